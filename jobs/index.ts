@@ -1,0 +1,5 @@
+// Every scheduled job. A new job is one file exporting a Job, listed here.
+import type { Job } from "./job.ts";
+import { pruneJobRuns } from "./prune-job-runs.ts";
+
+export const allJobs: readonly Job[] = [pruneJobRuns];

@@ -1,0 +1,111 @@
+// Schedules the jobs with croner in UTC and runs each run once across all workers:
+// a scheduled run first claims its (name, scheduled minute) row, then holds a kv lease
+// for as long as it runs, so a manual run and a scheduled one never overlap either.
+import { Cron } from "croner";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Deps } from "../src/deps.ts";
+import { AppError, notFound } from "../src/http/errors.ts";
+import type { Job } from "./job.ts";
+import { jobRuns } from "./table.ts";
+
+const LEASE_MS = 60_000;
+const RENEW_MS = 20_000;
+
+export type JobRun = typeof jobRuns.$inferSelect;
+
+export interface JobRunner {
+  /** Starts the croner schedules (worker role). */
+  start(): void;
+  /** Stops scheduling, aborts running jobs and waits for them to return. */
+  stop(): Promise<void>;
+  /** Runs a job now (operators); resolves with its recorded run. */
+  runNow(name: string): Promise<JobRun>;
+  recentRuns(name?: string, limit?: number): Promise<JobRun[]>;
+  readonly jobs: readonly Job[];
+}
+
+export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
+  const log = deps.log.child({ component: "jobs" });
+  const abort = new AbortController();
+  const crons: Cron[] = [];
+  const running = new Set<Promise<unknown>>();
+
+  async function execute(job: Job, trigger: "schedule" | "manual", scheduledFor: Date | null): Promise<JobRun | null> {
+    const startedAt = deps.clock.now();
+    const [claimed] = await deps.db
+      .insert(jobRuns)
+      .values({ name: job.name, trigger, scheduledFor, startedAt, outcome: "running" })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return null; // another worker took this scheduled run
+
+    const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string }) => {
+      const [row] = await deps.db
+        .update(jobRuns)
+        .set({ outcome, finishedAt: deps.clock.now(), ...fields })
+        .where(eq(jobRuns.id, claimed.id))
+        .returning();
+      return row!;
+    };
+
+    const leaseKey = `job-lease:${job.name}`;
+    const token = await deps.kv.acquireLease(leaseKey, LEASE_MS);
+    if (!token) return finish("skipped", { error: "another run of this job is in progress" });
+    const renew = setInterval(() => {
+      deps.kv.renewLease(leaseKey, token, LEASE_MS).catch((err) => log.warn("lease renewal failed", { job: job.name, err }));
+    }, RENEW_MS);
+    try {
+      const summary = await job.run({ deps, log: log.child({ job: job.name }), signal: abort.signal });
+      log.info("job finished", { job: job.name, trigger, summary });
+      return await finish("ok", { summary: summary ?? undefined });
+    } catch (err) {
+      log.error("job failed", { job: job.name, trigger, err });
+      return await finish("failed", { error: String((err as Error)?.message ?? err).slice(0, 2000) });
+    } finally {
+      clearInterval(renew);
+      await deps.kv.releaseLease(leaseKey, token).catch(() => {});
+    }
+  }
+
+  function track<T>(p: Promise<T>): Promise<T> {
+    running.add(p);
+    p.finally(() => running.delete(p)).catch(() => {});
+    return p;
+  }
+
+  return {
+    jobs,
+    start() {
+      for (const job of jobs) {
+        crons.push(
+          new Cron(job.schedule, { timezone: "UTC", protect: true, name: job.name }, async () => {
+            // Workers fire within milliseconds of each other; the minute names the run.
+            const minute = new Date(Math.round(Date.now() / 60_000) * 60_000);
+            await track(execute(job, "schedule", minute)).catch((err) => log.error("job bookkeeping failed", { job: job.name, err }));
+          }),
+        );
+      }
+      log.info("job schedules started", { jobs: jobs.map((j) => `${j.name} (${j.schedule})`) });
+    },
+    async stop() {
+      for (const c of crons) c.stop();
+      abort.abort();
+      await Promise.allSettled([...running]);
+    },
+    async runNow(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw notFound("job");
+      const run = await track(execute(job, "manual", null));
+      if (!run) throw new AppError("INTERNAL", "manual run was not recorded");
+      return run;
+    },
+    async recentRuns(name, limit = 20) {
+      return deps.db
+        .select()
+        .from(jobRuns)
+        .where(name ? and(eq(jobRuns.name, name)) : sql`true`)
+        .orderBy(desc(jobRuns.startedAt))
+        .limit(limit);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The environment, read once into a typed, frozen Config. Nothing else in the code
+// reads process.env: factories receive the Config they need.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomBytes } from "node:crypto";
+import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import { type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
+
+const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
+const LogLevel = T.Union(["debug", "info", "warn", "error", "silent"].map((l) => T.Literal(l)));
+const Platform = T.Union([T.Literal("overseas"), T.Literal("mainland")]);
+
+/** Every variable shelf reads: its schema, its default and what it is for (the README's table). */
+export const variables = {
+  PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: 8080, doc: "HTTP port of the api role" },
+  HOST: { schema: T.String({ minLength: 1 }), default: "0.0.0.0", doc: "address the api role binds" },
+  PUBLIC_URL: { schema: Url, default: undefined, doc: "the API's public {base_url}; default http://localhost:PORT" },
+  MEDIA_URL: { schema: Url, default: undefined, doc: "public address of the media edge; default PUBLIC_URL/media" },
+  CENTER_URL: { schema: Url, default: undefined, doc: "the dashboard address (device page links); default PUBLIC_URL" },
+  DATA_DIR: { schema: T.String({ minLength: 1 }), default: "./data", doc: "embedded database, objects and generated secret" },
+  DATABASE_URL: { schema: T.String({ pattern: "^postgres(ql)?://" }), default: undefined, doc: "Postgres; unset = embedded PGlite in DATA_DIR/pg" },
+  DATABASE_POOL_MAX: { schema: T.Integer({ minimum: 1, maximum: 500 }), default: 10, doc: "Postgres connections per process" },
+  REDIS_URL: { schema: T.String({ pattern: "^rediss?://" }), default: undefined, doc: "Redis; unset = in-process kv (single node only)" },
+  S3_BUCKET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "S3 bucket; unset = objects in DATA_DIR/objects" },
+  S3_ENDPOINT: { schema: Url, default: undefined, doc: "S3-compatible endpoint (MinIO, R2, ...)" },
+  S3_REGION: { schema: T.String({ minLength: 1 }), default: "us-east-1", doc: "S3 region" },
+  S3_ACCESS_KEY_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "S3 access key" },
+  S3_SECRET_ACCESS_KEY: { schema: T.String({ minLength: 1 }), default: undefined, doc: "S3 secret key" },
+  JWT_SECRET: { schema: T.String({ minLength: 32 }), default: undefined, doc: "signs session tokens; required with DATABASE_URL, else generated into DATA_DIR/jwt-secret" },
+  PLATFORM: { schema: Platform, default: "overseas", doc: "overseas | mainland" },
+  LOG_LEVEL: { schema: LogLevel, default: "info", doc: "debug | info | warn | error | silent" },
+  SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
+  MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
+  PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: "JSON overriding plan limits, e.g. {\"trial\":{\"imageStorageBytes\":1e9}}" },
+  SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
+} satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
+
+type Vars = typeof variables;
+type VarValue<K extends keyof Vars> = Vars[K]["default"] extends undefined
+  ? Static<Vars[K]["schema"]> | undefined
+  : Static<Vars[K]["schema"]>;
+
+export type Config = Readonly<
+  { [K in keyof Vars]: VarValue<K> } & {
+    PUBLIC_URL: string;
+    MEDIA_URL: string;
+    CENTER_URL: string;
+    JWT_SECRET: string;
+    planOverrides: PlanOverrides;
+    /** true when every part runs in process (PGlite, memory kv, folder storage). */
+    embedded: { db: boolean; kv: boolean; storage: boolean };
+  }
+>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+}
+
+function coerce(schema: TSchema, raw: string): unknown {
+  if (schema.type === "integer" || schema.type === "number") return raw.trim() === "" ? raw : Number(raw);
+  if (schema.type === "boolean") return ({ true: true, "1": true, false: false, "0": false } as Record<string, boolean>)[raw.toLowerCase()] ?? raw;
+  return raw;
+}
+
+const trimSlash = (u: string) => u.replace(/\/+$/, "");
+
+/**
+ * Reads and validates the environment. Every bad variable is named in one ConfigError.
+ * In embedded mode a JWT secret is generated once and kept in DATA_DIR.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(variables) as [string, { schema: TSchema; default: unknown }][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") {
+      out[name] = v.default;
+      continue;
+    }
+    const value = coerce(v.schema, raw);
+    if (!Value.Check(v.schema, value)) {
+      const first = Value.Errors(v.schema, value).First();
+      problems.push(`${name}=${JSON.stringify(raw.slice(0, 80))}: ${first?.message ?? "invalid"}`);
+      continue;
+    }
+    out[name] = value;
+  }
+
+  let planOverrides: PlanOverrides = {};
+  if (typeof out.PLAN_OVERRIDES === "string") {
+    try {
+      const parsed = JSON.parse(out.PLAN_OVERRIDES);
+      if (!Value.Check(PlanOverridesSchema, parsed)) throw new Error(Value.Errors(PlanOverridesSchema, parsed).First()?.message);
+      planOverrides = parsed;
+    } catch (e) {
+      problems.push(`PLAN_OVERRIDES: ${(e as Error).message || "not valid JSON"}`);
+    }
+  }
+
+  const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
+  if (problems.length) throw new ConfigError(problems);
+
+  out.DATA_DIR = resolve(out.DATA_DIR as string);
+  out.PUBLIC_URL = trimSlash((out.PUBLIC_URL as string | undefined) ?? `http://localhost:${out.PORT}`);
+  out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
+  out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
+  out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
+  out.planOverrides = planOverrides;
+  out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
+  return Object.freeze(out) as Config;
+}
+
+function embeddedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // "wx": when two processes start at once, the second reads what the first wrote.
+    writeFileSync(file, randomBytes(48).toString("base64url") + "\n", { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,41 @@
+// Builds every part from the Config: the one place where embedded or production parts
+// are chosen. Everything downstream receives Deps and never looks at the environment.
+import type { Config } from "./config.ts";
+import { buildPlans, type Plans } from "./plans.ts";
+import { createClock, type Clock } from "./infra/clock.ts";
+import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
+import { createKv, type Kv } from "./infra/kv/index.ts";
+import { createLog, type Log } from "./infra/log.ts";
+import { createStorage, type Storage } from "./infra/storage/index.ts";
+
+export interface Deps {
+  config: Config;
+  log: Log;
+  clock: Clock;
+  database: Database;
+  db: Db;
+  kv: Kv;
+  storage: Storage;
+  plans: Plans;
+}
+
+export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean } = {}): Promise<Deps> {
+  const log = opts.log ?? createLog(config.LOG_LEVEL);
+  const clock = createClock(config.SHELF_TEST_NOW);
+  const database = await createDatabase(config, log);
+  try {
+    if (opts.migrate ?? config.MIGRATE_ON_START) {
+      const applied = await database.migrate();
+      if (applied) log.info("migrations applied", { count: applied });
+    }
+    const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
+    return { config, log, clock, database, db: database.db, kv, storage, plans: buildPlans(config.planOverrides) };
+  } catch (e) {
+    await database.close().catch(() => {});
+    throw e;
+  }
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await Promise.allSettled([deps.kv.close(), deps.database.close()]);
+}

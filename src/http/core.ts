@@ -1,0 +1,85 @@
+// The HTTP core every module sits on: request ids, and one onError that maps every failure
+// to the error envelope. Nothing unexpected leaks: no stack, SQL or path in a body.
+import { Elysia, ValidationError } from "elysia";
+import type { Log } from "../infra/log.ts";
+import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const envelope = (code: ErrorCode, error: string, meta: Record<string, unknown> = {}) => ({
+  success: false as const,
+  error,
+  code,
+  meta,
+});
+
+type Issue = { path: string; message: string };
+
+function validationIssues(e: ValidationError): { path: string; issues: Issue[] } {
+  // "property" is how Elysia reports a coerced query or path value that failed.
+  const where = e.type === "params" ? "path" : e.type === "property" ? "request" : e.type;
+  let all: { path?: string; message?: string; summary?: string }[] = [];
+  try {
+    all = (e.all ?? []) as typeof all;
+  } catch {
+    /* a custom validator without detail */
+  }
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const it of all) {
+    const path = `${where}${(it.path ?? "").replaceAll("/", ".")}`;
+    const message = it.summary ?? it.message ?? "invalid";
+    if (seen.has(path + message)) continue;
+    seen.add(path + message);
+    issues.push({ path, message });
+    if (issues.length >= 20) break;
+  }
+  if (!issues.length) issues.push({ path: where, message: "invalid" });
+  return { path: issues[0]!.path, issues };
+}
+
+export const requestIdOf = (headers: Record<string, string | number | string[] | undefined>) =>
+  String(headers["x-request-id"] ?? "");
+
+export const httpCore = (log: Log) =>
+  new Elysia({ name: "http-core" })
+    .onRequest(({ request, set }) => {
+      const given = request.headers.get("x-request-id");
+      set.headers["x-request-id"] = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    })
+    .onError({ as: "global" }, ({ code, error, set, request }) => {
+      if (error instanceof AppError) {
+        set.status = error.status;
+        Object.assign(set.headers, error.headers);
+        return envelope(error.code, error.message, error.meta);
+      }
+      switch (code) {
+        case "VALIDATION":
+          if (error.type !== "response") {
+            set.status = 422;
+            const { path, issues } = validationIssues(error);
+            return envelope("VALIDATION_ERROR", `invalid ${path}: ${issues[0]!.message}`, { path, issues });
+          }
+          break;
+        case "PARSE":
+          set.status = 400;
+          return envelope("BAD_REQUEST", "the request body could not be parsed");
+        case "NOT_FOUND":
+          set.status = 404;
+          return envelope("NOT_FOUND", "no such route", { entity: "route" });
+        case "INVALID_COOKIE_SIGNATURE":
+          set.status = 400;
+          return envelope("BAD_REQUEST", "invalid cookie");
+        case "INVALID_FILE_TYPE":
+          set.status = ERROR_STATUS.INVALID_FILE_TYPE;
+          return envelope("INVALID_FILE_TYPE", "unsupported file type");
+      }
+      // Bodies over the server's maxRequestBodySize surface as a 413 from Bun itself.
+      if ((error as { status?: number })?.status === 413) {
+        set.status = 413;
+        return envelope("FILE_TOO_LARGE", "request body too large");
+      }
+      log.error("unhandled error", { err: error, code, method: request.method, url: new URL(request.url).pathname, requestId: set.headers["x-request-id"] });
+      set.status = 500;
+      return envelope("INTERNAL", "internal error");
+    });

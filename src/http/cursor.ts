@@ -1,0 +1,47 @@
+// The one opaque cursor codec: base64url of a JSON array holding the sort key and the id
+// of the last row of a page. A cursor that does not decode to the expected shape is a
+// 400 INVALID_CURSOR, never a 500.
+import { AppError } from "./errors.ts";
+
+export type CursorPart = string | number;
+
+export function encodeCursor(parts: CursorPart[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString("base64url");
+}
+
+/** Decodes a cursor whose parts have the given types ("s" string, "n" number, "d" ISO date). */
+export function decodeCursor<const K extends readonly ("s" | "n" | "d")[]>(
+  cursor: string,
+  kinds: K,
+): { [I in keyof K]: K[I] extends "n" ? number : K[I] extends "d" ? Date : string } {
+  const bad = () => new AppError("INVALID_CURSOR", "cursor is not valid", {});
+  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw bad();
+  }
+  if (!Array.isArray(parts) || parts.length !== kinds.length) throw bad();
+  return parts.map((p, i) => {
+    const kind = kinds[i];
+    if (kind === "n" && typeof p === "number" && Number.isFinite(p)) return p;
+    if (kind === "s" && typeof p === "string" && p.length <= 256) return p;
+    if (kind === "d" && typeof p === "string") {
+      const d = new Date(p);
+      if (!Number.isNaN(d.getTime())) return d;
+    }
+    throw bad();
+  }) as never;
+}
+
+/**
+ * Turns `limit + 1` fetched rows into a page: the extra row only says another page exists.
+ * `key` gives the cursor parts of a row (its sort key and id).
+ */
+export function toPage<R, I>(rows: R[], limit: number, key: (row: R) => CursorPart[], map: (row: R) => I) {
+  const more = rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return { items: pageRows.map(map), nextCursor: more && last ? encodeCursor(key(last)) : null };
+}

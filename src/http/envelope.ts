@@ -1,0 +1,21 @@
+// The two envelopes of SPEC section 1 and the one pagination shape.
+import { t, type TSchema } from "elysia";
+import { ERROR_CODES } from "./errors.ts";
+
+export const ok = <T>(data: T) => ({ success: true as const, data });
+
+export const ErrorEnvelope = t.Object(
+  {
+    success: t.Literal(false),
+    error: t.String(),
+    code: t.Union(ERROR_CODES.map((c) => t.Literal(c))),
+    meta: t.Record(t.String(), t.Unknown()),
+  },
+  { $id: "#/components/schemas/Error", title: "Error" },
+);
+
+export const Ok = <S extends TSchema>(data: S) => t.Object({ success: t.Literal(true), data });
+
+/** `items` plus `nextCursor` (null on the last page): the one list shape. */
+export const Page = <S extends TSchema, E extends Record<string, TSchema> = {}>(item: S, extra?: E) =>
+  t.Object({ items: t.Array(item), nextCursor: t.Nullable(t.String()), ...(extra ?? ({} as E)) });

@@ -1,0 +1,72 @@
+// The one error type and the closed set of error codes (SPEC section 7), each with its
+// HTTP status. Expected outcomes throw AppError; anything else becomes 500 INTERNAL.
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_SYNC_VERSION: 400,
+  SYNC_VERSION_UNSUPPORTED: 400,
+  INVALID_CURSOR: 400,
+  UNAUTHORIZED: 401,
+  API_KEY_REVOKED: 401,
+  TOKEN_EXPIRED: 401,
+  OAUTH_BEARER_INVALID: 401,
+  OAUTH_REFRESH_REPLAYED: 401,
+  FORBIDDEN: 403,
+  OAUTH_SCOPE_INSUFFICIENT: 403,
+  QUOTA_EXCEEDED: 403,
+  PLAN_REQUIRED: 403,
+  PLAN_INACTIVE: 403,
+  KB_LIMIT_REACHED: 403,
+  NOT_FOUND: 404,
+  DOC_REVISION_NOT_FOUND: 404,
+  CONFLICT: 409,
+  DOC_HASH_DUPLICATE: 409,
+  KB_SLUG_TAKEN: 409,
+  KB_NOT_EMPTY: 409,
+  SYNC_CONFLICT: 409,
+  SYNC_VERSION_MISMATCH: 409,
+  TOMBSTONE_CURSOR_EXPIRED: 410,
+  SYNC_V1_SUNSET: 410,
+  FILE_TOO_LARGE: 413,
+  VALIDATION_ERROR: 422,
+  INVALID_FILE_TYPE: 422,
+  DOC_FILE_TOO_LARGE: 422,
+  DOC_IMAGE_LIMIT_EXCEEDED: 422,
+  DOC_INVALID_PATTERN: 422,
+  SYNC_HASH_REQUIRED: 422,
+  CONFLICT_BRANCH_LIMIT_PER_DOC: 422,
+  CONFLICT_BRANCH_LIMIT_PER_USER: 422,
+  CONFLICT_BRANCH_LIMIT_SIZE: 422,
+  INVALID_OP_BATCH_SIZE: 422,
+  RATE_LIMITED: 429,
+  OAUTH_CLIENT_RATE_LIMITED: 429,
+  COMPLIANCE_BLOCKED: 451,
+  BANDWIDTH_SUSPENDED: 451,
+  INTERNAL: 500,
+  STORAGE_ERROR: 502,
+  DEPENDENCY_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly meta: Record<string, unknown> = {},
+    /** Extra response headers (Retry-After, WWW-Authenticate). */
+    readonly headers: Record<string, string> = {},
+    status?: number,
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.status = status ?? ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity });
+
+export const validationError = (path: string, message: string) =>
+  new AppError("VALIDATION_ERROR", message, { path, issues: [{ path, message }] });

@@ -1,0 +1,109 @@
+// The database part: PGlite in DATA_DIR/pg, or Postgres through postgres.js. Both are
+// driven through drizzle with one schema, so every query is written once.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Log } from "../log.ts";
+import * as schema from "./schema.ts";
+import { readMigrations } from "./embedded-migrations.ts" with { type: "macro" };
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Query functions take either, so callers compose them inside a transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly db: Db;
+  migrate(): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Any constant works; all nodes must use the same one.
+const MIGRATION_LOCK = 7_301_114_551;
+const migrationsConfig = { migrationsTable: "__migrations", migrationsSchema: "public" };
+
+export async function createDatabase(config: Config, log: Log): Promise<Database> {
+  return config.DATABASE_URL ? createPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, log) : createPglite(config.DATA_DIR);
+}
+
+/** Applies the migrations the binary carries; returns how many were new. */
+async function applyMigrations(db: Db): Promise<number> {
+  const migrations = readMigrations();
+  const before = await countApplied(db);
+  // drizzle's dialect migrator records each migration by hash and skips those applied.
+  await (db as unknown as { dialect: { migrate: Function }; session: unknown }).dialect.migrate(
+    migrations,
+    (db as unknown as { session: unknown }).session,
+    migrationsConfig,
+  );
+  return (await countApplied(db)) - before;
+}
+
+async function countApplied(db: Db): Promise<number> {
+  const rows = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = '__migrations'`,
+  );
+  if (!rowsOf(rows)[0]?.n) return 0;
+  return rowsOf(await db.execute<{ n: number }>(sql`select count(*)::int as n from public.__migrations`))[0]?.n ?? 0;
+}
+
+/** postgres.js returns an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+async function createPglite(dataDir: string): Promise<Database> {
+  const { openPglite } = await import("./pglite.ts");
+  const dir = join(dataDir, "pg");
+  mkdirSync(dir, { recursive: true });
+  const { client, unlock } = await openPglite(dir);
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    migrate: () => applyMigrations(db),
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+async function createPostgres(url: string, max: number, log: Log): Promise<Database> {
+  const postgres = (await import("postgres")).default;
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    async migrate() {
+      // Nodes starting together take turns: the first applies, the others find nothing new.
+      const conn = await client.reserve();
+      try {
+        await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
+        return await applyMigrations(db);
+      } finally {
+        await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch((err) => log.warn("migration unlock failed", { err }));
+        conn.release();
+      }
+    },
+    async ping() {
+      await client`select 1`;
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}

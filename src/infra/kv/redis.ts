@@ -1,0 +1,133 @@
+// The production kv on Redis. Every read-modify-write is one Lua script, so it is atomic
+// across nodes, and time-based logic uses the Redis server's clock, not the node's.
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import type { Log } from "../log.ts";
+import type { Kv, WindowResult } from "./types.ts";
+
+const INCR_WITH_TTL = `
+local v = redis.call('INCRBY', KEYS[1], ARGV[1])
+if v == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return v`;
+
+const DRAIN_HASH = `
+local v = redis.call('HGETALL', KEYS[1])
+redis.call('DEL', KEYS[1])
+return v`;
+
+// Sliding-window log on a sorted set scored by Redis time in microseconds.
+const SLIDING_WINDOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local window = tonumber(ARGV[2]) * 1000
+local limit = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[3])
+  count = count + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local reset = 0
+if oldest[2] then reset = math.floor((tonumber(oldest[2]) + window - now) / 1000) end
+return { allowed, count, reset }`;
+
+const RENEW_LEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
+const RELEASE_LEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+export async function createRedisKv(url: string, log: Log): Promise<Kv> {
+  // Commands fail fast while Redis is away instead of queueing: callers (the rate limiter,
+  // the key cache) have their own fallbacks, and a request must never hang on Redis.
+  const options = { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 };
+  const redis = new Redis(url, options);
+  const sub = new Redis(url, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null });
+  let warned = false;
+  for (const conn of [redis, sub]) {
+    conn.on("error", (err) => {
+      if (!warned) log.warn("redis connection error", { err });
+      warned = true;
+    });
+    conn.on("ready", () => {
+      if (warned) log.info("redis connection ready");
+      warned = false;
+    });
+  }
+  await Promise.all([redis.connect(), sub.connect()]);
+
+  const handlers = new Map<string, Set<(m: string) => void>>();
+  sub.on("message", (channel: string, message: string) => {
+    for (const fn of handlers.get(channel) ?? []) fn(message);
+  });
+
+  return {
+    kind: "redis",
+    async get(key) {
+      return redis.get(key);
+    },
+    async set(key, value, ttlMs) {
+      if (ttlMs) await redis.set(key, value, "PX", ttlMs);
+      else await redis.set(key, value);
+    },
+    async del(key) {
+      await redis.del(key);
+    },
+    async incr(key, by, ttlMs) {
+      return Number(await redis.eval(INCR_WITH_TTL, 1, key, by, ttlMs));
+    },
+    async hincrby(key, field, by) {
+      await redis.hincrby(key, field, by);
+    },
+    async drainHash(key) {
+      const flat = (await redis.eval(DRAIN_HASH, 1, key)) as string[];
+      const out: Record<string, number> = {};
+      for (let i = 0; i < flat.length; i += 2) out[flat[i]!] = Number(flat[i + 1]);
+      return out;
+    },
+    async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
+      const [allowed, count, reset] = (await redis.eval(SLIDING_WINDOW, 1, key, limit, windowMs, randomUUID())) as number[];
+      return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count!), resetMs: Math.max(0, reset!) };
+    },
+    async acquireLease(key, leaseMs) {
+      const token = randomUUID();
+      return (await redis.set(key, token, "PX", leaseMs, "NX")) === "OK" ? token : null;
+    },
+    async renewLease(key, token, leaseMs) {
+      return Number(await redis.eval(RENEW_LEASE, 1, key, token, leaseMs)) === 1;
+    },
+    async releaseLease(key, token) {
+      await redis.eval(RELEASE_LEASE, 1, key, token);
+    },
+    async publish(channel, message) {
+      await redis.publish(channel, message);
+    },
+    async subscribe(channel, onMessage) {
+      let set = handlers.get(channel);
+      if (!set) {
+        handlers.set(channel, (set = new Set()));
+        await sub.subscribe(channel);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await sub.unsubscribe(channel).catch(() => {});
+        }
+      };
+    },
+    async ping() {
+      await redis.ping();
+    },
+    async close() {
+      await Promise.allSettled([redis.quit(), sub.quit()]);
+    },
+  };
+}

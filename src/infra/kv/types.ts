@@ -1,0 +1,35 @@
+// The key-value part: counters, limiter, leases and pub/sub. In process on one node,
+// Redis when several nodes share state. Both implementations pass the same tests.
+export interface WindowResult {
+  allowed: boolean;
+  limit: number;
+  /** Requests still allowed in the current window after this one. */
+  remaining: number;
+  /** Milliseconds until the oldest counted request leaves the window. */
+  resetMs: number;
+}
+
+export interface Kv {
+  readonly kind: "memory" | "redis";
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** Atomically adds `by`; the expiry is set when the key is created. Returns the new value. */
+  incr(key: string, by: number, ttlMs: number): Promise<number>;
+  /** Atomically adds to one field of a hash (batched usage counters). */
+  hincrby(key: string, field: string, by: number): Promise<void>;
+  /** Atomically reads and deletes a hash of integer counters. */
+  drainHash(key: string): Promise<Record<string, number>>;
+  /** Sliding-window log: counts this call if under `limit` within the last `windowMs`. */
+  slidingWindow(key: string, limit: number, windowMs: number): Promise<WindowResult>;
+  /** Takes a lease; returns its token, or null when someone else holds it. */
+  acquireLease(key: string, leaseMs: number): Promise<string | null>;
+  /** Extends a lease still held with `token`; false when it was lost. */
+  renewLease(key: string, token: string, leaseMs: number): Promise<boolean>;
+  releaseLease(key: string, token: string): Promise<void>;
+  publish(channel: string, message: string): Promise<void>;
+  /** Returns a function that ends the subscription. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

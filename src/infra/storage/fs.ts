@@ -1,0 +1,77 @@
+// The embedded object store: one file per key under DATA_DIR/objects. Writes go to a
+// temporary file first and are renamed into place, so a crashed write leaves no object.
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { randomUUID } from "node:crypto";
+import { assertKey, assertPrefix, type Body, type Storage } from "./types.ts";
+
+export async function createFsStorage(root: string): Promise<Storage> {
+  const tmpDir = join(root, ".tmp");
+  await mkdir(tmpDir, { recursive: true });
+  const pathOf = (key: string) => join(root, assertKey(key));
+
+  async function* walk(dir: string): AsyncGenerator<string> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (p !== tmpDir) yield* walk(p);
+      } else yield p;
+    }
+  }
+
+  return {
+    kind: "fs",
+    async put(key, body: Body) {
+      const dest = pathOf(key);
+      const tmp = join(tmpDir, randomUUID());
+      try {
+        const size = await Bun.write(tmp, body instanceof ReadableStream ? new Response(body) : body);
+        await mkdir(dirname(dest), { recursive: true });
+        await rename(tmp, dest);
+        return { size };
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
+    },
+    blob(key) {
+      return Bun.file(pathOf(key));
+    },
+    async get(key, range) {
+      const file = Bun.file(pathOf(key));
+      if (!(await file.exists())) return null;
+      return (range ? file.slice(range.start, range.end + 1) : file).stream();
+    },
+    async head(key) {
+      try {
+        const s = await stat(pathOf(key));
+        return s.isFile() ? { key, size: s.size, lastModified: s.mtime } : null;
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async *list(prefix) {
+      assertPrefix(prefix);
+      // Walk only the deepest folder the prefix names, then filter on the rest.
+      const base = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      for await (const p of walk(join(root, base))) {
+        const key = relative(root, p).split(sep).join("/");
+        if (!key.startsWith(prefix)) continue;
+        const s = await stat(p).catch(() => null);
+        if (s) yield { key, size: s.size, lastModified: s.mtime };
+      }
+    },
+    async ping() {
+      await stat(root);
+    },
+  };
+}

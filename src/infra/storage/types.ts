@@ -1,0 +1,42 @@
+// Object storage: a folder in DATA_DIR/objects, or an S3-compatible bucket.
+export type Body = Uint8Array | Blob | ReadableStream<Uint8Array>;
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  lastModified?: Date;
+}
+
+export interface Storage {
+  readonly kind: "fs" | "s3";
+  /** Stores bytes or a stream under `key`; readers see the whole object or nothing. */
+  put(key: string, body: Body, opts?: { contentType?: string }): Promise<{ size: number }>;
+  /**
+   * A lazy handle on the object (Bun.file or S3File): slice() gives byte ranges and
+   * `new Response(blob)` streams it (sendfile for the folder store).
+   */
+  blob(key: string): Blob;
+  /** The whole object, or a range `[start, end]` (inclusive), as a stream; null when absent. */
+  get(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
+  head(key: string): Promise<ObjectInfo | null>;
+  /** Idempotent: deleting an absent key is not an error. */
+  delete(key: string): Promise<void>;
+  list(prefix: string): AsyncIterable<ObjectInfo>;
+  ping(): Promise<void>;
+}
+
+/** Keys are relative, slash-separated, from a small alphabet: nothing can escape the root. */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+export function assertKey(key: string): string {
+  if (key.length > 512 || !KEY.test(key) || key.split("/").some((s) => s === "." || s === ".." || s.includes(".."))) {
+    throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 80))}`);
+  }
+  return key;
+}
+
+export function assertPrefix(prefix: string): string {
+  if (prefix === "") return prefix;
+  assertKey(prefix.endsWith("/") ? prefix.slice(0, -1) : prefix);
+  return prefix;
+}

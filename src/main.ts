@@ -1,0 +1,82 @@
+#!/usr/bin/env bun
+// The `shelf` command: parses argv, loads the config and starts what was asked for.
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.ts";
+import { VERSION } from "./version.ts";
+
+const HELP = `shelf ${VERSION}: self-hostable hosting for images, video, audio, documents and knowledge bases
+
+Usage:
+  shelf serve [--role api|worker|all]   run the HTTP API, the job worker, or both (default all)
+  shelf migrate                         apply database migrations and exit
+  shelf admin <command>                 operator tasks; \`shelf admin --help\` lists them
+  shelf --help | --version
+
+Configuration is read from the environment; see the README for every variable.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(HELP);
+    return command ? 0 : 1;
+  }
+  if (command === "--version" || command === "-v") {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  switch (command) {
+    case "serve":
+      return serveCommand(rest);
+    case "migrate":
+      return migrateCommand();
+    case "admin": {
+      const { adminCommand } = await import("./cli/admin.ts");
+      return adminCommand(rest);
+    }
+    default:
+      process.stderr.write(`unknown command: ${command}\n\n${HELP}`);
+      return 2;
+  }
+}
+
+async function serveCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { role: { type: "string", default: "all" } } });
+  const role = values.role;
+  if (role !== "api" && role !== "worker" && role !== "all") {
+    process.stderr.write(`--role must be api, worker or all (got ${role})\n`);
+    return 2;
+  }
+  const { createDeps } = await import("./deps.ts");
+  const { serve } = await import("./server.ts");
+  const deps = await createDeps(loadConfig());
+  const running = await serve(deps, role);
+  await new Promise<void>((resolve) => {
+    const onSignal = () => running.stop().then(resolve);
+    process.once("SIGTERM", onSignal);
+    process.once("SIGINT", onSignal);
+  });
+  return 0;
+}
+
+async function migrateCommand(): Promise<number> {
+  const { createDeps, closeDeps } = await import("./deps.ts");
+  const deps = await createDeps(loadConfig(), { migrate: false });
+  try {
+    const applied = await deps.database.migrate();
+    process.stdout.write(`migrations: ${applied} applied, database is up to date\n`);
+    return 0;
+  } finally {
+    await closeDeps(deps);
+  }
+}
+
+main(Bun.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof ConfigError) process.stderr.write(`shelf: ${err.message}\n`);
+    else if (err?.name === "EmbeddedDbBusyError" || err?.constructor?.name === "EmbeddedDbBusyError") process.stderr.write(`shelf: ${err.message}\n`);
+    else process.stderr.write(`shelf: ${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);

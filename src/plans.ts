@@ -1,0 +1,119 @@
+// The plan table: every per-plan limit of SPEC section 8, plus the numbers the spec leaves
+// open (storage, bandwidth, upload counts, API keys), which operators may override with
+// PLAN_OVERRIDES. -1 means "no cap" wherever a count or size is a limit.
+import { Type as T, type Static } from "@sinclair/typebox";
+
+export const PLAN_NAMES = ["trial", "pro", "pro_plus"] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+const KB = 1024;
+const MB = 1024 * KB;
+const GB = 1024 * MB;
+
+export const PlanLimitsSchema = T.Object({
+  imageStorageBytes: T.Integer(),
+  imageBandwidthBytes: T.Integer(),
+  mediaStorageBytes: T.Integer(),
+  mediaBandwidthBytes: T.Integer(),
+  imageMaxBytes: T.Integer(),
+  uploadsPerDay: T.Integer(),
+  uploadsPerMonth: T.Integer(),
+  apiKeyCount: T.Integer(),
+  docCount: T.Integer(),
+  docMaxFileBytes: T.Integer(),
+  docMaxImagesPerDoc: T.Integer(),
+  kbCount: T.Integer(),
+  videoAllowed: T.Boolean(),
+  videoMaxBytes: T.Integer(),
+  videoMaxSeconds: T.Integer(),
+  audioMaxBytes: T.Integer(),
+  audioMaxSeconds: T.Integer(),
+  tombstoneRetentionDays: T.Integer(),
+  maxBranchBytes: T.Integer(),
+});
+export type PlanLimits = Static<typeof PlanLimitsSchema>;
+
+export const PlanOverridesSchema = T.Partial(
+  T.Object(Object.fromEntries(PLAN_NAMES.map((p) => [p, T.Partial(PlanLimitsSchema, { additionalProperties: false })])), {
+    additionalProperties: false,
+  }),
+);
+export type PlanOverrides = Partial<Record<PlanName, Partial<PlanLimits>>>;
+
+export const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
+  trial: {
+    imageStorageBytes: 1 * GB,
+    imageBandwidthBytes: 10 * GB,
+    mediaStorageBytes: 2 * GB,
+    mediaBandwidthBytes: 10 * GB,
+    imageMaxBytes: 50 * MB,
+    uploadsPerDay: 200,
+    uploadsPerMonth: 2000,
+    apiKeyCount: 5,
+    docCount: 100,
+    docMaxFileBytes: 1 * MB,
+    docMaxImagesPerDoc: 30,
+    kbCount: 5,
+    videoAllowed: false,
+    videoMaxBytes: 0,
+    videoMaxSeconds: 0,
+    audioMaxBytes: 50 * MB,
+    audioMaxSeconds: 10 * 60,
+    tombstoneRetentionDays: 30,
+    maxBranchBytes: 10 * MB,
+  },
+  pro: {
+    imageStorageBytes: 100 * GB,
+    imageBandwidthBytes: 500 * GB,
+    mediaStorageBytes: 200 * GB,
+    mediaBandwidthBytes: 1000 * GB,
+    imageMaxBytes: 50 * MB,
+    uploadsPerDay: 5000,
+    uploadsPerMonth: 50000,
+    apiKeyCount: 25,
+    docCount: -1,
+    docMaxFileBytes: 5 * MB,
+    docMaxImagesPerDoc: 100,
+    kbCount: 50,
+    videoAllowed: true,
+    videoMaxBytes: 500 * MB,
+    videoMaxSeconds: 30 * 60,
+    audioMaxBytes: 100 * MB,
+    audioMaxSeconds: 60 * 60,
+    tombstoneRetentionDays: 30,
+    maxBranchBytes: 20 * MB,
+  },
+  pro_plus: {
+    imageStorageBytes: 500 * GB,
+    imageBandwidthBytes: 2000 * GB,
+    mediaStorageBytes: 1000 * GB,
+    mediaBandwidthBytes: 5000 * GB,
+    imageMaxBytes: 50 * MB,
+    uploadsPerDay: 20000,
+    uploadsPerMonth: 200000,
+    apiKeyCount: 100,
+    docCount: -1,
+    docMaxFileBytes: 5 * MB,
+    docMaxImagesPerDoc: 300,
+    kbCount: 500,
+    videoAllowed: true,
+    videoMaxBytes: 2 * GB,
+    videoMaxSeconds: 2 * 60 * 60,
+    audioMaxBytes: 500 * MB,
+    audioMaxSeconds: 4 * 60 * 60,
+    tombstoneRetentionDays: 90,
+    maxBranchBytes: 50 * MB,
+  },
+};
+
+export type Plans = Readonly<Record<PlanName, Readonly<PlanLimits>>>;
+
+export function buildPlans(overrides: PlanOverrides): Plans {
+  const out = {} as Record<PlanName, PlanLimits>;
+  for (const name of PLAN_NAMES) out[name] = Object.freeze({ ...DEFAULT_PLANS[name], ...overrides[name] });
+  return Object.freeze(out);
+}
+
+export function isPlanName(v: string): v is PlanName {
+  return (PLAN_NAMES as readonly string[]).includes(v);
+}

@@ -1,0 +1,58 @@
+// `shelf serve`: starts the api role (HTTP), the worker role (jobs) or both, and stops
+// them cleanly on SIGTERM/SIGINT: stop accepting, let in-flight requests finish within
+// the grace period, stop jobs, close pools, exit 0.
+import { createApp } from "./app.ts";
+import { closeDeps, type Deps } from "./deps.ts";
+import { allJobs } from "../jobs/index.ts";
+import { createJobRunner } from "../jobs/runner.ts";
+
+export type Role = "api" | "worker" | "all";
+
+/** Largest body Bun accepts at all; each upload route enforces its own, smaller limit while streaming. */
+export const MAX_REQUEST_BODY = 2 * 1024 ** 3 + 16 * 1024 ** 2;
+
+export interface Running {
+  url?: string;
+  stop(): Promise<void>;
+}
+
+export async function serve(deps: Deps, role: Role): Promise<Running> {
+  const { config, log } = deps;
+  const runner = createJobRunner(deps, allJobs);
+  let server: ReturnType<typeof Bun.serve> | undefined;
+
+  if (role === "api" || role === "all") {
+    const app = createApp(deps, { runner });
+    server = Bun.serve({
+      port: config.PORT,
+      hostname: config.HOST,
+      maxRequestBodySize: MAX_REQUEST_BODY,
+      idleTimeout: 120,
+      fetch: app.fetch,
+    });
+    log.info("api listening", { url: server.url.href, port: server.port, role });
+  }
+  if (role === "worker" || role === "all") runner.start();
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log.info("shutting down", { graceMs: config.SHUTDOWN_GRACE_MS });
+      if (server) {
+        const graceful = server.stop(false);
+        const timedOut = await Promise.race([
+          graceful.then(() => false),
+          Bun.sleep(config.SHUTDOWN_GRACE_MS).then(() => true),
+        ]);
+        if (timedOut) {
+          log.warn("grace period over; closing remaining connections");
+          await server.stop(true);
+        }
+      }
+      await runner.stop();
+      await closeDeps(deps);
+      log.info("stopped");
+    })());
+
+  return { url: server?.url.href, stop };
+}
