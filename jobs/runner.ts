@@ -2,7 +2,7 @@
 // a scheduled run first claims its (name, scheduled minute) row, then holds a kv lease
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Deps } from "../src/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
 import type { Job } from "./job.ts";
@@ -20,6 +20,8 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Runs a job now (operators); resolves with its recorded run. */
   runNow(name: string): Promise<JobRun>;
+  /** What a schedule tick does: null when another worker already claimed this run. */
+  runScheduled(name: string, scheduledFor: Date): Promise<JobRun | null>;
   recentRuns(name?: string, limit?: number): Promise<JobRun[]>;
   readonly jobs: readonly Job[];
 }
@@ -99,11 +101,16 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       if (!run) throw new AppError("INTERNAL", "manual run was not recorded");
       return run;
     },
+    runScheduled(name, scheduledFor) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw notFound("job");
+      return track(execute(job, "schedule", scheduledFor));
+    },
     async recentRuns(name, limit = 20) {
       return deps.db
         .select()
         .from(jobRuns)
-        .where(name ? and(eq(jobRuns.name, name)) : sql`true`)
+        .where(name ? eq(jobRuns.name, name) : undefined)
         .orderBy(desc(jobRuns.startedAt))
         .limit(limit);
     },

@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
 import { httpCore } from "./http/core.ts";
-import { ErrorEnvelope } from "./http/envelope.ts";
+import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
 import { systemModule } from "./modules/system/index.ts";
 import type { JobRunner } from "../jobs/runner.ts";
@@ -16,7 +16,7 @@ export interface AppOptions {
 export function createApp(deps: Deps, _opts: AppOptions = {}) {
   return new Elysia({ name: "shelf" })
     .use(httpCore(deps.log))
-    .model({ Error: ErrorEnvelope })
+    .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps));
 }

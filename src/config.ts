@@ -8,7 +8,7 @@ import { Value } from "@sinclair/typebox/value";
 import { type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
-const LogLevel = T.Union(["debug", "info", "warn", "error", "silent"].map((l) => T.Literal(l)));
+const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
 const Platform = T.Union([T.Literal("overseas"), T.Literal("mainland")]);
 
 /** Every variable shelf reads: its schema, its default and what it is for (the README's table). */

@@ -15,7 +15,7 @@ const envelope = (code: ErrorCode, error: string, meta: Record<string, unknown> 
 
 type Issue = { path: string; message: string };
 
-function validationIssues(e: ValidationError): { path: string; issues: Issue[] } {
+function validationIssues(e: Readonly<ValidationError>): { path: string; issues: Issue[] } {
   // "property" is how Elysia reports a coerced query or path value that failed.
   const where = e.type === "params" ? "path" : e.type === "property" ? "request" : e.type;
   let all: { path?: string; message?: string; summary?: string }[] = [];

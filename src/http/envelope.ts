@@ -1,6 +1,6 @@
 // The two envelopes of SPEC section 1 and the one pagination shape.
-import { t, type TSchema } from "elysia";
-import { ERROR_CODES } from "./errors.ts";
+import { Elysia, t, type TSchema } from "elysia";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
 export const ok = <T>(data: T) => ({ success: true as const, data });
 
@@ -8,11 +8,15 @@ export const ErrorEnvelope = t.Object(
   {
     success: t.Literal(false),
     error: t.String(),
-    code: t.Union(ERROR_CODES.map((c) => t.Literal(c))),
+    code: t.UnionEnum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
     meta: t.Record(t.String(), t.Unknown()),
   },
-  { $id: "#/components/schemas/Error", title: "Error" },
+  { title: "Error" },
 );
+
+/** Registers the shared models by name, so routes reference them ("Error") and the
+ * OpenAPI document lists each once under components.schemas. */
+export const sharedModels = new Elysia({ name: "shared-models" }).model({ Error: ErrorEnvelope });
 
 export const Ok = <S extends TSchema>(data: S) => t.Object({ success: t.Literal(true), data });
 

@@ -47,11 +47,11 @@ async function applyMigrations(db: Db): Promise<number> {
 }
 
 async function countApplied(db: Db): Promise<number> {
-  const rows = await db.execute<{ n: number }>(
+  const rows = await db.execute(
     sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = '__migrations'`,
   );
-  if (!rowsOf(rows)[0]?.n) return 0;
-  return rowsOf(await db.execute<{ n: number }>(sql`select count(*)::int as n from public.__migrations`))[0]?.n ?? 0;
+  if (!rowsOf<{ n: number }>(rows)[0]?.n) return 0;
+  return rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from public.__migrations`))[0]?.n ?? 0;
 }
 
 /** postgres.js returns an array, PGlite an object with `rows`. */

@@ -31,7 +31,7 @@ export async function createFsStorage(root: string): Promise<Storage> {
       const dest = pathOf(key);
       const tmp = join(tmpDir, randomUUID());
       try {
-        const size = await Bun.write(tmp, body instanceof ReadableStream ? new Response(body) : body);
+        const size = body instanceof ReadableStream ? await Bun.write(tmp, new Response(body)) : await Bun.write(tmp, body);
         await mkdir(dirname(dest), { recursive: true });
         await rename(tmp, dest);
         return { size };

@@ -1,7 +1,7 @@
 // GET /health: the state of every part, 200 when all answer, 503 when one does not.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { ErrorEnvelope, Ok } from "../../http/envelope.ts";
+import { Ok, sharedModels } from "../../http/envelope.ts";
 import { VERSION } from "../../version.ts";
 
 const Check = t.Object({ ok: t.Boolean(), kind: t.String(), latencyMs: t.Number(), error: t.Optional(t.String()) });
@@ -26,9 +26,9 @@ async function probe(kind: string, fn: () => Promise<void>, timeoutMs = 2000) {
 }
 
 export const systemModule = (deps: Deps) =>
-  new Elysia({ name: "system" }).get(
+  new Elysia({ name: "system" }).use(sharedModels).get(
     "/health",
-    async ({ set }) => {
+    async ({ set, status }) => {
       const [database, kv, storage] = await Promise.all([
         probe(deps.database.kind, () => deps.database.ping()),
         probe(deps.kv.kind, () => deps.kv.ping()),
@@ -38,11 +38,10 @@ export const systemModule = (deps: Deps) =>
       const body = { status: healthy ? ("ok" as const) : ("unhealthy" as const), version: VERSION, checks: { database, kv, storage } };
       set.headers["cache-control"] = "no-store";
       if (healthy) return { success: true as const, data: body };
-      set.status = 503;
-      return { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body };
+      return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
     },
     {
       detail: { tags: ["system"], summary: "Health of the database, kv and storage" },
-      response: { 200: Ok(Health), 503: ErrorEnvelope },
+      response: { 200: Ok(Health), 503: "Error" },
     },
   );

@@ -1,0 +1,75 @@
+// One app per test process, on embedded parts by default, or on Postgres, Redis and S3
+// when DATABASE_URL, REDIS_URL and S3_BUCKET are set (CI runs the suite both ways).
+// Tests share the app but never data: each makes its own user.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, type App } from "../../src/app.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { createDeps, type Deps } from "../../src/deps.ts";
+import { allJobs } from "../../jobs/index.ts";
+import { createJobRunner, type JobRunner } from "../../jobs/runner.ts";
+
+export interface TestContext {
+  deps: Deps;
+  app: App;
+  runner: JobRunner;
+  config: Config;
+}
+
+let ctx: Promise<TestContext> | undefined;
+
+/** Environment for a test app: the process's (real parts when set) plus test defaults. */
+export function testEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    ...process.env,
+    DATA_DIR: process.env.TEST_DATA_DIR ?? mkdtempSync(join(tmpdir(), "shelf-test-")),
+    PUBLIC_URL: "http://shelf.test",
+    JWT_SECRET: process.env.JWT_SECRET ?? "test-secret-test-secret-test-secret-0123",
+    ...extra,
+  };
+}
+
+export function testContext(): Promise<TestContext> {
+  ctx ??= (async () => {
+    const config = loadConfig(testEnv());
+    const deps = await createDeps(config);
+    const runner = createJobRunner(deps, allJobs);
+    const app = createApp(deps, { runner });
+    return { deps, app, runner, config };
+  })();
+  return ctx;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: RequestInit["body"];
+}
+
+/** Sends one request through the app, as a client would over HTTP. */
+export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+  const { app } = await testContext();
+  const headers = new Headers(opts.headers);
+  if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(opts.json);
+  }
+  return app.handle(new Request(`http://shelf.test${path}`, { method, headers, body }));
+}
+
+/** The parsed JSON body with its status, for assertions on the envelope. */
+export async function callJson<T = any>(method: string, path: string, opts: CallOptions = {}) {
+  const res = await call(method, path, opts);
+  const text = await res.text();
+  let json: T;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${method} ${path} answered ${res.status} with non-JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, headers: res.headers, body: json };
+}
