@@ -10,6 +10,7 @@ Usage:
   shelf serve [--role api|worker|all]   run the HTTP API, the job worker, or both (default all)
   shelf migrate                         apply database migrations and exit
   shelf admin <command>                 operator tasks; \`shelf admin --help\` lists them
+  shelf doctor                          check the config, database, kv, storage and sharp; exit 0 when all pass
   shelf --help | --version
 
 Configuration is read from the environment; see the README for every variable.
@@ -33,6 +34,10 @@ async function main(argv: string[]): Promise<number> {
     case "admin": {
       const { adminCommand } = await import("./cli/admin.ts");
       return adminCommand(rest);
+    }
+    case "doctor": {
+      const { doctorCommand } = await import("./cli/doctor.ts");
+      return doctorCommand(rest);
     }
     default:
       process.stderr.write(`unknown command: ${command}\n\n${HELP}`);

@@ -1,0 +1,131 @@
+// `make build`: compiles src/main.ts into one executable for the platform running the build.
+//
+// dist/ layout (the folder is the unit you ship; keep its two parts together):
+//
+//   dist/shelf                          the executable: Bun, the bundled app, the SQL
+//                                       migrations (inlined by a macro), PGlite's
+//                                       pglite.wasm, initdb.wasm and pglite.data, and
+//                                       sharp's native addon (sharp-<platform>.node)
+//   dist/lib/libvips-cpp.so.<version>   libvips, the shared library sharp's addon links
+//                                       against (libvips-cpp.<version>.dylib on macOS).
+//                                       src/infra/sharp-native.ts opens it from
+//                                       <folder of the executable>/lib at start.
+//
+// Why the second file: `--compile` embeds a .node addon only when it is required by a
+// static path, and sharp picks its addon at run time (src/sharp.mjs tries a list of
+// names). The plugin below replaces that loader with one static require of this
+// platform's addon. The addon itself needs libvips (about 18 MB, with its own
+// dependencies built in); an executable cannot embed a shared library the loader can
+// use, so it travels beside it.
+//
+// Usage: bun scripts/build.ts [--outdir dist] [--no-bytecode]
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { BunPlugin } from "bun";
+
+const root = resolve(import.meta.dir, "..");
+const { values: args } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { outdir: { type: "string", default: "dist" }, "no-bytecode": { type: "boolean", default: false } },
+});
+const outdir = resolve(root, args.outdir!);
+const started = performance.now();
+
+// ---- sharp: this platform's addon and libvips ----------------------------------------
+
+const sharpDir = dirname(Bun.resolveSync("sharp/package.json", root));
+// sharp's own platform naming (linux-x64, linuxmusl-arm64, darwin-arm64, ...), so the
+// package names below are exactly the ones its installer chose.
+const libvips: { runtimePlatformArch(): string } = (await import(join(sharpDir, "dist/libvips.mjs"))).default;
+const platform = libvips.runtimePlatformArch();
+
+function packageDir(name: string): string {
+  try {
+    return dirname(Bun.resolveSync(`${name}/package.json`, sharpDir));
+  } catch {
+    // Some @img packages do not export ./package.json; look in node_modules directly.
+    for (const base of [join(sharpDir, "node_modules"), join(root, "node_modules")]) {
+      if (existsSync(join(base, name, "package.json"))) return join(base, name);
+    }
+    throw new Error(`${name} is not installed: sharp has no prebuilt addon for ${platform} here (run bun install on the build platform)`);
+  }
+}
+
+const addonDir = join(packageDir(`@img/sharp-${platform}`), "lib");
+const addonName = readdirSync(addonDir).find((f) => f.endsWith(".node"));
+if (!addonName) throw new Error(`no sharp-*.node in ${addonDir}`);
+const addonPath = join(addonDir, addonName);
+
+const libvipsDir = join(packageDir(`@img/sharp-libvips-${platform}`), "lib");
+const libvipsFiles = readdirSync(libvipsDir).filter((f) => /^libvips-cpp\.(so\.\d[\d.]*|\d[\d.]*\.dylib)$/.test(f));
+if (libvipsFiles.length !== 1) throw new Error(`expected one libvips-cpp library in ${libvipsDir}, found ${libvipsFiles.join(", ") || "none"}`);
+
+const x64 = platform.endsWith("-x64");
+const loaderBody = `
+const sharp = require(${JSON.stringify(addonPath)});
+if (${x64} && !sharp._isUsingX64V2()) {
+  const err = new Error("Prebuilt binaries for Linux x64 require v2 microarchitecture");
+  err.code = "Unsupported CPU";
+  throw err;
+}
+`;
+
+let loadersReplaced = 0;
+const sharpStaticAddon: BunPlugin = {
+  name: "sharp-static-addon",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]sharp[\\/]dist[\\/]sharp\.(mjs|cjs)$/ }, (file) => {
+      loadersReplaced++;
+      const esm = file.path.endsWith(".mjs");
+      return { loader: "js", contents: loaderBody + (esm ? "export default sharp;\n" : "module.exports = sharp;\n") };
+    });
+  },
+};
+
+// ---- build ---------------------------------------------------------------------------
+
+rmSync(outdir, { recursive: true, force: true });
+mkdirSync(join(outdir, "lib"), { recursive: true });
+const outfile = join(outdir, "shelf");
+
+const result = await Bun.build({
+  entrypoints: [join(root, "src/main.ts")],
+  target: "bun",
+  format: "esm",
+  // Startup matters (a restarted node should be healthy at once): bytecode skips parsing.
+  bytecode: !args["no-bytecode"],
+  // keepNames: errors are told apart by class name (EmbeddedDbBusyError in src/main.ts).
+  minify: { whitespace: true, syntax: true, identifiers: true, keepNames: true },
+  sourcemap: "linked",
+  plugins: [sharpStaticAddon],
+  compile: {
+    outfile,
+    // A server reads its configuration from the environment only. A bunfig.toml in the
+    // working directory is for development (test preload etc.); .env stays as with `bun
+    // src/main.ts`, which also loads it.
+    autoloadBunfig: false,
+    autoloadTsconfig: false,
+    autoloadPackageJson: false,
+  },
+});
+
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  throw new Error("build failed");
+}
+for (const log of result.logs) console.warn(log);
+if (loadersReplaced === 0) {
+  throw new Error("sharp's loader (sharp/dist/sharp.mjs) was not replaced: sharp's layout changed, update scripts/build.ts");
+}
+
+for (const f of libvipsFiles) copyFileSync(join(libvipsDir, f), join(outdir, "lib", f));
+chmodSync(outfile, 0o755);
+// The source map is embedded in the executable (zstd) and used for stack traces; the
+// copy written beside it is not needed at run time.
+rmSync(`${outfile}.map`, { force: true });
+
+const mb = (p: string) => (statSync(p).size / 1024 ** 2).toFixed(1) + " MB";
+console.log(`built ${relative(root, outfile)} (${mb(outfile)}) for ${platform} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
+for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);

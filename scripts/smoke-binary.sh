@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Smoke test of the compiled binary, as an operator would run it: dist/ copied to a fresh
+# folder, started from another working directory on a fresh DATA_DIR, with no source tree
+# or node_modules in reach (hidden outright when the machine allows a private mount).
+#
+#   shelf --version, shelf doctor (converts an image with sharp), shelf migrate,
+#   shelf serve: time to GET /health = 200 on the first start (creates the database) and
+#   on a second start on the same DATA_DIR (must be under 3 s), an unknown route answers
+#   the 404 JSON envelope with x-request-id, SIGTERM exits 0.
+#
+# Usage: bash scripts/smoke-binary.sh [dist-dir]   (default: dist/, built when absent)
+# Any failure exits non-zero with a line saying what failed.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dist="${1:-$repo/dist}"
+SECOND_START_LIMIT_MS=3000
+HEALTH_TIMEOUT_S=60
+
+fail() {
+  echo "smoke: FAIL: $*" >&2
+  exit 1
+}
+step() { echo "== $*"; }
+
+if [[ ! -x "$dist/shelf" ]]; then
+  [[ $# -eq 0 ]] || fail "$dist/shelf not found"
+  step "building dist/ (make build)"
+  (cd "$repo" && bun scripts/build.ts)
+fi
+[[ -d "$dist/lib" ]] || fail "$dist/lib is missing (the binary needs it beside it)"
+command -v curl >/dev/null || fail "curl is required"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/shelf-smoke.XXXXXX")"
+server_pid=""
+cleanup() {
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -KILL "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/app" "$work/cwd"
+cp -R "$dist/." "$work/app/"
+shelf="$work/app/shelf"
+cd "$work/cwd"
+
+# Only what the binary needs: no inherited DATABASE_URL / REDIS_URL / S3_* (embedded parts).
+run_env=(env -i "PATH=/usr/local/bin:/usr/bin:/bin" "HOME=$work" "TMPDIR=$work" "DATA_DIR=$work/data" "LOG_LEVEL=info")
+
+now_ms() { date +%s%3N; }
+
+free_port() {
+  bun -e 'const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } }); console.log(s.port); s.stop(true);' 2>/dev/null && return
+  local p
+  for _ in $(seq 50); do
+    p=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      echo "$p"
+      return
+    fi
+  done
+  fail "no free port found"
+}
+
+step "shelf --version"
+version="$("${run_env[@]}" "$shelf" --version)" || fail "--version exited $?"
+expected="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$repo/package.json" | head -1)"
+[[ "$version" == "$expected" ]] || fail "--version printed '$version', package.json says '$expected'"
+echo "$version"
+
+step "shelf doctor"
+"${run_env[@]}" "$shelf" doctor || fail "doctor exited $?"
+# With the source tree hidden, nothing can come from node_modules: PGlite's files, the
+# migrations and sharp's addon must all be inside the binary (libvips in lib/).
+if [[ $EUID -eq 0 ]] && unshare -m true 2>/dev/null; then
+  step "shelf doctor with $repo hidden (private mount)"
+  hidden_data="$work/data-hidden"
+  unshare -m bash -c 'mount -t tmpfs none "$1" && shift && exec "$@"' _ "$repo" \
+    env -i "PATH=/usr/local/bin:/usr/bin:/bin" "HOME=$work" "TMPDIR=$work" "DATA_DIR=$hidden_data" "$shelf" doctor \
+    || fail "doctor failed with the source tree hidden: the binary depends on files outside dist/"
+  rm -rf "$hidden_data"
+else
+  echo "(skipped the hidden-source-tree run: needs root and unshare -m)"
+fi
+
+step "shelf migrate"
+out="$("${run_env[@]}" "$shelf" migrate)" || fail "migrate exited $?"
+echo "$out"
+[[ "$out" == *"database is up to date"* ]] || fail "migrate did not report an up-to-date database"
+
+start_server() { # $1 = log file; sets server_pid and port
+  port="$(free_port)"
+  "${run_env[@]}" "PORT=$port" "HOST=127.0.0.1" "$shelf" serve >"$1" 2>&1 &
+  server_pid=$!
+}
+
+wait_healthy() { # prints milliseconds until /health answered 200
+  local t0 deadline code
+  t0="$(now_ms)"
+  deadline=$((t0 + HEALTH_TIMEOUT_S * 1000))
+  while :; do
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+      cat "$1" >&2
+      fail "server exited before it was healthy"
+    fi
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/health" || true)"
+    [[ "$code" == 200 ]] && break
+    if (($(now_ms) > deadline)); then
+      cat "$1" >&2
+      fail "/health not 200 after ${HEALTH_TIMEOUT_S}s (last: $code)"
+    fi
+    sleep 0.05
+  done
+  echo $(($(now_ms) - t0))
+}
+
+stop_server() { # SIGTERM, expect exit 0 within the grace period
+  local rc=0
+  kill -TERM "$server_pid"
+  for _ in $(seq 300); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.05; done
+  kill -0 "$server_pid" 2>/dev/null && { cat "$1" >&2; fail "server still running 15 s after SIGTERM"; }
+  wait "$server_pid" || rc=$?
+  server_pid=""
+  [[ $rc -eq 0 ]] || { cat "$1" >&2; fail "serve exited $rc after SIGTERM (expected 0)"; }
+}
+
+# The first start opens the database `doctor` and `migrate` created; a brand-new DATA_DIR
+# is the cold start an operator sees on a first install, so start on one.
+rm -rf "$work/data"
+
+step "shelf serve: first start (new DATA_DIR)"
+start_server "$work/serve1.log"
+first_ms="$(wait_healthy "$work/serve1.log")"
+echo "healthy after ${first_ms} ms (first start: creates the database, applies migrations)"
+
+body="$(curl -s -D "$work/headers" "http://127.0.0.1:$port/health")"
+echo "GET /health -> $body"
+
+step "unknown route -> 404 envelope with x-request-id"
+code="$(curl -s -o "$work/404.json" -D "$work/404.headers" -w '%{http_code}' "http://127.0.0.1:$port/no/such/route")"
+[[ "$code" == 404 ]] || fail "GET /no/such/route answered $code, expected 404"
+grep -qi '^x-request-id: *[^[:space:]]' "$work/404.headers" || fail "404 has no x-request-id header"
+grep -qi '^content-type: *application/json' "$work/404.headers" || fail "404 is not JSON"
+tr -d ' \n' <"$work/404.json" | grep -q '"success":false' || fail "404 body is not the error envelope: $(cat "$work/404.json")"
+grep -q '"code"' "$work/404.json" || fail "404 body has no error code: $(cat "$work/404.json")"
+echo "$(cat "$work/404.json") (x-request-id: $(grep -i '^x-request-id' "$work/404.headers" | cut -d' ' -f2 | tr -d '\r'))"
+
+step "SIGTERM -> exit 0"
+stop_server "$work/serve1.log"
+echo "stopped cleanly"
+
+step "shelf serve: second start (existing DATA_DIR)"
+start_server "$work/serve2.log"
+second_ms="$(wait_healthy "$work/serve2.log")"
+echo "healthy after ${second_ms} ms"
+stop_server "$work/serve2.log"
+((second_ms < SECOND_START_LIMIT_MS)) || fail "second start took ${second_ms} ms (limit ${SECOND_START_LIMIT_MS} ms)"
+
+echo "smoke: OK  (binary $(du -h "$dist/shelf" | cut -f1), first start ${first_ms} ms, second start ${second_ms} ms)"
