@@ -14,6 +14,7 @@ set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dist="${1:-$repo/dist}"
+[[ "$dist" == /* ]] || dist="$PWD/$dist"
 SECOND_START_LIMIT_MS=3000
 HEALTH_TIMEOUT_S=60
 
