@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ts } from "../src/infra/db/columns.ts";
 
 /** One row per job run. A scheduled run claims (name, scheduled_for) so it happens once across workers. */
 export const jobRuns = pgTable(
@@ -8,9 +9,9 @@ export const jobRuns = pgTable(
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
     name: text("name").notNull(),
     trigger: text("trigger", { enum: ["schedule", "manual"] }).notNull(),
-    scheduledFor: timestamp("scheduled_for", { withTimezone: true, mode: "date", precision: 3 }),
-    startedAt: timestamp("started_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
-    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date", precision: 3 }),
+    scheduledFor: ts("scheduled_for"),
+    startedAt: ts("started_at").notNull(),
+    finishedAt: ts("finished_at"),
     outcome: text("outcome", { enum: ["running", "ok", "failed", "skipped"] }).notNull(),
     error: text("error"),
     summary: text("summary"),

@@ -1,24 +1,27 @@
-// createApp(deps): the root Elysia instance. It mounts the HTTP core, the OpenAPI
+// createApp(services): the root Elysia instance. It mounts the HTTP core, the OpenAPI
 // document and every feature module; each module is one Elysia controller.
 import { Elysia } from "elysia";
-import type { Deps } from "./deps.ts";
 import { httpCore } from "./http/core.ts";
 import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
+import type { Services } from "./services.ts";
+import { adminModule } from "./modules/admin/index.ts";
+import { apiKeysModule } from "./modules/api-keys/index.ts";
+import { authModule } from "./modules/auth/index.ts";
 import { systemModule } from "./modules/system/index.ts";
-import type { JobRunner } from "../jobs/runner.ts";
+import { usageModule } from "./modules/usage/index.ts";
 
-export interface AppOptions {
-  /** Lets operators run a job now over HTTP; the api role and tests pass one. */
-  runner?: JobRunner;
-}
-
-export function createApp(deps: Deps, _opts: AppOptions = {}) {
+export function createApp(services: Services) {
+  const { deps } = services;
   return new Elysia({ name: "shelf" })
     .use(httpCore(deps.log))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
-    .use(systemModule(deps));
+    .use(systemModule(deps))
+    .use(authModule(services))
+    .use(apiKeysModule(services))
+    .use(usageModule(services))
+    .use(adminModule(services));
 }
 
 export type App = ReturnType<typeof createApp>;

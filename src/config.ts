@@ -30,6 +30,7 @@ export const variables = {
   JWT_SECRET: { schema: T.String({ minLength: 32 }), default: undefined, doc: "signs session tokens; required with DATABASE_URL, else generated into DATA_DIR/jwt-secret" },
   PLATFORM: { schema: Platform, default: "overseas", doc: "overseas | mainland" },
   LOG_LEVEL: { schema: LogLevel, default: "info", doc: "debug | info | warn | error | silent" },
+  TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
   PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: "JSON overriding plan limits, e.g. {\"trial\":{\"imageStorageBytes\":1e9}}" },

@@ -117,3 +117,6 @@ export function buildPlans(overrides: PlanOverrides): Plans {
 export function isPlanName(v: string): v is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(v);
 }
+
+/** A plan without an expiry never lapses; an expired plan is inactive. */
+export const planActive = (u: { planExpiresAt: Date | null }, now: Date) => !u.planExpiresAt || u.planExpiresAt > now;

@@ -3,8 +3,7 @@
 // the grace period, stop jobs, close pools, exit 0.
 import { createApp } from "./app.ts";
 import { closeDeps, type Deps } from "./deps.ts";
-import { allJobs } from "../jobs/index.ts";
-import { createJobRunner } from "../jobs/runner.ts";
+import { createServices } from "./services.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -18,18 +17,19 @@ export interface Running {
 
 export async function serve(deps: Deps, role: Role): Promise<Running> {
   const { config, log } = deps;
-  const runner = createJobRunner(deps, allJobs);
+  const services = createServices(deps);
+  const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;
 
   if (role === "api" || role === "all") {
-    const app = createApp(deps, { runner });
-    server = Bun.serve({
+    // listen() (not a bare Bun.serve) so handlers see the server, e.g. for the client address.
+    const app = createApp(services).listen({
       port: config.PORT,
       hostname: config.HOST,
       maxRequestBodySize: MAX_REQUEST_BODY,
       idleTimeout: 120,
-      fetch: app.fetch,
     });
+    server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
   }
   if (role === "worker" || role === "all") runner.start();
@@ -50,6 +50,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
         }
       }
       await runner.stop();
+      await services.close();
       await closeDeps(deps);
       log.info("stopped");
     })());

@@ -1,50 +1,135 @@
-// `shelf admin ...`: operator tasks run against the configured database. With the
-// embedded database they need the server stopped (PGlite is one process's database).
+// `shelf admin ...`: operator tasks run against the configured database. They work on
+// Postgres while servers run; with the embedded database the server must be stopped
+// (PGlite is one process's database) and the command says so when it is not.
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
+import { AppError } from "../http/errors.ts";
+import { createApiKey } from "../modules/api-keys/service.ts";
+import { createUser, normalizeEmail } from "../modules/auth/service.ts";
+import { users } from "../modules/auth/table.ts";
+import { isPlanName, PLAN_NAMES } from "../plans.ts";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 
 const HELP = `shelf admin commands:
-  jobs list                 every job, its schedule and its last runs
-  jobs run NAME             run a job now and print its outcome
+  user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
+  user set-plan --email E --plan P [--expires ISO|never]
+  apikey create --email E --name N [--scopes a,b]     prints the key once
+  jobs list                                          every job, its schedule and its last run
+  jobs run NAME                                      run a job now and print its outcome
 `;
 
-type Command = (deps: Deps, args: string[]) => Promise<number>;
+export type Out = (line: string) => void;
+type Command = (deps: Deps, args: string[], out: Out) => Promise<number>;
+
+class UsageError extends Error {}
+
+function flags(args: string[], spec: Record<string, "string" | "boolean">, required: string[] = []) {
+  const options = Object.fromEntries(Object.entries(spec).map(([k, type]) => [k, { type }]));
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({ args, options: options as never, strict: true }).values as typeof values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  for (const r of required) if (values[r] === undefined) throw new UsageError(`--${r} is required`);
+  return values;
+}
+
+async function userByEmail(deps: Deps, email: string) {
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  if (!user) throw new UsageError(`no user with email ${email}`);
+  return user;
+}
+
+function plan(value: unknown) {
+  if (typeof value !== "string" || !isPlanName(value)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(", ")}`);
+  return value;
+}
 
 const commands: Record<string, Command> = {
-  "jobs list": async (deps) => {
+  "user create": async (deps, args, out) => {
+    const v = flags(args, { email: "string", password: "string", plan: "string", admin: "boolean", nickname: "string" }, ["email", "password"]);
+    if (String(v.password).length < 8) throw new UsageError("--password needs at least 8 characters");
+    const user = await createUser(deps, {
+      email: String(v.email),
+      password: String(v.password),
+      nickname: v.nickname as string | undefined,
+      plan: v.plan === undefined ? "trial" : plan(v.plan),
+      isAdmin: v.admin === true,
+    });
+    out(`created user ${user.id} ${user.email} plan=${user.plan}${user.isAdmin ? " admin" : ""}`);
+    return 0;
+  },
+  "user set-plan": async (deps, args, out) => {
+    const v = flags(args, { email: "string", plan: "string", expires: "string" }, ["email", "plan"]);
+    const user = await userByEmail(deps, String(v.email));
+    let planExpiresAt: Date | null | undefined;
+    if (v.expires === "never") planExpiresAt = null;
+    else if (v.expires !== undefined) {
+      planExpiresAt = new Date(String(v.expires));
+      if (Number.isNaN(planExpiresAt.getTime())) throw new UsageError("--expires must be an ISO 8601 date or 'never'");
+    }
+    const [updated] = await deps.db
+      .update(users)
+      .set({ plan: plan(v.plan), ...(planExpiresAt !== undefined ? { planExpiresAt } : {}), updatedAt: deps.clock.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    out(`${updated!.email}: plan=${updated!.plan} expires=${updated!.planExpiresAt?.toISOString() ?? "never"}`);
+    return 0;
+  },
+  "apikey create": async (deps, args, out) => {
+    const v = flags(args, { email: "string", name: "string", scopes: "string" }, ["email", "name"]);
+    const user = await userByEmail(deps, String(v.email));
+    const scopes = typeof v.scopes === "string" ? v.scopes.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    const key = await createApiKey(deps, user.id, deps.plans[user.plan], { name: String(v.name), scopes });
+    out(`key ${key.id} (${key.scopes.join(" ")}); store it now, it is not shown again:`);
+    out(key.key);
+    return 0;
+  },
+  "jobs list": async (deps, _args, out) => {
     const runner = createJobRunner(deps, allJobs);
     for (const job of runner.jobs) {
       const [last] = await runner.recentRuns(job.name, 1);
       const lastText = last ? `${last.outcome} at ${last.startedAt.toISOString()}` : "never run";
-      process.stdout.write(`${job.name.padEnd(28)} ${job.schedule.padEnd(14)} ${lastText}  ${job.description}\n`);
+      out(`${job.name.padEnd(28)} ${job.schedule.padEnd(14)} ${lastText}  ${job.description}`);
     }
     return 0;
   },
-  "jobs run": async (deps, [name]) => {
-    if (!name) return usage("jobs run NAME");
+  "jobs run": async (deps, [name], out) => {
+    if (!name) throw new UsageError("jobs run NAME");
     const run = await createJobRunner(deps, allJobs).runNow(name);
-    process.stdout.write(`${run.name}: ${run.outcome}${run.summary ? ` (${run.summary})` : ""}${run.error ? `: ${run.error}` : ""}\n`);
+    out(`${run.name}: ${run.outcome}${run.summary ? ` (${run.summary})` : ""}${run.error ? `: ${run.error}` : ""}`);
     return run.outcome === "ok" ? 0 : 1;
   },
 };
 
-function usage(form: string): number {
-  process.stderr.write(`usage: shelf admin ${form}\n`);
-  return 2;
+/** Runs one admin command on given deps; returns the exit code. */
+export async function runAdmin(deps: Deps, args: string[], out: Out, err: Out): Promise<number> {
+  const command = commands[args.slice(0, 2).join(" ")];
+  if (!command) {
+    out(HELP);
+    return args.length === 0 || args[0] === "--help" ? 0 : 2;
+  }
+  try {
+    return await command(deps, args.slice(2), out);
+  } catch (e) {
+    if (e instanceof UsageError) err(`shelf admin ${args.slice(0, 2).join(" ")}: ${e.message}`);
+    else if (e instanceof AppError) err(`shelf admin ${args.slice(0, 2).join(" ")}: ${e.message}`);
+    else throw e;
+    return 2;
+  }
 }
 
 export async function adminCommand(args: string[]): Promise<number> {
-  const key = args.slice(0, 2).join(" ");
-  const command = commands[key];
-  if (!command) {
-    process.stdout.write(HELP);
-    return args.length === 0 || args[0] === "--help" ? 0 : 2;
-  }
-  const deps = await createDeps(loadConfig(), { log: undefined });
+  const out: Out = (l) => process.stdout.write(l + "\n");
+  const err: Out = (l) => process.stderr.write(l + "\n");
+  if (!commands[args.slice(0, 2).join(" ")]) return runAdmin(undefined as never, args, out, err);
+  const deps = await createDeps(loadConfig());
   try {
-    return await command(deps, args.slice(2));
+    return await runAdmin(deps, args, out, err);
   } finally {
     await closeDeps(deps);
   }

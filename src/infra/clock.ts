@@ -22,3 +22,7 @@ export function createClock(start?: string): Clock {
 export const monthKey = (d: Date) => d.toISOString().slice(0, 7);
 /** "YYYY-MM-DD" of an instant, in UTC: the key of every daily counter. */
 export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Every timestamp in a response: ISO 8601 UTC with milliseconds. */
+export const iso = (d: Date) => d.toISOString();
+export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -14,10 +14,10 @@ describe("GET /health", () => {
   });
 
   test("answers 503 naming the part that fails, without its address", async () => {
-    const { deps } = await testContext();
+    const { services, deps } = await testContext();
     const broken = createApp({
-      ...deps,
-      storage: { ...deps.storage, ping: async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.7:9000")) },
+      ...services,
+      deps: { ...deps, storage: { ...deps.storage, ping: async () => Promise.reject(new Error("connect ECONNREFUSED 10.0.0.7:9000")) } },
     });
     const res = await broken.handle(new Request("http://localhost/health"));
     expect(res.status).toBe(503);

@@ -7,11 +7,12 @@ import { join } from "node:path";
 import { createApp, type App } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
-import { allJobs } from "../../jobs/index.ts";
-import { createJobRunner, type JobRunner } from "../../jobs/runner.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import type { JobRunner } from "../../jobs/runner.ts";
 
 export interface TestContext {
   deps: Deps;
+  services: Services;
   app: App;
   runner: JobRunner;
   config: Config;
@@ -34,9 +35,9 @@ export function testContext(): Promise<TestContext> {
   ctx ??= (async () => {
     const config = loadConfig(testEnv());
     const deps = await createDeps(config);
-    const runner = createJobRunner(deps, allJobs);
-    const app = createApp(deps, { runner });
-    return { deps, app, runner, config };
+    const services = createServices(deps);
+    const app = createApp(services);
+    return { deps, services, app, runner: services.runner, config };
   })();
   return ctx;
 }

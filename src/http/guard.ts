@@ -1,0 +1,43 @@
+// The one auth guard. Every protected route declares, in its options, what it needs:
+//   { auth: { scope: "media.write", tier: "upload" } }
+// scope: a SPEC 5.8 scope, "session" (JWT sessions only: keys cannot act), or "admin".
+// tier: the per-minute rate-limit tier the route counts against.
+import { Elysia } from "elysia";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../deps.ts";
+import { users } from "../modules/auth/table.ts";
+import type { Authenticator } from "./auth.ts";
+import { AppError } from "./errors.ts";
+import type { RateLimiter, Tier } from "./rate-limit.ts";
+import type { Scope } from "./scopes.ts";
+
+export interface AuthOptions {
+  scope: Scope | "session" | "admin";
+  tier?: Tier;
+}
+
+export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter) =>
+  new Elysia({ name: "auth-guard" }).macro({
+    auth: (opts: AuthOptions) => ({
+      detail: {
+        security: [{ bearer: [] }],
+        "x-required-scope": opts.scope,
+        ...(opts.tier ? { "x-rate-limit-tier": opts.tier } : {}),
+      },
+      async resolve({ headers, set }) {
+        const principal = await authn.authenticate(headers.authorization);
+        if (opts.scope === "session") {
+          if (principal.via !== "jwt") throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
+        } else if (opts.scope === "admin") {
+          const [u] = await deps.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, principal.userId));
+          if (!u?.isAdmin) throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
+        } else if (!principal.scopes.includes(opts.scope)) {
+          const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
+          throw new AppError(code, `this credential lacks the ${opts.scope} scope`, { required: opts.scope });
+        }
+        if (opts.tier) Object.assign(set.headers, await limiter.hit(principal.userId, opts.tier));
+        return { principal };
+      },
+    }),
+  });
+export type AuthGuard = ReturnType<typeof authGuard>;

@@ -1,0 +1,92 @@
+// /v1/admin/*: operators only (the account's isAdmin flag).
+import { Elysia, t } from "elysia";
+import { eq } from "drizzle-orm";
+import { Ok, sharedModels } from "../../http/envelope.ts";
+import { notFound } from "../../http/errors.ts";
+import { iso, isoOrNull } from "../../infra/clock.ts";
+import type { Services } from "../../services.ts";
+import { Me, PlanEnum } from "../auth/model.ts";
+import { toMe } from "../auth/index.ts";
+import { users } from "../auth/table.ts";
+import type { JobRun } from "../../../jobs/runner.ts";
+
+const JobRunModel = t.Object({
+  id: t.String(),
+  name: t.String(),
+  trigger: t.String(),
+  outcome: t.String(),
+  startedAt: t.String({ format: "date-time" }),
+  finishedAt: t.Nullable(t.String({ format: "date-time" })),
+  summary: t.Nullable(t.String()),
+  error: t.Nullable(t.String()),
+});
+const toRun = (r: JobRun) => ({
+  id: r.id,
+  name: r.name,
+  trigger: r.trigger,
+  outcome: r.outcome,
+  startedAt: iso(r.startedAt),
+  finishedAt: isoOrNull(r.finishedAt),
+  summary: r.summary,
+  error: r.error,
+});
+
+export const adminModule = ({ deps, guard, runner }: Services) =>
+  new Elysia({ name: "admin", detail: { tags: ["admin"] } })
+    .use(sharedModels)
+    .use(guard)
+    .patch(
+      "/v1/admin/users/:id",
+      async ({ params, body }) => {
+        const patch: Partial<typeof users.$inferInsert> = { updatedAt: deps.clock.now() };
+        if (body.plan !== undefined) patch.plan = body.plan;
+        if (body.isAdmin !== undefined) patch.isAdmin = body.isAdmin;
+        if (body.planExpiresAt !== undefined) patch.planExpiresAt = body.planExpiresAt === null ? null : new Date(body.planExpiresAt);
+        const [user] = await deps.db.update(users).set(patch).where(eq(users.id, params.id)).returning();
+        if (!user) throw notFound("user");
+        return { success: true as const, data: toMe(user, deps.clock.now()) };
+      },
+      {
+        auth: { scope: "admin", tier: "mutation" },
+        params: t.Object({ id: t.String({ maxLength: 64 }) }),
+        body: t.Object(
+          {
+            plan: t.Optional(PlanEnum),
+            planExpiresAt: t.Optional(t.Nullable(t.String({ format: "date-time" }))),
+            isAdmin: t.Optional(t.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Ok(Me), 404: "Error" },
+        detail: { summary: "Set a user's plan, plan expiry or admin flag" },
+      },
+    )
+    .get(
+      "/v1/admin/jobs",
+      async () => {
+        const items = await Promise.all(
+          runner.jobs.map(async (j) => {
+            const [last] = await runner.recentRuns(j.name, 1);
+            return { name: j.name, schedule: j.schedule, description: j.description, lastRun: last ? toRun(last) : null };
+          }),
+        );
+        return { success: true as const, data: { items } };
+      },
+      {
+        auth: { scope: "admin", tier: "read" },
+        response: {
+          200: Ok(t.Object({ items: t.Array(t.Object({ name: t.String(), schedule: t.String(), description: t.String(), lastRun: t.Nullable(JobRunModel) })) })),
+        },
+        detail: { summary: "Every scheduled job and its last run" },
+      },
+    )
+    .post(
+      "/v1/admin/jobs/:name/run",
+      async ({ params }) => ({ success: true as const, data: toRun(await runner.runNow(params.name)) }),
+      {
+        auth: { scope: "admin", tier: "mutation" },
+        params: t.Object({ name: t.String({ maxLength: 64 }) }),
+        response: { 200: Ok(JobRunModel), 404: "Error" },
+        detail: { summary: "Run a job now and return its recorded run" },
+      },
+    );

@@ -1,0 +1,148 @@
+// Accounts and sessions over HTTP: /v1/auth/* and /v1/user/me.
+import { Elysia, t } from "elysia";
+import { eq } from "drizzle-orm";
+import { clientIp } from "../../http/client-ip.ts";
+import { Ok, sharedModels } from "../../http/envelope.ts";
+import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { iso, isoOrNull } from "../../infra/clock.ts";
+import { planActive } from "../../plans.ts";
+import type { Services } from "../../services.ts";
+import { createLoginLimiter } from "./login-limit.ts";
+import { Credentials, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
+import { getUser, login, logout, refresh, signup, verifyCredentials, type SessionGrant, type User } from "./service.ts";
+import { users } from "./table.ts";
+import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
+
+export const REFRESH_COOKIE = "shelf_refresh";
+
+export const toMe = (u: User, now: Date): Me => ({
+  id: u.id,
+  email: u.email,
+  nickname: u.nickname,
+  plan: u.plan,
+  planActive: planActive(u, now),
+  planExpiresAt: isoOrNull(u.planExpiresAt),
+  isAdmin: u.isAdmin,
+  docVersioningEnabled: u.docVersioningEnabled,
+  docVersioningMax: u.docVersioningMax,
+  createdAt: iso(u.createdAt),
+});
+
+export const authModule = ({ deps, signer, authn, guard }: Services) => {
+  const limiter = createLoginLimiter(deps.kv);
+  const secure = deps.config.PUBLIC_URL.startsWith("https://");
+  const onRevoke = (sessionId: string) => authn.revokeSession(sessionId);
+  const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/v1/auth", secure };
+  const grantBody = (g: SessionGrant) => ({
+    user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan },
+    accessToken: g.accessToken,
+    expiresIn: g.expiresIn,
+  });
+  const RefreshCookie = t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })) });
+
+  return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
+    .use(sharedModels)
+    .use(guard)
+    .post(
+      "/v1/auth/signup",
+      async ({ body, cookie, request, server, status }) => {
+        if (/^(.)\1*$/.test(body.password)) throw validationError("body.password", "the password is too weak");
+        await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
+        const grant = await signup(deps, signer, body);
+        cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+        return status(201, { success: true as const, data: grantBody(grant) });
+      },
+      {
+        body: SignupBody,
+        cookie: RefreshCookie,
+        response: { 201: Ok(SessionGrantModel), 409: "Error", 422: "Error", 429: "Error" },
+        detail: { summary: "Create an account (plan trial); sets the refresh cookie" },
+      },
+    )
+    .post(
+      "/v1/auth/login",
+      async ({ body, cookie, request, server }) => {
+        const ip = clientIp(request, server, deps.config.TRUST_PROXY);
+        await limiter.assertAllowed(body.email.toLowerCase(), ip);
+        let user: User;
+        try {
+          user = await verifyCredentials(deps, body.email, body.password);
+        } catch (e) {
+          await limiter.recordFailure(body.email.toLowerCase(), ip);
+          throw e;
+        }
+        await limiter.recordSuccess(body.email.toLowerCase());
+        const grant = await login(deps, signer, user);
+        cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+        return { success: true as const, data: grantBody(grant) };
+      },
+      {
+        body: Credentials,
+        cookie: RefreshCookie,
+        response: { 200: Ok(SessionGrantModel), 401: "Error", 429: "Error", 503: "Error" },
+        detail: { summary: "Sign in; sets the refresh cookie. Failures are limited per email and per address" },
+      },
+    )
+    .post(
+      "/v1/auth/refresh",
+      async ({ cookie }) => {
+        const token = cookie[REFRESH_COOKIE]!.value;
+        if (!token) throw new AppError("UNAUTHORIZED", "no refresh cookie");
+        try {
+          const grant = await refresh(deps, signer, token, onRevoke);
+          cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+          return { success: true as const, data: grantBody(grant) };
+        } catch (e) {
+          cookie[REFRESH_COOKIE]!.set({ value: "", maxAge: 0, ...cookieOptions });
+          throw e;
+        }
+      },
+      {
+        cookie: RefreshCookie,
+        response: { 200: Ok(SessionGrantModel), 401: "Error" },
+        detail: { summary: "Rotate the refresh cookie and get a new access token; a reused refresh token ends the session" },
+      },
+    )
+    .post(
+      "/v1/auth/logout",
+      async ({ cookie, headers, status }) => {
+        const token = cookie[REFRESH_COOKIE]!.value;
+        let sessionId: string | undefined;
+        if (headers.authorization) {
+          const p = await authn.authenticate(headers.authorization).catch(() => undefined);
+          sessionId = p?.sessionId;
+        }
+        await logout(deps, { refreshToken: token || undefined, sessionId }, onRevoke);
+        cookie[REFRESH_COOKIE]!.set({ value: "", maxAge: 0, ...cookieOptions });
+        return status(204, undefined);
+      },
+      { cookie: RefreshCookie, detail: { summary: "End the session of the refresh cookie (or of the bearer access token)" } },
+    )
+    .get(
+      "/v1/user/me",
+      async ({ principal }) => {
+        const user = await getUser(deps.db, principal.userId);
+        if (!user) throw notFound("user");
+        return { success: true as const, data: toMe(user, deps.clock.now()) };
+      },
+      { auth: { scope: "account.read", tier: "read" }, response: { 200: Ok(Me) }, detail: { tags: ["account"], summary: "The caller's profile" } },
+    )
+    .patch(
+      "/v1/user/me",
+      async ({ principal, body }) => {
+        const [user] = await deps.db
+          .update(users)
+          .set({ ...body, updatedAt: deps.clock.now() })
+          .where(eq(users.id, principal.userId))
+          .returning();
+        if (!user) throw notFound("user");
+        return { success: true as const, data: toMe(user, deps.clock.now()) };
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        body: MePatch,
+        response: { 200: Ok(Me) },
+        detail: { tags: ["account"], summary: "Update nickname and document version-history settings" },
+      },
+    );
+};

@@ -1,0 +1,149 @@
+// Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import { AppError } from "../../http/errors.ts";
+import { newId } from "../../infra/ids.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { ensureUsageRow } from "../usage/ledger.ts";
+import { refreshTokens, sessions, users } from "./table.ts";
+import { newRefreshToken, REFRESH_TOKEN_TTL_MS, sha256Hex, type TokenSigner } from "./tokens.ts";
+import type { PlanName } from "../../plans.ts";
+
+export type User = typeof users.$inferSelect;
+
+export interface SessionGrant {
+  user: User;
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+}
+
+// A fixed hash to verify against when the email is unknown, so both failures take as long.
+let dummyHash: Promise<string> | undefined;
+const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export async function createUser(
+  deps: Deps,
+  input: { email: string; password: string; nickname?: string | null; plan?: PlanName; isAdmin?: boolean; planExpiresAt?: Date | null },
+): Promise<User> {
+  const now = deps.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        email: normalizeEmail(input.email),
+        passwordHash,
+        nickname: input.nickname ?? null,
+        plan: input.plan ?? "trial",
+        planExpiresAt: input.planExpiresAt ?? null,
+        isAdmin: input.isAdmin ?? false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
+    await ensureUsageRow(tx, user.id, now);
+    return user;
+  });
+}
+
+async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
+  const now = deps.clock.now();
+  const sessionId = newId();
+  const refreshToken = newRefreshToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(sessions).values({ id: sessionId, userId: user.id, createdAt: now });
+    await tx.insert(refreshTokens).values({
+      id: newId(),
+      sessionId,
+      tokenHash: sha256Hex(refreshToken),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      createdAt: now,
+    });
+  });
+  const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId });
+  return { user, accessToken: token, expiresIn, refreshToken };
+}
+
+export async function signup(deps: Deps, signer: TokenSigner, input: { email: string; password: string; nickname?: string }) {
+  const user = await createUser(deps, input);
+  return openSession(deps, signer, user);
+}
+
+/** Checks the password; the same 401 whether the email or the password is wrong. */
+export async function verifyCredentials(deps: Deps, email: string, password: string): Promise<User> {
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  const ok = user
+    ? await Bun.password.verify(password, user.passwordHash)
+    : await Bun.password.verify(password, await (dummyHash ??= hashPassword(crypto.randomUUID()))).then(() => false);
+  if (!user || !ok) throw new AppError("UNAUTHORIZED", "wrong email or password");
+  return user;
+}
+
+export async function login(deps: Deps, signer: TokenSigner, user: User) {
+  return openSession(deps, signer, user);
+}
+
+/**
+ * Rotates a refresh token. A token already rotated means it was copied: the whole session
+ * is revoked and every token of it refused from then on.
+ */
+export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string, onRevoke: (sessionId: string) => Promise<void>) {
+  const now = deps.clock.now();
+  const row = await deps.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, sha256Hex(refreshToken)) });
+  if (!row) throw new AppError("UNAUTHORIZED", "invalid refresh token");
+  const session = await deps.db.query.sessions.findFirst({ where: eq(sessions.id, row.sessionId) });
+  if (!session || session.revokedAt) throw new AppError("UNAUTHORIZED", "session ended");
+  if (row.expiresAt <= now) throw new AppError("UNAUTHORIZED", "refresh token expired");
+
+  const next = newRefreshToken();
+  const rotated = await deps.db.transaction(async (tx) => {
+    // Only one caller can rotate a token: the conditional update decides.
+    const [won] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!won) return false;
+    await tx.insert(refreshTokens).values({
+      id: newId(),
+      sessionId: row.sessionId,
+      tokenHash: sha256Hex(next),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      createdAt: now,
+    });
+    return true;
+  });
+  if (!rotated) {
+    await revokeSession(deps, row.sessionId, onRevoke);
+    throw new AppError("UNAUTHORIZED", "refresh token reuse detected; the session was ended", { reason: "refresh_token_reused" });
+  }
+  const user = await getUser(deps.db, session.userId);
+  if (!user) throw new AppError("UNAUTHORIZED", "session ended");
+  const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId: row.sessionId });
+  return { user, accessToken: token, expiresIn, refreshToken: next };
+}
+
+export async function revokeSession(deps: Deps, sessionId: string, onRevoke: (sessionId: string) => Promise<void>) {
+  await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await onRevoke(sessionId);
+}
+
+/** Logout by refresh token (cookie) or by the session of the access token. */
+export async function logout(deps: Deps, by: { refreshToken?: string; sessionId?: string }, onRevoke: (sessionId: string) => Promise<void>) {
+  let sessionId = by.sessionId;
+  if (!sessionId && by.refreshToken) {
+    const row = await deps.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, sha256Hex(by.refreshToken)) });
+    sessionId = row?.sessionId;
+  }
+  if (sessionId) await revokeSession(deps, sessionId, onRevoke);
+}

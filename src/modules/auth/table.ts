@@ -1,0 +1,52 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { ts } from "../../infra/db/columns.ts";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    nickname: text("nickname"),
+    plan: text("plan", { enum: ["trial", "pro", "pro_plus"] }).notNull().default("trial"),
+    planExpiresAt: ts("plan_expires_at"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    docVersioningEnabled: boolean("doc_versioning_enabled").notNull().default(false),
+    docVersioningMax: integer("doc_versioning_max").notNull().default(20),
+    createdAt: ts("created_at").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+/** One login: its access tokens carry the session id, its refresh tokens rotate within it. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull(),
+    /** Set by logout, or when a rotated refresh token is presented again. */
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Only the SHA-256 of a refresh token is stored. Using one sets rotated_at and issues the next. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    rotatedAt: ts("rotated_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("refresh_tokens_hash_uq").on(t.tokenHash), index("refresh_tokens_session_idx").on(t.sessionId), index("refresh_tokens_expiry_idx").on(t.expiresAt)],
+);

@@ -1,0 +1,56 @@
+// Access tokens: HS256 JWTs valid 15 minutes, checked against the injectable clock so
+// expiry is tested by moving time. Refresh tokens: random, stored as SHA-256 only.
+import { randomBytes } from "node:crypto";
+import { SignJWT, errors, jwtVerify } from "jose";
+import type { Clock } from "../../infra/clock.ts";
+import { AppError } from "../../http/errors.ts";
+
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 7 * 86_400_000;
+const ISSUER = "shelf";
+const AUDIENCE = "shelf-api";
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+export function createTokenSigner(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessClaims): Promise<{ token: string; expiresIn: number }> {
+      const now = Math.floor(clock.nowMs() / 1000);
+      const token = await new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(claims.userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_TTL_S)
+        .sign(key);
+      return { token, expiresIn: ACCESS_TOKEN_TTL_S };
+    },
+    /** 401 TOKEN_EXPIRED when expired, 401 UNAUTHORIZED for anything else wrong. */
+    async verify(token: string): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ["sub", "exp", "sid"],
+        });
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") throw new Error("bad claims");
+        return { userId: payload.sub, sessionId: payload.sid };
+      } catch (e) {
+        if (e instanceof errors.JWTExpired) throw new AppError("TOKEN_EXPIRED", "access token expired");
+        throw new AppError("UNAUTHORIZED", "invalid access token");
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+export const newRefreshToken = () => randomBytes(32).toString("base64url");
+
+export const sha256Hex = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

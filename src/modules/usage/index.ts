@@ -1,0 +1,21 @@
+import { Elysia } from "elysia";
+import { Ok, sharedModels } from "../../http/envelope.ts";
+import { notFound } from "../../http/errors.ts";
+import type { Services } from "../../services.ts";
+import { getUser } from "../auth/service.ts";
+import { Usage } from "./model.ts";
+import { getUsage } from "./service.ts";
+
+export const usageModule = ({ deps, guard }: Services) =>
+  new Elysia({ name: "usage", detail: { tags: ["account"] } })
+    .use(sharedModels)
+    .use(guard)
+    .get(
+      "/v1/user/me/usage",
+      async ({ principal }) => {
+        const user = await getUser(deps.db, principal.userId);
+        if (!user) throw notFound("user");
+        return { success: true as const, data: await getUsage(deps, user) };
+      },
+      { auth: { scope: "usage.read", tier: "read" }, response: { 200: Ok(Usage) }, detail: { summary: "Quota use and limits (SPEC 2.11)" } },
+    );

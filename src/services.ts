@@ -1,0 +1,29 @@
+// The per-process services the HTTP layer shares: token signer, authenticator (with its
+// caches), rate limiter and the job runner. Built once per process, closed on shutdown.
+import type { Deps } from "./deps.ts";
+import { createAuthenticator } from "./http/auth.ts";
+import { authGuard } from "./http/guard.ts";
+import { createRateLimiter } from "./http/rate-limit.ts";
+import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { allJobs } from "../jobs/index.ts";
+import { createJobRunner } from "../jobs/runner.ts";
+
+export function createServices(deps: Deps) {
+  const signer = createTokenSigner(deps.config.JWT_SECRET, deps.clock);
+  const authn = createAuthenticator(deps, signer);
+  const limiter = createRateLimiter(deps.kv, deps.log);
+  const runner = createJobRunner(deps, allJobs);
+  const guard = authGuard(deps, authn, limiter);
+  return {
+    deps,
+    signer,
+    authn,
+    limiter,
+    runner,
+    guard,
+    async close() {
+      await authn.close();
+    },
+  };
+}
+export type Services = ReturnType<typeof createServices>;
