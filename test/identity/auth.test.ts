@@ -1,0 +1,164 @@
+import { describe, expect, test } from "bun:test";
+import { createTokenSigner } from "../../src/modules/auth/tokens.ts";
+import { createClock } from "../../src/infra/clock.ts";
+import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
+import { makeUser, PASSWORD } from "../helpers/factories.ts";
+
+const email = () => `s-${crypto.randomUUID()}@example.test`;
+const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
+const cookieValue = (setCookie: string | undefined) => setCookie?.split(";")[0]!.split("=")[1] ?? "";
+const withCookie = (token: string) => ({ headers: { cookie: `${REFRESH_COOKIE}=${token}` } });
+
+describe("POST /v1/auth/signup", () => {
+  test("creates a trial account, returns a session and sets the refresh cookie", async () => {
+    const e = email();
+    const res = await callJson("POST", "/v1/auth/signup", { json: { email: e.toUpperCase(), password: "a good password", nickname: "Ada" } });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.user).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{21}$/), email: e, nickname: "Ada", plan: "trial" });
+    expect(res.body.data.expiresIn).toBe(900);
+    const cookie = cookieOf(res)!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).toContain("Path=/v1/auth");
+    expect(cookie).toContain("Max-Age=604800");
+    expect(cookie).not.toContain("Secure"); // PUBLIC_URL of the tests is http
+    const me = await callJson("GET", "/v1/user/me", { token: res.body.data.accessToken });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(e);
+  });
+
+  test("an email already registered is 409 CONFLICT, whatever its case", async () => {
+    const e = email();
+    expect((await call("POST", "/v1/auth/signup", { json: { email: e, password: "a good password" } })).status).toBe(201);
+    const again = await callJson("POST", "/v1/auth/signup", { json: { email: e.toUpperCase(), password: "another password" } });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("CONFLICT");
+  });
+
+  test("malformed or weak input is 422 VALIDATION_ERROR", async () => {
+    const cases = [
+      { email: "not-an-email", password: "a good password" },
+      { email: email(), password: "short" },
+      { email: email(), password: "aaaaaaaaaaaa" },
+      { email: email() },
+      { email: email(), password: "a good password", nickname: "" },
+      { email: email(), password: "x".repeat(300) },
+    ];
+    for (const json of cases) {
+      const res = await callJson("POST", "/v1/auth/signup", { json });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+      expect(res.body.meta.path).toStartWith("body");
+    }
+  });
+});
+
+describe("POST /v1/auth/login", () => {
+  test("right credentials give a session; wrong email and wrong password give the same 401", async () => {
+    const u = await makeUser();
+    const ok = await callJson("POST", "/v1/auth/login", { json: { email: u.email, password: PASSWORD } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.id).toBe(u.id);
+    expect(cookieOf(ok)).toBeDefined();
+
+    const wrongPassword = await callJson("POST", "/v1/auth/login", { json: { email: u.email, password: "nope nope nope" } });
+    const wrongEmail = await callJson("POST", "/v1/auth/login", { json: { email: email(), password: PASSWORD } });
+    expect(wrongPassword.status).toBe(401);
+    expect(wrongEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual(wrongEmail.body);
+  });
+
+  test("repeated failures for one email are refused with 429 even with the right password", async () => {
+    const u = await makeUser();
+    for (let i = 0; i < 10; i++) expect((await call("POST", "/v1/auth/login", { json: { email: u.email, password: "wrong password" } })).status).toBe(401);
+    const blocked = await callJson("POST", "/v1/auth/login", { json: { email: u.email, password: PASSWORD } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe("RATE_LIMITED");
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  test("the login limiter fails closed when the kv cannot be reached", async () => {
+    const { services, deps } = await testContext();
+    const { createApp } = await import("../../src/app.ts");
+    const brokenKv = { ...deps.kv, get: async () => Promise.reject(new Error("redis down")) };
+    const app = createApp({ ...services, deps: { ...deps, kv: brokenKv } });
+    const u = await makeUser();
+    const res = await app.handle(
+      new Request("http://localhost/v1/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: u.email, password: PASSWORD }) }),
+    );
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as any).code).toBe("SERVICE_UNAVAILABLE");
+  });
+});
+
+describe("refresh and logout", () => {
+  test("refresh rotates the cookie and returns a new access token", async () => {
+    const u = await makeUser();
+    const res = await callJson("POST", "/v1/auth/refresh", withCookie(u.refreshToken));
+    expect(res.status).toBe(200);
+    expect(res.body.data.accessToken).toBeString();
+    const next = cookieValue(cookieOf(res));
+    expect(next.length).toBeGreaterThan(20);
+    expect(next).not.toBe(u.refreshToken);
+    expect((await call("GET", "/v1/user/me", { token: res.body.data.accessToken })).status).toBe(200);
+    expect((await call("POST", "/v1/auth/refresh", withCookie(next))).status).toBe(200);
+  });
+
+  test("presenting a rotated refresh token revokes the whole session", async () => {
+    const u = await makeUser();
+    const first = await callJson("POST", "/v1/auth/refresh", withCookie(u.refreshToken));
+    const newest = cookieValue(cookieOf(first));
+    const replay = await callJson("POST", "/v1/auth/refresh", withCookie(u.refreshToken));
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe("UNAUTHORIZED");
+    // Every token of that session is now dead: the newest refresh token and the access tokens.
+    expect((await call("POST", "/v1/auth/refresh", withCookie(newest))).status).toBe(401);
+    expect((await call("GET", "/v1/user/me", { token: first.body.data.accessToken })).status).toBe(401);
+    expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(401);
+  });
+
+  test("refresh without a cookie or with garbage is 401", async () => {
+    expect((await call("POST", "/v1/auth/refresh")).status).toBe(401);
+    expect((await call("POST", "/v1/auth/refresh", withCookie("garbage"))).status).toBe(401);
+  });
+
+  test("logout ends the session", async () => {
+    const u = await makeUser();
+    const res = await call("POST", "/v1/auth/logout", withCookie(u.refreshToken));
+    expect(res.status).toBe(204);
+    expect(cookieOf(res)).toContain("Max-Age=0");
+    expect((await call("POST", "/v1/auth/refresh", withCookie(u.refreshToken))).status).toBe(401);
+    expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(401);
+  });
+});
+
+describe("access tokens", () => {
+  test("an expired access token is 401 TOKEN_EXPIRED", async () => {
+    const { config, deps } = await testContext();
+    const u = await makeUser();
+    const past = createClock(new Date(deps.clock.nowMs() - 16 * 60_000).toISOString());
+    const { token } = await createTokenSigner(config.JWT_SECRET, past).sign({ userId: u.id, sessionId: crypto.randomUUID() });
+    const res = await callJson("GET", "/v1/user/me", { token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("TOKEN_EXPIRED");
+  });
+
+  test("a token signed with another secret is 401 UNAUTHORIZED", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const { token } = await createTokenSigner("another-secret-another-secret-0123456789", deps.clock).sign({ userId: u.id, sessionId: "x" });
+    const res = await callJson("GET", "/v1/user/me", { token });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHORIZED");
+  });
+
+  test("the password is stored as an argon2id hash", async () => {
+    const { deps } = await testContext();
+    const e = email();
+    await call("POST", "/v1/auth/signup", { json: { email: e, password: "a good password" } });
+    const user = await deps.db.query.users.findFirst({ where: (t, { eq }) => eq(t.email, e) });
+    expect(user!.passwordHash).toStartWith("$argon2id$");
+  });
+});

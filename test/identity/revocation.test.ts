@@ -1,0 +1,77 @@
+// A revoked key is refused on every api node within 5 s: at once where the revocation is
+// published, and by cache expiry where pub/sub does not arrive.
+import { describe, expect, test } from "bun:test";
+import { createAuthenticator, CACHE_TTL_MS } from "../../src/http/auth.ts";
+import { call, testContext, testEnv } from "../helpers/context.ts";
+import { makeKey, makeUser } from "../helpers/factories.ts";
+
+const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+async function pollUntilRevoked(check: () => Promise<string>, withinMs: number) {
+  const started = performance.now();
+  while (performance.now() - started < withinMs + 1000) {
+    if ((await check()) === "API_KEY_REVOKED") return performance.now() - started;
+    await Bun.sleep(100);
+  }
+  return Infinity;
+}
+
+describe("revocation across nodes", () => {
+  test("a node that misses the pub/sub message refuses the key once its cache entry expires (<= 5 s)", async () => {
+    const { deps, services } = await testContext();
+    // A second node whose pub/sub is down: it hears nothing.
+    const deaf = { ...deps.kv, subscribe: async () => async () => {}, publish: async () => {} };
+    const other = createAuthenticator({ ...deps, kv: deaf }, services.signer);
+    const u = await makeUser();
+    const k = await makeKey(u);
+    expect((await other.authenticate(`Bearer ${k.key}`)).userId).toBe(u.id); // cached on the other node
+    expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
+    const elapsed = await pollUntilRevoked(
+      () => other.authenticate(`Bearer ${k.key}`).then(() => "ok", (e) => e.code),
+      CACHE_TTL_MS,
+    );
+    expect(elapsed).toBeLessThanOrEqual(CACHE_TTL_MS + 200);
+    await other.close();
+  }, 15_000);
+
+  test.skipIf(!realParts)("a second api process sharing Postgres and Redis refuses a revoked key within 5 s", async () => {
+    const env = { ...testEnv({ PORT: "0", LOG_LEVEL: "info", MIGRATE_ON_START: "false" }) };
+    const proc = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { env, stdout: "pipe", stderr: "inherit" });
+    try {
+      // The second process logs its address when it listens.
+      const reader = proc.stdout.getReader();
+      let buffered = "";
+      let url: string | undefined;
+      while (!url) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("second api process exited");
+        buffered += new TextDecoder().decode(value);
+        url = /"msg":"api listening","url":"([^"]+)"/.exec(buffered)?.[1];
+      }
+      const base = url.replace("0.0.0.0", "127.0.0.1").replace(/\/$/, "");
+      const u = await makeUser();
+      const k = await makeKey(u);
+      const viaSecond = () => fetch(`${base}/v1/user/me`, { headers: { authorization: `Bearer ${k.key}` } });
+      expect((await viaSecond()).status).toBe(200); // now cached in the second process
+      expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
+      const elapsed = await pollUntilRevoked(async () => ((await (await viaSecond()).json()) as any).code, CACHE_TTL_MS);
+      expect(elapsed).toBeLessThanOrEqual(CACHE_TTL_MS);
+    } finally {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    }
+  }, 30_000);
+});
+
+test.skipIf(realParts)("the CLI says clearly that the embedded database is in use by a running server", async () => {
+  const { config } = await testContext();
+  const proc = Bun.spawn(["bun", "src/main.ts", "admin", "jobs", "list"], {
+    env: { ...process.env, DATA_DIR: config.DATA_DIR, DATABASE_URL: "", REDIS_URL: "", S3_BUCKET: "" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  expect(code).toBe(1);
+  expect(stderr).toContain(`in use by process ${process.pid}`);
+  expect(stderr).toContain("Stop that process first");
+});

@@ -1,0 +1,118 @@
+import { describe, expect, test } from "bun:test";
+import { monthKey } from "../../src/infra/clock.ts";
+import { addBandwidth, precheck, reserve, release, snapshotUsage } from "../../src/modules/usage/ledger.ts";
+import { AppError } from "../../src/http/errors.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient, makeUser } from "../helpers/factories.ts";
+import { expectTenantIsolation } from "../helpers/tenancy.ts";
+
+describe("GET /v1/user/me/usage", () => {
+  test("has the shape of SPEC 2.11 with zeros for a new account", async () => {
+    const { deps } = await testContext();
+    const { key } = await makeClient();
+    const res = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect(res.status).toBe(200);
+    const month = monthKey(deps.clock.now());
+    const t = deps.plans.trial;
+    expect(res.body.data).toEqual({
+      plan: "trial",
+      planActive: true,
+      image: { storage: { used: 0, limit: t.imageStorageBytes }, bandwidth: { used: 0, limit: t.imageBandwidthBytes, monthYear: month } },
+      video: { storage: { used: 0, limit: t.mediaStorageBytes }, bandwidth: { used: 0, limit: t.mediaBandwidthBytes, monthYear: month }, status: "ok" },
+      doc: { count: { used: 0, limit: 100 } },
+      planLimits: { docCount: 100 },
+      docs: { revisionCount: 0, revisionBytes: 0 },
+      uploads: { day: { used: 0, limit: t.uploadsPerDay }, month: { used: 0, limit: t.uploadsPerMonth } },
+    });
+  });
+
+  test("pro has no document cap (-1)", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const res = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect(res.body.data.planLimits.docCount).toBe(-1);
+    expect(res.body.data.doc.count.limit).toBe(-1);
+  });
+
+  test("tenant isolation", async () => {
+    await expectTenantIsolation({ method: "GET", path: () => "/v1/user/me/usage", scope: "usage.read" });
+  });
+});
+
+describe("usage ledger", () => {
+  test("reserve counts storage and uploads; release gives storage back", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const now = deps.clock.now();
+    const limits = deps.plans.trial;
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 1000, upload: true }, now));
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 500, upload: true }, now));
+    let s = await snapshotUsage(deps.db, u.id, now);
+    expect([s.imageStorageBytes, s.uploadsToday, s.uploadsMonth]).toEqual([1500, 2, 2]);
+    await deps.db.transaction((tx) => release(tx, u.id, { imageBytes: 1000 }, now));
+    s = await snapshotUsage(deps.db, u.id, now);
+    expect(s.imageStorageBytes).toBe(500);
+    expect(s.uploadsToday).toBe(2); // uploads are counted, not given back
+  });
+
+  test("over the storage quota is 403 QUOTA_EXCEEDED with type, used and limit, and nothing is counted", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const now = deps.clock.now();
+    const limits = { ...deps.plans.trial, imageStorageBytes: 1000 };
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 900 }, now));
+    let err: unknown;
+    try {
+      await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 200, upload: true }, now));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: "QUOTA_EXCEEDED", status: 403, meta: { type: "img_storage", used: 900, limit: 1000 } });
+    const s = await snapshotUsage(deps.db, u.id, now);
+    expect([s.imageStorageBytes, s.uploadsToday]).toEqual([900, 0]);
+    await expect(precheck(deps.db, u.id, limits, { imageBytes: 101 }, now)).rejects.toMatchObject({ code: "QUOTA_EXCEEDED" });
+  });
+
+  test("concurrent reservations at the edge of the quota never end above it", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const now = deps.clock.now();
+    const limits = { ...deps.plans.trial, imageStorageBytes: 1000 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 100 }, now))),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    expect((await snapshotUsage(deps.db, u.id, now)).imageStorageBytes).toBe(1000);
+  });
+
+  test("uploads per day: 429 until midnight UTC, then allowed again; per month resets at month start", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const limits = { ...deps.plans.trial, uploadsPerDay: 2, uploadsPerMonth: 3 };
+    const day1 = new Date("2026-03-31T23:59:00.000Z");
+    for (let i = 0; i < 2; i++) await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day1));
+    let err: any;
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day1)).catch((e) => (err = e));
+    expect(err).toMatchObject({ code: "RATE_LIMITED", status: 429, meta: { type: "uploads_per_day", limit: 2 } });
+    expect(err.headers["retry-after"]).toBe("60");
+    // Next day, next month: both counters start again.
+    const day2 = new Date("2026-04-01T00:00:01.000Z");
+    for (let i = 0; i < 2; i++) await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day2));
+    const day3 = new Date("2026-04-02T10:00:00.000Z");
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day3));
+    err = undefined;
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day3)).catch((e) => (err = e));
+    expect(err).toMatchObject({ code: "RATE_LIMITED", meta: { type: "uploads_per_month", limit: 3 } });
+  });
+
+  test("attributed bandwidth shows in the usage resource for the current month", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    await addBandwidth(deps.db, user.id, monthKey(deps.clock.now()), { imageBytes: 1234 });
+    await addBandwidth(deps.db, user.id, monthKey(deps.clock.now()), { imageBytes: 1, mediaBytes: 10 });
+    await addBandwidth(deps.db, user.id, "2001-01", { imageBytes: 999 });
+    const res = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect(res.body.data.image.bandwidth.used).toBe(1235);
+    expect(res.body.data.video.bandwidth.used).toBe(10);
+  });
+});
