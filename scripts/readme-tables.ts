@@ -1,0 +1,50 @@
+// Generates the README's configuration and route-scope tables from the code (the config
+// variables and the OpenAPI document), so they cannot drift: a test compares them.
+//   bun scripts/readme-tables.ts           print both tables
+//   bun scripts/readme-tables.ts --write   rewrite them in README.md
+import { variables } from "../src/config.ts";
+
+export function configTable(): string {
+  const rows = Object.entries(variables).map(([name, v]) => {
+    const def = v.default === undefined ? "" : `\`${String(v.default)}\``;
+    return `| \`${name}\` | ${def} | ${v.doc.replaceAll("|", "\\|")} |`;
+  });
+  return ["| variable | default | meaning |", "|---|---|---|", ...rows].join("\n");
+}
+
+type Op = { "x-required-scope"?: string; "x-rate-limit-tier"?: string };
+
+export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): string {
+  const rows: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [method, op] of Object.entries(ops)) {
+      const scope = op["x-required-scope"];
+      if (!scope) continue;
+      const shown = scope === "session" ? "signed-in session (JWT) only" : scope === "admin" ? "admin account" : `\`${scope}\``;
+      rows.push(`| ${method.toUpperCase()} | \`${path}\` | ${shown} | ${op["x-rate-limit-tier"] ?? ""} |`);
+    }
+  }
+  return ["| method | path | needs | rate tier |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+export function replaceBlock(readme: string, name: string, body: string): string {
+  const re = new RegExp(`(<!-- ${name} -->)[\\s\\S]*?(<!-- /${name} -->)`);
+  if (!re.test(readme)) throw new Error(`README has no <!-- ${name} --> block`);
+  return readme.replace(re, (_m, open: string, close: string) => `${open}\n${body}\n${close}`);
+}
+
+if (import.meta.main) {
+  process.env.LOG_LEVEL ??= "silent";
+  const { testContext } = await import("../test/helpers/context.ts");
+  const { app } = await testContext();
+  const doc = (await (await app.handle(new Request("http://localhost/swagger/json"))).json()) as never;
+  const tables = { "config-table": configTable(), "scope-table": scopeTable(doc) };
+  if (process.argv.includes("--write")) {
+    let readme = await Bun.file("README.md").text();
+    for (const [name, body] of Object.entries(tables)) readme = replaceBlock(readme, name, body);
+    await Bun.write("README.md", readme);
+  } else {
+    for (const body of Object.values(tables)) console.log(body + "\n");
+  }
+  process.exit(0);
+}
