@@ -39,6 +39,10 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
     expiresIn: g.expiresIn,
   });
   const RefreshCookie = t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })) });
+  type Jar = Record<string, { set(v: object): unknown }>;
+  /** Sets (or, with "", clears) the refresh cookie. */
+  const setRefresh = (cookie: Jar, value: string) =>
+    cookie[REFRESH_COOKIE]!.set({ value, maxAge: value ? REFRESH_TOKEN_TTL_MS / 1000 : 0, ...cookieOptions });
 
   return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
     .use(sharedModels)
@@ -49,7 +53,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
         if (/^(.)\1*$/.test(body.password)) throw validationError("body.password", "the password is too weak");
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
         const grant = await signup(deps, signer, body);
-        cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+        setRefresh(cookie, grant.refreshToken);
         return status(201, { success: true as const, data: grantBody(grant) });
       },
       {
@@ -73,7 +77,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
         }
         await limiter.recordSuccess(body.email.toLowerCase());
         const grant = await login(deps, signer, user);
-        cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+        setRefresh(cookie, grant.refreshToken);
         return { success: true as const, data: grantBody(grant) };
       },
       {
@@ -90,10 +94,10 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
         if (!token) throw new AppError("UNAUTHORIZED", "no refresh cookie");
         try {
           const grant = await refresh(deps, signer, token, onRevoke);
-          cookie[REFRESH_COOKIE]!.set({ value: grant.refreshToken, maxAge: REFRESH_TOKEN_TTL_MS / 1000, ...cookieOptions });
+          setRefresh(cookie, grant.refreshToken);
           return { success: true as const, data: grantBody(grant) };
         } catch (e) {
-          cookie[REFRESH_COOKIE]!.set({ value: "", maxAge: 0, ...cookieOptions });
+          setRefresh(cookie, "");
           throw e;
         }
       },
@@ -113,7 +117,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
           sessionId = p?.sessionId;
         }
         await logout(deps, { refreshToken: token || undefined, sessionId }, onRevoke);
-        cookie[REFRESH_COOKIE]!.set({ value: "", maxAge: 0, ...cookieOptions });
+        setRefresh(cookie, "");
         return status(204, undefined);
       },
       { cookie: RefreshCookie, detail: { summary: "End the session of the refresh cookie (or of the bearer access token)" } },
