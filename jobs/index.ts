@@ -1,5 +1,6 @@
 // Every scheduled job. A new job is one file exporting a Job, listed here.
 import type { Job } from "./job.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
+import { pruneSessions } from "./prune-sessions.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns];
+export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions];

@@ -162,3 +162,22 @@ describe("access tokens", () => {
     expect(user!.passwordHash).toStartWith("$argon2id$");
   });
 });
+
+test("prune-sessions removes refresh tokens a day past expiry and sessions left without one", async () => {
+  const { deps, runner } = await testContext();
+  const { refreshTokens, sessions } = await import("../../src/modules/auth/table.ts");
+  const { eq } = await import("drizzle-orm");
+  const old = await makeUser();
+  const fresh = await makeUser();
+  const [oldSession] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, (await import("../../src/modules/auth/tokens.ts")).sha256Hex(old.refreshToken)));
+  // Age the old user's session: created 9 days ago, its refresh token expired 2 days ago.
+  const nine = new Date(deps.clock.nowMs() - 9 * 86_400_000);
+  const two = new Date(deps.clock.nowMs() - 2 * 86_400_000);
+  await deps.db.update(sessions).set({ createdAt: nine }).where(eq(sessions.id, oldSession!.sessionId));
+  await deps.db.update(refreshTokens).set({ expiresAt: two }).where(eq(refreshTokens.sessionId, oldSession!.sessionId));
+  const run = await runner.runNow("prune-sessions");
+  expect(run.outcome).toBe("ok");
+  expect(await deps.db.select().from(sessions).where(eq(sessions.id, oldSession!.sessionId))).toHaveLength(0);
+  expect((await call("POST", "/v1/auth/refresh", withCookie(fresh.refreshToken))).status).toBe(200);
+  expect((await call("POST", "/v1/auth/refresh", withCookie(old.refreshToken))).status).toBe(401);
+});
