@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../deps.ts";
 import { users } from "../modules/auth/table.ts";
 import type { Authenticator } from "./auth.ts";
+import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
 import type { RateLimiter, Tier } from "./rate-limit.ts";
 import type { Scope } from "./scopes.ts";
@@ -17,8 +18,10 @@ export interface AuthOptions {
 }
 
 export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter) =>
-  new Elysia({ name: "auth-guard" }).macro({
+  new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
     auth: (opts: AuthOptions) => ({
+      // Every guarded route can answer 401, 403 and 429 with the envelope (the OpenAPI document shows it).
+      response: { 401: "Error", 403: "Error", 429: "Error" } as const,
       detail: {
         security: [{ bearer: [] }],
         "x-required-scope": opts.scope,

@@ -50,6 +50,6 @@ export const apiKeysModule = ({ deps, authn, guard }: Services) =>
         auth: { scope: "account.read", tier: "mutation" },
         params: t.Object({ id: t.String({ maxLength: 64 }) }),
         response: { 404: "Error" },
-        detail: { summary: "Revoke a key: refused everywhere within 5 s, permanently", responses: { 204: { description: "revoked" } } },
+        detail: { summary: "Revoke a key (204, no body): refused everywhere within 5 s, permanently" },
       },
     );
