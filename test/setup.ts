@@ -1,6 +1,9 @@
-// Preloaded by `bun test`: quiet logs unless asked for, and a clock that starts at a
-// fixed instant so month and day boundaries in tests are predictable.
+// Preloaded by `bun test`: quiet logs unless LOG_LEVEL asks for them.
 process.env.LOG_LEVEL ??= "silent";
+
+// A slow CI machine must not turn a correct test into a failure: generous default timeout.
+import { setDefaultTimeout } from "bun:test";
+setDefaultTimeout(30_000);
 
 // Build the shared app before any test runs: the first start creates the embedded database.
 import { testContext } from "./helpers/context.ts";
