@@ -1,6 +1,7 @@
 // Every scheduled job. A new job is one file exporting a Job, listed here.
 import type { Job } from "./job.ts";
+import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneSessions } from "./prune-sessions.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions];
+export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, attributeImageBandwidth];

@@ -8,6 +8,8 @@ import type { Services } from "./services.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { apiKeysModule } from "./modules/api-keys/index.ts";
 import { authModule } from "./modules/auth/index.ts";
+import { edgeModule } from "./modules/edge/index.ts";
+import { imagesModule } from "./modules/images/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
 
@@ -21,6 +23,8 @@ export function createApp(services: Services) {
     .use(authModule(services))
     .use(apiKeysModule(services))
     .use(usageModule(services))
+    .use(imagesModule(services))
+    .use(edgeModule(services))
     .use(adminModule(services));
 }
 

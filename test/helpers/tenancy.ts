@@ -14,6 +14,8 @@ export interface RouteUnderTest {
   create?: (owner: TestUser) => Promise<string>;
   /** Body and headers for the request (besides Authorization). */
   request?: () => CallOptions;
+  /** Runs after the refused attempts: asserts the owner's resource is as it was. */
+  untouched?: (owner: TestUser, id: string) => Promise<void>;
 }
 
 export async function expectTenantIsolation(route: RouteUnderTest) {
@@ -39,4 +41,5 @@ export async function expectTenantIsolation(route: RouteUnderTest) {
     expect(res.status).toBe(404);
     expect(((await res.json()) as any).code).toBe("NOT_FOUND");
   }
+  if (route.untouched) await route.untouched(owner, id);
 }

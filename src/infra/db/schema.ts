@@ -3,3 +3,4 @@ export * from "../../../jobs/table.ts";
 export * from "../../modules/auth/table.ts";
 export * from "../../modules/api-keys/table.ts";
 export * from "../../modules/usage/table.ts";
+export * from "../../modules/images/table.ts";

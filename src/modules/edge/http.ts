@@ -1,0 +1,52 @@
+// The HTTP rules of the media edge: content negotiation, conditional requests and byte
+// ranges, kept apart from where the bytes come from.
+
+/**
+ * True when the client names image/webp with a non-zero quality. `image/*` and `*\/*`
+ * are not enough: older browsers send them and cannot decode WebP.
+ */
+export function acceptsWebp(accept: string | null): boolean {
+  if (!accept || !accept.includes("image/webp")) return false;
+  for (const range of accept.split(",")) {
+    const [type, ...params] = range.split(";");
+    if (type!.trim().toLowerCase() !== "image/webp") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** If-None-Match with weak comparison (RFC 9110 13.1.2): `*`, or a listed tag equal to ours. */
+export function notModified(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag);
+}
+
+export type RangeResult = { start: number; end: number } | "unsatisfiable" | null;
+
+/**
+ * One byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; null means "send it all"
+ * (no Range, a multi-range or malformed header, or an If-Range that no longer matches).
+ */
+export function parseRange(range: string | null, ifRange: string | null, size: number, etag: string): RangeResult {
+  if (!range) return null;
+  if (ifRange && ifRange.trim() !== etag) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const n = Number(m[2]);
+    if (n === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Served to its owner only: a shared cache must never keep it. */
+export const PRIVATE = "private, no-cache";
+/** An SVG opened directly runs nothing and loads nothing, even if sanitizing missed something. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";

@@ -1,0 +1,100 @@
+// /v1/images: upload (multipart, streamed), list, get one, update, delete.
+import { Elysia } from "elysia";
+import { Ok, sharedModels } from "../../http/envelope.ts";
+import { notFound } from "../../http/errors.ts";
+import { readUpload } from "../../http/multipart.ts";
+import type { Services } from "../../services.ts";
+import { getUser } from "../auth/service.ts";
+import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
+import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, updateImage } from "./service.ts";
+import { iso } from "../../infra/clock.ts";
+import { publicUrl } from "./objects.ts";
+
+export const imagesModule = ({ deps, guard }: Services) =>
+  new Elysia({ name: "images", detail: { tags: ["images"] } })
+    .use(sharedModels)
+    .use(guard)
+    .post(
+      "/v1/images",
+      async ({ principal, request, status }) => {
+        const user = await getUser(deps.db, principal.userId);
+        if (!user) throw notFound("user");
+        const limits = deps.plans[user.plan];
+        const uploader = { userId: user.id, limits };
+        await precheckUpload(deps, uploader);
+        const upload = await readUpload(request, { fileField: "file", maxFileBytes: limits.imageMaxBytes });
+        const row = await createImage(deps, uploader, upload);
+        const data = {
+          id: row.id,
+          url: publicUrl(deps.config.MEDIA_URL, row),
+          filename: row.filename,
+          size: row.size,
+          width: row.width,
+          height: row.height,
+          created_at: iso(row.createdAt),
+        };
+        return status(201, { success: true as const, data });
+      },
+      {
+        auth: { scope: "media.write", tier: "upload" },
+        // The body is read as a stream by readUpload, never buffered by Elysia.
+        parse: "none",
+        response: { 201: Ok(UploadedImage), 400: "Error", 403: "Error", 413: "Error", 422: "Error", 429: "Error" },
+        detail: {
+          summary: "Upload an image (multipart/form-data)",
+          description:
+            "The type is decided by the file's bytes. EXIF/GPS are removed and the orientation applied. Raster images also get a WebP rendition served to clients that accept it.",
+          requestBody: { required: true, content: UploadForm },
+        },
+      },
+    )
+    .get(
+      "/v1/images",
+      async ({ principal, query }) => ({
+        success: true as const,
+        data: await listImages(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20, tag: query.tag }),
+      }),
+      {
+        auth: { scope: "media.read", tier: "read" },
+        query: ListImagesQuery,
+        response: { 200: Ok(ImagePage), 400: "Error" },
+        detail: { summary: "List images, newest first; `total` counts the whole library" },
+      },
+    )
+    .get(
+      "/v1/images/:id",
+      async ({ principal, params }) => ({ success: true as const, data: toItem(deps.config.MEDIA_URL, await getImage(deps.db, { userId: principal.userId, id: params.id })) }),
+      {
+        auth: { scope: "media.read", tier: "read" },
+        params: ImageParams,
+        response: { 200: Ok(ImageItem), 404: "Error" },
+        detail: { summary: "One image" },
+      },
+    )
+    .patch(
+      "/v1/images/:id",
+      async ({ principal, params, body }) => ({
+        success: true as const,
+        data: toItem(deps.config.MEDIA_URL, await updateImage(deps, principal.userId, params.id, body)),
+      }),
+      {
+        auth: { scope: "media.write", tier: "mutation" },
+        params: ImageParams,
+        body: UpdateImageBody,
+        response: { 200: Ok(ImageItem), 404: "Error", 422: "Error" },
+        detail: { summary: "Rename, retag, or make an image public or private" },
+      },
+    )
+    .delete(
+      "/v1/images/:id",
+      async ({ principal, params, set }) => {
+        await deleteImage(deps, principal.userId, params.id);
+        set.status = 204;
+      },
+      {
+        auth: { scope: "media.delete", tier: "mutation" },
+        params: ImageParams,
+        response: { 404: "Error" },
+        detail: { summary: "Delete an image: its objects, its storage count and its edge cache entry", responses: { 204: { description: "deleted" } } },
+      },
+    );

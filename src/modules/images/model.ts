@@ -1,0 +1,57 @@
+import { t } from "elysia";
+import { Page } from "../../http/envelope.ts";
+import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
+
+/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update). */
+export const Tags = t.Array(t.String({ minLength: 1, maxLength: 32, pattern: "\\S" }), { maxItems: 10, uniqueItems: true });
+export const Filename = t.String({ minLength: 1, maxLength: 255, pattern: "^[^\\u0000-\\u001f\\u007f/\\\\]+$" });
+
+const core = {
+  id: t.String({ pattern: IMAGE_ID_PATTERN }),
+  url: t.String({ description: "permanent public URL: MEDIA_URL/<id>.<ext>" }),
+  filename: t.String(),
+  size: t.Integer({ description: "bytes of the stored original (metadata stripped)" }),
+  width: t.Integer(),
+  height: t.Integer(),
+};
+
+/** The upload response (SPEC 2.1). */
+export const UploadedImage = t.Object({ ...core, created_at: t.String({ format: "date-time" }) }, { title: "UploadedImage" });
+
+/** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
+export const ImageItem = t.Object(
+  { ...core, is_public: t.Boolean(), tags: t.Array(t.String()), created_at: t.String({ format: "date-time" }) },
+  { title: "Image" },
+);
+export type ImageItem = typeof ImageItem.static;
+
+export const ImagePage = Page(ImageItem, { total: t.Integer({ description: "all images in the library" }) });
+
+export const ImageParams = t.Object({ id: t.String({ pattern: IMAGE_ID_PATTERN }) });
+
+export const ListImagesQuery = t.Object({
+  cursor: t.Optional(t.String()),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  tag: t.Optional(t.String({ minLength: 1, maxLength: 32 })),
+});
+
+export const UpdateImageBody = t.Object(
+  { filename: t.Optional(Filename), is_public: t.Optional(t.Boolean()), tags: t.Optional(Tags) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateImageBody = typeof UpdateImageBody.static;
+
+/** Documents the multipart body for the OpenAPI document; the route reads it as a stream. */
+export const UploadForm = {
+  "multipart/form-data": {
+    schema: {
+      type: "object" as const,
+      required: ["file"],
+      properties: {
+        file: { type: "string" as const, format: "binary", description: "JPEG, PNG, GIF, WebP, AVIF or SVG; at most 50 MB (SVG 10 MB)" },
+        tags: { type: "string" as const, description: 'JSON array of at most 10 tags of at most 32 characters, e.g. ["cats","2024"]' },
+        is_public: { type: "string" as const, enum: ["true", "false"], description: "default true; a private image is not served to anonymous requests" },
+      },
+    },
+  },
+};

@@ -1,0 +1,191 @@
+// The rules of images: upload (type by content, bounded decode, quotas before storing,
+// no orphan object and no counted bytes after a failure), list, read, update, delete.
+import { and, arrayContains, count, desc, eq, lt, or } from "drizzle-orm";
+import { Value } from "@sinclair/typebox/value";
+import type { Deps } from "../../deps.ts";
+import { decodeCursor, toPage } from "../../http/cursor.ts";
+import { AppError, notFound, validationError } from "../../http/errors.ts";
+import type { Upload } from "../../http/multipart.ts";
+import { iso } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { newImageId } from "../../infra/ids.ts";
+import type { PlanLimits } from "../../plans.ts";
+import { precheck, release, reserve } from "../usage/ledger.ts";
+import { invalidateImage } from "../edge/invalidation.ts";
+import { detectFormat, FORMATS } from "./formats.ts";
+import type { ImageItem, UpdateImageBody } from "./model.ts";
+import { Tags } from "./model.ts";
+import { etagOf, objectKey, objectKeys, publicUrl } from "./objects.ts";
+import { processImage } from "./pipeline.ts";
+import { images, type ImageRow } from "./table.ts";
+
+export interface Uploader {
+  userId: string;
+  limits: PlanLimits;
+}
+
+/** The optional text fields of an upload: `tags` (JSON array text) and `is_public`. */
+export function parseUploadFields(fields: Record<string, string>): { tags: string[]; isPublic: boolean } {
+  let tags: unknown = [];
+  if (fields.tags !== undefined && fields.tags.trim() !== "") {
+    try {
+      tags = JSON.parse(fields.tags);
+    } catch {
+      throw validationError("body.tags", "tags must be a JSON array of strings");
+    }
+  }
+  if (!Value.Check(Tags, tags)) {
+    const first = Value.Errors(Tags, tags).First();
+    throw validationError(`body.tags${first?.path.replaceAll("/", ".") ?? ""}`, `tags: ${first?.message ?? "invalid"} (at most 10, each 1 to 32 characters, no repeats)`);
+  }
+  const raw = (fields.is_public ?? "true").trim().toLowerCase();
+  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.is_public", "is_public must be true or false");
+  return { tags: tags as string[], isPublic: raw === "true" || raw === "1" };
+}
+
+export function toItem(mediaUrl: string, r: ImageRow): ImageItem {
+  return {
+    id: r.id,
+    url: publicUrl(mediaUrl, r),
+    filename: r.filename,
+    size: r.size,
+    width: r.width,
+    height: r.height,
+    is_public: r.isPublic,
+    tags: r.tags,
+    created_at: iso(r.createdAt),
+  };
+}
+
+/** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
+export const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
+
+/** Early refusal before the body is read: no upload left today or this month, or storage full. */
+export const precheckUpload = (deps: Deps, u: Uploader) => precheck(deps.db, u.userId, u.limits, { upload: true, imageBytes: 1 }, deps.clock.now());
+
+async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.storage.put(key, bytes, { contentType });
+    } catch (err) {
+      if (attempt >= 2) {
+        deps.log.error("object store write failed", { key, err });
+        throw new AppError("STORAGE_ERROR", "the object store failed; try again");
+      }
+    }
+  }
+}
+
+export async function createImage(deps: Deps, u: Uploader, upload: Upload): Promise<ImageRow> {
+  if (!upload.file || upload.file.bytes.length === 0) throw validationError("body.file", "a non-empty `file` field is required");
+  const { tags, isPublic } = parseUploadFields(upload.fields);
+  const format = detectFormat(upload.file.bytes);
+  if (!format) throw new AppError("INVALID_FILE_TYPE", "the file is not a JPEG, PNG, GIF, WebP, AVIF or SVG image");
+
+  const out = await processImage(upload.file.bytes, format);
+  const id = newImageId();
+  const base = { id, ownerId: u.userId, format };
+  const stored = out.original.length + (out.webp?.length ?? 0);
+  await precheck(deps.db, u.userId, u.limits, { upload: true, imageBytes: stored }, deps.clock.now());
+
+  const written: string[] = [];
+  try {
+    const puts: Promise<unknown>[] = [];
+    const put = (key: string, bytes: Uint8Array, type: string) => {
+      written.push(key);
+      puts.push(putObject(deps, key, bytes, type));
+    };
+    put(objectKey(base, "original"), out.original, FORMATS[format].mime);
+    if (out.webp) put(objectKey(base, "webp"), out.webp, "image/webp");
+    // allSettled: every write has finished (or failed) before any cleanup runs.
+    const results = await Promise.allSettled(puts);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+
+    const now = deps.clock.now();
+    return await deps.db.transaction(async (tx) => {
+      await reserve(tx, u.userId, u.limits, { upload: true, imageBytes: stored }, now);
+      const [row] = await tx
+        .insert(images)
+        .values({
+          ...base,
+          filename: upload.file!.filename || `image.${FORMATS[format].ext}`,
+          width: out.width,
+          height: out.height,
+          frames: out.frames,
+          isPublic,
+          tags,
+          size: out.original.length,
+          etag: etagOf(out.original),
+          webpSize: out.webp?.length ?? null,
+          webpEtag: out.webp ? etagOf(out.webp) : null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    });
+  } catch (e) {
+    // Nothing was counted (the transaction rolled back); nothing may stay stored either.
+    await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
+    throw e;
+  }
+}
+
+const ownedBy = (userId: string, id: string) => and(eq(images.id, id), eq(images.ownerId, userId));
+
+export async function getImage(db: DbOrTx, q: { userId: string; id: string }): Promise<ImageRow> {
+  const [row] = await db.select().from(images).where(ownedBy(q.userId, q.id));
+  if (!row) throw notFound("image");
+  return row;
+}
+
+export async function listImages(deps: Deps, userId: string, q: { cursor?: string; limit: number; tag?: string }) {
+  let after = undefined;
+  if (q.cursor) {
+    const [at, id] = decodeCursor(q.cursor, ["d", "s"]);
+    after = or(lt(images.createdAt, at), and(eq(images.createdAt, at), lt(images.id, id)));
+  }
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(images)
+      .where(and(eq(images.ownerId, userId), q.tag ? arrayContains(images.tags, [q.tag]) : undefined, after))
+      .orderBy(desc(images.createdAt), desc(images.id))
+      .limit(q.limit + 1),
+    deps.db.select({ n: count() }).from(images).where(eq(images.ownerId, userId)),
+  ]);
+  const page = toPage(rows, q.limit, (r) => [iso(r.createdAt), r.id], (r) => toItem(deps.config.MEDIA_URL, r));
+  return { ...page, total: total!.n };
+}
+
+export async function updateImage(deps: Deps, userId: string, id: string, body: UpdateImageBody): Promise<ImageRow> {
+  const [row] = await deps.db
+    .update(images)
+    .set({
+      ...(body.filename !== undefined && { filename: body.filename }),
+      ...(body.is_public !== undefined && { isPublic: body.is_public }),
+      ...(body.tags !== undefined && { tags: body.tags }),
+      updatedAt: deps.clock.now(),
+    })
+    .where(ownedBy(userId, id))
+    .returning();
+  if (!row) throw notFound("image");
+  // Made private: every edge node must stop serving it now, not when its cache expires.
+  if (body.is_public === false) await invalidateImage(deps, id);
+  return row;
+}
+
+export async function deleteImage(deps: Deps, userId: string, id: string): Promise<void> {
+  const row = await deps.db.transaction(async (tx) => {
+    const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
+    if (!gone) throw notFound("image");
+    await release(tx, userId, { imageBytes: storedBytes(gone) }, deps.clock.now());
+    return gone;
+  });
+  await invalidateImage(deps, id);
+  // After the commit: a failed commit must not have lost the bytes. A failed delete here
+  // leaves an unreferenced object, logged for the operator; nothing serves or counts it.
+  const results = await Promise.allSettled(objectKeys(row).map((k) => deps.storage.delete(k)));
+  for (const r of results) if (r.status === "rejected") deps.log.error("image object delete failed", { id, err: r.reason });
+}
