@@ -109,14 +109,23 @@ export const edgeModule = ({ deps, authn }: Services) => {
     const status = range ? 206 : 200;
     if (head) return new Response(null, { status, headers: { ...headers, "content-length": String(length) } });
 
-    meter.add(monthKey(deps.clock.now()), img.ownerId, length);
     const key = objectKey(img, variant);
+    let body: BodyInit;
     if (size <= HOT_OBJECT_MAX) {
       const bytes = cache.bytes(key) ?? (await hotBytes(key));
-      return new Response((range ? bytes.subarray(start, end + 1) : bytes) as Uint8Array<ArrayBuffer>, { status, headers });
+      body = (range ? bytes.subarray(start, end + 1) : bytes) as Uint8Array<ArrayBuffer>;
+    } else {
+      const stream = await deps.storage.get(key, range ?? undefined);
+      if (!stream) {
+        deps.log.error("image object missing", { id: img.id, key });
+        throw missing();
+      }
+      body = stream;
+      headers["content-length"] = String(length);
     }
-    const blob = deps.storage.blob(key);
-    return new Response(range ? blob.slice(start, end + 1) : blob, { status, headers });
+    // Counted when the response starts: a client that hangs up early is still charged.
+    meter.add(monthKey(deps.clock.now()), img.ownerId, length);
+    return new Response(body, { status, headers });
   }
 
   return new Elysia({ name: "edge" })

@@ -171,8 +171,9 @@ export async function updateImage(deps: Deps, userId: string, id: string, body: 
     .where(ownedBy(userId, id))
     .returning();
   if (!row) throw notFound("image");
-  // Made private: every edge node must stop serving it now, not when its cache expires.
-  if (body.is_public === false) await invalidateImage(deps, id);
+  // Made private: every edge node must stop serving it now, not when its cache expires
+  // (and made public: serve it now).
+  if (body.is_public !== undefined) await invalidateImage(deps, id);
   return row;
 }
 

@@ -1,0 +1,184 @@
+// The media edge: negotiation, validators, ranges, privacy, cache invalidation, and
+// bandwidth metering through the hourly attribution job into GET /v1/user/me/usage.
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { monthKey } from "../../src/infra/clock.ts";
+import { createApp } from "../../src/app.ts";
+import { users } from "../../src/modules/auth/table.ts";
+import { sharp } from "../../src/infra/sharp.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
+import { edgeGet, jpegWithExif, png, uploaded } from "../images/fixtures.ts";
+
+const BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+const photo = await jpegWithExif({ width: 320, height: 240, orientation: 1 });
+
+const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+
+describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
+  test("a browser-like Accept gets WebP, a bare */* gets the original; both immutable, Vary: Accept, nosniff, x-request-id", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const webp = await edgeGet(d.url, { accept: BROWSER });
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(await bytesOf(webp)).metadata()).format).toBe("webp");
+    const orig = await edgeGet(d.url, { accept: "*/*" });
+    expect(orig.headers.get("content-type")).toBe("image/jpeg");
+    const origBytes = await bytesOf(orig);
+    expect(origBytes.length).toBe(d.size);
+    for (const res of [webp, orig]) {
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("vary")).toBe("Accept");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    }
+    expect(webp.headers.get("etag")).not.toBe(orig.headers.get("etag"));
+    // No Accept at all, and image/* alone (old browsers without WebP), get the original.
+    expect((await edgeGet(d.url)).headers.get("content-type")).toBe("image/jpeg");
+    expect((await edgeGet(d.url, { accept: "image/png,image/*;q=0.8" })).headers.get("content-type")).toBe("image/jpeg");
+    expect((await edgeGet(d.url, { accept: "image/webp;q=0, */*" })).headers.get("content-type")).toBe("image/jpeg");
+  });
+
+  test("If-None-Match with the strong ETag is 304 with no body; another tag is 200", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const first = await edgeGet(d.url, { accept: BROWSER });
+    const etag = first.headers.get("etag")!;
+    const again = await edgeGet(d.url, { accept: BROWSER, "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect((await edgeGet(d.url, { accept: BROWSER, "if-none-match": `"nope", W/${etag}` })).status).toBe(304);
+    // The original has its own tag: the WebP's does not validate it.
+    expect((await edgeGet(d.url, { accept: "*/*", "if-none-match": etag })).status).toBe(200);
+  });
+
+  test("byte ranges: 206 with Content-Range and the exact bytes; suffix ranges; 416 when unsatisfiable", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const whole = await bytesOf(await edgeGet(d.url, { accept: "*/*" }));
+    const part = await edgeGet(d.url, { accept: "*/*", range: "bytes=10-99" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 10-99/${whole.length}`);
+    expect(await bytesOf(part)).toEqual(whole.subarray(10, 100));
+    const tail = await edgeGet(d.url, { accept: "*/*", range: "bytes=-20" });
+    expect(await bytesOf(tail)).toEqual(whole.subarray(whole.length - 20));
+    const bad = await edgeGet(d.url, { accept: "*/*", range: `bytes=${whole.length}-` });
+    expect(bad.status).toBe(416);
+    expect(bad.headers.get("content-range")).toBe(`bytes */${whole.length}`);
+    // An If-Range that no longer matches gets the whole thing.
+    expect((await edgeGet(d.url, { accept: "*/*", range: "bytes=0-9", "if-range": '"old"' })).status).toBe(200);
+  });
+
+  test("an original over the in-memory size is streamed from storage, whole and by range", async () => {
+    const { key } = await makeClient();
+    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 80 } } }).png().toBuffer();
+    expect(noisy.length).toBeGreaterThan(1024 * 1024);
+    const d = await uploaded(key, new Uint8Array(noisy));
+    const whole = await bytesOf(await edgeGet(d.url, { accept: "*/*" }));
+    expect(whole.length).toBe(d.size);
+    expect(Buffer.compare(await sharp(whole).raw().toBuffer(), await sharp(noisy).raw().toBuffer())).toBe(0);
+    const part = await edgeGet(d.url, { accept: "*/*", range: "bytes=1000000-1000999" });
+    expect(part.status).toBe(206);
+    expect(await bytesOf(part)).toEqual(whole.subarray(1_000_000, 1_001_000));
+  });
+
+  test("HEAD over a real connection: the representation's Content-Length and headers, no body", async () => {
+    const { services } = await testContext();
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const url = `${server.server!.url.origin}${new URL(d.url).pathname}`;
+      const head = await fetch(url, { method: "HEAD", headers: { accept: "*/*" } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(d.size));
+      expect(head.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+      expect(await head.text()).toBe("");
+      const get = await fetch(url, { headers: { accept: BROWSER } });
+      expect(get.headers.get("content-type")).toBe("image/webp");
+      expect(get.headers.get("x-request-id")).toBeTruthy();
+      expect(Number(get.headers.get("content-length"))).toBe((await get.arrayBuffer()).byteLength);
+    } finally {
+      await server.stop(true);
+    }
+  });
+
+  test("unknown ids, a wrong extension and junk paths are 404 with the envelope and x-request-id", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, await png());
+    for (const url of [d.url.replace(/\.png$/, ".jpg"), "http://shelf.test/media/AAAAAAAAAAA.png", "http://shelf.test/media/x.png", "http://shelf.test/media/..%2Fetc.png"]) {
+      const res = await edgeGet(url);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      expect(((await res.json()) as any).code).toBe("NOT_FOUND");
+    }
+  });
+
+  test("a private image is 404 to anonymous requests and other users, served to its owner's key as private", async () => {
+    const { user, key } = await makeClient();
+    const d = await uploaded(key, photo, { is_public: "false" });
+    expect((await edgeGet(d.url)).status).toBe(404);
+    const { key: stranger } = await makeClient();
+    expect((await edgeGet(d.url, { authorization: `Bearer ${stranger}` })).status).toBe(404);
+    const { key: noRead } = await makeKey(user, ["media.write"]);
+    expect((await edgeGet(d.url, { authorization: `Bearer ${noRead}` })).status).toBe(404);
+    const mine = await edgeGet(d.url, { authorization: `Bearer ${key}`, accept: BROWSER });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toBe("image/webp");
+    expect(mine.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  test("making an image private stops the edge at once, though it was cached; making it public again serves it at once", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200); // cached now
+    await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json: { is_public: false } });
+    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(404);
+    await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json: { is_public: true } });
+    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200);
+  });
+});
+
+describe("image bandwidth", () => {
+  test("bytes served (ranges by their length, 304 and HEAD as 0) reach image.bandwidth after the hourly job", async () => {
+    const { user, key } = await makeClient();
+    const { key: usageKey } = await makeKey(user, ["usage.read"]);
+    const { runner, deps } = await testContext();
+    const d = await uploaded(key, photo);
+    const webp = await edgeGet(d.url, { accept: BROWSER });
+    const webpLen = (await bytesOf(webp)).length;
+    const origLen = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
+    await bytesOf(await edgeGet(d.url, { accept: "*/*", range: "bytes=0-99" }));
+    await edgeGet(d.url, { accept: BROWSER, "if-none-match": webp.headers.get("etag")! });
+    await edgeGet(d.url, { accept: BROWSER }, "HEAD");
+
+    const before = await callJson("GET", "/v1/user/me/usage", { token: usageKey });
+    expect(before.body.data.image.bandwidth.used).toBe(0); // not attributed yet: no write per request
+
+    const run = await runner.runNow("attribute-image-bandwidth");
+    expect(run.outcome).toBe("ok");
+    const after = await callJson("GET", "/v1/user/me/usage", { token: usageKey });
+    expect(after.body.data.image.bandwidth).toEqual({
+      used: webpLen + origLen + 100,
+      limit: deps.plans.trial.imageBandwidthBytes,
+      monthYear: monthKey(deps.clock.now()),
+    });
+    expect(after.body.data.image.storage.used).toBeGreaterThan(0);
+
+    // A second run attributes nothing twice.
+    await runner.runNow("attribute-image-bandwidth");
+    expect((await callJson("GET", "/v1/user/me/usage", { token: usageKey })).body.data.image.bandwidth.used).toBe(webpLen + origLen + 100);
+  });
+
+  test("bandwidth of an owner deleted before the job runs is skipped, not an error", async () => {
+    const owner = await makeUser();
+    const { runner, deps } = await testContext();
+    const d = await uploaded(owner.jwt, await png());
+    await bytesOf(await edgeGet(d.url));
+    await deps.db.delete(users).where(eq(users.id, owner.id));
+    expect((await runner.runNow("attribute-image-bandwidth")).outcome).toBe("ok");
+  });
+});
