@@ -14,15 +14,15 @@ export async function jpegWithExif(opts: { width?: number; height?: number; orie
     .withMetadata({ orientation: opts.orientation ?? 6 })
     .withExif({ IFD0: { Make: "FixtureCam", Model: "Secret Model" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 3/1" } } as never)
     .toBuffer();
-  return new Uint8Array(buf);
+  return buf;
 }
 
 export async function png(width = 40, height = 30): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer());
+  return await sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
 }
 
 export async function avif(width = 48, height = 32): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: "navy" } }).avif({ effort: 0 }).toBuffer());
+  return await sharp({ create: { width, height, channels: 3, background: "navy" } }).avif({ effort: 0 }).toBuffer();
 }
 
 /** An animated GIF (or WebP) of `frames` frames of 32 x 32. */
@@ -32,7 +32,7 @@ export async function animated(format: "gif" | "webp", frames = 4): Promise<Uint
   );
   const strip = sharp(Buffer.concat(pages), { raw: { width: 32, height: 32 * frames, channels: 3, pageHeight: 32 } as never });
   const out = format === "gif" ? strip.gif({ delay: 100, loop: 0 } as never) : strip.webp({ delay: 100, loop: 0, effort: 0 } as never);
-  return new Uint8Array(await out.toBuffer());
+  return await out.toBuffer();
 }
 
 /** A PNG whose header claims `width` x `height` pixels, with no pixel data worth the name. */
@@ -51,7 +51,7 @@ export function pngHeaderBomb(width = 100_000, height = 100_000): Uint8Array {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", new Uint8Array())]));
+  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(64))), chunk("IEND", new Uint8Array())]);
 }
 
 export const HOSTILE_SVG = `<?xml version="1.0" encoding="UTF-8"?>

@@ -6,6 +6,7 @@
 const u16 = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const u32 = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 const u32le = (b: Uint8Array, at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0;
+const EOI = Buffer.from([0xff, 0xd9]);
 const ascii = (b: Uint8Array, at: number, len: number) => String.fromCharCode(...b.subarray(at, at + len));
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -38,13 +39,10 @@ export function stripJpeg(b: Uint8Array): Uint8Array | null {
     if (marker === 0xda) {
       // Start of scan: from here on entropy-coded data, where 0xFF is always followed by
       // 0x00 or a restart marker; so the first FF D9 is the end of the primary image.
-      for (let i = at + 2; i + 1 < b.length; i++) {
-        if (b[i] === 0xff && b[i + 1] === 0xd9) {
-          parts.push(b.subarray(at, i + 2));
-          return concat(parts);
-        }
-      }
-      return null;
+      const eoi = Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf(EOI, at + 2);
+      if (eoi < 0) return null;
+      parts.push(b.subarray(at, eoi + 2));
+      return concat(parts);
     }
     const len = u16(b, at + 2);
     if (len < 2 || at + 2 + len > b.length) return null;

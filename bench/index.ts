@@ -1,0 +1,30 @@
+// `make bench`: prints the figures of the two image benchmarks (not a test: no pass/fail).
+//   (a) upload throughput against raw sharp, 4 in flight      target ratio >= 0.90
+//   (b) edge GET of a cached ~160 KB WebP against bare Bun.serve target ratio >= 0.75
+import { cpus } from "node:os";
+import { sharpVersions } from "../src/infra/sharp.ts";
+import { benchEdge } from "./edge.ts";
+import { photoSet } from "./photos.ts";
+import { startShelf } from "./server.ts";
+import { benchUpload } from "./upload.ts";
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+console.log(`shelf benchmarks: bun ${Bun.version}, sharp ${sharpVersions().sharp} / libvips ${sharpVersions().libvips}, ${cpus().length} cpus`);
+const shelf = await startShelf();
+try {
+  const photos = await photoSet();
+  console.log(`\n(a) upload: ${photos.length} photos (${photos.map((p) => `${p.name} ${fmt(p.bytes.length / 1e6)} MB`).join(", ")}), 4 in flight`);
+  const up = await benchUpload(shelf, photos);
+  console.log(`    shelf POST /v1/images  ${fmt(up.shelfRate, 2)} images/s`);
+  console.log(`    raw sharp              ${fmt(up.sharpRate, 2)} images/s`);
+  console.log(`    ratio                  ${fmt(up.ratio, 3)}   (target >= 0.90)`);
+
+  const edge = await benchEdge(shelf);
+  console.log(`\n(b) edge GET of a cached WebP of ${fmt(edge.bytes / 1024)} KB, 32 connections from a separate process`);
+  console.log(`    shelf edge             ${fmt(edge.edgeRps, 0)} requests/s`);
+  console.log(`    bare Bun.serve         ${fmt(edge.bareRps, 0)} requests/s`);
+  console.log(`    ratio                  ${fmt(edge.ratio, 3)}   (target >= 0.75)`);
+} finally {
+  await shelf.stop();
+}

@@ -1,0 +1,35 @@
+// A shelf api on embedded parts in a throwaway DATA_DIR, listening on loopback, with one
+// pro user and an API key: what the benchmarks talk to.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { closeDeps, createDeps } from "../src/deps.ts";
+import { createApiKey } from "../src/modules/api-keys/service.ts";
+import { createUser } from "../src/modules/auth/service.ts";
+import { createServices } from "../src/services.ts";
+
+export async function startShelf() {
+  const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "http://127.0.0.1" });
+  const deps = await createDeps(config);
+  const services = createServices(deps);
+  const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
+  const origin = app.server!.url.origin;
+  const user = await createUser(deps, { email: `bench-${Date.now()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+  const { key } = await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" });
+  return {
+    origin,
+    key,
+    /** The edge URL of an image, on this server (MEDIA_URL's path, this server's origin). */
+    edgeUrl: (url: string) => `${origin}${new URL(url).pathname}`,
+    async stop() {
+      await app.stop(true);
+      await services.close();
+      await closeDeps(deps);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type Shelf = Awaited<ReturnType<typeof startShelf>>;
