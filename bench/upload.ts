@@ -38,7 +38,7 @@ async function viaShelf(shelf: Shelf, p: Photo) {
   await res.arrayBuffer();
 }
 
-export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 2) {
+export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 3) {
   const work = Array.from({ length: rounds }, () => photos).flat();
   // Warm both paths (first SVG/JPEG code paths, connection pool, prepared statements).
   await throughput(photos.slice(0, 2), (p) => viaShelf(shelf, p));

@@ -3,12 +3,12 @@ import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import { readUpload } from "../../http/multipart.ts";
+import { iso } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
 import { getUser } from "../auth/service.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
-import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, updateImage } from "./service.ts";
-import { iso } from "../../infra/clock.ts";
 import { publicUrl } from "./objects.ts";
+import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, updateImage } from "./service.ts";
 
 export const imagesModule = ({ deps, guard }: Services) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
