@@ -95,8 +95,10 @@ const result = await Bun.build({
   format: "esm",
   // Startup matters (a restarted node should be healthy at once): bytecode skips parsing.
   bytecode: !args["no-bytecode"],
-  // keepNames: errors are told apart by class name (EmbeddedDbBusyError in src/main.ts).
-  minify: { whitespace: true, syntax: true, identifiers: true, keepNames: true },
+  // Identifiers are NOT minified: Elysia reads handler and hook source to learn which
+  // request fields they use (a renamed `headers` parameter arrives undefined), and errors
+  // are told apart by class name (EmbeddedDbBusyError in src/main.ts).
+  minify: { whitespace: true, syntax: true, identifiers: false, keepNames: true },
   sourcemap: "linked",
   plugins: [sharpStaticAddon],
   compile: {

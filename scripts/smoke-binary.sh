@@ -6,7 +6,8 @@
 #   shelf --version, shelf doctor (converts an image with sharp), shelf migrate,
 #   shelf serve: time to GET /health = 200 on the first start (creates the database) and
 #   on a second start on the same DATA_DIR (must be under 3 s), an unknown route answers
-#   the 404 JSON envelope with x-request-id, SIGTERM exits 0.
+#   the 404 JSON envelope with x-request-id, sign-up + API key + image upload read back
+#   from the edge (WebP and original), SIGTERM exits 0.
 #
 # Usage: bash scripts/smoke-binary.sh [dist-dir]   (default: dist/, built when absent)
 # Any failure exits non-zero with a line saying what failed.
@@ -147,6 +148,29 @@ grep -qi '^content-type: *application/json' "$work/404.headers" || fail "404 is 
 tr -d ' \n' <"$work/404.json" | grep -q '"success":false' || fail "404 body is not the error envelope: $(cat "$work/404.json")"
 grep -q '"code"' "$work/404.json" || fail "404 body has no error code: $(cat "$work/404.json")"
 echo "$(cat "$work/404.json") (x-request-id: $(grep -i '^x-request-id' "$work/404.headers" | cut -d' ' -f2 | tr -d '\r'))"
+
+step "sign up, create an API key, upload an image and read it back from the edge"
+base="http://127.0.0.1:$port"
+field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$2" | head -1; }
+code="$(curl -s -o "$work/signup.json" -w '%{http_code}' -H 'content-type: application/json' \
+  -d '{"email":"smoke@example.test","password":"smoke test password"}' "$base/v1/auth/signup")"
+[[ "$code" == 201 ]] || fail "signup answered $code: $(cat "$work/signup.json")"
+jwt="$(field accessToken "$work/signup.json")"
+code="$(curl -s -o "$work/key.json" -w '%{http_code}' -H "authorization: Bearer $jwt" -H 'content-type: application/json' \
+  -d '{"name":"smoke"}' "$base/v1/api-keys")"
+[[ "$code" == 201 ]] || fail "key creation answered $code: $(cat "$work/key.json")"
+key="$(field key "$work/key.json")"
+# A 1x1 PNG: sharp (embedded addon + dist/lib/libvips) must decode it and make its WebP.
+echo 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC' | base64 -d >"$work/pixel.png"
+code="$(curl -s -o "$work/upload.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/pixel.png" "$base/v1/images")"
+[[ "$code" == 201 ]] || fail "image upload answered $code: $(cat "$work/upload.json")"
+id="$(field id "$work/upload.json")"
+webp="$(curl -s -o "$work/pixel.webp" -w '%{http_code} %{content_type}' -H 'accept: image/webp,*/*' "$base/media/$id.png")"
+[[ "$webp" == "200 image/webp" ]] || fail "edge answered '$webp' for a WebP-capable client"
+[[ "$(head -c 4 "$work/pixel.webp")" == RIFF ]] || fail "the WebP rendition is not a WebP file"
+orig="$(curl -s -o "$work/pixel.out" -w '%{http_code} %{content_type}' -H 'accept: */*' "$base/media/$id.png")"
+[[ "$orig" == "200 image/png" ]] || fail "edge answered '$orig' for a */* client"
+echo "uploaded $id; edge served image/webp and image/png"
 
 step "SIGTERM -> exit 0"
 stop_server "$work/serve1.log"
