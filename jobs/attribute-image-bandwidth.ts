@@ -2,7 +2,7 @@
 // bytes it serves per owner and month in a kv hash (src/modules/edge/meter.ts); this job
 // drains the hash and adds each owner's bytes to the month they were served in.
 import { inArray } from "drizzle-orm";
-import { BANDWIDTH_HASH, flushLocalMeters, parseBandwidthField } from "../src/modules/edge/meter.ts";
+import { BANDWIDTH_HASH, parseBandwidthField } from "../src/modules/edge/meter.ts";
 import { users } from "../src/modules/auth/table.ts";
 import { addBandwidth } from "../src/modules/usage/ledger.ts";
 import type { Job } from "./job.ts";
@@ -12,9 +12,8 @@ export const attributeImageBandwidth: Job = {
   schedule: "5 * * * *",
   description: "adds the image bytes the media edge served to each owner's monthly bandwidth",
   async run({ deps }) {
-    // An api role in this process (role `all`) flushes its tally first; other nodes flush
-    // theirs every second on their own.
-    await flushLocalMeters();
+    // Every api node flushes its tally to the hash each second: what is served in the
+    // last second before this run is attributed by the next one.
     const drained = await deps.kv.drainHash(BANDWIDTH_HASH);
     const entries = Object.entries(drained).flatMap(([field, bytes]) => {
       const f = parseBandwidthField(field);

@@ -4,7 +4,6 @@
 import { createApp } from "./app.ts";
 import { closeDeps, type Deps } from "./deps.ts";
 import { createServices } from "./services.ts";
-import { flushLocalMeters } from "./modules/edge/meter.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -51,7 +50,6 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
         }
       }
       await runner.stop();
-      await flushLocalMeters(); // the edge's last second of bandwidth, before the kv closes
       await services.close();
       await closeDeps(deps);
       log.info("stopped");

@@ -5,6 +5,7 @@ import { createAuthenticator } from "./http/auth.ts";
 import { authGuard } from "./http/guard.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { createMeter } from "./modules/edge/meter.ts";
 import { allJobs } from "../jobs/index.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 
@@ -14,6 +15,8 @@ export function createServices(deps: Deps) {
   const limiter = createRateLimiter(deps.kv, deps.log);
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(deps, authn, limiter);
+  // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
+  const meter = createMeter(deps.kv, deps.log);
   return {
     deps,
     signer,
@@ -21,8 +24,9 @@ export function createServices(deps: Deps) {
     limiter,
     runner,
     guard,
+    meter,
     async close() {
-      await authn.close();
+      await Promise.all([authn.close(), meter.close()]);
     },
   };
 }

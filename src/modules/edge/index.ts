@@ -13,16 +13,14 @@ import { images } from "../images/table.ts";
 import { createEdgeCache, HOT_OBJECT_MAX, type EdgeImage } from "./cache.ts";
 import { acceptsWebp, IMMUTABLE, notModified, parseRange, PRIVATE, SVG_CSP } from "./http.ts";
 import { onInvalidation } from "./invalidation.ts";
-import { createMeter } from "./meter.ts";
 
 const FILE = /^([A-Za-z0-9_-]{11})\.([a-z0-9]{2,5})$/;
 
 const missing = () => new AppError("NOT_FOUND", "image not found", { entity: "image" }, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
 
-export const edgeModule = ({ deps, authn }: Services) => {
+export const edgeModule = ({ deps, authn, meter }: Services) => {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const cache = createEdgeCache();
-  const meter = createMeter(deps.kv, deps.log);
   void onInvalidation(deps, (id) => cache.drop(id));
   const byId = deps.db
     .select({

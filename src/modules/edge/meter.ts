@@ -21,13 +21,6 @@ export interface Meter {
   close(): Promise<void>;
 }
 
-/** Meters of this process, so a job running here (role `all`) can flush them before draining. */
-const local = new Set<Meter>();
-
-export async function flushLocalMeters(): Promise<void> {
-  await Promise.all([...local].map((m) => m.flush()));
-}
-
 export function createMeter(kv: Kv, log: Log): Meter {
   let tally = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
@@ -60,10 +53,8 @@ export function createMeter(kv: Kv, log: Log): Meter {
     flush,
     async close() {
       clearInterval(timer);
-      local.delete(meter);
       await flush();
     },
   };
-  local.add(meter);
   return meter;
 }
