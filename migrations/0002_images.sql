@@ -9,9 +9,7 @@ CREATE TABLE "images" (
 	"is_public" boolean DEFAULT true NOT NULL,
 	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"size" bigint NOT NULL,
-	"etag" text NOT NULL,
 	"webp_size" bigint,
-	"webp_etag" text,
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"updated_at" timestamp (3) with time zone NOT NULL
 );

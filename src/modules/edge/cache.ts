@@ -57,9 +57,7 @@ export interface EdgeImage {
   format: "jpeg" | "png" | "gif" | "webp" | "avif" | "svg";
   isPublic: boolean;
   size: number;
-  etag: string;
   webpSize: number | null;
-  webpEtag: string | null;
 }
 
 export function createEdgeCache(now: () => number = () => performance.now()) {

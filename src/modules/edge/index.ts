@@ -8,7 +8,7 @@ import { AppError } from "../../http/errors.ts";
 import { monthKey } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
 import { FORMATS, formatOfExt } from "../images/formats.ts";
-import { objectKey, type Variant } from "../images/objects.ts";
+import { etagOf, objectKey, type Variant } from "../images/objects.ts";
 import { images } from "../images/table.ts";
 import { createEdgeCache, HOT_OBJECT_MAX, type EdgeImage } from "./cache.ts";
 import { acceptsWebp, IMMUTABLE, notModified, parseRange, PRIVATE, SVG_CSP } from "./http.ts";
@@ -29,9 +29,7 @@ export const edgeModule = ({ deps, authn, meter }: Services) => {
       format: images.format,
       isPublic: images.isPublic,
       size: images.size,
-      etag: images.etag,
       webpSize: images.webpSize,
-      webpEtag: images.webpEtag,
     })
     .from(images)
     .where(eq(images.id, sql.placeholder("id")))
@@ -80,10 +78,10 @@ export const edgeModule = ({ deps, authn, meter }: Services) => {
     const owner = !img.isPublic && (await isOwner(request, img));
     if (!img.isPublic && !owner) throw missing();
 
-    const webp = img.webpEtag !== null && acceptsWebp(request.headers.get("accept"));
+    const webp = img.webpSize !== null && acceptsWebp(request.headers.get("accept"));
     const variant: Variant = webp ? "webp" : "original";
     const size = webp ? img.webpSize! : img.size;
-    const etag = webp ? img.webpEtag! : img.etag;
+    const etag = etagOf(img, variant);
     const headers: Record<string, string> = {
       "content-type": webp ? "image/webp" : FORMATS[img.format].mime,
       etag,

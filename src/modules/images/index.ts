@@ -19,10 +19,8 @@ export const imagesModule = ({ deps, guard }: Services) =>
       async ({ principal, request, status }) => {
         const user = await getUser(deps.db, principal.userId);
         if (!user) throw notFound("user");
-        const limits = deps.plans[user.plan];
-        const uploader = { userId: user.id, limits };
-        await precheckUpload(deps, uploader);
-        const upload = await readUpload(request, { fileField: "file", maxFileBytes: limits.imageMaxBytes });
+        const uploader = await precheckUpload(deps, user.id, deps.plans[user.plan]);
+        const upload = await readUpload(request, { fileField: "file", maxFileBytes: uploader.limits.imageMaxBytes });
         const row = await createImage(deps, uploader, upload);
         const data = {
           id: row.id,

@@ -14,7 +14,9 @@ export const objectKeys = (img: { ownerId: string; id: string; format: ImageForm
 
 export const publicUrl = (mediaUrl: string, img: { id: string; format: ImageFormat }) => `${mediaUrl}/${img.id}.${FORMATS[img.format].ext}`;
 
-/** A strong validator of immutable bytes: the first 128 bits of their SHA-256, quoted. */
-export function etagOf(bytes: Uint8Array): string {
-  return `"${new Bun.CryptoHasher("sha256").update(bytes).digest("hex").slice(0, 32)}"`;
-}
+/**
+ * The strong validator of a representation. An id's objects are immutable, so the id and
+ * the variant name the bytes exactly: no hashing on upload. The trailing digit is the
+ * rendition version, bumped if renditions are ever re-made with other settings.
+ */
+export const etagOf = (img: { id: string }, variant: Variant) => `"${img.id}-${variant === "webp" ? "w" : "o"}1"`;

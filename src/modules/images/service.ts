@@ -10,18 +10,20 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { precheck, release, reserve } from "../usage/ledger.ts";
+import { assertFits, precheck, release, reserve, type UsageSnapshot } from "../usage/ledger.ts";
 import { invalidateImage } from "../edge/invalidation.ts";
 import { detectFormat, FORMATS } from "./formats.ts";
 import type { ImageItem, UpdateImageBody } from "./model.ts";
 import { Tags } from "./model.ts";
-import { etagOf, objectKey, objectKeys, publicUrl } from "./objects.ts";
+import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
 import { images, type ImageRow } from "./table.ts";
 
 export interface Uploader {
   userId: string;
   limits: PlanLimits;
+  /** Usage read when the request began (by precheckUpload). */
+  usage: UsageSnapshot;
 }
 
 /** The optional text fields of an upload: `tags` (JSON array text) and `is_public`. */
@@ -61,7 +63,10 @@ export function toItem(mediaUrl: string, r: ImageRow): ImageItem {
 export const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
 /** Early refusal before the body is read: no upload left today or this month, or storage full. */
-export const precheckUpload = (deps: Deps, u: Uploader) => precheck(deps.db, u.userId, u.limits, { upload: true, imageBytes: 1 }, deps.clock.now());
+export async function precheckUpload(deps: Deps, userId: string, limits: PlanLimits): Promise<Uploader> {
+  const usage = await precheck(deps.db, userId, limits, { upload: true, imageBytes: 1 }, deps.clock.now());
+  return { userId, limits, usage };
+}
 
 async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType: string) {
   for (let attempt = 1; ; attempt++) {
@@ -86,7 +91,10 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
   const id = newImageId();
   const base = { id, ownerId: u.userId, format };
   const stored = out.original.length + (out.webp?.length ?? 0);
-  await precheck(deps.db, u.userId, u.limits, { upload: true, imageBytes: stored }, deps.clock.now());
+  // Nothing is stored that cannot fit in the usage read when the request began; reserve()
+  // below decides for good (and a concurrent upload that took the room meanwhile gets
+  // its objects removed again).
+  assertFits(u.usage, u.limits, { upload: true, imageBytes: stored }, deps.clock.now());
 
   const written: string[] = [];
   try {
@@ -116,9 +124,7 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
           isPublic,
           tags,
           size: out.original.length,
-          etag: etagOf(out.original),
           webpSize: out.webp?.length ?? null,
-          webpEtag: out.webp ? etagOf(out.webp) : null,
           createdAt: now,
           updatedAt: now,
         })

@@ -5,7 +5,7 @@ import { users } from "../auth/table.ts";
 
 /**
  * One row per image. The objects it names are immutable: an id's bytes never change, so
- * the edge may cache them and hand out strong ETags (the SHA-256 of the bytes served).
+ * the edge may cache them and hand out strong ETags derived from the id.
  */
 export const images = pgTable(
   "images",
@@ -25,10 +25,8 @@ export const images = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** The stored original's bytes (metadata stripped): the `size` of the API. */
     size: bytes("size").notNull(),
-    etag: text("etag").notNull(),
     /** The WebP rendition, for raster formats other than WebP itself. */
     webpSize: bytes("webp_size"),
-    webpEtag: text("webp_etag"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

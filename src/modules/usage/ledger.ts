@@ -41,29 +41,48 @@ function uploadLimitError(period: "day" | "month", used: number, limit: number, 
   );
 }
 
-/** Totals plus this day's and month's upload counts, read without locking (for early refusal). */
+/**
+ * Totals plus this day's and this month's counters, in one query (uploads check it
+ * three times: it is on the hot path). With `lock`, the totals row is locked for the
+ * rest of the transaction.
+ */
 async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
-  const q = db.select().from(usageTotals).where(eq(usageTotals.userId, userId));
-  const [totals] = lock ? await q.for("update") : await q;
-  const [day] = await db.select({ uploads: usageDaily.uploads }).from(usageDaily).where(and(eq(usageDaily.userId, userId), eq(usageDaily.day, dayKey(now))));
-  const [month] = await db.select().from(usageMonthly).where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, monthKey(now))));
+  const q = db
+    .select({
+      imageStorageBytes: usageTotals.imageStorageBytes,
+      mediaStorageBytes: usageTotals.mediaStorageBytes,
+      docCount: usageTotals.docCount,
+      revisionCount: usageTotals.revisionCount,
+      revisionBytes: usageTotals.revisionBytes,
+      uploadsToday: usageDaily.uploads,
+      uploadsMonth: usageMonthly.uploads,
+      imageBandwidthBytes: usageMonthly.imageBandwidthBytes,
+      mediaBandwidthBytes: usageMonthly.mediaBandwidthBytes,
+    })
+    .from(usageTotals)
+    .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, dayKey(now))))
+    .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, monthKey(now))))
+    .where(eq(usageTotals.userId, userId));
+  const [row] = lock ? await q.for("update", { of: usageTotals }) : await q;
   return {
-    imageStorageBytes: totals?.imageStorageBytes ?? 0,
-    mediaStorageBytes: totals?.mediaStorageBytes ?? 0,
-    docCount: totals?.docCount ?? 0,
-    revisionCount: totals?.revisionCount ?? 0,
-    revisionBytes: totals?.revisionBytes ?? 0,
-    uploadsToday: day?.uploads ?? 0,
-    uploadsMonth: month?.uploads ?? 0,
-    imageBandwidthBytes: month?.imageBandwidthBytes ?? 0,
-    mediaBandwidthBytes: month?.mediaBandwidthBytes ?? 0,
+    imageStorageBytes: row?.imageStorageBytes ?? 0,
+    mediaStorageBytes: row?.mediaStorageBytes ?? 0,
+    docCount: row?.docCount ?? 0,
+    revisionCount: row?.revisionCount ?? 0,
+    revisionBytes: row?.revisionBytes ?? 0,
+    uploadsToday: row?.uploadsToday ?? 0,
+    uploadsMonth: row?.uploadsMonth ?? 0,
+    imageBandwidthBytes: row?.imageBandwidthBytes ?? 0,
+    mediaBandwidthBytes: row?.mediaBandwidthBytes ?? 0,
+    exists: !!row,
   };
 }
 export type UsageSnapshot = Awaited<ReturnType<typeof readUsage>>;
 
 export const snapshotUsage = (db: DbOrTx, userId: string, now: Date) => readUsage(db, userId, now, false);
 
-function check(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
+/** Throws QUOTA_EXCEEDED (or 429 for upload counts) when `need` does not fit in `u`. */
+export function assertFits(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
   if (over(limits.imageStorageBytes, u.imageStorageBytes, need.imageBytes ?? 0)) throw quotaError("img_storage", u.imageStorageBytes, limits.imageStorageBytes);
   if (over(limits.mediaStorageBytes, u.mediaStorageBytes, need.mediaBytes ?? 0)) throw quotaError("media_storage", u.mediaStorageBytes, limits.mediaStorageBytes);
   if (over(limits.docCount, u.docCount, need.docs ?? 0)) throw quotaError("doc_count", u.docCount, limits.docCount);
@@ -73,9 +92,14 @@ function check(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
   }
 }
 
-/** Refuses early, before any work or storage, when the need cannot fit. Not authoritative. */
-export async function precheck(db: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date) {
-  check(await readUsage(db, userId, now, false), limits, need, now);
+/**
+ * Refuses early, before any work or storage, when the need cannot fit; returns the usage
+ * it read, so later checks of the same request need no query. Not authoritative.
+ */
+export async function precheck(db: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date): Promise<UsageSnapshot> {
+  const usage = await readUsage(db, userId, now, false);
+  assertFits(usage, limits, need, now);
+  return usage;
 }
 
 /**
@@ -84,8 +108,13 @@ export async function precheck(db: DbOrTx, userId: string, limits: PlanLimits, n
  * concurrent uploads at the edge of a quota never end above it.
  */
 export async function reserve(tx: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date) {
-  await ensureUsageRow(tx, userId, now);
-  check(await readUsage(tx, userId, now, true), limits, need, now);
+  let usage = await readUsage(tx, userId, now, true);
+  if (!usage.exists) {
+    // Accounts get their row at sign-up; this covers any made before the ledger.
+    await ensureUsageRow(tx, userId, now);
+    usage = await readUsage(tx, userId, now, true);
+  }
+  assertFits(usage, limits, need, now);
   await adjustTotals(tx, userId, need, 1, now);
   if (need.upload) {
     await tx
