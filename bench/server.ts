@@ -17,11 +17,16 @@ export async function startShelf() {
   const services = createServices(deps);
   const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
   const origin = app.server!.url.origin;
-  const user = await createUser(deps, { email: `bench-${Date.now()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-  const { key } = await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" });
+  /** A new pro_plus user's API key. */
+  const newKey = async () => {
+    const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+    return (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
+  };
+  const key = await newKey();
   return {
     origin,
     key,
+    newKey,
     /** The edge URL of an image, on this server (MEDIA_URL's path, this server's origin). */
     edgeUrl: (url: string) => `${origin}${new URL(url).pathname}`,
     async stop() {

@@ -8,7 +8,7 @@ import type { Photo } from "./photos.ts";
 import type { Shelf } from "./server.ts";
 
 const IN_FLIGHT = 4;
-const PASSES = 3;
+const PASSES = 5;
 
 /** Runs `task` over `items` with `IN_FLIGHT` at a time; returns items per second. */
 async function throughput<T>(items: T[], task: (item: T) => Promise<void>): Promise<number> {
@@ -30,25 +30,34 @@ async function rawSharp(p: Photo) {
   await Promise.all(jobs);
 }
 
-async function viaShelf(shelf: Shelf, p: Photo) {
+async function viaShelf(shelf: Shelf, key: string, p: Photo) {
   const form = new FormData();
   form.append("file", new Blob([p.bytes as BlobPart], { type: "image/jpeg" }), `${p.name}.jpg`);
-  const res = await fetch(`${shelf.origin}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${shelf.key}` }, body: form });
+  const res = await fetch(`${shelf.origin}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
 }
 
-export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 3) {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Passes alternate raw sharp and shelf over the same photos; each pass gives a ratio, and
+ * the median pass is reported (one noisy pass on a shared machine moves neither figure).
+ * Every pass uploads as a new user: the per-user upload rate limit is not what is measured.
+ */
+export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 2) {
   const work = Array.from({ length: rounds }, () => photos).flat();
-  // Warm both paths (first SVG/JPEG code paths, connection pool, prepared statements).
-  await throughput(photos.slice(0, 2), (p) => viaShelf(shelf, p));
+  // Warm both paths (first JPEG code paths, connection pool, prepared statements).
+  const warmKey = await shelf.newKey();
+  await throughput(photos.slice(0, 2), (p) => viaShelf(shelf, warmKey, p));
   await throughput(photos.slice(0, 2), rawSharp);
-  // Alternate and keep each side's best pass: the machine's noise hits both alike.
-  let shelfRate = 0;
-  let sharpRate = 0;
+  const passes: { shelfRate: number; sharpRate: number; ratio: number }[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
-    sharpRate = Math.max(sharpRate, await throughput(work, rawSharp));
-    shelfRate = Math.max(shelfRate, await throughput(work, (p) => viaShelf(shelf, p)));
+    const key = await shelf.newKey();
+    const sharpRate = await throughput(work, rawSharp);
+    const shelfRate = await throughput(work, (p) => viaShelf(shelf, key, p));
+    passes.push({ shelfRate, sharpRate, ratio: shelfRate / sharpRate });
   }
-  return { images: work.length, shelfRate, sharpRate, ratio: shelfRate / sharpRate };
+  const mid = passes.find((p) => p.ratio === median(passes.map((x) => x.ratio)))!;
+  return { images: work.length, passes: passes.map((p) => p.ratio), ...mid };
 }
