@@ -8,7 +8,7 @@ import type { Photo } from "./photos.ts";
 import type { Shelf } from "./server.ts";
 
 const IN_FLIGHT = 4;
-const PASSES = 5;
+const PASSES = 7;
 
 /** Runs `task` over `items` with `IN_FLIGHT` at a time; returns items per second. */
 async function throughput<T>(items: T[], task: (item: T) => Promise<void>): Promise<number> {
@@ -45,7 +45,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * the median pass is reported (one noisy pass on a shared machine moves neither figure).
  * Every pass uploads as a new user: the per-user upload rate limit is not what is measured.
  */
-export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 2) {
+export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 3) {
   const work = Array.from({ length: rounds }, () => photos).flat();
   // Warm both paths (first JPEG code paths, connection pool, prepared statements).
   const warmKey = await shelf.newKey();
