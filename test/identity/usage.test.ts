@@ -85,6 +85,18 @@ describe("usage ledger", () => {
     expect((await snapshotUsage(deps.db, u.id, now)).imageStorageBytes).toBe(1000);
   });
 
+  test("concurrent uploads at the edge of the daily count never end above it", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const now = deps.clock.now();
+    const limits = { ...deps.plans.trial, uploadsPerDay: 3 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true, imageBytes: 1 }, now))),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect((await snapshotUsage(deps.db, u.id, now)).uploadsToday).toBe(3);
+  });
+
   test("uploads per day: 429 until midnight UTC, then allowed again; per month resets at month start", async () => {
     const { deps } = await testContext();
     const u = await makeUser();

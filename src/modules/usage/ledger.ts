@@ -41,13 +41,30 @@ function uploadLimitError(period: "day" | "month", used: number, limit: number, 
   );
 }
 
+const EMPTY = {
+  imageStorageBytes: 0,
+  mediaStorageBytes: 0,
+  docCount: 0,
+  revisionCount: 0,
+  revisionBytes: 0,
+  uploadsToday: 0,
+  uploadsMonth: 0,
+  imageBandwidthBytes: 0,
+  mediaBandwidthBytes: 0,
+};
+
 /**
- * Totals plus this day's and this month's counters, in one query (uploads check it
- * three times: it is on the hot path). With `lock`, the totals row is locked for the
- * rest of the transaction.
+ * Totals plus this day's and this month's counters, in one query. With `lock`, the
+ * totals row is locked first, for the rest of the transaction, and read after: a
+ * statement that waited for the lock reads the other tables as they were before it
+ * waited (Postgres re-reads only the locked row), so the lock must be its own statement.
  */
 async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
-  const q = db
+  if (lock) {
+    const [locked] = await db.select({ userId: usageTotals.userId }).from(usageTotals).where(eq(usageTotals.userId, userId)).for("update");
+    if (!locked) return { ...EMPTY, exists: false };
+  }
+  const [row] = await db
     .select({
       imageStorageBytes: usageTotals.imageStorageBytes,
       mediaStorageBytes: usageTotals.mediaStorageBytes,
@@ -63,18 +80,15 @@ async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
     .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, dayKey(now))))
     .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, monthKey(now))))
     .where(eq(usageTotals.userId, userId));
-  const [row] = lock ? await q.for("update", { of: usageTotals }) : await q;
+  if (!row) return { ...EMPTY, exists: false };
+  // The day's and month's rows exist only once something was counted in them.
   return {
-    imageStorageBytes: row?.imageStorageBytes ?? 0,
-    mediaStorageBytes: row?.mediaStorageBytes ?? 0,
-    docCount: row?.docCount ?? 0,
-    revisionCount: row?.revisionCount ?? 0,
-    revisionBytes: row?.revisionBytes ?? 0,
-    uploadsToday: row?.uploadsToday ?? 0,
-    uploadsMonth: row?.uploadsMonth ?? 0,
-    imageBandwidthBytes: row?.imageBandwidthBytes ?? 0,
-    mediaBandwidthBytes: row?.mediaBandwidthBytes ?? 0,
-    exists: !!row,
+    ...row,
+    uploadsToday: row.uploadsToday ?? 0,
+    uploadsMonth: row.uploadsMonth ?? 0,
+    imageBandwidthBytes: row.imageBandwidthBytes ?? 0,
+    mediaBandwidthBytes: row.mediaBandwidthBytes ?? 0,
+    exists: true,
   };
 }
 export type UsageSnapshot = Awaited<ReturnType<typeof readUsage>>;
