@@ -1,10 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError, loadConfig } from "../../src/config.ts";
+import { tempDir } from "../helpers/context.ts";
 
-const dir = () => mkdtempSync(join(tmpdir(), "shelf-config-"));
+const dir = () => tempDir("shelf-config-");
 
 describe("config", () => {
   test("defaults give an embedded setup with derived URLs", () => {

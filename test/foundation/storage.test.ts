@@ -1,13 +1,13 @@
 // The same behaviour from both object stores; S3 runs when S3_BUCKET is set.
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createFsStorage } from "../../src/infra/storage/fs.ts";
 import { createS3Storage } from "../../src/infra/storage/s3.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
+import { tempDir } from "../helpers/context.ts";
 
-const impls: [string, () => Promise<Storage>][] = [["fs", () => createFsStorage(mkdtempSync(join(tmpdir(), "shelf-objects-")))]];
+const impls: [string, () => Promise<Storage>][] = [["fs", () => createFsStorage(tempDir("shelf-objects-"))]];
 if (process.env.S3_BUCKET) {
   impls.push([
     "s3",
@@ -80,7 +80,7 @@ for (const [name, make] of impls) {
 }
 
 test("a failed stream leaves no object and no temporary file behind", async () => {
-  const root = mkdtempSync(join(tmpdir(), "shelf-objects-"));
+  const root = tempDir("shelf-objects-");
   const s = await createFsStorage(root);
   const stream = new ReadableStream<Uint8Array>({
     start(c) {

@@ -1,12 +1,12 @@
 // One app per test process, on embedded parts by default, or on Postgres, Redis and S3
 // when DATABASE_URL, REDIS_URL and S3_BUCKET are set (CI runs the suite both ways).
 // Tests share the app but never data: each makes its own user.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp, type App } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { createDeps, type Deps } from "../../src/deps.ts";
+import { closeDeps, createDeps, type Deps } from "../../src/deps.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 
@@ -20,11 +20,20 @@ export interface TestContext {
 
 let ctx: Promise<TestContext> | undefined;
 
+const temps: string[] = [];
+
+/** A temporary folder, removed after the last test (disposeTestContext). */
+export function tempDir(prefix = "shelf-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
 /** Environment for a test app: the process's (real parts when set) plus test defaults. */
 export function testEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   return {
     ...process.env,
-    DATA_DIR: process.env.TEST_DATA_DIR ?? mkdtempSync(join(tmpdir(), "shelf-test-")),
+    DATA_DIR: process.env.TEST_DATA_DIR ?? tempDir(),
     PUBLIC_URL: "http://shelf.test",
     JWT_SECRET: process.env.JWT_SECRET ?? "test-secret-test-secret-test-secret-0123",
     ...extra,
@@ -40,6 +49,17 @@ export function testContext(): Promise<TestContext> {
     return { deps, services, app, runner: services.runner, config };
   })();
   return ctx;
+}
+
+/** Closes the shared app's parts and removes the temporary folders (after all tests). */
+export async function disposeTestContext(): Promise<void> {
+  if (ctx) {
+    const { services, deps } = await ctx;
+    ctx = undefined;
+    await services.close();
+    await closeDeps(deps);
+  }
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export interface CallOptions {
