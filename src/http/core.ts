@@ -38,8 +38,14 @@ function validationIssues(e: Readonly<ValidationError>): { path: string; issues:
   return { path: issues[0]!.path, issues };
 }
 
-export const requestIdOf = (headers: Record<string, string | number | string[] | undefined>) =>
-  String(headers["x-request-id"] ?? "");
+/** Postgres' SQLSTATE of a failed query (drizzle wraps the driver's error as `cause`). */
+function dbErrorCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; cause?: { code?: unknown } };
+  const code = err?.cause?.code ?? err?.code;
+  return typeof code === "string" ? code : undefined;
+}
+// character_not_in_repertoire (NUL in text), untranslatable_character
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
 export const httpCore = (log: Log) =>
   new Elysia({ name: "http-core" })
@@ -73,6 +79,12 @@ export const httpCore = (log: Log) =>
         case "INVALID_FILE_TYPE":
           set.status = ERROR_STATUS.INVALID_FILE_TYPE;
           return envelope("INVALID_FILE_TYPE", "unsupported file type");
+      }
+      // A safety net under the schemas: text the database cannot store (NUL) is the
+      // caller's input, not our failure.
+      if (UNSTORABLE_TEXT.has(dbErrorCode(error) ?? "")) {
+        set.status = 422;
+        return envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", { path: "body", issues: [{ path: "body", message: "control characters are not allowed" }] });
       }
       // Bodies over the server's maxRequestBodySize surface as a 413 from Bun itself.
       if ((error as { status?: number })?.status === 413) {

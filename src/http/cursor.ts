@@ -5,6 +5,8 @@ import { AppError } from "./errors.ts";
 
 export type CursorPart = string | number;
 
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function encodeCursor(parts: CursorPart[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
 }
@@ -26,10 +28,12 @@ export function decodeCursor<const K extends readonly ("s" | "n" | "d")[]>(
   return parts.map((p, i) => {
     const kind = kinds[i];
     if (kind === "n" && typeof p === "number" && Number.isFinite(p)) return p;
-    if (kind === "s" && typeof p === "string" && p.length <= 256) return p;
-    if (kind === "d" && typeof p === "string") {
+    if (kind === "s" && typeof p === "string" && p.length <= 256 && !/[\u0000-\u001f]/.test(p)) return p;
+    // Dates are written by toISOString(): anything else (other shapes, years the
+    // database cannot hold) did not come from us.
+    if (kind === "d" && typeof p === "string" && ISO_MS.test(p)) {
       const d = new Date(p);
-      if (!Number.isNaN(d.getTime())) return d;
+      if (!Number.isNaN(d.getTime()) && d.toISOString() === p) return d;
     }
     throw bad();
   }) as never;

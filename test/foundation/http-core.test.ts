@@ -15,7 +15,11 @@ const probe = new Elysia()
   .get("/expected", () => {
     throw new AppError("QUOTA_EXCEEDED", "over quota", { type: "img_storage", used: 2, limit: 1 });
   })
-  .post("/typed", ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }), s: t.String() }) });
+  .post("/typed", ({ body }) => body, { body: t.Object({ n: t.Integer({ minimum: 1 }), s: t.String() }) })
+  .get("/nul", () => {
+    // What drizzle throws when Postgres refuses a NUL in text.
+    throw Object.assign(new Error("Failed query"), { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" }) });
+  });
 const probeCall = (path: string, init?: RequestInit) => probe.handle(new Request(`http://localhost${path}`, init));
 
 describe("HTTP core", () => {
@@ -56,6 +60,12 @@ describe("HTTP core", () => {
     expect(await res.json()).toEqual({ success: false, error: "over quota", code: "QUOTA_EXCEEDED", meta: { type: "img_storage", used: 2, limit: 1 } });
   });
 
+  test("text the database cannot store is 422 VALIDATION_ERROR, not a 500", async () => {
+    const res = await probeCall("/nul");
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as any).code).toBe("VALIDATION_ERROR");
+  });
+
   test("an unexpected error is 500 INTERNAL without stack, SQL or path", async () => {
     const res = await probeCall("/boom");
     expect(res.status).toBe(500);
@@ -76,7 +86,7 @@ describe("cursor codec", () => {
   });
 
   test("a bad cursor is 400 INVALID_CURSOR", () => {
-    for (const bad of ["%%%", "bm90IGpzb24", encodeCursor(["x"]), encodeCursor([1, "a"]), encodeCursor(["not a date", "a"]), "A".repeat(600)]) {
+    for (const bad of ["%%%", "bm90IGpzb24", encodeCursor(["x"]), encodeCursor([1, "a"]), encodeCursor(["not a date", "a"]), encodeCursor(["-271821-04-20T00:00:00.000Z", "a"]), encodeCursor(["2026-02-31T00:00:00.000Z", "a"]), "A".repeat(600)]) {
       let err: unknown;
       try {
         decodeCursor(bad, ["d", "s"]);

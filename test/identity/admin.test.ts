@@ -30,7 +30,8 @@ describe("/v1/admin/*", () => {
     expect(me.body.data).toMatchObject({ plan: "pro", planActive: false });
     const renewed = await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { planExpiresAt: null } });
     expect(renewed.body.data.planActive).toBe(true);
-    expect((await callJson("PATCH", "/v1/admin/users/nobody-with-this-id", { token: admin.jwt, json: { plan: "pro" } })).status).toBe(404);
+    expect((await callJson("PATCH", `/v1/admin/users/${"n".repeat(21)}`, { token: admin.jwt, json: { plan: "pro" } })).status).toBe(404);
+    expect((await callJson("PATCH", "/v1/admin/users/not-an-id", { token: admin.jwt, json: { plan: "pro" } })).status).toBe(422);
     expect((await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { plan: "gold" } })).status).toBe(422);
   });
 

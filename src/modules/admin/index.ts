@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
+import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
 import { Me, PlanEnum } from "../auth/model.ts";
 import { toMe } from "../auth/index.ts";
@@ -48,7 +49,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
       },
       {
         auth: { scope: "admin", tier: "mutation" },
-        params: t.Object({ id: t.String({ maxLength: 64 }) }),
+        params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
         body: t.Object(
           {
             plan: t.Optional(PlanEnum),

@@ -2,6 +2,7 @@
 import { Elysia, t } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
+import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
 import { getUser } from "../auth/service.ts";
 import { CreateKeyBody, CreatedKey, KeyPage, ListQuery } from "./model.ts";
@@ -48,7 +49,7 @@ export const apiKeysModule = ({ deps, authn, guard }: Services) =>
       },
       {
         auth: { scope: "account.read", tier: "mutation" },
-        params: t.Object({ id: t.String({ maxLength: 64 }) }),
+        params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
         response: { 404: "Error" },
         detail: { summary: "Revoke a key (204, no body): refused everywhere within 5 s, permanently" },
       },

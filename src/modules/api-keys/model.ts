@@ -1,12 +1,13 @@
 import { t } from "elysia";
 import { SCOPES } from "../../http/scopes.ts";
 import { Page } from "../../http/envelope.ts";
+import { PlainText } from "../../http/text.ts";
 
 const ScopeEnum = t.UnionEnum(SCOPES);
 
 export const CreateKeyBody = t.Object(
   {
-    name: t.String({ minLength: 1, maxLength: 100 }),
+    name: PlainText({ minLength: 1, maxLength: 100 }),
     scopes: t.Optional(
       t.Array(t.String({ maxLength: 64 }), {
         maxItems: 20,

@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { PLAN_NAMES } from "../../plans.ts";
+import { PlainText } from "../../http/text.ts";
 
 export const PlanEnum = t.UnionEnum(PLAN_NAMES);
 
@@ -11,7 +12,7 @@ export const Credentials = t.Object({
 export const SignupBody = t.Object({
   email: t.String({ format: "email", maxLength: 254 }),
   password: t.String({ minLength: 8, maxLength: 256, description: "at least 8 characters, not only one repeated character" }),
-  nickname: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+  nickname: t.Optional(PlainText({ minLength: 1, maxLength: 64 })),
 });
 
 export const SessionUser = t.Object({ id: t.String(), email: t.String(), nickname: t.Nullable(t.String()), plan: PlanEnum });
@@ -38,7 +39,7 @@ export type Me = typeof Me.static;
 
 export const MePatch = t.Object(
   {
-    nickname: t.Optional(t.Nullable(t.String({ minLength: 1, maxLength: 64 }))),
+    nickname: t.Optional(t.Nullable(PlainText({ minLength: 1, maxLength: 64 }))),
     docVersioningEnabled: t.Optional(t.Boolean()),
     docVersioningMax: t.Optional(t.Integer({ minimum: 1, maximum: 500 })),
   },

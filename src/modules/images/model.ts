@@ -1,9 +1,13 @@
 import { t } from "elysia";
+import { PlainText } from "../../http/text.ts";
 import { Page } from "../../http/envelope.ts";
 import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
 
-/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update). */
-export const Tags = t.Array(t.String({ minLength: 1, maxLength: 32, pattern: "\\S" }), { maxItems: 10, uniqueItems: true });
+/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update): not blank, no control characters. */
+export const Tags = t.Array(t.String({ minLength: 1, maxLength: 32, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" }), {
+  maxItems: 10,
+  uniqueItems: true,
+});
 export const Filename = t.String({ minLength: 1, maxLength: 255, pattern: "^[^\\u0000-\\u001f\\u007f/\\\\]+$" });
 
 const core = {
@@ -32,7 +36,7 @@ export const ImageParams = t.Object({ id: t.String({ pattern: IMAGE_ID_PATTERN }
 export const ListImagesQuery = t.Object({
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  tag: t.Optional(t.String({ minLength: 1, maxLength: 32 })),
+  tag: t.Optional(PlainText({ minLength: 1, maxLength: 32 })),
 });
 
 export const UpdateImageBody = t.Object(

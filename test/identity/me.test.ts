@@ -1,0 +1,60 @@
+import { describe, expect, test } from "bun:test";
+import { callJson } from "../helpers/context.ts";
+import { makeKey, makeUser } from "../helpers/factories.ts";
+import { expectTenantIsolation } from "../helpers/tenancy.ts";
+
+describe("GET /v1/user/me", () => {
+  test("returns the profile with every documented field", async () => {
+    const u = await makeUser({ plan: "pro" });
+    const res = await callJson("GET", "/v1/user/me", { token: u.jwt });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: u.id,
+      email: u.email,
+      nickname: null,
+      plan: "pro",
+      planActive: true,
+      planExpiresAt: null,
+      isAdmin: false,
+      docVersioningEnabled: false,
+      docVersioningMax: 20,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
+  });
+
+  test("tenant isolation", async () => {
+    await expectTenantIsolation({ method: "GET", path: () => "/v1/user/me", scope: "account.read" });
+  });
+});
+
+describe("PATCH /v1/user/me", () => {
+  test("updates nickname and version-history settings", async () => {
+    const u = await makeUser();
+    const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, json: { nickname: "Ada", docVersioningEnabled: true, docVersioningMax: 500 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ nickname: "Ada", docVersioningEnabled: true, docVersioningMax: 500 });
+    expect((await callJson("GET", "/v1/user/me", { token: u.jwt })).body.data.docVersioningMax).toBe(500);
+    expect((await callJson("PATCH", "/v1/user/me", { token: u.jwt, json: { docVersioningMax: 1 } })).body.data.docVersioningMax).toBe(1);
+  });
+
+  test("docVersioningMax outside 1 to 500 and control characters are 422; plan and admin flag cannot be set here", async () => {
+    const u = await makeUser();
+    for (const json of [{ docVersioningMax: 0 }, { docVersioningMax: 501 }, { docVersioningMax: 1.5 }, { nickname: "a\u0000b" }]) {
+      const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, json });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+    }
+    // Fields the route does not take are dropped before validation, never applied.
+    for (const json of [{ plan: "pro_plus" }, { isAdmin: true }]) await callJson("PATCH", "/v1/user/me", { token: u.jwt, json });
+    const me = await callJson("GET", "/v1/user/me", { token: u.jwt });
+    expect(me.body.data).toMatchObject({ plan: "trial", isAdmin: false, docVersioningMax: 20 });
+  });
+
+  test("an API key cannot change the account (403)", async () => {
+    const u = await makeUser();
+    const { key } = await makeKey(u);
+    const res = await callJson("PATCH", "/v1/user/me", { token: key, json: { nickname: "x" } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+  });
+});
