@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { apiKeys } from "../modules/api-keys/table.ts";
 import { sessions } from "../modules/auth/table.ts";
 import { sha256Hex, type TokenSigner } from "../modules/auth/tokens.ts";
+import { TtlCache } from "../infra/cache.ts";
 import { AppError } from "./errors.ts";
 import { SCOPES, type Scope } from "./scopes.ts";
 
@@ -17,7 +18,6 @@ export interface Principal {
   sessionId?: string;
 }
 
-export const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 50_000;
 const LAST_USED_FLUSH_MS = 30_000;
 const REVOCATIONS = "auth:revocations";
@@ -31,30 +31,9 @@ const unauthorized = (message = "missing or invalid credentials") =>
 
 type KeyRecord = { id: string; userId: string; scopes: string[]; revokedAt: Date | null } | null;
 
-/** A small time-bounded cache: entries older than CACHE_TTL_MS are never served. */
-function ttlCache<V>() {
-  const map = new Map<string, { v: V; at: number }>();
-  return {
-    get(k: string): { v: V } | undefined {
-      const e = map.get(k);
-      if (!e) return undefined;
-      if (performance.now() - e.at >= CACHE_TTL_MS) {
-        map.delete(k);
-        return undefined;
-      }
-      return e;
-    },
-    set(k: string, v: V) {
-      if (map.size >= CACHE_MAX) map.delete(map.keys().next().value!);
-      map.set(k, { v, at: performance.now() });
-    },
-    delete: (k: string) => map.delete(k),
-  };
-}
-
 export function createAuthenticator(deps: Deps, signer: TokenSigner) {
-  const keyCache = ttlCache<KeyRecord>();
-  const sessionCache = ttlCache<boolean>();
+  const keyCache = new TtlCache<KeyRecord>(CACHE_MAX);
+  const sessionCache = new TtlCache<boolean>(CACHE_MAX);
   const lastUsed = new Map<string, Date>();
   const keyByHash = deps.db
     .select({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt })

@@ -43,4 +43,3 @@ export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter
       },
     }),
   });
-export type AuthGuard = ReturnType<typeof authGuard>;

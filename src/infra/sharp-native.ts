@@ -44,5 +44,3 @@ if (isCompiledBinary) {
   if (lib.symbols.vips_version(0) !== 8) throw new Error(`shelf: ${libvipsPath} is not libvips 8`);
   handle = lib;
 }
-
-export const libvipsHandle = () => handle;

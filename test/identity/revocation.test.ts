@@ -1,7 +1,8 @@
 // A revoked key is refused on every api node within 5 s: at once where the revocation is
 // published, and by cache expiry where pub/sub does not arrive.
 import { describe, expect, test } from "bun:test";
-import { createAuthenticator, CACHE_TTL_MS } from "../../src/http/auth.ts";
+import { createAuthenticator } from "../../src/http/auth.ts";
+import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { call, testContext, testEnv } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 

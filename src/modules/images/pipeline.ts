@@ -4,7 +4,7 @@
 // checked before any decode, and every pipeline carries a pixel limit and a time limit.
 import { AppError, validationError } from "../../http/errors.ts";
 import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
-import { FORMATS, type ImageFormat } from "./formats.ts";
+import type { ImageFormat } from "./formats.ts";
 import { losslessStrippers } from "./strip.ts";
 import { sanitizeSvg, SVG_MAX_BYTES } from "./svg.ts";
 
@@ -125,5 +125,3 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat): Prom
   ]);
   return { format, original, webp, width: swap ? frameHeight : width, height: swap ? width : frameHeight, frames };
 }
-
-export const mimeOf = (f: ImageFormat) => FORMATS[f].mime;

@@ -1,0 +1,72 @@
+// The bounded in-process caches: an LRU by weight, and a cache whose entries are served
+// for CACHE_TTL_MS at most. Every per-node cache of shared state (API keys, sessions,
+// edge image records) uses the latter, so no node acts on state older than that.
+
+/** How long a node may act on a cached copy of shared state (SPEC: revocations within 5 s). */
+export const CACHE_TTL_MS = 5_000;
+
+/** Least recently used first: a Map iterates in insertion order, so a hit re-inserts. */
+export class Lru<V> {
+  private map = new Map<string, V>();
+  private weight = 0;
+  constructor(
+    private readonly maxWeight: number,
+    private readonly weigh: (v: V) => number = () => 1,
+  ) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V) {
+    this.delete(key);
+    const w = this.weigh(v);
+    if (w > this.maxWeight) return;
+    this.map.set(key, v);
+    this.weight += w;
+    for (const [k, old] of this.map) {
+      if (this.weight <= this.maxWeight) break;
+      this.map.delete(k);
+      this.weight -= this.weigh(old);
+    }
+  }
+  delete(key: string) {
+    const v = this.map.get(key);
+    if (v === undefined) return;
+    this.map.delete(key);
+    this.weight -= this.weigh(v);
+  }
+  deleteWhere(pred: (key: string) => boolean) {
+    for (const k of [...this.map.keys()]) if (pred(k)) this.delete(k);
+  }
+  get size() {
+    return this.map.size;
+  }
+}
+
+/** Entries are served for CACHE_TTL_MS after they were set, then read again by the caller. */
+export class TtlCache<V> {
+  private readonly lru: Lru<{ v: V; at: number }>;
+  constructor(
+    maxEntries: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.lru = new Lru(maxEntries);
+  }
+  /** The cached value wrapped (so a cached null or false is told from a miss). */
+  get(key: string): { v: V } | undefined {
+    const e = this.lru.get(key);
+    if (e && this.now() - e.at < CACHE_TTL_MS) return e;
+    if (e) this.lru.delete(key);
+    return undefined;
+  }
+  set(key: string, v: V) {
+    this.lru.set(key, { v, at: this.now() });
+  }
+  delete(key: string) {
+    this.lru.delete(key);
+  }
+}
