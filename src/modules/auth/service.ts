@@ -1,5 +1,5 @@
 // Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
@@ -24,8 +24,16 @@ const hashPassword = (password: string) => Bun.password.hash(password, { algorit
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+// Read on every upload, usage and profile request: one prepared statement per database.
+const userById = new WeakMap<DbOrTx, { execute(p: { id: string }): Promise<User | undefined> }>();
+
 export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+  let q = userById.get(db);
+  if (!q) {
+    q = db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
+    userById.set(db, q);
+  }
+  return q.execute({ id });
 }
 
 export async function createUser(
