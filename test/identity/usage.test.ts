@@ -105,7 +105,7 @@ describe("usage ledger", () => {
     for (let i = 0; i < 2; i++) await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day1));
     let err: any;
     await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day1)).catch((e) => (err = e));
-    expect(err).toMatchObject({ code: "RATE_LIMITED", status: 429, meta: { type: "uploads_per_day", limit: 2 } });
+    expect(err).toMatchObject({ code: "RATE_LIMITED", status: 429, meta: { type: "uploads_per_day", used: 2, limit: 2 } });
     expect(err.headers["retry-after"]).toBe("60");
     // Next day, next month: both counters start again.
     const day2 = new Date("2026-04-01T00:00:01.000Z");
@@ -114,7 +114,9 @@ describe("usage ledger", () => {
     await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day3));
     err = undefined;
     await deps.db.transaction((tx) => reserve(tx, u.id, limits, { upload: true }, day3)).catch((e) => (err = e));
-    expect(err).toMatchObject({ code: "RATE_LIMITED", meta: { type: "uploads_per_month", limit: 3 } });
+    expect(err).toMatchObject({ code: "RATE_LIMITED", meta: { type: "uploads_per_month", used: 3, limit: 3 } });
+    // The day's counter had room and moved in the refused statement; the rollback took it back.
+    expect((await snapshotUsage(deps.db, u.id, day3)).uploadsToday).toBe(1);
   });
 
   test("attributed bandwidth shows in the usage resource for the current month", async () => {

@@ -1,10 +1,10 @@
 // The usage ledger and the one quota check. Features call reserve() inside the
 // transaction that inserts the rows being counted, and release() inside the one that
 // deletes them, so counters and rows never disagree.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../http/errors.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { usageDaily, usageMonthly, usageTotals } from "./table.ts";
 
@@ -53,17 +53,8 @@ const EMPTY = {
   mediaBandwidthBytes: 0,
 };
 
-/**
- * Totals plus this day's and this month's counters, in one query. With `lock`, the
- * totals row is locked first, for the rest of the transaction, and read after: a
- * statement that waited for the lock reads the other tables as they were before it
- * waited (Postgres re-reads only the locked row), so the lock must be its own statement.
- */
-async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
-  if (lock) {
-    const [locked] = await db.select({ userId: usageTotals.userId }).from(usageTotals).where(eq(usageTotals.userId, userId)).for("update");
-    if (!locked) return { ...EMPTY, exists: false };
-  }
+/** Totals plus this day's and this month's counters, in one query. */
+export async function snapshotUsage(db: DbOrTx, userId: string, now: Date) {
   const [row] = await db
     .select({
       imageStorageBytes: usageTotals.imageStorageBytes,
@@ -80,7 +71,7 @@ async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
     .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, dayKey(now))))
     .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, monthKey(now))))
     .where(eq(usageTotals.userId, userId));
-  if (!row) return { ...EMPTY, exists: false };
+  if (!row) return { ...EMPTY };
   // The day's and month's rows exist only once something was counted in them.
   return {
     ...row,
@@ -88,22 +79,26 @@ async function readUsage(db: DbOrTx, userId: string, now: Date, lock: boolean) {
     uploadsMonth: row.uploadsMonth ?? 0,
     imageBandwidthBytes: row.imageBandwidthBytes ?? 0,
     mediaBandwidthBytes: row.mediaBandwidthBytes ?? 0,
-    exists: true,
   };
 }
-export type UsageSnapshot = Awaited<ReturnType<typeof readUsage>>;
+export type UsageSnapshot = Awaited<ReturnType<typeof snapshotUsage>>;
 
-export const snapshotUsage = (db: DbOrTx, userId: string, now: Date) => readUsage(db, userId, now, false);
+/** QUOTA_EXCEEDED (or 429 for upload counts) when `need` does not fit in `u`, else null. */
+function refusal(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date): AppError | null {
+  if (over(limits.imageStorageBytes, u.imageStorageBytes, need.imageBytes ?? 0)) return quotaError("img_storage", u.imageStorageBytes, limits.imageStorageBytes);
+  if (over(limits.mediaStorageBytes, u.mediaStorageBytes, need.mediaBytes ?? 0)) return quotaError("media_storage", u.mediaStorageBytes, limits.mediaStorageBytes);
+  if (over(limits.docCount, u.docCount, need.docs ?? 0)) return quotaError("doc_count", u.docCount, limits.docCount);
+  if (need.upload) {
+    if (over(limits.uploadsPerDay, u.uploadsToday, 1)) return uploadLimitError("day", u.uploadsToday, limits.uploadsPerDay, now);
+    if (over(limits.uploadsPerMonth, u.uploadsMonth, 1)) return uploadLimitError("month", u.uploadsMonth, limits.uploadsPerMonth, now);
+  }
+  return null;
+}
 
 /** Throws QUOTA_EXCEEDED (or 429 for upload counts) when `need` does not fit in `u`. */
 export function assertFits(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
-  if (over(limits.imageStorageBytes, u.imageStorageBytes, need.imageBytes ?? 0)) throw quotaError("img_storage", u.imageStorageBytes, limits.imageStorageBytes);
-  if (over(limits.mediaStorageBytes, u.mediaStorageBytes, need.mediaBytes ?? 0)) throw quotaError("media_storage", u.mediaStorageBytes, limits.mediaStorageBytes);
-  if (over(limits.docCount, u.docCount, need.docs ?? 0)) throw quotaError("doc_count", u.docCount, limits.docCount);
-  if (need.upload) {
-    if (over(limits.uploadsPerDay, u.uploadsToday, 1)) throw uploadLimitError("day", u.uploadsToday, limits.uploadsPerDay, now);
-    if (over(limits.uploadsPerMonth, u.uploadsMonth, 1)) throw uploadLimitError("month", u.uploadsMonth, limits.uploadsPerMonth, now);
-  }
+  const e = refusal(u, limits, need, now);
+  if (e) throw e;
 }
 
 /**
@@ -111,35 +106,86 @@ export function assertFits(u: UsageSnapshot, limits: PlanLimits, need: Need, now
  * it read, so later checks of the same request need no query. Not authoritative.
  */
 export async function precheck(db: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date): Promise<UsageSnapshot> {
-  const usage = await readUsage(db, userId, now, false);
+  const usage = await snapshotUsage(db, userId, now);
   assertFits(usage, limits, need, now);
   return usage;
 }
 
+/** `col + add <= limit` as SQL, or true where nothing is added or there is no limit. */
+const fits = (col: AnyColumn, add: number, limit: number) => (limit < 0 || add <= 0 ? sql`true` : sql`${col} + ${add} <= ${limit}`);
+
 /**
- * The authoritative check: locks the user's totals row, refuses what does not fit and
- * counts what does. Must run inside the transaction that writes the counted rows, so
- * concurrent uploads at the edge of a quota never end above it.
+ * The authoritative check, in one statement: each counter moves only where the need
+ * still fits its limit, and the statement says which moved. Row locks make a concurrent
+ * upload at the edge of a quota wait, and its condition is then checked against what the
+ * first one wrote. Must run inside the transaction that writes the counted rows: a
+ * refusal throws, and the rollback takes back any counter that did move.
  */
-export async function reserve(tx: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date) {
-  let usage = await readUsage(tx, userId, now, true);
-  if (!usage.exists) {
-    // Accounts get their row at sign-up; this covers any made before the ledger.
-    await ensureUsageRow(tx, userId, now);
-    usage = await readUsage(tx, userId, now, true);
-  }
-  assertFits(usage, limits, need, now);
-  await adjustTotals(tx, userId, need, 1, now);
-  if (need.upload) {
-    await tx
+export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need, now: Date) {
+  // What cannot fit an empty account is refused without a write; what can is inserted as
+  // is when the user has no row yet (for the totals, this day or this month).
+  assertFits(EMPTY, limits, need, now);
+  const img = need.imageBytes ?? 0;
+  const media = need.mediaBytes ?? 0;
+  const docs = need.docs ?? 0;
+  const totals = tx.$with("totals").as(
+    tx
+      .insert(usageTotals)
+      .values({ userId, imageStorageBytes: img, mediaStorageBytes: media, docCount: docs, updatedAt: now })
+      .onConflictDoUpdate({
+        target: usageTotals.userId,
+        set: {
+          imageStorageBytes: sql`${usageTotals.imageStorageBytes} + ${img}`,
+          mediaStorageBytes: sql`${usageTotals.mediaStorageBytes} + ${media}`,
+          docCount: sql`${usageTotals.docCount} + ${docs}`,
+          updatedAt: now,
+        },
+        setWhere: and(
+          fits(usageTotals.imageStorageBytes, img, limits.imageStorageBytes),
+          fits(usageTotals.mediaStorageBytes, media, limits.mediaStorageBytes),
+          fits(usageTotals.docCount, docs, limits.docCount),
+        ),
+      })
+      .returning({ userId: usageTotals.userId }),
+  );
+  // Uploads count against the day and the month; other needs leave those rows alone.
+  const uploads = need.upload ? 1 : 0;
+  const day = tx.$with("day").as(
+    tx
       .insert(usageDaily)
-      .values({ userId, day: dayKey(now), uploads: 1 })
-      .onConflictDoUpdate({ target: [usageDaily.userId, usageDaily.day], set: { uploads: sql`${usageDaily.uploads} + 1` } });
-    await tx
+      .values({ userId, day: dayKey(now), uploads })
+      .onConflictDoUpdate({
+        target: [usageDaily.userId, usageDaily.day],
+        set: { uploads: sql`${usageDaily.uploads} + 1` },
+        setWhere: fits(usageDaily.uploads, 1, limits.uploadsPerDay),
+      })
+      .returning({ userId: usageDaily.userId }),
+  );
+  const month = tx.$with("month").as(
+    tx
       .insert(usageMonthly)
-      .values({ userId, month: monthKey(now), uploads: 1 })
-      .onConflictDoUpdate({ target: [usageMonthly.userId, usageMonthly.month], set: { uploads: sql`${usageMonthly.uploads} + 1` } });
-  }
+      .values({ userId, month: monthKey(now), uploads })
+      .onConflictDoUpdate({
+        target: [usageMonthly.userId, usageMonthly.month],
+        set: { uploads: sql`${usageMonthly.uploads} + 1` },
+        setWhere: fits(usageMonthly.uploads, 1, limits.uploadsPerMonth),
+      })
+      .returning({ userId: usageMonthly.userId }),
+  );
+  const moved = (cte: SQLWrapper) => sql<boolean>`exists (select from ${cte})`;
+  const [row] = uploads
+    ? await tx.with(totals, day, month).select({ totals: moved(totals), day: moved(day), month: moved(month) }).from(sql`(values (1)) as one`)
+    : await tx.with(totals).select({ totals: moved(totals), day: sql<boolean>`true`, month: sql<boolean>`true` }).from(sql`(values (1)) as one`);
+  if (row!.totals && row!.day && row!.month) return;
+
+  // Refused. Report the counter that did not move, at its value now; the ones that did
+  // move are taken back out first, so the report is what the check saw.
+  const u = await snapshotUsage(tx, userId, now);
+  if (row!.totals) Object.assign(u, { imageStorageBytes: u.imageStorageBytes - img, mediaStorageBytes: u.mediaStorageBytes - media, docCount: u.docCount - docs });
+  if (row!.day) u.uploadsToday -= uploads;
+  if (row!.month) u.uploadsMonth -= uploads;
+  // Unless a delete made room between the two statements: nothing to report but the race.
+  throw refusal(u, limits, need, now) ?? new AppError("CONFLICT", "usage changed during the request; try again");
 }
 
 /** Gives back storage and counts when rows are deleted (same transaction as the delete). */
