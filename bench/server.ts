@@ -1,5 +1,6 @@
-// A shelf api on embedded parts in a throwaway DATA_DIR, listening on loopback, with one
-// pro user and an API key: what the benchmarks talk to.
+// A shelf api in a throwaway DATA_DIR, listening on loopback, with one pro user and an
+// API key: what the benchmarks talk to. Embedded parts, or Postgres when DATABASE_URL is
+// set (`bash scripts/real-parts.sh make bench`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,14 @@ import { createServices } from "../src/services.ts";
 
 export async function startShelf() {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PORT: "0", HOST: "127.0.0.1", PUBLIC_URL: "http://127.0.0.1" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PUBLIC_URL: "http://127.0.0.1",
+    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+  });
   const deps = await createDeps(config);
   const services = createServices(deps);
   const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
