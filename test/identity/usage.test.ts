@@ -73,6 +73,19 @@ describe("usage ledger", () => {
     await expect(precheck(deps.db, u.id, limits, { imageBytes: 101 }, now)).rejects.toMatchObject({ code: "QUOTA_EXCEEDED" });
   });
 
+  test("a need that fits no account is refused before any write; a need without an upload leaves the day's count alone", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const now = deps.clock.now();
+    const limits = { ...deps.plans.trial, imageStorageBytes: 1000 };
+    let err: any;
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 1001, upload: true }, now)).catch((e) => (err = e));
+    expect(err).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "img_storage", used: 0, limit: 1000 } });
+    await deps.db.transaction((tx) => reserve(tx, u.id, limits, { imageBytes: 1000 }, now));
+    const s = await snapshotUsage(deps.db, u.id, now);
+    expect([s.imageStorageBytes, s.uploadsToday, s.uploadsMonth]).toEqual([1000, 0, 0]);
+  });
+
   test("concurrent reservations at the edge of the quota never end above it", async () => {
     const { deps } = await testContext();
     const u = await makeUser();

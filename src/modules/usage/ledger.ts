@@ -148,12 +148,11 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
       })
       .returning({ userId: usageTotals.userId }),
   );
-  // Uploads count against the day and the month; other needs leave those rows alone.
-  const uploads = need.upload ? 1 : 0;
+  // An upload counts one against the day and the month; other needs leave those alone.
   const day = tx.$with("day").as(
     tx
       .insert(usageDaily)
-      .values({ userId, day: dayKey(now), uploads })
+      .values({ userId, day: dayKey(now), uploads: 1 })
       .onConflictDoUpdate({
         target: [usageDaily.userId, usageDaily.day],
         set: { uploads: sql`${usageDaily.uploads} + 1` },
@@ -164,7 +163,7 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
   const month = tx.$with("month").as(
     tx
       .insert(usageMonthly)
-      .values({ userId, month: monthKey(now), uploads })
+      .values({ userId, month: monthKey(now), uploads: 1 })
       .onConflictDoUpdate({
         target: [usageMonthly.userId, usageMonthly.month],
         set: { uploads: sql`${usageMonthly.uploads} + 1` },
@@ -173,7 +172,7 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
       .returning({ userId: usageMonthly.userId }),
   );
   const moved = (cte: SQLWrapper) => sql<boolean>`exists (select from ${cte})`;
-  const [row] = uploads
+  const [row] = need.upload
     ? await tx.with(totals, day, month).select({ totals: moved(totals), day: moved(day), month: moved(month) }).from(sql`(values (1)) as one`)
     : await tx.with(totals).select({ totals: moved(totals), day: sql<boolean>`true`, month: sql<boolean>`true` }).from(sql`(values (1)) as one`);
   if (row!.totals && row!.day && row!.month) return;
@@ -182,8 +181,8 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
   // move are taken back out first, so the report is what the check saw.
   const u = await snapshotUsage(tx, userId, now);
   if (row!.totals) Object.assign(u, { imageStorageBytes: u.imageStorageBytes - img, mediaStorageBytes: u.mediaStorageBytes - media, docCount: u.docCount - docs });
-  if (row!.day) u.uploadsToday -= uploads;
-  if (row!.month) u.uploadsMonth -= uploads;
+  if (need.upload && row!.day) u.uploadsToday -= 1;
+  if (need.upload && row!.month) u.uploadsMonth -= 1;
   // Unless a delete made room between the two statements: nothing to report but the race.
   throw refusal(u, limits, need, now) ?? new AppError("CONFLICT", "usage changed during the request; try again");
 }
