@@ -1,10 +1,9 @@
 // /v1/api-keys: create (signed-in sessions only), list, revoke.
 import { Elysia, t } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
-import { getUser } from "../auth/service.ts";
+import { requireUser } from "../auth/service.ts";
 import { CreateKeyBody, CreatedKey, KeyPage, ListQuery } from "./model.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./service.ts";
 
@@ -15,8 +14,7 @@ export const apiKeysModule = ({ deps, authn, guard }: Services) =>
     .post(
       "/v1/api-keys",
       async ({ principal, body, status }) => {
-        const user = await getUser(deps.db, principal.userId);
-        if (!user) throw notFound("user");
+        const user = await requireUser(deps.db, principal.userId);
         const created = await createApiKey(deps, user.id, deps.plans[user.plan], body);
         return status(201, { success: true as const, data: created });
       },

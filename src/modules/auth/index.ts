@@ -9,7 +9,7 @@ import { planActive } from "../../plans.ts";
 import type { Services } from "../../services.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import { Credentials, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
-import { getUser, login, logout, refresh, signup, verifyCredentials, type SessionGrant, type User } from "./service.ts";
+import { requireUser, login, logout, refresh, signup, verifyCredentials, type SessionGrant, type User } from "./service.ts";
 import { users } from "./table.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
 
@@ -125,8 +125,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
     .get(
       "/v1/user/me",
       async ({ principal }) => {
-        const user = await getUser(deps.db, principal.userId);
-        if (!user) throw notFound("user");
+        const user = await requireUser(deps.db, principal.userId);
         return { success: true as const, data: toMe(user, deps.clock.now()) };
       },
       { auth: { scope: "account.read", tier: "read" }, response: { 200: Ok(Me) }, detail: { tags: ["account"], summary: "The caller's profile" } },

@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, notFound } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { ensureUsageRow } from "../usage/ledger.ts";
@@ -34,6 +34,13 @@ export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
     userById.set(db, q);
   }
   return q.execute({ id });
+}
+
+/** The signed-in caller's user row; 404 when the account is gone (a credential outlived it). */
+export async function requireUser(db: DbOrTx, id: string): Promise<User> {
+  const user = await getUser(db, id);
+  if (!user) throw notFound("user");
+  return user;
 }
 
 export async function createUser(

@@ -1,11 +1,10 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
 import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
 import { readUpload } from "../../http/multipart.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
-import { getUser } from "../auth/service.ts";
+import { requireUser } from "../auth/service.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { publicUrl } from "./objects.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, updateImage } from "./service.ts";
@@ -17,8 +16,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
     .post(
       "/v1/images",
       async ({ principal, request, status }) => {
-        const user = await getUser(deps.db, principal.userId);
-        if (!user) throw notFound("user");
+        const user = await requireUser(deps.db, principal.userId);
         const uploader = await precheckUpload(deps, user.id, deps.plans[user.plan]);
         const upload = await readUpload(request, { fileField: "file", maxFileBytes: uploader.limits.imageMaxBytes });
         const row = await createImage(deps, uploader, upload);

@@ -1,8 +1,7 @@
 import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
 import type { Services } from "../../services.ts";
-import { getUser } from "../auth/service.ts";
+import { requireUser } from "../auth/service.ts";
 import { Usage } from "./model.ts";
 import { getUsage } from "./service.ts";
 
@@ -13,8 +12,7 @@ export const usageModule = ({ deps, guard }: Services) =>
     .get(
       "/v1/user/me/usage",
       async ({ principal }) => {
-        const user = await getUser(deps.db, principal.userId);
-        if (!user) throw notFound("user");
+        const user = await requireUser(deps.db, principal.userId);
         return { success: true as const, data: await getUsage(deps, user) };
       },
       { auth: { scope: "usage.read", tier: "read" }, response: { 200: Ok(Usage) }, detail: { summary: "Quota use and limits (SPEC 2.11)" } },
