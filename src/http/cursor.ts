@@ -30,8 +30,8 @@ export function decodeCursor<const K extends readonly ("s" | "n" | "d")[]>(
     if (kind === "n" && typeof p === "number" && Number.isFinite(p)) return p;
     if (kind === "s" && typeof p === "string" && p.length <= 256 && !/[\u0000-\u001f]/.test(p)) return p;
     // Dates are written by toISOString(): anything else (other shapes, years the
-    // database cannot hold) did not come from us.
-    if (kind === "d" && typeof p === "string" && ISO_MS.test(p)) {
+    // database cannot hold: it has no year 0) did not come from us.
+    if (kind === "d" && typeof p === "string" && ISO_MS.test(p) && !p.startsWith("0000")) {
       const d = new Date(p);
       if (!Number.isNaN(d.getTime()) && d.toISOString() === p) return d;
     }

@@ -31,8 +31,11 @@ export interface Upload {
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
 
-/** "C:\\fakepath\\a.png" -> "a.png": only the last path segment of what the client sent. */
-const baseName = (name: string) => name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 255);
+/**
+ * "C:\\fakepath\\a.png" -> "a.png": only the last path segment of what the client sent, at
+ * most 255 characters (counted by code point, so an emoji is never cut in half).
+ */
+const baseName = (name: string) => Array.from(name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "")).slice(0, 255).join("");
 
 /**
  * Reads one file field (held in memory up to `maxFileBytes`: image pipelines need its
@@ -46,6 +49,7 @@ export async function readUpload(request: Request, opts: { fileField: string; ma
     throw tooLarge(opts.maxFileBytes);
   }
   if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
+    await request.body?.cancel().catch(() => {});
     throw new AppError("BAD_REQUEST", "the body must be multipart/form-data");
   }
   const out: Upload = { fields: {} };

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
-import { addBandwidth, precheck, reserve, release, snapshotUsage } from "../../src/modules/usage/ledger.ts";
+import { addBandwidth, assertFits, reserve, release, snapshotUsage } from "../../src/modules/usage/ledger.ts";
 import { AppError } from "../../src/http/errors.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
+import { videoBandwidthState } from "../../src/modules/usage/service.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 
 describe("GET /v1/user/me/usage", () => {
@@ -35,6 +36,17 @@ describe("GET /v1/user/me/usage", () => {
 
   test("tenant isolation", async () => {
     await expectTenantIsolation({ method: "GET", path: () => "/v1/user/me/usage", scope: "usage.read" });
+  });
+
+  test("video status: ok up to 100% of the month's bandwidth, degraded over it, suspended over 120% (SPEC 3.3)", async () => {
+    expect([1000, 1001, 1200, 1201].map((used) => videoBandwidthState(used, 1000))).toEqual(["ok", "degraded", "degraded", "suspended"]);
+    expect(videoBandwidthState(10 ** 15, -1)).toBe("ok");
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    const limit = deps.plans.trial.mediaBandwidthBytes;
+    await addBandwidth(deps.db, user.id, monthKey(deps.clock.now()), { mediaBytes: Math.floor(limit * 1.2) + 1 });
+    const res = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect(res.body.data.video.status).toBe("suspended");
   });
 });
 
@@ -70,7 +82,13 @@ describe("usage ledger", () => {
     expect(err).toMatchObject({ code: "QUOTA_EXCEEDED", status: 403, meta: { type: "img_storage", used: 900, limit: 1000 } });
     const s = await snapshotUsage(deps.db, u.id, now);
     expect([s.imageStorageBytes, s.uploadsToday]).toEqual([900, 0]);
-    await expect(precheck(deps.db, u.id, limits, { imageBytes: 101 }, now)).rejects.toMatchObject({ code: "QUOTA_EXCEEDED" });
+    let early: unknown;
+    try {
+      assertFits(s, limits, { imageBytes: 101 }, now);
+    } catch (e) {
+      early = e;
+    }
+    expect(early).toMatchObject({ code: "QUOTA_EXCEEDED" });
   });
 
   test("a need that fits no account is refused before any write; a need without an upload leaves the day's count alone", async () => {

@@ -85,6 +85,10 @@ describe("image quotas", () => {
     expect(refused.body.meta.resetAt).toBe(midnight.toISOString());
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(86_400);
+    // The RateLimit headers describe the daily count, not the per-minute tier.
+    expect(refused.headers.get("ratelimit-limit")).toBe(String(limit));
+    expect(refused.headers.get("ratelimit-remaining")).toBe("0");
+    expect(refused.headers.get("ratelimit-reset")).toBe(refused.headers.get("retry-after"));
     expect(await objectsOf(user.id)).toHaveLength(2); // only the one that passed
   });
 
@@ -97,6 +101,8 @@ describe("image quotas", () => {
     expect(res.status).toBe(429);
     expect(res.body.meta.type).toBe("uploads_per_month");
     expect(res.body.meta.resetAt).toBe(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+    expect(res.headers.get("ratelimit-limit")).toBe(String(deps.plans.trial.uploadsPerMonth));
+    expect(res.headers.get("ratelimit-remaining")).toBe("0");
   });
 });
 

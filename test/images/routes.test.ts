@@ -87,9 +87,23 @@ describe("GET /v1/images", () => {
     expect(odd.body.data.total).toBe(2); // the whole library
     expect((await callJson("GET", "/v1/images?limit=101", { token: key })).status).toBe(422);
     expect((await callJson("GET", "/v1/images?limit=100", { token: key })).status).toBe(200);
-    const bad = await callJson("GET", "/v1/images?cursor=bm9wZQ", { token: key });
-    expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe("INVALID_CURSOR");
+    for (const cursor of ["bm9wZQ", Buffer.from(JSON.stringify(["0000-01-01T00:00:00.000Z", "x"])).toString("base64url")]) {
+      const bad = await callJson("GET", `/v1/images?cursor=${cursor}`, { token: key });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe("INVALID_CURSOR");
+    }
+    for (const limit of ["0", "abc"]) expect((await callJson("GET", `/v1/images?limit=${limit}`, { token: key })).status).toBe(422);
+  });
+
+  test("without a limit a page holds 20 items", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    for (let i = 0; i < 21; i++) await uploaded(key, smallPng);
+    const first = await callJson("GET", "/v1/images", { token: key });
+    expect(first.body.data.items).toHaveLength(20);
+    expect(first.body.data.total).toBe(21);
+    const rest = await callJson("GET", `/v1/images?cursor=${first.body.data.nextCursor}`, { token: key });
+    expect(rest.body.data.items).toHaveLength(1);
+    expect(rest.body.data.nextCursor).toBeNull();
   });
 });
 
@@ -110,6 +124,11 @@ describe("GET, PATCH /v1/images/:id", () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: d.id, filename: "renamed.png", is_public: false, tags: ["a", "b"], url: d.url });
     expect((await callJson("GET", `/v1/images/${d.id}`, { token: key })).body.data.filename).toBe("renamed.png");
+    // At the limits: 10 tags of 32 characters.
+    const most = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(32, "x"));
+    const full = await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json: { tags: most } });
+    expect(full.status).toBe(200);
+    expect(full.body.data.tags).toEqual(most);
     for (const json of [{}, { tags: ["x".repeat(33)] }, { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, { filename: "" }, { filename: "a/b" }, { size: 1 }]) {
       const bad = await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json });
       expect(bad.status).toBe(422);

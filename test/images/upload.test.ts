@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { sharp } from "../../src/infra/sharp.ts";
 import { MAX_PIXELS } from "../../src/modules/images/pipeline.ts";
+import { SVG_MAX_BYTES } from "../../src/modules/images/svg.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
@@ -172,6 +173,26 @@ describe("POST /v1/images", () => {
     }
     const badPublic = await upload(key, await png(), { is_public: "maybe" });
     expect(badPublic.body.meta.path).toBe("body.is_public");
+    // At the limits: 10 tags of 32 characters are taken.
+    const most = Array.from({ length: 10 }, (_, i) => `${i}`.padEnd(32, "x"));
+    const full = await uploaded(key, await png(), { tags: JSON.stringify(most) });
+    expect((await callJson("GET", `/v1/images/${full.id}`, { token: key })).body.data.tags).toEqual(most);
+  });
+
+  test("an SVG over its 10 MB limit is 413 FILE_TOO_LARGE with the limit", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><!--${"x".repeat(SVG_MAX_BYTES)}--></svg>`;
+    const res = await upload(key, svg, { filename: "big.svg" });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("FILE_TOO_LARGE");
+    expect(res.body.meta.limit).toBe(SVG_MAX_BYTES);
+  });
+
+  test("a long file name is cut to 255 characters, never inside an emoji", async () => {
+    const { key } = await makeClient();
+    const name = `${"a".repeat(254)}😀😀.png`;
+    const d = await uploaded(key, await png(), { filename: name });
+    expect(d.filename).toBe(`${"a".repeat(254)}😀`);
   });
 
   test("missing file is 422; malformed multipart and a non-multipart body are 400", async () => {

@@ -2,12 +2,9 @@
 import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import { readUpload } from "../../http/multipart.ts";
-import { iso } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
-import { requireUser } from "../auth/service.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
-import { publicUrl } from "./objects.ts";
-import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, updateImage } from "./service.ts";
+import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
 
 export const imagesModule = ({ deps, guard }: Services) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
@@ -16,20 +13,10 @@ export const imagesModule = ({ deps, guard }: Services) =>
     .post(
       "/v1/images",
       async ({ principal, request, status }) => {
-        const user = await requireUser(deps.db, principal.userId);
-        const uploader = await precheckUpload(deps, user.id, deps.plans[user.plan]);
+        const uploader = await precheckUpload(deps, principal.userId);
         const upload = await readUpload(request, { fileField: "file", maxFileBytes: uploader.limits.imageMaxBytes });
         const row = await createImage(deps, uploader, upload);
-        const data = {
-          id: row.id,
-          url: publicUrl(deps.config.MEDIA_URL, row),
-          filename: row.filename,
-          size: row.size,
-          width: row.width,
-          height: row.height,
-          created_at: iso(row.createdAt),
-        };
-        return status(201, { success: true as const, data });
+        return status(201, { success: true as const, data: toUploaded(deps.config.MEDIA_URL, row) });
       },
       {
         auth: { scope: "media.write", tier: "upload" },

@@ -21,6 +21,7 @@ const core = {
 
 /** The upload response (SPEC 2.1). */
 export const UploadedImage = t.Object({ ...core, created_at: t.String({ format: "date-time" }) }, { title: "UploadedImage" });
+export type UploadedImage = typeof UploadedImage.static;
 
 /** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
 export const ImageItem = t.Object(

@@ -10,10 +10,11 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { assertFits, precheck, release, reserve, type UsageSnapshot } from "../usage/ledger.ts";
+import { requireUser } from "../auth/service.ts";
+import { assertFits, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/ledger.ts";
 import { invalidateImage } from "../edge/invalidation.ts";
 import { detectFormat, FORMATS } from "./formats.ts";
-import type { ImageItem, UpdateImageBody } from "./model.ts";
+import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
 import { Tags } from "./model.ts";
 import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
@@ -45,26 +46,25 @@ export function parseUploadFields(fields: Record<string, string>): { tags: strin
   return { tags: tags as string[], isPublic: raw === "true" || raw === "1" };
 }
 
+/** What an upload answers (SPEC 4.1). */
+export function toUploaded(mediaUrl: string, r: ImageRow): UploadedImage {
+  return { id: r.id, url: publicUrl(mediaUrl, r), filename: r.filename, size: r.size, width: r.width, height: r.height, created_at: iso(r.createdAt) };
+}
+
+/** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
 export function toItem(mediaUrl: string, r: ImageRow): ImageItem {
-  return {
-    id: r.id,
-    url: publicUrl(mediaUrl, r),
-    filename: r.filename,
-    size: r.size,
-    width: r.width,
-    height: r.height,
-    is_public: r.isPublic,
-    tags: r.tags,
-    created_at: iso(r.createdAt),
-  };
+  return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags };
 }
 
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
 export const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
 /** Early refusal before the body is read: no upload left today or this month, or storage full. */
-export async function precheckUpload(deps: Deps, userId: string, limits: PlanLimits): Promise<Uploader> {
-  const usage = await precheck(deps.db, userId, limits, { upload: true, imageBytes: 1 }, deps.clock.now());
+export async function precheckUpload(deps: Deps, userId: string): Promise<Uploader> {
+  const now = deps.clock.now();
+  const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
+  const limits = deps.plans[user.plan];
+  assertFits(usage, limits, { upload: true, imageBytes: 1 }, now);
   return { userId, limits, usage };
 }
 
@@ -90,7 +90,7 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
   const out = await processImage(upload.file.bytes, format);
   const id = newImageId();
   const base = { id, ownerId: u.userId, format };
-  const stored = out.original.length + (out.webp?.length ?? 0);
+  const stored = storedBytes({ size: out.original.length, webpSize: out.webp?.length ?? null });
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
   // below decides for good (and a concurrent upload that took the room meanwhile gets
   // its objects removed again).
@@ -133,7 +133,8 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
     });
   } catch (e) {
     // Nothing was counted (the transaction rolled back); nothing may stay stored either.
-    await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
+    const removed = await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
+    for (const r of removed) if (r.status === "rejected") deps.log.error("orphan image object left after a failed upload", { keys: written, err: r.reason });
     throw e;
   }
 }

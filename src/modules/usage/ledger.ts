@@ -3,8 +3,10 @@
 // deletes them, so counters and rows never disagree.
 import { and, eq, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../http/errors.ts";
+import { rateLimitHeaders } from "../../http/rate-limit.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { usageDaily, usageMonthly, usageTotals } from "./table.ts";
 
@@ -30,6 +32,7 @@ const secondsUntil = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTime
 const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
 const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 
+/** 429 for the day's or month's upload count; its RateLimit headers describe that limit. */
 function uploadLimitError(period: "day" | "month", used: number, limit: number, now: Date) {
   const resetAt = period === "day" ? nextDay(now) : nextMonth(now);
   const retryAfter = secondsUntil(now, resetAt);
@@ -37,7 +40,7 @@ function uploadLimitError(period: "day" | "month", used: number, limit: number, 
     "RATE_LIMITED",
     `upload limit per ${period} reached`,
     { type: period === "day" ? "uploads_per_day" : "uploads_per_month", used, limit, resetAt: resetAt.toISOString() },
-    { "retry-after": String(retryAfter) },
+    { ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetMs: retryAfter * 1000 }), "retry-after": String(retryAfter) },
   );
 }
 
@@ -53,9 +56,8 @@ const EMPTY = {
   mediaBandwidthBytes: 0,
 };
 
-/** Totals plus this day's and this month's counters, in one query. */
-export async function snapshotUsage(db: DbOrTx, userId: string, now: Date) {
-  const [row] = await db
+const usageQuery = (db: DbOrTx) =>
+  db
     .select({
       imageStorageBytes: usageTotals.imageStorageBytes,
       mediaStorageBytes: usageTotals.mediaStorageBytes,
@@ -68,9 +70,14 @@ export async function snapshotUsage(db: DbOrTx, userId: string, now: Date) {
       mediaBandwidthBytes: usageMonthly.mediaBandwidthBytes,
     })
     .from(usageTotals)
-    .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, dayKey(now))))
-    .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, monthKey(now))))
-    .where(eq(usageTotals.userId, userId));
+    .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, sql.placeholder("day"))))
+    .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, sql.placeholder("month"))))
+    .where(eq(usageTotals.userId, sql.placeholder("userId")))
+    .prepare("usage_snapshot");
+
+/** Totals plus this day's and this month's counters, in one query (read on every upload). */
+export async function snapshotUsage(db: DbOrTx, userId: string, now: Date) {
+  const [row] = await prepared(db, "usage_snapshot", usageQuery).execute({ userId, day: dayKey(now), month: monthKey(now) });
   if (!row) return { ...EMPTY };
   // The day's and month's rows exist only once something was counted in them.
   return {
@@ -99,16 +106,6 @@ function refusal(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date): A
 export function assertFits(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
   const e = refusal(u, limits, need, now);
   if (e) throw e;
-}
-
-/**
- * Refuses early, before any work or storage, when the need cannot fit; returns the usage
- * it read, so later checks of the same request need no query. Not authoritative.
- */
-export async function precheck(db: DbOrTx, userId: string, limits: PlanLimits, need: Need, now: Date): Promise<UsageSnapshot> {
-  const usage = await snapshotUsage(db, userId, now);
-  assertFits(usage, limits, need, now);
-  return usage;
 }
 
 /** `col + add <= limit` as SQL, or true where nothing is added or there is no limit. */
@@ -171,10 +168,11 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
       })
       .returning({ userId: usageMonthly.userId }),
   );
-  const moved = (cte: SQLWrapper) => sql<boolean>`exists (select from ${cte})`;
-  const [row] = need.upload
-    ? await tx.with(totals, day, month).select({ totals: moved(totals), day: moved(day), month: moved(month) }).from(sql`(values (1)) as one`)
-    : await tx.with(totals).select({ totals: moved(totals), day: sql<boolean>`true`, month: sql<boolean>`true` }).from(sql`(values (1)) as one`);
+  const moved = (cte: SQLWrapper) => (need.upload || cte === totals ? sql<boolean>`exists (select from ${cte})` : sql<boolean>`true`);
+  const [row] = await tx
+    .with(...(need.upload ? [totals, day, month] : [totals]))
+    .select({ totals: moved(totals), day: moved(day), month: moved(month) })
+    .from(sql`(values (1)) as one`);
   if (row!.totals && row!.day && row!.month) return;
 
   // Refused. Report the counter that did not move, at its value now; the ones that did
@@ -189,20 +187,16 @@ export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: 
 
 /** Gives back storage and counts when rows are deleted (same transaction as the delete). */
 export async function release(tx: DbOrTx, userId: string, freed: Omit<Need, "upload">, now: Date) {
-  await adjustTotals(tx, userId, freed, -1, now);
-}
-
-async function adjustTotals(tx: DbOrTx, userId: string, n: Need, sign: 1 | -1, now: Date) {
-  const img = (n.imageBytes ?? 0) * sign;
-  const media = (n.mediaBytes ?? 0) * sign;
-  const docs = (n.docs ?? 0) * sign;
+  const img = freed.imageBytes ?? 0;
+  const media = freed.mediaBytes ?? 0;
+  const docs = freed.docs ?? 0;
   if (!img && !media && !docs) return;
   await tx
     .update(usageTotals)
     .set({
-      imageStorageBytes: sql`greatest(0, ${usageTotals.imageStorageBytes} + ${img})`,
-      mediaStorageBytes: sql`greatest(0, ${usageTotals.mediaStorageBytes} + ${media})`,
-      docCount: sql`greatest(0, ${usageTotals.docCount} + ${docs})`,
+      imageStorageBytes: sql`greatest(0, ${usageTotals.imageStorageBytes} - ${img})`,
+      mediaStorageBytes: sql`greatest(0, ${usageTotals.mediaStorageBytes} - ${media})`,
+      docCount: sql`greatest(0, ${usageTotals.docCount} - ${docs})`,
       updatedAt: now,
     })
     .where(eq(usageTotals.userId, userId));

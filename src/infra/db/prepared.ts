@@ -1,0 +1,14 @@
+// Hot-path queries are prepared statements. Query modules are plain functions that take
+// the database (or a transaction), so the statement is built on first use, once per
+// database and name, and kept as long as that database object lives.
+import type { DbOrTx } from "./index.ts";
+
+const byDb = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+export function prepared<Q>(db: DbOrTx, name: string, build: (db: DbOrTx) => Q): Q {
+  let statements = byDb.get(db);
+  if (!statements) byDb.set(db, (statements = new Map()));
+  let q = statements.get(name) as Q | undefined;
+  if (!q) statements.set(name, (q = build(db)));
+  return q;
+}
