@@ -2,8 +2,6 @@
 import { Elysia, t, type TSchema } from "elysia";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
-export const ok = <T>(data: T) => ({ success: true as const, data });
-
 export const ErrorEnvelope = t.Object(
   {
     success: t.Literal(false),
