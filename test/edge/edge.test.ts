@@ -5,6 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { monthKey } from "../../src/infra/clock.ts";
 import { createApp } from "../../src/app.ts";
+import type { Storage } from "../../src/infra/storage/index.ts";
+import { objectKey } from "../../src/modules/images/objects.ts";
+import { createServices } from "../../src/services.ts";
 import { users } from "../../src/modules/auth/table.ts";
 import { sharp } from "../../src/infra/sharp.ts";
 import { callJson, testContext } from "../helpers/context.ts";
@@ -115,6 +118,36 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
       expect(res.status).toBe(404);
       expect(res.headers.get("x-request-id")).toBeTruthy();
       expect(((await res.json()) as any).code).toBe("NOT_FOUND");
+    }
+  });
+
+  test("an object deleted behind a cached record is the 404 of an unknown image, not a 500", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    const d = await uploaded(key, photo);
+    expect((await edgeGet(d.url, { accept: "*/*" })).status).toBe(200); // record cached, WebP bytes not read yet
+    // What a node sees between a delete's removal of the objects and its cache entry expiring.
+    await deps.storage.delete(objectKey({ ownerId: user.id, id: d.id, format: "jpeg" }, "webp"));
+    const res = await edgeGet(d.url, { accept: BROWSER });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(((await res.json()) as any).code).toBe("NOT_FOUND");
+  });
+
+  test("a storage failure other than a missing object is 502 STORAGE_ERROR", async () => {
+    const { deps } = await testContext();
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const failing: Storage = { ...deps.storage, read: () => Promise.reject(new Error("connect ECONNRESET 10.0.0.7:9000")) };
+    const services = createServices({ ...deps, storage: failing });
+    try {
+      const res = await createApp(services).handle(new Request(d.url, { headers: { accept: "*/*" } }));
+      expect(res.status).toBe(502);
+      const text = await res.text();
+      expect(JSON.parse(text)).toMatchObject({ success: false, code: "STORAGE_ERROR" });
+      expect(text).not.toContain("10.0.0.7");
+    } finally {
+      await services.close();
     }
   });
 

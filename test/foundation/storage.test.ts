@@ -43,6 +43,16 @@ for (const [name, make] of impls) {
       await s.delete(key); // idempotent
     });
 
+    test("read gives the whole object, and null (not an error) when it is absent", async () => {
+      const s = await storeP;
+      const key = `${prefix}/r.bin`;
+      await s.put(key, new Uint8Array([1, 2, 3]));
+      expect(await s.read(key)).toEqual(new Uint8Array([1, 2, 3]));
+      await s.delete(key);
+      expect(await s.read(key)).toBeNull();
+      expect(await s.read(`${prefix}/never/written`)).toBeNull();
+    });
+
     test("put a stream without buffering it into one piece", async () => {
       const s = await storeP;
       const key = `${prefix}/stream.bin`;

@@ -43,6 +43,14 @@ export async function createFsStorage(root: string): Promise<Storage> {
     blob(key) {
       return Bun.file(pathOf(key));
     },
+    async read(key) {
+      try {
+        return await Bun.file(pathOf(key)).bytes();
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw e;
+      }
+    },
     async get(key, range) {
       const file = Bun.file(pathOf(key));
       if (!(await file.exists())) return null;

@@ -32,6 +32,14 @@ export function createS3Storage(s: S3Settings): Storage {
     blob(key) {
       return client.file(assertKey(key));
     },
+    async read(key) {
+      try {
+        return await client.file(assertKey(key)).bytes();
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
     async get(key, range) {
       const file = client.file(assertKey(key));
       try {

@@ -16,6 +16,11 @@ export interface Storage {
    * `new Response(blob)` streams it (sendfile for the folder store).
    */
   blob(key: string): Blob;
+  /**
+   * The whole object in memory (for small objects only); null when absent. Any other
+   * failure (network, permissions) throws.
+   */
+  read(key: string): Promise<Uint8Array | null>;
   /** The whole object, or a range `[start, end]` (inclusive), as a stream; null when absent. */
   get(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
   head(key: string): Promise<ObjectInfo | null>;

@@ -44,21 +44,33 @@ export const edgeModule = ({ deps, authn, meter }: Services) => {
   }
 
   // Concurrent misses on one object read it from storage once.
-  const loading = new Map<string, Promise<Uint8Array>>();
-  function hotBytes(key: string): Promise<Uint8Array> {
+  const loading = new Map<string, Promise<Uint8Array | null>>();
+  function hotBytes(key: string): Promise<Uint8Array | null> {
     let p = loading.get(key);
     if (!p) {
       p = deps.storage
-        .blob(key)
-        .bytes()
+        .read(key)
         .then((b) => {
-          cache.setBytes(key, b);
+          if (b) cache.setBytes(key, b);
           return b;
         })
         .finally(() => loading.delete(key));
       loading.set(key, p);
     }
     return p;
+  }
+
+  /** The body: small objects from memory, larger ones streamed; null when the object is gone. */
+  async function load(key: string, size: number, range: { start: number; end: number } | null): Promise<BodyInit | null> {
+    try {
+      if (size > HOT_OBJECT_MAX) return await deps.storage.get(key, range ?? undefined);
+      const bytes = cache.bytes(key) ?? (await hotBytes(key));
+      if (!bytes) return null;
+      return (range ? bytes.subarray(range.start, range.end + 1) : bytes) as Uint8Array<ArrayBuffer>;
+    } catch (err) {
+      deps.log.error("image object read failed", { key, err });
+      throw new AppError("STORAGE_ERROR", "object storage failed", {}, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
+    }
   }
 
   /** Private images: only their owner, with a credential that may read media. */
@@ -106,19 +118,14 @@ export const edgeModule = ({ deps, authn, meter }: Services) => {
     if (head) return new Response(null, { status, headers: { ...headers, "content-length": String(length) } });
 
     const key = objectKey(img, variant);
-    let body: BodyInit;
-    if (size <= HOT_OBJECT_MAX) {
-      const bytes = cache.bytes(key) ?? (await hotBytes(key));
-      body = (range ? bytes.subarray(start, end + 1) : bytes) as Uint8Array<ArrayBuffer>;
-    } else {
-      const stream = await deps.storage.get(key, range ?? undefined);
-      if (!stream) {
-        deps.log.error("image object missing", { id: img.id, key });
-        throw missing();
-      }
-      body = stream;
-      headers["content-length"] = String(length);
+    const body = await load(key, size, range);
+    if (!body) {
+      // Deleted since its record was cached (the delete removes the objects after its
+      // invalidation), or lost: the same 404 as an unknown image.
+      deps.log.warn("image object missing", { id: img.id, key });
+      throw missing();
     }
+    if (size > HOT_OBJECT_MAX) headers["content-length"] = String(length);
     // Counted when the response starts: a client that hangs up early is still charged.
     meter.add(monthKey(deps.clock.now()), img.ownerId, length);
     return new Response(body, { status, headers });
