@@ -4,12 +4,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { closeDeps, createDeps } from "../src/deps.ts";
+import { createDeps } from "../src/deps.ts";
 import { createApiKey } from "../src/modules/api-keys/service.ts";
 import { createUser } from "../src/modules/auth/service.ts";
-import { createServices } from "../src/services.ts";
+import { serve } from "../src/server.ts";
 
 export async function startShelf() {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
@@ -22,9 +21,9 @@ export async function startShelf() {
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
   });
   const deps = await createDeps(config);
-  const services = createServices(deps);
-  const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
-  const origin = app.server!.url.origin;
+  // The production server: same listen options, same shutdown.
+  const running = await serve(deps, "api");
+  const origin = new URL(running.url!).origin;
   /** A new pro_plus user's API key. */
   const newKey = async () => {
     const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
@@ -38,9 +37,7 @@ export async function startShelf() {
     /** The edge URL of an image, on this server (MEDIA_URL's path, this server's origin). */
     edgeUrl: (url: string) => `${origin}${new URL(url).pathname}`,
     async stop() {
-      await app.stop(true);
-      await services.close();
-      await closeDeps(deps);
+      await running.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
