@@ -1,6 +1,6 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
-import { and, arrayContains, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
@@ -8,6 +8,7 @@ import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { requireUser } from "../auth/service.ts";
@@ -139,10 +140,13 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
   }
 }
 
-const ownedBy = (userId: string, id: string) => and(eq(images.id, id), eq(images.ownerId, userId));
+const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId));
+
+const imageQuery = (db: DbOrTx) => db.select().from(images).where(ownedBy(sql.placeholder("userId"), sql.placeholder("id"))).prepare("image_by_owner");
+const countQuery = (db: DbOrTx) => db.select({ n: count() }).from(images).where(eq(images.ownerId, sql.placeholder("userId"))).prepare("image_count");
 
 export async function getImage(db: DbOrTx, q: { userId: string; id: string }): Promise<ImageRow> {
-  const [row] = await db.select().from(images).where(ownedBy(q.userId, q.id));
+  const [row] = await prepared(db, "image_by_owner", imageQuery).execute(q);
   if (!row) throw notFound("image");
   return row;
 }
@@ -160,7 +164,7 @@ export async function listImages(deps: Deps, userId: string, q: { cursor?: strin
       .where(and(eq(images.ownerId, userId), q.tag ? arrayContains(images.tags, [q.tag]) : undefined, after))
       .orderBy(desc(images.createdAt), desc(images.id))
       .limit(q.limit + 1),
-    deps.db.select({ n: count() }).from(images).where(eq(images.ownerId, userId)),
+    prepared(deps.db, "image_count", countQuery).execute({ userId }),
   ]);
   const page = toPage(rows, q.limit, (r) => [iso(r.createdAt), r.id], (r) => toItem(deps.config.MEDIA_URL, r));
   return { ...page, total: total!.n };
