@@ -6,6 +6,7 @@ import type { Deps } from "../deps.ts";
 import { apiKeys } from "../modules/api-keys/table.ts";
 import { sessions } from "../modules/auth/table.ts";
 import { sha256Hex, type TokenSigner } from "../modules/auth/tokens.ts";
+import { broadcast, listen } from "../infra/broadcast.ts";
 import { TtlCache } from "../infra/cache.ts";
 import { AppError } from "./errors.ts";
 import { SCOPES, type Scope } from "./scopes.ts";
@@ -46,19 +47,11 @@ export function createAuthenticator(deps: Deps, signer: TokenSigner) {
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare("session_by_id");
 
-  const onRevocation = (message: string) => {
+  const revocations = listen(deps, REVOCATIONS, (message) => {
     const [kind, id] = message.split(":");
     if (kind === "key" && id) keyCache.delete(id);
     if (kind === "session" && id) sessionCache.delete(id);
-  };
-  const subscription = deps.kv.subscribe(REVOCATIONS, onRevocation).catch((err) => {
-    deps.log.warn("revocation channel unavailable; caches expire within 5 s", { err });
-    return async () => {};
   });
-  const publish = async (message: string) => {
-    onRevocation(message);
-    await deps.kv.publish(REVOCATIONS, message).catch((err) => deps.log.warn("revocation publish failed", { err }));
-  };
 
   async function fromApiKey(key: string): Promise<Principal> {
     if (!API_KEY_PATTERN.test(key)) throw unauthorized();
@@ -114,15 +107,15 @@ export function createAuthenticator(deps: Deps, signer: TokenSigner) {
       if (JWT_SHAPE.test(token)) return fromJwt(token);
       throw unauthorized();
     },
-    revokeKeyHash: (hash: string) => publish(`key:${hash}`),
-    revokeSession: (id: string) => publish(`session:${id}`),
+    revokeKeyHash: (hash: string) => broadcast(deps, REVOCATIONS, `key:${hash}`),
+    revokeSession: (id: string) => broadcast(deps, REVOCATIONS, `session:${id}`),
     /** Last use not yet written to the database (shown by the key list meanwhile). */
     pendingLastUsed: (keyId: string) => lastUsed.get(keyId),
     flushLastUsed,
     async close() {
       clearInterval(flushTimer);
       await flushLastUsed();
-      await (await subscription)();
+      await revocations.close();
     },
   };
 }

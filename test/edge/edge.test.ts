@@ -6,7 +6,10 @@ import { eq } from "drizzle-orm";
 import { monthKey } from "../../src/infra/clock.ts";
 import { createApp } from "../../src/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
+import type { Kv } from "../../src/infra/kv/index.ts";
+import { EDGE_CHANNEL } from "../../src/modules/edge/invalidation.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
+import { images } from "../../src/modules/images/table.ts";
 import { createServices } from "../../src/services.ts";
 import { users } from "../../src/modules/auth/table.ts";
 import { sharp } from "../../src/infra/sharp.ts";
@@ -173,6 +176,47 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
     expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(404);
     await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json: { is_public: true } });
     expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200);
+  });
+});
+
+describe("edge invalidation", () => {
+  test("an invalidation from another node, through the kv, drops the cached record", async () => {
+    const { deps } = await testContext();
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200); // cached now
+    // Made private by another node: its database write, then its message on the kv.
+    await deps.db.update(images).set({ isPublic: false }).where(eq(images.id, d.id));
+    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200); // still the cached record
+    await deps.kv.publish(EDGE_CHANNEL, `image:${d.id}`);
+    let status = 200;
+    for (let i = 0; i < 100 && status !== 404; i++) {
+      await Bun.sleep(10);
+      status = (await edgeGet(d.url, { accept: BROWSER })).status;
+    }
+    expect(status).toBe(404);
+  });
+
+  test("closing the services ends every kv subscription they and their app's edge opened", async () => {
+    const { deps } = await testContext();
+    let open = 0;
+    const kv: Kv = {
+      ...deps.kv,
+      async subscribe(channel, onMessage) {
+        const off = await deps.kv.subscribe(channel, onMessage);
+        open++;
+        return async () => {
+          open--;
+          await off();
+        };
+      },
+    };
+    const services = createServices({ ...deps, kv });
+    createApp(services);
+    for (let i = 0; i < 50 && open < 2; i++) await Bun.sleep(5);
+    expect(open).toBeGreaterThanOrEqual(2); // key revocations and edge invalidations
+    await services.close();
+    expect(open).toBe(0);
   });
 });
 

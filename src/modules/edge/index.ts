@@ -10,18 +10,15 @@ import type { Services } from "../../services.ts";
 import { FORMATS, formatOfExt } from "../images/formats.ts";
 import { etagOf, objectKey, type Variant } from "../images/objects.ts";
 import { images } from "../images/table.ts";
-import { createEdgeCache, HOT_OBJECT_MAX, type EdgeImage } from "./cache.ts";
+import { HOT_OBJECT_MAX, type EdgeImage } from "./cache.ts";
 import { acceptsWebp, IMMUTABLE, notModified, parseRange, PRIVATE, SVG_CSP } from "./http.ts";
-import { onInvalidation } from "./invalidation.ts";
 
 const FILE = /^([A-Za-z0-9_-]{11})\.([a-z0-9]{2,5})$/;
 
 const missing = () => new AppError("NOT_FOUND", "image not found", { entity: "image" }, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
 
-export const edgeModule = ({ deps, authn, meter }: Services) => {
+export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) => {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
-  const cache = createEdgeCache();
-  void onInvalidation(deps, (id) => cache.drop(id));
   const byId = deps.db
     .select({
       id: images.id,
