@@ -39,12 +39,6 @@ export class Lru<V> {
     this.map.delete(key);
     this.weight -= this.weigh(v);
   }
-  deleteWhere(pred: (key: string) => boolean) {
-    for (const k of [...this.map.keys()]) if (pred(k)) this.delete(k);
-  }
-  get size() {
-    return this.map.size;
-  }
 }
 
 /** Entries are served for CACHE_TTL_MS after they were set, then read again by the caller. */

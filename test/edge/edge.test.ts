@@ -7,6 +7,8 @@ import { monthKey } from "../../src/infra/clock.ts";
 import { createApp } from "../../src/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
+import { createEdgeCache } from "../../src/modules/edge/cache.ts";
+import { acceptsWebp } from "../../src/modules/edge/http.ts";
 import { EDGE_CHANNEL } from "../../src/modules/edge/invalidation.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
 import { images } from "../../src/modules/images/table.ts";
@@ -217,6 +219,31 @@ describe("edge invalidation", () => {
     expect(open).toBeGreaterThanOrEqual(2); // key revocations and edge invalidations
     await services.close();
     expect(open).toBe(0);
+  });
+});
+
+describe("edge rules in isolation", () => {
+  test("Accept media types and q are case-insensitive", async () => {
+    expect(acceptsWebp("IMAGE/WEBP,*/*")).toBe(true);
+    expect(acceptsWebp("Image/WebP;Q=0.5")).toBe(true);
+    expect(acceptsWebp("image/WEBP;Q=0, */*")).toBe(false);
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    expect((await edgeGet(d.url, { accept: "IMAGE/WEBP,*/*;q=0.8" })).headers.get("content-type")).toBe("image/webp");
+  });
+
+  test("dropping an image drops its record and the bytes of both variants, and nothing else", () => {
+    const cache = createEdgeCache();
+    const rec = { id: "AAAAAAAAAAA", ownerId: "u", format: "jpeg" as const, isPublic: true, size: 3, webpSize: 2 };
+    cache.setRecord(rec.id, rec);
+    cache.setBytes(rec.id, "original", new Uint8Array(3));
+    cache.setBytes(rec.id, "webp", new Uint8Array(2));
+    cache.setBytes("BBBBBBBBBBB", "original", new Uint8Array(1));
+    cache.drop(rec.id);
+    expect(cache.record(rec.id)).toBeUndefined();
+    expect(cache.bytes(rec.id, "original")).toBeUndefined();
+    expect(cache.bytes(rec.id, "webp")).toBeUndefined();
+    expect(cache.bytes("BBBBBBBBBBB", "original")).toEqual(new Uint8Array(1));
   });
 });
 

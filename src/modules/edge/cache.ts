@@ -5,6 +5,7 @@
 //   key, so bytes never go stale; they are dropped when their image is deleted.
 
 import { Lru, TtlCache } from "../../infra/cache.ts";
+import type { Variant } from "../images/objects.ts";
 
 const ENTRY_MAX = 100_000;
 /** Objects up to this size are kept in memory once requested; larger ones stream from storage. */
@@ -24,15 +25,17 @@ export function createEdgeCache(now: () => number = () => performance.now()) {
   // null is cached too (unknown ids), so a flood of misses does not reach the database.
   const records = new TtlCache<EdgeImage | null>(ENTRY_MAX, now);
   const bytes = new Lru<Uint8Array>(BYTES_MAX, (b) => b.length);
+  const bytesKey = (id: string, variant: Variant) => `${id}:${variant}`;
   return {
     record: (id: string) => records.get(id),
     setRecord: (id: string, v: EdgeImage | null) => records.set(id, v),
-    bytes: (key: string) => bytes.get(key),
-    setBytes: (key: string, b: Uint8Array) => bytes.set(key, b),
-    /** Drops an image's record and its bytes (its keys all contain `/<id>/`). */
+    bytes: (id: string, variant: Variant) => bytes.get(bytesKey(id, variant)),
+    setBytes: (id: string, variant: Variant, b: Uint8Array) => bytes.set(bytesKey(id, variant), b),
+    /** Drops an image's record and the bytes of both its variants. */
     drop(id: string) {
       records.delete(id);
-      bytes.deleteWhere((k) => k.includes(`/${id}/`));
+      bytes.delete(bytesKey(id, "original"));
+      bytes.delete(bytesKey(id, "webp"));
     },
   };
 }

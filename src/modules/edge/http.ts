@@ -6,10 +6,12 @@
  * are not enough: older browsers send them and cannot decode WebP.
  */
 export function acceptsWebp(accept: string | null): boolean {
-  if (!accept || !accept.includes("image/webp")) return false;
-  for (const range of accept.split(",")) {
+  // Media types and parameter names are case-insensitive (RFC 9110 8.3.1, 12.4.2).
+  const a = accept?.toLowerCase();
+  if (!a || !a.includes("image/webp")) return false;
+  for (const range of a.split(",")) {
     const [type, ...params] = range.split(";");
-    if (type!.trim().toLowerCase() !== "image/webp") continue;
+    if (type!.trim() !== "image/webp") continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return !q || Number(q.slice(2)) > 0;
   }

@@ -42,13 +42,14 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
 
   // Concurrent misses on one object read it from storage once.
   const loading = new Map<string, Promise<Uint8Array | null>>();
-  function hotBytes(key: string): Promise<Uint8Array | null> {
+  function hotBytes(img: EdgeImage, variant: Variant): Promise<Uint8Array | null> {
+    const key = objectKey(img, variant);
     let p = loading.get(key);
     if (!p) {
       p = deps.storage
         .read(key)
         .then((b) => {
-          if (b) cache.setBytes(key, b);
+          if (b) cache.setBytes(img.id, variant, b);
           return b;
         })
         .finally(() => loading.delete(key));
@@ -58,14 +59,14 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
   }
 
   /** The body: small objects from memory, larger ones streamed; null when the object is gone. */
-  async function load(key: string, size: number, range: { start: number; end: number } | null): Promise<BodyInit | null> {
+  async function load(img: EdgeImage, variant: Variant, size: number, range: { start: number; end: number } | null): Promise<BodyInit | null> {
     try {
-      if (size > HOT_OBJECT_MAX) return await deps.storage.get(key, range ?? undefined);
-      const bytes = cache.bytes(key) ?? (await hotBytes(key));
+      if (size > HOT_OBJECT_MAX) return await deps.storage.get(objectKey(img, variant), range ?? undefined);
+      const bytes = cache.bytes(img.id, variant) ?? (await hotBytes(img, variant));
       if (!bytes) return null;
       return (range ? bytes.subarray(range.start, range.end + 1) : bytes) as Uint8Array<ArrayBuffer>;
     } catch (err) {
-      deps.log.error("image object read failed", { key, err });
+      deps.log.error("image object read failed", { id: img.id, variant, err });
       throw new AppError("STORAGE_ERROR", "object storage failed", {}, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
     }
   }
@@ -114,12 +115,11 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
     const status = range ? 206 : 200;
     if (head) return new Response(null, { status, headers: { ...headers, "content-length": String(length) } });
 
-    const key = objectKey(img, variant);
-    const body = await load(key, size, range);
+    const body = await load(img, variant, size, range);
     if (!body) {
       // Deleted since its record was cached (the delete removes the objects after its
       // invalidation), or lost: the same 404 as an unknown image.
-      deps.log.warn("image object missing", { id: img.id, key });
+      deps.log.warn("image object missing", { id: img.id, variant });
       throw missing();
     }
     if (size > HOT_OBJECT_MAX) headers["content-length"] = String(length);
