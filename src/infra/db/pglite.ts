@@ -7,7 +7,10 @@ import pgliteWasm from "../../../node_modules/@electric-sql/pglite/dist/pglite.w
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
 import fsBundlePath from "../../../node_modules/@electric-sql/pglite/dist/pglite.data" with { type: "file" };
 
-export class EmbeddedDbBusyError extends Error {}
+/** Told apart by `name` where importing this module would be too early (src/main.ts). */
+export class EmbeddedDbBusyError extends Error {
+  override name = "EmbeddedDbBusyError";
+}
 
 /**
  * PGlite is one process's database: a second process opening the same folder would
