@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { loadConfig, type Config } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { createLog } from "../infra/log.ts";
+import { withTimeout } from "../infra/timeout.ts";
 import { VERSION } from "../version.ts";
 
 type Status = "ok" | "FAIL" | "warn";
@@ -17,21 +18,13 @@ interface Line {
 
 const CHECK_TIMEOUT_MS = 15_000;
 
-function withTimeout<T>(p: Promise<T>, what: string, ms = CHECK_TIMEOUT_MS): Promise<T> {
-  let timer: Timer | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0]!.slice(0, 300);
 const ms = (start: number) => `${Math.round(performance.now() - start)} ms`;
 
 async function check(lines: Line[], name: string, fn: () => Promise<string>): Promise<boolean> {
   const start = performance.now();
   try {
-    const detail = await withTimeout(fn(), name);
+    const detail = await withTimeout(fn(), CHECK_TIMEOUT_MS, name);
     lines.push({ name, status: "ok", detail: `${detail} (${ms(start)})` });
     return true;
   } catch (e) {

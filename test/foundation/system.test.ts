@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/app.ts";
+import { TimeoutError, withTimeout } from "../../src/infra/timeout.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 
 describe("GET /health", () => {
@@ -27,6 +28,31 @@ describe("GET /health", () => {
     expect(body.meta.checks.storage.ok).toBe(false);
     expect(body.meta.checks.database.ok).toBe(true);
     expect(text).not.toContain("10.0.0.7");
+  });
+});
+
+describe("withTimeout", () => {
+  test("passes a value or an error through; a hang becomes a TimeoutError naming what hung", async () => {
+    expect(await withTimeout(Promise.resolve(7), 50, "x")).toBe(7);
+    await expect(withTimeout(Promise.reject(new Error("refused")), 50, "x")).rejects.toThrow("refused");
+    const hung = withTimeout(new Promise(() => {}), 20, "storage");
+    await expect(hung).rejects.toBeInstanceOf(TimeoutError);
+    await expect(hung).rejects.toThrow("storage did not answer within 0.02 s");
+  });
+
+  test("/health reports a part that hangs as timed out, and one that fails as unreachable", async () => {
+    const { services, deps } = await testContext();
+    const app = createApp({
+      ...services,
+      deps: {
+        ...deps,
+        storage: { ...deps.storage, ping: () => new Promise<void>(() => {}) },
+        kv: { ...deps.kv, ping: () => Promise.reject(new Error("timed out")) }, // its own words do not count
+      },
+    });
+    const body = (await (await app.handle(new Request("http://localhost/health"))).json()) as any;
+    expect(body.meta.checks.storage).toMatchObject({ ok: false, error: "timed out" });
+    expect(body.meta.checks.kv).toMatchObject({ ok: false, error: "unreachable" });
   });
 });
 

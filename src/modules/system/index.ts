@@ -2,6 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { Ok, sharedModels } from "../../http/envelope.ts";
+import { TimeoutError, withTimeout } from "../../infra/timeout.ts";
 import { VERSION } from "../../version.ts";
 
 const Check = t.Object({ ok: t.Boolean(), kind: t.String(), latencyMs: t.Number(), error: t.Optional(t.String()) });
@@ -13,15 +14,12 @@ const Health = t.Object({
 
 async function probe(kind: string, fn: () => Promise<void>, timeoutMs = 2000) {
   const started = performance.now();
-  let timer: Timer | undefined;
   try {
-    await Promise.race([fn(), new Promise((_, rej) => (timer = setTimeout(() => rej(new Error("timed out")), timeoutMs)))]);
+    await withTimeout(fn(), timeoutMs, kind);
     return { ok: true, kind, latencyMs: Math.round(performance.now() - started) };
   } catch (e) {
     // Only the error's class of failure goes out: no addresses or credentials.
-    return { ok: false, kind, latencyMs: Math.round(performance.now() - started), error: (e as Error).message === "timed out" ? "timed out" : "unreachable" };
-  } finally {
-    clearTimeout(timer);
+    return { ok: false, kind, latencyMs: Math.round(performance.now() - started), error: e instanceof TimeoutError ? "timed out" : "unreachable" };
   }
 }
 
