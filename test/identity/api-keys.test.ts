@@ -57,6 +57,23 @@ describe("POST /v1/api-keys", () => {
     expect(res.body.code).toBe("QUOTA_EXCEEDED");
     expect(res.body.meta).toMatchObject({ type: "api_keys", limit: deps.plans.trial.apiKeyCount });
   });
+
+  test("concurrent creates cannot pass the plan's key count together", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const limit = deps.plans.trial.apiKeyCount;
+    const results = await Promise.all(
+      Array.from({ length: limit * 3 }, (_, i) => callJson("POST", "/v1/api-keys", { token: u.jwt, json: { name: `k${i}` } })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(limit);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(limit * 2);
+    for (const r of results.filter((r) => r.status === 403)) expect(r.body.code).toBe("QUOTA_EXCEEDED");
+    const [row] = rowsOf<{ n: number }>(
+      await deps.db.execute(sql`select count(*)::int as n from api_keys where user_id = ${u.id} and revoked_at is null`),
+    );
+    expect(row!.n).toBe(limit);
+  });
 });
 
 describe("GET /v1/api-keys", () => {
@@ -78,6 +95,24 @@ describe("GET /v1/api-keys", () => {
     expect(body.data.items[1].lastUsedAt).toMatch(/Z$/);
     expect(body.data.items[0].lastUsedAt).toBeNull();
     expect(body.data.nextCursor).toBeNull();
+  });
+
+  test("limit is 1 to 50 (422 otherwise) and a page holds 20 keys by default", async () => {
+    const u = await makeUser({ plan: "pro_plus" });
+    for (const limit of ["51", "0", "-1", "abc"]) {
+      const res = await callJson("GET", `/v1/api-keys?limit=${limit}`, { token: u.jwt });
+      expect({ limit, status: res.status }).toEqual({ limit, status: 422 });
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+    }
+    for (let i = 0; i < 21; i++) await makeKey(u, undefined, `k${i}`);
+    const first = await callJson("GET", "/v1/api-keys", { token: u.jwt });
+    expect(first.status).toBe(200);
+    expect(first.body.data.items).toHaveLength(20);
+    expect(first.body.data.nextCursor).toBeString();
+    const rest = await callJson("GET", `/v1/api-keys?cursor=${first.body.data.nextCursor}`, { token: u.jwt });
+    expect(rest.body.data.items).toHaveLength(1);
+    expect(rest.body.data.nextCursor).toBeNull();
+    expect((await callJson("GET", "/v1/api-keys?limit=50", { token: u.jwt })).body.data.items).toHaveLength(21);
   });
 
   test("pages walk every key", async () => {

@@ -8,6 +8,7 @@ import { DEFAULT_KEY_SCOPES, normalizeScopes, type Scope } from "../../http/scop
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
+import { users } from "../auth/table.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import { apiKeys } from "./table.ts";
 
@@ -24,6 +25,10 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
   const key = newApiKey();
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
+    // The user's row is the lock: concurrent creates for one user take turns, so the count
+    // below always sees the keys of the ones before (READ COMMITTED alone would not).
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (!owner) throw notFound("user");
     const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (limits.apiKeyCount >= 0 && active!.n >= limits.apiKeyCount) {
       throw new AppError("QUOTA_EXCEEDED", "API key limit of the plan reached", { type: "api_keys", used: active!.n, limit: limits.apiKeyCount });
