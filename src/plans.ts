@@ -120,3 +120,32 @@ export function isPlanName(v: string): v is PlanName {
 
 /** A plan without an expiry never lapses; an expired plan is inactive. */
 export const planActive = (u: { planExpiresAt: Date | null }, now: Date) => !u.planExpiresAt || u.planExpiresAt > now;
+
+/** What parsePlanExpiry accepts, for error messages. */
+export const PLAN_EXPIRY_RULE =
+  "an ISO 8601 UTC date-time like 2031-01-01T00:00:00Z (or with an offset, or a date alone): a calendar day that exists, year 1970 to 9999";
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * A plan expiry as the admin API and CLI take it; undefined when it is not a real instant
+ * the database can store. Stricter than Date.parse, which rolls 2026-02-30 over to March
+ * and accepts years (0000, -000001) Postgres refuses.
+ */
+export function parsePlanExpiry(text: string): Date | undefined {
+  const m = ISO_INSTANT.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return undefined;
+  const zone = m[8] ?? "Z";
+  let offsetMinutes = 0;
+  if (zone !== "Z") {
+    const [oh, om] = [Number(zone.slice(1, 3)), Number(zone.slice(4, 6))];
+    if (oh > 23 || om > 59) return undefined;
+    offsetMinutes = (zone[0] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  const ms = Number((m[7] ?? "").padEnd(3, "0").slice(0, 3));
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000);
+  return at.getUTCFullYear() <= 9999 ? at : undefined;
+}

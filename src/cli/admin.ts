@@ -2,14 +2,12 @@
 // Postgres while servers run; with the embedded database the server must be stopped
 // (PGlite is one process's database) and the command says so when it is not.
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
 import { loadConfig } from "../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { createApiKey } from "../modules/api-keys/service.ts";
-import { createUser, normalizeEmail } from "../modules/auth/service.ts";
-import { users } from "../modules/auth/table.ts";
-import { isPlanName, PLAN_NAMES } from "../plans.ts";
+import { createUser, getUserByEmail, updateUser } from "../modules/auth/service.ts";
+import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../plans.ts";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 
@@ -39,7 +37,7 @@ function flags(args: string[], spec: Record<string, "string" | "boolean">, requi
 }
 
 async function userByEmail(deps: Deps, email: string) {
-  const user = await deps.db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  const user = await getUserByEmail(deps.db, email);
   if (!user) throw new UsageError(`no user with email ${email}`);
   return user;
 }
@@ -52,7 +50,6 @@ function plan(value: unknown) {
 const commands: Record<string, Command> = {
   "user create": async (deps, args, out) => {
     const v = flags(args, { email: "string", password: "string", plan: "string", admin: "boolean", nickname: "string" }, ["email", "password"]);
-    if (String(v.password).length < 8) throw new UsageError("--password needs at least 8 characters");
     const user = await createUser(deps, {
       email: String(v.email),
       password: String(v.password),
@@ -69,15 +66,12 @@ const commands: Record<string, Command> = {
     let planExpiresAt: Date | null | undefined;
     if (v.expires === "never") planExpiresAt = null;
     else if (v.expires !== undefined) {
-      planExpiresAt = new Date(String(v.expires));
-      if (Number.isNaN(planExpiresAt.getTime())) throw new UsageError("--expires must be an ISO 8601 date or 'never'");
+      planExpiresAt = parsePlanExpiry(String(v.expires));
+      if (!planExpiresAt) throw new UsageError(`--expires must be 'never' or ${PLAN_EXPIRY_RULE}`);
     }
-    const [updated] = await deps.db
-      .update(users)
-      .set({ plan: plan(v.plan), ...(planExpiresAt !== undefined ? { planExpiresAt } : {}), updatedAt: deps.clock.now() })
-      .where(eq(users.id, user.id))
-      .returning();
-    out(`${updated!.email}: plan=${updated!.plan} expires=${updated!.planExpiresAt?.toISOString() ?? "never"}`);
+    const updated = await updateUser(deps.db, user.id, { plan: plan(v.plan), planExpiresAt }, deps.clock.now());
+    if (!updated) throw new UsageError(`no user with email ${String(v.email)}`);
+    out(`${updated.email}: plan=${updated.plan} expires=${updated.planExpiresAt?.toISOString() ?? "never"}`);
     return 0;
   },
   "apikey create": async (deps, args, out) => {

@@ -1,11 +1,12 @@
 // The one auth guard. Every protected route declares, in its options, what it needs:
 //   { auth: { scope: "media.write", tier: "upload" } }
-// scope: a SPEC 5.8 scope, "session" (JWT sessions only: keys cannot act), or "admin".
+// scope: a SPEC 5.8 scope, "session" (JWT sessions only: keys cannot act), or "admin"
+//   (the account's admin flag, whatever the credential's scopes).
+// session: with "admin", only a signed-in session of that account may act (admin changes).
 // tier: the per-minute rate-limit tier the route counts against.
 import { Elysia } from "elysia";
-import { eq } from "drizzle-orm";
 import type { Deps } from "../deps.ts";
-import { users } from "../modules/auth/table.ts";
+import { getUser } from "../modules/auth/service.ts";
 import type { Authenticator } from "./auth.ts";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
@@ -14,6 +15,8 @@ import type { Scope } from "./scopes.ts";
 
 export interface AuthOptions {
   scope: Scope | "session" | "admin";
+  /** JWT sessions only (with scope "admin": admin changes; an admin's API key may only read). */
+  session?: boolean;
   tier?: Tier;
 }
 
@@ -25,16 +28,18 @@ export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter
       detail: {
         security: [{ bearer: [] }],
         "x-required-scope": opts.scope,
+        ...(opts.session ? { "x-session-only": true } : {}),
         ...(opts.tier ? { "x-rate-limit-tier": opts.tier } : {}),
       },
       async resolve({ headers, set }) {
         const principal = await authn.authenticate(headers.authorization);
-        if (opts.scope === "session") {
-          if (principal.via !== "jwt") throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
-        } else if (opts.scope === "admin") {
-          const [u] = await deps.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, principal.userId));
-          if (!u?.isAdmin) throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
-        } else if (!principal.scopes.includes(opts.scope)) {
+        if (opts.scope === "admin" && !(await getUser(deps.db, principal.userId))?.isAdmin) {
+          throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
+        }
+        if ((opts.scope === "session" || opts.session) && principal.via !== "jwt") {
+          throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
+        }
+        if (opts.scope !== "admin" && opts.scope !== "session" && !principal.scopes.includes(opts.scope)) {
           const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
           throw new AppError(code, `this credential lacks the ${opts.scope} scope`, { required: opts.scope });
         }

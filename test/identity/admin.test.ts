@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { runAdmin } from "../../src/cli/admin.ts";
+import { SCOPES } from "../../src/http/scopes.ts";
+import { getUser } from "../../src/modules/auth/service.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 
@@ -51,6 +53,60 @@ describe("/v1/admin/*", () => {
     const { key } = await makeKey(admin);
     expect((await call("GET", "/v1/admin/jobs", { token: key })).status).toBe(200);
   });
+
+  test("admin changes need the admin's signed-in session: an admin's API key, whatever its scopes, is 403", async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const u = await makeUser();
+    for (const scopes of [["account.read"], [...SCOPES]]) {
+      const { key } = await makeKey(admin, scopes);
+      for (const [method, path, json] of [
+        ["PATCH", `/v1/admin/users/${u.id}`, { isAdmin: true, plan: "pro_plus" }],
+        ["POST", "/v1/admin/jobs/prune-job-runs/run", undefined],
+      ] as const) {
+        const res = await callJson(method, path, { token: key, json });
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ code: "FORBIDDEN", meta: { required: "session" } });
+      }
+      expect((await call("GET", "/v1/admin/jobs", { token: key })).status).toBe(200);
+    }
+    const { deps } = await testContext();
+    expect(await getUser(deps.db, u.id)).toMatchObject({ isAdmin: false, plan: "trial" });
+    expect((await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { isAdmin: true } })).body.data.isAdmin).toBe(true);
+  });
+
+  test("planExpiresAt must be a real instant: no rolled-over day, no year the database refuses (422 at body.planExpiresAt)", async () => {
+    const { deps } = await testContext();
+    const admin = await makeUser({ isAdmin: true });
+    const u = await makeUser();
+    for (const planExpiresAt of [
+      "0000-01-01T00:00:00Z",
+      "-000001-01-01T00:00:00Z",
+      "+275760-01-01T00:00:00Z",
+      "2026-02-30T00:00:00Z",
+      "2027-02-29T00:00:00Z",
+      "2026-04-31T00:00:00Z",
+      "2026-01-01T24:00:00Z",
+      "1969-12-31T23:59:59Z",
+      "2026-01-01T00:00:00",
+      "not a date",
+    ]) {
+      const res = await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { planExpiresAt } });
+      expect({ planExpiresAt, status: res.status }).toEqual({ planExpiresAt, status: 422 });
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+      expect(res.body.meta.path).toBe("body.planExpiresAt");
+    }
+    expect((await getUser(deps.db, u.id))!.planExpiresAt).toBeNull();
+    for (const [given, stored] of [
+      ["2028-02-29T12:00:00Z", "2028-02-29T12:00:00.000Z"],
+      ["2029-01-01", "2029-01-01T00:00:00.000Z"],
+      ["2030-06-01T00:00:00.5+02:00", "2030-05-31T22:00:00.500Z"],
+      ["9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"],
+    ]) {
+      const res = await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { planExpiresAt: given } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.planExpiresAt).toBe(stored);
+    }
+  });
 });
 
 describe("shelf admin (CLI)", () => {
@@ -94,5 +150,29 @@ describe("shelf admin (CLI)", () => {
     expect(again.code).toBe(2);
     expect(again.err[0]).toContain("already registered");
     expect((await run("user", "set-plan", "--email", dup, "--plan", "gold")).err[0]).toContain("--plan must be one of");
+  });
+
+  test("--expires takes the API's instants only: a rolled-over day or an impossible year is refused, nothing stored", async () => {
+    const { deps } = await testContext();
+    const email = `exp-${crypto.randomUUID()}@example.test`;
+    await run("user", "create", "--email", email, "--password", "a long password");
+    for (const expires of ["2026-02-30T00:00:00Z", "0000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "tomorrow"]) {
+      const res = await run("user", "set-plan", "--email", email, "--plan", "pro", `--expires=${expires}`);
+      expect({ expires, code: res.code }).toEqual({ expires, code: 2 });
+      expect(res.err[0]).toContain("--expires must be");
+    }
+    const { getUserByEmail } = await import("../../src/modules/auth/service.ts");
+    expect(await getUserByEmail(deps.db, email)).toMatchObject({ plan: "trial", planExpiresAt: null });
+    const ok = await run("user", "set-plan", "--email", email, "--plan", "pro", "--expires", "2031-01-01");
+    expect(ok.out[0]).toContain("plan=pro expires=2031-01-01T00:00:00.000Z");
+    expect((await run("user", "set-plan", "--email", email, "--plan", "pro", "--expires", "never")).out[0]).toContain("expires=never");
+  });
+
+  test("user create applies the sign-up password rule (length and not one repeated character)", async () => {
+    for (const password of ["short", "aaaaaaaaaa", "\u{1F600}".repeat(8)]) {
+      const res = await run("user", "create", "--email", `pw-${crypto.randomUUID()}@example.test`, "--password", password);
+      expect({ password, code: res.code }).toEqual({ password, code: 2 });
+      expect(res.err[0]).toMatch(/password/);
+    }
   });
 });

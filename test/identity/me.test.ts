@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { callJson } from "../helpers/context.ts";
+import { getUserByEmail, updateUser } from "../../src/modules/auth/service.ts";
+import { callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 
@@ -56,5 +57,17 @@ describe("PATCH /v1/user/me", () => {
     const res = await callJson("PATCH", "/v1/user/me", { token: key, json: { nickname: "x" } });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("updateUser and getUserByEmail (the one users UPDATE and email lookup)", () => {
+  test("updateUser sets only the given columns and updatedAt, and returns undefined for no such user", async () => {
+    const { deps } = await testContext();
+    const u = await makeUser();
+    const at = new Date(deps.clock.nowMs() + 60_000);
+    const row = await updateUser(deps.db, u.id, { nickname: "Bo", plan: undefined }, at);
+    expect(row).toMatchObject({ id: u.id, nickname: "Bo", plan: "trial", updatedAt: at });
+    expect(await updateUser(deps.db, "n".repeat(21), { nickname: "x" }, at)).toBeUndefined();
+    expect((await getUserByEmail(deps.db, `  ${u.email.toUpperCase()} `))?.id).toBe(u.id);
   });
 });

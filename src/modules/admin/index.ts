@@ -1,14 +1,16 @@
-// /v1/admin/*: operators only (the account's isAdmin flag).
+// /v1/admin/*: operators only (the account's isAdmin flag). Reads take any credential of
+// an admin account; changes (a user's plan or admin flag, running a job) take only an
+// admin's signed-in session, so a leaked API key of an admin cannot grant anything.
 import { Elysia, t } from "elysia";
-import { eq } from "drizzle-orm";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound, validationError } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
 import { Me, PlanEnum } from "../auth/model.ts";
 import { toMe } from "../auth/index.ts";
-import { users } from "../auth/table.ts";
+import { updateUser, type UserPatch } from "../auth/service.ts";
+import { parsePlanExpiry, PLAN_EXPIRY_RULE } from "../../plans.ts";
 import type { JobRun } from "../../../jobs/runner.ts";
 
 const JobRunModel = t.Object({
@@ -39,16 +41,18 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
     .patch(
       "/v1/admin/users/:id",
       async ({ params, body }) => {
-        const patch: Partial<typeof users.$inferInsert> = { updatedAt: deps.clock.now() };
-        if (body.plan !== undefined) patch.plan = body.plan;
-        if (body.isAdmin !== undefined) patch.isAdmin = body.isAdmin;
-        if (body.planExpiresAt !== undefined) patch.planExpiresAt = body.planExpiresAt === null ? null : new Date(body.planExpiresAt);
-        const [user] = await deps.db.update(users).set(patch).where(eq(users.id, params.id)).returning();
+        const patch: UserPatch = { plan: body.plan, isAdmin: body.isAdmin };
+        if (body.planExpiresAt !== undefined && body.planExpiresAt !== null) {
+          const at = parsePlanExpiry(body.planExpiresAt);
+          if (!at) throw validationError("body.planExpiresAt", `planExpiresAt must be ${PLAN_EXPIRY_RULE}`);
+          patch.planExpiresAt = at;
+        } else patch.planExpiresAt = body.planExpiresAt;
+        const user = await updateUser(deps.db, params.id, patch, deps.clock.now());
         if (!user) throw notFound("user");
         return { success: true as const, data: toMe(user, deps.clock.now()) };
       },
       {
-        auth: { scope: "admin", tier: "mutation" },
+        auth: { scope: "admin", session: true, tier: "mutation" },
         params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
         body: t.Object(
           {
@@ -58,7 +62,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(Me), 404: "Error" },
+        response: { 200: Ok(Me), 404: "Error", 422: "Error" },
         detail: { summary: "Set a user's plan, plan expiry or admin flag" },
       },
     )
@@ -85,7 +89,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
       "/v1/admin/jobs/:name/run",
       async ({ params }) => ({ success: true as const, data: toRun(await runner.runNow(params.name)) }),
       {
-        auth: { scope: "admin", tier: "mutation" },
+        auth: { scope: "admin", session: true, tier: "mutation" },
         params: t.Object({ name: t.String({ maxLength: 64 }) }),
         response: { 200: Ok(JobRunModel), 404: "Error" },
         detail: { summary: "Run a job now and return its recorded run" },

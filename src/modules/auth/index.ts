@@ -1,16 +1,25 @@
 // Accounts and sessions over HTTP: /v1/auth/* and /v1/user/me.
 import { Elysia, t } from "elysia";
-import { eq } from "drizzle-orm";
 import { clientIp } from "../../http/client-ip.ts";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { AppError, notFound } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { planActive } from "../../plans.ts";
 import type { Services } from "../../services.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import { Credentials, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
-import { requireUser, login, logout, refresh, signup, verifyCredentials, type SessionGrant, type User } from "./service.ts";
-import { users } from "./table.ts";
+import {
+  assertPasswordAcceptable,
+  login,
+  logout,
+  refresh,
+  requireUser,
+  signup,
+  updateUser,
+  verifyCredentials,
+  type SessionGrant,
+  type User,
+} from "./service.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
@@ -50,7 +59,8 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
     .post(
       "/v1/auth/signup",
       async ({ body, cookie, request, server, status }) => {
-        if (/^(.)\1*$/.test(body.password)) throw validationError("body.password", "the password is too weak");
+        // Before the limiter: a refused password does not use up the address's sign-ups.
+        assertPasswordAcceptable(body.password);
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
         const grant = await signup(deps, signer, body);
         setRefresh(cookie, grant.refreshToken);
@@ -133,11 +143,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
     .patch(
       "/v1/user/me",
       async ({ principal, body }) => {
-        const [user] = await deps.db
-          .update(users)
-          .set({ ...body, updatedAt: deps.clock.now() })
-          .where(eq(users.id, principal.userId))
-          .returning();
+        const user = await updateUser(deps.db, principal.userId, body, deps.clock.now());
         if (!user) throw notFound("user");
         return { success: true as const, data: toMe(user, deps.clock.now()) };
       },

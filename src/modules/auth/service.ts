@@ -1,7 +1,7 @@
 // Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { ensureUsageRow } from "../usage/ledger.ts";
@@ -10,6 +10,8 @@ import { newRefreshToken, REFRESH_TOKEN_TTL_MS, sha256Hex, type TokenSigner } fr
 import type { PlanName } from "../../plans.ts";
 
 export type User = typeof users.$inferSelect;
+/** The columns an update may set (the profile route, the admin route, the CLI). */
+export type UserPatch = Partial<Pick<typeof users.$inferInsert, "nickname" | "docVersioningEnabled" | "docVersioningMax" | "plan" | "planExpiresAt" | "isAdmin">>;
 
 export interface SessionGrant {
   user: User;
@@ -24,6 +26,19 @@ const hashPassword = (password: string) => Bun.password.hash(password, { algorit
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * The password rule of every account, however it is made (sign-up, CLI): 8 to 256
+ * characters and not one character repeated. Throws 422 VALIDATION_ERROR at `path`.
+ */
+export function assertPasswordAcceptable(password: string, path = "body.password") {
+  if (password.length < PASSWORD_MIN_LENGTH) throw validationError(path, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (password.length > PASSWORD_MAX_LENGTH) throw validationError(path, `the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
+  if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
+}
+
 // Read on every upload, usage and profile request: one prepared statement per database.
 const userById = new WeakMap<DbOrTx, { execute(p: { id: string }): Promise<User | undefined> }>();
 
@@ -34,6 +49,20 @@ export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
     userById.set(db, q);
   }
   return q.execute({ id });
+}
+
+export function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+/** Sets the given columns and updatedAt; the updated row, or undefined when there is no such user. */
+export async function updateUser(db: DbOrTx, id: string, patch: UserPatch, now: Date): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
 }
 
 /** The signed-in caller's user row; 404 when the account is gone (a credential outlived it). */
@@ -47,6 +76,7 @@ export async function createUser(
   deps: Deps,
   input: { email: string; password: string; nickname?: string | null; plan?: PlanName; isAdmin?: boolean; planExpiresAt?: Date | null },
 ): Promise<User> {
+  assertPasswordAcceptable(input.password);
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
@@ -96,7 +126,7 @@ export async function signup(deps: Deps, signer: TokenSigner, input: { email: st
 
 /** Checks the password; the same 401 whether the email or the password is wrong. */
 export async function verifyCredentials(deps: Deps, email: string, password: string): Promise<User> {
-  const user = await deps.db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+  const user = await getUserByEmail(deps.db, email);
   const ok = user
     ? await Bun.password.verify(password, user.passwordHash)
     : await Bun.password.verify(password, await (dummyHash ??= hashPassword(crypto.randomUUID()))).then(() => false);

@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
+import { PLAN_NAMES } from "../../plans.ts";
 
 export const users = pgTable(
   "users",
@@ -9,7 +10,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     nickname: text("nickname"),
-    plan: text("plan", { enum: ["trial", "pro", "pro_plus"] }).notNull().default("trial"),
+    plan: text("plan", { enum: PLAN_NAMES }).notNull().default("trial"),
     planExpiresAt: ts("plan_expires_at"),
     isAdmin: boolean("is_admin").notNull().default(false),
     docVersioningEnabled: boolean("doc_versioning_enabled").notNull().default(false),
