@@ -1,6 +1,7 @@
 // The media edge: negotiation, validators, ranges, privacy, cache invalidation, and
 // bandwidth metering through the hourly attribution job into GET /v1/user/me/usage.
 import { BANDWIDTH_HASH } from "../../src/modules/edge/meter.ts";
+import { attributeImageBandwidth, BANDWIDTH_CLAIM } from "../../jobs/attribute-image-bandwidth.ts";
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { monthKey } from "../../src/infra/clock.ts";
@@ -290,5 +291,45 @@ describe("image bandwidth", () => {
     expect(run.outcome).toBe("ok");
     // Consumed, not put back for a retry that could never succeed.
     expect(await deps.kv.drainHash(BANDWIDTH_HASH)).toEqual({});
+    expect(await deps.kv.drainHash(BANDWIDTH_CLAIM)).toEqual({});
+  });
+
+  /** A database on which every query waits forever: the process died at that instruction. */
+  const hung: any = new Proxy(function () {}, { get: (_t, p) => (p === "then" ? () => {} : hung), apply: () => hung });
+  const bandwidthOf = async (token: string) => (await callJson("GET", "/v1/user/me/usage", { token })).body.data.image.bandwidth.used;
+
+  test("a run that dies between taking the tally and committing it loses nothing: the next run attributes it, once", async () => {
+    const { user, key } = await makeClient();
+    const { key: usageKey } = await makeKey(user, ["usage.read"]);
+    const { runner, deps, services } = await testContext();
+    const d = await uploaded(key, photo);
+    const first = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
+    await services.meter.flush();
+    const { log } = deps;
+    void attributeImageBandwidth.run({ deps: { ...deps, db: hung }, log, signal: new AbortController().signal });
+    await Bun.sleep(50); // it has taken the tally and waits on the database for ever
+    const second = (await bytesOf(await edgeGet(d.url, { accept: "*/*", range: "bytes=0-99" }))).length;
+    await services.meter.flush();
+    expect((await runner.runNow("attribute-image-bandwidth")).outcome).toBe("ok");
+    expect(await bandwidthOf(usageKey)).toBe(first + second);
+    await runner.runNow("attribute-image-bandwidth");
+    expect(await bandwidthOf(usageKey)).toBe(first + second);
+  });
+
+  test("a failed commit keeps the tally for the next run", async () => {
+    const { user, key } = await makeClient();
+    const { key: usageKey } = await makeKey(user, ["usage.read"]);
+    const { deps, services } = await testContext();
+    const d = await uploaded(key, photo);
+    const served = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
+    await services.meter.flush();
+    const failing = new Proxy(deps.db, {
+      get: (target, p, receiver) => (p === "execute" || p === "transaction" ? () => Promise.reject(new Error("connection lost")) : Reflect.get(target, p, receiver)),
+    });
+    const ctx = { log: deps.log, signal: new AbortController().signal };
+    await expect(attributeImageBandwidth.run({ ...ctx, deps: { ...deps, db: failing } })).rejects.toThrow("connection lost");
+    expect(await bandwidthOf(usageKey)).toBe(0);
+    expect(await attributeImageBandwidth.run({ ...ctx, deps })).toMatch(/^attributed \d+ bytes/);
+    expect(await bandwidthOf(usageKey)).toBe(served);
   });
 });

@@ -58,6 +58,22 @@ for (const [name, make] of impls) {
       expect(await kv.drainHash(key)).toEqual({});
     });
 
+    test("a claimed hash stays claimed until deleted; later counts wait for the next claim", async () => {
+      const kv = await kvP;
+      const live = k("live");
+      const claimed = k("claimed");
+      expect(await kv.claimHash(live, claimed)).toEqual({});
+      await Promise.all([kv.hincrby(live, "a", 3), kv.hincrby(live, "b", 1)]);
+      expect(await kv.claimHash(live, claimed)).toEqual({ a: 3, b: 1 });
+      await kv.hincrby(live, "a", 5); // served while the first claim is processed
+      // The processing died before deleting its claim: the next claim gets the same counts.
+      expect(await kv.claimHash(live, claimed)).toEqual({ a: 3, b: 1 });
+      await kv.del(claimed);
+      expect(await kv.claimHash(live, claimed)).toEqual({ a: 5 });
+      await kv.del(claimed);
+      expect(await kv.claimHash(live, claimed)).toEqual({});
+    });
+
     test("a lease excludes others until released or expired", async () => {
       const kv = await kvP;
       const key = k("lease");

@@ -59,6 +59,15 @@ export function createMemoryKv(): Kv {
       hashes.delete(key);
       return h ? Object.fromEntries(h) : {};
     },
+    async claimHash(key, claimKey) {
+      if (!hashes.has(claimKey)) {
+        const h = hashes.get(key);
+        if (!h) return {};
+        hashes.delete(key);
+        hashes.set(claimKey, h);
+      }
+      return Object.fromEntries(hashes.get(claimKey)!);
+    },
     async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
       const now = Date.now();
       let hits = windows.get(key);

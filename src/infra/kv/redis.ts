@@ -15,6 +15,13 @@ local v = redis.call('HGETALL', KEYS[1])
 redis.call('DEL', KEYS[1])
 return v`;
 
+const CLAIM_HASH = `
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
+  redis.call('RENAME', KEYS[1], KEYS[2])
+end
+return redis.call('HGETALL', KEYS[2])`;
+
 // Sliding-window log on a sorted set scored by Redis time in microseconds.
 const SLIDING_WINDOW = `
 local t = redis.call('TIME')
@@ -42,6 +49,13 @@ return 0`;
 const RELEASE_LEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
+
+/** HGETALL's flat [field, value, ...] reply as counters. */
+function counters(flat: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (let i = 0; i < flat.length; i += 2) out[flat[i]!] = Number(flat[i + 1]);
+  return out;
+}
 
 export async function createRedisKv(url: string, log: Log): Promise<Kv> {
   // Commands fail fast while Redis is away instead of queueing: callers (the rate limiter,
@@ -86,10 +100,10 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
       await redis.hincrby(key, field, by);
     },
     async drainHash(key) {
-      const flat = (await redis.eval(DRAIN_HASH, 1, key)) as string[];
-      const out: Record<string, number> = {};
-      for (let i = 0; i < flat.length; i += 2) out[flat[i]!] = Number(flat[i + 1]);
-      return out;
+      return counters((await redis.eval(DRAIN_HASH, 1, key)) as string[]);
+    },
+    async claimHash(key, claimKey) {
+      return counters((await redis.eval(CLAIM_HASH, 2, key, claimKey)) as string[]);
     },
     async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
       const [allowed, count, reset] = (await redis.eval(SLIDING_WINDOW, 1, key, limit, windowMs, randomUUID())) as number[];

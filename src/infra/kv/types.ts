@@ -20,6 +20,13 @@ export interface Kv {
   hincrby(key: string, field: string, by: number): Promise<void>;
   /** Atomically reads and deletes a hash of integer counters. */
   drainHash(key: string): Promise<Record<string, number>>;
+  /**
+   * Claims a hash of counters for processing that may fail: atomically renames `key` to
+   * `claimKey` and returns its counters, unless `claimKey` still holds an earlier claim,
+   * which is then returned as is (and `key` left alone). The caller deletes `claimKey`
+   * (del) once the counters are safely elsewhere. {} when there is nothing to claim.
+   */
+  claimHash(key: string, claimKey: string): Promise<Record<string, number>>;
   /** Sliding-window log: counts this call if under `limit` within the last `windowMs`. */
   slidingWindow(key: string, limit: number, windowMs: number): Promise<WindowResult>;
   /** Takes a lease; returns its token, or null when someone else holds it. */

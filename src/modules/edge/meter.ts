@@ -1,7 +1,7 @@
 // Image bandwidth metering without a database write per request: each node adds the
 // bytes it served to an in-process tally per owner and month, and flushes the tally to
 // one kv hash every FLUSH_MS (HINCRBY: atomic across nodes). The hourly job
-// attribute-image-bandwidth drains that hash into the usage ledger.
+// attribute-image-bandwidth moves that hash into the usage ledger.
 import type { Kv } from "../../infra/kv/index.ts";
 import type { Log } from "../../infra/log.ts";
 
