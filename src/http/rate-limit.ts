@@ -22,6 +22,15 @@ export function rateLimitHeaders(r: WindowResult): Record<string, string> {
   };
 }
 
+/**
+ * The one 429 of every limiter (SPEC 7): RateLimit-Limit, RateLimit-Remaining (0) and
+ * RateLimit-Reset describe the limit that refused, Retry-After says when to come back.
+ */
+export function rateLimited(message: string, meta: Record<string, unknown>, r: { limit: number; resetMs: number }): AppError {
+  const headers = rateLimitHeaders({ allowed: false, limit: r.limit, remaining: 0, resetMs: r.resetMs });
+  return new AppError("RATE_LIMITED", message, meta, { ...headers, "retry-after": String(Math.max(1, Math.ceil(r.resetMs / 1000))) });
+}
+
 export function createRateLimiter(kv: Kv, log: Log): RateLimiter {
   const local = createMemoryKv();
   let lastWarn = 0;
@@ -39,12 +48,8 @@ export function createRateLimiter(kv: Kv, log: Log): RateLimiter {
         }
         result = await local.slidingWindow(key, limit, WINDOW_MS);
       }
-      const headers = rateLimitHeaders(result);
-      if (!result.allowed) {
-        const retryAfter = String(Math.max(1, Math.ceil(result.resetMs / 1000)));
-        throw new AppError("RATE_LIMITED", `rate limit of ${limit} ${tier} requests per minute exceeded`, { tier, limit }, { ...headers, "retry-after": retryAfter });
-      }
-      return headers;
+      if (!result.allowed) throw rateLimited(`rate limit of ${limit} ${tier} requests per minute exceeded`, { tier, limit }, result);
+      return rateLimitHeaders(result);
     },
   };
 }

@@ -2,6 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { createTokenSigner } from "../../src/modules/auth/tokens.ts";
 import { createClock } from "../../src/infra/clock.ts";
 import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
+import { MAX_FAILURES_PER_EMAIL, MAX_SIGNUPS_PER_IP_HOUR } from "../../src/modules/auth/login-limit.ts";
+import { REFRESH_TOKEN_TTL_MS } from "../../src/modules/auth/tokens.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 
@@ -9,6 +11,22 @@ const email = () => `s-${crypto.randomUUID()}@example.test`;
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
 const cookieValue = (setCookie: string | undefined) => setCookie?.split(";")[0]!.split("=")[1] ?? "";
 const withCookie = (token: string) => ({ headers: { cookie: `${REFRESH_COOKIE}=${token}` } });
+const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
+
+/** The shared app's parts with some replaced (a clock, the config, the kv), as another app. */
+async function appWith(change: (deps: Awaited<ReturnType<typeof testContext>>["deps"]) => object) {
+  const { services, deps } = await testContext();
+  const { createApp } = await import("../../src/app.ts");
+  const app = createApp({ ...services, deps: { ...deps, ...change(deps) } });
+  return async (method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.json !== undefined) headers.set("content-type", "application/json");
+    const res = await app.handle(new Request(`http://shelf.test${path}`, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }));
+    return { status: res.status, headers: res.headers, body: (await res.text().then((t) => (t ? JSON.parse(t) : null))) as any };
+  };
+}
+/** An app behind a trusted proxy (TRUST_PROXY=true): the client address is the last X-Forwarded-For hop. */
+const proxiedApp = () => appWith((deps) => ({ config: { ...deps.config, TRUST_PROXY: true } }));
 
 describe("POST /v1/auth/signup", () => {
   test("creates a trial account, returns a session and sets the refresh cookie", async () => {
@@ -77,12 +95,50 @@ describe("POST /v1/auth/login", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe("RATE_LIMITED");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // SPEC 7: a 429 carries RateLimit-Limit, RateLimit-Remaining and Retry-After, here of the per-email limit.
+    expect(blocked.headers.get("ratelimit-limit")).toBe(String(MAX_FAILURES_PER_EMAIL));
+    expect(blocked.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.body.meta).toMatchObject({ type: "login_failures", per: "email", limit: MAX_FAILURES_PER_EMAIL });
+  });
+
+  test("parallel wrong-password logins for one email: at most the limit are checked (401), the rest are 429", async () => {
+    const u = await makeUser();
+    const send = await proxiedApp();
+    // Each from its own address, so only the per-email limit can refuse them.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => send("POST", "/v1/auth/login", { json: { email: u.email, password: "wrong password" }, headers: { "x-forwarded-for": randomIp() } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40 - MAX_FAILURES_PER_EMAIL);
+    for (const r of results.filter((r) => r.status === 429)) {
+      expect(r.body.code).toBe("RATE_LIMITED");
+      expect(r.headers.get("ratelimit-limit")).toBe(String(MAX_FAILURES_PER_EMAIL));
+      expect(r.headers.get("ratelimit-remaining")).toBe("0");
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    // And the right password is refused too until the window passes.
+    expect((await send("POST", "/v1/auth/login", { json: { email: u.email, password: PASSWORD }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(429);
+  });
+
+  test("a successful login clears the email's failures and does not count against the address", async () => {
+    const u = await makeUser();
+    const send = await proxiedApp();
+    const ip = randomIp();
+    const login = (password: string) => send("POST", "/v1/auth/login", { json: { email: u.email, password }, headers: { "x-forwarded-for": ip } });
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL - 1; i++) expect((await login("wrong password")).status).toBe(401);
+    expect((await login(PASSWORD)).status).toBe(200);
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) expect((await login("wrong password")).status).toBe(401);
+    expect((await login(PASSWORD)).status).toBe(429);
   });
 
   test("the login limiter fails closed when the kv cannot be reached", async () => {
     const { services, deps } = await testContext();
     const { createApp } = await import("../../src/app.ts");
-    const brokenKv = { ...deps.kv, get: async () => Promise.reject(new Error("redis down")) };
+    const down = async () => Promise.reject(new Error("redis down"));
+    const brokenKv = { ...deps.kv, get: down, incr: down };
     const app = createApp({ ...services, deps: { ...deps, kv: brokenKv } });
     const u = await makeUser();
     const res = await app.handle(
@@ -90,6 +146,37 @@ describe("POST /v1/auth/login", () => {
     );
     expect(res.status).toBe(503);
     expect(((await res.json()) as any).code).toBe("SERVICE_UNAVAILABLE");
+  });
+});
+
+describe("POST /v1/auth/signup limits", () => {
+  test("sign-ups are limited per address; behind a proxy the address is the hop it appended, whatever the client wrote before it", async () => {
+    const send = await proxiedApp();
+    const ip = randomIp();
+    // The client writes a new first hop each time; the proxy appends the real address last.
+    const signupVia = () =>
+      send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": `${randomIp()}, ${ip}` } });
+    for (let i = 0; i < MAX_SIGNUPS_PER_IP_HOUR; i++) expect((await signupVia()).status).toBe(201);
+    const over = await signupVia();
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: "RATE_LIMITED", meta: { type: "signups", limit: MAX_SIGNUPS_PER_IP_HOUR } });
+    expect(over.headers.get("ratelimit-limit")).toBe(String(MAX_SIGNUPS_PER_IP_HOUR));
+    expect(over.headers.get("ratelimit-remaining")).toBe("0");
+    expect(Number(over.headers.get("retry-after"))).toBe(3600);
+    // Another address is not affected.
+    const other = await send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": `${ip}, ${randomIp()}` } });
+    expect(other.status).toBe(201);
+  });
+
+  test("a refused password does not use up the address's sign-ups", async () => {
+    const send = await proxiedApp();
+    const ip = randomIp();
+    for (let i = 0; i < MAX_SIGNUPS_PER_IP_HOUR + 5; i++) {
+      const res = await send("POST", "/v1/auth/signup", { json: { email: email(), password: "zzzzzzzzzz" }, headers: { "x-forwarded-for": ip } });
+      expect(res.status).toBe(422);
+      expect(res.body.meta.path).toBe("body.password");
+    }
+    expect((await send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": ip } })).status).toBe(201);
   });
 });
 
@@ -131,6 +218,35 @@ describe("refresh and logout", () => {
     expect(cookieOf(res)).toContain("Max-Age=0");
     expect((await call("POST", "/v1/auth/refresh", withCookie(u.refreshToken))).status).toBe(401);
     expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(401);
+  });
+
+  test("logout with only the Bearer access token ends its session: 204, then the token is refused", async () => {
+    const u = await makeUser();
+    expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(200);
+    const res = await call("POST", "/v1/auth/logout", { token: u.jwt });
+    expect(res.status).toBe(204);
+    const after = await callJson("GET", "/v1/user/me", { token: u.jwt });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe("UNAUTHORIZED");
+    // The session's refresh token died with it.
+    expect((await call("POST", "/v1/auth/refresh", withCookie(u.refreshToken))).status).toBe(401);
+  });
+
+  test("a refresh token expires 7 days after it was issued, on the server (401)", async () => {
+    const { deps } = await testContext();
+    const clock = createClock(deps.clock.now().toISOString());
+    const send = await appWith(() => ({ clock }));
+    const u = await makeUser();
+    clock.advance(REFRESH_TOKEN_TTL_MS - 60_000);
+    const stillValid = await send("POST", "/v1/auth/refresh", withCookie(u.refreshToken));
+    expect(stillValid.status).toBe(200);
+    const next = cookieValue(cookieOf(stillValid));
+    // The rotated token has its own 7 days from its issue; a minute past them it is refused.
+    clock.advance(REFRESH_TOKEN_TTL_MS + 60_000);
+    const expired = await send("POST", "/v1/auth/refresh", withCookie(next));
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe("UNAUTHORIZED");
+    expect(cookieOf(expired)).toContain("Max-Age=0");
   });
 });
 

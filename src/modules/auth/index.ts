@@ -12,6 +12,7 @@ import {
   assertPasswordAcceptable,
   login,
   logout,
+  normalizeEmail,
   refresh,
   requireUser,
   signup,
@@ -77,15 +78,10 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
       "/v1/auth/login",
       async ({ body, cookie, request, server }) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
-        await limiter.assertAllowed(body.email.toLowerCase(), ip);
-        let user: User;
-        try {
-          user = await verifyCredentials(deps, body.email, body.password);
-        } catch (e) {
-          await limiter.recordFailure(body.email.toLowerCase(), ip);
-          throw e;
-        }
-        await limiter.recordSuccess(body.email.toLowerCase());
+        const email = normalizeEmail(body.email);
+        await limiter.countAttempt(email, ip);
+        const user = await verifyCredentials(deps, email, body.password);
+        await limiter.recordSuccess(email, ip);
         const grant = await login(deps, signer, user);
         setRefresh(cookie, grant.refreshToken);
         return { success: true as const, data: grantBody(grant) };
