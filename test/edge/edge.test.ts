@@ -82,6 +82,39 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
     expect((await edgeGet(d.url, { accept: "*/*", range: "bytes=0-9", "if-range": '"old"' })).status).toBe(200);
   });
 
+  test("range edge cases: several ranges or a malformed header get the whole file; bytes=-0 and an inverted range are 416", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const whole = await bytesOf(await edgeGet(d.url, { accept: "*/*" }));
+    for (const range of ["bytes=0-9,20-29", "bytes=0-9, 20-", "bytes=abc", "items=0-9", "bytes=-", "bytes 0-9"]) {
+      const res = await edgeGet(d.url, { accept: "*/*", range });
+      expect(res.status, range).toBe(200);
+      expect(res.headers.get("content-range"), range).toBeNull();
+      expect(await bytesOf(res)).toEqual(whole);
+    }
+    for (const range of ["bytes=-0", "bytes=5-2"]) {
+      const res = await edgeGet(d.url, { accept: "*/*", range });
+      expect(res.status, range).toBe(416);
+      expect(res.headers.get("content-range"), range).toBe(`bytes */${whole.length}`);
+    }
+  });
+
+  test("If-None-Match: * is 304; a 304 carries Vary, Cache-Control and the ETag", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    for (const inm of ["*", ` * `]) {
+      const res = await edgeGet(d.url, { accept: BROWSER, "if-none-match": inm });
+      expect(res.status).toBe(304);
+      expect(await res.text()).toBe("");
+      expect(res.headers.get("vary")).toBe("Accept");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(res.headers.get("etag")).toMatch(/-w1"$/);
+    }
+    // A Range with a matching If-None-Match is still 304: the client has the representation.
+    const etag = (await edgeGet(d.url, { accept: "*/*" })).headers.get("etag")!;
+    expect((await edgeGet(d.url, { accept: "*/*", "if-none-match": etag, range: "bytes=0-9" })).status).toBe(304);
+  });
+
   test("an original over the in-memory size is streamed from storage, whole and by range", async () => {
     const { key } = await makeClient();
     const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 80 } } }).png().toBuffer();
@@ -111,6 +144,23 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
       expect(get.headers.get("content-type")).toBe("image/webp");
       expect(get.headers.get("x-request-id")).toBeTruthy();
       expect(Number(get.headers.get("content-length"))).toBe((await get.arrayBuffer()).byteLength);
+    } finally {
+      await server.stop(true);
+    }
+  });
+
+  test("HEAD with a Range over a real connection: 206, the range's Content-Range and Content-Length, no body", async () => {
+    const { services } = await testContext();
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
+    try {
+      const url = `${server.server!.url.origin}${new URL(d.url).pathname}`;
+      const head = await fetch(url, { method: "HEAD", headers: { accept: "*/*", range: "bytes=10-19" } });
+      expect(head.status).toBe(206);
+      expect(head.headers.get("content-range")).toBe(`bytes 10-19/${d.size}`);
+      expect(head.headers.get("content-length")).toBe("10");
+      expect(await head.text()).toBe("");
     } finally {
       await server.stop(true);
     }
