@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { ensureUsageRow } from "../usage/ledger.ts";
 import { refreshTokens, sessions, users } from "./table.ts";
 import { newRefreshToken, REFRESH_TOKEN_TTL_MS, sha256Hex, type TokenSigner } from "./tokens.ts";
@@ -39,16 +40,11 @@ export function assertPasswordAcceptable(password: string, path = "body.password
   if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
 }
 
-// Read on every upload, usage and profile request: one prepared statement per database.
-const userById = new WeakMap<DbOrTx, { execute(p: { id: string }): Promise<User | undefined> }>();
+const userById = (db: DbOrTx) => db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
 
+/** Read on every upload, usage and profile request: a prepared statement. */
 export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
-  let q = userById.get(db);
-  if (!q) {
-    q = db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
-    userById.set(db, q);
-  }
-  return q.execute({ id });
+  return prepared(db, "user_by_id", userById).execute({ id });
 }
 
 export function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {

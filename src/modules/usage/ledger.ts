@@ -3,7 +3,7 @@
 // deletes them, so counters and rows never disagree.
 import { and, eq, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
 import { AppError } from "../../http/errors.ts";
-import { rateLimitHeaders } from "../../http/rate-limit.ts";
+import { rateLimited } from "../../http/rate-limit.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -28,20 +28,14 @@ function quotaError(type: string, used: number, limit: number) {
   return new AppError("QUOTA_EXCEEDED", `quota exceeded: ${type}`, { type, used, limit });
 }
 
-const secondsUntil = (from: Date, to: Date) => Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 1000));
 const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
 const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 
 /** 429 for the day's or month's upload count; its RateLimit headers describe that limit. */
 function uploadLimitError(period: "day" | "month", used: number, limit: number, now: Date) {
   const resetAt = period === "day" ? nextDay(now) : nextMonth(now);
-  const retryAfter = secondsUntil(now, resetAt);
-  return new AppError(
-    "RATE_LIMITED",
-    `upload limit per ${period} reached`,
-    { type: period === "day" ? "uploads_per_day" : "uploads_per_month", used, limit, resetAt: resetAt.toISOString() },
-    { ...rateLimitHeaders({ allowed: false, limit, remaining: 0, resetMs: retryAfter * 1000 }), "retry-after": String(retryAfter) },
-  );
+  const type = period === "day" ? "uploads_per_day" : "uploads_per_month";
+  return rateLimited(`upload limit per ${period} reached`, { type, used, limit, resetAt: resetAt.toISOString() }, { limit, resetMs: resetAt.getTime() - now.getTime() });
 }
 
 const EMPTY = {
