@@ -1,6 +1,6 @@
 // Quotas before storing (img_storage, uploadsPerDay, uploadsPerMonth), concurrency at the
 // edge of a quota, and failure safety: no orphan object, no counted bytes.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { createApp } from "../../src/app.ts";
 import type { Deps } from "../../src/deps.ts";
@@ -8,7 +8,7 @@ import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import { images } from "../../src/modules/images/table.ts";
 import { usageDaily, usageMonthly, usageTotals } from "../../src/modules/usage/table.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { jpegWithExif, png, upload, uploaded, uploadForm } from "./fixtures.ts";
@@ -106,9 +106,15 @@ describe("image quotas", () => {
   });
 });
 
+const opened: Services[] = [];
+afterAll(() => Promise.all(opened.map((s) => s.close())));
+
 /** An app on the same database and kv whose storage or database fails on purpose. */
-function appWith(patch: (deps: Deps) => Partial<Deps>) {
-  return testContext().then(({ deps }) => createApp(createServices({ ...deps, ...patch(deps) })));
+async function appWith(patch: (deps: Deps) => Partial<Deps>) {
+  const { deps } = await testContext();
+  const services = createServices({ ...deps, ...patch(deps) });
+  opened.push(services);
+  return createApp(services);
 }
 
 async function uploadVia(app: Awaited<ReturnType<typeof appWith>>, key: string, bytes: Uint8Array) {
