@@ -4,22 +4,24 @@
 //
 // A process may die at any instruction, so the tally is never taken out of the kv before
 // the database has it: the job renames the live hash to a claimed one (atomically; the
-// edge goes on counting into a new live hash), commits the claimed counts to the ledger in
-// one statement, and only then deletes the claim. A claim left by a run that died or
-// failed is what the next run commits first. No count is lost, but delivery is at least
-// once: a run that dies (or loses the kv) after its commit and before deleting its claim
-// has those counts added again by the next run. That window is one kv round trip an hour,
-// and image bandwidth has no hard cutoff (SPEC 3.3); making it exactly once would need the
-// claim's id recorded in the ledger's transaction (a table of committed batches).
-import { sql } from "drizzle-orm";
+// edge goes on counting into a new live hash), marks the claim with an id, commits the
+// counts and the id in one transaction, and only then deletes the claim. A claim left by
+// a run that died or failed is what the next run takes first; if its id is already
+// committed (the run died after its commit), it is only deleted. Every count is added
+// exactly once.
+import { lt, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../src/infra/db/index.ts";
 import { BANDWIDTH_HASH, parseBandwidthField } from "../src/modules/edge/meter.ts";
 import { users } from "../src/modules/auth/table.ts";
-import { usageMonthly } from "../src/modules/usage/table.ts";
+import { bandwidthClaims, usageMonthly } from "../src/modules/usage/table.ts";
 import type { Job } from "./job.ts";
 
 /** The counts being attributed, until the ledger has them. */
 export const BANDWIDTH_CLAIM = `${BANDWIDTH_HASH}:claimed`;
+/** The claim's id rides in the claimed hash as a field beside the counts. */
+const CLAIM_ID_FIELD = /^claim:(.+)$/;
+/** Committed claim ids are kept this long: far longer than a claim can wait for a retry. */
+const KEEP_CLAIM_IDS_MS = 30 * 86_400_000;
 
 type Entry = { ownerId: string; month: string; bytes: number };
 
@@ -56,12 +58,23 @@ export const attributeImageBandwidth: Job = {
       const claimed = await deps.kv.claimHash(BANDWIDTH_HASH, BANDWIDTH_CLAIM);
       if (Object.keys(claimed).length === 0) break;
       claims++;
+      let claimId = Object.keys(claimed).map((f) => CLAIM_ID_FIELD.exec(f)?.[1]).find(Boolean);
+      if (!claimId) {
+        // Marked before anything is committed: a claim without an id was never counted.
+        claimId = crypto.randomUUID();
+        await deps.kv.hincrby(BANDWIDTH_CLAIM, `claim:${claimId}`, 1);
+      }
       const entries = Object.entries(claimed).flatMap(([field, n]) => {
         const f = parseBandwidthField(field);
         return f && n > 0 ? [{ ...f, bytes: n }] : [];
       });
       // A failure here leaves the claim in place for the next run.
-      const counted = entries.length ? await commit(deps.db, entries) : [];
+      const now = deps.clock.now();
+      const counted = await deps.db.transaction(async (tx) => {
+        const [fresh] = await tx.insert(bandwidthClaims).values({ id: claimId, committedAt: now }).onConflictDoNothing().returning();
+        await tx.delete(bandwidthClaims).where(lt(bandwidthClaims.committedAt, new Date(now.getTime() - KEEP_CLAIM_IDS_MS)));
+        return fresh && entries.length ? commit(tx, entries) : [];
+      });
       await deps.kv.del(BANDWIDTH_CLAIM);
       const done = new Set(counted.map((r) => `${r.month}:${r.userId}`));
       for (const e of entries) {

@@ -340,8 +340,8 @@ describe("image bandwidth", () => {
     const run = await runner.runNow("attribute-image-bandwidth");
     expect(run.outcome).toBe("ok");
     // Consumed, not put back for a retry that could never succeed.
-    expect(await deps.kv.drainHash(BANDWIDTH_HASH)).toEqual({});
-    expect(await deps.kv.drainHash(BANDWIDTH_CLAIM)).toEqual({});
+    expect(await deps.kv.claimHash(BANDWIDTH_HASH, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
+    expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
   });
 
   /** A database on which every query waits forever: the process died at that instruction. */
@@ -364,6 +364,24 @@ describe("image bandwidth", () => {
     expect(await bandwidthOf(usageKey)).toBe(first + second);
     await runner.runNow("attribute-image-bandwidth");
     expect(await bandwidthOf(usageKey)).toBe(first + second);
+  });
+
+  test("a run that dies after its commit and before releasing the tally: the next run does not count it again", async () => {
+    const { user, key } = await makeClient();
+    const { key: usageKey } = await makeKey(user, ["usage.read"]);
+    const { deps, services } = await testContext();
+    const d = await uploaded(key, photo);
+    const served = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
+    await services.meter.flush();
+    const kvLost = new Proxy(deps.kv, {
+      get: (target, p, receiver) => (p === "del" ? () => Promise.reject(new Error("kv gone")) : Reflect.get(target, p, receiver)),
+    });
+    const ctx = { log: deps.log, signal: new AbortController().signal };
+    await expect(attributeImageBandwidth.run({ ...ctx, deps: { ...deps, kv: kvLost } })).rejects.toThrow("kv gone");
+    expect(await bandwidthOf(usageKey)).toBe(served);
+    await attributeImageBandwidth.run({ ...ctx, deps });
+    expect(await bandwidthOf(usageKey)).toBe(served);
+    expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
   });
 
   test("a failed commit keeps the tally for the next run", async () => {

@@ -45,3 +45,13 @@ export const usageDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Batches of served bandwidth already added to usage_monthly, by the id the attribution
+ * job gave the batch: committed in the same transaction as the counts, so a batch retried
+ * after a crash is never counted twice.
+ */
+export const bandwidthClaims = pgTable("bandwidth_claims", {
+  id: text("id").primaryKey(),
+  committedAt: ts("committed_at").notNull(),
+});
