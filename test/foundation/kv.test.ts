@@ -50,12 +50,13 @@ for (const [name, make] of impls) {
       expect(again.remaining).toBe(4);
     });
 
-    test("hash counters drain atomically", async () => {
+    test("hash counters add up atomically and are claimed whole", async () => {
       const kv = await kvP;
       const key = k("h");
       await Promise.all([kv.hincrby(key, "a", 3), kv.hincrby(key, "a", 4), kv.hincrby(key, "b", 1)]);
-      expect(await kv.drainHash(key)).toEqual({ a: 7, b: 1 });
-      expect(await kv.drainHash(key)).toEqual({});
+      expect(await kv.claimHash(key, k("h-claimed"))).toEqual({ a: 7, b: 1 });
+      await kv.del(k("h-claimed"));
+      expect(await kv.claimHash(key, k("h-claimed"))).toEqual({});
     });
 
     test("a claimed hash stays claimed until deleted; later counts wait for the next claim", async () => {

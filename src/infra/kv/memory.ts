@@ -54,11 +54,6 @@ export function createMemoryKv(): Kv {
       if (!h) hashes.set(key, (h = new Map()));
       h.set(field, (h.get(field) ?? 0) + by);
     },
-    async drainHash(key) {
-      const h = hashes.get(key);
-      hashes.delete(key);
-      return h ? Object.fromEntries(h) : {};
-    },
     async claimHash(key, claimKey) {
       if (!hashes.has(claimKey)) {
         const h = hashes.get(key);

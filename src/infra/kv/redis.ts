@@ -10,11 +10,6 @@ local v = redis.call('INCRBY', KEYS[1], ARGV[1])
 if v == tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return v`;
 
-const DRAIN_HASH = `
-local v = redis.call('HGETALL', KEYS[1])
-redis.call('DEL', KEYS[1])
-return v`;
-
 const CLAIM_HASH = `
 if redis.call('EXISTS', KEYS[2]) == 0 then
   if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
@@ -98,9 +93,6 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
     },
     async hincrby(key, field, by) {
       await redis.hincrby(key, field, by);
-    },
-    async drainHash(key) {
-      return counters((await redis.eval(DRAIN_HASH, 1, key)) as string[]);
     },
     async claimHash(key, claimKey) {
       return counters((await redis.eval(CLAIM_HASH, 2, key, claimKey)) as string[]);

@@ -18,8 +18,6 @@ export interface Kv {
   incr(key: string, by: number, ttlMs: number): Promise<number>;
   /** Atomically adds to one field of a hash (batched usage counters). */
   hincrby(key: string, field: string, by: number): Promise<void>;
-  /** Atomically reads and deletes a hash of integer counters. */
-  drainHash(key: string): Promise<Record<string, number>>;
   /**
    * Claims a hash of counters for processing that may fail: atomically renames `key` to
    * `claimKey` and returns its counters, unless `claimKey` still holds an earlier claim,

@@ -40,9 +40,6 @@ export async function createFsStorage(root: string): Promise<Storage> {
         throw e;
       }
     },
-    blob(key) {
-      return Bun.file(pathOf(key));
-    },
     async read(key) {
       try {
         return await Bun.file(pathOf(key)).bytes();

@@ -29,9 +29,6 @@ export function createS3Storage(s: S3Settings): Storage {
       const size = await file.write(data, { type: opts?.contentType ?? "application/octet-stream" });
       return { size };
     },
-    blob(key) {
-      return client.file(assertKey(key));
-    },
     async read(key) {
       try {
         return await client.file(assertKey(key)).bytes();

@@ -12,11 +12,6 @@ export interface Storage {
   /** Stores bytes or a stream under `key`; readers see the whole object or nothing. */
   put(key: string, body: Body, opts?: { contentType?: string }): Promise<{ size: number }>;
   /**
-   * A lazy handle on the object (Bun.file or S3File): slice() gives byte ranges and
-   * `new Response(blob)` streams it (sendfile for the folder store).
-   */
-  blob(key: string): Blob;
-  /**
    * The whole object in memory (for small objects only); null when absent. Any other
    * failure (network, permissions) throws.
    */
