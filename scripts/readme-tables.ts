@@ -12,7 +12,7 @@ export function configTable(): string {
   return ["| variable | default | meaning |", "|---|---|---|", ...rows].join("\n");
 }
 
-type Op = { "x-required-scope"?: string; "x-rate-limit-tier"?: string };
+type Op = { "x-required-scope"?: string; "x-session-only"?: boolean; "x-rate-limit-tier"?: string };
 
 export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): string {
   const rows: string[] = [];
@@ -20,7 +20,8 @@ export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): 
     for (const [method, op] of Object.entries(ops)) {
       const scope = op["x-required-scope"];
       if (!scope) continue;
-      const shown = scope === "session" ? "signed-in session (JWT) only" : scope === "admin" ? "admin account" : `\`${scope}\``;
+      const admin = op["x-session-only"] ? "admin account, signed-in session (JWT) only" : "admin account";
+      const shown = scope === "session" ? "signed-in session (JWT) only" : scope === "admin" ? admin : `\`${scope}\``;
       rows.push(`| ${method.toUpperCase()} | \`${path}\` | ${shown} | ${op["x-rate-limit-tier"] ?? ""} |`);
     }
   }
