@@ -1,5 +1,6 @@
 // The media edge: negotiation, validators, ranges, privacy, cache invalidation, and
 // bandwidth metering through the hourly attribution job into GET /v1/user/me/usage.
+import type { Deps } from "../../src/deps.ts";
 import { BANDWIDTH_HASH } from "../../src/modules/edge/meter.ts";
 import { attributeImageBandwidth, BANDWIDTH_CLAIM } from "../../jobs/attribute-image-bandwidth.ts";
 import { describe, expect, test } from "bun:test";
@@ -366,35 +367,36 @@ describe("image bandwidth", () => {
     expect(await bandwidthOf(usageKey)).toBe(first + second);
   });
 
-  test("a run that dies after its commit and before releasing the tally: the next run does not count it again", async () => {
+  /** An owner with a usage.read key, one image served once and the tally flushed to the kv. */
+  async function servedOnce() {
     const { user, key } = await makeClient();
     const { key: usageKey } = await makeKey(user, ["usage.read"]);
     const { deps, services } = await testContext();
     const d = await uploaded(key, photo);
     const served = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
     await services.meter.flush();
+    return { usageKey, served, deps };
+  }
+  const jobCtx = (deps: { log: Deps["log"] }) => ({ log: deps.log, signal: new AbortController().signal });
+
+  test("a run that dies after its commit and before releasing the tally: the next run does not count it again", async () => {
+    const { usageKey, served, deps } = await servedOnce();
     const kvLost = new Proxy(deps.kv, {
       get: (target, p, receiver) => (p === "del" ? () => Promise.reject(new Error("kv gone")) : Reflect.get(target, p, receiver)),
     });
-    const ctx = { log: deps.log, signal: new AbortController().signal };
-    await expect(attributeImageBandwidth.run({ ...ctx, deps: { ...deps, kv: kvLost } })).rejects.toThrow("kv gone");
+    await expect(attributeImageBandwidth.run({ ...jobCtx(deps), deps: { ...deps, kv: kvLost } })).rejects.toThrow("kv gone");
     expect(await bandwidthOf(usageKey)).toBe(served);
-    await attributeImageBandwidth.run({ ...ctx, deps });
+    await attributeImageBandwidth.run({ ...jobCtx(deps), deps });
     expect(await bandwidthOf(usageKey)).toBe(served);
     expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
   });
 
   test("a failed commit keeps the tally for the next run", async () => {
-    const { user, key } = await makeClient();
-    const { key: usageKey } = await makeKey(user, ["usage.read"]);
-    const { deps, services } = await testContext();
-    const d = await uploaded(key, photo);
-    const served = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
-    await services.meter.flush();
+    const { usageKey, served, deps } = await servedOnce();
     const failing = new Proxy(deps.db, {
       get: (target, p, receiver) => (p === "execute" || p === "transaction" ? () => Promise.reject(new Error("connection lost")) : Reflect.get(target, p, receiver)),
     });
-    const ctx = { log: deps.log, signal: new AbortController().signal };
+    const ctx = jobCtx(deps);
     await expect(attributeImageBandwidth.run({ ...ctx, deps: { ...deps, db: failing } })).rejects.toThrow("connection lost");
     expect(await bandwidthOf(usageKey)).toBe(0);
     expect(await attributeImageBandwidth.run({ ...ctx, deps })).toMatch(/^attributed \d+ bytes/);
