@@ -129,13 +129,21 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
     expect(await bytesOf(part)).toEqual(whole.subarray(1_000_000, 1_001_000));
   });
 
-  test("HEAD over a real connection: the representation's Content-Length and headers, no body", async () => {
+  /** Runs `check` against an uploaded photo's edge URL on a listening server (HEAD needs a real connection). */
+  async function onRealServer(check: (url: string, d: Awaited<ReturnType<typeof uploaded>>) => Promise<void>) {
     const { services } = await testContext();
     const { key } = await makeClient();
     const d = await uploaded(key, photo);
     const server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
     try {
-      const url = `${server.server!.url.origin}${new URL(d.url).pathname}`;
+      await check(`${server.server!.url.origin}${new URL(d.url).pathname}`, d);
+    } finally {
+      await server.stop(true);
+    }
+  }
+
+  test("HEAD over a real connection: the representation's Content-Length and headers, no body", async () => {
+    await onRealServer(async (url, d) => {
       const head = await fetch(url, { method: "HEAD", headers: { accept: "*/*" } });
       expect(head.status).toBe(200);
       expect(head.headers.get("content-length")).toBe(String(d.size));
@@ -145,26 +153,17 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
       expect(get.headers.get("content-type")).toBe("image/webp");
       expect(get.headers.get("x-request-id")).toBeTruthy();
       expect(Number(get.headers.get("content-length"))).toBe((await get.arrayBuffer()).byteLength);
-    } finally {
-      await server.stop(true);
-    }
+    });
   });
 
   test("HEAD with a Range over a real connection: 206, the range's Content-Range and Content-Length, no body", async () => {
-    const { services } = await testContext();
-    const { key } = await makeClient();
-    const d = await uploaded(key, photo);
-    const server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
-    try {
-      const url = `${server.server!.url.origin}${new URL(d.url).pathname}`;
+    await onRealServer(async (url, d) => {
       const head = await fetch(url, { method: "HEAD", headers: { accept: "*/*", range: "bytes=10-19" } });
       expect(head.status).toBe(206);
       expect(head.headers.get("content-range")).toBe(`bytes 10-19/${d.size}`);
       expect(head.headers.get("content-length")).toBe("10");
       expect(await head.text()).toBe("");
-    } finally {
-      await server.stop(true);
-    }
+    });
   });
 
   test("unknown ids, a wrong extension and junk paths are 404 with the envelope and x-request-id", async () => {
