@@ -2,6 +2,8 @@
 // are chosen. Everything downstream receives Deps and never looks at the environment.
 import type { Config } from "./config.ts";
 import { buildPlans, type Plans } from "./plans.ts";
+import { availableParallelism } from "node:os";
+import { createBudget, type Budget } from "./infra/budget.ts";
 import { createClock, type Clock } from "./infra/clock.ts";
 import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
 import { createKv, type Kv } from "./infra/kv/index.ts";
@@ -17,6 +19,27 @@ export interface Deps {
   kv: Kv;
   storage: Storage;
   plans: Plans;
+  /** Per-node limits on what untrusted uploads may hold at once (README: "Hostile input"). */
+  budgets: Budgets;
+}
+
+export interface Budgets {
+  /** Bytes of upload bodies held in memory. */
+  uploadMemory: Budget;
+  /** Decoded pixel bytes of images being decoded or encoded, and how many at once. */
+  imageWork: Budget;
+}
+
+export function createBudgets(config: Config): Budgets {
+  return {
+    uploadMemory: createBudget({ name: "upload memory", capacity: config.UPLOAD_MEMORY_BYTES, maxWaitMs: config.BUSY_WAIT_MS }),
+    imageWork: createBudget({
+      name: "image work",
+      capacity: config.IMAGE_WORK_PIXEL_BYTES,
+      maxHolders: config.IMAGE_WORK_CONCURRENCY || availableParallelism(),
+      maxWaitMs: config.BUSY_WAIT_MS,
+    }),
+  };
 }
 
 export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean } = {}): Promise<Deps> {
@@ -29,7 +52,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       if (applied) log.info("migrations applied", { count: applied });
     }
     const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
-    return { config, log, clock, database, db: database.db, kv, storage, plans: buildPlans(config.planOverrides) };
+    return { config, log, clock, database, db: database.db, kv, storage, plans: buildPlans(config.planOverrides), budgets: createBudgets(config) };
   } catch (e) {
     await database.close().catch(() => {});
     throw e;

@@ -1,5 +1,10 @@
 // Preloaded by `bun test`: quiet logs unless LOG_LEVEL asks for them.
 process.env.LOG_LEVEL ??= "silent";
+// argon2id at a test cost: the production cost (64 MiB, 2 passes) makes sign-up and login
+// tests that hash many passwords slow enough to time out on a busy machine. The cost is
+// read from each stored hash, so the rules under test are the same.
+process.env.PASSWORD_HASH_MEMORY_KIB ??= "256";
+process.env.PASSWORD_HASH_TIME_COST ??= "1";
 
 // A slow CI machine must not turn a correct test into a failure: generous default timeout.
 import { afterAll, setDefaultTimeout } from "bun:test";

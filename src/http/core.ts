@@ -1,6 +1,7 @@
 // The HTTP core every module sits on: request ids, and one onError that maps every failure
 // to the error envelope. Nothing unexpected leaks: no stack, SQL or path in a body.
 import { Elysia, ValidationError } from "elysia";
+import { BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 
@@ -58,6 +59,12 @@ export const httpCore = (log: Log) =>
         set.status = error.status;
         Object.assign(set.headers, error.headers);
         return envelope(error.code, error.message, error.meta);
+      }
+      if (error instanceof BudgetBusyError) {
+        // Load shedding, not a failure: the client retries after the header's seconds.
+        set.status = 503;
+        set.headers["retry-after"] = String(error.retryAfterS);
+        return envelope("SERVICE_UNAVAILABLE", `this node is busy (${error.budget}); retry in ${error.retryAfterS} s`, { budget: error.budget, retryAfter: error.retryAfterS });
       }
       switch (code) {
         case "VALIDATION":

@@ -1,6 +1,6 @@
 // Fixtures: each test makes its own user (no shared state). Users are inserted directly
 // with one precomputed password hash, because argon2id is deliberately slow.
-import { login } from "../../src/modules/auth/service.ts";
+import { hashPassword, login } from "../../src/modules/auth/service.ts";
 import { users } from "../../src/modules/auth/table.ts";
 import { ensureUsageRow } from "../../src/modules/usage/ledger.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -21,7 +21,7 @@ export interface TestUser {
 
 export async function makeUser(opts: { plan?: PlanName; isAdmin?: boolean; planExpiresAt?: Date | null } = {}): Promise<TestUser> {
   const { deps, services } = await testContext();
-  passwordHash ??= Bun.password.hash(PASSWORD, { algorithm: "argon2id" });
+  passwordHash ??= hashPassword(deps.config, PASSWORD);
   const now = deps.clock.now();
   const email = `u-${newId().toLowerCase()}@example.test`;
   const [user] = await deps.db

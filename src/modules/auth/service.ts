@@ -1,5 +1,6 @@
 // Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
@@ -23,7 +24,9 @@ export interface SessionGrant {
 
 // A fixed hash to verify against when the email is unknown, so both failures take as long.
 let dummyHash: Promise<string> | undefined;
-const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: "argon2id" });
+/** argon2id at the configured cost (production: Bun's defaults, 64 MiB and 2 passes); verify reads the cost from the hash. */
+export const hashPassword = (config: Config, password: string) =>
+  Bun.password.hash(password, { algorithm: "argon2id", memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: config.PASSWORD_HASH_TIME_COST });
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -74,7 +77,7 @@ export async function createUser(
 ): Promise<User> {
   assertPasswordAcceptable(input.password);
   const now = deps.clock.now();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(deps.config, input.password);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -125,7 +128,7 @@ export async function verifyCredentials(deps: Deps, email: string, password: str
   const user = await getUserByEmail(deps.db, email);
   const ok = user
     ? await Bun.password.verify(password, user.passwordHash)
-    : await Bun.password.verify(password, await (dummyHash ??= hashPassword(crypto.randomUUID()))).then(() => false);
+    : await Bun.password.verify(password, await (dummyHash ??= hashPassword(deps.config, crypto.randomUUID()))).then(() => false);
   if (!user || !ok) throw new AppError("UNAUTHORIZED", "wrong email or password");
   return user;
 }

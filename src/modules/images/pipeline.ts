@@ -4,6 +4,7 @@
 // checked before any decode, and every pipeline carries a pixel limit and a time limit.
 import { AppError, validationError } from "../../http/errors.ts";
 import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
+import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
 import { losslessStrippers } from "./strip.ts";
 import { sanitizeSvg, SVG_MAX_BYTES } from "./svg.ts";
@@ -14,8 +15,12 @@ export const MAX_PIXELS = 100_000_000;
 export const MAX_FRAMES = 1000;
 /** ... and at most this many pixels across all its frames. */
 export const MAX_ANIMATION_PIXELS = 100_000_000;
-/** A decode or encode that takes longer is abandoned (a hostile file, not a photo). */
-const PIPELINE_TIMEOUT_S = 60;
+/** What a node allows image work: the shared budget, and the deadline of one decode or encode. */
+export interface ImageWorkLimits {
+  work: Budget;
+  /** A decode or encode that takes longer is abandoned (a hostile file, not a photo). */
+  timeoutS: number;
+}
 
 /**
  * WebP renditions: quality 80 and effort 2. Effort (0-6) dominates the cost: on a 12 MP
@@ -76,10 +81,14 @@ function checkLimits(m: Metadata) {
   return { width, frameHeight, frames };
 }
 
+/** Decoded size in memory: what the image-work budget counts (16-bit samples take two bytes). */
+const pixelBytes = (m: Metadata, width: number, frameHeight: number, frames: number) =>
+  width * frameHeight * frames * (m.channels ?? 4) * (m.depth === "ushort" ? 2 : 1);
+
 /** A sharp pipeline on the upload with the limits on; animated inputs keep every frame. */
-const input = (bytes: Uint8Array, frames: number) =>
+const input = (bytes: Uint8Array, frames: number, timeoutS: number) =>
   sharp(bytes, { animated: frames > 1, limitInputPixels: frames > 1 ? MAX_ANIMATION_PIXELS : MAX_PIXELS, failOn: "error" }).timeout({
-    seconds: PIPELINE_TIMEOUT_S,
+    seconds: timeoutS,
   });
 
 async function run(p: Sharp): Promise<Uint8Array> {
@@ -93,35 +102,59 @@ async function run(p: Sharp): Promise<Uint8Array> {
 }
 
 /** The original to store: stripped losslessly when the container allows, else re-encoded. */
-async function cleanOriginal(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, rotate: boolean) {
+async function cleanOriginal(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, rotate: boolean, timeoutS: number) {
   if (!rotate) {
     const stripped = losslessStrippers[format]?.(bytes) ?? (hasMetadata(m) ? null : bytes);
     // Checked again by sharp: anything the stripper missed sends the file to re-encoding.
     const check = stripped && (await sharp(stripped, { limitInputPixels: false }).metadata().catch(() => null));
     if (stripped && check && !hasMetadata(check)) return stripped;
   }
-  const p = input(bytes, frames);
+  const p = input(bytes, frames, timeoutS);
   return run(REENCODE[format](rotate ? p.rotate() : p));
 }
 
-export async function processImage(bytes: Uint8Array, format: ImageFormat): Promise<Processed> {
+/**
+ * Work on one image runs inside the node's image-work budget: it waits (then 503) while
+ * other images hold the slots or the decoded bytes it would need.
+ */
+export async function processImage(bytes: Uint8Array, format: ImageFormat, limits: ImageWorkLimits): Promise<Processed> {
   if (format === "svg") {
     if (bytes.length > SVG_MAX_BYTES) throw new AppError("FILE_TOO_LARGE", `SVG files are limited to ${SVG_MAX_BYTES} bytes`, { limit: SVG_MAX_BYTES });
-    const original = await sanitizeSvg(bytes);
-    const m = await sharp(original, { limitInputPixels: false }).metadata().catch(() => {
-      throw validationError("file", "the SVG could not be read");
-    });
-    return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1 };
+    const release = await limits.work.acquire(0);
+    try {
+      const original = await sanitizeSvg(bytes);
+      const m = await sharp(original, { limitInputPixels: false }).metadata().catch(() => {
+        throw validationError("file", "the SVG could not be read");
+      });
+      return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1 };
+    } finally {
+      release();
+    }
   }
   const m = await readHeader(bytes, format);
   const { width, frameHeight, frames } = checkLimits(m);
+  const release = await limits.work.acquire(pixelBytes(m, width, frameHeight, frames));
+  try {
+    return await transform(bytes, format, m, { width, frameHeight, frames }, limits.timeoutS);
+  } finally {
+    release();
+  }
+}
+
+async function transform(
+  bytes: Uint8Array,
+  format: Exclude<ImageFormat, "svg">,
+  m: Metadata,
+  { width, frameHeight, frames }: { width: number; frameHeight: number; frames: number },
+  timeoutS: number,
+): Promise<Processed> {
   // EXIF orientation (1-8) is applied to the pixels; 5-8 swap width and height.
   const orientation = frames === 1 ? (m.orientation ?? 1) : 1;
   const rotate = orientation > 1;
   const swap = orientation >= 5;
   const [original, webp] = await Promise.all([
-    cleanOriginal(bytes, format, m, frames, rotate),
-    format === "webp" ? undefined : run((rotate ? input(bytes, frames).rotate() : input(bytes, frames)).webp(WEBP_OPTIONS)),
+    cleanOriginal(bytes, format, m, frames, rotate, timeoutS),
+    format === "webp" ? undefined : run((rotate ? input(bytes, frames, timeoutS).rotate() : input(bytes, frames, timeoutS)).webp(WEBP_OPTIONS)),
   ]);
   return { format, original, webp, width: swap ? frameHeight : width, height: swap ? width : frameHeight, frames };
 }
