@@ -9,6 +9,7 @@ import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
 import { createKv, type Kv } from "./infra/kv/index.ts";
 import { createLog, type Log } from "./infra/log.ts";
 import { createStorage, type Storage } from "./infra/storage/index.ts";
+import { createSvgSanitizer, type SvgSanitizer } from "./modules/images/svg-sanitizer.ts";
 
 export interface Deps {
   config: Config;
@@ -21,6 +22,8 @@ export interface Deps {
   plans: Plans;
   /** Per-node limits on what untrusted uploads may hold at once (README: "Hostile input"). */
   budgets: Budgets;
+  /** The SVG sanitizer's worker: started at the first SVG upload, killed by closeDeps. */
+  svgSanitizer: SvgSanitizer;
 }
 
 export interface Budgets {
@@ -52,7 +55,18 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       if (applied) log.info("migrations applied", { count: applied });
     }
     const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
-    return { config, log, clock, database, db: database.db, kv, storage, plans: buildPlans(config.planOverrides), budgets: createBudgets(config) };
+    return {
+      config,
+      log,
+      clock,
+      database,
+      db: database.db,
+      kv,
+      storage,
+      plans: buildPlans(config.planOverrides),
+      budgets: createBudgets(config),
+      svgSanitizer: createSvgSanitizer({ timeoutMs: config.SVG_SANITIZE_TIMEOUT_MS }),
+    };
   } catch (e) {
     await database.close().catch(() => {});
     throw e;
@@ -60,5 +74,5 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
-  await Promise.allSettled([deps.kv.close(), deps.database.close()]);
+  await Promise.allSettled([deps.kv.close(), deps.database.close(), deps.svgSanitizer.close()]);
 }

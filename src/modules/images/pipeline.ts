@@ -7,7 +7,7 @@ import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
 import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
 import { losslessStrippers } from "./strip.ts";
-import { sanitizeSvg, SVG_MAX_BYTES } from "./svg.ts";
+import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits } from "./svg.ts";
 
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
 export const MAX_PIXELS = 100_000_000;
@@ -20,6 +20,8 @@ export interface ImageWorkLimits {
   work: Budget;
   /** A decode or encode that takes longer is abandoned (a hostile file, not a photo). */
   timeoutS: number;
+  /** SVGs have no pixels to count: their shape limits and the sanitizer's worker bound them. */
+  svg: SvgLimits;
 }
 
 /**
@@ -122,7 +124,7 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat, limit
     if (bytes.length > SVG_MAX_BYTES) throw new AppError("FILE_TOO_LARGE", `SVG files are limited to ${SVG_MAX_BYTES} bytes`, { limit: SVG_MAX_BYTES });
     const release = await limits.work.acquire(0);
     try {
-      const original = await sanitizeSvg(bytes);
+      const original = await sanitizeSvg(bytes, limits.svg);
       const m = await sharp(original, { limitInputPixels: false }).metadata().catch(() => {
         throw validationError("file", "the SVG could not be read");
       });

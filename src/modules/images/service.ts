@@ -88,7 +88,11 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
   const format = detectFormat(upload.file.bytes);
   if (!format) throw new AppError("INVALID_FILE_TYPE", "the file is not a JPEG, PNG, GIF, WebP, AVIF or SVG image");
 
-  const out = await processImage(upload.file.bytes, format, { work: deps.budgets.imageWork, timeoutS: deps.config.IMAGE_WORK_TIMEOUT_S });
+  const out = await processImage(upload.file.bytes, format, {
+    work: deps.budgets.imageWork,
+    timeoutS: deps.config.IMAGE_WORK_TIMEOUT_S,
+    svg: { sanitizer: deps.svgSanitizer, maxDepth: deps.config.SVG_MAX_DEPTH, maxElements: deps.config.SVG_MAX_ELEMENTS },
+  });
   const id = newImageId();
   const base = { id, ownerId: u.userId, format };
   const stored = storedBytes({ size: out.original.length, webpSize: out.webp?.length ?? null });

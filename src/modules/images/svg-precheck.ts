@@ -1,0 +1,66 @@
+// The pass an uploaded SVG makes before any DOM is built: one streaming walk of the text
+// (saxes keeps an explicit tag stack, nothing recursive) that refuses what would make the
+// sanitizer's DOM deep, huge or self-expanding. A DOM of 15,000 nested elements overflows
+// the sanitizer's stack; a few MB of flat elements take tens of seconds and gigabytes.
+import { SaxesParser } from "saxes";
+import { validationError } from "../../http/errors.ts";
+
+export interface SvgShapeLimits {
+  /** Deepest element nesting. */
+  maxDepth: number;
+  /** Elements in the whole document. */
+  maxElements: number;
+}
+
+/** Far above what drawing tools write (a few dozen at most), far below what hurts. */
+export const SVG_MAX_ATTRIBUTES = 256;
+
+/**
+ * The text is fed in slices with a turn of the event loop between them, so a 10 MB file
+ * does not hold other requests for the whole walk.
+ */
+const SLICE_CHARS = 256 * 1024;
+
+class Refused extends Error {}
+
+export async function precheckSvg(text: string, limits: SvgShapeLimits): Promise<void> {
+  let depth = 0;
+  let elements = 0;
+  let attributes = 0;
+  let rootSeen = false;
+  const refuse = (message: string): never => {
+    throw new Refused(message);
+  };
+  // Namespaces on, as the sanitizer's own XML parser has them: what it would reject
+  // (an undeclared prefix) is refused here with a message instead of a blank result.
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  parser.on("doctype", (doctype) => {
+    if (doctype.includes("[")) refuse("SVG with entity declarations or an internal DOCTYPE subset is refused");
+  });
+  parser.on("opentagstart", (tag) => {
+    if (!rootSeen) {
+      rootSeen = true;
+      if (tag.name !== "svg") refuse(`the root element is <${tag.name}>, not <svg>`);
+    }
+    if (++depth > limits.maxDepth) refuse(`the SVG nests elements deeper than ${limits.maxDepth} levels`);
+    if (++elements > limits.maxElements) refuse(`the SVG has more than ${limits.maxElements} elements`);
+    attributes = 0;
+  });
+  parser.on("attribute", () => {
+    if (++attributes > SVG_MAX_ATTRIBUTES) refuse(`an element of the SVG has more than ${SVG_MAX_ATTRIBUTES} attributes`);
+  });
+  parser.on("closetag", () => {
+    depth--;
+  });
+  try {
+    for (let at = 0; at < text.length; at += SLICE_CHARS) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      parser.write(text.slice(at, at + SLICE_CHARS));
+    }
+    parser.close();
+  } catch (e) {
+    if (e instanceof Refused) throw validationError("file", e.message);
+    throw validationError("file", `the SVG is not well-formed XML (${(e as Error).message})`);
+  }
+  if (!rootSeen) throw validationError("file", "the SVG has no root element");
+}

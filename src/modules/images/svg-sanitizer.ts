@@ -1,0 +1,127 @@
+// The main thread's side of the SVG sanitizer: one warm worker (jsdom takes ~0.5 s to
+// load, so it is kept and reused), one job at a time in arrival order, and a deadline per
+// job. A job past its deadline or a worker that dies is answered 422 and the worker is
+// killed, never awaited: a parse stuck in a loop ignores everything but terminate(). The
+// next job gets a fresh worker.
+import { AppError, validationError } from "../../http/errors.ts";
+
+export interface SvgSanitizer {
+  /** The sanitized markup of `text` (an SVG that passed precheckSvg). */
+  sanitize(text: string): Promise<string>;
+  /** Kills the worker and refuses queued jobs; later calls refuse at once. */
+  close(): Promise<void>;
+}
+
+export interface SvgSanitizerOptions {
+  /** A job that runs longer is abandoned and its worker killed. */
+  timeoutMs: number;
+  /** How long a new worker may take to load before it counts as dead. */
+  startTimeoutMs?: number;
+  /** The worker script; tests swap in one that misbehaves on purpose. */
+  workerUrl?: string | URL;
+}
+
+// This exact form is what `bun build --compile` resolves to the worker entrypoint it
+// embeds (scripts/build.ts lists svg-worker.ts beside src/main.ts).
+const defaultWorkerUrl = () => new URL("./svg-worker.ts", import.meta.url);
+
+type Reply = { type: "ready" } | { type: "done"; id: number; svg: string } | { type: "failed"; id: number; message: string };
+
+interface Job {
+  id: number;
+  text: string;
+  resolve(svg: string): void;
+  reject(e: Error): void;
+}
+
+interface Running {
+  worker: Bun.Worker;
+  ready: boolean;
+  job?: Job;
+  timer?: Timer;
+}
+
+const tooSlow = () => validationError("file", "the SVG took too long to sanitize");
+const crashed = () => validationError("file", "the SVG could not be sanitized");
+
+export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
+  const startTimeoutMs = opts.startTimeoutMs ?? Math.max(opts.timeoutMs, 30_000);
+  const queue: Job[] = [];
+  let current: Running | undefined;
+  let nextId = 1;
+  let closed = false;
+
+  function start(): Running {
+    // jsdom's types bring in the DOM lib, whose Worker has no unref().
+    const worker = new Worker(opts.workerUrl ?? defaultWorkerUrl()) as unknown as Bun.Worker;
+    // An idle worker must not keep the process alive; a job in flight is held by its timer.
+    worker.unref();
+    const run: Running = { worker, ready: false };
+    run.timer = setTimeout(() => discard(run, crashed()), startTimeoutMs);
+    worker.addEventListener("message", (event) => onReply(run, (event as MessageEvent<Reply>).data));
+    worker.addEventListener("error", () => discard(run, crashed()));
+    worker.addEventListener("close", () => discard(run, crashed()));
+    return run;
+  }
+
+  function onReply(run: Running, reply: Reply) {
+    if (run !== current) return;
+    if (reply.type === "ready") {
+      clearTimeout(run.timer);
+      run.ready = true;
+    } else if (run.job && reply.id === run.job.id) {
+      clearTimeout(run.timer);
+      const job = run.job;
+      run.job = undefined;
+      if (reply.type === "done") job.resolve(reply.svg);
+      else job.reject(crashed());
+    }
+    pump();
+  }
+
+  /** Kills the worker and answers whatever it held: its job, or the jobs waiting for it to start. */
+  function discard(run: Running, error: Error) {
+    if (run !== current) return;
+    current = undefined;
+    clearTimeout(run.timer);
+    run.worker.terminate();
+    if (run.job) run.job.reject(error);
+    else for (const job of queue.splice(0)) job.reject(error);
+    pump();
+  }
+
+  function pump() {
+    if (closed || queue.length === 0) return;
+    current ??= start();
+    if (!current.ready || current.job) return;
+    const run = current;
+    const job = queue.shift()!;
+    run.job = job;
+    run.timer = setTimeout(() => discard(run, tooSlow()), opts.timeoutMs);
+    run.worker.postMessage({ id: job.id, text: job.text });
+  }
+
+  return {
+    sanitize(text) {
+      if (closed) return Promise.reject(shuttingDown());
+      return new Promise<string>((resolve, reject) => {
+        queue.push({ id: nextId++, text, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const run = current;
+      current = undefined;
+      if (run) {
+        clearTimeout(run.timer);
+        run.worker.terminate();
+        run.job?.reject(shuttingDown());
+      }
+      for (const job of queue.splice(0)) job.reject(shuttingDown());
+    },
+  };
+}
+
+const shuttingDown = () => new AppError("SERVICE_UNAVAILABLE", "the server is shutting down");
