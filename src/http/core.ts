@@ -55,6 +55,13 @@ export const httpCore = (log: Log) =>
       set.headers["x-request-id"] = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     })
     .onError({ as: "global" }, ({ code, error, set, request }) => {
+      // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
+      // fault of ours. At info, so a flaky network cannot flood the error log.
+      if (request.signal.aborted) {
+        log.info("request aborted by the client", { method: request.method, url: new URL(request.url).pathname, requestId: set.headers["x-request-id"] });
+        set.status = 400;
+        return envelope("BAD_REQUEST", "the client closed the connection");
+      }
       if (error instanceof AppError) {
         set.status = error.status;
         Object.assign(set.headers, error.headers);

@@ -1,15 +1,19 @@
 // Streaming multipart/form-data for upload routes, which are declared with
 // `parse: "none"` so Elysia never buffers their body. The body is read as it arrives and
 // reading stops the moment the file goes over its limit, whatever Content-Length said
-// (or when the client sent none, chunked): a 51 MB body is never read past ~50 MB.
+// (or when the client sent none, chunked): a 51 MB body is never read past ~50 MB. What
+// an upload holds in memory is counted against the node's budget, and the whole body has
+// a deadline.
 import {
   MaxFileSizeExceededError,
   MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
-  parseMultipartRequest,
+  getMultipartBoundary,
+  parseMultipartStream,
 } from "@remix-run/multipart-parser";
+import type { Budget } from "../infra/budget.ts";
 import { AppError, validationError } from "./errors.ts";
 
 /** Room for the boundaries, part headers and small text fields around the file. */
@@ -37,28 +41,54 @@ const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is 
  */
 const baseName = (name: string) => Array.from(name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "")).slice(0, 255).join("");
 
+export interface UploadLimits {
+  fileField: string;
+  maxFileBytes: number;
+  /** The node's budget of upload bytes held in memory: reserved before the body is read. */
+  memory: Budget;
+  /** The whole body must have arrived by then, however steadily it trickles (408). */
+  deadlineMs: number;
+}
+
 /**
  * Reads one file field (held in memory up to `maxFileBytes`: image pipelines need its
- * bytes) and the small text fields. 413 FILE_TOO_LARGE over the limit, 400 BAD_REQUEST
- * for a body that is not well-formed multipart/form-data.
+ * bytes) and the small text fields, then hands them to `use`; the memory they hold is
+ * counted against the node's budget until `use` is done. 413 FILE_TOO_LARGE over the
+ * limit, 400 BAD_REQUEST for a body that is not well-formed multipart/form-data, 408
+ * REQUEST_TIMEOUT past the deadline, 503 when the node's upload memory stays spent.
  */
-export async function readUpload(request: Request, opts: { fileField: string; maxFileBytes: number }): Promise<Upload> {
+export async function withUpload<T>(request: Request, opts: UploadLimits, use: (upload: Upload) => Promise<T>): Promise<T> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > opts.maxFileBytes + MULTIPART_OVERHEAD) {
+  const maxBody = opts.maxFileBytes + MULTIPART_OVERHEAD;
+  if (declared > maxBody) {
     await request.body?.cancel().catch(() => {});
     throw tooLarge(opts.maxFileBytes);
   }
-  if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "")) {
+  const boundary = getMultipartBoundary(request.headers.get("content-type") ?? "");
+  if (!/^multipart\/form-data\s*;/i.test(request.headers.get("content-type") ?? "") || !boundary || !request.body) {
     await request.body?.cancel().catch(() => {});
     throw new AppError("BAD_REQUEST", "the body must be multipart/form-data");
   }
+  // A chunked body (no Content-Length) may grow to the limit: it reserves the limit.
+  let release: () => void;
+  try {
+    release = await opts.memory.acquire(Number.isFinite(declared) ? declared : maxBody);
+  } catch (e) {
+    await request.body.cancel().catch(() => {});
+    throw e;
+  }
+  try {
+    return await use(await readParts(request, request.body, boundary, opts, maxBody));
+  } finally {
+    release();
+  }
+}
+
+async function readParts(request: Request, raw: ReadableStream<Uint8Array>, boundary: string, opts: UploadLimits, maxBody: number): Promise<Upload> {
+  const body = withDeadline(raw, opts.deadlineMs);
   const out: Upload = { fields: {} };
   try {
-    const parts = parseMultipartRequest(request, {
-      maxFileSize: opts.maxFileBytes,
-      maxTotalSize: opts.maxFileBytes + MULTIPART_OVERHEAD,
-      maxParts: MAX_PARTS,
-    });
+    const parts = parseMultipartStream(body.stream, { boundary, maxFileSize: opts.maxFileBytes, maxTotalSize: maxBody, maxParts: MAX_PARTS });
     for await (const part of parts) {
       if (!part.name) continue;
       if (part.name === opts.fileField && part.isFile) {
@@ -69,14 +99,59 @@ export async function readUpload(request: Request, opts: { fileField: string; ma
         out.fields[part.name] = part.text;
       }
     }
+    return out;
   } catch (e) {
-    // Stop reading whatever the client is still sending.
-    await request.body?.cancel().catch(() => {});
     if (e instanceof AppError) throw e;
+    // A client that hung up is not our failure: the core logs it at info.
+    if (request.signal.aborted) throw new AppError("BAD_REQUEST", "the client closed the connection during the upload", { aborted: true });
+    if (e instanceof BodyDeadlineError) {
+      throw new AppError("REQUEST_TIMEOUT", `the upload did not arrive within ${opts.deadlineMs / 1000} s`, { limitSeconds: opts.deadlineMs / 1000 }, { connection: "close" });
+    }
     if (e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError) throw tooLarge(opts.maxFileBytes);
     if (e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError) throw new AppError("BAD_REQUEST", "too many or too large multipart parts");
     if (e instanceof MultipartParseError || e instanceof TypeError) throw new AppError("BAD_REQUEST", "the multipart body could not be parsed");
     throw e;
+  } finally {
+    // Stops the deadline and whatever the client is still sending.
+    body.stop();
   }
-  return out;
+}
+
+class BodyDeadlineError extends Error {
+  override name = "BodyDeadlineError";
+}
+
+/**
+ * The body as a stream that fails once `ms` have passed since reading began. Bun's idle
+ * timeout restarts on every byte, so without this a client sending one byte a second
+ * would hold the upload (and its memory) for as long as it likes.
+ */
+function withDeadline(raw: ReadableStream<Uint8Array>, ms: number) {
+  const reader = raw.getReader();
+  let timer: Timer | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyDeadlineError()), ms);
+  });
+  expired.catch(() => {});
+  const stop = () => {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(c) {
+      try {
+        const r = await Promise.race([reader.read(), expired]);
+        if (r.done) {
+          clearTimeout(timer);
+          c.close();
+        } else c.enqueue(r.value);
+      } catch (e) {
+        stop();
+        c.error(e);
+      }
+    },
+    cancel: stop,
+    // Pulled only when the parser asks: no chunk read ahead past the size limit.
+  }, { highWaterMark: 0 });
+  return { stream, stop };
 }

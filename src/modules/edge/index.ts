@@ -11,6 +11,7 @@ import { FORMATS, formatOfExt } from "../images/formats.ts";
 import { etagOf, objectKey, type Variant } from "../images/objects.ts";
 import { images } from "../images/table.ts";
 import { HOT_OBJECT_MAX, type EdgeImage } from "./cache.ts";
+import { exactLength } from "./exact-length.ts";
 import { acceptsWebp, IMMUTABLE, notModified, parseRange, PRIVATE, SVG_CSP } from "./http.ts";
 
 const FILE = /^([A-Za-z0-9_-]{11})\.([a-z0-9]{2,5})$/;
@@ -58,13 +59,25 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
     return p;
   }
 
-  /** The body: small objects from memory, larger ones streamed; null when the object is gone. */
-  async function load(img: EdgeImage, variant: Variant, size: number, range: { start: number; end: number } | null): Promise<BodyInit | null> {
+  /**
+   * The body, exactly bytes start..end of the variant whatever the store hands back:
+   * small objects from memory, larger ones streamed; null when the object is gone.
+   */
+  async function load(img: EdgeImage, variant: Variant, start: number, end: number, range: boolean): Promise<BodyInit | null> {
     try {
-      if (size > HOT_OBJECT_MAX) return await deps.storage.get(objectKey(img, variant), range ?? undefined);
-      const bytes = cache.bytes(img.id, variant) ?? (await hotBytes(img, variant));
-      if (!bytes) return null;
-      return (range ? bytes.subarray(range.start, range.end + 1) : bytes) as Uint8Array<ArrayBuffer>;
+      if (isHot(img, variant)) {
+        const bytes = cache.bytes(img.id, variant) ?? (await hotBytes(img, variant));
+        if (!bytes) return null;
+        if (bytes.length <= end) throw new Error(`the object has ${bytes.length} bytes, its record says ${end + 1}`);
+        return bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>;
+      }
+      const stream = await deps.storage.get(objectKey(img, variant), range ? { start, end } : undefined);
+      return (
+        stream &&
+        exactLength(stream, end - start + 1, (m) =>
+          deps.log.warn("object store returned a body of the wrong length; sent exactly the advertised bytes", { id: img.id, variant, start, ...m }),
+        )
+      );
     } catch (err) {
       deps.log.error("image object read failed", { id: img.id, variant, err });
       throw new AppError("STORAGE_ERROR", "object storage failed", {}, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
@@ -78,6 +91,8 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
     const principal = await authn.authenticate(header).catch(() => null);
     return !!principal && principal.userId === img.ownerId && principal.scopes.includes("media.read");
   }
+
+  const isHot = (img: EdgeImage, variant: Variant) => (variant === "webp" ? img.webpSize! : img.size) <= HOT_OBJECT_MAX;
 
   async function serve(request: Request, file: string): Promise<Response> {
     const m = FILE.exec(file);
@@ -115,14 +130,14 @@ export const edgeModule = ({ deps, authn, meter, edgeCache: cache }: Services) =
     const status = range ? 206 : 200;
     if (head) return new Response(null, { status, headers: { ...headers, "content-length": String(length) } });
 
-    const body = await load(img, variant, size, range);
+    const body = await load(img, variant, start, end, !!range);
     if (!body) {
       // Deleted since its record was cached (the delete removes the objects after its
       // invalidation), or lost: the same 404 as an unknown image.
       deps.log.warn("image object missing", { id: img.id, variant });
       throw missing();
     }
-    if (size > HOT_OBJECT_MAX) headers["content-length"] = String(length);
+    headers["content-length"] = String(length);
     // Counted when the response starts: a client that hangs up early is still charged.
     meter.add(monthKey(deps.clock.now()), img.ownerId, length);
     return new Response(body, { status, headers });

@@ -1,7 +1,7 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
 import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
-import { readUpload } from "../../http/multipart.ts";
+import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
@@ -14,15 +14,20 @@ export const imagesModule = ({ deps, guard }: Services) =>
       "/v1/images",
       async ({ principal, request, status }) => {
         const uploader = await precheckUpload(deps, principal.userId);
-        const upload = await readUpload(request, { fileField: "file", maxFileBytes: uploader.limits.imageMaxBytes });
-        const row = await createImage(deps, uploader, upload);
+        const limits = {
+          fileField: "file",
+          maxFileBytes: uploader.limits.imageMaxBytes,
+          memory: deps.budgets.uploadMemory,
+          deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
+        };
+        const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, upload));
         return status(201, { success: true as const, data: toUploaded(deps.config.MEDIA_URL, row) });
       },
       {
         auth: { scope: "media.write", tier: "upload" },
-        // The body is read as a stream by readUpload, never buffered by Elysia.
+        // The body is read as a stream by withUpload, never buffered by Elysia.
         parse: "none",
-        response: { 201: Ok(UploadedImage), 400: "Error", 403: "Error", 413: "Error", 422: "Error", 429: "Error" },
+        response: { 201: Ok(UploadedImage), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 503: "Error" },
         detail: {
           summary: "Upload an image (multipart/form-data)",
           description:
