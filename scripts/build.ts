@@ -85,12 +85,20 @@ const sharpStaticAddon: BunPlugin = {
 
 // ---- build ---------------------------------------------------------------------------
 
+// Every file the app starts as a Worker: Bun embeds a worker only when it is an
+// entrypoint of its own (it does not follow `new Worker(...)`).
+const workerEntrypoints = [join(root, "src/modules/images/svg-worker.ts")];
+
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(join(outdir, "lib"), { recursive: true });
 const outfile = join(outdir, "shelf");
 
 const result = await Bun.build({
-  entrypoints: [join(root, "src/main.ts")],
+  entrypoints: [join(root, "src/main.ts"), ...workerEntrypoints],
+  // Each entrypoint is embedded under its path below `root`: src/modules/images/svg-worker.ts
+  // becomes ./modules/images/svg-worker.ts beside the main bundle, the path
+  // src/modules/images/svg-sanitizer.ts starts it from.
+  root: join(root, "src"),
   target: "bun",
   format: "esm",
   // Startup matters (a restarted node should be healthy at once): bytecode skips parsing.
@@ -123,9 +131,9 @@ if (loadersReplaced === 0) {
 
 for (const f of libvipsFiles) copyFileSync(join(libvipsDir, f), join(outdir, "lib", f));
 chmodSync(outfile, 0o755);
-// The source map is embedded in the executable (zstd) and used for stack traces; the
-// copy written beside it is not needed at run time.
-rmSync(`${outfile}.map`, { force: true });
+// The source maps are embedded in the executable (zstd) and used for stack traces; the
+// copies written beside it (one per entrypoint) are not needed at run time.
+for (const f of readdirSync(outdir)) if (f.endsWith(".map")) rmSync(join(outdir, f), { force: true });
 
 const mb = (p: string) => (statSync(p).size / 1024 ** 2).toFixed(1) + " MB";
 console.log(`built ${relative(root, outfile)} (${mb(outfile)}) for ${platform} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

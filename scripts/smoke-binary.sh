@@ -7,7 +7,8 @@
 #   shelf serve: time to GET /health = 200 on the first start (creates the database) and
 #   on a second start on the same DATA_DIR (must be under 3 s), an unknown route answers
 #   the 404 JSON envelope with x-request-id, sign-up + API key + image upload read back
-#   from the edge (WebP and original), SIGTERM exits 0.
+#   from the edge (WebP and original), an SVG upload sanitized by the embedded worker and
+#   a deeply nested one refused, SIGTERM exits 0.
 #
 # Usage: bash scripts/smoke-binary.sh [dist-dir]   (default: dist/, built when absent)
 # Any failure exits non-zero with a line saying what failed.
@@ -171,6 +172,23 @@ webp="$(curl -s -o "$work/pixel.webp" -w '%{http_code} %{content_type}' -H 'acce
 orig="$(curl -s -o "$work/pixel.out" -w '%{http_code} %{content_type}' -H 'accept: */*' "$base/media/$id.png")"
 [[ "$orig" == "200 image/png" ]] || fail "edge answered '$orig' for a */* client"
 echo "uploaded $id; edge served image/webp and image/png"
+
+step "upload an SVG: sanitized by the worker embedded in the binary"
+cat >"$work/logo.svg" <<'SVG'
+<svg xmlns="http://www.w3.org/2000/svg" width="24" height="16" onload="alert(1)"><script>alert(2)</script><rect width="24" height="16" fill="teal"/></svg>
+SVG
+code="$(curl -s -o "$work/svg.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/logo.svg" "$base/v1/images")"
+[[ "$code" == 201 ]] || fail "SVG upload answered $code: $(cat "$work/svg.json")"
+svg_id="$(field id "$work/svg.json")"
+got="$(curl -s -o "$work/logo.out" -w '%{http_code} %{content_type}' "$base/media/$svg_id.svg")"
+[[ "$got" == "200 image/svg+xml" ]] || fail "edge answered '$got' for the SVG"
+grep -q '<rect' "$work/logo.out" || fail "the stored SVG lost its drawing: $(cat "$work/logo.out")"
+! grep -qi 'script\|onload' "$work/logo.out" || fail "the stored SVG still has a script or handler: $(cat "$work/logo.out")"
+# 10,000 nested groups: refused by the streaming pre-check, before any DOM is built.
+{ printf '<svg xmlns="http://www.w3.org/2000/svg">'; for _ in $(seq 1000); do printf '<g><g><g><g><g><g><g><g><g><g>'; done; } >"$work/deep.svg"
+code="$(curl -s -o "$work/deep.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/deep.svg" "$base/v1/images")"
+[[ "$code" == 422 ]] || fail "a 10,000-deep SVG answered $code (expected 422): $(cat "$work/deep.json")"
+echo "uploaded $svg_id (script and handler removed); a 10,000-deep SVG was refused with 422"
 
 step "SIGTERM -> exit 0"
 stop_server "$work/serve1.log"

@@ -21,9 +21,11 @@ export interface SvgSanitizerOptions {
   workerUrl?: string | URL;
 }
 
-// This exact form is what `bun build --compile` resolves to the worker entrypoint it
-// embeds (scripts/build.ts lists svg-worker.ts beside src/main.ts).
-const defaultWorkerUrl = () => new URL("./svg-worker.ts", import.meta.url);
+// From source the worker sits beside this file. In the executable this code runs from
+// the bundle of main.ts at the root of Bun's embedded folder, and the worker is embedded
+// there by its path below src/ (scripts/build.ts makes it an entrypoint, with src/ as root).
+const inExecutable = import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/");
+const defaultWorkerUrl = () => new URL(inExecutable ? "./modules/images/svg-worker.ts" : "./svg-worker.ts", import.meta.url);
 
 type Reply = { type: "ready" } | { type: "done"; id: number; svg: string } | { type: "failed"; id: number; message: string };
 
