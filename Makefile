@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real bench typecheck migrate smoke clean
+.PHONY: install dev build test test-real test-hostile test-busy bench typecheck migrate smoke clean
 
 install:
 	bun install --frozen-lockfile
@@ -16,6 +16,15 @@ test:
 # The same suite against Postgres, Redis and an S3-compatible server started locally.
 test-real:
 	bash scripts/real-parts.sh bun test
+
+# The slow attack cases (huge SVGs, 20 large uploads at once, pixel bombs) against a
+# running node on the production parts; asserts /health latency and peak memory.
+test-hostile:
+	SHELF_HOSTILE=1 bash scripts/real-parts.sh bun test test/hostile
+
+# The embedded suite with every core kept busy by another process, as on a shared CI machine.
+test-busy:
+	bash scripts/busy.sh bun test
 
 bench:
 	bun bench/index.ts

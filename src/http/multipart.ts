@@ -14,7 +14,9 @@ import {
   parseMultipartStream,
 } from "@remix-run/multipart-parser";
 import type { Budget } from "../infra/budget.ts";
+import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
 import { AppError, validationError } from "./errors.ts";
+import { stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -37,9 +39,11 @@ const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is 
 
 /**
  * "C:\\fakepath\\a.png" -> "a.png": only the last path segment of what the client sent, at
- * most 255 characters (counted by code point, so an emoji is never cut in half).
+ * most 255 characters (counted by code point, so an emoji is never cut in half), without
+ * the control and bidi characters a JSON name may not hold: stripped, not refused, since
+ * an upload should not fail for its name.
  */
-const baseName = (name: string) => Array.from(name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "")).slice(0, 255).join("");
+const baseName = (name: string) => Array.from(stripUnsafeChars(name.split(/[\\/]/).pop()!)).slice(0, 255).join("");
 
 export interface UploadLimits {
   fileField: string;
@@ -69,23 +73,24 @@ export async function withUpload<T>(request: Request, opts: UploadLimits, use: (
     await request.body?.cancel().catch(() => {});
     throw new AppError("BAD_REQUEST", "the body must be multipart/form-data");
   }
-  // A chunked body (no Content-Length) may grow to the limit: it reserves the limit.
+  // The body is held once (body-buffer.ts). A chunked body (no Content-Length) may grow
+  // to the limit: it reserves the limit.
+  const capacity = Number.isFinite(declared) ? declared : maxBody;
   let release: () => void;
   try {
-    release = await opts.memory.acquire(Number.isFinite(declared) ? declared : maxBody);
+    release = await opts.memory.acquire(capacity);
   } catch (e) {
     await request.body.cancel().catch(() => {});
     throw e;
   }
   try {
-    return await use(await readParts(request, request.body, boundary, opts, maxBody));
+    return await use(await readParts(request, bufferBody(request.body, capacity, opts.deadlineMs), boundary, opts, maxBody));
   } finally {
     release();
   }
 }
 
-async function readParts(request: Request, raw: ReadableStream<Uint8Array>, boundary: string, opts: UploadLimits, maxBody: number): Promise<Upload> {
-  const body = withDeadline(raw, opts.deadlineMs);
+async function readParts(request: Request, body: BufferedBody, boundary: string, opts: UploadLimits, maxBody: number): Promise<Upload> {
   const out: Upload = { fields: {} };
   try {
     const parts = parseMultipartStream(body.stream, { boundary, maxFileSize: opts.maxFileBytes, maxTotalSize: maxBody, maxParts: MAX_PARTS });
@@ -93,7 +98,7 @@ async function readParts(request: Request, raw: ReadableStream<Uint8Array>, boun
       if (!part.name) continue;
       if (part.name === opts.fileField && part.isFile) {
         if (out.file) throw validationError(`body.${opts.fileField}`, "send exactly one file");
-        out.file = { filename: baseName(part.filename ?? ""), bytes: part.bytes };
+        out.file = { filename: baseName(part.filename ?? ""), bytes: body.viewOf(part.content, part.size) ?? part.bytes };
       } else if (!part.isFile) {
         if (part.size > MAX_TEXT_FIELD) throw validationError(`body.${part.name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`);
         out.fields[part.name] = part.text;
@@ -107,7 +112,7 @@ async function readParts(request: Request, raw: ReadableStream<Uint8Array>, boun
     if (e instanceof BodyDeadlineError) {
       throw new AppError("REQUEST_TIMEOUT", `the upload did not arrive within ${opts.deadlineMs / 1000} s`, { limitSeconds: opts.deadlineMs / 1000 }, { connection: "close" });
     }
-    if (e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError) throw tooLarge(opts.maxFileBytes);
+    if (e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError || e instanceof BodyOverflowError) throw tooLarge(opts.maxFileBytes);
     if (e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError) throw new AppError("BAD_REQUEST", "too many or too large multipart parts");
     if (e instanceof MultipartParseError || e instanceof TypeError) throw new AppError("BAD_REQUEST", "the multipart body could not be parsed");
     throw e;
@@ -115,43 +120,4 @@ async function readParts(request: Request, raw: ReadableStream<Uint8Array>, boun
     // Stops the deadline and whatever the client is still sending.
     body.stop();
   }
-}
-
-class BodyDeadlineError extends Error {
-  override name = "BodyDeadlineError";
-}
-
-/**
- * The body as a stream that fails once `ms` have passed since reading began. Bun's idle
- * timeout restarts on every byte, so without this a client sending one byte a second
- * would hold the upload (and its memory) for as long as it likes.
- */
-function withDeadline(raw: ReadableStream<Uint8Array>, ms: number) {
-  const reader = raw.getReader();
-  let timer: Timer | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BodyDeadlineError()), ms);
-  });
-  expired.catch(() => {});
-  const stop = () => {
-    clearTimeout(timer);
-    reader.cancel().catch(() => {});
-  };
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(c) {
-      try {
-        const r = await Promise.race([reader.read(), expired]);
-        if (r.done) {
-          clearTimeout(timer);
-          c.close();
-        } else c.enqueue(r.value);
-      } catch (e) {
-        stop();
-        c.error(e);
-      }
-    },
-    cancel: stop,
-    // Pulled only when the parser asks: no chunk read ahead past the size limit.
-  }, { highWaterMark: 0 });
-  return { stream, stop };
 }

@@ -59,7 +59,7 @@ describe("uploads: per-node memory budget", () => {
 
     const first = heldUpload(image);
     const firstRes = post(app, key, first.stream, { "content-type": `multipart/form-data; boundary=${first.boundary}`, "content-length": String(1536 * 1024) });
-    await first.reading; // the first upload holds its 1.5 MB reservation from here
+    await first.reading; // the first upload holds its 1.5 MB from here
     expect(uploadMemory.usage().used).toBe(1536 * 1024);
 
     const second = heldUpload(image);

@@ -83,9 +83,13 @@ function checkLimits(m: Metadata) {
   return { width, frameHeight, frames };
 }
 
-/** Decoded size in memory: what the image-work budget counts (16-bit samples take two bytes). */
+/**
+ * Decoded size in memory, what the image-work budget counts: two pipelines (the original
+ * and the WebP rendition) each holding the pixels with at least three channels, as libvips
+ * widens grey and palette images for the encoders; 16-bit samples take two bytes.
+ */
 const pixelBytes = (m: Metadata, width: number, frameHeight: number, frames: number) =>
-  width * frameHeight * frames * (m.channels ?? 4) * (m.depth === "ushort" ? 2 : 1);
+  2 * width * frameHeight * frames * Math.max(3, m.channels ?? 4) * (m.depth === "ushort" ? 2 : 1);
 
 /** A sharp pipeline on the upload with the limits on; animated inputs keep every frame. */
 const input = (bytes: Uint8Array, frames: number, timeoutS: number) =>
