@@ -1,9 +1,11 @@
-// The HTTP core every module sits on: request ids, and one onError that maps every failure
-// to the error envelope. Nothing unexpected leaks: no stack, SQL or path in a body.
+// The HTTP core every module sits on: request ids, strict JSON bodies (json-body.ts), and
+// one onError that maps every failure to the error envelope. Nothing unexpected leaks: no
+// stack, SQL or path in a body.
 import { Elysia, ValidationError } from "elysia";
 import { BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
+import { jsonBody } from "./json-body.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -50,6 +52,7 @@ const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
 export const httpCore = (log: Log) =>
   new Elysia({ name: "http-core" })
+    .use(jsonBody)
     .onRequest(({ request, set }) => {
       const given = request.headers.get("x-request-id");
       set.headers["x-request-id"] = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();

@@ -1,8 +1,29 @@
-// Text a user names things with (nicknames, key names, tags, file names): no control
-// characters. Postgres cannot store NUL, and nothing else in that range belongs in a name.
+// Text a user names things with (nicknames, key names, tags, file names). None of these
+// characters belongs in a name:
+// - C0 controls and DEL: Postgres cannot store NUL, and a newline forges log lines;
+// - C1 controls (U+0080-U+009F): invisible, and some terminals act on them;
+// - bidi controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C): they reorder
+//   what is displayed, so "gnp.exe" behind U+202E reads as "exe.png" in a listing.
+// JSON names that hold one are refused (422); upload file names have them stripped
+// (multipart.ts), since an upload should not fail for its name.
 import type { StringOptions } from "@sinclair/typebox";
 import { t } from "elysia";
 
-export const NO_CONTROL_CHARS = "^[^\\u0000-\\u001f\\u007f]*$";
+const UNSAFE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
 
-export const PlainText = (opts: StringOptions = {}) => t.String({ pattern: NO_CONTROL_CHARS, ...opts });
+export const NO_CONTROL_CHARS = `^[^${UNSAFE}]*$`;
+
+const UNSAFE_CHARS = new RegExp(`[${UNSAFE}]`, "g");
+
+/** The name with every character PlainText refuses removed. */
+export const stripUnsafeChars = (name: string) => name.replace(UNSAFE_CHARS, "");
+
+export interface PlainTextOptions extends Omit<StringOptions, "pattern"> {
+  /** Refuse a name of only white space too. */
+  notBlank?: boolean;
+  /** More characters to refuse, as the inside of a regex character class (e.g. "/\\\\"). */
+  alsoRefuse?: string;
+}
+
+export const PlainText = ({ notBlank = false, alsoRefuse = "", ...opts }: PlainTextOptions = {}) =>
+  t.String({ ...opts, pattern: `^${notBlank ? "(?=.*\\S)" : ""}[^${UNSAFE}${alsoRefuse}]*$` });

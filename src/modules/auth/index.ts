@@ -110,7 +110,11 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
       {
         cookie: RefreshCookie,
         response: { 200: Ok(SessionGrantModel), 401: "Error" },
-        detail: { summary: "Rotate the refresh cookie and get a new access token; a reused refresh token ends the session" },
+        detail: {
+          summary: "Rotate the refresh cookie and get a new access token; a reused refresh token ends the session",
+          description:
+            "A refresh token presented again within REFRESH_REUSE_GRACE_S seconds of its rotation (two tabs refreshing at once) gets the same successor cookie and a new access token; later, or once that successor has been used, it ends the session (401 UNAUTHORIZED, meta.reason refresh_token_reused).",
+        },
       },
     )
     .post(

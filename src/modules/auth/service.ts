@@ -8,7 +8,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { ensureUsageRow } from "../usage/ledger.ts";
 import { refreshTokens, sessions, users } from "./table.ts";
-import { newRefreshToken, REFRESH_TOKEN_TTL_MS, sha256Hex, type TokenSigner } from "./tokens.ts";
+import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, type TokenSigner } from "./tokens.ts";
 import type { PlanName } from "../../plans.ts";
 
 export type User = typeof users.$inferSelect;
@@ -137,9 +137,37 @@ export async function login(deps: Deps, signer: TokenSigner, user: User) {
   return openSession(deps, signer, user);
 }
 
+type Reuse = "grant" | "replay" | "ended";
+
+/**
+ * What a token that lost the rotation race (or was rotated earlier) may get. Two tabs of
+ * one browser refresh at once and share the cookie, so the loser presents the token the
+ * winner just rotated; ending the session then would sign the user out. RFC 9700 section
+ * 4.14.2 allows a short grace instead: within REFRESH_REUSE_GRACE_S of the rotation the
+ * loser gets the winner's successor. Only while that successor is unused and its session
+ * alive: once the successor has been rotated too, the chain has moved on, and handing out
+ * a token from behind it would let a stale copy follow the session, so that is a replay
+ * as after the grace. A session ended meanwhile (logout, a replay) is not reopened.
+ */
+async function reuseOf(deps: Deps, tokenId: string, successor: string, now: Date): Promise<Reuse> {
+  const [presented] = await deps.db.select({ rotatedAt: refreshTokens.rotatedAt }).from(refreshTokens).where(eq(refreshTokens.id, tokenId));
+  const graceMs = deps.config.REFRESH_REUSE_GRACE_S * 1000;
+  if (!presented?.rotatedAt || now.getTime() - presented.rotatedAt.getTime() >= graceMs) return "replay";
+  const [next] = await deps.db
+    .select({ rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt, revokedAt: sessions.revokedAt })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, sha256Hex(successor)));
+  // No such successor: the token was rotated before successors were derived (a random one).
+  if (!next || next.rotatedAt) return "replay";
+  if (next.revokedAt || next.expiresAt <= now) return "ended";
+  return "grant";
+}
+
 /**
  * Rotates a refresh token. A token already rotated means it was copied: the whole session
- * is revoked and every token of it refused from then on.
+ * is revoked and every token of it refused from then on, unless it comes back within the
+ * reuse grace (reuseOf).
  */
 export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string, onRevoke: (sessionId: string) => Promise<void>) {
   const now = deps.clock.now();
@@ -149,7 +177,7 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
   if (!session || session.revokedAt) throw new AppError("UNAUTHORIZED", "session ended");
   if (row.expiresAt <= now) throw new AppError("UNAUTHORIZED", "refresh token expired");
 
-  const next = newRefreshToken();
+  const next = refreshSuccessor(deps.config.JWT_SECRET, refreshToken);
   const rotated = await deps.db.transaction(async (tx) => {
     // Only one caller can rotate a token: the conditional update decides.
     const [won] = await tx
@@ -168,8 +196,13 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
     return true;
   });
   if (!rotated) {
-    await revokeSession(deps, row.sessionId, onRevoke);
-    throw new AppError("UNAUTHORIZED", "refresh token reuse detected; the session was ended", { reason: "refresh_token_reused" });
+    // The winner committed its successor with its rotation, so both are visible here.
+    const reuse = await reuseOf(deps, row.id, next, now);
+    if (reuse === "ended") throw new AppError("UNAUTHORIZED", "session ended");
+    if (reuse === "replay") {
+      await revokeSession(deps, row.sessionId, onRevoke);
+      throw new AppError("UNAUTHORIZED", "refresh token reuse detected; the session was ended", { reason: "refresh_token_reused" });
+    }
   }
   const user = await getUser(deps.db, session.userId);
   if (!user) throw new AppError("UNAUTHORIZED", "session ended");

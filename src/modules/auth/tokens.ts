@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs valid 15 minutes, checked against the injectable clock so
-// expiry is tested by moving time. Refresh tokens: random, stored as SHA-256 only.
-import { randomBytes } from "node:crypto";
+// expiry is tested by moving time. Refresh tokens: random at login, derived from their
+// predecessor at rotation, stored as SHA-256 only.
+import { createHmac, randomBytes } from "node:crypto";
 import { SignJWT, errors, jwtVerify } from "jose";
 import type { Clock } from "../../infra/clock.ts";
 import { AppError } from "../../http/errors.ts";
@@ -52,5 +53,19 @@ export function createTokenSigner(secret: string, clock: Clock) {
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
 export const newRefreshToken = () => randomBytes(32).toString("base64url");
+
+// Its own key, so a successor can never equal a MAC made with JWT_SECRET for anything else.
+const SUCCESSOR_KEY_LABEL = "shelf/refresh-token-successor/v1";
+
+/**
+ * The refresh token that replaces `token` when it is rotated: HMAC-SHA256 under a key
+ * derived from the JWT secret. Deterministic, so a second presentation of `token` within
+ * the reuse grace can be handed the very successor the first one got, while the database
+ * still holds hashes only; unpredictable without the secret, like a random token.
+ */
+export function refreshSuccessor(secret: string, token: string): string {
+  const key = createHmac("sha256", secret).update(SUCCESSOR_KEY_LABEL).digest();
+  return createHmac("sha256", key).update(token).digest("base64url");
+}
 
 export const sha256Hex = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

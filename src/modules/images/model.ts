@@ -3,12 +3,13 @@ import { PlainText } from "../../http/text.ts";
 import { Page } from "../../http/envelope.ts";
 import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
 
-/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update): not blank, no control characters. */
-export const Tags = t.Array(t.String({ minLength: 1, maxLength: 32, pattern: "^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$" }), {
+/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update): not blank, no control or bidi characters. */
+export const Tags = t.Array(PlainText({ minLength: 1, maxLength: 32, notBlank: true }), {
   maxItems: 10,
   uniqueItems: true,
 });
-export const Filename = t.String({ minLength: 1, maxLength: 255, pattern: "^[^\\u0000-\\u001f\\u007f/\\\\]+$" });
+/** A new name for an image: one path segment, no control or bidi characters. */
+export const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
 
 const core = {
   id: t.String({ pattern: IMAGE_ID_PATTERN }),

@@ -1,0 +1,78 @@
+// Request bodies are JSON, read strictly: UTF-8 that is not well formed is refused rather
+// than decoded with U+FFFD (which would store three replacement characters for a name),
+// and a body of any other type (a form, text/plain, no type at all) is 415.
+//
+// Elysia runs global parsers on every route, also on those declared `parse: "none"` that
+// read their own body as a stream (uploads), and it cannot tell them which kind of route
+// they serve. So this parser never fails a request by itself: a body it cannot accept
+// becomes a value that throws its AppError the moment anything reads it. A route with a
+// body schema reads it (validation, before the handler runs); a streaming route or one
+// without a body never does, and its body stays unread.
+import { Elysia } from "elysia";
+import { AppError } from "./errors.ts";
+
+const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
+function refusedBody(error: AppError): object {
+  const refuse = () => {
+    throw error;
+  };
+  return new Proxy(Object.freeze(Object.create(null)), {
+    get: (_, key) => (key === "then" ? undefined : refuse()),
+    has: refuse,
+    ownKeys: refuse,
+    getOwnPropertyDescriptor: refuse,
+  });
+}
+
+const unsupported = (type: string) =>
+  refusedBody(
+    new AppError("UNSUPPORTED_MEDIA_TYPE", type ? `a body of type ${type} is not accepted here; send application/json` : "a body without Content-Type is not accepted here; send application/json", {
+      accepted: ["application/json"],
+      ...(type && { received: type }),
+    }),
+  );
+
+const malformed = (message: string) => refusedBody(new AppError("BAD_REQUEST", message));
+
+/** The charset parameter of a Content-Type, lower-cased, if it has one. */
+const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header)?.[1]?.toLowerCase();
+
+/**
+ * The body for Elysia: the parsed JSON value, null when there is no body (a route with a
+ * body schema then answers 422 as for any missing body), or a refusal.
+ */
+export async function parseJsonBody(request: Request): Promise<unknown> {
+  // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
+  if (!request.body) return null;
+  const header = request.headers.get("content-type") ?? "";
+  const type = header.split(";", 1)[0]!.trim().toLowerCase();
+  if (!JSON_TYPE.test(type)) {
+    // Left unread: a route that takes no body does not pay for reading one it ignores.
+    return request.headers.get("content-length") === "0" ? null : unsupported(type);
+  }
+  const charset = charsetOf(header);
+  // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
+  if (charset && charset !== "utf-8" && charset !== "utf8") return unsupported(`${type}; charset=${charset}`);
+  const bytes = await request.bytes();
+  if (bytes.byteLength === 0) return null;
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return malformed("the request body is not valid UTF-8");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return malformed("the request body is not valid JSON");
+  }
+}
+
+export const jsonBody = new Elysia({ name: "json-body" })
+  .onParse({ as: "global" }, ({ request }) => parseJsonBody(request))
+  // Never run (the parser above always answers), but the OpenAPI document takes a route's
+  // body types from the parsers named on it: this one lists application/json alone.
+  .on({ as: "global" }, "parse", { fn: "application/json" } as never);

@@ -1,0 +1,145 @@
+// Request bodies are JSON only, and strictly so: any other declared type is 415, and a
+// JSON body that is not valid UTF-8 is 400, never decoded with replacement characters.
+import { describe, expect, test } from "bun:test";
+import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
+import { call, callJson } from "../helpers/context.ts";
+import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { png, upload } from "../images/fixtures.ts";
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+/** `before`, the bytes 0xC3 0x28 (a lead byte without its continuation), then `after`. */
+const invalidUtf8 = (before: string, after: string) => new Uint8Array([...utf8(before), 0xc3, 0x28, ...utf8(after)]);
+
+async function keyNames(jwt: string): Promise<string[]> {
+  const res = await callJson("GET", "/v1/api-keys", { token: jwt });
+  expect(res.status).toBe(200);
+  return res.body.data.items.map((k: { name: string }) => k.name);
+}
+
+describe("a JSON route refuses other body types with 415", () => {
+  test("a form body to POST /v1/api-keys is 415 UNSUPPORTED_MEDIA_TYPE and creates no key", async () => {
+    const u = await makeUser();
+    for (const [type, body] of [
+      ["application/x-www-form-urlencoded", "name=from-a-form"],
+      ["text/plain", JSON.stringify({ name: "from-a-form" })],
+    ] as const) {
+      const res = await callJson("POST", "/v1/api-keys", { token: u.jwt, headers: { "content-type": type }, body });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ success: false, code: "UNSUPPORTED_MEDIA_TYPE", meta: { accepted: ["application/json"], received: type } });
+    }
+    const form = new FormData();
+    form.append("name", "from-a-form");
+    const multipart = await callJson("POST", "/v1/api-keys", { token: u.jwt, body: form });
+    expect(multipart.status).toBe(415);
+    expect(multipart.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(await keyNames(u.jwt)).toEqual([]);
+  });
+
+  test("JSON sent as text/plain to login is 415, and the same body as application/json signs in", async () => {
+    const u = await makeUser();
+    const body = JSON.stringify({ email: u.email, password: PASSWORD });
+    const res = await callJson("POST", "/v1/auth/login", { headers: { "content-type": "text/plain;charset=UTF-8" }, body });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await call("POST", "/v1/auth/login", { headers: { "content-type": "application/json; charset=utf-8" }, body })).status).toBe(200);
+  });
+
+  test("a non-empty body without Content-Type is 415", async () => {
+    const u = await makeUser();
+    const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, body: new Blob([utf8(JSON.stringify({ nickname: "untyped" }))]) });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await callJson("GET", "/v1/user/me", { token: u.jwt })).body.data.nickname).toBeNull();
+  });
+
+  test("JSON declared in another charset is 415; an application/*+json type is JSON", async () => {
+    const u = await makeUser();
+    const body = JSON.stringify({ nickname: "Zoë" });
+    const latin1 = await callJson("PATCH", "/v1/user/me", { token: u.jwt, headers: { "content-type": "application/json; charset=iso-8859-1" }, body });
+    expect(latin1.status).toBe(415);
+    const merge = await callJson("PATCH", "/v1/user/me", { token: u.jwt, headers: { "content-type": "application/merge-patch+json" }, body });
+    expect(merge.status).toBe(200);
+    expect(merge.body.data.nickname).toBe("Zoë");
+  });
+
+  test("bodiless POSTs still work, whatever Content-Type the client adds", async () => {
+    const u = await makeUser();
+    const refreshed = await call("POST", "/v1/auth/refresh", { headers: { cookie: `${REFRESH_COOKIE}=${u.refreshToken}`, "content-type": "application/json" } });
+    expect(refreshed.status).toBe(200);
+    const next = refreshed.headers.getSetCookie()[0]!.split(";")[0]!.split("=")[1]!;
+    const out = await call("POST", "/v1/auth/logout", { headers: { cookie: `${REFRESH_COOKIE}=${next}`, "content-type": "application/x-www-form-urlencoded" } });
+    expect(out.status).toBe(204);
+    expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(401);
+  });
+
+  test("a JSON route without a body is 422 as before, not 415", async () => {
+    const u = await makeUser();
+    const res = await callJson("POST", "/v1/api-keys", { token: u.jwt });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("VALIDATION_ERROR");
+  });
+
+  test("the streaming upload route still reads its own multipart body", async () => {
+    const u = await makeUser();
+    const res = await upload(u.jwt, await png(), { filename: "still.png" });
+    expect(res.status).toBe(201);
+    expect(res.body.data.filename).toBe("still.png");
+  });
+});
+
+describe("JSON bodies are read strictly", () => {
+  test("invalid UTF-8 in PATCH /v1/user/me is 400 BAD_REQUEST and the nickname is unchanged", async () => {
+    const u = await makeUser();
+    expect((await call("PATCH", "/v1/user/me", { token: u.jwt, json: { nickname: "Before" } })).status).toBe(200);
+    const res = await callJson("PATCH", "/v1/user/me", {
+      token: u.jwt,
+      headers: { "content-type": "application/json" },
+      body: invalidUtf8('{"nickname":"a', 'b"}'),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: "BAD_REQUEST" });
+    expect((await callJson("GET", "/v1/user/me", { token: u.jwt })).body.data.nickname).toBe("Before");
+  });
+
+  test("invalid UTF-8 in a key name is 400 and creates no key", async () => {
+    const u = await makeUser();
+    const res = await callJson("POST", "/v1/api-keys", { token: u.jwt, headers: { "content-type": "application/json" }, body: invalidUtf8('{"name":"k', '"}') });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("BAD_REQUEST");
+    expect(await keyNames(u.jwt)).toEqual([]);
+  });
+
+  test("malformed JSON is 400 BAD_REQUEST; valid UTF-8 beyond ASCII is kept as sent", async () => {
+    const u = await makeUser();
+    const bad = await callJson("PATCH", "/v1/user/me", { token: u.jwt, headers: { "content-type": "application/json" }, body: '{"nickname":' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("BAD_REQUEST");
+    const ok = await callJson("PATCH", "/v1/user/me", { token: u.jwt, json: { nickname: "Zoë 😀 日本" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.nickname).toBe("Zoë 😀 日本");
+  });
+
+  test("schema failures are still 422 VALIDATION_ERROR with meta.path", async () => {
+    const u = await makeUser();
+    const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, json: { docVersioningMax: 0 } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("VALIDATION_ERROR");
+    expect(res.body.meta.path).toBe("body.docVersioningMax");
+  });
+
+  test("the OpenAPI document lists application/json as the body type of JSON routes", async () => {
+    const doc = (await callJson("GET", "/swagger/json")).body;
+    for (const [path, method] of [
+      ["/v1/api-keys", "post"],
+      ["/v1/auth/login", "post"],
+      ["/v1/user/me", "patch"],
+      ["/v1/images/{id}", "patch"],
+    ] as const) {
+      const content = doc.paths[path][method].requestBody.content;
+      expect(Object.keys(content)).toEqual(["application/json"]);
+      expect(content["application/json"].schema).toBeDefined();
+    }
+    expect(Object.keys(doc.paths["/v1/images"].post.requestBody.content)).toEqual(["multipart/form-data"]);
+  });
+});
