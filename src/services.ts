@@ -21,7 +21,7 @@ export function createServices(deps: Deps) {
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
   const meter = createMeter(deps.kv, deps.log);
   // The edge's records and hot bytes, dropped on every node when an image changes.
-  const edgeCache = createEdgeCache();
+  const edgeCache = createEdgeCache(deps.clock.nowMs);
   const edgeInvalidations = onInvalidation(deps, (id) => edgeCache.drop(id));
   return {
     deps,

@@ -33,8 +33,9 @@ const unauthorized = (message = "missing or invalid credentials") =>
 type KeyRecord = { id: string; userId: string; scopes: string[]; revokedAt: Date | null } | null;
 
 export function createAuthenticator(deps: Deps, signer: TokenSigner) {
-  const keyCache = new TtlCache<KeyRecord>(CACHE_MAX);
-  const sessionCache = new TtlCache<boolean>(CACHE_MAX);
+  // On the injectable clock: "refused within 5 s" is tested by moving it, not by waiting.
+  const keyCache = new TtlCache<KeyRecord>(CACHE_MAX, deps.clock.nowMs);
+  const sessionCache = new TtlCache<boolean>(CACHE_MAX, deps.clock.nowMs);
   const lastUsed = new Map<string, Date>();
   const keyByHash = deps.db
     .select({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt })
