@@ -44,7 +44,7 @@ const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(h
  * The body for Elysia: the parsed JSON value, null when there is no body (a route with a
  * body schema then answers 422 as for any missing body), or a refusal.
  */
-export async function parseJsonBody(request: Request): Promise<unknown> {
+async function parseJsonBody(request: Request): Promise<unknown> {
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
   if (!request.body) return null;
   const header = request.headers.get("content-type") ?? "";
