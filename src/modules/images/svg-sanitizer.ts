@@ -17,15 +17,17 @@ export interface SvgSanitizerOptions {
   timeoutMs: number;
   /** How long a new worker may take to load before it counts as dead. */
   startTimeoutMs?: number;
-  /** The worker script; tests swap in one that misbehaves on purpose. */
-  workerUrl?: string | URL;
+  /** Starts a worker; tests swap in one that misbehaves on purpose. */
+  startWorker?: () => Bun.Worker;
 }
 
 // From source the worker sits beside this file. In the executable this code runs from
 // the bundle of main.ts at the root of Bun's embedded folder, and the worker is embedded
 // there by its path below src/ (scripts/build.ts makes it an entrypoint, with src/ as root).
 const inExecutable = import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/");
-const defaultWorkerUrl = () => new URL(inExecutable ? "./modules/images/svg-worker.ts" : "./svg-worker.ts", import.meta.url);
+const workerUrl = new URL(inExecutable ? "./modules/images/svg-worker.ts" : "./svg-worker.ts", import.meta.url);
+// jsdom's types bring in the DOM lib, whose Worker has no unref().
+const startSvgWorker = () => new Worker(workerUrl) as unknown as Bun.Worker;
 
 type Reply = { type: "ready" } | { type: "done"; id: number; svg: string } | { type: "failed"; id: number; message: string };
 
@@ -54,8 +56,7 @@ export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
   let closed = false;
 
   function start(): Running {
-    // jsdom's types bring in the DOM lib, whose Worker has no unref().
-    const worker = new Worker(opts.workerUrl ?? defaultWorkerUrl()) as unknown as Bun.Worker;
+    const worker = (opts.startWorker ?? startSvgWorker)();
     // An idle worker must not keep the process alive; a job in flight is held by its timer.
     worker.unref();
     const run: Running = { worker, ready: false };
