@@ -12,6 +12,12 @@ import { Elysia } from "elysia";
 import { AppError } from "./errors.ts";
 
 const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
+/**
+ * The largest JSON body any route takes. Every JSON body of the API is a few fields; a
+ * client sending more is refused before it is read (by its Content-Length) or the moment
+ * it goes over (chunked), so no request can make a node hold a large body it ignores.
+ */
+export const JSON_MAX_BYTES = 1024 * 1024;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
@@ -36,6 +42,19 @@ const unsupported = (type: string) =>
   );
 
 const malformed = (message: string) => refusedBody(new AppError("BAD_REQUEST", message));
+const tooLarge = () => refusedBody(new AppError("FILE_TOO_LARGE", `a JSON body may have at most ${JSON_MAX_BYTES} bytes`, { limit: JSON_MAX_BYTES }));
+
+/** The whole body, or null as soon as it goes over `max` bytes (the rest is not read). */
+async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) return null; // leaving the loop cancels the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
 
 /** The charset parameter of a Content-Type, lower-cased, if it has one. */
 const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header)?.[1]?.toLowerCase();
@@ -56,7 +75,9 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   const charset = charsetOf(header);
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
   if (charset && charset !== "utf-8" && charset !== "utf8") return unsupported(`${type}; charset=${charset}`);
-  const bytes = await request.bytes();
+  if (Number(request.headers.get("content-length")) > JSON_MAX_BYTES) return tooLarge();
+  const bytes = await readAtMost(request.body, JSON_MAX_BYTES);
+  if (!bytes) return tooLarge();
   if (bytes.byteLength === 0) return null;
   let text: string;
   try {

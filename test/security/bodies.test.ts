@@ -143,3 +143,38 @@ describe("JSON bodies are read strictly", () => {
     expect(Object.keys(doc.paths["/v1/images"].post.requestBody.content)).toEqual(["multipart/form-data"]);
   });
 });
+
+describe("JSON bodies are bounded", () => {
+  /** A body stream of `total` bytes that counts how much of it was pulled. */
+  function countingJson(total: number) {
+    let sent = 0;
+    const chunk = utf8(`{"name":"${"x".repeat(64 * 1024 - 10)}`);
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent >= total) return c.close();
+        sent += chunk.length;
+        c.enqueue(chunk);
+      },
+    });
+    return { stream, read: () => sent };
+  }
+
+  test("a JSON body over 1 MiB by its Content-Length is 413 FILE_TOO_LARGE without being read, even on a route that takes no body", async () => {
+    for (const path of ["/v1/auth/login", "/v1/images"]) {
+      const body = countingJson(64 * 1024 * 1024);
+      const res = await call("POST", path, { headers: { "content-type": "application/json", "content-length": String(64 * 1024 * 1024) }, body: body.stream });
+      expect(res.status).toBeOneOf(path === "/v1/auth/login" ? [413] : [400, 401, 413]);
+      expect(body.read()).toBeLessThan(1024 * 1024);
+    }
+  });
+
+  test("a chunked JSON body is read only up to 1 MiB, then 413", async () => {
+    const u = await makeUser();
+    const body = countingJson(64 * 1024 * 1024);
+    const res = await callJson("POST", "/v1/api-keys", { token: u.jwt, headers: { "content-type": "application/json" }, body: body.stream });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe("FILE_TOO_LARGE");
+    expect(body.read()).toBeLessThanOrEqual(1024 * 1024 + 3 * 64 * 1024);
+    expect(await keyNames(u.jwt)).toEqual([]);
+  });
+});
