@@ -65,7 +65,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       storage,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
-      svgSanitizer: createSvgSanitizer({ timeoutMs: config.SVG_SANITIZE_TIMEOUT_MS }),
+      svgSanitizer: createSvgSanitizer({ timeoutMs: config.SVG_SANITIZE_TIMEOUT_MS, log }),
     };
   } catch (e) {
     await database.close().catch(() => {});

@@ -4,6 +4,7 @@
 // killed, never awaited: a parse stuck in a loop ignores everything but terminate(). The
 // next job gets a fresh worker.
 import { AppError, validationError } from "../../http/errors.ts";
+import type { Log } from "../../infra/log.ts";
 
 export interface SvgSanitizer {
   /** The sanitized markup of `text` (an SVG that passed precheckSvg). */
@@ -17,6 +18,8 @@ export interface SvgSanitizerOptions {
   timeoutMs: number;
   /** How long a new worker may take to load before it counts as dead. */
   startTimeoutMs?: number;
+  /** Where killed workers are reported (a hostile upload, or a sanitizer that cannot start). */
+  log?: Log;
   /** Starts a worker; tests swap in one that misbehaves on purpose. */
   startWorker?: () => Bun.Worker;
 }
@@ -60,10 +63,10 @@ export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
     // An idle worker must not keep the process alive; a job in flight is held by its timer.
     worker.unref();
     const run: Running = { worker, ready: false };
-    run.timer = setTimeout(() => discard(run, crashed()), startTimeoutMs);
+    run.timer = setTimeout(() => discard(run, crashed(), "did not start in time"), startTimeoutMs);
     worker.addEventListener("message", (event) => onReply(run, (event as MessageEvent<Reply>).data));
-    worker.addEventListener("error", () => discard(run, crashed()));
-    worker.addEventListener("close", () => discard(run, crashed()));
+    worker.addEventListener("error", (event) => discard(run, crashed(), `threw: ${errorText((event as ErrorEvent).message)}`));
+    worker.addEventListener("close", () => discard(run, crashed(), "exited"));
     return run;
   }
 
@@ -83,11 +86,12 @@ export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
   }
 
   /** Kills the worker and answers whatever it held: its job, or the jobs waiting for it to start. */
-  function discard(run: Running, error: Error) {
+  function discard(run: Running, error: Error, why: string) {
     if (run !== current) return;
     current = undefined;
     clearTimeout(run.timer);
     run.worker.terminate();
+    opts.log?.warn("svg sanitizer worker killed", { why, during: run.job ? "job" : "start", queued: queue.length });
     if (run.job) run.job.reject(error);
     else for (const job of queue.splice(0)) job.reject(error);
     pump();
@@ -100,7 +104,7 @@ export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
     const run = current;
     const job = queue.shift()!;
     run.job = job;
-    run.timer = setTimeout(() => discard(run, tooSlow()), opts.timeoutMs);
+    run.timer = setTimeout(() => discard(run, tooSlow(), `job ran past ${opts.timeoutMs} ms`), opts.timeoutMs);
     run.worker.postMessage({ id: job.id, text: job.text });
   }
 
@@ -127,4 +131,6 @@ export function createSvgSanitizer(opts: SvgSanitizerOptions): SvgSanitizer {
   };
 }
 
+/** Bun's message for an error thrown in a worker carries a source excerpt first; the log wants the error line. */
+const errorText = (message = "") => (/^error: (.+)$/m.exec(message)?.[1] ?? message).slice(0, 200);
 const shuttingDown = () => new AppError("SERVICE_UNAVAILABLE", "the server is shutting down");
