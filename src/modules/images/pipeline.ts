@@ -1,4 +1,5 @@
-// What an upload's bytes become: the stored original (metadata stripped, orientation
+// What an upload's bytes become: the stored original (rebuilt from known-good parts or
+// re-encoded, so nothing but the picture and a validated ICC profile survives; orientation
 // applied) and, for raster formats, a WebP rendition of the same size. Decoding is
 // bounded: dimensions come from the header (sharp's metadata() reads no pixels) and are
 // checked before any decode, and every pipeline carries a pixel limit and a time limit.
@@ -6,7 +7,7 @@ import { AppError, validationError } from "../../http/errors.ts";
 import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
 import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
-import { losslessStrippers } from "./strip.ts";
+import { rebuildOriginal, validIcc } from "./rebuild/index.ts";
 import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits } from "./svg.ts";
 
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
@@ -30,7 +31,13 @@ export interface ImageWorkLimits {
  * smaller; effort 0-1 saves another ~20% of time but files grow ~15%.
  */
 export const WEBP_OPTIONS = { quality: 80, effort: 2 } as const;
-/** Originals that must be re-encoded (orientation applied, or metadata we cannot strip losslessly). */
+/**
+ * Originals re-encoded from their pixels: AVIF always (its boxes are not rebuilt), the
+ * others when the orientation is applied or their rebuild fails. sharp writes no EXIF, XMP
+ * or IPTC unless asked. AVIF stays at quality 60: on a photo first saved at quality 50-60,
+ * this second pass costs 0.5-1 dB PSNR, and quality 70 or 80 wins back only 0.1-0.4 dB for
+ * files 20-60% larger.
+ */
 const REENCODE = {
   jpeg: (s: Sharp) => s.jpeg({ quality: 90 }),
   png: (s: Sharp) => s.png(),
@@ -53,7 +60,8 @@ export interface Processed {
 const sharpFormatMatches = (format: ImageFormat, m: Metadata) =>
   format === "avif" ? m.format === "heif" && m.compression === "av1" : m.format === format;
 
-const hasMetadata = (m: Metadata) => !!(m.exif || m.xmp || m.iptc);
+/** Anything sharp reports beyond the picture: EXIF (with GPS), XMP, IPTC, Photoshop data, PNG text. */
+const hasMetadata = (m: Metadata) => !!(m.exif || m.xmp || m.iptc || m.tifftagPhotoshop || m.comments?.length);
 
 async function readHeader(bytes: Uint8Array, format: ImageFormat): Promise<Metadata> {
   let m: Metadata;
@@ -107,17 +115,59 @@ async function run(p: Sharp): Promise<Uint8Array> {
   }
 }
 
-/** The original to store: stripped losslessly when the container allows, else re-encoded. */
-async function cleanOriginal(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, rotate: boolean, timeoutS: number) {
-  if (!rotate) {
-    const stripped = losslessStrippers[format]?.(bytes) ?? (hasMetadata(m) ? null : bytes);
-    // Checked again by sharp: anything the stripper missed sends the file to re-encoding.
-    const check = stripped && (await sharp(stripped, { limitInputPixels: false }).metadata().catch(() => null));
-    if (stripped && check && !hasMetadata(check)) return stripped;
-  }
-  const p = input(bytes, frames, timeoutS);
-  return run(REENCODE[format](rotate ? p.rotate() : p));
+interface Variants {
+  original: Uint8Array;
+  webp?: Uint8Array;
 }
+
+/**
+ * The original to store and its WebP rendition. Unless the orientation must be applied, the
+ * original is rebuilt from known-good parts (no generation loss) and then checked by sharp:
+ * same shape, no metadata, and it must decode, which the rendition made from the rebuilt
+ * bytes proves (WebP originals, with no rendition, are decoded on their own). A rebuild
+ * that fails or does not pass falls back to re-encoding: the input is never stored as is.
+ */
+async function cleanOriginal(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, rotate: boolean, timeoutS: number): Promise<Variants> {
+  const rebuilt = rotate ? null : await checkedRebuild(bytes, format, m, frames, timeoutS);
+  if (rebuilt) return rebuilt;
+  const p = () => (rotate ? input(bytes, frames, timeoutS).rotate() : input(bytes, frames, timeoutS));
+  // A validated RGB profile is kept (wide-gamut photos keep their colours); any other
+  // profile, valid or not, is used to convert the pixels to sRGB and not written.
+  const icc = validIcc(m.icc) && m.icc.toString("latin1", 16, 20) === "RGB ";
+  const [original, webp] = await Promise.all([
+    run(REENCODE[format](icc ? p().keepIccProfile() : p())),
+    format === "webp" ? undefined : run(p().webp(WEBP_OPTIONS)),
+  ]);
+  return { original, webp };
+}
+
+async function checkedRebuild(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, timeoutS: number): Promise<Variants | null> {
+  const original = rebuildOriginal(bytes, format);
+  if (!original) return null;
+  const check = await sharp(original, { animated: true, limitInputPixels: false, failOn: "error" })
+    .metadata()
+    .catch(() => null);
+  if (!check || hasMetadata(check) || !sameShape(check, m)) return null;
+  try {
+    if (format === "webp") {
+      await input(original, frames, timeoutS).raw().toBuffer();
+      return { original };
+    }
+    return { original, webp: await input(original, frames, timeoutS).webp(WEBP_OPTIONS).toBuffer() };
+  } catch (e) {
+    // Over the deadline: the input would be as slow to re-encode, so the upload is refused.
+    if (e instanceof Error && e.message.startsWith("timeout")) throw validationError("file", "the image could not be decoded");
+    return null;
+  }
+}
+
+/** Same dimensions, frames and timing as the upload: the rebuild changed no picture data. */
+const sameShape = (a: Metadata, b: Metadata) =>
+  a.width === b.width &&
+  (a.pageHeight ?? a.height) === (b.pageHeight ?? b.height) &&
+  (a.pages ?? 1) === (b.pages ?? 1) &&
+  a.loop === b.loop &&
+  String(a.delay ?? "") === String(b.delay ?? "");
 
 /**
  * Work on one image runs inside the node's image-work budget: it waits (then 503) while
@@ -158,9 +208,6 @@ async function transform(
   const orientation = frames === 1 ? (m.orientation ?? 1) : 1;
   const rotate = orientation > 1;
   const swap = orientation >= 5;
-  const [original, webp] = await Promise.all([
-    cleanOriginal(bytes, format, m, frames, rotate, timeoutS),
-    format === "webp" ? undefined : run((rotate ? input(bytes, frames, timeoutS).rotate() : input(bytes, frames, timeoutS)).webp(WEBP_OPTIONS)),
-  ]);
+  const { original, webp } = await cleanOriginal(bytes, format, m, frames, rotate, timeoutS);
   return { format, original, webp, width: swap ? frameHeight : width, height: swap ? width : frameHeight, frames };
 }
