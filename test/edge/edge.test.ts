@@ -17,7 +17,9 @@ import { images } from "../../src/modules/images/table.ts";
 import { createServices } from "../../src/services.ts";
 import { users } from "../../src/modules/auth/table.ts";
 import { sharp } from "../../src/infra/sharp.ts";
+import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
+import { inbox } from "../helpers/events.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { edgeGet, jpegWithExif, png, uploaded } from "../images/fixtures.ts";
 
@@ -237,37 +239,61 @@ describe("edge invalidation", () => {
     const { deps } = await testContext();
     const { key } = await makeClient();
     const d = await uploaded(key, photo);
-    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200); // cached now
-    // Made private by another node: its database write, then its message on the kv.
-    await deps.db.update(images).set({ isPublic: false }).where(eq(images.id, d.id));
-    expect((await edgeGet(d.url, { accept: BROWSER })).status).toBe(200); // still the cached record
-    await deps.kv.publish(EDGE_CHANNEL, `image:${d.id}`);
-    let status = 200;
-    for (let i = 0; i < 100 && status !== 404; i++) {
-      await Bun.sleep(10);
-      status = (await edgeGet(d.url, { accept: BROWSER })).status;
+    // This node: its cache on a stopped clock, so its record cannot age out between two
+    // steps of a slow run, and a kv that says when the edge has handled a message.
+    const handled = inbox();
+    const subscriptions: Promise<unknown>[] = [];
+    const kv: Kv = {
+      ...deps.kv,
+      subscribe(channel, onMessage) {
+        const sub = deps.kv.subscribe(channel, (m) => {
+          onMessage(m);
+          if (channel === EDGE_CHANNEL) handled.push(m);
+        });
+        subscriptions.push(sub);
+        return sub;
+      },
+    };
+    const services = createServices({ ...deps, kv, clock: stoppedClock() });
+    const app = createApp(services);
+    const get = () => app.handle(new Request(d.url, { headers: { accept: BROWSER } }));
+    try {
+      expect((await get()).status).toBe(200); // cached now
+      // Made private by another node: its database write, then its message on the kv.
+      await deps.db.update(images).set({ isPublic: false }).where(eq(images.id, d.id));
+      expect((await get()).status).toBe(200); // still the cached record
+      await Promise.all(subscriptions);
+      await deps.kv.publish(EDGE_CHANNEL, `image:${d.id}`);
+      await handled.has(`image:${d.id}`);
+      expect((await get()).status).toBe(404);
+    } finally {
+      await services.close();
     }
-    expect(status).toBe(404);
   });
 
   test("closing the services ends every kv subscription they and their app's edge opened", async () => {
     const { deps } = await testContext();
     let open = 0;
+    const opening: Promise<unknown>[] = [];
     const kv: Kv = {
       ...deps.kv,
-      async subscribe(channel, onMessage) {
-        const off = await deps.kv.subscribe(channel, onMessage);
-        open++;
-        return async () => {
-          open--;
-          await off();
-        };
+      subscribe(channel, onMessage) {
+        const sub = deps.kv.subscribe(channel, onMessage).then((off) => {
+          open++;
+          return async () => {
+            open--;
+            await off();
+          };
+        });
+        opening.push(sub);
+        return sub;
       },
     };
     const services = createServices({ ...deps, kv });
     createApp(services);
-    for (let i = 0; i < 50 && open < 2; i++) await Bun.sleep(5);
-    expect(open).toBeGreaterThanOrEqual(2); // key revocations and edge invalidations
+    await Promise.all(opening);
+    expect(opening.length).toBeGreaterThanOrEqual(2); // key revocations and edge invalidations
+    expect(open).toBe(opening.length);
     await services.close();
     expect(open).toBe(0);
   });
@@ -344,8 +370,22 @@ describe("image bandwidth", () => {
     expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
   });
 
-  /** A database on which every query waits forever: the process died at that instruction. */
-  const hung: any = new Proxy(function () {}, { get: (_t, p) => (p === "then" ? () => {} : hung), apply: () => hung });
+  /**
+   * A database on which every query waits forever: the process died at that instruction.
+   * `reached` resolves when the job first turns to it.
+   */
+  function hungDb() {
+    const reached = Promise.withResolvers<void>();
+    const db: any = new Proxy(function () {}, {
+      get: (_t, p) => {
+        if (p === "then") return () => {};
+        reached.resolve();
+        return db;
+      },
+      apply: () => db,
+    });
+    return { db, reached: reached.promise };
+  }
   const bandwidthOf = async (token: string) => (await callJson("GET", "/v1/user/me/usage", { token })).body.data.image.bandwidth.used;
 
   test("a run that dies between taking the tally and committing it loses nothing: the next run attributes it, once", async () => {
@@ -356,8 +396,9 @@ describe("image bandwidth", () => {
     const first = (await bytesOf(await edgeGet(d.url, { accept: "*/*" }))).length;
     await services.meter.flush();
     const { log } = deps;
-    void attributeImageBandwidth.run({ deps: { ...deps, db: hung }, log, signal: new AbortController().signal });
-    await Bun.sleep(50); // it has taken the tally and waits on the database for ever
+    const hung = hungDb();
+    void attributeImageBandwidth.run({ deps: { ...deps, db: hung.db }, log, signal: new AbortController().signal });
+    await hung.reached; // it has taken the tally (the kv comes first) and waits on the database for ever
     const second = (await bytesOf(await edgeGet(d.url, { accept: "*/*", range: "bytes=0-99" }))).length;
     await services.meter.flush();
     expect((await runner.runNow("attribute-image-bandwidth")).outcome).toBe("ok");

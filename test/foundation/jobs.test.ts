@@ -44,14 +44,23 @@ describe("job runner", () => {
 
   test("a run is skipped while another run of the same job holds the lease", async () => {
     const { deps } = await testContext();
-    let release!: () => void;
-    const job: Job = { name: unique("slow"), schedule: "* * * * *", description: "", run: () => new Promise<void>((r) => (release = r)) };
+    const running = Promise.withResolvers<void>();
+    const release = Promise.withResolvers<void>();
+    const job: Job = {
+      name: unique("slow"),
+      schedule: "* * * * *",
+      description: "",
+      run: () => {
+        running.resolve();
+        return release.promise;
+      },
+    };
     const runner = createJobRunner(deps, [job]);
     const first = runner.runNow(job.name);
-    while (!release) await Bun.sleep(5);
+    await running.promise; // the lease is held from before the job starts until it returns
     const second = await runner.runNow(job.name);
     expect(second.outcome).toBe("skipped");
-    release();
+    release.resolve();
     expect((await first).outcome).toBe("ok");
   });
 

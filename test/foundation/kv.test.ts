@@ -1,57 +1,114 @@
 // The same behaviour from both kv implementations; Redis runs when REDIS_URL is set.
+// Expiry is observed without racing the wall clock: the in-process kv measures time on a
+// clock the test moves; Redis measures it on its own, so the test waits for Redis to drop
+// the key, however long that takes on a busy machine.
 import { afterAll, describe, expect, test } from "bun:test";
+import { Redis } from "ioredis";
 import { createMemoryKv, type Kv } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";
+import { stoppedClock } from "../helpers/clock.ts";
+import { inbox } from "../helpers/events.ts";
 
-const impls: [string, () => Promise<Kv>][] = [["memory", async () => createMemoryKv()]];
-if (process.env.REDIS_URL) impls.push(["redis", () => createRedisKv(process.env.REDIS_URL!, createLog("silent"))]);
+interface Impl {
+  kv: Kv;
+  /** Lets `ms` pass for `key`, which was given a TTL of at most `ms`. */
+  elapse(key: string, ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function memory(): Impl {
+  const clock = stoppedClock();
+  const kv = createMemoryKv({ clock });
+  return {
+    kv,
+    async elapse(_key, ms) {
+      clock.advance(ms);
+    },
+    close: () => kv.close(),
+  };
+}
+
+async function redis(url: string): Promise<Impl> {
+  const kv = await createRedisKv(url, createLog("silent"));
+  const probe = new Redis(url, { lazyConnect: true });
+  await probe.connect();
+  return {
+    kv,
+    async elapse(key, ms) {
+      // A key with a TTL is gone for every reader once Redis's clock passes it, so this ends
+      // whatever the machine's speed; the waits between looks only pace the looking.
+      let ttl = await probe.pttl(key);
+      expect(ttl).not.toBe(-1); // a key without an expiry would never go
+      expect(ttl).toBeLessThanOrEqual(ms);
+      while (ttl >= 0) {
+        await Bun.sleep(Math.max(1, ttl));
+        ttl = await probe.pttl(key);
+      }
+    },
+    async close() {
+      await Promise.all([kv.close(), probe.quit()]);
+    },
+  };
+}
+
+const impls: [string, () => Promise<Impl>][] = [["memory", async () => memory()]];
+if (process.env.REDIS_URL) impls.push(["redis", () => redis(process.env.REDIS_URL!)]);
+
+/** A TTL no step of a test can outlast: for keys that must still be there. */
+const LONG = 60_000;
+/** The shortest TTL Redis takes: for keys a test waits to see expire. */
+const SHORT = 1;
+/** Long enough for Redis to count a burst of calls within one window, short enough to wait out. */
+const WINDOW = 1_000;
 
 for (const [name, make] of impls) {
   describe(`kv (${name})`, () => {
-    const kvP = make();
+    const implP = make();
     const k = (s: string) => `test:${crypto.randomUUID()}:${s}`;
-    afterAll(async () => (await kvP).close());
+    afterAll(async () => (await implP).close());
 
     test("incr is atomic under concurrency and expires", async () => {
-      const kv = await kvP;
+      const { kv, elapse } = await implP;
       const key = k("ctr");
-      const results = await Promise.all(Array.from({ length: 50 }, () => kv.incr(key, 2, 200)));
+      const results = await Promise.all(Array.from({ length: 50 }, () => kv.incr(key, 2, LONG)));
       expect(new Set(results).size).toBe(50);
       expect(Math.max(...results)).toBe(100);
-      await Bun.sleep(260);
-      expect(await kv.get(key)).toBeNull();
+      const brief = k("ctr-brief");
+      expect(await kv.incr(brief, 2, SHORT)).toBe(2);
+      await elapse(brief, SHORT);
+      expect(await kv.get(brief)).toBeNull();
     });
 
     test("get, set with ttl, del", async () => {
-      const kv = await kvP;
+      const { kv, elapse } = await implP;
       const key = k("s");
-      await kv.set(key, "v", 150);
+      await kv.set(key, "v", LONG);
       expect(await kv.get(key)).toBe("v");
       await kv.del(key);
       expect(await kv.get(key)).toBeNull();
-      await kv.set(key, "w", 100);
-      await Bun.sleep(160);
+      await kv.set(key, "w", SHORT);
+      await elapse(key, SHORT);
       expect(await kv.get(key)).toBeNull();
     });
 
     test("sliding window allows the limit, refuses the next, recovers after the window", async () => {
-      const kv = await kvP;
+      const { kv, elapse } = await implP;
       const key = k("win");
-      const results = await Promise.all(Array.from({ length: 7 }, () => kv.slidingWindow(key, 5, 400)));
+      const results = await Promise.all(Array.from({ length: 7 }, () => kv.slidingWindow(key, 5, WINDOW)));
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
       const refused = results.find((r) => !r.allowed)!;
       expect(refused.remaining).toBe(0);
       expect(refused.resetMs).toBeGreaterThan(0);
-      expect(refused.resetMs).toBeLessThanOrEqual(400);
-      await Bun.sleep(450);
-      const again = await kv.slidingWindow(key, 5, 400);
+      expect(refused.resetMs).toBeLessThanOrEqual(WINDOW);
+      await elapse(key, WINDOW);
+      const again = await kv.slidingWindow(key, 5, WINDOW);
       expect(again.allowed).toBe(true);
       expect(again.remaining).toBe(4);
     });
 
     test("hash counters add up atomically and are claimed whole", async () => {
-      const kv = await kvP;
+      const { kv } = await implP;
       const key = k("h");
       await Promise.all([kv.hincrby(key, "a", 3), kv.hincrby(key, "a", 4), kv.hincrby(key, "b", 1)]);
       expect(await kv.claimHash(key, k("h-claimed"))).toEqual({ a: 7, b: 1 });
@@ -60,7 +117,7 @@ for (const [name, make] of impls) {
     });
 
     test("a claimed hash stays claimed until deleted; later counts wait for the next claim", async () => {
-      const kv = await kvP;
+      const { kv } = await implP;
       const live = k("live");
       const claimed = k("claimed");
       expect(await kv.claimHash(live, claimed)).toEqual({});
@@ -76,33 +133,38 @@ for (const [name, make] of impls) {
     });
 
     test("a lease excludes others until released or expired", async () => {
-      const kv = await kvP;
+      const { kv, elapse } = await implP;
       const key = k("lease");
-      const t1 = await kv.acquireLease(key, 200);
+      const t1 = await kv.acquireLease(key, LONG);
       expect(t1).toBeString();
-      expect(await kv.acquireLease(key, 200)).toBeNull();
-      expect(await kv.renewLease(key, "not-the-token", 200)).toBe(false);
-      expect(await kv.renewLease(key, t1!, 200)).toBe(true);
+      expect(await kv.acquireLease(key, LONG)).toBeNull();
+      expect(await kv.renewLease(key, "not-the-token", LONG)).toBe(false);
+      expect(await kv.renewLease(key, t1!, LONG)).toBe(true);
       await kv.releaseLease(key, "not-the-token");
-      expect(await kv.acquireLease(key, 200)).toBeNull();
+      expect(await kv.acquireLease(key, LONG)).toBeNull();
       await kv.releaseLease(key, t1!);
-      const t2 = await kv.acquireLease(key, 100);
+      const t2 = await kv.acquireLease(key, SHORT);
       expect(t2).toBeString();
-      await Bun.sleep(150);
-      expect(await kv.acquireLease(key, 100)).toBeString();
+      await elapse(key, SHORT);
+      expect(await kv.acquireLease(key, SHORT)).toBeString();
     });
 
     test("pub/sub delivers to subscribers until they leave", async () => {
-      const kv = await kvP;
+      const { kv } = await implP;
       const channel = k("ch");
-      const got: string[] = [];
-      const off = await kv.subscribe(channel, (m) => got.push(m));
+      const left = inbox();
+      const off = await kv.subscribe(channel, left.push);
       await kv.publish(channel, "one");
-      for (let i = 0; i < 50 && got.length < 1; i++) await Bun.sleep(10);
+      await left.count(1);
       await off();
+      // A subscriber that stays: once it has "two", the one that left would have had it too.
+      const stays = inbox();
+      const offStays = await kv.subscribe(channel, stays.push);
       await kv.publish(channel, "two");
-      await Bun.sleep(50);
-      expect(got).toEqual(["one"]);
+      await stays.count(1);
+      expect(stays.got).toEqual(["two"]);
+      expect(left.got).toEqual(["one"]);
+      await offStays();
     });
   });
 }

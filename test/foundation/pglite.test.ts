@@ -7,7 +7,8 @@ import { EmbeddedDbBusyError, openPglite } from "../../src/infra/db/pglite.ts";
 import { tempDir, testEnv } from "../helpers/context.ts";
 
 async function withLiveProcess<T>(fn: (pid: number) => Promise<T>): Promise<T> {
-  const other = Bun.spawn(["sleep", "60"]);
+  // Alive until killed (cat waits on its open stdin), not for a time a slow run could outlast.
+  const other = Bun.spawn(["cat"], { stdin: "pipe", stdout: "ignore" });
   try {
     return await fn(other.pid);
   } finally {

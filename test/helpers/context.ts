@@ -40,9 +40,16 @@ export function testEnv(extra: Record<string, string> = {}): Record<string, stri
   };
 }
 
+/**
+ * The shared app waits longer for upload memory, image work and the SVG sanitizer than any
+ * test may run: on a busy machine a queued upload must not be shed by one of the node's own
+ * timers in a test that is not about shedding (those build their own budgets and sanitizers).
+ */
+const PATIENT: Record<string, string> = { BUSY_WAIT_MS: "60000", SVG_SANITIZE_TIMEOUT_MS: "60000" };
+
 export function testContext(): Promise<TestContext> {
   ctx ??= (async () => {
-    const config = loadConfig(testEnv());
+    const config = loadConfig(testEnv(Object.fromEntries(Object.entries(PATIENT).filter(([k]) => !process.env[k]))));
     const deps = await createDeps(config);
     const services = createServices(deps);
     const app = createApp(services);

@@ -1,10 +1,17 @@
 // The embedded kv: one process, exact semantics of the Redis implementation.
 import { randomUUID } from "node:crypto";
+import type { Clock } from "../clock.ts";
 import type { Kv, WindowResult } from "./types.ts";
 
 type Entry = { value: string; expiresAt: number };
 
-export function createMemoryKv(): Kv {
+/**
+ * `clock` is what TTLs, leases and windows are measured on: the wall clock unless given, so
+ * that tests can expire them by moving a clock instead of waiting for them.
+ */
+export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv {
+  const { clock } = opts;
+  const now = clock ? () => clock.nowMs() : () => Date.now();
   const strings = new Map<string, Entry>();
   const hashes = new Map<string, Map<string, number>>();
   const windows = new Map<string, number[]>();
@@ -12,20 +19,20 @@ export function createMemoryKv(): Kv {
 
   const live = (key: string): Entry | undefined => {
     const e = strings.get(key);
-    if (e && e.expiresAt <= Date.now()) {
+    if (e && e.expiresAt <= now()) {
       strings.delete(key);
       return undefined;
     }
     return e;
   };
   const put = (key: string, value: string, ttlMs?: number) =>
-    strings.set(key, { value, expiresAt: ttlMs ? Date.now() + ttlMs : Infinity });
+    strings.set(key, { value, expiresAt: ttlMs ? now() + ttlMs : Infinity });
 
   // Expired entries are dropped lazily on read and by this sweep, so memory stays bounded.
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [k, e] of strings) if (e.expiresAt <= now) strings.delete(k);
-    for (const [k, hits] of windows) if (hits.length === 0 || hits[hits.length - 1]! < now - 3_600_000) windows.delete(k);
+    const t = now();
+    for (const [k, e] of strings) if (e.expiresAt <= t) strings.delete(k);
+    for (const [k, hits] of windows) if (hits.length === 0 || hits[hits.length - 1]! < t - 3_600_000) windows.delete(k);
   }, 30_000);
   sweep.unref();
 
@@ -64,16 +71,16 @@ export function createMemoryKv(): Kv {
       return Object.fromEntries(hashes.get(claimKey)!);
     },
     async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
-      const now = Date.now();
+      const t = now();
       let hits = windows.get(key);
       if (!hits) windows.set(key, (hits = []));
       let drop = 0;
-      while (drop < hits.length && hits[drop]! <= now - windowMs) drop++;
+      while (drop < hits.length && hits[drop]! <= t - windowMs) drop++;
       if (drop) hits.splice(0, drop);
       const allowed = hits.length < limit;
-      if (allowed) hits.push(now);
-      const oldest = hits[0] ?? now;
-      return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs: Math.max(0, oldest + windowMs - now) };
+      if (allowed) hits.push(t);
+      const oldest = hits[0] ?? t;
+      return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs: Math.max(0, oldest + windowMs - t) };
     },
     async acquireLease(key, leaseMs) {
       if (live(key)) return null;
