@@ -41,7 +41,7 @@ export const variables = {
   IMAGE_WORK_PIXEL_BYTES: { schema: T.Integer({ minimum: 16777216 }), default: 1073741824, doc: "decoded pixel bytes in flight per node (an image alone may use all of it)" },
   IMAGE_WORK_TIMEOUT_S: { schema: T.Integer({ minimum: 1, maximum: 3600 }), default: 60, doc: "a decode or encode running longer is abandoned (422)" },
   SVG_MAX_DEPTH: { schema: T.Integer({ minimum: 8, maximum: 10000 }), default: 256, doc: "deepest element nesting an SVG may have" },
-  SVG_MAX_ELEMENTS: { schema: T.Integer({ minimum: 100, maximum: 10000000 }), default: 100000, doc: "elements an SVG may have" },
+  SVG_MAX_ELEMENTS: { schema: T.Integer({ minimum: 100, maximum: 10000000 }), default: 20000, doc: "elements an SVG may have (sanitizing costs ~13 KB and ~0.1 ms each)" },
   SVG_SANITIZE_TIMEOUT_MS: { schema: T.Integer({ minimum: 100, maximum: 600000 }), default: 5000, doc: "an SVG sanitizing worker running longer is killed (422)" },
   PASSWORD_HASH_MEMORY_KIB: { schema: T.Integer({ minimum: 64, maximum: 4194304 }), default: 65536, doc: "argon2id memory cost; lower it only for tests (test/setup.ts uses 256)" },
   PASSWORD_HASH_TIME_COST: { schema: T.Integer({ minimum: 1, maximum: 20 }), default: 2, doc: "argon2id iterations; lower it only for tests (test/setup.ts uses 1)" },
