@@ -7,7 +7,7 @@ import { AppError, validationError } from "../../http/errors.ts";
 import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
 import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
-import { rebuildOriginal, validIcc } from "./rebuild/index.ts";
+import { jpegHeaderIsSound, rebuildOriginal, validIcc } from "./rebuild/index.ts";
 import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits } from "./svg.ts";
 
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
@@ -64,6 +64,7 @@ const sharpFormatMatches = (format: ImageFormat, m: Metadata) =>
 const hasMetadata = (m: Metadata) => !!(m.exif || m.xmp || m.iptc || m.tifftagPhotoshop || m.comments?.length);
 
 async function readHeader(bytes: Uint8Array, format: ImageFormat): Promise<Metadata> {
+  if (format === "jpeg" && !jpegHeaderIsSound(bytes)) throw validationError("file", "the file could not be read as JPEG");
   let m: Metadata;
   try {
     // No pixel limit here: the header alone is read, and the limits are checked below
@@ -187,7 +188,9 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat, limit
       release();
     }
   }
-  const m = await readHeader(bytes, format);
+  // The header read takes a slot too (no pixels yet): on a hostile file it is not free.
+  const header = await limits.work.acquire(0);
+  const m = await readHeader(bytes, format).finally(header);
   const { width, frameHeight, frames } = checkLimits(m);
   const release = await limits.work.acquire(pixelBytes(m, width, frameHeight, frames));
   try {

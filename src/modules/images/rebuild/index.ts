@@ -8,6 +8,7 @@ import { rebuildPng } from "./png.ts";
 import { rebuildWebp } from "./webp.ts";
 
 export { validIcc } from "./icc.ts";
+export { jpegHeaderIsSound } from "./jpeg.ts";
 
 /** AVIF has no rebuilder: its boxes are re-encoded by sharp instead. */
 const REBUILDERS: Partial<Record<ImageFormat, (b: Uint8Array) => Uint8Array | null>> = {
