@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { sharp } from "../../src/infra/sharp.ts";
-import { testEnv } from "../helpers/context.ts";
+import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
 import { makeClient } from "../helpers/factories.ts";
 
 const run = !!process.env.SHELF_HOSTILE && !!process.env.DATABASE_URL;
@@ -16,42 +16,22 @@ const HEALTH_MS = 200;
 const RSS_BOUND = 1536 * 1024 * 1024;
 const MB = 1024 * 1024;
 
-let proc: ReturnType<typeof Bun.spawn> | undefined;
+let node: ApiProcess | undefined;
 let base = "";
-
-/** Starts `shelf serve --role api` on the test's parts; resolves once it listens. */
-async function startNode(extra: Record<string, string> = {}) {
-  const env = testEnv({ PORT: "0", LOG_LEVEL: "info", MIGRATE_ON_START: "false", ...extra });
-  const child = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { env, stdout: "pipe", stderr: "inherit" });
-  const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
-  let buffered = "";
-  let url: string | undefined;
-  while (!url) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the api process exited during start");
-    buffered += new TextDecoder().decode(value);
-    url = /"msg":"api listening","url":"([^"]+)"/.exec(buffered)?.[1];
-  }
-  // Keep draining its log so the pipe never fills and blocks the process.
-  void (async () => {
-    while (!(await reader.read()).done);
-  })();
-  return { child, base: url.replace("0.0.0.0", "127.0.0.1").replace(/\/$/, "") };
-}
 
 beforeAll(async () => {
   if (!run) return;
-  ({ child: proc, base } = await startNode());
+  node = await startApiProcess();
+  base = node.base;
 });
 
 afterAll(async () => {
-  proc?.kill("SIGTERM");
-  await proc?.exited;
+  await node?.stop();
 });
 
 /** Peak resident set of the api process so far, in bytes. */
 function peakRss(): number {
-  const status = readFileSync(`/proc/${proc!.pid}/status`, "utf8");
+  const status = readFileSync(`/proc/${node!.child.pid}/status`, "utf8");
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
@@ -139,16 +119,15 @@ describe.skipIf(!run)("hostile uploads against a running node", () => {
   }, 180_000);
 
   test("SIGTERM during heavy image work: the node stops within its grace period and exits 0", async () => {
-    const { child, base: other } = await startNode({ SHUTDOWN_GRACE_MS: "1000" });
+    const other = await startApiProcess({ SHUTDOWN_GRACE_MS: "1000" });
     const { key } = await makeClient({ plan: "pro" });
     const bomb = new Uint8Array(await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "white" } }).png({ palette: true, colours: 2 }).toBuffer());
     const form = new FormData();
     form.append("file", new Blob([bomb as BlobPart]), "bomb.png");
-    const inFlight = fetch(`${other}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form }).catch(() => null);
+    const inFlight = fetch(`${other.base}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form }).catch(() => null);
     // Signalled once the node has the body: its answer to a second request proves it read the first.
-    await fetch(`${other}/health`);
-    child.kill("SIGTERM");
-    expect(await child.exited).toBe(0);
+    await fetch(`${other.base}/health`);
+    expect(await other.stop()).toBe(0);
     await inFlight;
   }, 60_000);
 });

@@ -3,7 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { createAuthenticator } from "../../src/http/auth.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
-import { call, testContext, testEnv } from "../helpers/context.ts";
+import { startApiProcess } from "../helpers/api-process.ts";
+import { call, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 
@@ -47,20 +48,9 @@ describe("revocation across nodes", () => {
   });
 
   test.skipIf(!realParts)("a second api process sharing Postgres and Redis refuses a revoked key within 5 s", async () => {
-    const env = { ...testEnv({ PORT: "0", LOG_LEVEL: "info", MIGRATE_ON_START: "false" }) };
-    const proc = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { env, stdout: "pipe", stderr: "inherit" });
+    const second = await startApiProcess();
     try {
-      // The second process logs its address when it listens.
-      const reader = proc.stdout.getReader();
-      let buffered = "";
-      let url: string | undefined;
-      while (!url) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error("second api process exited");
-        buffered += new TextDecoder().decode(value);
-        url = /"msg":"api listening","url":"([^"]+)"/.exec(buffered)?.[1];
-      }
-      const base = url.replace("0.0.0.0", "127.0.0.1").replace(/\/$/, "");
+      const base = second.base;
       const u = await makeUser();
       const k = await makeKey(u);
       const viaSecond = () => fetch(`${base}/v1/user/me`, { headers: { authorization: `Bearer ${k.key}` } });
@@ -72,8 +62,7 @@ describe("revocation across nodes", () => {
       const code = async () => ((await (await viaSecond()).json()) as any).code ?? "ok";
       expect(await answersPastBound(code, revokedAt, CACHE_TTL_MS)).toEqual([]);
     } finally {
-      proc.kill("SIGTERM");
-      await proc.exited;
+      await second.stop();
     }
   }, 30_000);
 });
