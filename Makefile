@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real test-hostile test-busy bench typecheck migrate smoke clean
+.PHONY: install dev build test test-real test-hostile test-busy bench typecheck lint fmt migrate smoke clean
 
 install:
 	bun install --frozen-lockfile
@@ -31,6 +31,15 @@ bench:
 
 typecheck:
 	bunx tsc --noEmit -p .
+
+# Format and lint (Biome), the import rules of DESIGN.md (dependency-cruiser) and unused
+# files, exports and dependencies (knip).
+lint:
+	bun run lint
+
+# Rewrites the sources in the one format, with Biome's safe lint fixes.
+fmt:
+	bun run fmt
 
 migrate:
 	bun src/main.ts migrate

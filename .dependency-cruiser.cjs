@@ -1,0 +1,83 @@
+// The import rules of ../shared/DESIGN.md ("Module boundaries and import rules"), checked
+// in CI (`make lint`), so they hold without anyone remembering them.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Imports point down; a cycle means two parts that cannot be understood apart.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "infra-imports-no-module-or-http",
+      severity: "error",
+      comment: "infra is the bottom layer. The drizzle schema aggregator alone may import every module's tables.",
+      from: { path: "^src/infra/", pathNot: "^src/infra/db/schema\\.ts$" },
+      to: { path: "^src/(modules|http)/" },
+    },
+    {
+      name: "schema-aggregator-imports-only-tables",
+      severity: "error",
+      from: { path: "^src/infra/db/schema\\.ts$" },
+      to: { path: "^src/modules/", pathNot: "^src/modules/[^/]+/table\\.ts$" },
+    },
+    {
+      name: "http-imports-no-module",
+      severity: "error",
+      comment: "http/ holds the helpers every module uses; what it needs from a module is injected.",
+      from: { path: "^src/http/" },
+      to: { path: "^src/modules/" },
+    },
+    {
+      name: "modules-through-public-surface",
+      severity: "error",
+      comment: "A module reaches another only through its public surface (public.ts), never its tables or internals (a table may reference another's key).",
+      from: { path: "^src/modules/([^/]+)/", pathNot: "^src/modules/[^/]+/table\\.ts$" },
+      to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/public\\.ts$"] },
+    },
+    {
+      name: "jobs-through-public-surface",
+      severity: "error",
+      comment: "Jobs call module functions, never another module's tables or internals.",
+      from: { path: "^jobs/" },
+      to: { path: "^src/modules/", pathNot: "^src/modules/[^/]+/public\\.ts$" },
+    },
+    {
+      name: "table-references-only-tables",
+      severity: "error",
+      comment: "A table may reference another module's key, so it may import that module's table.ts, and nothing else of it.",
+      from: { path: "^src/modules/([^/]+)/table\\.ts$" },
+      to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/(table|public)\\.ts$"] },
+    },
+    {
+      name: "no-upward-imports",
+      severity: "error",
+      comment: "Modules, http, infra and jobs never import the wiring above them (app, services, main, cli); a type is not wiring.",
+      from: { path: "^(src/(modules|http|infra)|jobs)/" },
+      to: { path: "^src/(app|services|server|main)\\.ts$|^src/cli/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "elysia-only-in-http-and-routes",
+      severity: "error",
+      comment: "Only src/http/ and a module's index.ts (its routes) speak Elysia; rules stay plain functions.",
+      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model)\\.ts$", "^src/app\\.ts$"] },
+      to: { path: "node_modules/elysia/" },
+    },
+    {
+      name: "no-orphans",
+      severity: "warn",
+      from: { orphan: true, pathNot: ["\\.d\\.ts$", "(^|/)\\.[^/]+\\.(c|m)?js$", "^(test|bench|scripts)/"] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // TypeScript 7 has no compiler API yet: swc reads the sources.
+    parser: "swc",
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
