@@ -6,8 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
 import { createDeps } from "../src/deps.ts";
-import { createApiKey } from "../src/modules/api-keys/service.ts";
-import { createUser } from "../src/modules/auth/service.ts";
+import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { serve } from "../src/server.ts";
 
 export async function startShelf() {

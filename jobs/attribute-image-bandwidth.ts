@@ -12,7 +12,7 @@
 import { lt, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx } from "../src/infra/db/index.ts";
 import { BANDWIDTH_HASH, parseBandwidthField } from "../src/modules/edge/meter.ts";
-import { users } from "../src/modules/auth/table.ts";
+import { users } from "../src/modules/identity/table.ts";
 import { bandwidthClaims, usageMonthly } from "../src/modules/usage/table.ts";
 import type { Job } from "./job.ts";
 

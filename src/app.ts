@@ -6,8 +6,7 @@ import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
 import type { Services } from "./services.ts";
 import { adminModule } from "./modules/admin/index.ts";
-import { apiKeysModule } from "./modules/api-keys/index.ts";
-import { authModule } from "./modules/auth/index.ts";
+import { identityModule } from "./modules/identity/index.ts";
 import { edgeModule } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { systemModule } from "./modules/system/index.ts";
@@ -20,8 +19,7 @@ export function createApp(services: Services) {
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))
-    .use(authModule(services))
-    .use(apiKeysModule(services))
+    .use(identityModule(services))
     .use(usageModule(services))
     .use(imagesModule(services))
     .use(edgeModule(services))

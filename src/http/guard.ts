@@ -5,9 +5,7 @@
 // session: with "admin", only a signed-in session of that account may act (admin changes).
 // tier: the per-minute rate-limit tier the route counts against.
 import { Elysia } from "elysia";
-import type { Deps } from "../deps.ts";
-import { getUser } from "../modules/auth/service.ts";
-import type { Authenticator } from "./auth.ts";
+import type { ResolvePrincipal } from "./auth.ts";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
 import type { RateLimiter, Tier } from "./rate-limit.ts";
@@ -20,7 +18,13 @@ export interface AuthOptions {
   tier?: Tier;
 }
 
-export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter) =>
+/** What the guard asks of the identity module (injected: http/ imports no module). */
+export interface GuardIdentity {
+  resolvePrincipal: ResolvePrincipal;
+  isAdmin(userId: string): Promise<boolean>;
+}
+
+export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) =>
   new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
     auth: (opts: AuthOptions) => ({
       // Every guarded route can answer 401, 403 and 429 with the envelope (the OpenAPI document shows it).
@@ -32,8 +36,8 @@ export const authGuard = (deps: Deps, authn: Authenticator, limiter: RateLimiter
         ...(opts.tier ? { "x-rate-limit-tier": opts.tier } : {}),
       },
       async resolve({ headers, set }) {
-        const principal = await authn.authenticate(headers.authorization);
-        if (opts.scope === "admin" && !(await getUser(deps.db, principal.userId))?.isAdmin) {
+        const principal = await resolvePrincipal(headers.authorization);
+        if (opts.scope === "admin" && !(await isAdmin(principal.userId))) {
           throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
         }
         if ((opts.scope === "session" || opts.session) && principal.via !== "jwt") {

@@ -15,7 +15,7 @@ import { EDGE_CHANNEL } from "../../src/modules/edge/invalidation.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
 import { images } from "../../src/modules/images/table.ts";
 import { createServices } from "../../src/services.ts";
-import { users } from "../../src/modules/auth/table.ts";
+import { users } from "../../src/modules/identity/table.ts";
 import { sharp } from "../../src/infra/sharp.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";

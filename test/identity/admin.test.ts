@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { runAdmin } from "../../src/cli/admin.ts";
 import { SCOPES } from "../../src/http/scopes.ts";
-import { getUser } from "../../src/modules/auth/service.ts";
+import { getUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 
@@ -161,7 +161,7 @@ describe("shelf admin (CLI)", () => {
       expect({ expires, code: res.code }).toEqual({ expires, code: 2 });
       expect(res.err[0]).toContain("--expires must be");
     }
-    const { getUserByEmail } = await import("../../src/modules/auth/service.ts");
+    const { getUserByEmail } = await import("../../src/modules/identity/public.ts");
     expect(await getUserByEmail(deps.db, email)).toMatchObject({ plan: "trial", planExpiresAt: null });
     const ok = await run("user", "set-plan", "--email", email, "--plan", "pro", "--expires", "2031-01-01");
     expect(ok.out[0]).toContain("plan=pro expires=2031-01-01T00:00:00.000Z");

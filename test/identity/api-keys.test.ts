@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/infra/db/index.ts";
-import { DEFAULT_KEY_SCOPES, SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/http/scopes.ts";
+import { DEFAULT_KEY_SCOPES } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
@@ -141,7 +142,7 @@ describe("GET /v1/api-keys", () => {
     for (let i = 0; i < 5; i++) await call("GET", "/v1/user/me", { token: k.key });
     const before = await deps.db.query.apiKeys.findFirst({ where: (t, { eq }) => eq(t.id, k.id) });
     expect(before!.lastUsedAt).toBeNull();
-    await services.authn.flushLastUsed();
+    await services.identity.flushLastUsed();
     const after = await deps.db.query.apiKeys.findFirst({ where: (t, { eq }) => eq(t.id, k.id) });
     expect(after!.lastUsedAt).toBeInstanceOf(Date);
   });

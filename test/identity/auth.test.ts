@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { createTokenSigner } from "../../src/modules/auth/tokens.ts";
+import { createTokenSigner } from "../../src/modules/identity/tokens.ts";
 import { createClock } from "../../src/infra/clock.ts";
-import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
-import { MAX_FAILURES_PER_EMAIL, MAX_SIGNUPS_PER_IP_HOUR } from "../../src/modules/auth/login-limit.ts";
-import { REFRESH_TOKEN_TTL_MS } from "../../src/modules/auth/tokens.ts";
+import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
+import { MAX_FAILURES_PER_EMAIL, MAX_SIGNUPS_PER_IP_HOUR } from "../../src/modules/identity/login-limit.ts";
+import { REFRESH_TOKEN_TTL_MS } from "../../src/modules/identity/tokens.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 
@@ -284,11 +284,11 @@ describe("access tokens", () => {
 
 test("prune-sessions removes refresh tokens a day past expiry and sessions left without one", async () => {
   const { deps, runner } = await testContext();
-  const { refreshTokens, sessions } = await import("../../src/modules/auth/table.ts");
+  const { refreshTokens, sessions } = await import("../../src/modules/identity/table.ts");
   const { eq } = await import("drizzle-orm");
   const old = await makeUser();
   const fresh = await makeUser();
-  const [oldSession] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, (await import("../../src/modules/auth/tokens.ts")).sha256Hex(old.refreshToken)));
+  const [oldSession] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, (await import("../../src/modules/identity/tokens.ts")).sha256Hex(old.refreshToken)));
   // Age the old user's session: created 9 days ago, its refresh token expired 2 days ago.
   const nine = new Date(deps.clock.nowMs() - 9 * 86_400_000);
   const two = new Date(deps.clock.nowMs() - 2 * 86_400_000);

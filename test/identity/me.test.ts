@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { getUserByEmail, updateUser } from "../../src/modules/auth/service.ts";
+import { getUserByEmail, updateUser } from "../../src/modules/identity/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";

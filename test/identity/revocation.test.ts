@@ -1,7 +1,7 @@
 // A revoked key is refused on every api node within 5 s: at once where the revocation is
 // published, and by cache expiry where pub/sub does not arrive.
 import { describe, expect, test } from "bun:test";
-import { createAuthenticator } from "../../src/http/auth.ts";
+import { createIdentity } from "../../src/modules/identity/public.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { call, testContext } from "../helpers/context.ts";
@@ -34,12 +34,12 @@ describe("revocation across nodes", () => {
     const deaf = { ...deps.kv, subscribe: async () => async () => {}, publish: async () => {} };
     // Its clock stands still between the steps, so "still cached" holds however slow they are.
     const clock = stoppedClock(deps.clock.nowMs());
-    const other = createAuthenticator({ ...deps, kv: deaf, clock }, services.signer);
+    const other = createIdentity({ ...deps, kv: deaf, clock });
     const u = await makeUser();
     const k = await makeKey(u);
-    expect((await other.authenticate(`Bearer ${k.key}`)).userId).toBe(u.id); // cached on the other node
+    expect((await other.resolvePrincipal(`Bearer ${k.key}`)).userId).toBe(u.id); // cached on the other node
     expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
-    const viaOther = () => other.authenticate(`Bearer ${k.key}`).then(() => "ok", (e) => e.code);
+    const viaOther = () => other.resolvePrincipal(`Bearer ${k.key}`).then(() => "ok", (e) => e.code);
     clock.advance(CACHE_TTL_MS - 50);
     expect(await viaOther()).toBe("ok"); // still its cached copy: the node heard nothing
     clock.advance(50);

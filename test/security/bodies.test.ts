@@ -1,7 +1,7 @@
 // Request bodies are JSON only, and strictly so: any other declared type is 415, and a
 // JSON body that is not valid UTF-8 is 400, never decoded with replacement characters.
 import { describe, expect, test } from "bun:test";
-import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
+import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { png, upload } from "../images/fixtures.ts";

@@ -4,9 +4,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/app.ts";
-import { REFRESH_COOKIE } from "../../src/modules/auth/index.ts";
-import { refreshTokens } from "../../src/modules/auth/table.ts";
-import { sha256Hex } from "../../src/modules/auth/tokens.ts";
+import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
+import { refreshTokens } from "../../src/modules/identity/table.ts";
+import { sha256Hex } from "../../src/modules/identity/tokens.ts";
 import { createServices } from "../../src/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";

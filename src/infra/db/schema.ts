@@ -1,6 +1,5 @@
 // Every table of the one schema. Each feature owns its tables in its module's table.ts.
 export * from "../../../jobs/table.ts";
-export * from "../../modules/auth/table.ts";
-export * from "../../modules/api-keys/table.ts";
+export * from "../../modules/identity/table.ts";
 export * from "../../modules/usage/table.ts";
 export * from "../../modules/images/table.ts";

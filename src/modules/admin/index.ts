@@ -7,9 +7,7 @@ import { notFound, validationError } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
-import { Me, PlanEnum } from "../auth/model.ts";
-import { toMe } from "../auth/index.ts";
-import { updateUser, type UserPatch } from "../auth/service.ts";
+import { Me, PlanEnum, toMe, updateUser, type UserPatch } from "../identity/public.ts";
 import { parsePlanExpiry, PLAN_EXPIRY_RULE } from "../../plans.ts";
 import type { JobRun } from "../../../jobs/runner.ts";
 

@@ -11,7 +11,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { requireUser } from "../auth/service.ts";
+import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/ledger.ts";
 import { invalidateImage } from "../edge/invalidation.ts";
 import { detectFormat, FORMATS } from "./formats.ts";

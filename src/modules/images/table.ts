@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
-import { users } from "../auth/table.ts";
+import { users } from "../identity/table.ts";
 
 /**
  * One row per image. The objects it names are immutable: an id's bytes never change, so

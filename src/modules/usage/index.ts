@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import type { Services } from "../../services.ts";
-import { requireUser } from "../auth/service.ts";
+import { requireUser } from "../identity/public.ts";
 import { Usage } from "./model.ts";
 import { getUsage } from "./service.ts";
 

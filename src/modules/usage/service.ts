@@ -1,7 +1,7 @@
 import { monthKey } from "../../infra/clock.ts";
 import { planActive, type PlanLimits } from "../../plans.ts";
 import type { Deps } from "../../deps.ts";
-import type { User } from "../auth/service.ts";
+import type { User } from "../identity/public.ts";
 import { snapshotUsage } from "./ledger.ts";
 import type { Usage } from "./model.ts";
 

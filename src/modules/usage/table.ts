@@ -1,6 +1,6 @@
 import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
-import { users } from "../auth/table.ts";
+import { users } from "../identity/table.ts";
 
 /**
  * The usage ledger: what the quotas need, moved in the same transaction as the rows

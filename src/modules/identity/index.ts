@@ -1,47 +1,24 @@
-// Accounts and sessions over HTTP: /v1/auth/* and /v1/user/me.
+// Identity over HTTP: accounts and sessions (/v1/auth/*, /v1/user/me) and API keys
+// (/v1/api-keys), two controllers mounted as one module.
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
 import { Ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { iso, isoOrNull } from "../../infra/clock.ts";
-import { planActive } from "../../plans.ts";
+import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { createLoginLimiter } from "./login-limit.ts";
-import { Credentials, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
-import {
-  assertPasswordAcceptable,
-  login,
-  logout,
-  normalizeEmail,
-  refresh,
-  requireUser,
-  signup,
-  updateUser,
-  verifyCredentials,
-  type SessionGrant,
-  type User,
-} from "./service.ts";
+import { CreatedKey, CreateKeyBody, Credentials, KeyListQuery, KeyPage, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
+import { login, logout, refresh, type SessionGrant, signup, verifyCredentials } from "./sessions.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
+import { assertPasswordAcceptable, normalizeEmail, requireUser, toMe, updateUser } from "./users.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
 
-export const toMe = (u: User, now: Date): Me => ({
-  id: u.id,
-  email: u.email,
-  nickname: u.nickname,
-  plan: u.plan,
-  planActive: planActive(u, now),
-  planExpiresAt: isoOrNull(u.planExpiresAt),
-  isAdmin: u.isAdmin,
-  docVersioningEnabled: u.docVersioningEnabled,
-  docVersioningMax: u.docVersioningMax,
-  createdAt: iso(u.createdAt),
-});
-
-export const authModule = ({ deps, signer, authn, guard }: Services) => {
+const authController = ({ deps, identity, guard }: Services) => {
+  const { signer } = identity;
   const limiter = createLoginLimiter(deps.kv);
   const secure = deps.config.PUBLIC_URL.startsWith("https://");
-  const onRevoke = (sessionId: string) => authn.revokeSession(sessionId);
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/v1/auth", secure };
   const grantBody = (g: SessionGrant) => ({
     user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan },
@@ -99,7 +76,7 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
         const token = cookie[REFRESH_COOKIE]!.value;
         if (!token) throw new AppError("UNAUTHORIZED", "no refresh cookie");
         try {
-          const grant = await refresh(deps, signer, token, onRevoke);
+          const grant = await refresh(deps, signer, token);
           setRefresh(cookie, grant.refreshToken);
           return { success: true as const, data: grantBody(grant) };
         } catch (e) {
@@ -123,10 +100,10 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
         const token = cookie[REFRESH_COOKIE]!.value;
         let sessionId: string | undefined;
         if (headers.authorization) {
-          const p = await authn.authenticate(headers.authorization).catch(() => undefined);
+          const p = await identity.resolvePrincipal(headers.authorization).catch(() => undefined);
           sessionId = p?.sessionId;
         }
-        await logout(deps, { refreshToken: token || undefined, sessionId }, onRevoke);
+        await logout(deps, { refreshToken: token || undefined, sessionId });
         setRefresh(cookie, "");
         return status(204, undefined);
       },
@@ -155,3 +132,51 @@ export const authModule = ({ deps, signer, authn, guard }: Services) => {
       },
     );
 };
+
+const apiKeysController = ({ deps, identity, guard }: Services) =>
+  new Elysia({ name: "api-keys", detail: { tags: ["api-keys"] } })
+    .use(sharedModels)
+    .use(guard)
+    .post(
+      "/v1/api-keys",
+      async ({ principal, body, status }) => {
+        const user = await requireUser(deps.db, principal.userId);
+        const created = await createApiKey(deps, user.id, deps.plans[user.plan], body);
+        return status(201, { success: true as const, data: created });
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        body: CreateKeyBody,
+        response: { 201: Ok(CreatedKey), 403: "Error", 422: "Error" },
+        detail: { summary: "Create an API key; the key is in this response only" },
+      },
+    )
+    .get(
+      "/v1/api-keys",
+      async ({ principal, query }) => ({
+        success: true as const,
+        data: await listApiKeys(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20 }, identity.pendingLastUsed),
+      }),
+      {
+        auth: { scope: "account.read", tier: "read" },
+        query: KeyListQuery,
+        response: { 200: Ok(KeyPage) },
+        detail: { summary: "List active keys (never the key itself)" },
+      },
+    )
+    .delete(
+      "/v1/api-keys/:id",
+      async ({ principal, params, set }) => {
+        await revokeApiKey(deps, principal.userId, params.id);
+        set.status = 204;
+      },
+      {
+        auth: { scope: "account.read", tier: "mutation" },
+        params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
+        response: { 404: "Error" },
+        detail: { summary: "Revoke a key (204, no body): refused everywhere within 5 s, permanently" },
+      },
+    );
+
+export const identityModule = (services: Services) =>
+  new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));

@@ -1,18 +1,45 @@
 // API keys: `sk_live_` + 32 URL-safe characters, stored as SHA-256, shown once.
-import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Deps } from "../../deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
-import { DEFAULT_KEY_SCOPES, normalizeScopes, type Scope } from "../../http/scopes.ts";
+import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { users } from "../auth/table.ts";
-import { sha256Hex } from "../auth/tokens.ts";
+import { announceRevoked } from "./revocations.ts";
 import { apiKeys } from "./table.ts";
+import { sha256Hex } from "./tokens.ts";
+import { lockUser } from "./users.ts";
 
-export const newApiKey = () => `sk_live_${nanoid(32)}`;
+const newApiKey = () => `sk_live_${nanoid(32)}`;
+export const API_KEY_PATTERN = /^sk_live_[A-Za-z0-9_-]{32}$/;
+
+/** A new key gets every *.read and *.write scope, not media.delete. */
+export const DEFAULT_KEY_SCOPES: readonly Scope[] = SCOPES.filter((s) => s !== "media.delete");
+
+const READ: Scope[] = ["media.read", "kb.read", "account.read", "usage.read"];
+/** Keys made before scopes existed carry one of three tiers, expanded here. */
+const LEGACY_TIERS: Readonly<Record<string, readonly Scope[]>> = {
+  read: READ,
+  read_write: [...READ, "media.write", "kb.write"],
+  read_write_delete: [...READ, "media.write", "kb.write", "media.delete"],
+};
+
+/** Expands legacy tiers and de-duplicates, in SCOPES order; returns the unknown names too. */
+function normalizeScopes(requested: readonly string[]): { scopes: Scope[]; unknown: string[] } {
+  const set = new Set<Scope>();
+  const unknown: string[] = [];
+  for (const name of requested) {
+    if (isScope(name)) set.add(name);
+    else if (LEGACY_TIERS[name]) for (const s of LEGACY_TIERS[name]) set.add(s);
+    else unknown.push(name);
+  }
+  return { scopes: SCOPES.filter((s) => set.has(s)), unknown };
+}
 
 export async function createApiKey(deps: Deps, userId: string, limits: PlanLimits, input: { name: string; scopes?: string[] }) {
   let scopes: Scope[] = [...DEFAULT_KEY_SCOPES];
@@ -25,10 +52,8 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
   const key = newApiKey();
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    // The user's row is the lock: concurrent creates for one user take turns, so the count
-    // below always sees the keys of the ones before (READ COMMITTED alone would not).
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    if (!owner) throw notFound("user");
+    // Concurrent creates for one user take turns, so the count below sees the keys of the ones before.
+    await lockUser(tx, userId);
     const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (limits.apiKeyCount >= 0 && active!.n >= limits.apiKeyCount) {
       throw new AppError("QUOTA_EXCEEDED", "API key limit of the plan reached", { type: "api_keys", used: active!.n, limit: limits.apiKeyCount });
@@ -66,13 +91,36 @@ export async function listApiKeys(deps: Deps, userId: string, q: { cursor?: stri
   );
 }
 
-/** Revokes an active key of this user; returns its hash so caches everywhere can drop it. */
-export async function revokeApiKey(deps: Deps, userId: string, id: string): Promise<string> {
+/** Revokes an active key of this user; every node's cache drops it at once. */
+export async function revokeApiKey(deps: Deps, userId: string, id: string): Promise<void> {
   const [row] = await deps.db
     .update(apiKeys)
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ keyHash: apiKeys.keyHash });
   if (!row) throw notFound("api_key");
-  return row.keyHash;
+  await announceRevoked(deps, "key", row.keyHash);
+}
+
+export type KeyRecord = { id: string; userId: string; scopes: Scope[]; revokedAt: Date | null };
+
+const keyByHash = (db: DbOrTx) =>
+  db
+    .select({ id: apiKeys.id, userId: apiKeys.userId, scopes: apiKeys.scopes, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder("hash")))
+    .prepare("api_key_by_hash");
+
+/** The key stored under this SHA-256 (revoked ones too): read on every API-key request, so prepared. */
+export async function findKeyByHash(db: DbOrTx, hash: string): Promise<KeyRecord | undefined> {
+  const [row] = await prepared(db, "api_key_by_hash", keyByHash).execute({ hash });
+  return row && { ...row, scopes: row.scopes as Scope[] };
+}
+
+/** Moves last_used_at forward to `at`, never back (nodes write their batches in any order). */
+export async function touchLastUsed(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`greatest(${apiKeys.lastUsedAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(apiKeys.id, id));
 }

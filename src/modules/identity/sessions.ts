@@ -1,19 +1,15 @@
-// Accounts and sessions: sign-up, login, refresh rotation with reuse detection, logout.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Config } from "../../config.ts";
+// Sessions: sign-up and login open one, refresh rotates its token with reuse detection,
+// logout and a replayed token end it, and pruning drops what has expired.
+import { and, eq, gt, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
-import { newId } from "../../infra/ids.ts";
+import { AppError } from "../../http/errors.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
-import { ensureUsageRow } from "../usage/ledger.ts";
-import { refreshTokens, sessions, users } from "./table.ts";
+import { newId } from "../../infra/ids.ts";
+import { announceRevoked } from "./revocations.ts";
+import { refreshTokens, sessions } from "./table.ts";
 import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, type TokenSigner } from "./tokens.ts";
-import type { PlanName } from "../../plans.ts";
-
-export type User = typeof users.$inferSelect;
-/** The columns an update may set (the profile route, the admin route, the CLI). */
-export type UserPatch = Partial<Pick<typeof users.$inferInsert, "nickname" | "docVersioningEnabled" | "docVersioningMax" | "plan" | "planExpiresAt" | "isAdmin">>;
+import { createUser, getUser, getUserByEmail, hashPassword, type User } from "./users.ts";
 
 export interface SessionGrant {
   user: User;
@@ -24,81 +20,6 @@ export interface SessionGrant {
 
 // A fixed hash to verify against when the email is unknown, so both failures take as long.
 let dummyHash: Promise<string> | undefined;
-/** argon2id at the configured cost (production: Bun's defaults, 64 MiB and 2 passes); verify reads the cost from the hash. */
-export const hashPassword = (config: Config, password: string) =>
-  Bun.password.hash(password, { algorithm: "argon2id", memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: config.PASSWORD_HASH_TIME_COST });
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/**
- * The password rule of every account, however it is made (sign-up, CLI): 8 to 256
- * characters and not one character repeated. Throws 422 VALIDATION_ERROR at `path`.
- */
-export function assertPasswordAcceptable(password: string, path = "body.password") {
-  if (password.length < PASSWORD_MIN_LENGTH) throw validationError(path, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
-  if (password.length > PASSWORD_MAX_LENGTH) throw validationError(path, `the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
-  if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
-}
-
-const userById = (db: DbOrTx) => db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
-
-/** Read on every upload, usage and profile request: a prepared statement. */
-export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
-  return prepared(db, "user_by_id", userById).execute({ id });
-}
-
-export function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
-  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
-}
-
-/** Sets the given columns and updatedAt; the updated row, or undefined when there is no such user. */
-export async function updateUser(db: DbOrTx, id: string, patch: UserPatch, now: Date): Promise<User | undefined> {
-  const [user] = await db
-    .update(users)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  return user;
-}
-
-/** The signed-in caller's user row; 404 when the account is gone (a credential outlived it). */
-export async function requireUser(db: DbOrTx, id: string): Promise<User> {
-  const user = await getUser(db, id);
-  if (!user) throw notFound("user");
-  return user;
-}
-
-export async function createUser(
-  deps: Deps,
-  input: { email: string; password: string; nickname?: string | null; plan?: PlanName; isAdmin?: boolean; planExpiresAt?: Date | null },
-): Promise<User> {
-  assertPasswordAcceptable(input.password);
-  const now = deps.clock.now();
-  const passwordHash = await hashPassword(deps.config, input.password);
-  return deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        id: newId(),
-        email: normalizeEmail(input.email),
-        passwordHash,
-        nickname: input.nickname ?? null,
-        plan: input.plan ?? "trial",
-        planExpiresAt: input.planExpiresAt ?? null,
-        isAdmin: input.isAdmin ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
-    await ensureUsageRow(tx, user.id, now);
-    return user;
-  });
-}
 
 async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
   const now = deps.clock.now();
@@ -169,7 +90,7 @@ async function reuseOf(deps: Deps, tokenId: string, successor: string, now: Date
  * is revoked and every token of it refused from then on, unless it comes back within the
  * reuse grace (reuseOf).
  */
-export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string, onRevoke: (sessionId: string) => Promise<void>) {
+export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string) {
   const now = deps.clock.now();
   const row = await deps.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, sha256Hex(refreshToken)) });
   if (!row) throw new AppError("UNAUTHORIZED", "invalid refresh token");
@@ -200,7 +121,7 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
     const reuse = await reuseOf(deps, row.id, next, now);
     if (reuse === "ended") throw new AppError("UNAUTHORIZED", "session ended");
     if (reuse === "replay") {
-      await revokeSession(deps, row.sessionId, onRevoke);
+      await revokeSession(deps, row.sessionId);
       throw new AppError("UNAUTHORIZED", "refresh token reuse detected; the session was ended", { reason: "refresh_token_reused" });
     }
   }
@@ -210,17 +131,48 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
   return { user, accessToken: token, expiresIn, refreshToken: next };
 }
 
-export async function revokeSession(deps: Deps, sessionId: string, onRevoke: (sessionId: string) => Promise<void>) {
+/** Ends the session; every node's cache drops it at once. */
+export async function revokeSession(deps: Deps, sessionId: string) {
   await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await onRevoke(sessionId);
+  await announceRevoked(deps, "session", sessionId);
 }
 
 /** Logout by refresh token (cookie) or by the session of the access token. */
-export async function logout(deps: Deps, by: { refreshToken?: string; sessionId?: string }, onRevoke: (sessionId: string) => Promise<void>) {
+export async function logout(deps: Deps, by: { refreshToken?: string; sessionId?: string }) {
   let sessionId = by.sessionId;
   if (!sessionId && by.refreshToken) {
     const row = await deps.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, sha256Hex(by.refreshToken)) });
     sessionId = row?.sessionId;
   }
-  if (sessionId) await revokeSession(deps, sessionId, onRevoke);
+  if (sessionId) await revokeSession(deps, sessionId);
+}
+
+const sessionById = (db: DbOrTx) =>
+  db
+    .select({ revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .prepare("session_by_id");
+
+/** Whether the session exists and was not ended: read on every JWT request, so prepared. */
+export async function isSessionLive(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const [row] = await prepared(db, "session_by_id", sessionById).execute({ id: sessionId });
+  return !!row && !row.revokedAt;
+}
+
+/**
+ * Deletes refresh tokens that expired before `before`, and sessions created before it
+ * with no refresh token left that expires after it (ended, or expired as long ago).
+ */
+export async function pruneSessions(db: DbOrTx, before: Date): Promise<{ refreshTokens: number; sessions: number }> {
+  const tokens = await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ id: refreshTokens.id });
+  const live = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.sessionId, sessions.id), gt(refreshTokens.expiresAt, before)));
+  const ended = await db
+    .delete(sessions)
+    .where(and(lt(sessions.createdAt, before), notExists(live)))
+    .returning({ id: sessions.id });
+  return { refreshTokens: tokens.length, sessions: ended.length };
 }

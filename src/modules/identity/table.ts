@@ -1,3 +1,5 @@
+// Identity's tables: accounts, their sessions and refresh tokens, and their API keys.
+// Other modules reach these rows through public.ts; a table elsewhere may reference users.id.
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
 import { PLAN_NAMES } from "../../plans.ts";
@@ -50,4 +52,23 @@ export const refreshTokens = pgTable(
     createdAt: ts("created_at").notNull(),
   },
   (t) => [uniqueIndex("refresh_tokens_hash_uq").on(t.tokenHash), index("refresh_tokens_session_idx").on(t.sessionId), index("refresh_tokens_expiry_idx").on(t.expiresAt)],
+);
+
+/** Only the SHA-256 of a key is stored; the key itself is shown once and never again. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    last4: text("last4").notNull(),
+    scopes: text("scopes").array().notNull(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
 );

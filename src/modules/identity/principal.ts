@@ -1,0 +1,20 @@
+// Token resolution: the Authorization header to a principal. Each token kind is one
+// resolver in the list handed to principalLookup; the first that claims the token decides.
+// A new kind (OAuth access tokens) is one more resolver, and src/http/ does not change.
+import { bearerToken, type Principal, type ResolvePrincipal, unauthorized } from "../../http/auth.ts";
+
+export interface TokenResolver {
+  /** Whether the token is of this kind, by its shape alone (it may still be invalid). */
+  claims(token: string): boolean;
+  /** The token's principal; 401 (or a kind's own refusal) when it does not hold. */
+  resolve(token: string): Promise<Principal>;
+}
+
+export function principalLookup(resolvers: readonly TokenResolver[]): ResolvePrincipal {
+  return async (header) => {
+    const token = bearerToken(header);
+    const resolver = resolvers.find((r) => r.claims(token));
+    if (!resolver) throw unauthorized();
+    return resolver.resolve(token);
+  };
+}

@@ -1,0 +1,124 @@
+// Accounts: the password rule and hash, the user row's reads and writes, its profile view.
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Deps } from "../../deps.ts";
+import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { iso, isoOrNull } from "../../infra/clock.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import { newId } from "../../infra/ids.ts";
+import { type PlanName, planActive } from "../../plans.ts";
+import { ensureUsageRow } from "../usage/ledger.ts";
+import type { Me } from "./model.ts";
+import { users } from "./table.ts";
+
+export type User = typeof users.$inferSelect;
+/** The columns an update may set (the profile route, the admin route, the CLI). */
+export type UserPatch = Partial<Pick<typeof users.$inferInsert, "nickname" | "docVersioningEnabled" | "docVersioningMax" | "plan" | "planExpiresAt" | "isAdmin">>;
+
+/** argon2id at the configured cost (production: Bun's defaults, 64 MiB and 2 passes); verify reads the cost from the hash. */
+export const hashPassword = (config: Config, password: string) =>
+  Bun.password.hash(password, { algorithm: "argon2id", memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: config.PASSWORD_HASH_TIME_COST });
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/**
+ * The password rule of every account, however it is made (sign-up, CLI): 8 to 256
+ * characters and not one character repeated. Throws 422 VALIDATION_ERROR at `path`.
+ */
+export function assertPasswordAcceptable(password: string, path = "body.password") {
+  if (password.length < PASSWORD_MIN_LENGTH) throw validationError(path, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (password.length > PASSWORD_MAX_LENGTH) throw validationError(path, `the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
+  if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
+}
+
+const userById = (db: DbOrTx) => db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
+
+/** Read on every upload, usage and profile request: a prepared statement. */
+export function getUser(db: DbOrTx, id: string): Promise<User | undefined> {
+  return prepared(db, "user_by_id", userById).execute({ id });
+}
+
+export function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+/** Sets the given columns and updatedAt; the updated row, or undefined when there is no such user. */
+export async function updateUser(db: DbOrTx, id: string, patch: UserPatch, now: Date): Promise<User | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return user;
+}
+
+/** The signed-in caller's user row; 404 when the account is gone (a credential outlived it). */
+export async function requireUser(db: DbOrTx, id: string): Promise<User> {
+  const user = await getUser(db, id);
+  if (!user) throw notFound("user");
+  return user;
+}
+
+/**
+ * Locks the user's row until the transaction ends, so that work counted per user (its
+ * API keys) takes turns: a count made after the lock sees what the turns before it
+ * committed, which READ COMMITTED alone does not promise. 404 when there is no such user.
+ */
+export async function lockUser(tx: Tx, id: string): Promise<void> {
+  const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update");
+  if (!owner) throw notFound("user");
+}
+
+export type NewUser = { email: string; nickname?: string | null; plan?: PlanName; isAdmin?: boolean; planExpiresAt?: Date | null } & (
+  | { password: string }
+  /** A hash made by hashPassword: argon2id is slow on purpose, so test fixtures hash one password once. */
+  | { passwordHash: string }
+);
+
+/** Creates the account and its usage row in one transaction; 409 CONFLICT when the email is taken. */
+export async function createUser(deps: Deps, input: NewUser): Promise<User> {
+  const now = deps.clock.now();
+  let passwordHash: string;
+  if ("password" in input) {
+    assertPasswordAcceptable(input.password);
+    passwordHash = await hashPassword(deps.config, input.password);
+  } else passwordHash = input.passwordHash;
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        email: normalizeEmail(input.email),
+        passwordHash,
+        nickname: input.nickname ?? null,
+        plan: input.plan ?? "trial",
+        planExpiresAt: input.planExpiresAt ?? null,
+        isAdmin: input.isAdmin ?? false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
+    await ensureUsageRow(tx, user.id, now);
+    return user;
+  });
+}
+
+/** The account as its owner (and an operator) sees it. */
+export const toMe = (u: User, now: Date): Me => ({
+  id: u.id,
+  email: u.email,
+  nickname: u.nickname,
+  plan: u.plan,
+  planActive: planActive(u, now),
+  planExpiresAt: isoOrNull(u.planExpiresAt),
+  isAdmin: u.isAdmin,
+  docVersioningEnabled: u.docVersioningEnabled,
+  docVersioningMax: u.docVersioningMax,
+  createdAt: iso(u.createdAt),
+});
