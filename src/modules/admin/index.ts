@@ -9,7 +9,9 @@ import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
 import { Me, PlanEnum, toMe, updateUser, type UserPatch } from "../identity/public.ts";
 import { parsePlanExpiry, PLAN_EXPIRY_RULE } from "../../plans.ts";
-import type { JobRun } from "../../../jobs/runner.ts";
+
+// The runner is handed in with the services; its run record is its type, not a jobs/ import.
+type JobRun = Awaited<ReturnType<Services["runner"]["runNow"]>>;
 
 const JobRunModel = t.Object({
   id: t.String(),
