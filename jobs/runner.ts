@@ -11,7 +11,7 @@ import { jobRuns } from "./table.ts";
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
 
-export type JobRun = typeof jobRuns.$inferSelect;
+type JobRun = typeof jobRuns.$inferSelect;
 
 export interface JobRunner {
   /** Starts the croner schedules (worker role). */

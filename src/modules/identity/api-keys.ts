@@ -1,5 +1,5 @@
 // API keys: `sk_live_` + 32 URL-safe characters, stored as SHA-256, shown once.
-import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Deps } from "../../deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
@@ -54,7 +54,10 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
   const row = await deps.db.transaction(async (tx) => {
     // Concurrent creates for one user take turns, so the count below sees the keys of the ones before.
     await lockUser(tx, userId);
-    const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
     if (limits.apiKeyCount >= 0 && active!.n >= limits.apiKeyCount) {
       throw new AppError("QUOTA_EXCEEDED", "API key limit of the plan reached", { type: "api_keys", used: active!.n, limit: limits.apiKeyCount });
     }
@@ -68,7 +71,7 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
 }
 
 export async function listApiKeys(deps: Deps, userId: string, q: { cursor?: string; limit: number }, pendingLastUsed: (id: string) => Date | undefined) {
-  let after = undefined;
+  let after: SQL | undefined;
   if (q.cursor) {
     const [at, id] = decodeCursor(q.cursor, ["d", "s"]);
     after = or(lt(apiKeys.createdAt, at), and(eq(apiKeys.createdAt, at), lt(apiKeys.id, id)));

@@ -28,4 +28,3 @@ export function createIdentity(deps: Deps) {
     },
   };
 }
-export type Identity = ReturnType<typeof createIdentity>;

@@ -28,8 +28,7 @@ const authController = ({ deps, identity, guard }: Services) => {
   const RefreshCookie = t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })) });
   type Jar = Record<string, { set(v: object): unknown }>;
   /** Sets (or, with "", clears) the refresh cookie. */
-  const setRefresh = (cookie: Jar, value: string) =>
-    cookie[REFRESH_COOKIE]!.set({ value, maxAge: value ? REFRESH_TOKEN_TTL_MS / 1000 : 0, ...cookieOptions });
+  const setRefresh = (cookie: Jar, value: string) => cookie[REFRESH_COOKIE]!.set({ value, maxAge: value ? REFRESH_TOKEN_TTL_MS / 1000 : 0, ...cookieOptions });
 
   return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
     .use(sharedModels)
@@ -178,5 +177,4 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
       },
     );
 
-export const identityModule = (services: Services) =>
-  new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));
+export const identityModule = (services: Services) => new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));

@@ -18,8 +18,7 @@ export const MAX_SIGNUPS_PER_IP_HOUR = 20;
 const emailKey = (email: string) => `login-fail:email:${sha256Hex(email)}`;
 const ipKey = (ip: string) => `login-fail:ip:${ip}`;
 
-const unavailable = () =>
-  new AppError("SERVICE_UNAVAILABLE", "sign-in is briefly unavailable; try again shortly", {}, { "retry-after": "30" });
+const unavailable = () => new AppError("SERVICE_UNAVAILABLE", "sign-in is briefly unavailable; try again shortly", {}, { "retry-after": "30" });
 
 // The counters are fixed windows started by their first attempt; the kv does not say when
 // a window started, so Retry-After is the whole window (never too early).
@@ -51,7 +50,11 @@ export function createLoginLimiter(kv: Kv) {
         throw unavailable();
       }
       if (n > MAX_SIGNUPS_PER_IP_HOUR) {
-        throw rateLimited("too many sign-ups from this address", { type: "signups", limit: MAX_SIGNUPS_PER_IP_HOUR }, { limit: MAX_SIGNUPS_PER_IP_HOUR, resetMs: SIGNUP_WINDOW_MS });
+        throw rateLimited(
+          "too many sign-ups from this address",
+          { type: "signups", limit: MAX_SIGNUPS_PER_IP_HOUR },
+          { limit: MAX_SIGNUPS_PER_IP_HOUR, resetMs: SIGNUP_WINDOW_MS },
+        );
       }
     },
   };

@@ -1,8 +1,8 @@
 // Identity's public surface: users, sessions, API keys and token resolution. Other modules,
 // jobs, the CLI and test factories use these; identity's tables and the rest of its files
 // are its own (a table elsewhere may still reference users.id).
-export { createIdentity, type Identity } from "./identity.ts";
-export { createUser, getUser, getUserByEmail, hashPassword, requireUser, toMe, updateUser, type NewUser, type User, type UserPatch } from "./users.ts";
+export { createIdentity } from "./identity.ts";
+export { createUser, getUser, getUserByEmail, hashPassword, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { login, pruneSessions } from "./sessions.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";

@@ -132,8 +132,11 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
 }
 
 /** Ends the session; every node's cache drops it at once. */
-export async function revokeSession(deps: Deps, sessionId: string) {
-  await deps.db.update(sessions).set({ revokedAt: deps.clock.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+async function revokeSession(deps: Deps, sessionId: string) {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await announceRevoked(deps, "session", sessionId);
 }
 

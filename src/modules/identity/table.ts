@@ -51,7 +51,11 @@ export const refreshTokens = pgTable(
     rotatedAt: ts("rotated_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [uniqueIndex("refresh_tokens_hash_uq").on(t.tokenHash), index("refresh_tokens_session_idx").on(t.sessionId), index("refresh_tokens_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_uq").on(t.tokenHash),
+    index("refresh_tokens_session_idx").on(t.sessionId),
+    index("refresh_tokens_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** Only the SHA-256 of a key is stored; the key itself is shown once and never again. */
