@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { createTokenSigner } from "../../src/modules/identity/tokens.ts";
 import { createClock } from "../../src/infra/clock.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { MAX_FAILURES_PER_EMAIL, MAX_SIGNUPS_PER_IP_HOUR } from "../../src/modules/identity/login-limit.ts";
-import { REFRESH_TOKEN_TTL_MS } from "../../src/modules/identity/tokens.ts";
+import { getUserByEmail, login } from "../../src/modules/identity/public.ts";
+import { createTokenSigner, REFRESH_TOKEN_TTL_MS, sha256Hex } from "../../src/modules/identity/tokens.ts";
+import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 
@@ -277,26 +278,25 @@ describe("access tokens", () => {
     const { deps } = await testContext();
     const e = email();
     await call("POST", "/v1/auth/signup", { json: { email: e, password: "a good password" } });
-    const user = await deps.db.query.users.findFirst({ where: (t, { eq }) => eq(t.email, e) });
+    const user = await getUserByEmail(deps.db, e);
     expect(user!.passwordHash).toStartWith("$argon2id$");
   });
 });
 
 test("prune-sessions removes refresh tokens a day past expiry and sessions left without one", async () => {
-  const { deps, runner } = await testContext();
-  const { refreshTokens, sessions } = await import("../../src/modules/identity/table.ts");
-  const { eq } = await import("drizzle-orm");
-  const old = await makeUser();
+  const { deps, services, runner } = await testContext();
+  // A login 9 days ago: its refresh token expired 2 days ago.
+  const user = await getUserByEmail(deps.db, (await makeUser()).email);
+  const old = await login({ ...deps, clock: stoppedClock(deps.clock.nowMs() - 9 * 86_400_000) }, services.identity.signer, user!);
+  const oldSession = JSON.parse(Buffer.from(old.accessToken.split(".")[1]!, "base64url").toString()).sid as string;
   const fresh = await makeUser();
-  const [oldSession] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, (await import("../../src/modules/identity/tokens.ts")).sha256Hex(old.refreshToken)));
-  // Age the old user's session: created 9 days ago, its refresh token expired 2 days ago.
-  const nine = new Date(deps.clock.nowMs() - 9 * 86_400_000);
-  const two = new Date(deps.clock.nowMs() - 2 * 86_400_000);
-  await deps.db.update(sessions).set({ createdAt: nine }).where(eq(sessions.id, oldSession!.sessionId));
-  await deps.db.update(refreshTokens).set({ expiresAt: two }).where(eq(refreshTokens.sessionId, oldSession!.sessionId));
   const run = await runner.runNow("prune-sessions");
   expect(run.outcome).toBe("ok");
-  expect(await deps.db.select().from(sessions).where(eq(sessions.id, oldSession!.sessionId))).toHaveLength(0);
+  // The stored rows, deliberately: gone, not merely refused.
+  const { refreshTokens, sessions } = await import("../../src/modules/identity/table.ts");
+  const { eq } = await import("drizzle-orm");
+  expect(await deps.db.select().from(sessions).where(eq(sessions.id, oldSession))).toHaveLength(0);
+  expect(await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(old.refreshToken)))).toHaveLength(0);
   expect((await call("POST", "/v1/auth/refresh", withCookie(fresh.refreshToken))).status).toBe(200);
   expect((await call("POST", "/v1/auth/refresh", withCookie(old.refreshToken))).status).toBe(401);
 });
