@@ -118,6 +118,35 @@ export function isPlanName(v: string): v is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(v);
 }
 
+/**
+ * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP
+ * layer makes the response: 403 QUOTA_EXCEEDED, or 429 RATE_LIMITED when the count starts
+ * again at `retryAt` (its RateLimit headers measured from `at`, the instant checked).
+ */
+export class LimitRefusal extends Error {
+  constructor(
+    readonly dimension: string,
+    readonly used: number,
+    readonly limit: number,
+    readonly at: Date,
+    readonly retryAt?: Date,
+  ) {
+    super(`limit reached: ${dimension}`);
+    this.name = "LimitRefusal";
+  }
+}
+
+/**
+ * A need was refused, but by the time the ledger read the numbers to report, a delete had
+ * made room: there is no true refusal to report, and the caller should try again.
+ */
+export class LimitRaced extends Error {
+  constructor() {
+    super("usage changed during the request; try again");
+    this.name = "LimitRaced";
+  }
+}
+
 /** A plan without an expiry never lapses; an expired plan is inactive. */
 export const planActive = (u: { planExpiresAt: Date | null }, now: Date) => !u.planExpiresAt || u.planExpiresAt > now;
 

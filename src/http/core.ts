@@ -6,6 +6,7 @@ import { BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { jsonBody } from "./json-body.ts";
+import { refusalError } from "./refusal.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -65,10 +66,11 @@ export const httpCore = (log: Log) =>
         set.status = 400;
         return envelope("BAD_REQUEST", "the client closed the connection");
       }
-      if (error instanceof AppError) {
-        set.status = error.status;
-        Object.assign(set.headers, error.headers);
-        return envelope(error.code, error.message, error.meta);
+      const known = error instanceof AppError ? error : refusalError(error);
+      if (known) {
+        set.status = known.status;
+        Object.assign(set.headers, known.headers);
+        return envelope(known.code, known.message, known.meta);
       }
       if (error instanceof BudgetBusyError) {
         // Load shedding, not a failure: the client retries after the header's seconds.

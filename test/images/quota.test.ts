@@ -7,7 +7,7 @@ import type { Deps } from "../../src/deps.ts";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import { images } from "../../src/modules/images/table.ts";
-import { usageDaily, usageMonthly, usageTotals } from "../../src/modules/usage/table.ts";
+import { ledger } from "../../src/modules/usage/ledger.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
@@ -39,7 +39,7 @@ describe("image quotas", () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const limit = deps.plans.trial.imageStorageBytes;
-    await deps.db.update(usageTotals).set({ imageStorageBytes: limit - 10 }).where(eq(usageTotals.userId, user.id));
+    await ledger.add(deps.db, [{ userId: user.id, dimension: "img_storage", period: "total", amount: limit - 10 }]);
     const res = await upload(key, photo);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe("QUOTA_EXCEEDED");
@@ -54,7 +54,7 @@ describe("image quotas", () => {
     const { user, key } = await makeClient();
     const limit = deps.plans.trial.imageStorageBytes;
     // Room for two and a half uploads: two fit, the rest must be refused.
-    await deps.db.update(usageTotals).set({ imageStorageBytes: limit - Math.floor(2.5 * per) }).where(eq(usageTotals.userId, user.id));
+    await ledger.add(deps.db, [{ userId: user.id, dimension: "img_storage", period: "total", amount: limit - Math.floor(2.5 * per) }]);
     const results = await Promise.all(Array.from({ length: 6 }, () => upload(key, photo)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 403, 403, 403, 403]);
@@ -71,9 +71,9 @@ describe("image quotas", () => {
     const now = deps.clock.now();
     const limit = deps.plans.trial.uploadsPerDay;
     const yesterday = dayKey(new Date(now.getTime() - 86_400_000));
-    await deps.db.insert(usageDaily).values([
-      { userId: user.id, day: yesterday, uploads: limit },
-      { userId: user.id, day: dayKey(now), uploads: limit - 1 },
+    await ledger.add(deps.db, [
+      { userId: user.id, dimension: "uploads_per_day", period: yesterday, amount: limit },
+      { userId: user.id, dimension: "uploads_per_day", period: dayKey(now), amount: limit - 1 },
     ]);
     const results = await Promise.all(Array.from({ length: 3 }, async () => upload(key, await png())));
     expect(results.map((r) => r.status).sort()).toEqual([201, 429, 429]);
@@ -96,7 +96,7 @@ describe("image quotas", () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const now = deps.clock.now();
-    await deps.db.insert(usageMonthly).values({ userId: user.id, month: monthKey(now), uploads: deps.plans.trial.uploadsPerMonth });
+    await ledger.add(deps.db, [{ userId: user.id, dimension: "uploads_per_month", period: monthKey(now), amount: deps.plans.trial.uploadsPerMonth }]);
     const res = await upload(key, await png());
     expect(res.status).toBe(429);
     expect(res.body.meta.type).toBe("uploads_per_month");
@@ -118,7 +118,9 @@ async function appWith(patch: (deps: Deps) => Partial<Deps>) {
 }
 
 async function uploadVia(app: Awaited<ReturnType<typeof appWith>>, key: string, bytes: Uint8Array) {
-  const res = await app.handle(new Request("http://shelf.test/v1/images", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: uploadForm(bytes) }));
+  const res = await app.handle(
+    new Request("http://shelf.test/v1/images", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: uploadForm(bytes) }),
+  );
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -174,7 +176,12 @@ describe("image upload: failure safety", () => {
     expect(res.body.code).toBe("INTERNAL");
     expect(await objectsOf(user.id)).toEqual([]);
     const { deps } = await testContext();
-    expect(await deps.db.select().from(images).where(and(eq(images.ownerId, user.id)))).toEqual([]);
+    expect(
+      await deps.db
+        .select()
+        .from(images)
+        .where(and(eq(images.ownerId, user.id))),
+    ).toEqual([]);
     const u = await usage(user);
     expect(u.image.storage.used).toBe(0);
     expect(u.uploads.day.used).toBe(0);

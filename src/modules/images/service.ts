@@ -12,7 +12,7 @@ import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { requireUser } from "../identity/public.ts";
-import { assertFits, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/ledger.ts";
+import { assertFits, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
 import { invalidateImage } from "../edge/invalidation.ts";
 import { detectFormat, FORMATS } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
@@ -65,7 +65,7 @@ export async function precheckUpload(deps: Deps, userId: string): Promise<Upload
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
-  assertFits(usage, limits, { upload: true, imageBytes: 1 }, now);
+  assertFits(usage, limits, { uploads: 1, imageBytes: 1 }, now);
   return { userId, limits, usage };
 }
 
@@ -99,7 +99,7 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
   // below decides for good (and a concurrent upload that took the room meanwhile gets
   // its objects removed again).
-  assertFits(u.usage, u.limits, { upload: true, imageBytes: stored }, deps.clock.now());
+  assertFits(u.usage, u.limits, { uploads: 1, imageBytes: stored }, deps.clock.now());
 
   const written: string[] = [];
   try {
@@ -117,7 +117,7 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
 
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
-      await reserve(tx, u.userId, u.limits, { upload: true, imageBytes: stored }, now);
+      await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: stored }, now);
       const [row] = await tx
         .insert(images)
         .values({
@@ -196,7 +196,7 @@ export async function deleteImage(deps: Deps, userId: string, id: string): Promi
   const row = await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
     if (!gone) throw notFound("image");
-    await release(tx, userId, { imageBytes: storedBytes(gone) }, deps.clock.now());
+    await release(tx, userId, { imageBytes: storedBytes(gone) });
     return gone;
   });
   await invalidateImage(deps, id);

@@ -1,213 +1,186 @@
-// The usage ledger and the one quota check. Features call reserve() inside the
-// transaction that inserts the rows being counted, and release() inside the one that
-// deletes them, so counters and rows never disagree.
-import { and, eq, sql, type AnyColumn, type SQLWrapper } from "drizzle-orm";
-import { AppError } from "../../http/errors.ts";
-import { rateLimited } from "../../http/rate-limit.ts";
-import { dayKey, monthKey } from "../../infra/clock.ts";
-import type { DbOrTx, Tx } from "../../infra/db/index.ts";
+// The usage ledger and the one quota check, for any list of dimensions (dimensions.ts).
+// Features call reserve() inside the transaction that inserts the rows being counted, and
+// release() inside the one that deletes them, so counters and rows never disagree. A need
+// that does not fit is answered with a LimitRefusal: plain values, no HTTP.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { rowsOf, type DbOrTx, type Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
-import type { PlanLimits } from "../../plans.ts";
-import { usageDaily, usageMonthly, usageTotals } from "./table.ts";
+import { LimitRaced, LimitRefusal, type PlanLimits } from "../../plans.ts";
+import { DIMENSIONS, limitOf, PERIODS, TOTAL, type Dimension } from "./dimensions.ts";
+import { usageCounters, userExists } from "./table.ts";
 
-export interface Need {
-  imageBytes?: number;
-  mediaBytes?: number;
-  docs?: number;
-  /** Counts one upload against uploadsPerDay and uploadsPerMonth. */
-  upload?: boolean;
+/** Amounts by what they count (a dimension's `counts`): `{ imageBytes: 2048, uploads: 1 }`. */
+export type Need<M extends string = string> = Partial<Record<M, number>>;
+/** Every dimension's counter for one user at one instant, by name; zero where none. */
+export type Snapshot<N extends string = string> = Record<N, number>;
+/** One user's counter: a dimension in a period, keyed "total", "YYYY-MM" or "YYYY-MM-DD". */
+export interface Counter<N extends string = string> {
+  userId: string;
+  dimension: N;
+  period: string;
+}
+/** An amount to add to one counter. */
+export interface Count<N extends string = string> extends Counter<N> {
+  amount: number;
 }
 
-export async function ensureUsageRow(db: DbOrTx, userId: string, now: Date) {
-  await db.insert(usageTotals).values({ userId, updatedAt: now }).onConflictDoNothing();
-}
-
-const over = (limit: number, used: number, add: number) => limit >= 0 && add > 0 && used + add > limit;
-
-function quotaError(type: string, used: number, limit: number) {
-  return new AppError("QUOTA_EXCEEDED", `quota exceeded: ${type}`, { type, used, limit });
-}
-
-const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
-const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
-
-/** 429 for the day's or month's upload count; its RateLimit headers describe that limit. */
-function uploadLimitError(period: "day" | "month", used: number, limit: number, now: Date) {
-  const resetAt = period === "day" ? nextDay(now) : nextMonth(now);
-  const type = period === "day" ? "uploads_per_day" : "uploads_per_month";
-  return rateLimited(`upload limit per ${period} reached`, { type, used, limit, resetAt: resetAt.toISOString() }, { limit, resetMs: resetAt.getTime() - now.getTime() });
-}
-
-const EMPTY = {
-  imageStorageBytes: 0,
-  mediaStorageBytes: 0,
-  docCount: 0,
-  revisionCount: 0,
-  revisionBytes: 0,
-  uploadsToday: 0,
-  uploadsMonth: 0,
-  imageBandwidthBytes: 0,
-  mediaBandwidthBytes: 0,
-};
-
-const usageQuery = (db: DbOrTx) =>
+const snapshotQuery = (db: DbOrTx) =>
   db
-    .select({
-      imageStorageBytes: usageTotals.imageStorageBytes,
-      mediaStorageBytes: usageTotals.mediaStorageBytes,
-      docCount: usageTotals.docCount,
-      revisionCount: usageTotals.revisionCount,
-      revisionBytes: usageTotals.revisionBytes,
-      uploadsToday: usageDaily.uploads,
-      uploadsMonth: usageMonthly.uploads,
-      imageBandwidthBytes: usageMonthly.imageBandwidthBytes,
-      mediaBandwidthBytes: usageMonthly.mediaBandwidthBytes,
-    })
-    .from(usageTotals)
-    .leftJoin(usageDaily, and(eq(usageDaily.userId, usageTotals.userId), eq(usageDaily.day, sql.placeholder("day"))))
-    .leftJoin(usageMonthly, and(eq(usageMonthly.userId, usageTotals.userId), eq(usageMonthly.month, sql.placeholder("month"))))
-    .where(eq(usageTotals.userId, sql.placeholder("userId")))
+    .select({ period: usageCounters.period, dimension: usageCounters.dimension, value: usageCounters.value })
+    .from(usageCounters)
+    .where(
+      and(
+        eq(usageCounters.userId, sql.placeholder("userId")),
+        inArray(usageCounters.period, [sql.placeholder("total"), sql.placeholder("month"), sql.placeholder("day")]),
+      ),
+    )
     .prepare("usage_snapshot");
 
-/** Totals plus this day's and this month's counters, in one query (read on every upload). */
-export async function snapshotUsage(db: DbOrTx, userId: string, now: Date) {
-  const [row] = await prepared(db, "usage_snapshot", usageQuery).execute({ userId, day: dayKey(now), month: monthKey(now) });
-  if (!row) return { ...EMPTY };
-  // The day's and month's rows exist only once something was counted in them.
-  return {
-    ...row,
-    uploadsToday: row.uploadsToday ?? 0,
-    uploadsMonth: row.uploadsMonth ?? 0,
-    imageBandwidthBytes: row.imageBandwidthBytes ?? 0,
-    mediaBandwidthBytes: row.mediaBandwidthBytes ?? 0,
-  };
-}
-export type UsageSnapshot = Awaited<ReturnType<typeof snapshotUsage>>;
+const excludedValue = sql.raw("excluded.value");
 
-/** QUOTA_EXCEEDED (or 429 for upload counts) when `need` does not fit in `u`, else null. */
-function refusal(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date): AppError | null {
-  if (over(limits.imageStorageBytes, u.imageStorageBytes, need.imageBytes ?? 0)) return quotaError("img_storage", u.imageStorageBytes, limits.imageStorageBytes);
-  if (over(limits.mediaStorageBytes, u.mediaStorageBytes, need.mediaBytes ?? 0)) return quotaError("media_storage", u.mediaStorageBytes, limits.mediaStorageBytes);
-  if (over(limits.docCount, u.docCount, need.docs ?? 0)) return quotaError("doc_count", u.docCount, limits.docCount);
-  if (need.upload) {
-    if (over(limits.uploadsPerDay, u.uploadsToday, 1)) return uploadLimitError("day", u.uploadsToday, limits.uploadsPerDay, now);
-    if (over(limits.uploadsPerMonth, u.uploadsMonth, 1)) return uploadLimitError("month", u.uploadsMonth, limits.uploadsPerMonth, now);
+export function createLedger<const D extends readonly Dimension[]>(dimensions: D) {
+  type Name = D[number]["name"];
+  type Measure = D[number]["counts"];
+  const byName = new Map<string, Dimension>(dimensions.map((d) => [d.name, d]));
+  const empty = Object.fromEntries(dimensions.map((d) => [d.name, 0])) as Snapshot<Name>;
+  const amount = (d: Dimension, need: Need) => need[d.counts as Measure] ?? 0;
+
+  /** The first dimension `need` does not fit in `u`, as a refusal; null when it fits. */
+  function refusal(u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date): LimitRefusal | null {
+    for (const d of dimensions) {
+      if (d.refused === "never") continue;
+      const add = amount(d, need);
+      const limit = limitOf(d, limits);
+      const used = u[d.name as Name] ?? 0;
+      if (limit < 0 || add <= 0 || used + add <= limit) continue;
+      return new LimitRefusal(d.name, used, limit, now, d.refused === "rate" ? (PERIODS[d.period].endsAt(now) ?? undefined) : undefined);
+    }
+    return null;
   }
-  return null;
+
+  /** Every dimension's counter for this day, this month and in total, in one prepared query. */
+  async function snapshot(db: DbOrTx, userId: string, now: Date): Promise<Snapshot<Name>> {
+    const keys = { total: PERIODS.total.key(now), month: PERIODS.month.key(now), day: PERIODS.day.key(now) };
+    const rows = await prepared(db, "usage_snapshot", snapshotQuery).execute({ userId, ...keys });
+    const u = { ...empty };
+    for (const r of rows) {
+      const d = byName.get(r.dimension);
+      if (d && keys[d.period] === r.period) u[d.name as Name] = r.value;
+    }
+    return u;
+  }
+
+  /** Throws a LimitRefusal when `need` does not fit in `u` (a snapshot read earlier). */
+  function assertFits(u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date): void {
+    const r = refusal(u, limits, need, now);
+    if (r) throw r;
+  }
+
+  /**
+   * The authoritative check, in one statement: an upsert of every counter the need moves,
+   * each updated only where it still fits its limit, returning the ones that moved. Row
+   * locks make a concurrent need at the edge of a limit wait, and its condition is then
+   * checked against what the first one wrote. Must run inside the transaction that writes
+   * the counted rows: a refusal throws, and the rollback takes back any counter that did
+   * move.
+   */
+  async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need<Measure>, now: Date): Promise<void> {
+    // Rows are upserted, and so locked, in the order of their names (byte order, as
+    // release() locks them): two transactions that move the same counters cannot deadlock.
+    const moving = dimensions.filter((d) => amount(d, need) > 0).sort((a, b) => (a.name < b.name ? -1 : 1));
+    if (!moving.length) return;
+    // What cannot fit an empty account is refused without a write; what can is inserted
+    // as is where the user has no counter yet (the insert takes no condition).
+    assertFits(empty, limits, need, now);
+    const capped = moving.filter((d) => d.refused !== "never" && limitOf(d, limits) >= 0);
+    const fits = sql.join(
+      capped.map((d) => sql`when ${d.name} then ${usageCounters.value} + ${excludedValue} <= ${limitOf(d, limits)}`),
+      sql` `,
+    );
+    const moved = await tx
+      .insert(usageCounters)
+      .values(moving.map((d) => ({ userId, period: PERIODS[d.period].key(now), dimension: d.name, value: amount(d, need) })))
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.period, usageCounters.dimension],
+        set: { value: sql`${usageCounters.value} + ${excludedValue}` },
+        setWhere: capped.length ? sql`case ${usageCounters.dimension} ${fits} else true end` : undefined,
+      })
+      .returning({ dimension: usageCounters.dimension });
+    if (moved.length === moving.length) return;
+
+    // Refused. Report the counter that did not move, at its value now; the ones that did
+    // move are taken back out first, so the report is what the check saw.
+    const u = await snapshot(tx, userId, now);
+    for (const { dimension } of moved) u[dimension as Name] -= amount(byName.get(dimension)!, need);
+    // Unless a delete made room between the two statements: nothing to report but the race.
+    throw refusal(u, limits, need, now) ?? new LimitRaced();
+  }
+
+  /**
+   * Gives back what deleted rows held (same transaction as the delete). Only totals are
+   * given back: a day's or month's count measures what was done, not what is kept.
+   */
+  async function release(tx: DbOrTx, userId: string, freed: Need<Measure>): Promise<void> {
+    const back = dimensions.filter((d) => d.period === "total" && amount(d, freed) > 0);
+    if (!back.length) return;
+    const by = sql.join(
+      back.map((d) => sql`when ${d.name} then ${amount(d, freed)}`),
+      sql` `,
+    );
+    const mine = and(eq(usageCounters.userId, userId), eq(usageCounters.period, TOTAL));
+    // Locked in the order of their names first, as reserve() locks them.
+    const locked = tx
+      .select({ dimension: usageCounters.dimension })
+      .from(usageCounters)
+      .where(
+        and(
+          mine,
+          inArray(
+            usageCounters.dimension,
+            back.map((d) => d.name),
+          ),
+        ),
+      )
+      .orderBy(sql`${usageCounters.dimension} collate "C"`)
+      .for("update")
+      .as("locked");
+    await tx
+      .update(usageCounters)
+      .set({ value: sql`greatest(0, ${usageCounters.value} - case ${usageCounters.dimension} ${by} else 0 end)` })
+      .from(locked)
+      .where(and(mine, eq(usageCounters.dimension, locked.dimension)));
+  }
+
+  /**
+   * Adds measured use without a limit check (bandwidth is counted after it was served), in
+   * one statement. Amounts for the same counter are summed first; users deleted meanwhile
+   * are skipped. Returns the counters that moved.
+   */
+  async function add(db: DbOrTx, counts: readonly Count<Name>[]): Promise<Counter<Name>[]> {
+    const live = counts.filter((c) => c.amount > 0);
+    for (const c of live) if (!byName.has(c.dimension)) throw new Error(`unknown usage dimension: ${c.dimension}`);
+    if (!live.length) return [];
+    const batch = JSON.stringify(live.map((c) => ({ user_id: c.userId, period: c.period, dimension: c.dimension, amount: c.amount })));
+    const result = await db.execute(sql`
+      insert into ${usageCounters} (user_id, period, dimension, value)
+      select v.user_id, v.period, v.dimension, sum(v.amount)
+      from json_to_recordset(${batch}::json) as v(user_id text, period text, dimension text, amount bigint)
+      where ${userExists(sql`v.user_id`)}
+      group by v.user_id, v.period, v.dimension
+      on conflict (user_id, period, dimension) do update set value = ${usageCounters}.value + excluded.value
+      returning user_id as "userId", dimension, period`);
+    return rowsOf<Counter<Name>>(result);
+  }
+
+  return { dimensions, snapshot, assertFits, reserve, release, add };
 }
 
-/** Throws QUOTA_EXCEEDED (or 429 for upload counts) when `need` does not fit in `u`. */
-export function assertFits(u: UsageSnapshot, limits: PlanLimits, need: Need, now: Date) {
-  const e = refusal(u, limits, need, now);
-  if (e) throw e;
-}
-
-/** `col + add <= limit` as SQL, or true where nothing is added or there is no limit. */
-const fits = (col: AnyColumn, add: number, limit: number) => (limit < 0 || add <= 0 ? sql`true` : sql`${col} + ${add} <= ${limit}`);
+/** The production ledger. */
+export const ledger = createLedger(DIMENSIONS);
+export type UsageSnapshot = Snapshot<(typeof DIMENSIONS)[number]["name"]>;
 
 /**
- * The authoritative check, in one statement: each counter moves only where the need
- * still fits its limit, and the statement says which moved. Row locks make a concurrent
- * upload at the edge of a quota wait, and its condition is then checked against what the
- * first one wrote. Must run inside the transaction that writes the counted rows: a
- * refusal throws, and the rollback takes back any counter that did move.
+ * Called when an account is created. Counters appear with the first count and read as
+ * zero until then, so there is nothing to prepare.
  */
-export async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need, now: Date) {
-  // What cannot fit an empty account is refused without a write; what can is inserted as
-  // is when the user has no row yet (for the totals, this day or this month).
-  assertFits(EMPTY, limits, need, now);
-  const img = need.imageBytes ?? 0;
-  const media = need.mediaBytes ?? 0;
-  const docs = need.docs ?? 0;
-  const totals = tx.$with("totals").as(
-    tx
-      .insert(usageTotals)
-      .values({ userId, imageStorageBytes: img, mediaStorageBytes: media, docCount: docs, updatedAt: now })
-      .onConflictDoUpdate({
-        target: usageTotals.userId,
-        set: {
-          imageStorageBytes: sql`${usageTotals.imageStorageBytes} + ${img}`,
-          mediaStorageBytes: sql`${usageTotals.mediaStorageBytes} + ${media}`,
-          docCount: sql`${usageTotals.docCount} + ${docs}`,
-          updatedAt: now,
-        },
-        setWhere: and(
-          fits(usageTotals.imageStorageBytes, img, limits.imageStorageBytes),
-          fits(usageTotals.mediaStorageBytes, media, limits.mediaStorageBytes),
-          fits(usageTotals.docCount, docs, limits.docCount),
-        ),
-      })
-      .returning({ userId: usageTotals.userId }),
-  );
-  // An upload counts one against the day and the month; other needs leave those alone.
-  const day = tx.$with("day").as(
-    tx
-      .insert(usageDaily)
-      .values({ userId, day: dayKey(now), uploads: 1 })
-      .onConflictDoUpdate({
-        target: [usageDaily.userId, usageDaily.day],
-        set: { uploads: sql`${usageDaily.uploads} + 1` },
-        setWhere: fits(usageDaily.uploads, 1, limits.uploadsPerDay),
-      })
-      .returning({ userId: usageDaily.userId }),
-  );
-  const month = tx.$with("month").as(
-    tx
-      .insert(usageMonthly)
-      .values({ userId, month: monthKey(now), uploads: 1 })
-      .onConflictDoUpdate({
-        target: [usageMonthly.userId, usageMonthly.month],
-        set: { uploads: sql`${usageMonthly.uploads} + 1` },
-        setWhere: fits(usageMonthly.uploads, 1, limits.uploadsPerMonth),
-      })
-      .returning({ userId: usageMonthly.userId }),
-  );
-  const moved = (cte: SQLWrapper) => (need.upload || cte === totals ? sql<boolean>`exists (select from ${cte})` : sql<boolean>`true`);
-  const [row] = await tx
-    .with(...(need.upload ? [totals, day, month] : [totals]))
-    .select({ totals: moved(totals), day: moved(day), month: moved(month) })
-    .from(sql`(values (1)) as one`);
-  if (row!.totals && row!.day && row!.month) return;
-
-  // Refused. Report the counter that did not move, at its value now; the ones that did
-  // move are taken back out first, so the report is what the check saw.
-  const u = await snapshotUsage(tx, userId, now);
-  if (row!.totals) Object.assign(u, { imageStorageBytes: u.imageStorageBytes - img, mediaStorageBytes: u.mediaStorageBytes - media, docCount: u.docCount - docs });
-  if (need.upload && row!.day) u.uploadsToday -= 1;
-  if (need.upload && row!.month) u.uploadsMonth -= 1;
-  // Unless a delete made room between the two statements: nothing to report but the race.
-  throw refusal(u, limits, need, now) ?? new AppError("CONFLICT", "usage changed during the request; try again");
-}
-
-/** Gives back storage and counts when rows are deleted (same transaction as the delete). */
-export async function release(tx: DbOrTx, userId: string, freed: Omit<Need, "upload">, now: Date) {
-  const img = freed.imageBytes ?? 0;
-  const media = freed.mediaBytes ?? 0;
-  const docs = freed.docs ?? 0;
-  if (!img && !media && !docs) return;
-  await tx
-    .update(usageTotals)
-    .set({
-      imageStorageBytes: sql`greatest(0, ${usageTotals.imageStorageBytes} - ${img})`,
-      mediaStorageBytes: sql`greatest(0, ${usageTotals.mediaStorageBytes} - ${media})`,
-      docCount: sql`greatest(0, ${usageTotals.docCount} - ${docs})`,
-      updatedAt: now,
-    })
-    .where(eq(usageTotals.userId, userId));
-}
-
-/** Adds attributed bandwidth to a user's month (the hourly attribution job). */
-export async function addBandwidth(db: DbOrTx, userId: string, month: string, add: { imageBytes?: number; mediaBytes?: number }) {
-  const image = add.imageBytes ?? 0;
-  const media = add.mediaBytes ?? 0;
-  await db
-    .insert(usageMonthly)
-    .values({ userId, month, imageBandwidthBytes: image, mediaBandwidthBytes: media })
-    .onConflictDoUpdate({
-      target: [usageMonthly.userId, usageMonthly.month],
-      set: {
-        imageBandwidthBytes: sql`${usageMonthly.imageBandwidthBytes} + ${image}`,
-        mediaBandwidthBytes: sql`${usageMonthly.mediaBandwidthBytes} + ${media}`,
-      },
-    });
-}
+export async function ensureUsageRow(_db: DbOrTx, _userId: string, _now: Date): Promise<void> {}

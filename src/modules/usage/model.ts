@@ -1,20 +1,37 @@
+import { Kind, type TObject, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
+import { DIMENSIONS, type Dimension } from "./dimensions.ts";
+import { usageLayout, type Tree } from "./report.ts";
 
 const UsedLimit = t.Object({ used: t.Integer(), limit: t.Integer({ description: "-1 means no cap" }) });
 const Monthly = t.Object({ used: t.Integer(), limit: t.Integer(), monthYear: t.String({ pattern: "^\\d{4}-\\d{2}$" }) });
 
-export const Usage = t.Object({
-  plan: t.String(),
-  planActive: t.Boolean(),
-  image: t.Object({ storage: UsedLimit, bandwidth: Monthly }),
-  video: t.Object({
-    storage: t.Object({ ...UsedLimit.properties }, { description: "audio and video bytes (media_storage)" }),
-    bandwidth: Monthly,
-    status: t.UnionEnum(["ok", "degraded", "suspended"]),
-  }),
-  doc: t.Object({ count: UsedLimit }),
-  planLimits: t.Object({ docCount: t.Integer({ description: "-1 means no cap" }) }),
-  docs: t.Object({ revisionCount: t.Integer(), revisionBytes: t.Integer() }),
-  uploads: t.Object({ day: UsedLimit, month: UsedLimit }),
-});
+const SHAPES = { usedLimit: UsedLimit, monthly: Monthly, used: t.Integer() } as const;
+
+function counterSchema(d: Dimension): TSchema {
+  const shape = SHAPES[d.report.shape];
+  return d.report.description ? t.Object({ ...(shape as TObject).properties }, { description: d.report.description }) : shape;
+}
+
+const isSchema = (v: TSchema | Tree<TSchema>): v is TSchema => Kind in v;
+
+function toObject(tree: Tree<TSchema>): TObject {
+  const props: Record<string, TSchema> = {};
+  for (const [k, v] of Object.entries(tree)) props[k] = isSchema(v) ? v : toObject(v);
+  return t.Object(props);
+}
+
+/** The schema of GET /v1/user/me/usage for a list of dimensions. */
+export function usageModel(dimensions: readonly Dimension[]): TObject {
+  return toObject(
+    usageLayout<TSchema>(dimensions, counterSchema, {
+      plan: t.String(),
+      planActive: t.Boolean(),
+      "video.status": t.UnionEnum(["ok", "degraded", "suspended"]),
+      "planLimits.docCount": t.Integer({ description: "-1 means no cap" }),
+    }),
+  );
+}
+
+export const Usage = usageModel(DIMENSIONS);
 export type Usage = typeof Usage.static;

@@ -1,53 +1,34 @@
-import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
 /**
- * The usage ledger: what the quotas need, moved in the same transaction as the rows
- * they count. One row per user for totals, one per user and month, one per user and day.
+ * The usage ledger: one counter per user, dimension (dimensions.ts) and period key
+ * ("total", "YYYY-MM" or "YYYY-MM-DD", UTC), moved in the same transaction as the rows it
+ * counts. A counter exists once something was counted in it; absent reads as zero. The
+ * key puts the period before the dimension, so a snapshot reads this day's, this month's
+ * and the total counters by three index probes, however many old days and months a user
+ * has.
  */
-export const usageTotals = pgTable("usage_totals", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  imageStorageBytes: bytes("image_storage_bytes").notNull().default(0),
-  mediaStorageBytes: bytes("media_storage_bytes").notNull().default(0),
-  docCount: integer("doc_count").notNull().default(0),
-  revisionCount: integer("revision_count").notNull().default(0),
-  revisionBytes: bytes("revision_bytes").notNull().default(0),
-  updatedAt: ts("updated_at").notNull(),
-});
-
-export const usageMonthly = pgTable(
-  "usage_monthly",
+export const usageCounters = pgTable(
+  "usage_counters",
   {
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** "YYYY-MM", UTC. */
-    month: text("month").notNull(),
-    imageBandwidthBytes: bytes("image_bandwidth_bytes").notNull().default(0),
-    mediaBandwidthBytes: bytes("media_bandwidth_bytes").notNull().default(0),
-    uploads: integer("uploads").notNull().default(0),
+    period: text("period").notNull(),
+    dimension: text("dimension").notNull(),
+    value: bytes("value").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+  (t) => [primaryKey({ columns: [t.userId, t.period, t.dimension] })],
 );
 
-export const usageDaily = pgTable(
-  "usage_daily",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** "YYYY-MM-DD", UTC. */
-    day: text("day").notNull(),
-    uploads: integer("uploads").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
+/** Whether a user still exists: counts for a user deleted meanwhile are dropped, not an error. */
+export const userExists = (userId: SQL) => sql`exists (select from ${users} where ${users.id} = ${userId})`;
 
 /**
- * Batches of served bandwidth already added to usage_monthly, by the id the attribution
+ * Batches of served bandwidth already added to usage_counters, by the id the attribution
  * job gave the batch: committed in the same transaction as the counts, so a batch retried
  * after a crash is never counted twice.
  */

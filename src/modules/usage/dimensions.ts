@@ -1,0 +1,125 @@
+// The quota dimensions (SPEC 8), described once. The ledger's reserve, release, pre-check
+// and snapshot, the usage resource (SPEC 2.11, its schema too) and the refusals all read
+// this list, so a new dimension is one entry here; its counters live in usage_counters
+// under its name and need no migration.
+import { dayKey, monthKey } from "../../infra/clock.ts";
+import type { PlanLimits } from "../../plans.ts";
+
+/** The numeric fields of a plan, where a dimension's limit comes from (-1: no cap). */
+type NumericLimit = { [K in keyof PlanLimits]: PlanLimits[K] extends number ? K : never }[keyof PlanLimits];
+
+export type Period = "total" | "month" | "day";
+
+/**
+ * How a need over the limit is answered. `quota`: refused until something is deleted
+ * (403 QUOTA_EXCEEDED). `rate`: refused until the period ends, so the refusal says when
+ * (429 RATE_LIMITED). `never`: measured after the fact (bandwidth) and never refused here;
+ * whatever enforces it reads the counter.
+ */
+type Refused = "quota" | "rate" | "never";
+
+/** How a counter shows in GET /v1/user/me/usage. */
+interface Report {
+  /** Where in the resource, e.g. ["image", "storage"]. */
+  at: readonly string[];
+  /** `{ used, limit }`; `{ used, limit, monthYear }`; or the bare count. */
+  shape: "usedLimit" | "monthly" | "used";
+  /** For the OpenAPI document. */
+  description?: string;
+}
+
+export interface Dimension {
+  /** The counter's key, and `meta.type` of its refusals (SPEC 7). */
+  readonly name: string;
+  /**
+   * What a need names to move it. Several dimensions may count the same thing: one upload
+   * counts against the day's and the month's uploads.
+   */
+  readonly counts: string;
+  /**
+   * total: held until given back (release); month and day: activity in a UTC calendar
+   * period, which starts again from zero and is never given back.
+   */
+  readonly period: Period;
+  /** The plan's limit; null when no plan caps it. */
+  readonly limit: NumericLimit | null;
+  readonly refused: Refused;
+  readonly report: Report;
+}
+
+const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
+const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+
+/** The key of the counters that are never reset. */
+export const TOTAL = "total";
+
+/** A period's counter key at an instant, and when that counter stops applying. */
+export const PERIODS: Record<Period, { key(now: Date): string; endsAt(now: Date): Date | null }> = {
+  total: { key: () => TOTAL, endsAt: () => null },
+  month: { key: monthKey, endsAt: nextMonth },
+  day: { key: dayKey, endsAt: nextDay },
+};
+
+/** The production dimensions. Their order is the order of refusal checks and of the resource. */
+export const DIMENSIONS = [
+  // Images plus documents (SPEC 8); custom video thumbnails count here too.
+  {
+    name: "img_storage",
+    counts: "imageBytes",
+    period: "total",
+    limit: "imageStorageBytes",
+    refused: "quota",
+    report: { at: ["image", "storage"], shape: "usedLimit" },
+  },
+  // Image bandwidth has no hard cutoff (SPEC 3.3).
+  {
+    name: "image_bandwidth",
+    counts: "imageBandwidthBytes",
+    period: "month",
+    limit: "imageBandwidthBytes",
+    refused: "never",
+    report: { at: ["image", "bandwidth"], shape: "monthly" },
+  },
+  {
+    name: "media_storage",
+    counts: "mediaBytes",
+    period: "total",
+    limit: "mediaStorageBytes",
+    refused: "quota",
+    report: { at: ["video", "storage"], shape: "usedLimit", description: "audio and video bytes (media_storage)" },
+  },
+  // The playback edge degrades and suspends on it (SPEC 3.3); nothing refuses it here.
+  {
+    name: "media_bandwidth",
+    counts: "mediaBandwidthBytes",
+    period: "month",
+    limit: "mediaBandwidthBytes",
+    refused: "never",
+    report: { at: ["video", "bandwidth"], shape: "monthly" },
+  },
+  { name: "doc_count", counts: "docs", period: "total", limit: "docCount", refused: "quota", report: { at: ["doc", "count"], shape: "usedLimit" } },
+  { name: "revision_count", counts: "revisions", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionCount"], shape: "used" } },
+  { name: "revision_bytes", counts: "revisionBytes", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionBytes"], shape: "used" } },
+  {
+    name: "uploads_per_day",
+    counts: "uploads",
+    period: "day",
+    limit: "uploadsPerDay",
+    refused: "rate",
+    report: { at: ["uploads", "day"], shape: "usedLimit" },
+  },
+  {
+    name: "uploads_per_month",
+    counts: "uploads",
+    period: "month",
+    limit: "uploadsPerMonth",
+    refused: "rate",
+    report: { at: ["uploads", "month"], shape: "usedLimit" },
+  },
+] as const satisfies readonly Dimension[];
+
+/** The monthly dimensions measured after the fact (addBandwidthBatch). */
+export type BandwidthDimension = Extract<(typeof DIMENSIONS)[number], { refused: "never"; period: "month" }>["name"];
+
+/** The plan's limit of a dimension; -1 when there is none. */
+export const limitOf = (d: Dimension, limits: PlanLimits): number => (d.limit === null ? -1 : limits[d.limit]);

@@ -1,0 +1,14 @@
+// What other modules and jobs use of the usage ledger.
+import { ledger } from "./ledger.ts";
+
+export { addBandwidthBatch } from "./bandwidth.ts";
+export { ensureUsageRow, type UsageSnapshot } from "./ledger.ts";
+
+/** Every counter of a user now: what the pre-checks read. */
+export const snapshotUsage = ledger.snapshot;
+/** Throws a LimitRefusal when a need does not fit a snapshot read earlier (a pre-check). */
+export const assertFits = ledger.assertFits;
+/** Counts a need in the transaction that writes its rows, or throws LimitRefusal. */
+export const reserve = ledger.reserve;
+/** Gives back what deleted rows held, in the transaction that deletes them. */
+export const release = ledger.release;
