@@ -6,9 +6,8 @@ import type { Deps } from "./deps.ts";
 import { authGuard } from "./http/guard.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createIdentity } from "./modules/identity/public.ts";
-import { createEdgeCache } from "./modules/edge/cache.ts";
-import { onInvalidation } from "./modules/edge/invalidation.ts";
-import { createMeter } from "./modules/edge/meter.ts";
+import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "./modules/edge/public.ts";
+import { imageEdgeResolver } from "./modules/images/public.ts";
 import { allJobs } from "../jobs/index.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 
@@ -19,19 +18,21 @@ export function createServices(deps: Deps) {
   const guard = authGuard(identity, limiter);
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
   const meter = createMeter(deps.kv, deps.log);
-  // The edge's records and hot bytes, dropped on every node when an image changes.
+  // The edge's records and hot bytes, dropped on every node when an object changes.
   const edgeCache = createEdgeCache(deps.clock.nowMs);
-  const edgeInvalidations = onInvalidation(deps, (id) => edgeCache.drop(id));
+  const edgeInvalidations = onInvalidation(deps, (kind, id) => edgeCache.drop(kind, id));
+  // What the edge serves: each media kind registers its resolver here.
+  const edgeResolvers = createResolverRegistry();
+  edgeResolvers.register(imageEdgeResolver(deps.db));
   return {
     deps,
     identity,
-    // The media edge's name for resolvePrincipal, until it calls it by that name.
-    authn: { authenticate: identity.resolvePrincipal },
     limiter,
     runner,
     guard,
     meter,
     edgeCache,
+    edgeResolvers,
     async close() {
       await Promise.all([identity.close(), meter.close(), edgeInvalidations.close()]);
     },

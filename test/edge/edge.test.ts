@@ -1,10 +1,10 @@
 // The media edge: negotiation, validators, ranges, privacy, cache invalidation, and
 // bandwidth metering through the hourly attribution job into GET /v1/user/me/usage.
 import type { Deps } from "../../src/deps.ts";
-import { BANDWIDTH_HASH } from "../../src/modules/edge/meter.ts";
-import { attributeImageBandwidth, BANDWIDTH_CLAIM } from "../../jobs/attribute-image-bandwidth.ts";
+import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
+import { attributeImageBandwidth, bandwidthClaim } from "../../jobs/attribute-image-bandwidth.ts";
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { monthKey } from "../../src/infra/clock.ts";
 import { createApp } from "../../src/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
@@ -15,8 +15,8 @@ import { EDGE_CHANNEL } from "../../src/modules/edge/invalidation.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
 import { images } from "../../src/modules/images/table.ts";
 import { createServices } from "../../src/services.ts";
-import { users } from "../../src/modules/identity/table.ts";
 import { sharp } from "../../src/infra/sharp.ts";
+import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { inbox } from "../helpers/events.ts";
@@ -120,7 +120,9 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
 
   test("an original over the in-memory size is streamed from storage, whole and by range", async () => {
     const { key } = await makeClient();
-    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 80 } } }).png().toBuffer();
+    const noisy = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 80 } } })
+      .png()
+      .toBuffer();
     expect(noisy.length).toBeGreaterThan(1024 * 1024);
     const d = await uploaded(key, new Uint8Array(noisy));
     const whole = await bytesOf(await edgeGet(d.url, { accept: "*/*" }));
@@ -171,7 +173,12 @@ describe("media edge: GET MEDIA_URL/<id>.<ext>", () => {
   test("unknown ids, a wrong extension and junk paths are 404 with the envelope and x-request-id", async () => {
     const { key } = await makeClient();
     const d = await uploaded(key, await png());
-    for (const url of [d.url.replace(/\.png$/, ".jpg"), "http://shelf.test/media/AAAAAAAAAAA.png", "http://shelf.test/media/x.png", "http://shelf.test/media/..%2Fetc.png"]) {
+    for (const url of [
+      d.url.replace(/\.png$/, ".jpg"),
+      "http://shelf.test/media/AAAAAAAAAAA.png",
+      "http://shelf.test/media/x.png",
+      "http://shelf.test/media/..%2Fetc.png",
+    ]) {
       const res = await edgeGet(url);
       expect(res.status).toBe(404);
       expect(res.headers.get("x-request-id")).toBeTruthy();
@@ -309,18 +316,29 @@ describe("edge rules in isolation", () => {
     expect((await edgeGet(d.url, { accept: "IMAGE/WEBP,*/*;q=0.8" })).headers.get("content-type")).toBe("image/webp");
   });
 
-  test("dropping an image drops its record and the bytes of both variants, and nothing else", () => {
-    const cache = createEdgeCache();
-    const rec = { id: "AAAAAAAAAAA", ownerId: "u", format: "jpeg" as const, isPublic: true, size: 3, webpSize: 2 };
-    cache.setRecord(rec.id, rec);
-    cache.setBytes(rec.id, "original", new Uint8Array(3));
-    cache.setBytes(rec.id, "webp", new Uint8Array(2));
-    cache.setBytes("BBBBBBBBBBB", "original", new Uint8Array(1));
-    cache.drop(rec.id);
-    expect(cache.record(rec.id)).toBeUndefined();
-    expect(cache.bytes(rec.id, "original")).toBeUndefined();
-    expect(cache.bytes(rec.id, "webp")).toBeUndefined();
-    expect(cache.bytes("BBBBBBBBBBB", "original")).toEqual(new Uint8Array(1));
+  test("dropping an object drops its record and the bytes of every variant, even once the record is stale, and nothing else", () => {
+    const clock = stoppedClock();
+    const cache = createEdgeCache(clock.nowMs);
+    const variant = (key: string, size: number) => ({ key, contentType: "image/jpeg", size, etag: `"${key}"` });
+    const served = (...variants: ReturnType<typeof variant>[]) =>
+      ({ ownerId: "u", isPublic: true, dimension: "image_bandwidth", cache: "immutable", variants }) as const;
+    cache.setRecord("image", "AAAAAAAAAAA", served(variant("a/o", 3), variant("a/w", 2)));
+    cache.setRecord("image", "BBBBBBBBBBB", served(variant("b/o", 1)));
+    cache.setRecord("other", "AAAAAAAAAAA", served(variant("c/o", 1)));
+    for (const [key, n] of [
+      ["a/o", 3],
+      ["a/w", 2],
+      ["b/o", 1],
+      ["c/o", 1],
+    ] as const)
+      cache.setBytes(key, new Uint8Array(n));
+    clock.advance(CACHE_TTL_MS); // stale: no longer served, still known to the drop
+    expect(cache.record("image", "AAAAAAAAAAA")).toBeUndefined();
+    cache.drop("image", "AAAAAAAAAAA");
+    expect(cache.bytes("a/o")).toBeUndefined();
+    expect(cache.bytes("a/w")).toBeUndefined();
+    expect(cache.bytes("b/o")).toEqual(new Uint8Array(1));
+    expect(cache.bytes("c/o")).toEqual(new Uint8Array(1)); // the same id of another kind is another object
   });
 });
 
@@ -361,13 +379,14 @@ describe("image bandwidth", () => {
     const { runner, deps, services } = await testContext();
     const d = await uploaded(owner.jwt, await png());
     await bytesOf(await edgeGet(d.url));
-    await deps.db.delete(users).where(eq(users.id, owner.id));
+    await deps.db.execute(sql`delete from users where id = ${owner.id}`);
     await services.meter.flush();
     const run = await runner.runNow("attribute-image-bandwidth");
     expect(run.outcome).toBe("ok");
     // Consumed, not put back for a retry that could never succeed.
-    expect(await deps.kv.claimHash(BANDWIDTH_HASH, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
-    expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
+    const claim = bandwidthClaim("image_bandwidth");
+    expect(await deps.kv.claimHash(BANDWIDTH_HASHES.image_bandwidth, `${claim}:check`)).toEqual({});
+    expect(await deps.kv.claimHash(claim, `${claim}:check`)).toEqual({});
   });
 
   /**
@@ -428,13 +447,15 @@ describe("image bandwidth", () => {
     expect(await bandwidthOf(usageKey)).toBe(served);
     await attributeImageBandwidth.run({ ...jobCtx(deps), deps });
     expect(await bandwidthOf(usageKey)).toBe(served);
-    expect(await deps.kv.claimHash(BANDWIDTH_CLAIM, `${BANDWIDTH_CLAIM}:check`)).toEqual({});
+    const claim = bandwidthClaim("image_bandwidth");
+    expect(await deps.kv.claimHash(claim, `${claim}:check`)).toEqual({});
   });
 
   test("a failed commit keeps the tally for the next run", async () => {
     const { usageKey, served, deps } = await servedOnce();
     const failing = new Proxy(deps.db, {
-      get: (target, p, receiver) => (p === "execute" || p === "transaction" ? () => Promise.reject(new Error("connection lost")) : Reflect.get(target, p, receiver)),
+      get: (target, p, receiver) =>
+        p === "execute" || p === "transaction" ? () => Promise.reject(new Error("connection lost")) : Reflect.get(target, p, receiver),
     });
     const ctx = jobCtx(deps);
     await expect(attributeImageBandwidth.run({ ...ctx, deps: { ...deps, db: failing } })).rejects.toThrow("connection lost");

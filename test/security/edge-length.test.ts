@@ -21,7 +21,7 @@ const large = new Uint8Array(
     .toBuffer(),
 );
 
-type Served = { month: string; ownerId: string; bytes: number };
+type Served = { dimension: string; month: string; ownerId: string; bytes: number };
 
 /** An app on the shared parts whose store answers `get` through `get`, with its log and meter recorded. */
 async function appWithStore(get: (storage: Storage, key: string, range?: { start: number; end: number }) => Promise<ReadableStream<Uint8Array> | null>) {
@@ -34,7 +34,7 @@ async function appWithStore(get: (storage: Storage, key: string, range?: { start
     ...services,
     deps: { ...deps, storage, log },
     edgeCache: createEdgeCache(),
-    meter: { add: (month, ownerId, bytes) => metered.push({ month, ownerId, bytes }), flush: async () => {}, close: async () => {} },
+    meter: { add: (dimension, month, ownerId, bytes) => metered.push({ dimension, month, ownerId, bytes }), flush: async () => {}, close: async () => {} },
   });
   return { app, warnings, metered };
 }
@@ -64,7 +64,7 @@ describe("edge: exactly the advertised bytes", () => {
       const body = await bytesOf(res);
       expect(body.length).toBe(1);
       expect(body[0]).toBe(0x89); // the PNG signature's first byte
-      expect(metered).toEqual([expect.objectContaining({ ownerId: user.id, bytes: 1 })]);
+      expect(metered).toEqual([expect.objectContaining({ dimension: "image_bandwidth", ownerId: user.id, bytes: 1 })]);
       expect(warnings.some((w) => w.msg.includes("wrong length") && (w.fields?.expected as number) === 1)).toBe(true);
     } finally {
       await server.stop(true);

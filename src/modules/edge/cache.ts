@@ -1,41 +1,49 @@
 // The edge's two in-process caches, both bounded:
-// - image records (who owns it, public or not, sizes, ETags), at most ENTRY_MAX of them,
-//   each trusted for CACHE_TTL_MS only, then read again from the database;
-// - the bytes of small hot objects, at most BYTES_MAX in all. Objects are immutable per
-//   key, so bytes never go stale; they are dropped when their image is deleted.
+// - records (what a kind's lookup answered for an id, null too), at most ENTRY_MAX per
+//   kind, each trusted for CACHE_TTL_MS, then looked up again;
+// - the bytes of small hot objects by object key, at most BYTES_MAX in all. Keys name
+//   immutable bytes, so they never go stale; they are dropped with their object's record.
 
-import { Lru, TtlCache } from "../../infra/cache.ts";
-import type { Variant } from "../images/objects.ts";
+import { CACHE_TTL_MS, Lru } from "../../infra/cache.ts";
+import type { ServedObject } from "./resolver.ts";
 
 const ENTRY_MAX = 100_000;
 /** Objects up to this size are kept in memory once requested; larger ones stream from storage. */
 export const HOT_OBJECT_MAX = 1024 * 1024;
 const BYTES_MAX = 64 * 1024 * 1024;
 
-export interface EdgeImage {
-  id: string;
-  ownerId: string;
-  format: "jpeg" | "png" | "gif" | "webp" | "avif" | "svg";
-  isPublic: boolean;
-  size: number;
-  webpSize: number | null;
-}
+type Entry = { v: ServedObject | null; at: number };
 
 export function createEdgeCache(now: () => number = () => performance.now()) {
-  // null is cached too (unknown ids), so a flood of misses does not reach the database.
-  const records = new TtlCache<EdgeImage | null>(ENTRY_MAX, now);
+  // One LRU per kind, so a request's id is the key as it stands (no string built per
+  // request). Entries are kept past their TTL until evicted or replaced: an invalidation
+  // then still finds the object keys whose bytes it must drop.
+  const records = new Map<string, Lru<Entry>>();
   const bytes = new Lru<Uint8Array>(BYTES_MAX, (b) => b.length);
-  const bytesKey = (id: string, variant: Variant) => `${id}:${variant}`;
+  const recordsOf = (kind: string) => {
+    let lru = records.get(kind);
+    if (!lru) records.set(kind, (lru = new Lru<Entry>(ENTRY_MAX)));
+    return lru;
+  };
   return {
-    record: (id: string) => records.get(id),
-    setRecord: (id: string, v: EdgeImage | null) => records.set(id, v),
-    bytes: (id: string, variant: Variant) => bytes.get(bytesKey(id, variant)),
-    setBytes: (id: string, variant: Variant, b: Uint8Array) => bytes.set(bytesKey(id, variant), b),
-    /** Drops an image's record and the bytes of both its variants. */
-    drop(id: string) {
-      records.delete(id);
-      bytes.delete(bytesKey(id, "original"));
-      bytes.delete(bytesKey(id, "webp"));
+    /** The cached answer, wrapped (a cached null is told from a miss); undefined once CACHE_TTL_MS old. */
+    record(kind: string, id: string): { v: ServedObject | null } | undefined {
+      const e = records.get(kind)?.get(id);
+      return e && now() - e.at < CACHE_TTL_MS ? e : undefined;
+    },
+    setRecord(kind: string, id: string, v: ServedObject | null) {
+      recordsOf(kind).set(id, { v, at: now() });
+    },
+    bytes: (key: string) => bytes.get(key),
+    setBytes: (key: string, b: Uint8Array) => bytes.set(key, b),
+    /** Drops an object's record and the bytes of every variant it had. */
+    drop(kind: string, id: string) {
+      const lru = records.get(kind);
+      const e = lru?.get(id);
+      if (!e) return;
+      lru!.delete(id);
+      for (const variant of e.v?.variants ?? []) bytes.delete(variant.key);
     },
   };
 }
+export type EdgeCache = ReturnType<typeof createEdgeCache>;

@@ -15,11 +15,7 @@ export interface LengthMismatch {
 }
 
 /** `source` as a stream of exactly `length` bytes; `onMismatch` hears of any difference. */
-export function exactLength(
-  source: ReadableStream<Uint8Array>,
-  length: number,
-  onMismatch: (m: LengthMismatch) => void,
-): ReadableStream<Uint8Array> {
+export function exactLength(source: ReadableStream<Uint8Array>, length: number, onMismatch: (m: LengthMismatch) => void): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   let sent = 0;
   return new ReadableStream<Uint8Array>(

@@ -1,5 +1,5 @@
 // The HTTP rules of the media edge: content negotiation, conditional requests and byte
-// ranges, kept apart from where the bytes come from.
+// ranges, kept apart from where the bytes come from and which kind they belong to.
 
 /**
  * True when the client names image/webp with a non-zero quality. `image/*` and `*\/*`
@@ -48,7 +48,7 @@ export function parseRange(range: string | null, ifRange: string | null, size: n
 }
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** A public URL whose representation may change: caches keep it, but ask before reusing it. */
+export const REVALIDATE = "public, no-cache";
 /** Served to its owner only: a shared cache must never keep it. */
 export const PRIVATE = "private, no-cache";
-/** An SVG opened directly runs nothing and loads nothing, even if sanitizing missed something. */
-export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";

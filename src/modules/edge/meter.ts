@@ -1,11 +1,20 @@
-// Image bandwidth metering without a database write per request: each node adds the
-// bytes it served to an in-process tally per owner and month, and flushes the tally to
-// one kv hash every FLUSH_MS (HINCRBY: atomic across nodes). The hourly job
-// attribute-image-bandwidth moves that hash into the usage ledger.
+// Bandwidth metering without a database write per request: each node adds the bytes it
+// served to an in-process tally per quota dimension, owner and month, and flushes it
+// every FLUSH_MS to one kv hash per dimension (HINCRBY: atomic across nodes). The hourly
+// job attribute-image-bandwidth moves those hashes into the usage ledger.
 import type { Kv } from "../../infra/kv/index.ts";
 import type { Log } from "../../infra/log.ts";
+import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";
 
-export const BANDWIDTH_HASH = "bw:image";
+/**
+ * Each dimension's live tally. Image bandwidth keeps the hash it has always had, so an
+ * upgrade finds the tally (and any claim) the previous version left, and nodes of both
+ * versions count into one hash during a rolling deploy.
+ */
+export const BANDWIDTH_HASHES: Readonly<Record<BandwidthDimension, string>> = {
+  image_bandwidth: "bw:image",
+  media_bandwidth: "bw:media",
+};
 const FLUSH_MS = 1_000;
 
 /** A hash field: the month the bytes were served in and their owner. */
@@ -16,26 +25,32 @@ export function parseBandwidthField(field: string): { month: string; ownerId: st
 }
 
 export interface Meter {
-  add(month: string, ownerId: string, bytes: number): void;
+  add(dimension: BandwidthDimension, month: string, ownerId: string, bytes: number): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
+type Tallies = Record<BandwidthDimension, Map<string, number>>;
+const emptyTallies = () => Object.fromEntries(BANDWIDTH_DIMENSIONS.map((d) => [d, new Map()])) as Tallies;
+
 export function createMeter(kv: Kv, log: Log): Meter {
-  let tally = new Map<string, number>();
+  let tallies = emptyTallies();
   let flushing: Promise<void> = Promise.resolve();
 
   async function flushOnce() {
-    if (tally.size === 0) return;
-    const batch = tally;
-    tally = new Map();
-    for (const [field, bytes] of batch) {
-      try {
-        await kv.hincrby(BANDWIDTH_HASH, field, bytes);
-      } catch (err) {
-        // Kept for the next flush: bandwidth is never dropped because the kv blinked.
-        tally.set(field, (tally.get(field) ?? 0) + bytes);
-        log.warn("bandwidth flush failed; retrying later", { err });
+    if (BANDWIDTH_DIMENSIONS.every((d) => tallies[d].size === 0)) return;
+    const batch = tallies;
+    tallies = emptyTallies();
+    for (const dimension of BANDWIDTH_DIMENSIONS) {
+      for (const [field, bytes] of batch[dimension]) {
+        try {
+          await kv.hincrby(BANDWIDTH_HASHES[dimension], field, bytes);
+        } catch (err) {
+          // Kept for the next flush: bandwidth is never dropped because the kv blinked.
+          const tally = tallies[dimension];
+          tally.set(field, (tally.get(field) ?? 0) + bytes);
+          log.warn("bandwidth flush failed; retrying later", { dimension, err });
+        }
       }
     }
   }
@@ -44,9 +59,10 @@ export function createMeter(kv: Kv, log: Log): Meter {
   const timer = setInterval(() => void flush(), FLUSH_MS);
   timer.unref();
 
-  const meter: Meter = {
-    add(month, ownerId, bytes) {
+  return {
+    add(dimension, month, ownerId, bytes) {
       if (bytes <= 0) return;
+      const tally = tallies[dimension];
       const field = bandwidthField(month, ownerId);
       tally.set(field, (tally.get(field) ?? 0) + bytes);
     },
@@ -56,5 +72,4 @@ export function createMeter(kv: Kv, log: Log): Meter {
       await flush();
     },
   };
-  return meter;
 }

@@ -1,0 +1,85 @@
+// What a media kind tells the edge, and the registry kinds register with. The edge
+// knows no kind's table, path shape or formats: a kind answers "is this path mine, and
+// what is behind it", and the edge does the rest (caching, validators, ranges, privacy,
+// metering) the same way for every kind.
+
+/**
+ * The quota a served byte counts against (SPEC 8): image CDN egress, or video and audio
+ * egress. Thumbnails of videos are images to the user, so they count as images.
+ */
+export type BandwidthDimension = "image_bandwidth" | "media_bandwidth";
+export const BANDWIDTH_DIMENSIONS: readonly BandwidthDimension[] = ["image_bandwidth", "media_bandwidth"];
+
+/**
+ * One representation an object can be sent as. The bytes under a key never change (a
+ * changed object gets a new key), so the edge keeps small ones in memory for as long as
+ * it likes and the ETag never has to be computed from them.
+ */
+export interface EdgeVariant {
+  /** Its key in the object store. */
+  readonly key: string;
+  readonly contentType: string;
+  /** Bytes: the edge promises exactly this many (Content-Length, ranges) and meters them. */
+  readonly size: number;
+  /** Strong validator, quotes included. */
+  readonly etag: string;
+}
+
+/**
+ * How shared caches may keep a public object's responses: for a year (the URL's bytes
+ * never change), or only after asking again (a URL whose representation follows state,
+ * such as a playlist). Private objects are always `private, no-cache`.
+ */
+export type CachePolicy = "immutable" | "revalidate";
+
+export interface ServedObject {
+  readonly ownerId: string;
+  /** False: served to its owner only, with a credential that may read media. */
+  readonly isPublic: boolean;
+  readonly dimension: BandwidthDimension;
+  readonly cache: CachePolicy;
+  /** Every representation it has: dropped from memory together when the object changes. */
+  readonly variants: readonly EdgeVariant[];
+  /** Sent with every response for it, 304 and 416 too (Vary, a Content-Security-Policy). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface MediaResolver<O extends ServedObject = ServedObject> {
+  /** Names the kind in invalidations and in the 404 envelope's `meta.entity`. No colon. */
+  readonly kind: string;
+  /**
+   * The id of the object a request path names, given the path below MEDIA_URL
+   * (`<id>.<ext>`, `v/<id>/720p/seg-3.ts`), or null when the path is not this kind's.
+   * Every request asks every kind until one answers, so no I/O and nothing slow.
+   */
+  match(file: string): string | null;
+  /**
+   * The object behind an id, read from the kind's own table, or null when there is none.
+   * The edge keeps the answer (null too) for CACHE_TTL_MS, or until the kind invalidates it.
+   */
+  lookup(id: string): Promise<O | null>;
+  /**
+   * The variant this request gets (content negotiation), or null when the path names
+   * nothing the object has (a wrong extension, an unknown segment): 404.
+   */
+  select(object: O, file: string, request: Request): EdgeVariant | null;
+}
+
+export interface ResolverRegistry {
+  /** Adds a kind. Paths are offered to kinds in the order they registered. */
+  register<O extends ServedObject>(resolver: MediaResolver<O>): void;
+  /** The registered kinds, read on every request (kinds may register after the edge is built). */
+  readonly resolvers: readonly MediaResolver[];
+}
+
+export function createResolverRegistry(): ResolverRegistry {
+  const resolvers: MediaResolver[] = [];
+  return {
+    register(resolver) {
+      if (resolver.kind.includes(":")) throw new Error(`media kind ${resolver.kind}: a kind has no colon (invalidation messages are kind:id)`);
+      if (resolvers.some((r) => r.kind === resolver.kind)) throw new Error(`media kind ${resolver.kind} is registered twice`);
+      resolvers.push(resolver as unknown as MediaResolver);
+    },
+    resolvers,
+  };
+}
