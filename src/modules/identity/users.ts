@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { type PlanName, planActive } from "../../plans.ts";
-import { ensureUsageRow } from "../usage/ledger.ts";
+import { ensureUsageRow } from "../usage/public.ts";
 import type { Me } from "./model.ts";
 import { users } from "./table.ts";
 
