@@ -46,4 +46,3 @@ export function createEdgeCache(now: () => number = () => performance.now()) {
     },
   };
 }
-export type EdgeCache = ReturnType<typeof createEdgeCache>;

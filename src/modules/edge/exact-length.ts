@@ -4,7 +4,7 @@
 // response with an error (the connection drops, so the client sees a failed transfer,
 // never a short 206 it would take for whole).
 
-export class ShortBodyError extends Error {
+class ShortBodyError extends Error {
   override name = "ShortBodyError";
 }
 

@@ -18,7 +18,7 @@ export const BANDWIDTH_HASHES: Readonly<Record<BandwidthDimension, string>> = {
 const FLUSH_MS = 1_000;
 
 /** A hash field: the month the bytes were served in and their owner. */
-export const bandwidthField = (month: string, ownerId: string) => `${month}:${ownerId}`;
+const bandwidthField = (month: string, ownerId: string) => `${month}:${ownerId}`;
 export function parseBandwidthField(field: string): { month: string; ownerId: string } | null {
   const m = /^(\d{4}-\d{2}):(.+)$/.exec(field);
   return m ? { month: m[1]!, ownerId: m[2]! } : null;

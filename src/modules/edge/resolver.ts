@@ -30,7 +30,7 @@ export interface EdgeVariant {
  * never change), or only after asking again (a URL whose representation follows state,
  * such as a playlist). Private objects are always `private, no-cache`.
  */
-export type CachePolicy = "immutable" | "revalidate";
+type CachePolicy = "immutable" | "revalidate";
 
 export interface ServedObject {
   readonly ownerId: string;
