@@ -13,17 +13,10 @@
 import { lt } from "drizzle-orm";
 import type { DbOrTx } from "../src/infra/db/index.ts";
 import type { Deps } from "../src/deps.ts";
-import { BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
+import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
 import { bandwidthClaims } from "../src/modules/usage/table.ts";
 import type { Job } from "./job.ts";
-
-/**
- * The dimensions this job moves into the ledger. Media bandwidth is tallied by the edge
- * and waits in its kv hash, losing nothing, until the ledger's batch write takes a
- * dimension per entry: commit below adds everything to image bandwidth.
- */
-const ATTRIBUTED: readonly BandwidthDimension[] = ["image_bandwidth"];
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;
@@ -83,14 +76,14 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
 export const attributeImageBandwidth: Job = {
   name: "attribute-image-bandwidth",
   schedule: "5 * * * *",
-  description: "adds the image bytes the media edge served to each owner's monthly bandwidth",
+  description: "adds the bytes the media edge served to each owner's monthly image or media bandwidth",
   async run({ deps }) {
     // Every api node flushes its tally to the kv each second: what is served in the last
     // second before this run is attributed by the next one.
     let claims = 0;
     let bytes = 0;
     const owners = new Set<string>();
-    for (const dimension of ATTRIBUTED) {
+    for (const dimension of BANDWIDTH_DIMENSIONS) {
       const done = await attributeDimension(deps, dimension);
       claims += done.claims;
       for (const e of done.counted) {

@@ -11,8 +11,8 @@ import type { Kv } from "../../src/infra/kv/index.ts";
 import { BANDWIDTH_HASHES, invalidate, type EdgeVariant, type MediaResolver, type ServedObject } from "../../src/modules/edge/public.ts";
 import { createServices } from "../../src/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
-import { testContext } from "../helpers/context.ts";
-import { makeClient } from "../helpers/factories.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient, makeKey } from "../helpers/factories.ts";
 
 /** `c/<clip id>/<part>.bin` */
 const PATH = /^c\/([A-Za-z0-9_-]{21})\/([a-z0-9-]+)\.bin$/;
@@ -42,10 +42,11 @@ const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer())
 const pattern = (n: number, seed: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) & 0xff);
 
 /**
- * An app on the shared parts with the clip kind registered: its edge cache on a stopped
- * clock, its meter's kv writes recorded instead of made (the shared kv never sees them).
+ * An app on the shared parts with the clip kind registered, its edge cache on a stopped
+ * clock. Its meter's kv writes are recorded, and made only when `tallyInKv` (the shared
+ * kv's bandwidth hashes are what the attribution job reads).
  */
-async function clipEdge() {
+async function clipEdge({ tallyInKv = false } = {}) {
   const { deps } = await testContext();
   const clock = stoppedClock(deps.clock.nowMs());
   const tallied: { hash: string; field: string; by: number }[] = [];
@@ -53,6 +54,7 @@ async function clipEdge() {
     ...deps.kv,
     hincrby: async (hash, field, by) => {
       tallied.push({ hash, field, by });
+      if (tallyInKv) await deps.kv.hincrby(hash, field, by);
     },
   };
   const services = createServices({ ...deps, clock, kv });
@@ -243,6 +245,30 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
       const mine = edge.tallied.filter((t) => t.field.endsWith(`:${user.id}`));
       expect(mine).toEqual([{ hash: BANDWIDTH_HASHES.media_bandwidth, field: `${monthKey(edge.clock.now())}:${user.id}`, by: 2100 }]);
       expect(edge.tallied.some((t) => t.hash === BANDWIDTH_HASHES.image_bandwidth)).toBe(false);
+    } finally {
+      await edge.services.close();
+    }
+  });
+
+  test("attributed by the hourly job to the owner's media bandwidth in the usage resource, once; image bandwidth is untouched", async () => {
+    const { user } = await makeClient();
+    const { key: usageKey } = await makeKey(user, ["usage.read"]);
+    const { runner } = await testContext();
+    const edge = await clipEdge({ tallyInKv: true });
+    try {
+      const clip = await edge.addClip(user.id, { a: pattern(2000, 11) });
+      await bytesOf(await edge.get(clip.url("a")));
+      await bytesOf(await edge.get(clip.url("a"), { range: "bytes=0-99" }));
+      await edge.services.meter.flush();
+      const bandwidth = async () => {
+        const { data } = (await callJson("GET", "/v1/user/me/usage", { token: usageKey })).body;
+        return { media: data.video.bandwidth.used, image: data.image.bandwidth.used };
+      };
+      expect(await bandwidth()).toEqual({ media: 0, image: 0 });
+      expect((await runner.runNow("attribute-image-bandwidth")).outcome).toBe("ok");
+      expect(await bandwidth()).toEqual({ media: 2100, image: 0 });
+      await runner.runNow("attribute-image-bandwidth");
+      expect(await bandwidth()).toEqual({ media: 2100, image: 0 });
     } finally {
       await edge.services.close();
     }

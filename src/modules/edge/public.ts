@@ -3,7 +3,7 @@
 // parts src/services.ts builds (registry, caches, meter), and the bandwidth tally the
 // attribution job reads.
 export type { BandwidthDimension, EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
-export { createResolverRegistry } from "./resolver.ts";
+export { BANDWIDTH_DIMENSIONS, createResolverRegistry } from "./resolver.ts";
 export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./invalidation.ts";
 export { acceptsWebp } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";
