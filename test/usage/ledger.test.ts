@@ -9,7 +9,7 @@ import { createLedger, ledger } from "../../src/modules/usage/ledger.ts";
 import { usageModel } from "../../src/modules/usage/model.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { usageReport } from "../../src/modules/usage/report.ts";
-import { LimitRefusal } from "../../src/plans.ts";
+import { LimitRaced, LimitRefusal } from "../../src/plans.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 
@@ -168,4 +168,9 @@ test("a snapshot reads this day's, this month's and the total counters only", as
   ]);
   const s = await ledger.snapshot(deps.db, a.id, now);
   expect(s).toMatchObject({ uploads_per_day: 2, uploads_per_month: 7, img_storage: 3, media_storage: 0 });
+});
+
+test("a refusal whose numbers a delete made stale is 409 CONFLICT (try again); anything else is no refusal", () => {
+  expect(refusalError(new LimitRaced())).toMatchObject({ code: "CONFLICT", status: 409 });
+  expect(refusalError(new Error("boom"))).toBeUndefined();
 });
