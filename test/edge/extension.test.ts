@@ -63,7 +63,7 @@ async function clipEdge({ tallyInKv = false } = {}) {
   const app = createApp(services);
 
   /** Puts a clip's parts in storage and its record in the kind's table; returns its URLs by part. */
-  async function addClip(ownerId: string, parts: Record<string, Uint8Array>, isPublic = true) {
+  async function addClip(ownerId: string, parts: Record<string, Uint8Array>, { isPublic = true, cache = "immutable" as Clip["cache"] } = {}) {
     const id = newId();
     const variants: Record<string, EdgeVariant> = {};
     for (const [name, bytes] of Object.entries(parts)) {
@@ -75,7 +75,7 @@ async function clipEdge({ tallyInKv = false } = {}) {
       ownerId,
       isPublic,
       dimension: "media_bandwidth",
-      cache: "immutable",
+      cache,
       variants: Object.values(variants),
       headers: { "timing-allow-origin": "*" },
       parts: variants,
@@ -87,7 +87,7 @@ async function clipEdge({ tallyInKv = false } = {}) {
 }
 
 describe("a media kind registered with the edge, with no edit to the edge", () => {
-  test("served: 200 with its content type, strong ETag, nosniff, immutable caching and its own headers; HEAD has the length and no body", async () => {
+  test("served: 200 with its content type, strong ETag, nosniff, its cache policy and its own headers; HEAD has the length and no body", async () => {
     const { user } = await makeClient();
     const edge = await clipEdge();
     try {
@@ -107,6 +107,9 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
       expect(head.status).toBe(200);
       expect(head.headers.get("content-length")).toBe("3000");
       expect(await head.text()).toBe("");
+      // A URL whose representation may change (a playlist) is cached only with revalidation.
+      const live = await edge.addClip(user.id, { index: pattern(100, 12) }, { cache: "revalidate" });
+      expect((await edge.get(live.url("index"))).headers.get("cache-control")).toBe("public, no-cache");
     } finally {
       await edge.services.close();
     }
@@ -189,7 +192,7 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
     }
   });
 
-  test("not found: an unknown clip, a part it does not have, and a path no kind claims are 404 with the envelope and no-store", async () => {
+  test("not found: an unknown clip, a part it does not have, and a path no kind claims are 404 with the envelope and no-store; other methods are the router's 404", async () => {
     const { user } = await makeClient();
     const edge = await clipEdge();
     try {
@@ -205,6 +208,10 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
         expect(res.headers.get("cache-control"), path).toBe("no-store");
         expect(await res.json(), path).toMatchObject({ success: false, code: "NOT_FOUND", meta: { entity } });
       }
+      // Only GET and HEAD are the edge's: other methods get the router's 404.
+      const post = await edge.get(clip.url("a"), {}, "POST");
+      expect(post.status).toBe(404);
+      expect(await post.json()).toMatchObject({ code: "NOT_FOUND", meta: { entity: "route" } });
     } finally {
       await edge.services.close();
     }
@@ -216,7 +223,7 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
     const edge = await clipEdge();
     try {
       const part = pattern(800, 9);
-      const clip = await edge.addClip(user.id, { a: part }, false);
+      const clip = await edge.addClip(user.id, { a: part }, { isPublic: false });
       for (const headers of [{}, { authorization: `Bearer ${stranger}` }, { authorization: "Bearer nonsense" }] as Record<string, string>[]) {
         const res = await edge.get(clip.url("a"), headers);
         expect(res.status).toBe(404);
