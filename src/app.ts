@@ -1,6 +1,6 @@
 // createApp(services): the root Elysia instance. It mounts the HTTP core, the OpenAPI
 // document and every feature module; each module is one Elysia controller.
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import { httpCore } from "./http/core.ts";
 import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
@@ -11,6 +11,16 @@ import { edgeModule } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
+
+/**
+ * The HTTP core with the given modules and nothing else: what a module's own tests build
+ * when they need only that module (no OpenAPI document, no other controllers).
+ */
+export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
+  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log)).use(sharedModels);
+  for (const m of modules) app = app.use(m) as typeof app;
+  return app;
+}
 
 export function createApp(services: Services) {
   const { deps } = services;
