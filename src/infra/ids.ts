@@ -1,9 +1,16 @@
 import { nanoid } from "nanoid";
 
-/** Image ids are short because they appear in public URLs. */
-export const newImageId = () => nanoid(11);
-/** Every other id: videos, audio, documents, users, keys, KBs. */
-export const newId = () => nanoid(21);
+// nanoid's default alphabet: URL-safe, so an id needs no escaping in a path or a file name.
+const ID_CHAR = "[A-Za-z0-9_-]";
+const IMAGE_ID_LENGTH = 11;
+const ID_LENGTH = 21;
 
-export const IMAGE_ID_PATTERN = "^[A-Za-z0-9_-]{11}$";
-export const ID_PATTERN = "^[A-Za-z0-9_-]{21}$";
+/** Image ids are short because they appear in public URLs. */
+export const newImageId = () => nanoid(IMAGE_ID_LENGTH);
+/** Every other id: videos, audio, documents, users, keys, KBs. */
+export const newId = () => nanoid(ID_LENGTH);
+
+/** An image id inside a longer pattern (the edge's `<id>.<ext>`), unanchored. */
+export const IMAGE_ID = `${ID_CHAR}{${IMAGE_ID_LENGTH}}`;
+export const IMAGE_ID_PATTERN = `^${IMAGE_ID}$`;
+export const ID_PATTERN = `^${ID_CHAR}{${ID_LENGTH}}$`;

@@ -9,9 +9,10 @@ import type { Services } from "../../services.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import { CreatedKey, CreateKeyBody, Credentials, KeyListQuery, KeyPage, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
+import { assertPasswordAcceptable } from "./password.ts";
 import { login, logout, refresh, type SessionGrant, signup, verifyCredentials } from "./sessions.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
-import { assertPasswordAcceptable, normalizeEmail, requireUser, toMe, updateUser } from "./users.ts";
+import { normalizeEmail, requireUser, toMe, updateUser } from "./users.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
 

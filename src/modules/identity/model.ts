@@ -4,17 +4,22 @@ import { Page } from "../../http/envelope.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { PlainText } from "../../http/text.ts";
 import { PLAN_NAMES } from "../../plans.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.ts";
 
 export const PlanEnum = t.UnionEnum(PLAN_NAMES);
 
 export const Credentials = t.Object({
   email: t.String({ format: "email", maxLength: 254 }),
-  password: t.String({ minLength: 1, maxLength: 256 }),
+  password: t.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
 });
 
 export const SignupBody = t.Object({
   email: t.String({ format: "email", maxLength: 254 }),
-  password: t.String({ minLength: 8, maxLength: 256, description: "at least 8 characters, not only one repeated character" }),
+  password: t.String({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `at least ${PASSWORD_MIN_LENGTH} characters, not only one repeated character`,
+  }),
   nickname: t.Optional(PlainText({ minLength: 1, maxLength: 64 })),
 });
 

@@ -1,8 +1,8 @@
-// Accounts: the password rule and hash, the user row's reads and writes, its profile view.
+// Accounts: the password hash, the user row's reads and writes, its profile view.
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Deps } from "../../deps.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { AppError, notFound } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -10,6 +10,7 @@ import { newId } from "../../infra/ids.ts";
 import { type PlanName, planActive } from "../../plans.ts";
 import { ensureUsageRow } from "../usage/public.ts";
 import type { Me } from "./model.ts";
+import { assertPasswordAcceptable } from "./password.ts";
 import { users } from "./table.ts";
 
 export type User = typeof users.$inferSelect;
@@ -23,19 +24,6 @@ export const hashPassword = (config: Config, password: string) =>
   Bun.password.hash(password, { algorithm: "argon2id", memoryCost: config.PASSWORD_HASH_MEMORY_KIB, timeCost: config.PASSWORD_HASH_TIME_COST });
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/**
- * The password rule of every account, however it is made (sign-up, CLI): 8 to 256
- * characters and not one character repeated. Throws 422 VALIDATION_ERROR at `path`.
- */
-export function assertPasswordAcceptable(password: string, path = "body.password") {
-  if (password.length < PASSWORD_MIN_LENGTH) throw validationError(path, `the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
-  if (password.length > PASSWORD_MAX_LENGTH) throw validationError(path, `the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
-  if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
-}
 
 const userById = (db: DbOrTx) => db.query.users.findFirst({ where: eq(users.id, sql.placeholder("id")) }).prepare("user_by_id");
 

@@ -4,13 +4,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
+import { IMAGE_ID } from "../../infra/ids.ts";
 import { acceptsWebp, IMAGE_KIND, type EdgeVariant, type MediaResolver, type ServedObject } from "../edge/public.ts";
 import { FORMATS, IMAGE_FORMATS, type ImageFormat } from "./formats.ts";
 import { etagOf, objectKey } from "./objects.ts";
 import { images } from "./table.ts";
 
-const FILE = /^([A-Za-z0-9_-]{11})\.([a-z0-9]{2,5})$/;
-const EXTS = new Set<string>(IMAGE_FORMATS.map((f) => FORMATS[f].ext));
+/** `<id>.<ext>` with the extension of an accepted format: any other name is no image. */
+const FILE = new RegExp(`^(${IMAGE_ID})\\.(?:${IMAGE_FORMATS.map((f) => FORMATS[f].ext).join("|")})$`);
 
 /** An SVG opened directly runs nothing and loads nothing, even if sanitizing missed something. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
@@ -56,8 +57,7 @@ export function imageEdgeResolver(db: DbOrTx): MediaResolver<ServedImage> {
   return {
     kind: IMAGE_KIND,
     match(file) {
-      const m = FILE.exec(file);
-      return m && EXTS.has(m[2]!) ? m[1]! : null;
+      return FILE.exec(file)?.[1] ?? null;
     },
     async lookup(id) {
       const [row] = await byId.execute({ id });

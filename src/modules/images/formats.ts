@@ -1,17 +1,20 @@
 // The image formats shelf accepts, recognized by their own bytes (magic numbers): the
 // declared Content-Type and the file name's extension are never trusted.
 export const FORMATS = {
-  jpeg: { ext: "jpg", mime: "image/jpeg", raster: true },
-  png: { ext: "png", mime: "image/png", raster: true },
-  gif: { ext: "gif", mime: "image/gif", raster: true },
-  webp: { ext: "webp", mime: "image/webp", raster: true },
-  avif: { ext: "avif", mime: "image/avif", raster: true },
-  svg: { ext: "svg", mime: "image/svg+xml", raster: false },
+  jpeg: { name: "JPEG", ext: "jpg", mime: "image/jpeg", raster: true },
+  png: { name: "PNG", ext: "png", mime: "image/png", raster: true },
+  gif: { name: "GIF", ext: "gif", mime: "image/gif", raster: true },
+  webp: { name: "WebP", ext: "webp", mime: "image/webp", raster: true },
+  avif: { name: "AVIF", ext: "avif", mime: "image/avif", raster: true },
+  svg: { name: "SVG", ext: "svg", mime: "image/svg+xml", raster: false },
 } as const;
 export type ImageFormat = keyof typeof FORMATS;
-export const IMAGE_FORMATS = Object.keys(FORMATS) as ImageFormat[];
-
-export const formatOfExt = (ext: string): ImageFormat | undefined => IMAGE_FORMATS.find((f) => FORMATS[f].ext === ext);
+/** Every format, in FORMATS order; a tuple, as a column's enum takes one. */
+export const IMAGE_FORMATS = Object.keys(FORMATS) as [ImageFormat, ...ImageFormat[]];
+/** "JPEG, PNG, ... or SVG": how messages and documentation name what is accepted. */
+export const FORMAT_NAMES = IMAGE_FORMATS.map((f) => FORMATS[f].name)
+  .join(", ")
+  .replace(/, ([^,]+)$/, " or $1");
 
 const ascii = (b: Uint8Array, at: number, len: number) => String.fromCharCode(...b.subarray(at, at + len));
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
@@ -34,7 +37,7 @@ function isSvg(b: Uint8Array): boolean {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(b.subarray(0, 4096));
-  } catch (e) {
+  } catch {
     // A multi-byte character cut at 4096 is fine; anything else is not UTF-8 text.
     if (b.length <= 4096) return false;
     text = new TextDecoder("utf-8").decode(b.subarray(0, 4096));

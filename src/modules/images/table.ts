@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
+import { IMAGE_FORMATS } from "./formats.ts";
 
 /**
  * One row per image. The objects it names are immutable: an id's bytes never change, so
@@ -16,8 +17,8 @@ export const images = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     filename: text("filename").notNull(),
-    /** jpeg | png | gif | webp | avif | svg, as the bytes said. */
-    format: text("format", { enum: ["jpeg", "png", "gif", "webp", "avif", "svg"] }).notNull(),
+    /** One of FORMATS, as the bytes said. */
+    format: text("format", { enum: IMAGE_FORMATS }).notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     frames: integer("frames").notNull().default(1),
