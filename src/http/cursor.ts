@@ -1,6 +1,9 @@
 // The one opaque cursor codec: base64url of a JSON array holding the sort key and the id
 // of the last row of a page. A cursor that does not decode to the expected shape is a
-// 400 INVALID_CURSOR, never a 500.
+// 400 INVALID_CURSOR, never a 500. And the one keyset page every list reads through.
+import { and, desc, eq, getTableColumns, lt, or, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "../infra/db/index.ts";
 import { AppError } from "./errors.ts";
 
 export type CursorPart = string | number;
@@ -48,4 +51,48 @@ export function toPage<R, I>(rows: R[], limit: number, key: (row: R) => CursorPa
   const pageRows = more ? rows.slice(0, limit) : rows;
   const last = pageRows[pageRows.length - 1];
   return { items: pageRows.map(map), nextCursor: more && last ? encodeCursor(key(last)) : null };
+}
+
+type Kind = "s" | "n" | "d";
+
+function kindOf(column: PgColumn): Kind {
+  if (column.dataType === "date") return "d";
+  if (column.dataType === "number") return "n";
+  if (column.dataType === "string") return "s";
+  throw new Error(`a cursor cannot hold the ${column.dataType} column ${column.name}`);
+}
+
+/**
+ * `(c1, c2, ...) < (v1, v2, ...)` spelled out column by column: the form both databases
+ * plan as a range on the (owner, sort..., id) indexes.
+ */
+function before(columns: readonly PgColumn[], values: readonly unknown[]): SQL {
+  const [c, ...restC] = columns;
+  const [v, ...restV] = values;
+  return restC.length ? or(lt(c!, v), and(eq(c!, v), before(restC, restV)))! : lt(c!, v);
+}
+
+/**
+ * One page of `from`'s rows that match `where`, newest first: ordered by the `sort`
+ * columns (keys of the table's columns: string, number or timestamp), each descending,
+ * the last one unique (the id); after the row `cursor` names, if given. `where` should
+ * filter by owner, as every query on user data does. 400 INVALID_CURSOR for a cursor that
+ * is not one of these.
+ */
+export async function keysetPage<T extends PgTable, I>(
+  db: DbOrTx,
+  q: { from: T; where?: SQL; sort: readonly (keyof T["$inferSelect"] & string)[]; cursor?: string; limit: number },
+  map: (row: T["$inferSelect"]) => I,
+): Promise<{ items: I[]; nextCursor: string | null }> {
+  const all = getTableColumns(q.from) as Record<string, PgColumn>;
+  const columns = q.sort.map((k) => all[k]!);
+  const after = q.cursor ? before(columns, decodeCursor(q.cursor, columns.map(kindOf))) : undefined;
+  const rows = (await db
+    .select()
+    .from(q.from as PgTable)
+    .where(and(q.where, after))
+    .orderBy(...columns.map((c) => desc(c)))
+    .limit(q.limit + 1)) as T["$inferSelect"][];
+  const part = (v: unknown): CursorPart => (v instanceof Date ? v.toISOString() : (v as CursorPart));
+  return toPage(rows, q.limit, (r) => q.sort.map((k) => part(r[k])), map);
 }

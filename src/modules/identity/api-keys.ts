@@ -1,8 +1,8 @@
 // API keys: `sk_live_` + 32 URL-safe characters, stored as SHA-256, shown once.
-import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Deps } from "../../deps.ts";
-import { decodeCursor, toPage } from "../../http/cursor.ts";
+import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
@@ -70,22 +70,10 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
   return { id: row.id, name: row.name, key, last4: row.last4, scopes: row.scopes as Scope[], createdAt: iso(row.createdAt) };
 }
 
-export async function listApiKeys(deps: Deps, userId: string, q: { cursor?: string; limit: number }, pendingLastUsed: (id: string) => Date | undefined) {
-  let after: SQL | undefined;
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor, ["d", "s"]);
-    after = or(lt(apiKeys.createdAt, at), and(eq(apiKeys.createdAt, at), lt(apiKeys.id, id)));
-  }
-  const rows = await deps.db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt), after))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
-    .limit(q.limit + 1);
-  return toPage(
-    rows,
-    q.limit,
-    (r) => [iso(r.createdAt), r.id],
+export function listApiKeys(deps: Deps, userId: string, q: { cursor?: string; limit: number }, pendingLastUsed: (id: string) => Date | undefined) {
+  return keysetPage(
+    deps.db,
+    { from: apiKeys, where: and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)), sort: ["createdAt", "id"], cursor: q.cursor, limit: q.limit },
     (r) => {
       const pending = pendingLastUsed(r.id);
       const last = pending && (!r.lastUsedAt || pending > r.lastUsedAt) ? pending : r.lastUsedAt;

@@ -1,9 +1,9 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
-import { and, arrayContains, count, desc, eq, lt, or, sql, type Placeholder } from "drizzle-orm";
+import { and, arrayContains, count, eq, sql, type Placeholder } from "drizzle-orm";
 import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.ts";
-import { decodeCursor, toPage } from "../../http/cursor.ts";
+import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { iso } from "../../infra/clock.ts";
@@ -40,7 +40,10 @@ export function parseUploadFields(fields: Record<string, string>): { tags: strin
   }
   if (!Value.Check(Tags, tags)) {
     const first = Value.Errors(Tags, tags).First();
-    throw validationError(`body.tags${first?.path.replaceAll("/", ".") ?? ""}`, `tags: ${first?.message ?? "invalid"} (at most 10, each 1 to 32 characters, no repeats)`);
+    throw validationError(
+      `body.tags${first?.path.replaceAll("/", ".") ?? ""}`,
+      `tags: ${first?.message ?? "invalid"} (at most 10, each 1 to 32 characters, no repeats)`,
+    );
   }
   const raw = (fields.is_public ?? "true").trim().toLowerCase();
   if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.is_public", "is_public must be true or false");
@@ -146,8 +149,18 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
 
 const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId));
 
-const imageQuery = (db: DbOrTx) => db.select().from(images).where(ownedBy(sql.placeholder("userId"), sql.placeholder("id"))).prepare("image_by_owner");
-const countQuery = (db: DbOrTx) => db.select({ n: count() }).from(images).where(eq(images.ownerId, sql.placeholder("userId"))).prepare("image_count");
+const imageQuery = (db: DbOrTx) =>
+  db
+    .select()
+    .from(images)
+    .where(ownedBy(sql.placeholder("userId"), sql.placeholder("id")))
+    .prepare("image_by_owner");
+const countQuery = (db: DbOrTx) =>
+  db
+    .select({ n: count() })
+    .from(images)
+    .where(eq(images.ownerId, sql.placeholder("userId")))
+    .prepare("image_count");
 
 export async function getImage(db: DbOrTx, q: { userId: string; id: string }): Promise<ImageRow> {
   const [row] = await prepared(db, "image_by_owner", imageQuery).execute(q);
@@ -156,21 +169,20 @@ export async function getImage(db: DbOrTx, q: { userId: string; id: string }): P
 }
 
 export async function listImages(deps: Deps, userId: string, q: { cursor?: string; limit: number; tag?: string }) {
-  let after = undefined;
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor, ["d", "s"]);
-    after = or(lt(images.createdAt, at), and(eq(images.createdAt, at), lt(images.id, id)));
-  }
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(images)
-      .where(and(eq(images.ownerId, userId), q.tag ? arrayContains(images.tags, [q.tag]) : undefined, after))
-      .orderBy(desc(images.createdAt), desc(images.id))
-      .limit(q.limit + 1),
+  const [page, [total]] = await Promise.all([
+    keysetPage(
+      deps.db,
+      {
+        from: images,
+        where: and(eq(images.ownerId, userId), q.tag ? arrayContains(images.tags, [q.tag]) : undefined),
+        sort: ["createdAt", "id"],
+        cursor: q.cursor,
+        limit: q.limit,
+      },
+      (r) => toItem(deps.config.MEDIA_URL, r),
+    ),
     prepared(deps.db, "image_count", countQuery).execute({ userId }),
   ]);
-  const page = toPage(rows, q.limit, (r) => [iso(r.createdAt), r.id], (r) => toItem(deps.config.MEDIA_URL, r));
   return { ...page, total: total!.n };
 }
 
