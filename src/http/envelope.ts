@@ -17,6 +17,8 @@ export const ErrorEnvelope = t.Object(
 export const sharedModels = new Elysia({ name: "shared-models" }).model({ Error: ErrorEnvelope });
 
 export const Ok = <S extends TSchema>(data: S) => t.Object({ success: t.Literal(true), data });
+/** The success envelope a handler returns (`Ok(schema)` is its schema). */
+export const ok = <T>(data: T) => ({ success: true as const, data });
 
 /** `items` plus `nextCursor` (null on the last page): the one list shape. */
 export const Page = <S extends TSchema, E extends Record<string, TSchema> = {}>(item: S, extra?: E) =>

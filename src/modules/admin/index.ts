@@ -2,7 +2,7 @@
 // an admin account; changes (a user's plan or admin flag, running a job) take only an
 // admin's signed-in session, so a leaked API key of an admin cannot grant anything.
 import { Elysia, t } from "elysia";
-import { Ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound, validationError } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
@@ -49,7 +49,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
         } else patch.planExpiresAt = body.planExpiresAt;
         const user = await updateUser(deps.db, params.id, patch, deps.clock.now());
         if (!user) throw notFound("user");
-        return { success: true as const, data: toMe(user, deps.clock.now()) };
+        return ok(toMe(user, deps.clock.now()));
       },
       {
         auth: { scope: "admin", session: true, tier: "mutation" },
@@ -75,7 +75,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
             return { name: j.name, schedule: j.schedule, description: j.description, lastRun: last ? toRun(last) : null };
           }),
         );
-        return { success: true as const, data: { items } };
+        return ok({ items });
       },
       {
         auth: { scope: "admin", tier: "read" },
@@ -87,7 +87,7 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
     )
     .post(
       "/v1/admin/jobs/:name/run",
-      async ({ params }) => ({ success: true as const, data: toRun(await runner.runNow(params.name)) }),
+      async ({ params }) => ok(toRun(await runner.runNow(params.name))),
       {
         auth: { scope: "admin", session: true, tier: "mutation" },
         params: t.Object({ name: t.String({ maxLength: 64 }) }),

@@ -2,7 +2,7 @@
 // (/v1/api-keys), two controllers mounted as one module.
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
-import { Ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
@@ -42,7 +42,7 @@ const authController = ({ deps, identity, guard }: Services) => {
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
         const grant = await signup(deps, signer, body);
         setRefresh(cookie, grant.refreshToken);
-        return status(201, { success: true as const, data: grantBody(grant) });
+        return status(201, ok(grantBody(grant)));
       },
       {
         body: SignupBody,
@@ -61,7 +61,7 @@ const authController = ({ deps, identity, guard }: Services) => {
         await limiter.recordSuccess(email, ip);
         const grant = await login(deps, signer, user);
         setRefresh(cookie, grant.refreshToken);
-        return { success: true as const, data: grantBody(grant) };
+        return ok(grantBody(grant));
       },
       {
         body: Credentials,
@@ -78,7 +78,7 @@ const authController = ({ deps, identity, guard }: Services) => {
         try {
           const grant = await refresh(deps, signer, token);
           setRefresh(cookie, grant.refreshToken);
-          return { success: true as const, data: grantBody(grant) };
+          return ok(grantBody(grant));
         } catch (e) {
           setRefresh(cookie, "");
           throw e;
@@ -113,7 +113,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       "/v1/user/me",
       async ({ principal }) => {
         const user = await requireUser(deps.db, principal.userId);
-        return { success: true as const, data: toMe(user, deps.clock.now()) };
+        return ok(toMe(user, deps.clock.now()));
       },
       { auth: { scope: "account.read", tier: "read" }, response: { 200: Ok(Me) }, detail: { tags: ["account"], summary: "The caller's profile" } },
     )
@@ -122,7 +122,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       async ({ principal, body }) => {
         const user = await updateUser(deps.db, principal.userId, body, deps.clock.now());
         if (!user) throw notFound("user");
-        return { success: true as const, data: toMe(user, deps.clock.now()) };
+        return ok(toMe(user, deps.clock.now()));
       },
       {
         auth: { scope: "session", tier: "mutation" },
@@ -142,7 +142,7 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
       async ({ principal, body, status }) => {
         const user = await requireUser(deps.db, principal.userId);
         const created = await createApiKey(deps, user.id, deps.plans[user.plan], body);
-        return status(201, { success: true as const, data: created });
+        return status(201, ok(created));
       },
       {
         auth: { scope: "session", tier: "mutation" },
@@ -153,10 +153,8 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
     )
     .get(
       "/v1/api-keys",
-      async ({ principal, query }) => ({
-        success: true as const,
-        data: await listApiKeys(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20 }, identity.pendingLastUsed),
-      }),
+      async ({ principal, query }) =>
+        ok(await listApiKeys(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20 }, identity.pendingLastUsed)),
       {
         auth: { scope: "account.read", tier: "read" },
         query: KeyListQuery,

@@ -1,6 +1,6 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
 import { Elysia } from "elysia";
-import { Ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
@@ -21,7 +21,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
         const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, upload));
-        return status(201, { success: true as const, data: toUploaded(deps.config.MEDIA_URL, row) });
+        return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
@@ -38,10 +38,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
     )
     .get(
       "/v1/images",
-      async ({ principal, query }) => ({
-        success: true as const,
-        data: await listImages(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20, tag: query.tag }),
-      }),
+      async ({ principal, query }) => ok(await listImages(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20, tag: query.tag })),
       {
         auth: { scope: "media.read", tier: "read" },
         query: ListImagesQuery,
@@ -51,7 +48,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
     )
     .get(
       "/v1/images/:id",
-      async ({ principal, params }) => ({ success: true as const, data: toItem(deps.config.MEDIA_URL, await getImage(deps.db, { userId: principal.userId, id: params.id })) }),
+      async ({ principal, params }) => ok(toItem(deps.config.MEDIA_URL, await getImage(deps.db, { userId: principal.userId, id: params.id }))),
       {
         auth: { scope: "media.read", tier: "read" },
         params: ImageParams,
@@ -61,10 +58,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
     )
     .patch(
       "/v1/images/:id",
-      async ({ principal, params, body }) => ({
-        success: true as const,
-        data: toItem(deps.config.MEDIA_URL, await updateImage(deps, principal.userId, params.id, body)),
-      }),
+      async ({ principal, params, body }) => ok(toItem(deps.config.MEDIA_URL, await updateImage(deps, principal.userId, params.id, body))),
       {
         auth: { scope: "media.write", tier: "mutation" },
         params: ImageParams,

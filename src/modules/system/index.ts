@@ -1,7 +1,7 @@
 // GET /health: the state of every part, 200 when all answer, 503 when one does not.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
-import { Ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { TimeoutError, withTimeout } from "../../infra/timeout.ts";
 import { VERSION } from "../../version.ts";
 
@@ -35,7 +35,7 @@ export const systemModule = (deps: Deps) =>
       const healthy = database.ok && kv.ok && storage.ok;
       const body = { status: healthy ? ("ok" as const) : ("unhealthy" as const), version: VERSION, checks: { database, kv, storage } };
       set.headers["cache-control"] = "no-store";
-      if (healthy) return { success: true as const, data: body };
+      if (healthy) return ok(body);
       return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
     },
     {

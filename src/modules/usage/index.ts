@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { Ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import type { Services } from "../../services.ts";
 import { requireUser } from "../identity/public.ts";
 import { Usage } from "./model.ts";
@@ -13,7 +13,7 @@ export const usageModule = ({ deps, guard }: Services) =>
       "/v1/user/me/usage",
       async ({ principal }) => {
         const user = await requireUser(deps.db, principal.userId);
-        return { success: true as const, data: await getUsage(deps, user) };
+        return ok(await getUsage(deps, user));
       },
       { auth: { scope: "usage.read", tier: "read" }, response: { 200: Ok(Usage) }, detail: { summary: "Quota use and limits (SPEC 2.11)" } },
     );
