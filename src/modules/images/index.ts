@@ -5,6 +5,7 @@ import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
+import { imageFromForm } from "./upload-form.ts";
 
 export const imagesModule = ({ deps, guard }: Services) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
@@ -20,7 +21,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
           memory: deps.budgets.uploadMemory,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
-        const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, upload));
+        const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, imageFromForm(upload)));
         return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
       },
       {

@@ -1,11 +1,9 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { and, arrayContains, count, eq, sql, type Placeholder } from "drizzle-orm";
-import { Value } from "@sinclair/typebox/value";
 import type { Deps } from "../../deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
-import type { Upload } from "../../http/multipart.ts";
+import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -14,9 +12,8 @@ import type { PlanLimits } from "../../plans.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
 import { invalidateImage } from "../edge/invalidation.ts";
-import { detectFormat, FORMATS } from "./formats.ts";
+import { detectFormat, FORMAT_NAMES, FORMATS } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
-import { Tags } from "./model.ts";
 import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
 import { images, type ImageRow } from "./table.ts";
@@ -28,26 +25,15 @@ export interface Uploader {
   usage: UsageSnapshot;
 }
 
-/** The optional text fields of an upload: `tags` (JSON array text) and `is_public`. */
-export function parseUploadFields(fields: Record<string, string>): { tags: string[]; isPublic: boolean } {
-  let tags: unknown = [];
-  if (fields.tags !== undefined && fields.tags.trim() !== "") {
-    try {
-      tags = JSON.parse(fields.tags);
-    } catch {
-      throw validationError("body.tags", "tags must be a JSON array of strings");
-    }
-  }
-  if (!Value.Check(Tags, tags)) {
-    const first = Value.Errors(Tags, tags).First();
-    throw validationError(
-      `body.tags${first?.path.replaceAll("/", ".") ?? ""}`,
-      `tags: ${first?.message ?? "invalid"} (at most 10, each 1 to 32 characters, no repeats)`,
-    );
-  }
-  const raw = (fields.is_public ?? "true").trim().toLowerCase();
-  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.is_public", "is_public must be true or false");
-  return { tags: tags as string[], isPublic: raw === "true" || raw === "1" };
+/** A new image as plain values, whoever brings it (the upload route, a sync push). */
+export interface NewImage {
+  bytes: Uint8Array;
+  /** The name it came with; without one (or ""), `image.<ext>`. */
+  filename?: string;
+  /** Already checked against the Tags model; none by default. */
+  tags?: string[];
+  /** Public unless told otherwise. */
+  isPublic?: boolean;
 }
 
 /** What an upload answers (SPEC 4.1). */
@@ -85,13 +71,11 @@ async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType
   }
 }
 
-export async function createImage(deps: Deps, u: Uploader, upload: Upload): Promise<ImageRow> {
-  if (!upload.file || upload.file.bytes.length === 0) throw validationError("body.file", "a non-empty `file` field is required");
-  const { tags, isPublic } = parseUploadFields(upload.fields);
-  const format = detectFormat(upload.file.bytes);
-  if (!format) throw new AppError("INVALID_FILE_TYPE", "the file is not a JPEG, PNG, GIF, WebP, AVIF or SVG image");
+export async function createImage(deps: Deps, u: Uploader, input: NewImage): Promise<ImageRow> {
+  const format = detectFormat(input.bytes);
+  if (!format) throw new AppError("INVALID_FILE_TYPE", `the file is not a ${FORMAT_NAMES} image`);
 
-  const out = await processImage(upload.file.bytes, format, {
+  const out = await processImage(input.bytes, format, {
     work: deps.budgets.imageWork,
     timeoutS: deps.config.IMAGE_WORK_TIMEOUT_S,
     svg: { sanitizer: deps.svgSanitizer, maxDepth: deps.config.SVG_MAX_DEPTH, maxElements: deps.config.SVG_MAX_ELEMENTS },
@@ -125,12 +109,12 @@ export async function createImage(deps: Deps, u: Uploader, upload: Upload): Prom
         .insert(images)
         .values({
           ...base,
-          filename: upload.file!.filename || `image.${FORMATS[format].ext}`,
+          filename: input.filename || `image.${FORMATS[format].ext}`,
           width: out.width,
           height: out.height,
           frames: out.frames,
-          isPublic,
-          tags,
+          isPublic: input.isPublic ?? true,
+          tags: input.tags ?? [],
           size: out.original.length,
           webpSize: out.webp?.length ?? null,
           createdAt: now,
