@@ -10,32 +10,17 @@
 // A claim left by a run that died or failed is what the next run takes first; if its id
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
-import { lt } from "drizzle-orm";
-import type { DbOrTx } from "../src/infra/db/index.ts";
 import type { Deps } from "../src/deps.ts";
 import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
-import { bandwidthClaims } from "../src/modules/usage/table.ts";
 import type { Job } from "./job.ts";
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;
 /** The claim's id rides in the claimed hash as a field beside the counts. */
 const CLAIM_ID_FIELD = /^claim:(.+)$/;
-/** Committed claim ids are kept this long: far longer than a claim can wait for a retry. */
-const KEEP_CLAIM_IDS_MS = 30 * 86_400_000;
 
 type Entry = { dimension: BandwidthDimension; ownerId: string; month: string; bytes: number };
-
-/**
- * Adds each entry's bytes to its owner's month and dimension in the ledger, in one
- * statement. Owners deleted since they were served are skipped. Returns the (owner, month)
- * pairs counted.
- */
-async function commit(db: DbOrTx, entries: Entry[]): Promise<{ userId: string; month: string }[]> {
-  const counted = await addBandwidthBatch(db, entries);
-  return counted.map((c) => ({ userId: c.ownerId, month: c.month }));
-}
 
 /** Attributes one dimension's tally: a claim left by an earlier run first, then what was tallied since. */
 async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
@@ -59,15 +44,12 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
       const f = parseBandwidthField(field);
       return f && n > 0 ? [{ dimension, ...f, bytes: n }] : [];
     });
-    // A failure here leaves the claim in place for the next run.
-    const now = deps.clock.now();
-    const done = await deps.db.transaction(async (tx) => {
-      const [fresh] = await tx.insert(bandwidthClaims).values({ id: claimId, committedAt: now }).onConflictDoNothing().returning();
-      await tx.delete(bandwidthClaims).where(lt(bandwidthClaims.committedAt, new Date(now.getTime() - KEEP_CLAIM_IDS_MS)));
-      return fresh && entries.length ? commit(tx, entries) : [];
-    });
+    // A failure here leaves the claim in place for the next run; a claim whose id was
+    // committed before adds nothing.
+    const batch = { id: claimId, at: deps.clock.now() };
+    const done = await deps.db.transaction((tx) => addBandwidthBatch(tx, entries, batch));
     await deps.kv.del(claim);
-    const pairs = new Set(done.map((r) => `${r.month}:${r.userId}`));
+    const pairs = new Set(done.map((r) => `${r.month}:${r.ownerId}`));
     counted.push(...entries.filter((e) => pairs.has(`${e.month}:${e.ownerId}`)));
   }
   return { claims, counted };

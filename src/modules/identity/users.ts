@@ -8,7 +8,6 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { type PlanName, planActive } from "../../plans.ts";
-import { ensureUsageRow } from "../usage/public.ts";
 import type { Me } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { users } from "./table.ts";
@@ -69,7 +68,7 @@ export type NewUser = { email: string; nickname?: string | null; plan?: PlanName
   | { passwordHash: string }
 );
 
-/** Creates the account and its usage row in one transaction; 409 CONFLICT when the email is taken. */
+/** Creates the account; 409 CONFLICT when the email is taken. Its usage counters appear with its first count. */
 export async function createUser(deps: Deps, input: NewUser): Promise<User> {
   const now = deps.clock.now();
   let passwordHash: string;
@@ -77,26 +76,23 @@ export async function createUser(deps: Deps, input: NewUser): Promise<User> {
     assertPasswordAcceptable(input.password);
     passwordHash = await hashPassword(deps.config, input.password);
   } else passwordHash = input.passwordHash;
-  return deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        id: newId(),
-        email: normalizeEmail(input.email),
-        passwordHash,
-        nickname: input.nickname ?? null,
-        plan: input.plan ?? "trial",
-        planExpiresAt: input.planExpiresAt ?? null,
-        isAdmin: input.isAdmin ?? false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
-    await ensureUsageRow(tx, user.id, now);
-    return user;
-  });
+  const [user] = await deps.db
+    .insert(users)
+    .values({
+      id: newId(),
+      email: normalizeEmail(input.email),
+      passwordHash,
+      nickname: input.nickname ?? null,
+      plan: input.plan ?? "trial",
+      planExpiresAt: input.planExpiresAt ?? null,
+      isAdmin: input.isAdmin ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
+  return user;
 }
 
 /** The account as its owner (and an operator) sees it. */

@@ -178,9 +178,3 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
 /** The production ledger. */
 export const ledger = createLedger(DIMENSIONS);
 export type UsageSnapshot = Snapshot<(typeof DIMENSIONS)[number]["name"]>;
-
-/**
- * Called when an account is created. Counters appear with the first count and read as
- * zero until then, so there is nothing to prepare.
- */
-export async function ensureUsageRow(_db: DbOrTx, _userId: string, _now: Date): Promise<void> {}

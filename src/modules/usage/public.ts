@@ -2,7 +2,7 @@
 import { ledger } from "./ledger.ts";
 
 export { addBandwidthBatch } from "./bandwidth.ts";
-export { ensureUsageRow, type UsageSnapshot } from "./ledger.ts";
+export type { UsageSnapshot } from "./ledger.ts";
 
 /** Every counter of a user now: what the pre-checks read. */
 export const snapshotUsage = ledger.snapshot;
