@@ -1,4 +1,6 @@
-// The two envelopes of SPEC section 1 and the one pagination shape.
+// The two envelopes of SPEC section 1, the one pagination shape, and the integer and
+// empty-body shapes the models share.
+import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { Elysia, t, type TSchema } from "elysia";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
@@ -19,6 +21,16 @@ export const sharedModels = new Elysia({ name: "shared-models" }).model({ Error:
 export const Ok = <S extends TSchema>(data: S) => t.Object({ success: t.Literal(true), data });
 /** The success envelope a handler returns (`Ok(schema)` is its schema). */
 export const ok = <T>(data: T) => ({ success: true as const, data });
+
+/**
+ * An integer of a JSON body or response. Elysia's `t.Integer` also takes a numeric string,
+ * as a query string or path needs, and the document then shows `string | integer`; a JSON
+ * number is never a string, so bodies and responses use this.
+ */
+export const Int = (options?: IntegerOptions) => Type.Integer(options);
+
+/** A response without a body (204); the document shows it without content. */
+export const NoContent = t.Void({ description: "No Content" });
 
 /** `items` plus `nextCursor` (null on the last page): the one list shape. */
 export const Page = <S extends TSchema, E extends Record<string, TSchema> = {}>(item: S, extra?: E) =>

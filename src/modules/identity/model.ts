@@ -1,6 +1,6 @@
 // The identity routes' request and response models: accounts and sessions, then API keys.
 import { t } from "elysia";
-import { Page } from "../../http/envelope.ts";
+import { Int, Page } from "../../http/envelope.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { PlainText } from "../../http/text.ts";
 import { PLAN_NAMES } from "../../plans.ts";
@@ -28,7 +28,7 @@ export const SessionUser = t.Object({ id: t.String(), email: t.String(), nicknam
 export const SessionGrant = t.Object({
   user: SessionUser,
   accessToken: t.String(),
-  expiresIn: t.Integer({ description: "seconds" }),
+  expiresIn: Int({ description: "seconds" }),
 });
 
 export const Me = t.Object({
@@ -40,7 +40,7 @@ export const Me = t.Object({
   planExpiresAt: t.Nullable(t.String({ format: "date-time" })),
   isAdmin: t.Boolean(),
   docVersioningEnabled: t.Boolean(),
-  docVersioningMax: t.Integer(),
+  docVersioningMax: Int(),
   createdAt: t.String({ format: "date-time" }),
 });
 export type Me = typeof Me.static;
@@ -49,7 +49,7 @@ export const MePatch = t.Object(
   {
     nickname: t.Optional(t.Nullable(PlainText({ minLength: 1, maxLength: 64 }))),
     docVersioningEnabled: t.Optional(t.Boolean()),
-    docVersioningMax: t.Optional(t.Integer({ minimum: 1, maximum: 500 })),
+    docVersioningMax: t.Optional(Int({ minimum: 1, maximum: 500 })),
   },
   { additionalProperties: false },
 );

@@ -1,7 +1,8 @@
 import { t } from "elysia";
 import { PlainText } from "../../http/text.ts";
-import { Page } from "../../http/envelope.ts";
+import { Int, Page } from "../../http/envelope.ts";
 import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
+import { FORMAT_NAMES } from "./formats.ts";
 
 /** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update): not blank, no control or bidi characters. */
 export const Tags = t.Array(PlainText({ minLength: 1, maxLength: 32, notBlank: true }), {
@@ -15,9 +16,9 @@ const core = {
   id: t.String({ pattern: IMAGE_ID_PATTERN }),
   url: t.String({ description: "permanent public URL: MEDIA_URL/<id>.<ext>" }),
   filename: t.String(),
-  size: t.Integer({ description: "bytes of the stored original (metadata stripped)" }),
-  width: t.Integer(),
-  height: t.Integer(),
+  size: Int({ description: "bytes of the stored original (metadata stripped)" }),
+  width: Int(),
+  height: Int(),
 };
 
 /** The upload response (SPEC 2.1). */
@@ -31,7 +32,7 @@ export const ImageItem = t.Object(
 );
 export type ImageItem = typeof ImageItem.static;
 
-export const ImagePage = Page(ImageItem, { total: t.Integer({ description: "all images in the library" }) });
+export const ImagePage = Page(ImageItem, { total: Int({ description: "all images in the library" }) });
 
 export const ImageParams = t.Object({ id: t.String({ pattern: IMAGE_ID_PATTERN }) });
 
@@ -54,7 +55,7 @@ export const UploadForm = {
       type: "object" as const,
       required: ["file"],
       properties: {
-        file: { type: "string" as const, format: "binary", description: "JPEG, PNG, GIF, WebP, AVIF or SVG; at most 50 MB (SVG 10 MB)" },
+        file: { type: "string" as const, format: "binary", description: `${FORMAT_NAMES}; at most 50 MB (SVG 10 MB)` },
         tags: { type: "string" as const, description: 'JSON array of at most 10 tags of at most 32 characters, e.g. ["cats","2024"]' },
         is_public: { type: "string" as const, enum: ["true", "false"], description: "default true; a private image is not served to anonymous requests" },
       },

@@ -1,12 +1,13 @@
 import { Kind, type TObject, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
+import { Int } from "../../http/envelope.ts";
 import { DIMENSIONS, type Dimension } from "./dimensions.ts";
 import { usageLayout, type Tree } from "./report.ts";
 
-const UsedLimit = t.Object({ used: t.Integer(), limit: t.Integer({ description: "-1 means no cap" }) });
-const Monthly = t.Object({ used: t.Integer(), limit: t.Integer(), monthYear: t.String({ pattern: "^\\d{4}-\\d{2}$" }) });
+const UsedLimit = t.Object({ used: Int(), limit: Int({ description: "-1 means no cap" }) });
+const Monthly = t.Object({ used: Int(), limit: Int(), monthYear: t.String({ pattern: "^\\d{4}-\\d{2}$" }) });
 
-const SHAPES = { usedLimit: UsedLimit, monthly: Monthly, used: t.Integer() } as const;
+const SHAPES = { usedLimit: UsedLimit, monthly: Monthly, used: Int() } as const;
 
 function counterSchema(d: Dimension): TSchema {
   const shape = SHAPES[d.report.shape];
@@ -28,7 +29,7 @@ export function usageModel(dimensions: readonly Dimension[]): TObject {
       plan: t.String(),
       planActive: t.Boolean(),
       "video.status": t.UnionEnum(["ok", "degraded", "suspended"]),
-      "planLimits.docCount": t.Integer({ description: "-1 means no cap" }),
+      "planLimits.docCount": Int({ description: "-1 means no cap" }),
     }),
   );
 }
