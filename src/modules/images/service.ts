@@ -47,7 +47,7 @@ export function toItem(mediaUrl: string, r: ImageRow): ImageItem {
 }
 
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
-export const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
+const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
 /** Early refusal before the body is read: no upload left today or this month, or storage full. */
 export async function precheckUpload(deps: Deps, userId: string): Promise<Uploader> {
