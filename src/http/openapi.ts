@@ -1,40 +1,60 @@
-// The OpenAPI document is built from the route schemas; this adds what is shared: the
-// error envelope, the common error responses and the bearer security scheme.
+// The OpenAPI document at GET /swagger/json. The plugin builds it from the route schemas;
+// completeDocument (openapi-document.ts) then adds, in one place, what those schemas cannot
+// say: the answers every route shares and the headers that come with them.
 import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
 import { VERSION } from "../version.ts";
+import { completeDocument, type Json, OWN_PATHS, type OwnPaths } from "./openapi-document.ts";
 
-const errorRef = { $ref: "#/components/schemas/Error" };
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorRef } } });
+export { OWN_PATHS, type OwnPaths };
+/** Documents headers a response always carries: withHeaders(Ok(Model), { "Set-Cookie": t.String() }). */
+export { withHeaders } from "@elysiajs/openapi";
+export const SPEC_PATH = "/swagger/json";
 
-export const sharedErrorResponses = {
-  BadRequest: errorResponse("400: malformed request (BAD_REQUEST, INVALID_CURSOR, ...)"),
-  Unauthorized: errorResponse("401: missing or invalid credentials (UNAUTHORIZED, TOKEN_EXPIRED, API_KEY_REVOKED)"),
-  Forbidden: errorResponse("403: FORBIDDEN, QUOTA_EXCEEDED, OAUTH_SCOPE_INSUFFICIENT, ..."),
-  NotFound: errorResponse("404: NOT_FOUND (also for another user's resource)"),
-  PayloadTooLarge: errorResponse("413: FILE_TOO_LARGE"),
-  ValidationError: errorResponse("422: VALIDATION_ERROR with meta.path and meta.issues"),
-  RateLimited: errorResponse("429: RATE_LIMITED with Retry-After and RateLimit-* headers"),
-  Internal: errorResponse("500: INTERNAL; the body never carries a stack, SQL or path"),
+interface DocumentedRoute {
+  hooks?: { detail?: Record<string, unknown> };
+}
+
+export const openapiPlugin = (publicUrl: string) => {
+  const docs = new Elysia({ name: "openapi-document" });
+  // Every route of the app, hidden ones too (their own paths). The plugin reads them the
+  // same way; once this instance is mounted the call reaches the root's routes.
+  const routes = () => (docs as unknown as { getGlobalRoutes(): DocumentedRoute[] }).getGlobalRoutes();
+  // The plugin hands out the same object until routes are added: complete each one once.
+  const completed = new WeakMap<object, Json>();
+  return (
+    docs
+      // Local to this instance, so it runs for the plugin's two routes only, never for the API's.
+      .onAfterHandle(({ route, responseValue }) => {
+        if (route !== SPEC_PATH || !responseValue || typeof responseValue !== "object" || responseValue instanceof Response) return;
+        let doc = completed.get(responseValue);
+        if (!doc) {
+          const own = routes().flatMap((r) => (r.hooks?.detail?.[OWN_PATHS] as OwnPaths | undefined) ?? []);
+          doc = completeDocument(responseValue as Json, own);
+          completed.set(responseValue, doc);
+        }
+        return doc;
+      })
+      .use(
+        openapi({
+          path: "/swagger",
+          specPath: SPEC_PATH,
+          provider: "swagger-ui",
+          exclude: { paths: ["/swagger", SPEC_PATH] },
+          documentation: {
+            info: {
+              title: "shelf",
+              version: VERSION,
+              description: "Self-hostable hosting and library service: images, videos, audio, documents and knowledge bases.",
+            },
+            servers: [{ url: publicUrl }],
+            components: {
+              securitySchemes: {
+                bearer: { type: "http", scheme: "bearer", description: "An API key (sk_live_...), a JWT access token or an OAuth token" },
+              },
+            },
+          },
+        }),
+      )
+  );
 };
-
-export const openapiPlugin = (publicUrl: string) =>
-  openapi({
-    path: "/swagger",
-    specPath: "/swagger/json",
-    provider: "swagger-ui",
-    exclude: { paths: ["/swagger", "/swagger/json"] },
-    documentation: {
-      info: {
-        title: "shelf",
-        version: VERSION,
-        description: "Self-hostable hosting and library service: images, videos, audio, documents and knowledge bases.",
-      },
-      servers: [{ url: publicUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", description: "An API key (sk_live_...), a JWT access token or an OAuth token" },
-        },
-        responses: sharedErrorResponses,
-      },
-    },
-  });

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from "../../src/config.ts";
 import { closeDeps, createDeps, type Deps } from "../../src/deps.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
+import { contractOf, type Handler } from "./contract.ts";
 
 export interface TestContext {
   deps: Deps;
@@ -74,11 +75,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
   json?: unknown;
   body?: RequestInit["body"];
+  /** An app the test built itself (other parts, other settings): held to the same document. */
+  app?: Handler;
 }
 
-/** Sends one request through the app, as a client would over HTTP. */
+/**
+ * Sends one request through the app, as a client would over HTTP, and fails unless the
+ * answer keeps to the OpenAPI document (status, body schema, required headers).
+ */
 export async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
-  const { app } = await testContext();
+  const app = opts.app ?? (await testContext()).app;
   const headers = new Headers(opts.headers);
   if (opts.token) headers.set("authorization", `Bearer ${opts.token}`);
   let body = opts.body;
@@ -86,7 +92,16 @@ export async function call(method: string, path: string, opts: CallOptions = {})
     headers.set("content-type", "application/json");
     body = JSON.stringify(opts.json);
   }
-  return app.handle(new Request(`http://shelf.test${path}`, { method, headers, body }));
+  const res = await app.handle(new Request(`http://shelf.test${path}`, { method, headers, body }));
+  await expectDocumented(method, path, res);
+  return res;
+}
+
+/** Fails unless `res`, the answer to `method path`, keeps to the OpenAPI document (for answers a test gets by fetch or app.handle). */
+export async function expectDocumented(method: string, path: string, res: Response): Promise<void> {
+  const contract = await contractOf((await testContext()).app);
+  const problem = await contract.violation(method.toUpperCase(), path, res);
+  if (problem) throw new Error(`the answer breaks the OpenAPI document: ${problem}`);
 }
 
 /** The parsed JSON body with its status, for assertions on the envelope. */

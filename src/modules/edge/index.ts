@@ -8,11 +8,13 @@
 // answers from the handler's own call (this is the benchmark's path).
 import { Elysia, NotFoundError } from "elysia";
 import { AppError } from "../../http/errors.ts";
+import { OWN_PATHS } from "../../http/openapi.ts";
 import { monthKey } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { exactLength } from "./exact-length.ts";
 import { IMMUTABLE, notModified, parseRange, PRIVATE, REVALIDATE } from "./http.ts";
+import { edgeDocumentation } from "./openapi.ts";
 import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 
 const missing = (entity: string) =>
@@ -148,6 +150,9 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     }
   }
 
+  // Hidden from the generator (a wildcard of every method, answering bytes): it documents GET and HEAD itself.
+  const documented = { hide: true, [OWN_PATHS]: edgeDocumentation(deps.config.MEDIA_URL, deps.config.PUBLIC_URL) };
+
   // One wildcard route, so a kind may have paths of several segments (HLS). It takes every
   // method because Elysia answers HEAD on a wildcard GET route by running the GET handler
   // and sending a Content-Length of 0; other methods get the router's own 404.
@@ -157,7 +162,7 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (request.method !== "GET" && request.method !== "HEAD") throw new NotFoundError();
       return serve(request, params["*"]);
     },
-    { parse: "none", detail: { hide: true } },
+    { parse: "none", detail: documented },
   );
 };
 

@@ -2,13 +2,25 @@
 // (/v1/api-keys), two controllers mounted as one module.
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
-import { Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, notFound } from "../../http/errors.ts";
+import { withHeaders } from "../../http/openapi.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../services.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { createLoginLimiter } from "./login-limit.ts";
-import { CreatedKey, CreateKeyBody, Credentials, KeyListQuery, KeyPage, Me, MePatch, SessionGrant as SessionGrantModel, SignupBody } from "./model.ts";
+import {
+  CreatedKey,
+  CreateKeyBody,
+  Credentials,
+  KeyListQuery,
+  KeyPage,
+  Me,
+  MePatch,
+  SessionGrant as SessionGrantModel,
+  SetsRefreshCookie,
+  SignupBody,
+} from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { login, logout, refresh, type SessionGrant, signup, verifyCredentials } from "./sessions.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
@@ -47,7 +59,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       {
         body: SignupBody,
         cookie: RefreshCookie,
-        response: { 201: Ok(SessionGrantModel), 409: "Error", 422: "Error", 429: "Error" },
+        response: { 201: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
         detail: { summary: "Create an account (plan trial); sets the refresh cookie" },
       },
     )
@@ -66,7 +78,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       {
         body: Credentials,
         cookie: RefreshCookie,
-        response: { 200: Ok(SessionGrantModel), 401: "Error", 429: "Error", 503: "Error" },
+        response: { 200: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 401: "Error", 429: "Error", 503: "Error" },
         detail: { summary: "Sign in; sets the refresh cookie. Failures are limited per email and per address" },
       },
     )
@@ -86,7 +98,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       },
       {
         cookie: RefreshCookie,
-        response: { 200: Ok(SessionGrantModel), 401: "Error" },
+        response: { 200: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 401: "Error" },
         detail: {
           summary: "Rotate the refresh cookie and get a new access token; a reused refresh token ends the session",
           description:
@@ -107,7 +119,11 @@ const authController = ({ deps, identity, guard }: Services) => {
         setRefresh(cookie, "");
         return status(204, undefined);
       },
-      { cookie: RefreshCookie, detail: { summary: "End the session of the refresh cookie (or of the bearer access token)" } },
+      {
+        cookie: RefreshCookie,
+        response: { 204: withHeaders(NoContent, SetsRefreshCookie) },
+        detail: { summary: "End the session of the refresh cookie (or of the bearer access token)" },
+      },
     )
     .get(
       "/v1/user/me",
@@ -115,7 +131,11 @@ const authController = ({ deps, identity, guard }: Services) => {
         const user = await requireUser(deps.db, principal.userId);
         return ok(toMe(user, deps.clock.now()));
       },
-      { auth: { scope: "account.read", tier: "read" }, response: { 200: Ok(Me) }, detail: { tags: ["account"], summary: "The caller's profile" } },
+      {
+        auth: { scope: "account.read", tier: "read" },
+        response: { 200: Ok(Me), 404: "Error" },
+        detail: { tags: ["account"], summary: "The caller's profile" },
+      },
     )
     .patch(
       "/v1/user/me",
@@ -127,7 +147,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       {
         auth: { scope: "session", tier: "mutation" },
         body: MePatch,
-        response: { 200: Ok(Me) },
+        response: { 200: Ok(Me), 404: "Error" },
         detail: { tags: ["account"], summary: "Update nickname and document version-history settings" },
       },
     );
@@ -147,7 +167,7 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
       {
         auth: { scope: "session", tier: "mutation" },
         body: CreateKeyBody,
-        response: { 201: Ok(CreatedKey), 403: "Error", 422: "Error" },
+        response: { 201: Ok(CreatedKey), 404: "Error", 422: "Error" },
         detail: { summary: "Create an API key; the key is in this response only" },
       },
     )
@@ -171,7 +191,7 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
       {
         auth: { scope: "account.read", tier: "mutation" },
         params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
-        response: { 404: "Error" },
+        response: { 204: NoContent, 404: "Error" },
         detail: { summary: "Revoke a key (204, no body): refused everywhere within 5 s, permanently" },
       },
     );

@@ -31,6 +31,13 @@ export const SessionGrant = t.Object({
   expiresIn: Int({ description: "seconds" }),
 });
 
+/** Sign-up, login and refresh set the refresh cookie; logout clears it. */
+export const SetsRefreshCookie = {
+  "Set-Cookie": t.String({
+    description: "the refresh cookie: shelf_refresh=<token>; Max-Age=604800; Path=/v1/auth; HttpOnly; SameSite=Lax (and Secure on https); Max-Age=0 clears it",
+  }),
+};
+
 export const Me = t.Object({
   id: t.String(),
   email: t.String(),

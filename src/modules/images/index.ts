@@ -1,6 +1,6 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
 import { Elysia } from "elysia";
-import { Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
@@ -28,7 +28,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
         auth: { scope: "media.write", tier: "upload" },
         // The body is read as a stream by withUpload, never buffered by Elysia.
         parse: "none",
-        response: { 201: Ok(UploadedImage), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 503: "Error" },
+        response: { 201: Ok(UploadedImage), 400: "Error", 408: "Error", 409: "Error", 413: "Error", 422: "Error", 502: "Error", 503: "Error" },
         detail: {
           summary: "Upload an image (multipart/form-data)",
           description:
@@ -77,7 +77,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
       {
         auth: { scope: "media.delete", tier: "mutation" },
         params: ImageParams,
-        response: { 404: "Error" },
-        detail: { summary: "Delete an image: its objects, its storage count and its edge cache entry", responses: { 204: { description: "deleted" } } },
+        response: { 204: NoContent, 404: "Error" },
+        detail: { summary: "Delete an image: its objects, its storage count and its edge cache entry" },
       },
     );

@@ -15,5 +15,5 @@ export const usageModule = ({ deps, guard }: Services) =>
         const user = await requireUser(deps.db, principal.userId);
         return ok(await getUsage(deps, user));
       },
-      { auth: { scope: "usage.read", tier: "read" }, response: { 200: Ok(Usage) }, detail: { summary: "Quota use and limits (SPEC 2.11)" } },
+      { auth: { scope: "usage.read", tier: "read" }, response: { 200: Ok(Usage), 404: "Error" }, detail: { summary: "Quota use and limits (SPEC 2.11)" } },
     );

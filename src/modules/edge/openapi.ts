@@ -1,0 +1,101 @@
+// The edge's part of the OpenAPI document. Its one route is a wildcard taking every method
+// and its answers are bytes, so the generator cannot describe it: the route is hidden and
+// hands over these paths itself (OWN_PATHS).
+import type { OwnPaths } from "../../http/openapi.ts";
+
+const header = (description: string, schema: Record<string, unknown> = { type: "string" }, required = true) => ({ description, required, schema });
+const h = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const HEADERS = {
+  EdgeETag: header("strong validator of the representation sent (quotes included)"),
+  EdgeCacheControl: header(
+    "`public, max-age=31536000, immutable` for a public object whose bytes never change (images), `public, no-cache` for one whose representation may, `private, no-cache` for an owner-only object",
+  ),
+  EdgeAcceptRanges: header("bytes", { type: "string", const: "bytes" }),
+  EdgeNoSniff: header("nosniff: the Content-Type is to be believed", { type: "string", const: "nosniff" }),
+  EdgeContentLength: header("bytes of this response's body (of the range, for a 206); HEAD sends it without the body", { type: "integer", minimum: 0 }),
+  EdgeVary: header("Accept, for a kind that negotiates (images)", { type: "string" }, false),
+  EdgeContentSecurityPolicy: header("for SVG: runs nothing and loads nothing (sandbox)", { type: "string" }, false),
+};
+
+const sent = {
+  ETag: h("EdgeETag"),
+  "Cache-Control": h("EdgeCacheControl"),
+  "Accept-Ranges": h("EdgeAcceptRanges"),
+  "X-Content-Type-Options": h("EdgeNoSniff"),
+  Vary: h("EdgeVary"),
+  "Content-Security-Policy": h("EdgeContentSecurityPolicy"),
+};
+const binary = { "*/*": { schema: { type: "string", format: "binary" } } };
+const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const refused = {
+  "Cache-Control": header("no-store", { type: "string", const: "no-store" }),
+  "X-Content-Type-Options": h("EdgeNoSniff"),
+};
+
+function operation(head: boolean) {
+  const body = <T>(content: T) => (head ? {} : { content });
+  return {
+    tags: ["media edge"],
+    summary: head ? "The headers of GET, without the body" : "An uploaded object's bytes, at the url its upload returned",
+    description:
+      "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
+    security: [{}, { bearer: [] }],
+    parameters: [
+      { name: "file", in: "path", required: true, description: "<id>.<ext>, as the url of the upload names it", schema: { type: "string" } },
+      {
+        name: "Accept",
+        in: "header",
+        required: false,
+        description: "naming image/webp (with a non-zero q) gets the WebP rendition of a raster image",
+        schema: { type: "string" },
+      },
+      { name: "If-None-Match", in: "header", required: false, description: "an ETag (or *): 304 when it matches", schema: { type: "string" } },
+      {
+        name: "Range",
+        in: "header",
+        required: false,
+        description: "one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object",
+        schema: { type: "string" },
+      },
+      {
+        name: "If-Range",
+        in: "header",
+        required: false,
+        description: "the ETag the range was taken from; another gets the whole object",
+        schema: { type: "string" },
+      },
+    ],
+    responses: {
+      200: {
+        description: "the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original",
+        headers: { ...sent, "Content-Length": h("EdgeContentLength") },
+        ...body(binary),
+      },
+      206: {
+        description: "the requested range",
+        headers: { ...sent, "Content-Length": h("EdgeContentLength"), "Content-Range": header("bytes start-end/size") },
+        ...body(binary),
+      },
+      304: { description: "Not Modified: If-None-Match names the ETag", headers: sent },
+      404: {
+        description: "NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object",
+        headers: refused,
+        ...body(envelope),
+      },
+      416: { description: "Range Not Satisfiable", headers: { ...sent, "Content-Range": header("bytes */size") } },
+      502: { description: "STORAGE_ERROR: the object store failed", headers: refused, ...body(envelope) },
+    },
+  };
+}
+
+/** GET and HEAD MEDIA_URL/{file}; on a host of its own, the path names that server. */
+export function edgeDocumentation(mediaUrl: string, publicUrl: string): OwnPaths {
+  const media = new URL(mediaUrl);
+  const prefix = media.pathname.replace(/\/+$/, "");
+  const elsewhere = media.origin !== new URL(publicUrl).origin;
+  return {
+    paths: { [`${prefix}/{file}`]: { ...(elsewhere ? { servers: [{ url: media.origin }] } : {}), get: operation(false), head: operation(true) } },
+    headers: HEADERS,
+  };
+}
