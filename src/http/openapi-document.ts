@@ -113,6 +113,12 @@ function uncoerced(schema: Json): Json {
   return { ...outer, ...number };
 }
 
+/** A header a route declared on a response: always sent; its schema's description describes it. */
+function declaredHeader(h: Json): Json {
+  const { description, ...schema } = (h.schema ?? {}) as Json;
+  return { ...(description ? { description } : {}), required: true, ...h, schema };
+}
+
 function completeResponse(status: string, response: Json, tiered: boolean): Json {
   if (response.$ref) return response;
   const content: Json | undefined = response.content;
@@ -123,7 +129,7 @@ function completeResponse(status: string, response: Json, tiered: boolean): Json
   if (content && typeof content.type === "string") delete out.content;
   else if (json && isErrorSchema(json.schema)) out.content = { ...content, "application/json": { ...json, schema: { $ref: ERROR_SCHEMA } } };
   if (/^Response for status \d+$/.test(out.description ?? "")) out.description = REASON[status] ?? `status ${status}`;
-  const declared = Object.fromEntries(Object.entries((response.headers ?? {}) as Json).map(([name, h]) => [name, h.$ref ? h : { required: true, ...h }]));
+  const declared = Object.fromEntries(Object.entries((response.headers ?? {}) as Json).map(([name, h]) => [name, h.$ref ? h : declaredHeader(h)]));
   const success = status.startsWith("2");
   out.headers = { "x-request-id": ref("headers", "RequestId"), ...(success && tiered ? RATE_LIMIT_HEADERS : {}), ...declared };
   return out;

@@ -1,0 +1,233 @@
+// GET /swagger/json: a valid OpenAPI 3.1 document that lists every answer a route can give,
+// with its headers, and types every integer as an integer. The rest of the suite holds
+// every response to it (test/helpers/contract.ts); the last tests show that check refuses.
+import { describe, expect, test } from "bun:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { createApp } from "../../src/app.ts";
+import { contractOf } from "../helpers/contract.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
+import { makeUser, PASSWORD } from "../helpers/factories.ts";
+
+type Json = Record<string, any>;
+const doc = (await callJson("GET", "/swagger/json")).body as Json;
+const METHODS = ["get", "put", "post", "delete", "patch", "head"];
+const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+  Object.entries(item as Json)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, path, method, op: op as Json })),
+);
+const op = (route: string) => operations.find((o) => o.route === route)!.op;
+const resolve = (node: Json): Json =>
+  node.$ref
+    ? resolve(
+        (node.$ref as string)
+          .slice(2)
+          .split("/")
+          .reduce((at: Json, k) => at[k], doc),
+      )
+    : node;
+const edge = (o: { path: string }) => o.path.startsWith("/media/");
+
+describe("GET /swagger/json", () => {
+  test("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toStartWith("3.1");
+  });
+
+  test("keeps the paths, methods and schema names clients were built on, and adds the edge's", () => {
+    expect(operations.map((o) => o.route).sort()).toEqual(
+      [
+        "GET /health",
+        "POST /v1/auth/signup",
+        "POST /v1/auth/login",
+        "POST /v1/auth/refresh",
+        "POST /v1/auth/logout",
+        "GET /v1/user/me",
+        "PATCH /v1/user/me",
+        "POST /v1/api-keys",
+        "GET /v1/api-keys",
+        "DELETE /v1/api-keys/{id}",
+        "GET /v1/user/me/usage",
+        "POST /v1/images",
+        "GET /v1/images",
+        "GET /v1/images/{id}",
+        "PATCH /v1/images/{id}",
+        "DELETE /v1/images/{id}",
+        "PATCH /v1/admin/users/{id}",
+        "GET /v1/admin/jobs",
+        "POST /v1/admin/jobs/{name}/run",
+        "GET /media/{file}",
+        "HEAD /media/{file}",
+      ].sort(),
+    );
+    expect(Object.keys(doc.components.schemas)).toEqual(["Error"]);
+  });
+
+  test("every integer is an integer: no string-or-integer coercion leaks into a parameter, body or response", () => {
+    const leaks: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const n = node as Json;
+      if (n.type === "string" && (n.format === "integer" || n.format === "numeric")) leaks.push(at);
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}/${k}`);
+    };
+    walk(doc, "#");
+    expect(leaks).toEqual([]);
+    const data = (route: string, status = 200) => op(route).responses[status].content["application/json"].schema.properties.data;
+    for (const field of ["size", "width", "height"]) expect(data("POST /v1/images", 201).properties[field].type).toBe("integer");
+    expect(data("GET /v1/images").properties.total.type).toBe("integer");
+    expect(data("GET /v1/images").properties.items.items.properties.size.type).toBe("integer");
+    expect(data("POST /v1/auth/login").properties.expiresIn).toEqual({ description: "seconds", type: "integer" });
+    expect(data("GET /v1/user/me/usage").properties.image.properties.storage.properties).toMatchObject({
+      used: { type: "integer" },
+      limit: { type: "integer" },
+    });
+    expect(op("GET /v1/images").parameters.find((p: Json) => p.name === "limit").schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100 });
+    expect(op("PATCH /v1/user/me").requestBody.content["application/json"].schema.properties.docVersioningMax).toMatchObject({ type: "integer" });
+  });
+
+  test("every answer has x-request-id and every route 500; the shared answers and headers are each used", () => {
+    const used = JSON.stringify(doc.paths);
+    for (const { route, op } of operations) {
+      expect(op.responses["500"], route).toEqual({ $ref: "#/components/responses/Internal" });
+      for (const [status, r] of Object.entries(op.responses as Json))
+        expect(resolve(r).headers?.["x-request-id"], `${route} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" });
+    }
+    for (const name of Object.keys(doc.components.responses)) expect(used, name).toContain(`#/components/responses/${name}"`);
+    const headers = JSON.stringify([doc.paths, doc.components.responses]);
+    for (const name of Object.keys(doc.components.headers)) expect(headers, name).toContain(`#/components/headers/${name}"`);
+  });
+
+  test("the answers that follow from a route's input: 422 for any, 400, 413 and 415 for a JSON body, 400 for a cursor, 404 for a path parameter", () => {
+    for (const { route, op, ...o } of operations.filter((o) => !edge(o))) {
+      const statuses = Object.keys(op.responses);
+      const input = (op.parameters ?? []).length > 0 || !!op.requestBody;
+      if (input) expect(statuses, route).toContain("422");
+      if (op.requestBody?.content["application/json"]) expect(statuses, route).toEqual(expect.arrayContaining(["400", "413", "415"]));
+      if (op.parameters?.some((p: Json) => p.name === "cursor")) expect(statuses, route).toContain("400");
+      if (o.path.includes("{")) expect(statuses, route).toContain("404");
+    }
+    expect(Object.keys(op("POST /v1/auth/login").responses)).toEqual(["200", "400", "401", "413", "415", "422", "429", "500", "503"]);
+    expect(Object.keys(op("POST /v1/images").responses)).toEqual(["201", "400", "401", "403", "408", "409", "413", "422", "429", "500", "502", "503"]);
+  });
+
+  test("the guard's 401, 403 and 429 are single references to the shared answers; success on a rate tier carries RateLimit-*", () => {
+    const guarded = operations.filter((o) => o.op.security && !edge(o));
+    expect(guarded.length).toBe(14);
+    for (const { route, op } of guarded) {
+      expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
+      expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });
+      expect(op.responses["429"], route).toEqual({ $ref: "#/components/responses/RateLimited" });
+      const success = Object.entries(op.responses as Json).filter(([s]) => s.startsWith("2"));
+      for (const [, r] of success)
+        expect(Object.keys(r.headers), route).toEqual(expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
+    }
+    expect(JSON.stringify(doc)).not.toContain("allOf");
+    const limited = doc.components.responses.RateLimited.headers;
+    for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"]) expect(resolve(limited[name]).required, name).toBe(true);
+    expect(doc.components.responses.ServiceUnavailable.headers["Retry-After"].required).toBe(false);
+  });
+
+  test("DELETEs and logout answer 204 with no body; sign-up, login, refresh and logout set the refresh cookie", () => {
+    for (const route of ["DELETE /v1/images/{id}", "DELETE /v1/api-keys/{id}", "POST /v1/auth/logout"]) {
+      expect(op(route).responses["204"], route).toBeDefined();
+      expect(op(route).responses["204"].content, route).toBeUndefined();
+    }
+    for (const [route, status] of [
+      ["POST /v1/auth/signup", 201],
+      ["POST /v1/auth/login", 200],
+      ["POST /v1/auth/refresh", 200],
+      ["POST /v1/auth/logout", 204],
+    ] as const) {
+      expect(op(route).responses[status].headers["Set-Cookie"], route).toMatchObject({ required: true, schema: { type: "string" } });
+    }
+  });
+
+  test("the media edge: GET and HEAD MEDIA_URL/{file}, bytes or the envelope, with their caching and range headers", () => {
+    const get = op("GET /media/{file}");
+    const head = op("HEAD /media/{file}");
+    expect(Object.keys(get.responses)).toEqual(["200", "206", "304", "404", "416", "500", "502"]);
+    expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
+    expect(get.responses["200"].content["*/*"].schema).toEqual({ type: "string", format: "binary" });
+    expect(head.responses["200"].content).toBeUndefined();
+    expect(get.responses["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    const h = (status: number) => Object.fromEntries(Object.entries(get.responses[status].headers as Json).map(([n, x]) => [n, resolve(x).required]));
+    expect(h(200)).toMatchObject({
+      ETag: true,
+      "Cache-Control": true,
+      "Accept-Ranges": true,
+      "X-Content-Type-Options": true,
+      "Content-Length": true,
+      Vary: false,
+    });
+    expect(h(206)).toMatchObject({ "Content-Range": true, "Content-Length": true });
+    expect(h(304)).toMatchObject({ ETag: true });
+    expect(h(416)).toMatchObject({ "Content-Range": true });
+    expect(h(404)).toMatchObject({ "Cache-Control": true, "X-Content-Type-Options": true });
+  });
+});
+
+describe("the suite's check of every answer against the document", () => {
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "x-request-id": "r-1", ...headers } });
+  const error = (code: string) => ({ success: false, error: "x", code, meta: {} });
+  const limits = { "ratelimit-limit": "600", "ratelimit-remaining": "599", "ratelimit-reset": "60" };
+  const violation = async (method: string, path: string, res: Response) => (await contractOf((await testContext()).app)).violation(method, path, res);
+
+  test("refuses a status the route does not list, naming the route, the status and its code", async () => {
+    expect(await violation("GET", "/v1/images/AAAAAAAAAAA", json(409, error("CONFLICT")))).toStartWith(
+      "GET /v1/images/{id} answered 409 CONFLICT, which the document does not list for it",
+    );
+  });
+
+  test("refuses a body that breaks the status's schema, naming the first error", async () => {
+    const body = { success: true, data: { items: [], nextCursor: null, total: "3" } };
+    expect(await violation("GET", "/v1/images?limit=5", json(200, body, limits))).toStartWith("GET /v1/images 200: body/data/total must be integer");
+    expect(await violation("GET", "/v1/images/AAAAAAAAAAA", json(404, { ...error("NOT_FOUND"), code: "MISSING" }))).toStartWith(
+      "GET /v1/images/{id} 404: body/code must be equal to one of the allowed values",
+    );
+  });
+
+  test("refuses an answer without a header the document requires", async () => {
+    const page = { success: true, data: { items: [], nextCursor: null, total: 0 } };
+    expect(await violation("GET", "/v1/images", json(200, page))).toBe("GET /v1/images 200: the required header RateLimit-Limit is missing");
+    expect(await violation("GET", "/v1/images", json(200, page, { ...limits, "ratelimit-reset": "soon" }))).toStartWith(
+      "GET /v1/images 200: header RateLimit-Reset",
+    );
+    expect(await violation("GET", "/v1/images", json(200, page, limits))).toBeNull();
+  });
+
+  test("refuses a body where the document says none, and a path it does not have unless it is the router's 404", async () => {
+    const headers = { ...limits, "x-request-id": "r-1" };
+    expect(await violation("DELETE", "/v1/images/AAAAAAAAAAA", new Response(null, { status: 204, headers }))).toBeNull();
+    const unsatisfiable = {
+      "x-request-id": "r-1",
+      etag: '"e"',
+      "cache-control": "public, max-age=31536000, immutable",
+      "accept-ranges": "bytes",
+      "x-content-type-options": "nosniff",
+      "content-range": "bytes */10",
+    };
+    expect(await violation("GET", "/media/AAAAAAAAAAA.png", new Response(null, { status: 416, headers: unsatisfiable }))).toBeNull();
+    expect(await violation("GET", "/media/AAAAAAAAAAA.png", new Response("oops", { status: 416, headers: unsatisfiable }))).toStartWith(
+      "GET /media/{file} 416: the document says no body, the response has 4 bytes",
+    );
+    expect(await violation("POST", "/v1/auth/logout", json(204, {}))).toStartWith("POST /v1/auth/logout 204: the required header Set-Cookie is missing");
+    expect(await violation("GET", "/v1/nothing", json(200, { success: true, data: {} }))).toStartWith("GET /v1/nothing is in no path of the document");
+    expect(await violation("GET", "/v1/nothing", json(404, { ...error("NOT_FOUND"), meta: { entity: "route" } }))).toBeNull();
+  });
+
+  test("an app a test builds itself is held to the same document through call(..., { app })", async () => {
+    const { services, deps } = await testContext();
+    const down = async () => Promise.reject(new Error("kv down"));
+    const app = createApp({ ...services, deps: { ...deps, kv: { ...deps.kv, get: down, incr: down, ping: down } } });
+    const u = await makeUser();
+    expect((await call("GET", "/health", { app })).status).toBe(503);
+    const login = await call("POST", "/v1/auth/login", { app, json: { email: u.email, password: PASSWORD } });
+    expect([login.status, login.headers.get("retry-after")]).toEqual([503, "30"]);
+    const signup = await call("POST", "/v1/auth/signup", { app, json: { email: `x${u.email}`, password: "a good password" } });
+    expect(signup.status).toBe(503);
+  });
+});
