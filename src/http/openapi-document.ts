@@ -11,6 +11,7 @@
 // generator cannot describe (not JSON, a wildcard) is hidden and documents its own paths
 // under `detail[OWN_PATHS]`.
 
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document walked by key; each node is checked where it is read
 export type Json = Record<string, any>;
 
 /** The key of a hidden route's `detail` that holds the paths it documents itself. */
@@ -105,7 +106,7 @@ const isErrorSchema = (s: Json | undefined): boolean =>
  */
 function uncoerced(schema: Json): Json {
   const branches: Json[] | undefined = schema.anyOf;
-  if (!branches || branches.length !== 2) return schema;
+  if (branches?.length !== 2) return schema;
   const text = branches.find((b) => b.type === "string" && (b.format === "integer" || b.format === "numeric"));
   const number = branches.find((b) => b.type === "integer" || b.type === "number");
   if (!text || !number) return schema;

@@ -1,0 +1,138 @@
+// A client project's view of the API: types generated from the live document with
+// openapi-typescript, a program written against them with openapi-fetch, type-checked
+// strictly (no casts but the multipart body) and run against a listening server. A status
+// or field the document gets wrong breaks either the type-check or the run.
+import { expect, test } from "bun:test";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { png } from "../images/fixtures.ts";
+import { tempDir, testContext } from "../helpers/context.ts";
+import { openapiTypes } from "../helpers/openapi-types.ts";
+
+const ROOT = join(import.meta.dir, "../..");
+
+// Every integer is declared `number` and the 204s are named as documented statuses: with
+// `string | number`, or a 204 the document lacks, the type-check fails before anything runs.
+const CLIENT = `
+import { readFileSync } from "node:fs";
+import createClient from "openapi-fetch";
+import type { paths } from "./api.ts";
+
+const [baseUrl, pngPath] = process.argv.slice(2);
+if (!baseUrl || !pngPath) throw new Error("usage: client.ts BASE_URL PNG");
+function check(ok: boolean, step: string, detail?: unknown): asserts ok {
+  if (!ok) throw new Error(step + ": " + JSON.stringify(detail));
+}
+
+const anonymous = createClient<paths>({ baseUrl });
+const signup = await anonymous.POST("/v1/auth/signup", { body: { email: "typed-" + crypto.randomUUID() + "@example.test", password: "a typed password" } });
+check(!!signup.data, "sign-up", signup.error);
+const expiresIn: number = signup.data.data.expiresIn;
+check(signup.response.status === 201 && expiresIn > 0 && signup.response.headers.get("set-cookie")!.startsWith("shelf_refresh="), "sign-up answer");
+
+const session = createClient<paths>({ baseUrl, headers: { authorization: "Bearer " + signup.data.data.accessToken } });
+const created = await session.POST("/v1/api-keys", {
+  body: { name: "typed client", scopes: ["media.read", "media.write", "media.delete", "usage.read"] },
+});
+check(!!created.data, "key", created.error);
+const client = createClient<paths>({ baseUrl, headers: { authorization: "Bearer " + created.data.data.key } });
+
+type UploadForm = paths["/v1/images"]["post"]["requestBody"]["content"]["multipart/form-data"];
+const bytes = readFileSync(pngPath);
+const ids: string[] = [];
+let stored = 0;
+for (const name of ["one.png", "two.png", "three.png"]) {
+  const form = new FormData();
+  form.append("file", new Blob([bytes], { type: "image/png" }), name);
+  form.append("tags", JSON.stringify(["typed"]));
+  const up = await client.POST("/v1/images", { body: form as unknown as UploadForm });
+  check(!!up.data, "upload", up.error);
+  const size: number = up.data.data.size;
+  const width: number = up.data.data.width;
+  check(up.response.status === 201 && width === 24 && size > 0, "upload answer", up.data);
+  check(up.response.headers.get("ratelimit-limit") === "60", "upload rate limit", up.response.headers.get("ratelimit-limit"));
+  ids.push(up.data.data.id);
+  stored = size;
+}
+
+const listPage = (cursor: string | null) => client.GET("/v1/images", { params: { query: { limit: 2, tag: "typed", ...(cursor ? { cursor } : {}) } } });
+const seen: string[] = [];
+let cursor: string | null = null;
+do {
+  const page = await listPage(cursor);
+  check(!!page.data, "list", page.error);
+  const total: number = page.data.data.total;
+  check(total === 3, "total", total);
+  for (const item of page.data.data.items) seen.push(item.id);
+  cursor = page.data.data.nextCursor;
+} while (cursor);
+check(JSON.stringify(seen) === JSON.stringify([...ids].reverse()), "pages", { seen, ids });
+
+const [first, second] = ids as [string, string];
+const patched = await client.PATCH("/v1/images/{id}", { params: { path: { id: first } }, body: { filename: "renamed.png", is_public: false } });
+check(!!patched.data && patched.data.data.filename === "renamed.png" && !patched.data.data.is_public, "patch", patched.error);
+const refused = await client.PATCH("/v1/images/{id}", { params: { path: { id: first } }, body: { filename: "a/b" } });
+check(refused.response.status === 422 && refused.error?.code === "VALIDATION_ERROR", "refused patch", refused.error);
+
+// A 204 is a documented status, or a client reading the status could not name it.
+const noContent: keyof paths["/v1/images/{id}"]["delete"]["responses"] & keyof paths["/v1/auth/logout"]["post"]["responses"] = 204;
+const deleted = await client.DELETE("/v1/images/{id}", { params: { path: { id: second } } });
+check(deleted.response.status === noContent && !deleted.error, "delete", deleted.error);
+const gone = await client.GET("/v1/images/{id}", { params: { path: { id: second } } });
+check(gone.response.status === 404 && gone.error?.code === "NOT_FOUND", "deleted image", gone.error);
+
+const usage = await client.GET("/v1/user/me/usage");
+check(!!usage.data, "usage", usage.error);
+const used: number = usage.data.data.image.storage.used;
+const uploads: number = usage.data.data.uploads.day.used;
+check(used > stored && uploads === 3, "usage counts", usage.data.data);
+
+const logout = await session.POST("/v1/auth/logout");
+check(logout.response.status === noContent && logout.response.headers.get("set-cookie")!.startsWith("shelf_refresh=;"), "logout", logout.error);
+console.log("typed client: ok");
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: "ESNext",
+    module: "Preserve",
+    moduleResolution: "bundler",
+    lib: ["ESNext", "DOM"],
+    types: ["bun"],
+    allowImportingTsExtensions: true,
+    skipLibCheck: true,
+  },
+  include: ["*.ts"],
+};
+
+async function run(cmd: string[], cwd: string) {
+  const proc = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, NO_COLOR: "1" } });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, output: out + err };
+}
+
+test("a client generated from the document type-checks strictly and signs up, makes a key, uploads, pages, patches, deletes, reads usage and logs out", async () => {
+  const { services } = await testContext();
+  const server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
+  try {
+    const baseUrl = server.server!.url.origin;
+    const doc = (await (await fetch(`${baseUrl}/swagger/json`)).json()) as object;
+    const dir = tempDir("shelf-typed-client-");
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+    await Bun.write(join(dir, "api.ts"), await openapiTypes(doc));
+    await Bun.write(join(dir, "client.ts"), CLIENT);
+    await Bun.write(join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
+    await Bun.write(join(dir, "image.png"), await png(24, 16));
+
+    const typecheck = await run(["bunx", "tsc", "--noEmit", "--strict", "-p", dir], dir);
+    expect(typecheck.output).toBe("");
+    expect(typecheck.code).toBe(0);
+
+    const client = await run(["bun", "client.ts", baseUrl, join(dir, "image.png")], dir);
+    expect(client.output).toBe("typed client: ok\n");
+    expect(client.code).toBe(0);
+  } finally {
+    server.stop(true);
+  }
+});
