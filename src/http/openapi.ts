@@ -9,7 +9,7 @@ import { completeDocument, type Json, OWN_PATHS, type OwnPaths } from "./openapi
 export { OWN_PATHS, type OwnPaths };
 /** Documents headers a response always carries: withHeaders(Ok(Model), { "Set-Cookie": t.String() }). */
 export { withHeaders } from "@elysiajs/openapi";
-export const SPEC_PATH = "/swagger/json";
+const SPEC_PATH = "/swagger/json";
 
 interface DocumentedRoute {
   hooks?: { detail?: Record<string, unknown> };

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/app.ts";
 import { contractOf } from "../helpers/contract.ts";
-import { call, callJson, testContext } from "../helpers/context.ts";
+import { call, callJson, expectDocumented, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 
 type Json = Record<string, any>;
@@ -169,6 +169,12 @@ describe("GET /swagger/json", () => {
   });
 });
 
+test("an integer of a JSON body is a JSON number, as documented: a numeric string is 422", async () => {
+  const u = await makeUser();
+  const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, json: { docVersioningMax: "20" } });
+  expect([res.status, res.body.meta.path]).toEqual([422, "body.docVersioningMax"]);
+});
+
 describe("the suite's check of every answer against the document", () => {
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "x-request-id": "r-1", ...headers } });
@@ -219,12 +225,14 @@ describe("the suite's check of every answer against the document", () => {
     expect(await violation("GET", "/v1/nothing", json(404, { ...error("NOT_FOUND"), meta: { entity: "route" } }))).toBeNull();
   });
 
-  test("an app a test builds itself is held to the same document through call(..., { app })", async () => {
+  test("an app a test builds itself is held to the same document through call(..., { app }) or expectDocumented", async () => {
     const { services, deps } = await testContext();
     const down = async () => Promise.reject(new Error("kv down"));
     const app = createApp({ ...services, deps: { ...deps, kv: { ...deps.kv, get: down, incr: down, ping: down } } });
     const u = await makeUser();
     expect((await call("GET", "/health", { app })).status).toBe(503);
+    const health = await app.handle(new Request("http://shelf.test/health")); // the same check for an answer got another way
+    await expectDocumented("GET", "/health", health);
     const login = await call("POST", "/v1/auth/login", { app, json: { email: u.email, password: PASSWORD } });
     expect([login.status, login.headers.get("retry-after")]).toEqual([503, "30"]);
     const signup = await call("POST", "/v1/auth/signup", { app, json: { email: `x${u.email}`, password: "a good password" } });
