@@ -1,7 +1,7 @@
 import type { Deps } from "../src/deps.ts";
 import type { Log } from "../src/infra/log.ts";
 
-export interface JobContext {
+interface JobContext {
   deps: Deps;
   log: Log;
   /** Aborted when the worker shuts down: long jobs stop between units of work. */

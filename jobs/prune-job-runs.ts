@@ -3,7 +3,7 @@ import { lt } from "drizzle-orm";
 import { jobRuns } from "./table.ts";
 import type { Job } from "./job.ts";
 
-export const JOB_RUN_RETENTION_DAYS = 30;
+const JOB_RUN_RETENTION_DAYS = 30;
 
 export const pruneJobRuns: Job = {
   name: "prune-job-runs",

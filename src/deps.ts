@@ -26,14 +26,14 @@ export interface Deps {
   svgSanitizer: SvgSanitizer;
 }
 
-export interface Budgets {
+interface Budgets {
   /** Bytes of upload bodies held in memory. */
   uploadMemory: Budget;
   /** Decoded pixel bytes of images being decoded or encoded, and how many at once. */
   imageWork: Budget;
 }
 
-export function createBudgets(config: Config): Budgets {
+function createBudgets(config: Config): Budgets {
   return {
     uploadMemory: createBudget({ name: "upload memory", capacity: config.UPLOAD_MEMORY_BYTES, maxWaitMs: config.BUSY_WAIT_MS }),
     imageWork: createBudget({

@@ -10,7 +10,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 const GB = 1024 * MB;
 
-export const PlanLimitsSchema = T.Object({
+const PlanLimitsSchema = T.Object({
   imageStorageBytes: T.Integer(),
   imageBandwidthBytes: T.Integer(),
   mediaStorageBytes: T.Integer(),
@@ -40,7 +40,7 @@ export const PlanOverridesSchema = T.Partial(
 );
 export type PlanOverrides = Partial<Record<PlanName, Partial<PlanLimits>>>;
 
-export const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
+const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
   trial: {
     imageStorageBytes: 1 * GB,
     imageBandwidthBytes: 10 * GB,

@@ -8,7 +8,7 @@ import { createServices } from "./services.ts";
 export type Role = "api" | "worker" | "all";
 
 /** Largest body Bun accepts at all; each upload route enforces its own, smaller limit while streaming. */
-export const MAX_REQUEST_BODY = 2 * 1024 ** 3 + 16 * 1024 ** 2;
+const MAX_REQUEST_BODY = 2 * 1024 ** 3 + 16 * 1024 ** 2;
 
 export interface Running {
   url?: string;

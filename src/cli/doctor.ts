@@ -40,7 +40,7 @@ function print(line: Line) {
 }
 
 /** sharp: make a 64x48 PNG, convert it to WebP, read the WebP back. */
-export async function sharpSelfTest(): Promise<string> {
+async function sharpSelfTest(): Promise<string> {
   const { sharp, sharpVersions } = await import("../infra/sharp.ts");
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 20 } } })
     .png()

@@ -4,7 +4,7 @@ import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { Elysia, t, type TSchema } from "elysia";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
-export const ErrorEnvelope = t.Object(
+const ErrorEnvelope = t.Object(
   {
     success: t.Literal(false),
     error: t.String(),

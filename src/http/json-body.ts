@@ -17,7 +17,7 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
  * client sending more is refused before it is read (by its Content-Length) or the moment
  * it goes over (chunked), so no request can make a node hold a large body it ignores.
  */
-export const JSON_MAX_BYTES = 1024 * 1024;
+const JSON_MAX_BYTES = 1024 * 1024;
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */

@@ -19,11 +19,11 @@ import { AppError, validationError } from "./errors.ts";
 import { stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and small text fields around the file. */
-export const MULTIPART_OVERHEAD = 64 * 1024;
+const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_TEXT_FIELD = 8 * 1024;
 const MAX_PARTS = 16;
 
-export interface UploadedFile {
+interface UploadedFile {
   /** The client's file name, path stripped ("" when none was sent). */
   filename: string;
   bytes: Uint8Array;

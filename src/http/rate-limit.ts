@@ -14,7 +14,7 @@ export interface RateLimiter {
   hit(userId: string, tier: Tier): Promise<Record<string, string>>;
 }
 
-export function rateLimitHeaders(r: WindowResult): Record<string, string> {
+function rateLimitHeaders(r: WindowResult): Record<string, string> {
   return {
     "ratelimit-limit": String(r.limit),
     "ratelimit-remaining": String(r.remaining),

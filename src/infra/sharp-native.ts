@@ -12,14 +12,14 @@ import { dirname, join } from "node:path";
 import { dlopen } from "bun:ffi";
 
 /** True inside an executable made by `bun build --compile`: its modules live in /$bunfs/. */
-export const isCompiledBinary =
+const isCompiledBinary =
   import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/") || Bun.main.startsWith("/$bunfs/");
 
 /** libvips-cpp.so.8.18.7 (Linux) or libvips-cpp.8.18.7.dylib (macOS). */
 const LIBVIPS = /^libvips-cpp\.(so\.\d[\d.]*|\d[\d.]*\.dylib)$/;
 
 /** The library this process opened, kept referenced for the life of the process. */
-export let libvipsPath: string | undefined;
+let libvipsPath: string | undefined;
 let handle: unknown;
 
 if (isCompiledBinary) {

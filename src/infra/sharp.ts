@@ -19,7 +19,7 @@ sharp.cache(false);
 sharp.concurrency(Math.min(sharp.concurrency(), Math.max(1, Math.floor(availableParallelism() / 4))));
 
 export { sharp };
-export type { Sharp, Metadata, OutputInfo } from "sharp";
+export type { Sharp, Metadata } from "sharp";
 
 /** The sharp and libvips versions in use (for `shelf doctor` and diagnostics). */
 export function sharpVersions(): { sharp: string; libvips: string } {

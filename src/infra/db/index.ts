@@ -10,8 +10,7 @@ import type { Log } from "../log.ts";
 import * as schema from "./schema.ts";
 import { readMigrations } from "./embedded-migrations.ts" with { type: "macro" };
 
-export { schema };
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Query functions take either, so callers compose them inside a transaction. */

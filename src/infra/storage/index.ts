@@ -4,7 +4,7 @@ import { createFsStorage } from "./fs.ts";
 import { createS3Storage } from "./s3.ts";
 import type { Storage } from "./types.ts";
 
-export type { Storage, ObjectInfo, Body } from "./types.ts";
+export type { Storage } from "./types.ts";
 
 export function createStorage(config: Config): Promise<Storage> {
   if (!config.S3_BUCKET) return createFsStorage(join(config.DATA_DIR, "objects"));

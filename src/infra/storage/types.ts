@@ -1,7 +1,7 @@
 // Object storage: a folder in DATA_DIR/objects, or an S3-compatible bucket.
 export type Body = Uint8Array | Blob | ReadableStream<Uint8Array>;
 
-export interface ObjectInfo {
+interface ObjectInfo {
   key: string;
   size: number;
   lastModified?: Date;

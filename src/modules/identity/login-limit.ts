@@ -9,10 +9,10 @@ import { AppError } from "../../http/errors.ts";
 import { rateLimited } from "../../http/rate-limit.ts";
 import { sha256Hex } from "./tokens.ts";
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
+const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_EMAIL = 10;
-export const MAX_FAILURES_PER_IP = 100;
-export const SIGNUP_WINDOW_MS = 3_600_000;
+const MAX_FAILURES_PER_IP = 100;
+const SIGNUP_WINDOW_MS = 3_600_000;
 export const MAX_SIGNUPS_PER_IP_HOUR = 20;
 
 const emailKey = (email: string) => `login-fail:email:${sha256Hex(email)}`;

@@ -23,7 +23,7 @@ export const SignupBody = t.Object({
   nickname: t.Optional(PlainText({ minLength: 1, maxLength: 64 })),
 });
 
-export const SessionUser = t.Object({ id: t.String(), email: t.String(), nickname: t.Nullable(t.String()), plan: PlanEnum });
+const SessionUser = t.Object({ id: t.String(), email: t.String(), nickname: t.Nullable(t.String()), plan: PlanEnum });
 
 export const SessionGrant = t.Object({
   user: SessionUser,
@@ -76,7 +76,7 @@ export const CreateKeyBody = t.Object(
   { additionalProperties: false },
 );
 
-export const ApiKeyItem = t.Object({
+const ApiKeyItem = t.Object({
   id: t.String(),
   name: t.String(),
   last4: t.String(),

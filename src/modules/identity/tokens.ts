@@ -6,7 +6,7 @@ import { SignJWT, errors, jwtVerify } from "jose";
 import type { Clock } from "../../infra/clock.ts";
 import { AppError } from "../../http/errors.ts";
 
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 7 * 86_400_000;
 const ISSUER = "shelf";
 const AUDIENCE = "shelf-api";

@@ -10,7 +10,7 @@ export const Tags = t.Array(PlainText({ minLength: 1, maxLength: 32, notBlank: t
   uniqueItems: true,
 });
 /** A new name for an image: one path segment, no control or bidi characters. */
-export const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
+const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
 
 const core = {
   id: t.String({ pattern: IMAGE_ID_PATTERN }),

@@ -13,9 +13,9 @@ import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits } from "./svg.ts";
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
 export const MAX_PIXELS = 100_000_000;
 /** An animation may have at most this many frames ... */
-export const MAX_FRAMES = 1000;
+const MAX_FRAMES = 1000;
 /** ... and at most this many pixels across all its frames. */
-export const MAX_ANIMATION_PIXELS = 100_000_000;
+const MAX_ANIMATION_PIXELS = 100_000_000;
 /** What a node allows image work: the shared budget, and the deadline of one decode or encode. */
 export interface ImageWorkLimits {
   work: Budget;
