@@ -18,7 +18,9 @@ try {
   const up = await benchUpload(shelf, photos);
   console.log(`    shelf POST /v1/images  ${fmt(up.shelfRate, 2)} images/s`);
   console.log(`    raw sharp              ${fmt(up.sharpRate, 2)} images/s`);
-  console.log(`    ratio                  ${fmt(up.ratio, 3)}   (target >= 0.90; median of ${up.passes.length} passes: ${up.passes.map((r) => fmt(r, 2)).join(" ")})`);
+  console.log(
+    `    ratio                  ${fmt(up.ratio, 3)}   (target >= 0.90; median of ${up.passes.length} passes: ${up.passes.map((r) => fmt(r, 2)).join(" ")})`,
+  );
 
   const edge = await benchEdge(shelf);
   console.log(`\n(b) edge GET of a cached WebP of ${fmt(edge.bytes / 1024)} KB, 32 connections from a separate process`);

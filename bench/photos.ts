@@ -10,11 +10,21 @@ export interface Photo {
 }
 
 export async function photoLike(width: number, height: number, orientation = 1, seed = 0): Promise<Uint8Array> {
-  const base = await sharp({ create: { width: Math.ceil(width / 24), height: Math.ceil(height / 24), channels: 3, background: "black", noise: { type: "gaussian", mean: 120 + seed, sigma: 60 } } })
+  const base = await sharp({
+    create: {
+      width: Math.ceil(width / 24),
+      height: Math.ceil(height / 24),
+      channels: 3,
+      background: "black",
+      noise: { type: "gaussian", mean: 120 + seed, sigma: 60 },
+    },
+  })
     .resize(width, height, { kernel: "cubic" })
     .raw()
     .toBuffer();
-  const grain = await sharp({ create: { width, height, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 18 } } }).png({ compressionLevel: 0 }).toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 18 } } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const out = await sharp(base, { raw: { width, height, channels: 3 } })
     .composite([{ input: grain, blend: "soft-light" }])
     .jpeg({ quality: 90 })

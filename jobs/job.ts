@@ -14,5 +14,5 @@ export interface Job {
   schedule: string;
   description: string;
   /** Idempotent: a crash mid-run is repaired by the next run. Returns a one-line summary. */
-  run(ctx: JobContext): Promise<string | void>;
+  run(ctx: JobContext): Promise<string | undefined>;
 }

@@ -135,7 +135,7 @@ chmodSync(outfile, 0o755);
 // copies written beside it (one per entrypoint) are not needed at run time.
 for (const f of readdirSync(outdir)) if (f.endsWith(".map")) rmSync(join(outdir, f), { force: true });
 
-const mb = (p: string) => (statSync(p).size / 1024 ** 2).toFixed(1) + " MB";
+const mb = (p: string) => `${(statSync(p).size / 1024 ** 2).toFixed(1)} MB`;
 console.log(`built ${relative(root, outfile)} (${mb(outfile)}) for ${platform} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
 for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);

@@ -45,7 +45,7 @@ if (import.meta.main) {
     for (const [name, body] of Object.entries(tables)) readme = replaceBlock(readme, name, body);
     await Bun.write("README.md", readme);
   } else {
-    for (const body of Object.values(tables)) console.log(body + "\n");
+    for (const body of Object.values(tables)) console.log(`${body}\n`);
   }
   process.exit(0);
 }

@@ -27,32 +27,70 @@ export const variables = {
   S3_REGION: { schema: T.String({ minLength: 1 }), default: "us-east-1", doc: "S3 region" },
   S3_ACCESS_KEY_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "S3 access key" },
   S3_SECRET_ACCESS_KEY: { schema: T.String({ minLength: 1 }), default: undefined, doc: "S3 secret key" },
-  JWT_SECRET: { schema: T.String({ minLength: 32 }), default: undefined, doc: "signs session tokens; required with DATABASE_URL, else generated into DATA_DIR/jwt-secret" },
+  JWT_SECRET: {
+    schema: T.String({ minLength: 32 }),
+    default: undefined,
+    doc: "signs session tokens; required with DATABASE_URL, else generated into DATA_DIR/jwt-secret",
+  },
   PLATFORM: { schema: Platform, default: "overseas", doc: "overseas | mainland" },
   LOG_LEVEL: { schema: LogLevel, default: "info", doc: "debug | info | warn | error | silent" },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
-  PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: "JSON overriding plan limits, e.g. {\"trial\":{\"imageStorageBytes\":1e9}}" },
-  UPLOAD_BODY_TIMEOUT_S: { schema: T.Integer({ minimum: 1, maximum: 86400 }), default: 300, doc: "an upload's whole body must arrive within this (a slow client is cut off with 408)" },
-  UPLOAD_MEMORY_BYTES: { schema: T.Integer({ minimum: 1048576 }), default: 536870912, doc: "bytes of upload bodies one node holds in memory at once; past it uploads wait, then 503" },
-  BUSY_WAIT_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 5000, doc: "how long an upload waits for upload memory or image work before 503 with Retry-After" },
+  PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: 'JSON overriding plan limits, e.g. {"trial":{"imageStorageBytes":1e9}}' },
+  UPLOAD_BODY_TIMEOUT_S: {
+    schema: T.Integer({ minimum: 1, maximum: 86400 }),
+    default: 300,
+    doc: "an upload's whole body must arrive within this (a slow client is cut off with 408)",
+  },
+  UPLOAD_MEMORY_BYTES: {
+    schema: T.Integer({ minimum: 1048576 }),
+    default: 536870912,
+    doc: "bytes of upload bodies one node holds in memory at once; past it uploads wait, then 503",
+  },
+  BUSY_WAIT_MS: {
+    schema: T.Integer({ minimum: 0, maximum: 600000 }),
+    default: 5000,
+    doc: "how long an upload waits for upload memory or image work before 503 with Retry-After",
+  },
   IMAGE_WORK_CONCURRENCY: { schema: T.Integer({ minimum: 0, maximum: 256 }), default: 0, doc: "images decoded or encoded at once per node; 0 = one per core" },
-  IMAGE_WORK_PIXEL_BYTES: { schema: T.Integer({ minimum: 16777216 }), default: 1073741824, doc: "decoded pixel bytes in flight per node (an image alone may use all of it)" },
+  IMAGE_WORK_PIXEL_BYTES: {
+    schema: T.Integer({ minimum: 16777216 }),
+    default: 1073741824,
+    doc: "decoded pixel bytes in flight per node (an image alone may use all of it)",
+  },
   IMAGE_WORK_TIMEOUT_S: { schema: T.Integer({ minimum: 1, maximum: 3600 }), default: 60, doc: "a decode or encode running longer is abandoned (422)" },
   SVG_MAX_DEPTH: { schema: T.Integer({ minimum: 8, maximum: 10000 }), default: 256, doc: "deepest element nesting an SVG may have" },
-  SVG_MAX_ELEMENTS: { schema: T.Integer({ minimum: 100, maximum: 10000000 }), default: 20000, doc: "elements an SVG may have (sanitizing costs ~13 KB and ~0.1 ms each)" },
-  SVG_SANITIZE_TIMEOUT_MS: { schema: T.Integer({ minimum: 100, maximum: 600000 }), default: 5000, doc: "an SVG sanitizing worker running longer is killed (422)" },
-  PASSWORD_HASH_MEMORY_KIB: { schema: T.Integer({ minimum: 64, maximum: 4194304 }), default: 65536, doc: "argon2id memory cost; lower it only for tests (test/setup.ts uses 256)" },
-  PASSWORD_HASH_TIME_COST: { schema: T.Integer({ minimum: 1, maximum: 20 }), default: 2, doc: "argon2id iterations; lower it only for tests (test/setup.ts uses 1)" },
-  REFRESH_REUSE_GRACE_S: { schema: T.Integer({ minimum: 0, maximum: 60 }), default: 5, doc: "a rotated refresh token presented again this soon returns the same successor (two tabs)" },
+  SVG_MAX_ELEMENTS: {
+    schema: T.Integer({ minimum: 100, maximum: 10000000 }),
+    default: 20000,
+    doc: "elements an SVG may have (sanitizing costs ~13 KB and ~0.1 ms each)",
+  },
+  SVG_SANITIZE_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 100, maximum: 600000 }),
+    default: 5000,
+    doc: "an SVG sanitizing worker running longer is killed (422)",
+  },
+  PASSWORD_HASH_MEMORY_KIB: {
+    schema: T.Integer({ minimum: 64, maximum: 4194304 }),
+    default: 65536,
+    doc: "argon2id memory cost; lower it only for tests (test/setup.ts uses 256)",
+  },
+  PASSWORD_HASH_TIME_COST: {
+    schema: T.Integer({ minimum: 1, maximum: 20 }),
+    default: 2,
+    doc: "argon2id iterations; lower it only for tests (test/setup.ts uses 1)",
+  },
+  REFRESH_REUSE_GRACE_S: {
+    schema: T.Integer({ minimum: 0, maximum: 60 }),
+    default: 5,
+    doc: "a rotated refresh token presented again this soon returns the same successor (two tabs)",
+  },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 
 type Vars = typeof variables;
-type VarValue<K extends keyof Vars> = Vars[K]["default"] extends undefined
-  ? Static<Vars[K]["schema"]> | undefined
-  : Static<Vars[K]["schema"]>;
+type VarValue<K extends keyof Vars> = Vars[K]["default"] extends undefined ? Static<Vars[K]["schema"]> | undefined : Static<Vars[K]["schema"]>;
 
 export type Config = Readonly<
   { [K in keyof Vars]: VarValue<K> } & {
@@ -134,7 +172,7 @@ function embeddedJwtSecret(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   try {
     // "wx": when two processes start at once, the second reads what the first wrote.
-    writeFileSync(file, randomBytes(48).toString("base64url") + "\n", { mode: 0o600, flag: "wx" });
+    writeFileSync(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
   }

@@ -40,10 +40,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
       log.info("shutting down", { graceMs: config.SHUTDOWN_GRACE_MS });
       if (server) {
         const graceful = server.stop(false);
-        const timedOut = await Promise.race([
-          graceful.then(() => false),
-          Bun.sleep(config.SHUTDOWN_GRACE_MS).then(() => true),
-        ]);
+        const timedOut = await Promise.race([graceful.then(() => false), Bun.sleep(config.SHUTDOWN_GRACE_MS).then(() => true)]);
         if (timedOut) {
           log.warn("grace period over; closing remaining connections");
           await server.stop(true);

@@ -76,7 +76,13 @@ const commands: Record<string, Command> = {
   "apikey create": async (deps, args, out) => {
     const v = flags(args, { email: "string", name: "string", scopes: "string" }, ["email", "name"]);
     const user = await userByEmail(deps, String(v.email));
-    const scopes = typeof v.scopes === "string" ? v.scopes.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    const scopes =
+      typeof v.scopes === "string"
+        ? v.scopes
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined;
     const key = await createApiKey(deps, user.id, deps.plans[user.plan], { name: String(v.name), scopes });
     out(`key ${key.id} (${key.scopes.join(" ")}); store it now, it is not shown again:`);
     out(key.key);
@@ -117,8 +123,8 @@ export async function runAdmin(deps: Deps, args: string[], out: Out, err: Out): 
 }
 
 export async function adminCommand(args: string[]): Promise<number> {
-  const out: Out = (l) => process.stdout.write(l + "\n");
-  const err: Out = (l) => process.stderr.write(l + "\n");
+  const out: Out = (l) => process.stdout.write(`${l}\n`);
+  const err: Out = (l) => process.stderr.write(`${l}\n`);
   if (!commands[args.slice(0, 2).join(" ")]) return runAdmin(undefined as never, args, out, err);
   const deps = await createDeps(loadConfig());
   try {

@@ -1,7 +1,7 @@
 // The HTTP core every module sits on: request ids, strict JSON bodies (json-body.ts), and
 // one onError that maps every failure to the error envelope. Nothing unexpected leaks: no
 // stack, SQL or path in a body.
-import { Elysia, ValidationError } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 import { BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
@@ -76,7 +76,10 @@ export const httpCore = (log: Log) =>
         // Load shedding, not a failure: the client retries after the header's seconds.
         set.status = 503;
         set.headers["retry-after"] = String(error.retryAfterS);
-        return envelope("SERVICE_UNAVAILABLE", `this node is busy (${error.budget}); retry in ${error.retryAfterS} s`, { budget: error.budget, retryAfter: error.retryAfterS });
+        return envelope("SERVICE_UNAVAILABLE", `this node is busy (${error.budget}); retry in ${error.retryAfterS} s`, {
+          budget: error.budget,
+          retryAfter: error.retryAfterS,
+        });
       }
       switch (code) {
         case "VALIDATION":
@@ -103,7 +106,10 @@ export const httpCore = (log: Log) =>
       // caller's input, not our failure.
       if (UNSTORABLE_TEXT.has(dbErrorCode(error) ?? "")) {
         set.status = 422;
-        return envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", { path: "body", issues: [{ path: "body", message: "control characters are not allowed" }] });
+        return envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", {
+          path: "body",
+          issues: [{ path: "body", message: "control characters are not allowed" }],
+        });
       }
       // Bodies over the server's maxRequestBodySize surface as a 413 from Bun itself.
       if ((error as { status?: number })?.status === 413) {

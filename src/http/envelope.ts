@@ -33,5 +33,5 @@ export const Int = (options?: IntegerOptions) => Type.Integer(options);
 export const NoContent = t.Void({ description: "No Content" });
 
 /** `items` plus `nextCursor` (null on the last page): the one list shape. */
-export const Page = <S extends TSchema, E extends Record<string, TSchema> = {}>(item: S, extra?: E) =>
+export const Page = <S extends TSchema, E extends Record<string, TSchema> = Record<never, TSchema>>(item: S, extra?: E) =>
   t.Object({ items: t.Array(item), nextCursor: t.Nullable(t.String()), ...(extra ?? ({} as E)) });

@@ -70,5 +70,4 @@ export class AppError extends Error {
 
 export const notFound = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity });
 
-export const validationError = (path: string, message: string) =>
-  new AppError("VALIDATION_ERROR", message, { path, issues: [{ path, message }] });
+export const validationError = (path: string, message: string) => new AppError("VALIDATION_ERROR", message, { path, issues: [{ path, message }] });

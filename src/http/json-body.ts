@@ -35,10 +35,14 @@ function refusedBody(error: AppError): object {
 
 const unsupported = (type: string) =>
   refusedBody(
-    new AppError("UNSUPPORTED_MEDIA_TYPE", type ? `a body of type ${type} is not accepted here; send application/json` : "a body without Content-Type is not accepted here; send application/json", {
-      accepted: ["application/json"],
-      ...(type && { received: type }),
-    }),
+    new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      type ? `a body of type ${type} is not accepted here; send application/json` : "a body without Content-Type is not accepted here; send application/json",
+      {
+        accepted: ["application/json"],
+        ...(type && { received: type }),
+      },
+    ),
   );
 
 const malformed = (message: string) => refusedBody(new AppError("BAD_REQUEST", message));

@@ -43,7 +43,10 @@ const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is 
  * the control and bidi characters a JSON name may not hold: stripped, not refused, since
  * an upload should not fail for its name.
  */
-const baseName = (name: string) => Array.from(stripUnsafeChars(name.split(/[\\/]/).pop()!)).slice(0, 255).join("");
+const baseName = (name: string) =>
+  Array.from(stripUnsafeChars(name.split(/[\\/]/).pop()!))
+    .slice(0, 255)
+    .join("");
 
 export interface UploadLimits {
   fileField: string;
@@ -110,10 +113,16 @@ async function readParts(request: Request, body: BufferedBody, boundary: string,
     // A client that hung up is not our failure: the core logs it at info.
     if (request.signal.aborted) throw new AppError("BAD_REQUEST", "the client closed the connection during the upload", { aborted: true });
     if (e instanceof BodyDeadlineError) {
-      throw new AppError("REQUEST_TIMEOUT", `the upload did not arrive within ${opts.deadlineMs / 1000} s`, { limitSeconds: opts.deadlineMs / 1000 }, { connection: "close" });
+      throw new AppError(
+        "REQUEST_TIMEOUT",
+        `the upload did not arrive within ${opts.deadlineMs / 1000} s`,
+        { limitSeconds: opts.deadlineMs / 1000 },
+        { connection: "close" },
+      );
     }
     if (e instanceof MaxFileSizeExceededError || e instanceof MaxTotalSizeExceededError || e instanceof BodyOverflowError) throw tooLarge(opts.maxFileBytes);
-    if (e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError) throw new AppError("BAD_REQUEST", "too many or too large multipart parts");
+    if (e instanceof MaxPartsExceededError || e instanceof MaxHeaderSizeExceededError)
+      throw new AppError("BAD_REQUEST", "too many or too large multipart parts");
     if (e instanceof MultipartParseError || e instanceof TypeError) throw new AppError("BAD_REQUEST", "the multipart body could not be parsed");
     throw e;
   } finally {

@@ -11,8 +11,6 @@ import { t } from "elysia";
 
 const UNSAFE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
 
-const NO_CONTROL_CHARS = `^[^${UNSAFE}]*$`;
-
 const UNSAFE_CHARS = new RegExp(`[${UNSAFE}]`, "g");
 
 /** The name with every character PlainText refuses removed. */

@@ -21,7 +21,7 @@ export function createLog(level: LogLevel, base: Record<string, unknown> = {}): 
     if (rank[lvl] < min) return;
     const rec: Record<string, unknown> = { t: new Date().toISOString(), level: lvl, msg, ...base };
     if (fields) for (const [k, v] of Object.entries(fields)) rec[k] = k === "err" ? serializeError(v) : v;
-    const line = JSON.stringify(rec) + "\n";
+    const line = `${JSON.stringify(rec)}\n`;
     if (rank[lvl] >= rank.warn) process.stderr.write(line);
     else process.stdout.write(line);
   };

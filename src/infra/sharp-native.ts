@@ -12,15 +12,15 @@ import { dirname, join } from "node:path";
 import { dlopen } from "bun:ffi";
 
 /** True inside an executable made by `bun build --compile`: its modules live in /$bunfs/. */
-const isCompiledBinary =
-  import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/") || Bun.main.startsWith("/$bunfs/");
+const isCompiledBinary = import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/") || Bun.main.startsWith("/$bunfs/");
 
 /** libvips-cpp.so.8.18.7 (Linux) or libvips-cpp.8.18.7.dylib (macOS). */
 const LIBVIPS = /^libvips-cpp\.(so\.\d[\d.]*|\d[\d.]*\.dylib)$/;
 
 /** The library this process opened, kept referenced for the life of the process. */
 let libvipsPath: string | undefined;
-let handle: unknown;
+// Held so the library is never closed; nothing reads it.
+let _handle: unknown;
 
 if (isCompiledBinary) {
   const libDir = join(dirname(process.execPath), "lib");
@@ -42,5 +42,5 @@ if (isCompiledBinary) {
   // (the major version) is a cheap proof that the right library answered.
   const lib = dlopen(libvipsPath, { vips_version: { args: ["i32"], returns: "i32" } });
   if (lib.symbols.vips_version(0) !== 8) throw new Error(`shelf: ${libvipsPath} is not libvips 8`);
-  handle = lib;
+  _handle = lib;
 }

@@ -68,7 +68,7 @@ describe("image bandwidth", () => {
    */
   function hungDb() {
     const reached = Promise.withResolvers<void>();
-    const db: any = new Proxy(function () {}, {
+    const db: any = new Proxy(() => {}, {
       get: (_t, p) => {
         if (p === "then") return () => {};
         reached.resolve();

@@ -86,7 +86,16 @@ describe("cursor codec", () => {
   });
 
   test("a bad cursor is 400 INVALID_CURSOR", () => {
-    for (const bad of ["%%%", "bm90IGpzb24", encodeCursor(["x"]), encodeCursor([1, "a"]), encodeCursor(["not a date", "a"]), encodeCursor(["-271821-04-20T00:00:00.000Z", "a"]), encodeCursor(["2026-02-31T00:00:00.000Z", "a"]), "A".repeat(600)]) {
+    for (const bad of [
+      "%%%",
+      "bm90IGpzb24",
+      encodeCursor(["x"]),
+      encodeCursor([1, "a"]),
+      encodeCursor(["not a date", "a"]),
+      encodeCursor(["-271821-04-20T00:00:00.000Z", "a"]),
+      encodeCursor(["2026-02-31T00:00:00.000Z", "a"]),
+      "A".repeat(600),
+    ]) {
       let err: unknown;
       try {
         decodeCursor(bad, ["d", "s"]);
@@ -101,9 +110,21 @@ describe("cursor codec", () => {
 
   test("toPage uses the extra row only to say another page exists", () => {
     const rows = [1, 2, 3].map((n) => ({ n, id: `id${n}` }));
-    const page = toPage(rows, 2, (r) => [r.n, r.id], (r) => r.id);
+    const page = toPage(
+      rows,
+      2,
+      (r) => [r.n, r.id],
+      (r) => r.id,
+    );
     expect(page.items).toEqual(["id1", "id2"]);
     expect(decodeCursor(page.nextCursor!, ["n", "s"])).toEqual([2, "id2"]);
-    expect(toPage(rows, 3, (r) => [r.n, r.id], (r) => r.id).nextCursor).toBeNull();
+    expect(
+      toPage(
+        rows,
+        3,
+        (r) => [r.n, r.id],
+        (r) => r.id,
+      ).nextCursor,
+    ).toBeNull();
   });
 });

@@ -50,9 +50,10 @@ describe("job runner", () => {
       name: unique("slow"),
       schedule: "* * * * *",
       description: "",
-      run: () => {
+      run: async () => {
         running.resolve();
-        return release.promise;
+        await release.promise;
+        return undefined;
       },
     };
     const runner = createJobRunner(deps, [job]);
@@ -72,7 +73,10 @@ describe("job runner", () => {
   test("prune-job-runs deletes records older than 30 days", async () => {
     const { deps, runner } = await testContext();
     const old = new Date(deps.clock.nowMs() - 31 * 86_400_000);
-    const [row] = await deps.db.insert(jobRuns).values({ name: unique("ancient"), trigger: "manual", startedAt: old, outcome: "ok" }).returning();
+    const [row] = await deps.db
+      .insert(jobRuns)
+      .values({ name: unique("ancient"), trigger: "manual", startedAt: old, outcome: "ok" })
+      .returning();
     const run = await runner.runNow("prune-job-runs");
     expect(run.outcome).toBe("ok");
     expect(await deps.db.select().from(jobRuns).where(eq(jobRuns.id, row!.id))).toHaveLength(0);

@@ -93,7 +93,10 @@ describe.skipIf(!run)("hostile uploads against a running node", () => {
     const { key } = await makeClient({ plan: "pro" });
     // The attacker's CPU is not the node's: on a real deployment the clients run elsewhere.
     // Here they share two cores with the node, so they run at the lowest priority.
-    const flood = Bun.spawn(["nice", "-n", "19", "bun", `${import.meta.dir}/flood.ts`, base, key, "20", String(49 * MB)], { stdout: "pipe", stderr: "inherit" });
+    const flood = Bun.spawn(["nice", "-n", "19", "bun", `${import.meta.dir}/flood.ts`, base, key, "20", String(49 * MB)], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
     const sent = Promise.all([new Response(flood.stdout).text(), flood.exited]).then(([out]) => JSON.parse(out) as { status: number; code?: string }[]);
     const { result, slowestMs } = await healthWhile(sent);
     expect(result).toHaveLength(20);
@@ -121,7 +124,11 @@ describe.skipIf(!run)("hostile uploads against a running node", () => {
   test("SIGTERM during heavy image work: the node stops within its grace period and exits 0", async () => {
     const other = await startApiProcess({ SHUTDOWN_GRACE_MS: "1000" });
     const { key } = await makeClient({ plan: "pro" });
-    const bomb = new Uint8Array(await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "white" } }).png({ palette: true, colours: 2 }).toBuffer());
+    const bomb = new Uint8Array(
+      await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "white" } })
+        .png({ palette: true, colours: 2 })
+        .toBuffer(),
+    );
     const form = new FormData();
     form.append("file", new Blob([bomb as BlobPart]), "bomb.png");
     const inFlight = fetch(`${other.base}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: form }).catch(() => null);

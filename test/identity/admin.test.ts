@@ -114,7 +114,12 @@ describe("shelf admin (CLI)", () => {
     const { deps } = await testContext();
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdmin(deps, args, (l) => out.push(l), (l) => err.push(l));
+    const code = await runAdmin(
+      deps,
+      args,
+      (l) => out.push(l),
+      (l) => err.push(l),
+    );
     return { code, out, err };
   };
 

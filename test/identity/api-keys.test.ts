@@ -63,16 +63,12 @@ describe("POST /v1/api-keys", () => {
     const { deps } = await testContext();
     const u = await makeUser();
     const limit = deps.plans.trial.apiKeyCount;
-    const results = await Promise.all(
-      Array.from({ length: limit * 3 }, (_, i) => callJson("POST", "/v1/api-keys", { token: u.jwt, json: { name: `k${i}` } })),
-    );
+    const results = await Promise.all(Array.from({ length: limit * 3 }, (_, i) => callJson("POST", "/v1/api-keys", { token: u.jwt, json: { name: `k${i}` } })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(limit);
     expect(statuses.filter((s) => s === 403)).toHaveLength(limit * 2);
     for (const r of results.filter((r) => r.status === 403)) expect(r.body.code).toBe("QUOTA_EXCEEDED");
-    const [row] = rowsOf<{ n: number }>(
-      await deps.db.execute(sql`select count(*)::int as n from api_keys where user_id = ${u.id} and revoked_at is null`),
-    );
+    const [row] = rowsOf<{ n: number }>(await deps.db.execute(sql`select count(*)::int as n from api_keys where user_id = ${u.id} and revoked_at is null`));
     expect(row!.n).toBe(limit);
   });
 });

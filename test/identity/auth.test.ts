@@ -10,7 +10,7 @@ import { makeUser, PASSWORD } from "../helpers/factories.ts";
 
 const email = () => `s-${crypto.randomUUID()}@example.test`;
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
-const cookieValue = (setCookie: string | undefined) => setCookie?.split(";")[0]!.split("=")[1] ?? "";
+const cookieValue = (setCookie: string | undefined) => (setCookie ?? "").split(";")[0]!.split("=")[1] ?? "";
 const withCookie = (token: string) => ({ headers: { cookie: `${REFRESH_COOKIE}=${token}` } });
 const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
 
@@ -22,7 +22,9 @@ async function appWith(change: (deps: Awaited<ReturnType<typeof testContext>>["d
   return async (method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) => {
     const headers = new Headers(init.headers);
     if (init.json !== undefined) headers.set("content-type", "application/json");
-    const res = await app.handle(new Request(`http://shelf.test${path}`, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }));
+    const res = await app.handle(
+      new Request(`http://shelf.test${path}`, { method, headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
+    );
     return { status: res.status, headers: res.headers, body: (await res.text().then((t) => (t ? JSON.parse(t) : null))) as any };
   };
 }
@@ -108,7 +110,9 @@ describe("POST /v1/auth/login", () => {
     const send = await proxiedApp();
     // Each from its own address, so only the per-email limit can refuse them.
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => send("POST", "/v1/auth/login", { json: { email: u.email, password: "wrong password" }, headers: { "x-forwarded-for": randomIp() } })),
+      Array.from({ length: 40 }, () =>
+        send("POST", "/v1/auth/login", { json: { email: u.email, password: "wrong password" }, headers: { "x-forwarded-for": randomIp() } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
@@ -121,7 +125,9 @@ describe("POST /v1/auth/login", () => {
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     }
     // And the right password is refused too until the window passes.
-    expect((await send("POST", "/v1/auth/login", { json: { email: u.email, password: PASSWORD }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(429);
+    expect((await send("POST", "/v1/auth/login", { json: { email: u.email, password: PASSWORD }, headers: { "x-forwarded-for": randomIp() } })).status).toBe(
+      429,
+    );
   });
 
   test("a successful login clears the email's failures and does not count against the address", async () => {
@@ -143,7 +149,11 @@ describe("POST /v1/auth/login", () => {
     const app = createApp({ ...services, deps: { ...deps, kv: brokenKv } });
     const u = await makeUser();
     const res = await app.handle(
-      new Request("http://localhost/v1/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: u.email, password: PASSWORD }) }),
+      new Request("http://localhost/v1/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: u.email, password: PASSWORD }),
+      }),
     );
     expect(res.status).toBe(503);
     expect(((await res.json()) as any).code).toBe("SERVICE_UNAVAILABLE");
@@ -165,7 +175,10 @@ describe("POST /v1/auth/signup limits", () => {
     expect(over.headers.get("ratelimit-remaining")).toBe("0");
     expect(Number(over.headers.get("retry-after"))).toBe(3600);
     // Another address is not affected.
-    const other = await send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": `${ip}, ${randomIp()}` } });
+    const other = await send("POST", "/v1/auth/signup", {
+      json: { email: email(), password: "a good password" },
+      headers: { "x-forwarded-for": `${ip}, ${randomIp()}` },
+    });
     expect(other.status).toBe(201);
   });
 
@@ -177,7 +190,9 @@ describe("POST /v1/auth/signup limits", () => {
       expect(res.status).toBe(422);
       expect(res.body.meta.path).toBe("body.password");
     }
-    expect((await send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": ip } })).status).toBe(201);
+    expect((await send("POST", "/v1/auth/signup", { json: { email: email(), password: "a good password" }, headers: { "x-forwarded-for": ip } })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -296,7 +311,12 @@ test("prune-sessions removes refresh tokens a day past expiry and sessions left 
   const { refreshTokens, sessions } = await import("../../src/modules/identity/table.ts");
   const { eq } = await import("drizzle-orm");
   expect(await deps.db.select().from(sessions).where(eq(sessions.id, oldSession))).toHaveLength(0);
-  expect(await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(old.refreshToken)))).toHaveLength(0);
+  expect(
+    await deps.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(old.refreshToken))),
+  ).toHaveLength(0);
   expect((await call("POST", "/v1/auth/refresh", withCookie(fresh.refreshToken))).status).toBe(200);
   expect((await call("POST", "/v1/auth/refresh", withCookie(old.refreshToken))).status).toBe(401);
 });

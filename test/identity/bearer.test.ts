@@ -22,12 +22,12 @@ describe("Bearer parsing", () => {
       "Bearer ",
       `Bearer ${key.slice(0, -1)}`,
       `Bearer ${key}x`,
-      "Bearer sk_live_" + "A".repeat(32),
-      "Bearer sk_test_" + "A".repeat(32),
+      `Bearer sk_live_${"A".repeat(32)}`,
+      `Bearer sk_test_${"A".repeat(32)}`,
       "Bearer a.b.c",
       "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
-      "Bearer " + "A".repeat(5000),
-      "Bearer " + "x".repeat(100_000),
+      `Bearer ${"A".repeat(5000)}`,
+      `Bearer ${"x".repeat(100_000)}`,
       `Bearer ${key},${key}`,
       "Bearer ../../etc/passwd",
       "Bearer %00",
@@ -41,7 +41,10 @@ describe("Bearer parsing", () => {
 
   test("a key without the route's scope is 403 FORBIDDEN naming the scope", async () => {
     const u = await makeUser();
-    const { key } = await makeKey(u, SCOPES.filter((s) => s !== "account.read"));
+    const { key } = await makeKey(
+      u,
+      SCOPES.filter((s) => s !== "account.read"),
+    );
     const res = await callJson("GET", "/v1/user/me", { token: key });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "FORBIDDEN", meta: { required: "account.read" } });
@@ -60,7 +63,9 @@ describe("Bearer parsing over a real socket", () => {
   const raw = (header: Buffer) =>
     new Promise<string>((resolve, reject) => {
       const sock = connect(server.port!, "127.0.0.1", () => {
-        sock.write(Buffer.concat([Buffer.from("GET /v1/user/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: "), header, Buffer.from("\r\n\r\n")]));
+        sock.write(
+          Buffer.concat([Buffer.from("GET /v1/user/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: "), header, Buffer.from("\r\n\r\n")]),
+        );
       });
       let out = "";
       sock.on("data", (d) => (out += d.toString("latin1")));
@@ -84,6 +89,6 @@ describe("Bearer parsing over a real socket", () => {
 });
 
 test("an unknown but well-formed key is 401, not a lookup error", async () => {
-  const res = await call("GET", "/v1/user/me", { token: "sk_live_" + "Z".repeat(32) });
+  const res = await call("GET", "/v1/user/me", { token: `sk_live_${"Z".repeat(32)}` });
   expect(res.status).toBe(401);
 });

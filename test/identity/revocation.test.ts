@@ -29,7 +29,7 @@ async function answersPastBound(check: () => Promise<string>, revokedAt: number,
 
 describe("revocation across nodes", () => {
   test("a node that misses the pub/sub message refuses the key once its cache entry expires (<= 5 s)", async () => {
-    const { deps, services } = await testContext();
+    const { deps } = await testContext();
     // A second node whose pub/sub is down: it hears nothing.
     const deaf = { ...deps.kv, subscribe: async () => async () => {}, publish: async () => {} };
     // Its clock stands still between the steps, so "still cached" holds however slow they are.
@@ -39,7 +39,11 @@ describe("revocation across nodes", () => {
     const k = await makeKey(u);
     expect((await other.resolvePrincipal(`Bearer ${k.key}`)).userId).toBe(u.id); // cached on the other node
     expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
-    const viaOther = () => other.resolvePrincipal(`Bearer ${k.key}`).then(() => "ok", (e) => e.code);
+    const viaOther = () =>
+      other.resolvePrincipal(`Bearer ${k.key}`).then(
+        () => "ok",
+        (e) => e.code,
+      );
     clock.advance(CACHE_TTL_MS - 50);
     expect(await viaOther()).toBe("ok"); // still its cached copy: the node heard nothing
     clock.advance(50);
@@ -47,24 +51,28 @@ describe("revocation across nodes", () => {
     await other.close();
   });
 
-  test.skipIf(!realParts)("a second api process sharing Postgres and Redis refuses a revoked key within 5 s", async () => {
-    const second = await startApiProcess();
-    try {
-      const base = second.base;
-      const u = await makeUser();
-      const k = await makeKey(u);
-      const viaSecond = () => fetch(`${base}/v1/user/me`, { headers: { authorization: `Bearer ${k.key}` } });
-      expect((await viaSecond()).status).toBe(200); // now cached in the second process
-      expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
-      // The key is revoked in the database by now, and the second process cached it before:
-      // from CACHE_TTL_MS on, whatever it heard or missed, it must refuse it.
-      const revokedAt = performance.now();
-      const code = async () => ((await (await viaSecond()).json()) as any).code ?? "ok";
-      expect(await answersPastBound(code, revokedAt, CACHE_TTL_MS)).toEqual([]);
-    } finally {
-      await second.stop();
-    }
-  }, 30_000);
+  test.skipIf(!realParts)(
+    "a second api process sharing Postgres and Redis refuses a revoked key within 5 s",
+    async () => {
+      const second = await startApiProcess();
+      try {
+        const base = second.base;
+        const u = await makeUser();
+        const k = await makeKey(u);
+        const viaSecond = () => fetch(`${base}/v1/user/me`, { headers: { authorization: `Bearer ${k.key}` } });
+        expect((await viaSecond()).status).toBe(200); // now cached in the second process
+        expect((await call("DELETE", `/v1/api-keys/${k.id}`, { token: u.jwt })).status).toBe(204);
+        // The key is revoked in the database by now, and the second process cached it before:
+        // from CACHE_TTL_MS on, whatever it heard or missed, it must refuse it.
+        const revokedAt = performance.now();
+        const code = async () => ((await (await viaSecond()).json()) as any).code ?? "ok";
+        expect(await answersPastBound(code, revokedAt, CACHE_TTL_MS)).toEqual([]);
+      } finally {
+        await second.stop();
+      }
+    },
+    30_000,
+  );
 });
 
 test.skipIf(realParts)("the CLI says clearly that the embedded database is in use by a running server", async () => {

@@ -8,27 +8,40 @@ import { call, callJson } from "../helpers/context.ts";
 export async function jpegWithExif(opts: { width?: number; height?: number; orientation?: number } = {}): Promise<Uint8Array> {
   const width = opts.width ?? 64;
   const height = opts.height ?? 32;
-  const buf = await sharp({ create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 50 } } })
+  const buf = await sharp({
+    create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 50 } },
+  })
     .resize(width, height)
     .jpeg({ quality: 92 })
     .withMetadata({ orientation: opts.orientation ?? 6 })
-    .withExif({ IFD0: { Make: "FixtureCam", Model: "Secret Model" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 3/1" } } as never)
+    .withExif({
+      IFD0: { Make: "FixtureCam", Model: "Secret Model" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 3/1" },
+    } as never)
     .toBuffer();
   return buf;
 }
 
 export async function png(width = 40, height = 30): Promise<Uint8Array> {
-  return await sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+  return await sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function avif(width = 48, height = 32): Promise<Uint8Array> {
-  return await sharp({ create: { width, height, channels: 3, background: "navy" } }).avif({ effort: 0 }).toBuffer();
+  return await sharp({ create: { width, height, channels: 3, background: "navy" } })
+    .avif({ effort: 0 })
+    .toBuffer();
 }
 
 /** An animated GIF (or WebP) of `frames` frames of 32 x 32. */
 export async function animated(format: "gif" | "webp", frames = 4): Promise<Uint8Array> {
   const pages = await Promise.all(
-    Array.from({ length: frames }, (_, i) => sharp({ create: { width: 32, height: 32, channels: 3, background: { r: (i * 60) % 256, g: 20, b: 90 } } }).raw().toBuffer()),
+    Array.from({ length: frames }, (_, i) =>
+      sharp({ create: { width: 32, height: 32, channels: 3, background: { r: (i * 60) % 256, g: 20, b: 90 } } })
+        .raw()
+        .toBuffer(),
+    ),
   );
   const strip = sharp(Buffer.concat(pages), { raw: { width: 32, height: 32 * frames, channels: 3, pageHeight: 32 } as never });
   const out = format === "gif" ? strip.gif({ delay: 100, loop: 0 } as never) : strip.webp({ delay: 100, loop: 0, effort: 0 } as never);

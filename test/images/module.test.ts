@@ -13,7 +13,9 @@ describe("the images module on its own", () => {
     const app = createModuleApp(services, imagesModule(services));
     const { key } = await makeClient();
     const auth = { authorization: `Bearer ${key}` };
-    const created = await app.handle(new Request("http://shelf.test/v1/images", { method: "POST", headers: auth, body: uploadForm(await png(), { filename: "alone.png" }) }));
+    const created = await app.handle(
+      new Request("http://shelf.test/v1/images", { method: "POST", headers: auth, body: uploadForm(await png(), { filename: "alone.png" }) }),
+    );
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     const list = await app.handle(new Request("http://shelf.test/v1/images", { headers: auth }));

@@ -129,7 +129,14 @@ describe("GET, PATCH /v1/images/:id", () => {
     const full = await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json: { tags: most } });
     expect(full.status).toBe(200);
     expect(full.body.data.tags).toEqual(most);
-    for (const json of [{}, { tags: ["x".repeat(33)] }, { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, { filename: "" }, { filename: "a/b" }, { size: 1 }]) {
+    for (const json of [
+      {},
+      { tags: ["x".repeat(33)] },
+      { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
+      { filename: "" },
+      { filename: "a/b" },
+      { size: 1 },
+    ]) {
       const bad = await callJson("PATCH", `/v1/images/${d.id}`, { token: key, json });
       expect(bad.status).toBe(422);
       expect(bad.body.code).toBe("VALIDATION_ERROR");

@@ -102,7 +102,10 @@ describe("POST /v1/images", () => {
     const { key } = await makeClient();
     const d = await uploaded(key, await animated("gif", 4));
     expect([d.width, d.height]).toEqual([32, 32]);
-    for (const [accept, type] of [["*/*", "image/gif"], ["image/webp", "image/webp"]]) {
+    for (const [accept, type] of [
+      ["*/*", "image/gif"],
+      ["image/webp", "image/webp"],
+    ]) {
       const res = await edgeGet(d.url, { accept: accept! });
       expect(res.headers.get("content-type")).toBe(type!);
       const m = await sharp(new Uint8Array(await res.arrayBuffer()), { animated: true }).metadata();
@@ -207,7 +210,7 @@ describe("POST /v1/images", () => {
     const malformed = await callJson("POST", "/v1/images", {
       token: key,
       headers: { "content-type": "multipart/form-data; boundary=XYZ" },
-      body: "--XYZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n\r\nunterminated",
+      body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nunterminated',
     });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("BAD_REQUEST");

@@ -65,10 +65,14 @@ describe("a JSON route refuses other body types with 415", () => {
 
   test("bodiless POSTs still work, whatever Content-Type the client adds", async () => {
     const u = await makeUser();
-    const refreshed = await call("POST", "/v1/auth/refresh", { headers: { cookie: `${REFRESH_COOKIE}=${u.refreshToken}`, "content-type": "application/json" } });
+    const refreshed = await call("POST", "/v1/auth/refresh", {
+      headers: { cookie: `${REFRESH_COOKIE}=${u.refreshToken}`, "content-type": "application/json" },
+    });
     expect(refreshed.status).toBe(200);
     const next = refreshed.headers.getSetCookie()[0]!.split(";")[0]!.split("=")[1]!;
-    const out = await call("POST", "/v1/auth/logout", { headers: { cookie: `${REFRESH_COOKIE}=${next}`, "content-type": "application/x-www-form-urlencoded" } });
+    const out = await call("POST", "/v1/auth/logout", {
+      headers: { cookie: `${REFRESH_COOKIE}=${next}`, "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(out.status).toBe(204);
     expect((await call("GET", "/v1/user/me", { token: u.jwt })).status).toBe(401);
   });
@@ -104,7 +108,11 @@ describe("JSON bodies are read strictly", () => {
 
   test("invalid UTF-8 in a key name is 400 and creates no key", async () => {
     const u = await makeUser();
-    const res = await callJson("POST", "/v1/api-keys", { token: u.jwt, headers: { "content-type": "application/json" }, body: invalidUtf8('{"name":"k', '"}') });
+    const res = await callJson("POST", "/v1/api-keys", {
+      token: u.jwt,
+      headers: { "content-type": "application/json" },
+      body: invalidUtf8('{"name":"k', '"}'),
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("BAD_REQUEST");
     expect(await keyNames(u.jwt)).toEqual([]);

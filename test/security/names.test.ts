@@ -29,7 +29,9 @@ describe("JSON names refuse C1 and bidi controls with 422", () => {
   });
 
   test("sign-up refuses such a nickname too", async () => {
-    const res = await callJson("POST", "/v1/auth/signup", { json: { email: `n-${crypto.randomUUID()}@example.test`, password: "a good password", nickname: `Ada${RLO}` } });
+    const res = await callJson("POST", "/v1/auth/signup", {
+      json: { email: `n-${crypto.randomUUID()}@example.test`, password: "a good password", nickname: `Ada${RLO}` },
+    });
     expect422(res, "body.nickname");
   });
 

@@ -105,7 +105,10 @@ function pngChunks(b: Buffer): { type: string; bytes: Buffer; data: Buffer }[] {
 
 /** The TIFF part of the EXIF sharp writes (what a PNG eXIf chunk holds). */
 async function tiffExif(s: Secrets): Promise<Buffer> {
-  const jpeg = await picture(8, 8).jpeg().withExif(gpsExif(s) as never).toBuffer();
+  const jpeg = await picture(8, 8)
+    .jpeg()
+    .withExif(gpsExif(s) as never)
+    .toBuffer();
   const at = jpeg.indexOf(bin("Exif\0\0"));
   return jpeg.subarray(at + 6, at - 2 + jpeg.readUInt16BE(at - 2));
 }
@@ -150,8 +153,7 @@ const subBlocks = (data: Uint8Array) => {
 };
 
 /** XMP as Adobe writes it in a GIF: raw bytes, then a "magic trailer" that parses as sub-blocks. */
-const xmpExtension = (xmp: string) =>
-  cat([0x21, 0xff, 11], bin("XMP DataXMP"), bin(xmp), [1, ...Array.from({ length: 256 }, (_, i) => 255 - i), 0]);
+const xmpExtension = (xmp: string) => cat([0x21, 0xff, 11], bin("XMP DataXMP"), bin(xmp), [1, ...Array.from({ length: 256 }, (_, i) => 255 - i), 0]);
 
 /**
  * A GIF (still, or animated with 3 frames of distinct delays) with a comment extension, an
@@ -161,7 +163,14 @@ const xmpExtension = (xmp: string) =>
 export async function hostileGif(s: Secrets, animated: boolean): Promise<Hostile> {
   const frames = animated ? 3 : 1;
   const delay = [100, 250, 400];
-  const pages = await Promise.all(Array.from({ length: frames }, (_, i) => picture(32, 24).tint({ r: 80 * i, g: 200, b: 40 }).raw().toBuffer()));
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      picture(32, 24)
+        .tint({ r: 80 * i, g: 200, b: 40 })
+        .raw()
+        .toBuffer(),
+    ),
+  );
   const strip = sharp(Buffer.concat(pages), { raw: { width: 32, height: 24 * frames, channels: 3, pageHeight: 24 } as never });
   const base = await (animated ? strip.gif({ delay, loop: 2 } as never) : strip.gif()).toBuffer();
   const tableEnd = 13 + (base[10]! & 0x80 ? 3 << ((base[10]! & 7) + 1) : 0);
@@ -217,7 +226,11 @@ const riff = (chunks: Uint8Array[], trailing: Uint8Array) => {
  * an XMP chunk with GPS (its VP8X flag set), and the payload after the RIFF.
  */
 export async function hostileWebp(s: Secrets): Promise<Hostile> {
-  const base = await picture(40, 30).webp({ quality: 80 }).withIccProfile("p3").withExif(gpsExif(s) as never).toBuffer();
+  const base = await picture(40, 30)
+    .webp({ quality: 80 })
+    .withIccProfile("p3")
+    .withExif(gpsExif(s) as never)
+    .toBuffer();
   const icc = (await sharp(base).metadata()).icc!;
   const p = bin(s.payload);
   const chunks = riffChunks(base.subarray(12)).map((c) => {
@@ -234,7 +247,14 @@ export async function hostileWebp(s: Secrets): Promise<Hostile> {
 /** An animated WebP (3 frames) with the payload in a top-level chunk, inside the second frame, and after the RIFF. */
 export async function hostileAnimatedWebp(s: Secrets): Promise<Hostile> {
   const delay = [100, 250, 400];
-  const pages = await Promise.all([0, 1, 2].map((i) => picture(32, 24).tint({ r: 80 * i, g: 200, b: 40 }).raw().toBuffer()));
+  const pages = await Promise.all(
+    [0, 1, 2].map((i) =>
+      picture(32, 24)
+        .tint({ r: 80 * i, g: 200, b: 40 })
+        .raw()
+        .toBuffer(),
+    ),
+  );
   const base = await sharp(Buffer.concat(pages), { raw: { width: 32, height: 72, channels: 3, pageHeight: 24 } as never })
     .webp({ delay, loop: 2, effort: 0 } as never)
     .toBuffer();
@@ -251,7 +271,12 @@ export async function hostileAnimatedWebp(s: Secrets): Promise<Hostile> {
 
 /** An AVIF with a P3 profile, EXIF with GPS and XMP with GPS, and the payload appended. */
 export async function hostileAvif(s: Secrets): Promise<Hostile> {
-  const base = await picture(48, 32).avif({ effort: 0 }).withIccProfile("p3").withExif(gpsExif(s) as never).withXmp(gpsXmp(s)).toBuffer();
+  const base = await picture(48, 32)
+    .avif({ effort: 0 })
+    .withIccProfile("p3")
+    .withExif(gpsExif(s) as never)
+    .withXmp(gpsXmp(s))
+    .toBuffer();
   const icc = (await sharp(base).metadata()).icc!;
   return { bytes: cat(base, bin(s.payload)), width: 48, height: 32, icc, samePixels: false };
 }

@@ -52,7 +52,7 @@ async function uploadAndCheck(h: Hostile, s: Secrets, sourceType: string) {
     await expectClean(bytes, s);
     const m = await sharp(bytes, { animated: true }).metadata();
     expect([m.width, m.pageHeight ?? m.height]).toEqual([h.width, h.height]);
-    const pixels = await sharp(bytes, { animated: true }).raw().toBuffer(); // it decodes
+    const _pixels = await sharp(bytes, { animated: true }).raw().toBuffer(); // it decodes
     if (h.frames) {
       expect(m.pages).toBe(h.frames);
       expect(m.delay).toEqual(h.delay!);
@@ -123,7 +123,14 @@ describe("polyglots: only the picture survives in a served image", () => {
 
 describe("ICC validation", () => {
   test("a real profile passes; appended bytes, a wrong size field, a missing signature or a tag out of bounds fail", async () => {
-    const p3 = (await sharp(await sharp({ create: { width: 4, height: 4, channels: 3, background: "red" } }).png().withIccProfile("p3").toBuffer()).metadata()).icc!;
+    const p3 = (
+      await sharp(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "red" } })
+          .png()
+          .withIccProfile("p3")
+          .toBuffer(),
+      ).metadata()
+    ).icc!;
     expect(validIcc(p3)).toBe(true);
     expect(validIcc(tamperedProfile(p3, "PAYLOAD"))).toBe(false);
     expect(validIcc(Buffer.concat([p3, Buffer.from("PAYLOAD")]))).toBe(false);

@@ -32,7 +32,7 @@ async function callJson(method: string, path: string, opts: Sent = {}) {
 }
 
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
-const successorOf = (res: { headers: Headers }) => cookieOf(res)?.split(";")[0]!.split("=")[1] ?? "";
+const successorOf = (res: { headers: Headers }) => (cookieOf(res) ?? "").split(";")[0]!.split("=")[1] ?? "";
 const withCookie = (token: string) => ({ headers: { cookie: `${REFRESH_COOKIE}=${token}` } });
 const refresh = (token: string) => callJson("POST", "/v1/auth/refresh", withCookie(token));
 
@@ -78,7 +78,12 @@ describe("refresh from two tabs at once", () => {
     expect(successorOf(a!)).toBe(successorOf(b!));
     // One successor row, however many times it was handed out.
     const { deps } = await testContext();
-    expect(await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(successorOf(a!))))).toHaveLength(1);
+    expect(
+      await deps.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256Hex(successorOf(a!)))),
+    ).toHaveLength(1);
   });
 
   test("a token presented again a moment after its rotation gets the same successor, and no plaintext is stored", async () => {
@@ -88,7 +93,10 @@ describe("refresh from two tabs at once", () => {
     expect(again.status).toBe(200);
     expect(successorOf(again)).toBe(successorOf(first));
     const { deps } = await testContext();
-    const rows = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256Hex(successorOf(first))));
+    const rows = await deps.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256Hex(successorOf(first))));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(successorOf(first));
   });

@@ -183,12 +183,13 @@ function stubSanitizer(timeoutMs: number) {
   return { sanitizer, workers };
 }
 
-const rejection = (p: Promise<unknown>) => p.then(
-  () => {
-    throw new Error("expected a refusal");
-  },
-  (e) => e,
-);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e) => e,
+  );
 
 describe("SVG sanitizer: the worker", () => {
   test("the worker stays warm: consecutive jobs share one worker", async () => {
@@ -203,7 +204,11 @@ describe("SVG sanitizer: the worker", () => {
     // is; the job behind it, on a fresh worker, needs only a round trip within it.
     const { sanitizer, workers } = stubSanitizer(1000);
     const [stalled, next] = await Promise.allSettled([sanitizer.sanitize("<stall/>"), sanitizer.sanitize("<ok/>")]);
-    expect(stalled.status === "rejected" && stalled.reason).toMatchObject({ status: 422, code: "VALIDATION_ERROR", message: "the SVG took too long to sanitize" });
+    expect(stalled.status === "rejected" && stalled.reason).toMatchObject({
+      status: 422,
+      code: "VALIDATION_ERROR",
+      message: "the SVG took too long to sanitize",
+    });
     expect(next).toEqual({ status: "fulfilled", value: "<ok/>" });
     expect(workers).toHaveLength(2);
     await workers[0]!.closed;

@@ -14,7 +14,7 @@ const encoder = new TextEncoder();
 
 /** A multipart body whose file part is `file`, sent in two steps: the head now, the rest when `finish` is called. */
 function heldUpload(file: Uint8Array) {
-  const boundary = "----held" + crypto.randomUUID();
+  const boundary = `----held${crypto.randomUUID()}`;
   const head = encoder.encode(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="held.png"\r\ncontent-type: image/png\r\n\r\n`);
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
   let finish!: () => void;
@@ -63,7 +63,10 @@ describe("uploads: per-node memory budget", () => {
     expect(uploadMemory.usage().used).toBe(1536 * 1024);
 
     const second = heldUpload(image);
-    const refused = await post(app, key, second.stream, { "content-type": `multipart/form-data; boundary=${second.boundary}`, "content-length": String(1024 * 1024) });
+    const refused = await post(app, key, second.stream, {
+      "content-type": `multipart/form-data; boundary=${second.boundary}`,
+      "content-length": String(1024 * 1024),
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
     const body = (await refused.json()) as any;
@@ -75,7 +78,10 @@ describe("uploads: per-node memory budget", () => {
 
     const third = heldUpload(image);
     third.finish();
-    const ok = await post(app, key, third.stream, { "content-type": `multipart/form-data; boundary=${third.boundary}`, "content-length": String(third.length) });
+    const ok = await post(app, key, third.stream, {
+      "content-type": `multipart/form-data; boundary=${third.boundary}`,
+      "content-length": String(third.length),
+    });
     expect(ok.status).toBe(201);
   });
 

@@ -37,18 +37,14 @@ async function applyMigrations(db: Db): Promise<number> {
   const migrations = readMigrations();
   const before = await countApplied(db);
   // drizzle's dialect migrator records each migration by hash and skips those applied.
-  await (db as unknown as { dialect: { migrate: Function }; session: unknown }).dialect.migrate(
-    migrations,
-    (db as unknown as { session: unknown }).session,
-    migrationsConfig,
-  );
+  await (
+    db as unknown as { dialect: { migrate: (migrations: unknown, session: unknown, config: unknown) => Promise<unknown> }; session: unknown }
+  ).dialect.migrate(migrations, (db as unknown as { session: unknown }).session, migrationsConfig);
   return (await countApplied(db)) - before;
 }
 
 async function countApplied(db: Db): Promise<number> {
-  const rows = await db.execute(
-    sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = '__migrations'`,
-  );
+  const rows = await db.execute(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = '__migrations'`);
   if (!rowsOf<{ n: number }>(rows)[0]?.n) return 0;
   return rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from public.__migrations`))[0]?.n ?? 0;
 }

@@ -25,8 +25,7 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
     }
     return e;
   };
-  const put = (key: string, value: string, ttlMs?: number) =>
-    strings.set(key, { value, expiresAt: ttlMs ? now() + ttlMs : Infinity });
+  const put = (key: string, value: string, ttlMs?: number) => strings.set(key, { value, expiresAt: ttlMs ? now() + ttlMs : Infinity });
 
   // Expired entries are dropped lazily on read and by this sweep, so memory stays bounded.
   const sweep = setInterval(() => {

@@ -11,12 +11,8 @@ export async function createFsStorage(root: string): Promise<Storage> {
   const pathOf = (key: string) => join(root, assertKey(key));
 
   async function* walk(dir: string): AsyncGenerator<string> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+    if (!entries) return;
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const p = join(dir, e.name);
       if (e.isDirectory()) {

@@ -80,18 +80,16 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
       {
         auth: { scope: "admin", tier: "read" },
         response: {
-          200: Ok(t.Object({ items: t.Array(t.Object({ name: t.String(), schedule: t.String(), description: t.String(), lastRun: t.Nullable(JobRunModel) })) })),
+          200: Ok(
+            t.Object({ items: t.Array(t.Object({ name: t.String(), schedule: t.String(), description: t.String(), lastRun: t.Nullable(JobRunModel) })) }),
+          ),
         },
         detail: { summary: "Every scheduled job and its last run" },
       },
     )
-    .post(
-      "/v1/admin/jobs/:name/run",
-      async ({ params }) => ok(toRun(await runner.runNow(params.name))),
-      {
-        auth: { scope: "admin", session: true, tier: "mutation" },
-        params: t.Object({ name: t.String({ maxLength: 64 }) }),
-        response: { 200: Ok(JobRunModel), 404: "Error" },
-        detail: { summary: "Run a job now and return its recorded run" },
-      },
-    );
+    .post("/v1/admin/jobs/:name/run", async ({ params }) => ok(toRun(await runner.runNow(params.name))), {
+      auth: { scope: "admin", session: true, tier: "mutation" },
+      params: t.Object({ name: t.String({ maxLength: 64 }) }),
+      response: { 200: Ok(JobRunModel), 404: "Error" },
+      detail: { summary: "Run a job now and return its recorded run" },
+    });

@@ -8,7 +8,7 @@
 export function acceptsWebp(accept: string | null): boolean {
   // Media types and parameter names are case-insensitive (RFC 9110 8.3.1, 12.4.2).
   const a = accept?.toLowerCase();
-  if (!a || !a.includes("image/webp")) return false;
+  if (!a?.includes("image/webp")) return false;
   for (const range of a.split(",")) {
     const [type, ...params] = range.split(";");
     if (type!.trim() !== "image/webp") continue;

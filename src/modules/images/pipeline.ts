@@ -57,8 +57,7 @@ export interface Processed {
 }
 
 /** sharp reports AVIF as "heif" with AV1 compression. */
-const sharpFormatMatches = (format: ImageFormat, m: Metadata) =>
-  format === "avif" ? m.format === "heif" && m.compression === "av1" : m.format === format;
+const sharpFormatMatches = (format: ImageFormat, m: Metadata) => (format === "avif" ? m.format === "heif" && m.compression === "av1" : m.format === format);
 
 /** Anything sharp reports beyond the picture: EXIF (with GPS), XMP, IPTC, Photoshop data, PNG text. */
 const hasMetadata = (m: Metadata) => !!(m.exif || m.xmp || m.iptc || m.tifftagPhotoshop || m.comments?.length);
@@ -128,7 +127,14 @@ interface Variants {
  * bytes proves (WebP originals, with no rendition, are decoded on their own). A rebuild
  * that fails or does not pass falls back to re-encoding: the input is never stored as is.
  */
-async function cleanOriginal(bytes: Uint8Array, format: Exclude<ImageFormat, "svg">, m: Metadata, frames: number, rotate: boolean, timeoutS: number): Promise<Variants> {
+async function cleanOriginal(
+  bytes: Uint8Array,
+  format: Exclude<ImageFormat, "svg">,
+  m: Metadata,
+  frames: number,
+  rotate: boolean,
+  timeoutS: number,
+): Promise<Variants> {
   const rebuilt = rotate ? null : await checkedRebuild(bytes, format, m, frames, timeoutS);
   if (rebuilt) return rebuilt;
   const p = () => (rotate ? input(bytes, frames, timeoutS).rotate() : input(bytes, frames, timeoutS));
@@ -180,9 +186,11 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat, limit
     const release = await limits.work.acquire(0);
     try {
       const original = await sanitizeSvg(bytes, limits.svg);
-      const m = await sharp(original, { limitInputPixels: false }).metadata().catch(() => {
-        throw validationError("file", "the SVG could not be read");
-      });
+      const m = await sharp(original, { limitInputPixels: false })
+        .metadata()
+        .catch(() => {
+          throw validationError("file", "the SVG could not be read");
+        });
       return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1 };
     } finally {
       release();

@@ -12,7 +12,7 @@ import { JSDOM } from "jsdom";
 
 declare const self: Worker;
 
-type Purifier = { sanitize(input: string, config: Record<string, unknown>): string; addHook: Function };
+type Purifier = { sanitize(input: string, config: Record<string, unknown>): string; addHook: (entryPoint: string, hook: (node: Element) => void) => void };
 
 const purify = createDOMPurify(new JSDOM("").window as never) as unknown as Purifier;
 purify.addHook("uponSanitizeElement", (node: Element) => {

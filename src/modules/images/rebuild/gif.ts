@@ -42,14 +42,16 @@ export function rebuildGif(b: Uint8Array): Uint8Array | null {
       const end = skipSubBlocks(b, at + 2);
       if (end < 0) return null;
       if (label === GRAPHIC_CONTROL) gce = graphicControl(b.subarray(at, end));
-      else if (label === PLAIN_TEXT) gce = null; // its control extension goes with it
+      else if (label === PLAIN_TEXT)
+        gce = null; // its control extension goes with it
       else if (label === APPLICATION && b[at + 2] === 11 && LOOP_APPS.has(ascii(b, at + 3, 11))) loop = loopCount(b, at + 14) ?? loop;
       at = end;
     } else return null; // garbage between blocks, or no trailer
   }
   if (!frames.length) return null;
   extended ||= loop !== null;
-  const netscape = loop === null ? [] : [be([1, EXTENSION], [1, APPLICATION], [1, 11]), latin1("NETSCAPE2.0"), be([1, 3], [1, 1], [1, loop & 0xff], [1, loop >> 8], [1, 0])];
+  const netscape =
+    loop === null ? [] : [be([1, EXTENSION], [1, APPLICATION], [1, 11]), latin1("NETSCAPE2.0"), be([1, 3], [1, 1], [1, loop & 0xff], [1, loop >> 8], [1, 0])];
   return concat([latin1(extended ? "GIF89a" : "GIF87a"), screen, globalTable, ...netscape, ...frames, new Uint8Array([TRAILER])]);
 }
 
