@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { buildPlans, type Plans } from "./plans.ts";
 import { availableParallelism } from "node:os";
 import { createBudget, type Budget } from "./infra/budget.ts";
+import { createBufferPool, type BufferPool } from "./infra/buffer-pool.ts";
 import { createClock, type Clock } from "./infra/clock.ts";
 import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
 import { createKv, type Kv } from "./infra/kv/index.ts";
@@ -29,6 +30,8 @@ export interface Deps {
 interface Budgets {
   /** Bytes of upload bodies held in memory. */
   uploadMemory: Budget;
+  /** The buffers those bodies are read into, reused (at most the same bytes are kept). */
+  uploadBuffers: BufferPool;
   /** Decoded pixel bytes of images being decoded or encoded, and how many at once. */
   imageWork: Budget;
 }
@@ -36,6 +39,7 @@ interface Budgets {
 function createBudgets(config: Config): Budgets {
   return {
     uploadMemory: createBudget({ name: "upload memory", capacity: config.UPLOAD_MEMORY_BYTES, maxWaitMs: config.BUSY_WAIT_MS }),
+    uploadBuffers: createBufferPool(config.UPLOAD_MEMORY_BYTES),
     imageWork: createBudget({
       name: "image work",
       capacity: config.IMAGE_WORK_PIXEL_BYTES,

@@ -14,6 +14,7 @@ import {
   parseMultipartStream,
 } from "@remix-run/multipart-parser";
 import type { Budget } from "../infra/budget.ts";
+import type { BufferPool } from "../infra/buffer-pool.ts";
 import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
 import { AppError, validationError } from "./errors.ts";
 import { stripUnsafeChars } from "./text.ts";
@@ -53,6 +54,8 @@ export interface UploadLimits {
   maxFileBytes: number;
   /** The node's budget of upload bytes held in memory: reserved before the body is read. */
   memory: Budget;
+  /** Where the body's buffer comes from, and goes back to once `use` is done. */
+  buffers: BufferPool;
   /** The whole body must have arrived by then, however steadily it trickles (408). */
   deadlineMs: number;
 }
@@ -86,9 +89,11 @@ export async function withUpload<T>(request: Request, opts: UploadLimits, use: (
     await request.body.cancel().catch(() => {});
     throw e;
   }
+  const body = bufferBody(request.body, capacity, opts.deadlineMs, opts.buffers);
   try {
-    return await use(await readParts(request, bufferBody(request.body, capacity, opts.deadlineMs), boundary, opts, maxBody));
+    return await use(await readParts(request, body, boundary, opts, maxBody));
   } finally {
+    body.release();
     release();
   }
 }

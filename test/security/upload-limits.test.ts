@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import type { Deps } from "../../src/deps.ts";
 import { createBudget } from "../../src/infra/budget.ts";
+import { createBufferPool } from "../../src/infra/buffer-pool.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -186,5 +187,43 @@ describe("budget", () => {
     await expect(b.acquire(0)).rejects.toMatchObject({ name: "BudgetBusyError", budget: "t", retryAfterS: 1 });
     r();
     (await b.acquire(0))();
+  });
+});
+
+describe("buffer pool", () => {
+  test("a buffer given back is taken again by the next body that fits, the smallest that fits first", () => {
+    const pool = createBufferPool(64 * 1024 * 1024);
+    const big = pool.take(10 * 1024 * 1024);
+    const small = pool.take(100);
+    expect(small.length).toBe(1024 * 1024); // whole MiB steps
+    pool.give(big);
+    pool.give(small);
+    expect(pool.kept()).toBe(11 * 1024 * 1024);
+    expect(pool.take(500)).toBe(small);
+    expect(pool.take(2 * 1024 * 1024)).toBe(big);
+    expect(pool.kept()).toBe(0);
+  });
+
+  test("keeps at most its limit, dropping the largest first", () => {
+    const pool = createBufferPool(3 * 1024 * 1024);
+    const a = pool.take(1);
+    const b = pool.take(2 * 1024 * 1024);
+    const c = pool.take(2 * 1024 * 1024);
+    pool.give(a);
+    pool.give(b);
+    pool.give(c);
+    expect(pool.kept()).toBe(3 * 1024 * 1024);
+    expect(pool.take(1)).toBe(a);
+  });
+
+  test("an upload reads into a pooled buffer and gives it back when it is done", async () => {
+    const uploadBuffers = createBufferPool(64 * 1024 * 1024);
+    const { app } = await appWith((deps) => ({ budgets: { ...deps.budgets, uploadBuffers } }));
+    const { key } = await makeClient();
+    const held = heldUpload(await png());
+    held.finish();
+    const res = await post(app, key, held.stream, { "content-type": `multipart/form-data; boundary=${held.boundary}`, "content-length": String(held.length) });
+    expect(res.status).toBe(201);
+    expect(uploadBuffers.kept()).toBeGreaterThanOrEqual(held.length);
   });
 });

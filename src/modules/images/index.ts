@@ -19,6 +19,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
           fileField: "file",
           maxFileBytes: uploader.limits.imageMaxBytes,
           memory: deps.budgets.uploadMemory,
+          buffers: deps.budgets.uploadBuffers,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
         const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, imageFromForm(upload)));
