@@ -32,22 +32,26 @@ function memory(): Impl {
 async function redis(url: string): Promise<Impl> {
   const kv = await createRedisKv(url, createLog("silent"));
   const probe = new Redis(url, { lazyConnect: true });
-  await probe.connect();
+  const events = new Redis(url, { lazyConnect: true });
+  await Promise.all([probe.connect(), events.connect()]);
+  // Redis announces each key it expires: the test waits for that event, not for a time.
+  await probe.config("SET", "notify-keyspace-events", "Ex");
+  const expired = new Map<string, () => void>();
+  events.on("message", (_channel, key: string) => expired.get(key)?.());
+  await events.subscribe("__keyevent@0__:expired");
   return {
     kv,
     async elapse(key, ms) {
-      // A key with a TTL is gone for every reader once Redis's clock passes it, so this ends
-      // whatever the machine's speed; the waits between looks only pace the looking.
-      let ttl = await probe.pttl(key);
+      const gone = new Promise<void>((resolve) => expired.set(key, resolve));
+      const ttl = await probe.pttl(key);
       expect(ttl).not.toBe(-1); // a key without an expiry would never go
       expect(ttl).toBeLessThanOrEqual(ms);
-      while (ttl >= 0) {
-        await Bun.sleep(Math.max(1, ttl));
-        ttl = await probe.pttl(key);
-      }
+      // Already expired (-2) before the subscription could hear it; else its event comes.
+      if (ttl >= 0) await gone;
+      expired.delete(key);
     },
     async close() {
-      await Promise.all([kv.close(), probe.quit()]);
+      await Promise.all([kv.close(), probe.quit(), events.quit()]);
     },
   };
 }
