@@ -1,9 +1,10 @@
-// `make bench`: prints the figures of the two image benchmarks (not a test: no pass/fail).
+// `make bench`: prints the figures of the benchmarks (not a test: no pass/fail).
 //   (a) upload throughput against raw sharp, 4 in flight      target ratio >= 0.90
 //   (b) edge GET of a cached ~160 KB WebP against bare Bun.serve target ratio >= 0.75
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchEdge } from "./edge.ts";
+import { benchLimiter } from "./limiter.ts";
 import { photoSet } from "./photos.ts";
 import { startShelf } from "./server.ts";
 import { benchUpload } from "./upload.ts";
@@ -30,3 +31,5 @@ try {
 } finally {
   await shelf.stop();
 }
+
+await benchLimiter(process.env.REDIS_URL);

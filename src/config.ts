@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
+import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./rate-limits.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
@@ -38,6 +39,11 @@ export const variables = {
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
   PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: 'JSON overriding plan limits, e.g. {"trial":{"imageStorageBytes":1e9}}' },
+  RATE_LIMITS: {
+    schema: T.String(),
+    default: undefined,
+    doc: 'JSON overriding the per-user, per-minute request limits of the rate tiers; default {"read":600,"mutation":120,"upload":60}',
+  },
   UPLOAD_BODY_TIMEOUT_S: {
     schema: T.Integer({ minimum: 1, maximum: 86400 }),
     default: 300,
@@ -99,6 +105,8 @@ export type Config = Readonly<
     CENTER_URL: string;
     JWT_SECRET: string;
     planOverrides: PlanOverrides;
+    /** Requests per user and minute of each rate tier: the defaults with RATE_LIMITS on top. */
+    rateLimits: RateLimits;
     /** true when every part runs in process (PGlite, memory kv, folder storage). */
     embedded: { db: boolean; kv: boolean; storage: boolean };
   }
@@ -151,6 +159,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  let rateLimits = buildRateLimits();
+  if (typeof out.RATE_LIMITS === "string") {
+    try {
+      const parsed = JSON.parse(out.RATE_LIMITS);
+      if (!Value.Check(RateLimitsSchema, parsed)) throw new Error(Value.Errors(RateLimitsSchema, parsed).First()?.message);
+      rateLimits = buildRateLimits(parsed);
+    } catch (e) {
+      problems.push(`RATE_LIMITS: ${(e as Error).message || "not valid JSON"}`);
+    }
+  }
+
   const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
   if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
@@ -162,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
   out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
   out.planOverrides = planOverrides;
+  out.rateLimits = rateLimits;
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
 }

@@ -13,7 +13,7 @@ import { createJobRunner } from "../jobs/runner.ts";
 
 export function createServices(deps: Deps) {
   const identity = createIdentity(deps);
-  const limiter = createRateLimiter(deps.kv, deps.log);
+  const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.

@@ -1,12 +1,13 @@
-// Per-user, per-minute tiers (SPEC 8), a sliding window kept in the kv. If Redis cannot be
-// reached the limit is kept per process instead (logged), never a 500.
+// Per-user, per-minute tiers (SPEC 8), a sliding-window counter kept in the kv. If Redis
+// cannot be reached the limit is kept per process instead (logged), never a 500.
+import type { Clock } from "../infra/clock.ts";
 import type { Kv, WindowResult } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits, type Tier } from "../rate-limits.ts";
 import { AppError } from "./errors.ts";
 
-export const TIER_LIMITS = { read: 600, mutation: 120, upload: 60 } as const;
-export type Tier = keyof typeof TIER_LIMITS;
+export type { Tier } from "../rate-limits.ts";
 const WINDOW_MS = 60_000;
 
 export interface RateLimiter {
@@ -31,22 +32,29 @@ export function rateLimited(message: string, meta: Record<string, unknown>, r: {
   return new AppError("RATE_LIMITED", message, meta, { ...headers, "retry-after": String(Math.max(1, Math.ceil(r.resetMs / 1000))) });
 }
 
-export function createRateLimiter(kv: Kv, log: Log): RateLimiter {
-  const local = createMemoryKv();
+/**
+ * `limits`: the tiers' limits (config.rateLimits). `clock`: the app's clock, which the
+ * windows are cut from, so that every node, and a test that moves the clock, agree on them.
+ */
+export function createRateLimiter(kv: Kv, log: Log, opts: { limits?: RateLimits; clock?: Pick<Clock, "nowMs"> } = {}): RateLimiter {
+  const { limits = DEFAULT_RATE_LIMITS, clock } = opts;
+  const local = createMemoryKv({ clock });
+  const now = clock ? () => clock.nowMs() : () => Date.now();
   let lastWarn = 0;
   return {
     async hit(userId, tier) {
       const key = `rl:${tier}:${userId}`;
-      const limit = TIER_LIMITS[tier];
+      const limit = limits[tier];
+      const t = now();
       let result: WindowResult;
       try {
-        result = await kv.slidingWindow(key, limit, WINDOW_MS);
+        result = await kv.slidingWindow(key, limit, WINDOW_MS, t);
       } catch (err) {
         if (Date.now() - lastWarn > 60_000) {
           lastWarn = Date.now();
           log.warn("rate limiter falling back to per-process limits", { err });
         }
-        result = await local.slidingWindow(key, limit, WINDOW_MS);
+        result = await local.slidingWindow(key, limit, WINDOW_MS, t);
       }
       if (!result.allowed) throw rateLimited(`rate limit of ${limit} ${tier} requests per minute exceeded`, { tier, limit }, result);
       return rateLimitHeaders(result);

@@ -2,8 +2,11 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { Kv, WindowResult } from "./types.ts";
+import { judgeWindow } from "./window.ts";
 
 type Entry = { value: string; expiresAt: number };
+/** A sliding-window counter's two buckets: `bucket` is the index of the current one. */
+type Window = { bucket: number; current: number; previous: number; windowMs: number };
 
 /**
  * `clock` is what TTLs, leases and windows are measured on: the wall clock unless given, so
@@ -14,7 +17,7 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
   const now = clock ? () => clock.nowMs() : () => Date.now();
   const strings = new Map<string, Entry>();
   const hashes = new Map<string, Map<string, number>>();
-  const windows = new Map<string, number[]>();
+  const windows = new Map<string, Window>();
   const channels = new Map<string, Set<(m: string) => void>>();
 
   const live = (key: string): Entry | undefined => {
@@ -31,7 +34,7 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
   const sweep = setInterval(() => {
     const t = now();
     for (const [k, e] of strings) if (e.expiresAt <= t) strings.delete(k);
-    for (const [k, hits] of windows) if (hits.length === 0 || hits[hits.length - 1]! < t - 3_600_000) windows.delete(k);
+    for (const [k, w] of windows) if ((w.bucket + 2) * w.windowMs <= t) windows.delete(k);
   }, 30_000);
   sweep.unref();
 
@@ -69,17 +72,19 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
       }
       return Object.fromEntries(hashes.get(claimKey)!);
     },
-    async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
-      const t = now();
-      let hits = windows.get(key);
-      if (!hits) windows.set(key, (hits = []));
-      let drop = 0;
-      while (drop < hits.length && hits[drop]! <= t - windowMs) drop++;
-      if (drop) hits.splice(0, drop);
-      const allowed = hits.length < limit;
-      if (allowed) hits.push(t);
-      const oldest = hits[0] ?? t;
-      return { allowed, limit, remaining: Math.max(0, limit - hits.length), resetMs: Math.max(0, oldest + windowMs - t) };
+    async slidingWindow(key, limit, windowMs, nowMs): Promise<WindowResult> {
+      const t = nowMs ?? now();
+      const bucket = Math.floor(t / windowMs);
+      let w = windows.get(key);
+      if (!w || w.windowMs !== windowMs || w.bucket < bucket - 1) windows.set(key, (w = { bucket, current: 0, previous: 0, windowMs }));
+      else if (w.bucket === bucket - 1) Object.assign(w, { bucket, previous: w.current, current: 0 });
+      // A time before the current bucket (a clock moved back) counts in the current bucket,
+      // as if at its start: Redis would count it in an older bucket no later call reads.
+      const elapsedMs = Math.max(0, t - w.bucket * windowMs);
+      w.current++;
+      const result = judgeWindow(limit, windowMs, elapsedMs, w.previous, w.current);
+      if (!result.allowed) w.current--;
+      return result;
     },
     async acquireLease(key, leaseMs) {
       if (live(key)) return null;

@@ -1,9 +1,12 @@
 // The production kv on Redis. Every read-modify-write is one Lua script, so it is atomic
-// across nodes, and time-based logic uses the Redis server's clock, not the node's.
+// across nodes, and TTLs and leases run on the Redis server's clock, not the node's. The
+// rate limiter's window counter is the exception on both counts (slidingWindow): it is on
+// every request, and a script costs Redis several times the commands it runs.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { Log } from "../log.ts";
 import type { Kv, WindowResult } from "./types.ts";
+import { judgeWindow, windowBuckets } from "./window.ts";
 
 const INCR_WITH_TTL = `
 local v = redis.call('INCRBY', KEYS[1], ARGV[1])
@@ -16,26 +19,6 @@ if redis.call('EXISTS', KEYS[2]) == 0 then
   redis.call('RENAME', KEYS[1], KEYS[2])
 end
 return redis.call('HGETALL', KEYS[2])`;
-
-// Sliding-window log on a sorted set scored by Redis time in microseconds.
-const SLIDING_WINDOW = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local window = tonumber(ARGV[2]) * 1000
-local limit = tonumber(ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local count = redis.call('ZCARD', KEYS[1])
-local allowed = 0
-if count < limit then
-  redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[3])
-  count = count + 1
-  allowed = 1
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-local reset = 0
-if oldest[2] then reset = math.floor((tonumber(oldest[2]) + window - now) / 1000) end
-return { allowed, count, reset }`;
 
 const RENEW_LEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -97,9 +80,25 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
     async claimHash(key, claimKey) {
       return counters((await redis.eval(CLAIM_HASH, 2, key, claimKey)) as string[]);
     },
-    async slidingWindow(key, limit, windowMs): Promise<WindowResult> {
-      const [allowed, count, reset] = (await redis.eval(SLIDING_WINDOW, 1, key, limit, windowMs, randomUUID())) as number[];
-      return { allowed: allowed === 1, limit, remaining: Math.max(0, limit - count!), resetMs: Math.max(0, reset!) };
+    async slidingWindow(key, limit, windowMs, nowMs = Date.now()): Promise<WindowResult> {
+      // Three plain commands in one round trip, no script: the previous bucket no longer
+      // changes, so reading it apart from the increment is as good as atomically. A bucket
+      // is read as "previous" during the next window, so it lives two windows after its
+      // last call.
+      const { current, previous, elapsedMs } = windowBuckets(key, windowMs, nowMs);
+      const replies = await redis
+        .pipeline()
+        .incr(current)
+        .pexpire(current, 2 * windowMs)
+        .get(previous)
+        .exec();
+      const failed = replies?.find(([err]) => err);
+      if (!replies || failed) throw failed?.[0] ?? new Error("redis pipeline not executed");
+      const result = judgeWindow(limit, windowMs, elapsedMs, Number(replies[2]![1] ?? 0), Number(replies[0]![1]));
+      // Sent, not awaited: calls on this connection after it see it, and if it is lost the
+      // refusal was still right (the bucket then overcounts by one until it expires).
+      if (!result.allowed) redis.decr(current).catch(() => {});
+      return result;
     },
     async acquireLease(key, leaseMs) {
       const token = randomUUID();

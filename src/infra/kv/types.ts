@@ -5,7 +5,7 @@ export interface WindowResult {
   limit: number;
   /** Requests still allowed in the current window after this one. */
   remaining: number;
-  /** Milliseconds until the oldest counted request leaves the window. */
+  /** Milliseconds until one more call fits when refused; else until the count drops by one. */
   resetMs: number;
 }
 
@@ -25,8 +25,13 @@ export interface Kv {
    * (del) once the counters are safely elsewhere. {} when there is nothing to claim.
    */
   claimHash(key: string, claimKey: string): Promise<Record<string, number>>;
-  /** Sliding-window log: counts this call if under `limit` within the last `windowMs`. */
-  slidingWindow(key: string, limit: number, windowMs: number): Promise<WindowResult>;
+  /**
+   * Sliding-window counter (window.ts): counts this call if the estimated count of the last
+   * `windowMs` stays within `limit`. The windows are cut from `nowMs`, the caller's clock, so
+   * that nodes sharing a Redis agree on them as closely as their clocks agree; without it
+   * the in-process kv uses its own clock and Redis this node's wall clock.
+   */
+  slidingWindow(key: string, limit: number, windowMs: number, nowMs?: number): Promise<WindowResult>;
   /** Takes a lease; returns its token, or null when someone else holds it. */
   acquireLease(key: string, leaseMs: number): Promise<string | null>;
   /** Extends a lease still held with `token`; false when it was lost. */

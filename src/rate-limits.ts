@@ -1,0 +1,15 @@
+// The per-minute request limits of each rate tier (SPEC 8), which operators may change with
+// RATE_LIMITS, e.g. to give a private deployment more headroom than the hosted service.
+import { Type as T } from "@sinclair/typebox";
+
+export const DEFAULT_RATE_LIMITS = { read: 600, mutation: 120, upload: 60 } as const;
+export type Tier = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Readonly<Record<Tier, number>>;
+
+const Limit = T.Integer({ minimum: 1, maximum: 1_000_000 });
+export const RateLimitsSchema = T.Partial(T.Object({ read: Limit, mutation: Limit, upload: Limit }), { additionalProperties: false });
+
+/** The defaults with the overrides of RATE_LIMITS (already validated) on top. */
+export function buildRateLimits(overrides: Partial<Record<Tier, number>> = {}): RateLimits {
+  return Object.freeze({ ...DEFAULT_RATE_LIMITS, ...overrides });
+}
