@@ -1,10 +1,12 @@
 // `make bench`: prints the figures of the benchmarks (not a test: no pass/fail).
 //   (a) upload throughput against raw sharp, 4 in flight      target ratio >= 0.90
 //   (b) edge GET of a cached ~160 KB WebP against bare Bun.serve target ratio >= 0.75
+//   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchEdge } from "./edge.ts";
 import { benchLimiter } from "./limiter.ts";
+import { benchLists } from "./lists.ts";
 import { photoSet } from "./photos.ts";
 import { startShelf } from "./server.ts";
 import { benchUpload } from "./upload.ts";
@@ -30,6 +32,17 @@ try {
   console.log(`    ratio                  ${fmt(edge.ratio, 3)}   (target >= 0.75)`);
 } finally {
   await shelf.stop();
+}
+
+const lists = await benchLists();
+console.log(`\n(c) images list, 20 a page (${lists.db}): medians in ms, 100-image libraries against a 100,000-image one beside a 100-image one`);
+for (const [name, label] of [
+  ["first", "first page           "],
+  ["deep", "page ~50,000 in      "],
+  ["small", "100-image library    "],
+] as const) {
+  const [a, b] = [lists.at100[name]!, lists.atBig[name]!];
+  console.log(`    ${label}  ${fmt(a, 2)} ms at 100  ${fmt(b, 2)} ms at 100,000  ratio ${fmt(b / a, 2)}   (target <= 1.5)`);
 }
 
 await benchLimiter(process.env.REDIS_URL);

@@ -1,9 +1,10 @@
 // The one opaque cursor codec: base64url of a JSON array holding the sort key and the id
 // of the last row of a page. A cursor that does not decode to the expected shape is a
 // 400 INVALID_CURSOR, never a 500. And the one keyset page every list reads through.
-import { and, desc, eq, getTableColumns, lt, or, type SQL } from "drizzle-orm";
+import { and, fillPlaceholders, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../infra/db/index.ts";
+import { prepared } from "../infra/db/prepared.ts";
 import { AppError } from "./errors.ts";
 
 export type CursorPart = string | number;
@@ -62,37 +63,89 @@ function kindOf(column: PgColumn): Kind {
   throw new Error(`a cursor cannot hold the ${column.dataType} column ${column.name}`);
 }
 
-/**
- * `(c1, c2, ...) < (v1, v2, ...)` spelled out column by column: the form both databases
- * plan as a range on the (owner, sort..., id) indexes.
- */
-function before(columns: readonly PgColumn[], values: readonly unknown[]): SQL {
-  const [c, ...restC] = columns;
-  const [v, ...restV] = values;
-  return restC.length ? or(lt(c!, v), and(eq(c!, v), before(restC, restV)))! : lt(c!, v);
+const desc = (c: PgColumn) => sql`${c} desc nulls last`;
+const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
+
+/** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */
+function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: readonly PgColumn[], afterCursor: boolean) {
+  // One row comparison, not `a < $1 or (a = $1 and b < $2)`: Postgres turns the row
+  // comparison into the start of an index range and walks from there, where the spelled-out
+  // form is a filter on every row past the cursor (and a sort of what passes it).
+  const after = afterCursor
+    ? sql`(${sql.join([...columns], sql`, `)}) < (${sql.join(
+        columns.map((_, i) => cursorParam(i)),
+        sql`, `,
+      )})`
+    : undefined;
+  return db
+    .select()
+    .from(from)
+    .where(and(where, after))
+    .orderBy(...columns.map(desc))
+    .limit(sql.placeholder("limit"));
+}
+
+/** What a list asks of keysetPage. */
+export interface KeysetQuery<T extends PgTable> {
+  from: T;
+  /** Names the filter: one statement per shape (default "all"). */
+  shape?: string;
+  where?: () => SQL | undefined;
+  params?: Record<string, unknown>;
+  sort: readonly (keyof T["$inferSelect"] & string)[];
+  cursor?: string;
+  limit: number;
+}
+
+function statementOf<T extends PgTable>(q: KeysetQuery<T>) {
+  const all = getTableColumns(q.from) as Record<string, PgColumn>;
+  const columns = q.sort.map((k) => all[k]!);
+  const values: Record<string, unknown> = { ...q.params, limit: q.limit + 1 };
+  if (q.cursor) {
+    // Dates go to the database as the ISO text they came in: a placeholder is not mapped
+    // through its column, and the text is unambiguous to both drivers.
+    const parts = decodeCursor(q.cursor, columns.map(kindOf)) as unknown[];
+    parts.forEach((p, i) => {
+      values[`cursor${i}`] = p instanceof Date ? p.toISOString() : p;
+    });
+  }
+  const afterCursor = Boolean(q.cursor);
+  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}`;
+  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor);
+  return { name, build, values };
+}
+
+/** The SQL text and parameters keysetPage runs for `q` (to EXPLAIN it). */
+export function keysetSql<T extends PgTable>(db: DbOrTx, q: KeysetQuery<T>): { sql: string; params: unknown[] } {
+  const { build, values } = statementOf(q);
+  const query = build(db).toSQL();
+  return { sql: query.sql, params: fillPlaceholders(query.params, values) };
 }
 
 /**
  * One page of `from`'s rows that match `where`, newest first: ordered by the `sort`
  * columns (keys of the table's columns: string, number or timestamp), each descending,
- * the last one unique (the id); after the row `cursor` names, if given. `where` should
- * filter by owner, as every query on user data does. 400 INVALID_CURSOR for a cursor that
- * is not one of these.
+ * the last one unique (the id); after the row `cursor` names, if given. 400
+ * INVALID_CURSOR for a cursor that is not one of these.
+ *
+ * The query is a prepared statement, built once per database and `shape`: `where` is
+ * called only then, so it must hold placeholders (`sql.placeholder("userId")`), never a
+ * request's values, which come in `params`; each filter a list may or may not apply is a
+ * shape of its own. `where` should filter by owner, as every query on user data does.
+ *
+ * The order is `desc nulls last` on each sort column: what a drizzle index `.desc()`
+ * column is. A list needs an index on its equality filters followed by its sort columns,
+ * each `.desc()`: Postgres then reads a page as a range of that index, in order, however
+ * many rows the owner has, and sorts nothing.
  */
 export async function keysetPage<T extends PgTable, I>(
   db: DbOrTx,
-  q: { from: T; where?: SQL; sort: readonly (keyof T["$inferSelect"] & string)[]; cursor?: string; limit: number },
+  q: KeysetQuery<T>,
   map: (row: T["$inferSelect"]) => I,
 ): Promise<{ items: I[]; nextCursor: string | null }> {
-  const all = getTableColumns(q.from) as Record<string, PgColumn>;
-  const columns = q.sort.map((k) => all[k]!);
-  const after = q.cursor ? before(columns, decodeCursor(q.cursor, columns.map(kindOf))) : undefined;
-  const rows = (await db
-    .select()
-    .from(q.from as PgTable)
-    .where(and(q.where, after))
-    .orderBy(...columns.map((c) => desc(c)))
-    .limit(q.limit + 1)) as T["$inferSelect"][];
+  const { name, build, values } = statementOf(q);
+  const statement = prepared(db, name, (d) => build(d).prepare(name));
+  const rows = (await statement.execute(values)) as T["$inferSelect"][];
   const part = (v: unknown): CursorPart => (v instanceof Date ? v.toISOString() : (v as CursorPart));
   return toPage(rows, q.limit, (r) => q.sort.map((k) => part(r[k])), map);
 }

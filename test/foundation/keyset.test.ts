@@ -54,7 +54,13 @@ describe("keyset pages", () => {
       { id: "z", owner: "someone else", at: t1, rank: 1 },
     ];
     await withRows(values, async (tx) => {
-      const pages = await walk(tx, { where: eq(rows.owner, "me"), sort: ["at", "id"], limit: 2 });
+      const pages = await walk(tx, {
+        shape: "owned",
+        where: () => eq(rows.owner, sql.placeholder("owner")),
+        params: { owner: "me" },
+        sort: ["at", "id"],
+        limit: 2,
+      });
       expect(pages).toEqual([["d", "c"], ["b", "e"], ["a"]]);
     });
   });

@@ -2,7 +2,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Deps } from "../../deps.ts";
-import { keysetPage } from "../../http/cursor.ts";
+import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
@@ -70,16 +70,19 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
   return { id: row.id, name: row.name, key, last4: row.last4, scopes: row.scopes as Scope[], createdAt: iso(row.createdAt) };
 }
 
+const activeKeys = () => and(eq(apiKeys.userId, sql.placeholder("userId")), isNull(apiKeys.revokedAt));
+
+/** The keyset query of a page of a user's active keys. */
+export function apiKeyListQuery(userId: string, q: { cursor?: string; limit: number }): KeysetQuery<typeof apiKeys> {
+  return { from: apiKeys, shape: "active", where: activeKeys, params: { userId }, sort: ["createdAt", "id"], cursor: q.cursor, limit: q.limit };
+}
+
 export function listApiKeys(deps: Deps, userId: string, q: { cursor?: string; limit: number }, pendingLastUsed: (id: string) => Date | undefined) {
-  return keysetPage(
-    deps.db,
-    { from: apiKeys, where: and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)), sort: ["createdAt", "id"], cursor: q.cursor, limit: q.limit },
-    (r) => {
-      const pending = pendingLastUsed(r.id);
-      const last = pending && (!r.lastUsedAt || pending > r.lastUsedAt) ? pending : r.lastUsedAt;
-      return { id: r.id, name: r.name, last4: r.last4, scopes: r.scopes as Scope[], lastUsedAt: isoOrNull(last), createdAt: iso(r.createdAt) };
-    },
-  );
+  return keysetPage(deps.db, apiKeyListQuery(userId, q), (r) => {
+    const pending = pendingLastUsed(r.id);
+    const last = pending && (!r.lastUsedAt || pending > r.lastUsedAt) ? pending : r.lastUsedAt;
+    return { id: r.id, name: r.name, last4: r.last4, scopes: r.scopes as Scope[], lastUsedAt: isoOrNull(last), createdAt: iso(r.createdAt) };
+  });
 }
 
 /** Revokes an active key of this user; every node's cache drops it at once. */

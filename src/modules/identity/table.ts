@@ -74,5 +74,5 @@ export const apiKeys = pgTable(
     revokedAt: ts("revoked_at"),
     createdAt: ts("created_at").notNull(),
   },
-  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt)],
+  (t) => [uniqueIndex("api_keys_hash_uq").on(t.keyHash), index("api_keys_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
 );

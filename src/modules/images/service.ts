@@ -1,8 +1,8 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
-import { and, arrayContains, count, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
-import { keysetPage } from "../../http/cursor.ts";
+import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
@@ -104,7 +104,7 @@ export async function createImage(deps: Deps, u: Uploader, input: NewImage): Pro
 
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
-      await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: stored }, now);
+      await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: stored, images: 1 }, now);
       const [row] = await tx
         .insert(images)
         .values({
@@ -139,12 +139,6 @@ const imageQuery = (db: DbOrTx) =>
     .from(images)
     .where(ownedBy(sql.placeholder("userId"), sql.placeholder("id")))
     .prepare("image_by_owner");
-const countQuery = (db: DbOrTx) =>
-  db
-    .select({ n: count() })
-    .from(images)
-    .where(eq(images.ownerId, sql.placeholder("userId")))
-    .prepare("image_count");
 
 export async function getImage(db: DbOrTx, q: { userId: string; id: string }): Promise<ImageRow> {
   const [row] = await prepared(db, "image_by_owner", imageQuery).execute(q);
@@ -152,22 +146,28 @@ export async function getImage(db: DbOrTx, q: { userId: string; id: string }): P
   return row;
 }
 
+const ownedByParam = () => eq(images.ownerId, sql.placeholder("userId"));
+const taggedParam = () => and(ownedByParam(), arrayContains(images.tags, sql`array[${sql.placeholder("tag")}]::text[]`));
+
+/** The keyset query of an images list page. */
+export function imageListQuery(userId: string, q: { cursor?: string; limit: number; tag?: string }): KeysetQuery<typeof images> {
+  return {
+    from: images,
+    ...(q.tag ? { shape: "tagged", where: taggedParam, params: { userId, tag: q.tag } } : { shape: "owned", where: ownedByParam, params: { userId } }),
+    sort: ["createdAt", "id"],
+    cursor: q.cursor,
+    limit: q.limit,
+  };
+}
+
 export async function listImages(deps: Deps, userId: string, q: { cursor?: string; limit: number; tag?: string }) {
-  const [page, [total]] = await Promise.all([
-    keysetPage(
-      deps.db,
-      {
-        from: images,
-        where: and(eq(images.ownerId, userId), q.tag ? arrayContains(images.tags, [q.tag]) : undefined),
-        sort: ["createdAt", "id"],
-        cursor: q.cursor,
-        limit: q.limit,
-      },
-      (r) => toItem(deps.config.MEDIA_URL, r),
-    ),
-    prepared(deps.db, "image_count", countQuery).execute({ userId }),
+  const [page, usage] = await Promise.all([
+    keysetPage(deps.db, imageListQuery(userId, q), (r) => toItem(deps.config.MEDIA_URL, r)),
+    // The exact count the ledger keeps beside the rows (moved in their transactions):
+    // counting a large library on every page would cost more than the page.
+    snapshotUsage(deps.db, userId, deps.clock.now()),
   ]);
-  return { ...page, total: total!.n };
+  return { ...page, total: usage.image_count };
 }
 
 export async function updateImage(deps: Deps, userId: string, id: string, body: UpdateImageBody): Promise<ImageRow> {
@@ -192,7 +192,7 @@ export async function deleteImage(deps: Deps, userId: string, id: string): Promi
   const row = await deps.db.transaction(async (tx) => {
     const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
     if (!gone) throw notFound("image");
-    await release(tx, userId, { imageBytes: storedBytes(gone) });
+    await release(tx, userId, { imageBytes: storedBytes(gone), images: 1 });
     return gone;
   });
   await invalidateImage(deps, id);

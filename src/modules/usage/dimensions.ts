@@ -19,7 +19,7 @@ export type Period = "total" | "month" | "day";
 type Refused = "quota" | "rate" | "never";
 
 /** How a counter shows in GET /v1/user/me/usage. */
-interface Report {
+export interface Report {
   /** Where in the resource, e.g. ["image", "storage"]. */
   at: readonly string[];
   /** `{ used, limit }`; `{ used, limit, monthYear }`; or the bare count. */
@@ -44,7 +44,8 @@ export interface Dimension {
   /** The plan's limit; null when no plan caps it. */
   readonly limit: NumericLimit | null;
   readonly refused: Refused;
-  readonly report: Report;
+  /** null: counted, but not shown in the usage resource. */
+  readonly report: Report | null;
 }
 
 const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
@@ -98,6 +99,8 @@ export const DIMENSIONS = [
     report: { at: ["video", "bandwidth"], shape: "monthly" },
   },
   { name: "doc_count", counts: "docs", period: "total", limit: "docCount", refused: "quota", report: { at: ["doc", "count"], shape: "usedLimit" } },
+  // What an images list reports as its total; the usage resource does not show it.
+  { name: "image_count", counts: "images", period: "total", limit: null, refused: "quota", report: null },
   { name: "revision_count", counts: "revisions", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionCount"], shape: "used" } },
   { name: "revision_bytes", counts: "revisionBytes", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionBytes"], shape: "used" } },
   {

@@ -2,14 +2,14 @@ import { Kind, type TObject, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
 import { Int } from "../../http/envelope.ts";
 import { DIMENSIONS, type Dimension } from "./dimensions.ts";
-import { usageLayout, type Tree } from "./report.ts";
+import { usageLayout, type Reported, type Tree } from "./report.ts";
 
 const UsedLimit = t.Object({ used: Int(), limit: Int({ description: "-1 means no cap" }) });
 const Monthly = t.Object({ used: Int(), limit: Int(), monthYear: t.String({ pattern: "^\\d{4}-\\d{2}$" }) });
 
 const SHAPES = { usedLimit: UsedLimit, monthly: Monthly, used: Int() } as const;
 
-function counterSchema(d: Dimension): TSchema {
+function counterSchema(d: Reported): TSchema {
   const shape = SHAPES[d.report.shape];
   return d.report.description ? t.Object({ ...(shape as TObject).properties }, { description: d.report.description }) : shape;
 }

@@ -4,7 +4,7 @@
 // two cannot disagree and a new dimension shows in both.
 import { monthKey } from "../../infra/clock.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { limitOf, type Dimension } from "./dimensions.ts";
+import { limitOf, type Dimension, type Report } from "./dimensions.ts";
 import type { Snapshot } from "./ledger.ts";
 
 /** Nested fields in insertion order, which is the order the JSON keys are written in. */
@@ -17,7 +17,10 @@ export type OwnFields<L> = Record<"plan" | "planActive" | "video.status" | "plan
 // brings comes after these.
 const GROUPS = ["plan", "planActive", "image", "video", "doc", "planLimits", "docs", "uploads"];
 
-export function usageLayout<L>(dimensions: readonly Dimension[], leaf: (d: Dimension) => L, own: OwnFields<L>): Tree<L> {
+/** A dimension the resource shows. */
+export type Reported = Dimension & { readonly report: Report };
+
+export function usageLayout<L>(dimensions: readonly Dimension[], leaf: (d: Reported) => L, own: OwnFields<L>): Tree<L> {
   const placeholders = new Set<object>();
   const tree: Tree<L> = {};
   for (const g of GROUPS) {
@@ -39,7 +42,7 @@ export function usageLayout<L>(dimensions: readonly Dimension[], leaf: (d: Dimen
     placeholders.delete(there as object);
     node[last] = value;
   };
-  for (const d of dimensions) place(d.report.at, leaf(d));
+  for (const d of dimensions) if (d.report) place(d.report.at, leaf(d as Reported));
   for (const [path, value] of Object.entries(own) as [string, L][]) place(path.split("."), value);
   for (const g of GROUPS) if (placeholders.has(tree[g] as object)) delete tree[g];
   return tree;
@@ -55,7 +58,7 @@ type Value = (d: { snapshot: Snapshot; limits: PlanLimits; now: Date }) => unkno
 const isValue = (v: Value | Tree<Value>): v is Value => typeof v === "function";
 
 /** One counter as the resource shows it. */
-function counterValue(d: Dimension): Value {
+function counterValue(d: Reported): Value {
   return ({ snapshot, limits, now }) => {
     const used = snapshot[d.name] ?? 0;
     if (d.report.shape === "used") return used;

@@ -1,0 +1,58 @@
+// Migration 0006 starts each user's image_count (an images list's total) from the images
+// they already hold, on the database the suite runs on (a fresh PGlite, or a throwaway
+// database on the Postgres of DATABASE_URL).
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { newId } from "../../src/infra/ids.ts";
+
+async function scratchDatabase(): Promise<{ run(statement: string): Promise<Record<string, unknown>[]>; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const pg = new PGlite();
+    return { run: async (q) => (await pg.query<Record<string, unknown>>(q)).rows, close: () => pg.close() };
+  }
+  const postgres = (await import("postgres")).default;
+  const name = `shelf_migration_${newId()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = postgres(target.toString(), { max: 1, onnotice: () => {} });
+  return {
+    run: async (q) => [...(await db.unsafe(q))] as Record<string, unknown>[],
+    async close() {
+      await db.end();
+      await admin.unsafe(`drop database "${name}"`);
+      await admin.end();
+    },
+  };
+}
+
+test("0006_image_count counts each user's images into image_count, and a user without images gets no counter", async () => {
+  const migrations = readMigrationFiles({ migrationsFolder: join(import.meta.dir, "../../migrations") });
+  const index = migrations.findIndex((m) => m.sql.some((s) => s.includes("'image_count'")));
+  expect(index).toBeGreaterThan(0);
+  const db = await scratchDatabase();
+  try {
+    for (const m of migrations.slice(0, index)) for (const statement of m.sql) await db.run(statement);
+    await db.run(`insert into users (id, email, password_hash, created_at, updated_at) values
+      ('u1', 'u1@example.test', 'x', now(), now()), ('u2', 'u2@example.test', 'x', now(), now()), ('u3', 'u3@example.test', 'x', now(), now())`);
+    await db.run(`insert into images (id, owner_id, filename, format, width, height, size, created_at, updated_at)
+      select 'a' || i, case when i <= 3 then 'u1' else 'u2' end, 'p.png', 'png', 1, 1, 10, now(), now() from generate_series(1, 5) as i`);
+    // A stale counter is set to the count, not added to.
+    await db.run(
+      `insert into usage_counters (user_id, period, dimension, value) values ('u2', 'total', 'image_count', 40), ('u2', 'total', 'img_storage', 20)`,
+    );
+
+    for (const m of migrations.slice(index)) for (const statement of m.sql) await db.run(statement);
+
+    const rows = await db.run(`select user_id, dimension, value::text as value from usage_counters where period = 'total' order by user_id, dimension`);
+    expect(rows.map((r) => `${r.user_id} ${r.dimension} ${r.value}`)).toEqual(["u1 image_count 3", "u2 image_count 2", "u2 img_storage 20"]);
+  } finally {
+    await db.close();
+  }
+});
