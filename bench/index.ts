@@ -2,9 +2,11 @@
 //   (a) upload throughput against raw sharp, 4 in flight      target ratio >= 0.90
 //   (b) edge GET of a cached ~160 KB WebP against bare Bun.serve target ratio >= 0.75
 //   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
+//   (d) GET /health (liveness) against bare Bun.serve, same JSON
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchEdge } from "./edge.ts";
+import { benchHealth } from "./health.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchLists } from "./lists.ts";
 import { photoSet } from "./photos.ts";
@@ -30,6 +32,12 @@ try {
   console.log(`    shelf edge             ${fmt(edge.edgeRps, 0)} requests/s`);
   console.log(`    bare Bun.serve         ${fmt(edge.bareRps, 0)} requests/s`);
   console.log(`    ratio                  ${fmt(edge.ratio, 3)}   (target >= 0.75)`);
+
+  const health = await benchHealth(shelf);
+  console.log("\n(d) GET /health (liveness: no part touched), 32 connections from a separate process");
+  console.log(`    shelf /health          ${fmt(health.shelfRps, 0)} requests/s`);
+  console.log(`    bare Bun.serve         ${fmt(health.bareRps, 0)} requests/s`);
+  console.log(`    ratio                  ${fmt(health.ratio, 3)}`);
 } finally {
   await shelf.stop();
 }

@@ -4,8 +4,9 @@
 # or node_modules in reach (hidden outright when the machine allows a private mount).
 #
 #   shelf --version, shelf doctor (converts an image with sharp), shelf migrate,
-#   shelf serve: time to GET /health = 200 on the first start (creates the database) and
-#   on a second start on the same DATA_DIR (must be under 3 s), an unknown route answers
+#   shelf serve: time to GET /ready = 200 (every part answers) on the first start (creates
+#   the database) and on a second start on the same DATA_DIR (must be under 3 s), GET /health
+#   (liveness) 200, an unknown route answers
 #   the 404 JSON envelope with x-request-id, sign-up + API key + image upload read back
 #   from the edge (WebP and original), an SVG upload sanitized by the embedded worker and
 #   a deeply nested one refused, SIGTERM exits 0.
@@ -99,7 +100,7 @@ start_server() { # $1 = log file; sets server_pid and port
   server_pid=$!
 }
 
-wait_healthy() { # prints milliseconds until /health answered 200
+wait_healthy() { # prints milliseconds until /ready answered 200 (database, kv and storage answer)
   local t0 deadline code
   t0="$(now_ms)"
   deadline=$((t0 + HEALTH_TIMEOUT_S * 1000))
@@ -108,11 +109,11 @@ wait_healthy() { # prints milliseconds until /health answered 200
       cat "$1" >&2
       fail "server exited before it was healthy"
     fi
-    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/health" || true)"
+    code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/ready" || true)"
     [[ "$code" == 200 ]] && break
     if (($(now_ms) > deadline)); then
       cat "$1" >&2
-      fail "/health not 200 after ${HEALTH_TIMEOUT_S}s (last: $code)"
+      fail "/ready not 200 after ${HEALTH_TIMEOUT_S}s (last: $code)"
     fi
     sleep 0.05
   done
@@ -138,8 +139,11 @@ start_server "$work/serve1.log"
 first_ms="$(wait_healthy "$work/serve1.log")"
 echo "healthy after ${first_ms} ms (first start: creates the database, applies migrations)"
 
-body="$(curl -s -D "$work/headers" "http://127.0.0.1:$port/health")"
-echo "GET /health -> $body"
+body="$(curl -s -D "$work/headers" "http://127.0.0.1:$port/ready")"
+echo "GET /ready -> $body"
+code="$(curl -s -o "$work/live.json" -w '%{http_code}' "http://127.0.0.1:$port/health")"
+[[ "$code" == 200 ]] || fail "GET /health (liveness) answered $code"
+echo "GET /health -> $(cat "$work/live.json")"
 
 step "unknown route -> 404 envelope with x-request-id"
 code="$(curl -s -o "$work/404.json" -D "$work/404.headers" -w '%{http_code}' "http://127.0.0.1:$port/no/such/route")"

@@ -40,6 +40,7 @@ describe("GET /swagger/json", () => {
     expect(operations.map((o) => o.route).sort()).toEqual(
       [
         "GET /health",
+        "GET /ready",
         "POST /v1/auth/signup",
         "POST /v1/auth/login",
         "POST /v1/auth/refresh",
@@ -230,9 +231,9 @@ describe("the suite's check of every answer against the document", () => {
     const down = async () => Promise.reject(new Error("kv down"));
     const app = createApp({ ...services, deps: { ...deps, kv: { ...deps.kv, get: down, incr: down, ping: down } } });
     const u = await makeUser();
-    expect((await call("GET", "/health", { app })).status).toBe(503);
-    const health = await app.handle(new Request("http://shelf.test/health")); // the same check for an answer got another way
-    await expectDocumented("GET", "/health", health);
+    expect((await call("GET", "/ready", { app })).status).toBe(503);
+    const ready = await app.handle(new Request("http://shelf.test/ready")); // the same check for an answer got another way
+    await expectDocumented("GET", "/ready", ready);
     const login = await call("POST", "/v1/auth/login", { app, json: { email: u.email, password: PASSWORD } });
     expect([login.status, login.headers.get("retry-after")]).toEqual([503, "30"]);
     const signup = await call("POST", "/v1/auth/signup", { app, json: { email: `x${u.email}`, password: "a good password" } });

@@ -1,45 +1,64 @@
-// GET /health: the state of every part, 200 when all answer, 503 when one does not.
+// GET /health (liveness): the process is up; touches no part, so it can be asked at any
+// rate and a restart policy never kills a node because its database is away.
+// GET /ready (readiness): database, kv and storage answer; 200 or 503, from checks shared
+// by every caller and reused for READINESS_TTL_MS (readiness.ts). Load balancers route on it.
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { TimeoutError, withTimeout } from "../../infra/timeout.ts";
+import { iso } from "../../infra/clock.ts";
 import { VERSION } from "../../version.ts";
+import { createReadiness, type Readiness } from "./readiness.ts";
 
 const Check = t.Object({ ok: t.Boolean(), kind: t.String(), latencyMs: t.Number(), error: t.Optional(t.String()) });
-const Health = t.Object({
-  status: t.Union([t.Literal("ok"), t.Literal("unhealthy")]),
+const Checks = t.Object({ database: Check, kv: Check, storage: Check });
+const Status = t.Union([t.Literal("ok"), t.Literal("unhealthy")]);
+const Live = t.Object({
+  status: Status,
   version: t.String(),
-  checks: t.Object({ database: Check, kv: Check, storage: Check }),
+  /** The last readiness answer, if one was asked for: never checked on this request. */
+  checks: t.Optional(Checks),
+  checkedAt: t.Optional(t.String({ format: "date-time" })),
+});
+const Ready = t.Object({ status: Status, version: t.String(), checks: Checks, checkedAt: t.String({ format: "date-time" }) });
+
+const readyBody = (r: Readiness) => ({
+  status: r.healthy ? ("ok" as const) : ("unhealthy" as const),
+  version: VERSION,
+  checks: r.checks,
+  checkedAt: iso(r.checkedAt),
 });
 
-async function probe(kind: string, fn: () => Promise<void>, timeoutMs = 2000) {
-  const started = performance.now();
-  try {
-    await withTimeout(fn(), timeoutMs, kind);
-    return { ok: true, kind, latencyMs: Math.round(performance.now() - started) };
-  } catch (e) {
-    // Only the error's class of failure goes out: no addresses or credentials.
-    return { ok: false, kind, latencyMs: Math.round(performance.now() - started), error: e instanceof TimeoutError ? "timed out" : "unreachable" };
-  }
-}
-
-export const systemModule = (deps: Deps) =>
-  new Elysia({ name: "system" }).use(sharedModels).get(
-    "/health",
-    async ({ set, status }) => {
-      const [database, kv, storage] = await Promise.all([
-        probe(deps.database.kind, () => deps.database.ping()),
-        probe(deps.kv.kind, () => deps.kv.ping()),
-        probe(deps.storage.kind, () => deps.storage.ping()),
-      ]);
-      const healthy = database.ok && kv.ok && storage.ok;
-      const body = { status: healthy ? ("ok" as const) : ("unhealthy" as const), version: VERSION, checks: { database, kv, storage } };
-      set.headers["cache-control"] = "no-store";
-      if (healthy) return ok(body);
-      return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
-    },
-    {
-      detail: { tags: ["system"], summary: "Health of the database, kv and storage" },
-      response: { 200: Ok(Health), 503: "Error" },
-    },
-  );
+export const systemModule = (deps: Deps) => {
+  const readiness = createReadiness(deps);
+  return new Elysia({ name: "system" })
+    .use(sharedModels)
+    .get(
+      "/health",
+      ({ set }) => {
+        set.headers["cache-control"] = "no-store";
+        const last = readiness.last();
+        return ok(last ? { ...readyBody(last), status: "ok" as const } : { status: "ok" as const, version: VERSION });
+      },
+      {
+        detail: {
+          tags: ["system"],
+          summary: "Liveness: the process is up (for restarts); checks no part, carries the last readiness checks if any",
+        },
+        response: { 200: Ok(Live) },
+      },
+    )
+    .get(
+      "/ready",
+      async ({ set, status }) => {
+        set.headers["cache-control"] = "no-store";
+        const r = await readiness.check();
+        const body = readyBody(r);
+        if (r.healthy) return ok(body);
+        return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
+      },
+      {
+        detail: { tags: ["system"], summary: "Readiness: the database, kv and storage answer (for routing); checked at most once a second" },
+        response: { 200: Ok(Ready), 503: "Error" },
+      },
+    );
+};
