@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real test-hostile test-busy bench typecheck lint fmt migrate smoke clean
+.PHONY: install dev build test test-real test-hostile test-busy bench bench-real typecheck lint fmt migrate smoke clean
 
 install:
 	bun install --frozen-lockfile
@@ -28,6 +28,10 @@ test-busy:
 
 bench:
 	bun bench/index.ts
+
+# The same benchmarks on Postgres, Redis and s3rver (the limiter figures need Redis).
+bench-real:
+	bash scripts/real-parts.sh bun bench/index.ts
 
 typecheck:
 	bunx tsc --noEmit -p .
