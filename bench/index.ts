@@ -3,6 +3,7 @@
 //   (b) edge GET of a cached ~160 KB WebP against bare Bun.serve target ratio >= 0.75
 //   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
 //   (d) GET /health (liveness) against bare Bun.serve, same JSON
+//   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchEdge } from "./edge.ts";

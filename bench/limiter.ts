@@ -1,4 +1,4 @@
-// (d) What one rate-limiter call costs Redis: `INFO commandstats` read before and after N
+// (e) What one rate-limiter call costs Redis: `INFO commandstats` read before and after N
 // calls, against the sorted-set log the limiter used to run as a Lua script (kept here,
 // not in the kv, only to be measured beside it). Needs an otherwise idle Redis (REDIS_URL):
 // other clients' commands would be counted too.
@@ -67,7 +67,7 @@ async function measure(redis: Redis, calls: number, commands: string[], one: (us
 
 export async function benchLimiter(url: string | undefined, calls = 20_000): Promise<void> {
   if (!url) {
-    console.log("\n(d) rate limiter: skipped (set REDIS_URL, e.g. bash scripts/real-parts.sh make bench)");
+    console.log("\n(e) rate limiter: skipped (set REDIS_URL: make bench-real)");
     return;
   }
   const kv = await createRedisKv(url, createLog("error"));
@@ -85,7 +85,7 @@ export async function benchLimiter(url: string | undefined, calls = 20_000): Pro
       redis.eval(OLD_SLIDING_WINDOW, 1, `bench:rl-old2:${run}:${u}`, LIMIT, WINDOW_MS, randomUUID()),
     );
     const fmt = (n: number) => n.toFixed(1).padStart(5);
-    console.log(`\n(d) rate limiter: Redis time per call over ${counter.n} calls, ${USERS} users at 2x their limit (target <= 10 us)`);
+    console.log(`\n(e) rate limiter: Redis time per call over ${counter.n} calls, ${USERS} users at 2x their limit (target <= 10 us)`);
     console.log(`    two-bucket counter, pipelined   ${fmt(counter.usPerCall)} us   (${counter.detail}); process CPU ${fmt(counter.cpuPerCall)} us`);
     console.log(`    old sorted-set log, Lua script  ${fmt(log.usPerCall)} us   (eval); process CPU ${fmt(log.cpuPerCall)} us`);
     console.log(`      of which the script's commands ${fmt(inner.usPerCall)} us   (${inner.detail})`);
