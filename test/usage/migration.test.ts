@@ -1,43 +1,10 @@
 // Migration 0004 moves the usage tables' counts into usage_counters, on the database the
 // suite runs on (a fresh PGlite, or a throwaway database on the Postgres of DATABASE_URL).
 import { expect, test } from "bun:test";
-import { join } from "node:path";
-import { readMigrationFiles } from "drizzle-orm/migrator";
-import { newId } from "../../src/infra/ids.ts";
-
-interface Scratch {
-  run(statement: string): Promise<Record<string, unknown>[]>;
-  close(): Promise<void>;
-}
-
-async function scratchDatabase(): Promise<Scratch> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const pg = new PGlite();
-    return { run: async (q) => (await pg.query<Record<string, unknown>>(q)).rows, close: () => pg.close() };
-  }
-  const postgres = (await import("postgres")).default;
-  const name = `shelf_migration_${newId()
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "")}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = postgres(target.toString(), { max: 1, onnotice: () => {} });
-  return {
-    run: async (q) => [...(await db.unsafe(q))] as Record<string, unknown>[],
-    async close() {
-      await db.end();
-      await admin.unsafe(`drop database "${name}"`);
-      await admin.end();
-    },
-  };
-}
+import { migrationFiles, scratchDatabase } from "../helpers/scratch-db.ts";
 
 test("0004_usage_counters keeps every user's counts, one counter each, and drops the old tables", async () => {
-  const migrations = readMigrationFiles({ migrationsFolder: join(import.meta.dir, "../../migrations") });
+  const migrations = migrationFiles();
   const [before, after] = [migrations.slice(0, 4), migrations[4]!];
   const db = await scratchDatabase();
   try {
