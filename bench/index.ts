@@ -10,6 +10,7 @@ import { benchEdge } from "./edge.ts";
 import { benchHealth } from "./health.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchLists } from "./lists.ts";
+import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
 import { startShelf } from "./server.ts";
 import { benchUpload } from "./upload.ts";
@@ -36,9 +37,9 @@ try {
 
   const health = await benchHealth(shelf);
   console.log("\n(d) GET /health (liveness: no part touched), 32 connections from a separate process");
-  console.log(`    shelf /health          ${fmt(health.shelfRps, 0)} requests/s`);
-  console.log(`    bare Bun.serve         ${fmt(health.bareRps, 0)} requests/s`);
-  console.log(`    ratio                  ${fmt(health.ratio, 3)}`);
+  console.log(`    shelf /health          ${fmt(health.subject, 0)} requests/s`);
+  console.log(`    bare Bun.serve         ${fmt(health.baseline, 0)} requests/s`);
+  console.log(`    ratio                  ${ratioText(health)}`);
 } finally {
   await shelf.stop();
 }

@@ -1,10 +1,12 @@
 // The load generator, run as its own process so it does not share the server's thread:
-//   bun bench/load.ts <url> <seconds> <concurrency> <accept>
+//   bun bench/load.ts <url> <seconds> <concurrency> <accept> [bearer key]
 // Prints {"requests":N,"seconds":S,"bytes":B,"errors":E} on stdout.
 export {};
 
-const [url, seconds = "5", concurrency = "32", accept = "image/webp,*/*"] = Bun.argv.slice(2);
-if (!url) throw new Error("usage: bun bench/load.ts <url> [seconds] [concurrency] [accept]");
+const [url, seconds = "5", concurrency = "32", accept = "image/webp,*/*", bearer = ""] = Bun.argv.slice(2);
+if (!url) throw new Error("usage: bun bench/load.ts <url> [seconds] [concurrency] [accept] [bearer]");
+const headers: Record<string, string> = { accept };
+if (bearer) headers.authorization = `Bearer ${bearer}`;
 const end = performance.now() + Number(seconds) * 1000;
 let requests = 0;
 let bytes = 0;
@@ -13,7 +15,7 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: Number(concurrency) }, async () => {
     while (performance.now() < end) {
-      const res = await fetch(url, { headers: { accept } });
+      const res = await fetch(url, { headers });
       const body = await res.arrayBuffer();
       if (res.status === 200) {
         requests++;
