@@ -4,11 +4,13 @@
 //   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
 //   (d) GET /health (liveness) against bare Bun.serve, same JSON
 //   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
+//   (g) authenticated GET /v1/images against a hand-written list    target ratio >= 0.80
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchEdge } from "./edge.ts";
 import { benchHealth } from "./health.ts";
 import { benchLimiter } from "./limiter.ts";
+import { benchList } from "./list-baseline.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -56,3 +58,9 @@ for (const [name, label] of [
 }
 
 await benchLimiter(process.env.REDIS_URL);
+
+const list = await benchList();
+console.log(`\n(g) GET /v1/images?limit=20 with an API key (${list.db}, ${list.kv} kv), 16 connections from a separate process`);
+console.log(`    shelf                  ${fmt(list.subject, 0)} requests/s`);
+console.log(`    Bun.serve + driver     ${fmt(list.baseline, 0)} requests/s   (key by hash, one window call, a 20-row page and the total; same body)`);
+console.log(`    ratio                  ${ratioText(list)}   (target >= 0.80)`);

@@ -1,0 +1,184 @@
+// (g) The authenticated images list (GET /v1/images?limit=20 with an API key, 16
+// connections) against a hand-written baseline doing the same work: a bare Bun.serve and
+// the database driver itself (postgres.js on Postgres, with a pool of the same size; on
+// embedded parts the very PGlite shelf's deps opened) and the same kv call. Per request the
+// baseline
+//   - looks the key up by its SHA-256 in api_keys (every request: it caches nothing), and
+//     refuses a revoked key or one without media.read;
+//   - counts the request in the read tier's sliding window (kv.slidingWindow, the call
+//     shelf's limiter makes: Redis when REDIS_URL is set), with the same RateLimit headers;
+//   - reads a 20-row keyset page of the user's images (every column, newest first, as a
+//     prepared statement) and the library's total from the usage counter, in parallel;
+//   - answers the same JSON, byte for byte: checked against shelf's answer before timing.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { loadConfig } from "../src/config.ts";
+import { createDeps, type Deps } from "../src/deps.ts";
+import { createApiKey, createUser } from "../src/modules/identity/public.ts";
+import { serve } from "../src/server.ts";
+import { requestsPerSecond } from "./http-load.ts";
+import { interleave } from "./passes.ts";
+
+const WINDOW_MS = 60_000;
+// High enough that neither side is refused during the run; both count every request.
+const READ_LIMIT = 1_000_000;
+const IMAGES = 100;
+const EXT: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif", avif: "avif", svg: "svg" };
+
+type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+const KEY_BY_HASH = "select id, user_id, scopes, revoked_at from api_keys where key_hash = $1";
+const FIRST_PAGE =
+  "select id, owner_id, filename, format, width, height, frames, is_public, tags, size, webp_size, created_at, updated_at from images where owner_id = $1 order by created_at desc nulls last, id desc nulls last limit $2";
+const TOTAL = "select value from usage_counters where user_id = $1 and period = 'total' and dimension = 'image_count'";
+
+const sha256Hex = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
+const cursorOf = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString("base64url");
+const error = (status: number, code: string, message: string) =>
+  Response.json({ success: false, error: message, code, meta: {} }, { status, headers: { "x-request-id": crypto.randomUUID() } });
+
+/** The baseline server: GET /v1/images?limit=N (first pages only: that is what is timed). */
+export function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
+  return Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      const m = /^Bearer (sk_live_[A-Za-z0-9_-]{32})$/.exec(req.headers.get("authorization") ?? "");
+      if (!m) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
+      const [key] = await query(KEY_BY_HASH, [sha256Hex(m[1]!)]);
+      if (!key) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
+      if (key.revoked_at) return error(401, "API_KEY_REVOKED", "this API key was revoked");
+      if (!(key.scopes as string[]).includes("media.read")) return error(403, "FORBIDDEN", "this credential lacks the media.read scope");
+      const userId = key.user_id as string;
+      const w = await kv.slidingWindow(`rl:read:${userId}`, READ_LIMIT, WINDOW_MS, Date.now());
+      if (!w.allowed) return error(429, "RATE_LIMITED", "rate limit exceeded");
+      const limit = Number(new URL(req.url).searchParams.get("limit") ?? 20);
+      const [rows, [counter]] = await Promise.all([query(FIRST_PAGE, [userId, limit + 1]), query(TOTAL, [userId])]);
+      const more = rows.length > limit;
+      const page = more ? rows.slice(0, limit) : rows;
+      const items = page.map((r) => ({
+        id: r.id,
+        url: `${mediaUrl}/${r.id}.${EXT[r.format as string]}`,
+        filename: r.filename,
+        size: Number(r.size),
+        width: r.width,
+        height: r.height,
+        is_public: r.is_public,
+        tags: r.tags,
+        created_at: (r.created_at as Date).toISOString(),
+      }));
+      const last = page[page.length - 1];
+      const nextCursor = more && last ? cursorOf(last.created_at as Date, last.id as string) : null;
+      const body = JSON.stringify({ success: true, data: { items, nextCursor, total: Number(counter?.value ?? 0) } });
+      return new Response(body, {
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": crypto.randomUUID(),
+          "ratelimit-limit": String(w.limit),
+          "ratelimit-remaining": String(w.remaining),
+          "ratelimit-reset": String(Math.ceil(w.resetMs / 1000)),
+        },
+      });
+    },
+  });
+}
+
+/** A shelf api of its own (own DATA_DIR, the read tier raised for the load) and the baseline beside it on the same parts. */
+export async function startListBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-list-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "error",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PUBLIC_URL: "http://127.0.0.1",
+    RATE_LIMITS: JSON.stringify({ read: READ_LIMIT }),
+    // The production parts when real-parts.sh gives them: Postgres, and Redis for the limiter.
+    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
+  });
+  const deps = await createDeps(config);
+  const running = await serve(deps, "api");
+  const origin = new URL(running.url!).origin;
+  const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+  const { key } = await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" });
+  // A library of IMAGES rows by SQL (no uploads), with the count an upload keeps beside them.
+  const prefix = `L${crypto.randomUUID().slice(0, 4)}`;
+  await deps.db.execute(sql`
+    insert into images (id, owner_id, filename, format, width, height, size, webp_size, tags, created_at, updated_at)
+    select ${prefix} || lpad(i::text, 6, '0'), ${user.id}, 'photo ' || i || '.jpg', 'jpeg', 1200 + i, 800, 150000 + i, 90000,
+           case when i % 3 = 0 then array['cats', 'y' || i] else '{}'::text[] end,
+           '2026-01-01T00:00:00.000Z'::timestamptz + i * interval '1 second', '2026-01-01T00:00:00.000Z'::timestamptz
+    from generate_series(1, ${IMAGES}::int) as i`);
+  await deps.db.execute(sql`
+    insert into usage_counters (user_id, period, dimension, value) values (${user.id}, 'total', 'image_count', ${IMAGES})
+    on conflict (user_id, period, dimension) do update set value = usage_counters.value + excluded.value`);
+
+  let pg: ReturnType<typeof postgres> | undefined;
+  let query: Query;
+  if (deps.database.kind === "postgres") {
+    // Its own pool, as large as shelf's; postgres.js prepares every statement.
+    pg = postgres(config.DATABASE_URL!, { max: config.DATABASE_POOL_MAX, onnotice: () => {} });
+    const client = pg;
+    query = (text, params) => client.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<Record<string, unknown>[]>;
+  } else {
+    const client = (deps.db as unknown as { $client: PGlite }).$client;
+    query = async (text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
+  }
+  const baseline = startBaseline(query, deps.kv, config.MEDIA_URL);
+  const url = (o: string) => `${o}/v1/images?limit=20`;
+  return {
+    db: deps.database.kind,
+    kv: deps.kv.kind,
+    key,
+    shelfUrl: url(origin),
+    baselineUrl: url(baseline.url.origin),
+    async stop() {
+      await baseline.stop(true);
+      await pg?.end({ timeout: 5 });
+      await running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The two bodies and the headers that matter must be the same: the comparison cannot drift. */
+async function assertSameAnswer(shelfUrl: string, baselineUrl: string, key: string) {
+  const get = async (u: string) => {
+    const res = await fetch(u, { headers: { authorization: `Bearer ${key}` } });
+    return { status: res.status, type: res.headers.get("content-type"), limit: res.headers.get("ratelimit-limit"), body: await res.text() };
+  };
+  const [a, b] = [await get(shelfUrl), await get(baselineUrl)];
+  if (a.status !== 200 || b.status !== 200) throw new Error(`list bench: status ${a.status} (shelf), ${b.status} (baseline): ${a.body} ${b.body}`);
+  if (a.body !== b.body) throw new Error(`list bench: the bodies differ\n  shelf:    ${a.body.slice(0, 400)}\n  baseline: ${b.body.slice(0, 400)}`);
+  if (a.limit !== b.limit || !a.type?.startsWith("application/json") || !b.type?.startsWith("application/json")) {
+    throw new Error(`list bench: headers differ: ${JSON.stringify([a, b].map(({ type, limit }) => ({ type, limit })))}`);
+  }
+  const n = (JSON.parse(a.body) as { data: { items: unknown[] } }).data.items.length;
+  if (n !== 20) throw new Error(`list bench: ${n} items, not 20`);
+}
+
+export async function benchList(passes = 5) {
+  const bench = await startListBench();
+  try {
+    await assertSameAnswer(bench.shelfUrl, bench.baselineUrl, bench.key);
+    const opts = { bearer: bench.key, concurrency: 16, accept: "application/json" };
+    const run = await interleave(
+      passes,
+      () => requestsPerSecond(bench.shelfUrl, opts),
+      () => requestsPerSecond(bench.baselineUrl, opts),
+    );
+    return { db: bench.db, kv: bench.kv, ...run };
+  } finally {
+    await bench.stop();
+  }
+}
+
+if (import.meta.main) {
+  const r = await benchList(Number(process.env.PASSES ?? 3));
+  console.log(JSON.stringify(r));
+}
