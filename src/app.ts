@@ -7,7 +7,7 @@ import { openapiPlugin } from "./http/openapi.ts";
 import type { Services } from "./services.ts";
 import { adminModule } from "./modules/admin/index.ts";
 import { identityModule } from "./modules/identity/index.ts";
-import { edgeModule } from "./modules/edge/index.ts";
+import { createEdge } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
@@ -24,7 +24,10 @@ export function createModuleApp<const M extends AnyElysia[]>(services: Services,
 
 export function createApp(services: Services) {
   const { deps } = services;
-  return new Elysia({ name: "shelf" })
+  const edge = createEdge(services);
+  // The edge's paths as Bun routes: a listening server answers them without Elysia
+  // (see modules/edge/index.ts); app.handle still reaches them through edge.module.
+  return new Elysia({ name: "shelf", serve: { routes: edge.routes } })
     .use(httpCore(deps.log))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
@@ -32,7 +35,7 @@ export function createApp(services: Services) {
     .use(identityModule(services))
     .use(usageModule(services))
     .use(imagesModule(services))
-    .use(edgeModule(services))
+    .use(edge.module)
     .use(adminModule(services));
 }
 

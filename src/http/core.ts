@@ -51,72 +51,88 @@ function dbErrorCode(e: unknown): string | undefined {
 // character_not_in_repertoire (NUL in text), untranslatable_character
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
+/** The client's own x-request-id when it is well-formed, else a new one. */
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ReturnType<typeof envelope>;
+}
+
+/**
+ * The one mapping of a failure to its answer: Elysia's onError below, and the routes that
+ * Bun serves without Elysia (the media edge), both answer through it. `code` is Elysia's
+ * name for errors it raised itself (validation, parse, routing); anything else is "UNKNOWN".
+ */
+export function errorAnswer(error: unknown, code: string | number, request: Request, requestId: string, log: Log): ErrorAnswer {
+  const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({ status, headers, body });
+  // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
+  // fault of ours. At info, so a flaky network cannot flood the error log.
+  if (request.signal.aborted) {
+    log.info("request aborted by the client", { method: request.method, url: new URL(request.url).pathname, requestId });
+    return answer(400, envelope("BAD_REQUEST", "the client closed the connection"));
+  }
+  const known = error instanceof AppError ? error : refusalError(error);
+  if (known) return answer(known.status, envelope(known.code, known.message, known.meta), known.headers);
+  if (error instanceof BudgetBusyError) {
+    // Load shedding, not a failure: the client retries after the header's seconds.
+    return answer(
+      503,
+      envelope("SERVICE_UNAVAILABLE", `this node is busy (${error.budget}); retry in ${error.retryAfterS} s`, {
+        budget: error.budget,
+        retryAfter: error.retryAfterS,
+      }),
+      { "retry-after": String(error.retryAfterS) },
+    );
+  }
+  switch (code) {
+    case "VALIDATION": {
+      const e = error as ValidationError;
+      if (e.type !== "response") {
+        const { path, issues } = validationIssues(e);
+        return answer(422, envelope("VALIDATION_ERROR", `invalid ${path}: ${issues[0]!.message}`, { path, issues }));
+      }
+      break;
+    }
+    case "PARSE":
+      return answer(400, envelope("BAD_REQUEST", "the request body could not be parsed"));
+    case "NOT_FOUND":
+      return answer(404, envelope("NOT_FOUND", "no such route", { entity: "route" }));
+    case "INVALID_COOKIE_SIGNATURE":
+      return answer(400, envelope("BAD_REQUEST", "invalid cookie"));
+    case "INVALID_FILE_TYPE":
+      return answer(ERROR_STATUS.INVALID_FILE_TYPE, envelope("INVALID_FILE_TYPE", "unsupported file type"));
+  }
+  // A safety net under the schemas: text the database cannot store (NUL) is the
+  // caller's input, not our failure.
+  if (UNSTORABLE_TEXT.has(dbErrorCode(error) ?? "")) {
+    return answer(
+      422,
+      envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", {
+        path: "body",
+        issues: [{ path: "body", message: "control characters are not allowed" }],
+      }),
+    );
+  }
+  // Bodies over the server's maxRequestBodySize surface as a 413 from Bun itself.
+  if ((error as { status?: number })?.status === 413) return answer(413, envelope("FILE_TOO_LARGE", "request body too large"));
+  log.error("unhandled error", { err: error, code, method: request.method, url: new URL(request.url).pathname, requestId });
+  return answer(500, envelope("INTERNAL", "internal error"));
+}
+
 export const httpCore = (log: Log) =>
   new Elysia({ name: "http-core" })
     .use(jsonBody)
     .onRequest(({ request, set }) => {
-      const given = request.headers.get("x-request-id");
-      set.headers["x-request-id"] = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+      set.headers["x-request-id"] = requestIdOf(request);
     })
     .onError({ as: "global" }, ({ code, error, set, request }) => {
-      // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
-      // fault of ours. At info, so a flaky network cannot flood the error log.
-      if (request.signal.aborted) {
-        log.info("request aborted by the client", { method: request.method, url: new URL(request.url).pathname, requestId: set.headers["x-request-id"] });
-        set.status = 400;
-        return envelope("BAD_REQUEST", "the client closed the connection");
-      }
-      const known = error instanceof AppError ? error : refusalError(error);
-      if (known) {
-        set.status = known.status;
-        Object.assign(set.headers, known.headers);
-        return envelope(known.code, known.message, known.meta);
-      }
-      if (error instanceof BudgetBusyError) {
-        // Load shedding, not a failure: the client retries after the header's seconds.
-        set.status = 503;
-        set.headers["retry-after"] = String(error.retryAfterS);
-        return envelope("SERVICE_UNAVAILABLE", `this node is busy (${error.budget}); retry in ${error.retryAfterS} s`, {
-          budget: error.budget,
-          retryAfter: error.retryAfterS,
-        });
-      }
-      switch (code) {
-        case "VALIDATION":
-          if (error.type !== "response") {
-            set.status = 422;
-            const { path, issues } = validationIssues(error);
-            return envelope("VALIDATION_ERROR", `invalid ${path}: ${issues[0]!.message}`, { path, issues });
-          }
-          break;
-        case "PARSE":
-          set.status = 400;
-          return envelope("BAD_REQUEST", "the request body could not be parsed");
-        case "NOT_FOUND":
-          set.status = 404;
-          return envelope("NOT_FOUND", "no such route", { entity: "route" });
-        case "INVALID_COOKIE_SIGNATURE":
-          set.status = 400;
-          return envelope("BAD_REQUEST", "invalid cookie");
-        case "INVALID_FILE_TYPE":
-          set.status = ERROR_STATUS.INVALID_FILE_TYPE;
-          return envelope("INVALID_FILE_TYPE", "unsupported file type");
-      }
-      // A safety net under the schemas: text the database cannot store (NUL) is the
-      // caller's input, not our failure.
-      if (UNSTORABLE_TEXT.has(dbErrorCode(error) ?? "")) {
-        set.status = 422;
-        return envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", {
-          path: "body",
-          issues: [{ path: "body", message: "control characters are not allowed" }],
-        });
-      }
-      // Bodies over the server's maxRequestBodySize surface as a 413 from Bun itself.
-      if ((error as { status?: number })?.status === 413) {
-        set.status = 413;
-        return envelope("FILE_TOO_LARGE", "request body too large");
-      }
-      log.error("unhandled error", { err: error, code, method: request.method, url: new URL(request.url).pathname, requestId: set.headers["x-request-id"] });
-      set.status = 500;
-      return envelope("INTERNAL", "internal error");
+      const { status, headers, body } = errorAnswer(error, code, request, set.headers["x-request-id"] as string, log);
+      set.status = status;
+      Object.assign(set.headers, headers);
+      return body;
     });

@@ -3,6 +3,8 @@
 //   kind, each trusted for CACHE_TTL_MS, then looked up again;
 // - the bytes of small hot objects by object key, at most BYTES_MAX in all. Keys name
 //   immutable bytes, so they never go stale; they are dropped with their object's record.
+//   They are held as Blobs: a Response (or a range of it, Blob.slice) shares a Blob's
+//   memory, where a Uint8Array body is copied on every response (22 us for 160 KB).
 
 import { CACHE_TTL_MS, Lru } from "../../infra/cache.ts";
 import type { ServedObject } from "./resolver.ts";
@@ -19,7 +21,7 @@ export function createEdgeCache(now: () => number = () => performance.now()) {
   // request). Entries are kept past their TTL until evicted or replaced: an invalidation
   // then still finds the object keys whose bytes it must drop.
   const records = new Map<string, Lru<Entry>>();
-  const bytes = new Lru<Uint8Array>(BYTES_MAX, (b) => b.length);
+  const bytes = new Lru<Blob>(BYTES_MAX, (b) => b.size);
   const recordsOf = (kind: string) => {
     let lru = records.get(kind);
     if (!lru) records.set(kind, (lru = new Lru<Entry>(ENTRY_MAX)));
@@ -35,7 +37,7 @@ export function createEdgeCache(now: () => number = () => performance.now()) {
       recordsOf(kind).set(id, { v, at: now() });
     },
     bytes: (key: string) => bytes.get(key),
-    setBytes: (key: string, b: Uint8Array) => bytes.set(key, b),
+    setBytes: (key: string, b: Uint8Array) => bytes.set(key, new Blob([b as Uint8Array<ArrayBuffer>])),
     /** Drops an object's record and the bytes of every variant it had. */
     drop(kind: string, id: string) {
       const lru = records.get(kind);

@@ -5,8 +5,12 @@
 // metering of every byte served per quota dimension, owner and month.
 //
 // The path of a request whose record and bytes are both in memory has no await: it
-// answers from the handler's own call (this is the benchmark's path).
-import { Elysia, NotFoundError } from "elysia";
+// answers from the handler's own call (this is the benchmark's path). On a listening
+// server Bun routes the edge's paths to `routes` without entering Elysia: a cache hit is
+// then a map lookup and one Response, with no router, context or lifecycle around it.
+// The Elysia route below serves the same function to app.handle (the tests).
+import { Elysia } from "elysia";
+import { errorAnswer, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { monthKey } from "../../infra/clock.ts";
@@ -24,11 +28,15 @@ const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed
 /** A path no kind claims. */
 const UNCLAIMED = "media";
 
-export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolvers }: Services) => {
+const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" });
+
+export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolvers }: Services) => {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
 
-  function serve(request: Request, path: string): Response | Promise<Response> {
+  /** GET or HEAD of `path` (below the prefix, as sent); throws the AppError to answer. */
+  function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
+    if (request.method !== "GET" && request.method !== "HEAD") throw noSuchRoute();
     const file = path.includes("%") ? decoded(path) : path;
     if (file === null) throw missing(UNCLAIMED);
     for (let i = 0; i < resolvers.length; i++) {
@@ -36,22 +44,22 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       const id = resolver.match(file);
       if (id === null) continue;
       const hit = cache.record(resolver.kind, id);
-      if (hit) return answer(request, file, resolver, hit.v);
+      if (hit) return answer(request, requestId, file, resolver, hit.v);
       return resolver.lookup(id).then((object) => {
         cache.setRecord(resolver.kind, id, object);
-        return answer(request, file, resolver, object);
+        return answer(request, requestId, file, resolver, object);
       });
     }
     throw missing(UNCLAIMED);
   }
 
-  function answer(request: Request, file: string, resolver: MediaResolver, object: ServedObject | null): Response | Promise<Response> {
+  function answer(request: Request, requestId: string, file: string, resolver: MediaResolver, object: ServedObject | null): Response | Promise<Response> {
     const variant = object && resolver.select(object, file, request);
     if (!variant) throw missing(resolver.kind);
-    if (object.isPublic) return respond(request, resolver.kind, object, variant);
+    if (object.isPublic) return respond(request, requestId, resolver.kind, object, variant);
     return isOwner(request, object).then((owner) => {
       if (!owner) throw missing(resolver.kind);
-      return respond(request, resolver.kind, object, variant);
+      return respond(request, requestId, resolver.kind, object, variant);
     });
   }
 
@@ -63,9 +71,10 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     return !!principal && principal.userId === object.ownerId && principal.scopes.includes("media.read");
   }
 
-  function respond(request: Request, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
+  function respond(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
     const { size, etag } = variant;
     const headers: Record<string, string> = {
+      "x-request-id": requestId,
       "content-type": variant.contentType,
       etag,
       "cache-control": !object.isPublic ? PRIVATE : object.cache === "immutable" ? IMMUTABLE : REVALIDATE,
@@ -90,7 +99,7 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
 
     const hot = size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined;
     // A cached object shorter than its record says is reported by load().
-    if (hot && hot.length > end) return sent(object, hot.subarray(start, end + 1) as Uint8Array<ArrayBuffer>, status, headers, length);
+    if (hot && hot.size > end) return sent(object, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -109,15 +118,16 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   }
 
   // Concurrent misses on one object read it from storage once.
-  const loading = new Map<string, Promise<Uint8Array | null>>();
-  function hotBytes(key: string): Promise<Uint8Array | null> {
+  const loading = new Map<string, Promise<Blob | null>>();
+  function hotBytes(key: string): Promise<Blob | null> {
     let p = loading.get(key);
     if (!p) {
       p = deps.storage
         .read(key)
         .then((b) => {
-          if (b) cache.setBytes(key, b);
-          return b;
+          if (!b) return null;
+          cache.setBytes(key, b);
+          return cache.bytes(key) ?? new Blob([b as Uint8Array<ArrayBuffer>]);
         })
         .finally(() => loading.delete(key));
       loading.set(key, p);
@@ -134,8 +144,8 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (variant.size <= HOT_OBJECT_MAX) {
         const bytes = cache.bytes(variant.key) ?? (await hotBytes(variant.key));
         if (!bytes) return null;
-        if (bytes.length <= end) throw new Error(`the object has ${bytes.length} bytes, its record says ${end + 1}`);
-        return bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>;
+        if (bytes.size <= end) throw new Error(`the object has ${bytes.size} bytes, its record says ${end + 1}`);
+        return start === 0 && end === bytes.size - 1 ? bytes : bytes.slice(start, end + 1);
       }
       const stream = await deps.storage.get(variant.key, ranged ? { start, end } : undefined);
       return (
@@ -150,21 +160,43 @@ export const edgeModule = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     }
   }
 
+  /** The answer to an AppError (or anything else) thrown while serving, as Elysia's onError gives it. */
+  function failed(error: unknown, request: Request, requestId: string): Response {
+    const { status, headers, body } = errorAnswer(error, "UNKNOWN", request, requestId, deps.log);
+    return Response.json(body, { status, headers: { ...headers, "x-request-id": requestId } });
+  }
+
+  /** The edge as a Bun route handler: every answer, errors included, made here. */
+  function route(request: Request): Response | Promise<Response> {
+    const requestId = requestIdOf(request);
+    try {
+      const out = serve(request, pathBelow(request.url, prefix), requestId);
+      return out instanceof Promise ? out.catch((e) => failed(e, request, requestId)) : out;
+    } catch (e) {
+      return failed(e, request, requestId);
+    }
+  }
+
   // Hidden from the generator (a wildcard of every method, answering bytes): it documents GET and HEAD itself.
   const documented = { hide: true, [OWN_PATHS]: edgeDocumentation(deps.config.MEDIA_URL, deps.config.PUBLIC_URL) };
 
   // One wildcard route, so a kind may have paths of several segments (HLS). It takes every
   // method because Elysia answers HEAD on a wildcard GET route by running the GET handler
   // and sending a Content-Length of 0; other methods get the router's own 404.
-  return new Elysia({ name: "edge" }).all(
+  const module = new Elysia({ name: "edge" }).all(
     `${prefix}/*`,
-    ({ request, params }) => {
-      if (request.method !== "GET" && request.method !== "HEAD") throw new NotFoundError();
-      return serve(request, params["*"]);
-    },
+    ({ request, params, set }) => serve(request, params["*"], set.headers["x-request-id"] as string),
     { parse: "none", detail: documented },
   );
+  return { module, routes: { [`${prefix}/*`]: route } };
 };
+
+/** The path after `prefix/` in a request URL, as sent (still percent-encoded), without the query. */
+function pathBelow(url: string, prefix: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2) + prefix.length + 1;
+  const query = url.indexOf("?", start);
+  return query < 0 ? url.slice(start) : url.slice(start, query);
+}
 
 /** A wildcard path arrives as sent; a kind matches it decoded, as a named parameter would be. */
 function decoded(path: string): string | null {
