@@ -7,8 +7,8 @@
 //     refuses a revoked key or one without media.read;
 //   - counts the request in the read tier's sliding window (kv.slidingWindow, the call
 //     shelf's limiter makes: Redis when REDIS_URL is set), with the same RateLimit headers;
-//   - reads a 20-row keyset page of the user's images (every column, newest first, as a
-//     prepared statement) and the library's total from the usage counter, in parallel;
+//   - reads a 20-row keyset page of the user's images (the columns shelf reads, newest
+//     first, as a prepared statement) and the library's total from the usage counter, in parallel;
 //   - answers the same JSON, byte for byte: checked against shelf's answer before timing.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,7 +33,7 @@ type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown
 
 const KEY_BY_HASH = "select id, user_id, scopes, revoked_at from api_keys where key_hash = $1";
 const FIRST_PAGE =
-  "select id, owner_id, filename, format, width, height, frames, is_public, tags, size, webp_size, created_at, updated_at from images where owner_id = $1 order by created_at desc nulls last, id desc nulls last limit $2";
+  "select id, format, filename, size, width, height, is_public, tags, created_at from images where owner_id = $1 order by created_at desc nulls last, id desc nulls last limit $2";
 const TOTAL = "select value from usage_counters where user_id = $1 and period = 'total' and dimension = 'image_count'";
 
 const sha256Hex = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

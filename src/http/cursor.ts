@@ -67,7 +67,14 @@ const desc = (c: PgColumn) => sql`${c} desc nulls last`;
 const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
 
 /** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */
-function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: readonly PgColumn[], afterCursor: boolean) {
+function pageQuery(
+  db: DbOrTx,
+  from: PgTable,
+  selection: Record<string, PgColumn> | undefined,
+  where: SQL | undefined,
+  columns: readonly PgColumn[],
+  afterCursor: boolean,
+) {
   // One row comparison, not `a < $1 or (a = $1 and b < $2)`: Postgres turns the row
   // comparison into the start of an index range and walks from there, where the spelled-out
   // form is a filter on every row past the cursor (and a sort of what passes it).
@@ -77,29 +84,36 @@ function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: r
         sql`, `,
       )})`
     : undefined;
-  return db
-    .select()
+  return (selection ? db.select(selection) : db.select())
     .from(from)
     .where(and(where, after))
     .orderBy(...columns.map(desc))
     .limit(sql.placeholder("limit"));
 }
 
+type ColumnKey<T extends PgTable> = keyof T["$inferSelect"] & string;
+
 /** What a list asks of keysetPage. */
-export interface KeysetQuery<T extends PgTable> {
+export interface KeysetQuery<T extends PgTable, K extends ColumnKey<T> = ColumnKey<T>> {
   from: T;
+  /**
+   * The columns a page reads, the sort columns among them (default: every column). Only
+   * what the items show: each column read is parsed by the driver and mapped, row by row.
+   */
+  columns?: readonly K[];
   /** Names the filter: one statement per shape (default "all"). */
   shape?: string;
   where?: () => SQL | undefined;
   params?: Record<string, unknown>;
-  sort: readonly (keyof T["$inferSelect"] & string)[];
+  sort: readonly K[];
   cursor?: string;
   limit: number;
 }
 
-function statementOf<T extends PgTable>(q: KeysetQuery<T>) {
+function statementOf<T extends PgTable, K extends ColumnKey<T>>(q: KeysetQuery<T, K>) {
   const all = getTableColumns(q.from) as Record<string, PgColumn>;
   const columns = q.sort.map((k) => all[k]!);
+  const selection = q.columns && Object.fromEntries(q.columns.map((k) => [k, all[k]!]));
   const values: Record<string, unknown> = { ...q.params, limit: q.limit + 1 };
   if (q.cursor) {
     // Dates go to the database as the ISO text they came in: a placeholder is not mapped
@@ -110,13 +124,13 @@ function statementOf<T extends PgTable>(q: KeysetQuery<T>) {
     });
   }
   const afterCursor = Boolean(q.cursor);
-  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}`;
-  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor);
+  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}${q.columns ? `_of_${q.columns.join("_")}` : ""}`;
+  const build = (db: DbOrTx) => pageQuery(db, q.from, selection, q.where?.(), columns, afterCursor);
   return { name, build, values };
 }
 
 /** The SQL text and parameters keysetPage runs for `q` (to EXPLAIN it). */
-export function keysetSql<T extends PgTable>(db: DbOrTx, q: KeysetQuery<T>): { sql: string; params: unknown[] } {
+export function keysetSql<T extends PgTable, K extends ColumnKey<T>>(db: DbOrTx, q: KeysetQuery<T, K>): { sql: string; params: unknown[] } {
   const { build, values } = statementOf(q);
   const query = build(db).toSQL();
   return { sql: query.sql, params: fillPlaceholders(query.params, values) };
@@ -138,14 +152,14 @@ export function keysetSql<T extends PgTable>(db: DbOrTx, q: KeysetQuery<T>): { s
  * each `.desc()`: Postgres then reads a page as a range of that index, in order, however
  * many rows the owner has, and sorts nothing.
  */
-export async function keysetPage<T extends PgTable, I>(
+export async function keysetPage<T extends PgTable, I, K extends ColumnKey<T> = ColumnKey<T>>(
   db: DbOrTx,
-  q: KeysetQuery<T>,
-  map: (row: T["$inferSelect"]) => I,
+  q: KeysetQuery<T, K>,
+  map: (row: Pick<T["$inferSelect"], K>) => I,
 ): Promise<{ items: I[]; nextCursor: string | null }> {
   const { name, build, values } = statementOf(q);
   const statement = prepared(db, name, (d) => build(d).prepare(name));
-  const rows = (await statement.execute(values)) as T["$inferSelect"][];
+  const rows = (await statement.execute(values)) as Pick<T["$inferSelect"], K>[];
   const part = (v: unknown): CursorPart => (v instanceof Date ? v.toISOString() : (v as CursorPart));
   return toPage(rows, q.limit, (r) => q.sort.map((k) => part(r[k])), map);
 }

@@ -35,8 +35,10 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
         ...(opts.session ? { "x-session-only": true } : {}),
         ...(opts.tier ? { "x-rate-limit-tier": opts.tier } : {}),
       },
-      async resolve({ headers, set }) {
-        const principal = await resolvePrincipal(headers.authorization);
+      // The one header it needs read from the request: naming `headers` here would have
+      // Elysia copy every header of every guarded request into an object first.
+      async resolve({ request, set }) {
+        const principal = await resolvePrincipal(request.headers.get("authorization"));
         if (opts.scope === "admin" && !(await isAdmin(principal.userId))) {
           throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
         }

@@ -36,13 +36,17 @@ export interface NewImage {
   isPublic?: boolean;
 }
 
+/** The columns an image's answer shows: all a list page reads. */
+const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "createdAt"] as const;
+type ItemRow = Pick<ImageRow, (typeof ITEM_COLUMNS)[number]>;
+
 /** What an upload answers (SPEC 4.1). */
-export function toUploaded(mediaUrl: string, r: ImageRow): UploadedImage {
+export function toUploaded(mediaUrl: string, r: Omit<ItemRow, "isPublic" | "tags">): UploadedImage {
   return { id: r.id, url: publicUrl(mediaUrl, r), filename: r.filename, size: r.size, width: r.width, height: r.height, created_at: iso(r.createdAt) };
 }
 
 /** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
-export function toItem(mediaUrl: string, r: ImageRow): ImageItem {
+export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
   return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags };
 }
 
@@ -150,9 +154,10 @@ const ownedByParam = () => eq(images.ownerId, sql.placeholder("userId"));
 const taggedParam = () => and(ownedByParam(), arrayContains(images.tags, sql`array[${sql.placeholder("tag")}]::text[]`));
 
 /** The keyset query of an images list page. */
-export function imageListQuery(userId: string, q: { cursor?: string; limit: number; tag?: string }): KeysetQuery<typeof images> {
+export function imageListQuery(userId: string, q: { cursor?: string; limit: number; tag?: string }): KeysetQuery<typeof images, (typeof ITEM_COLUMNS)[number]> {
   return {
     from: images,
+    columns: ITEM_COLUMNS,
     ...(q.tag ? { shape: "tagged", where: taggedParam, params: { userId, tag: q.tag } } : { shape: "owned", where: ownedByParam, params: { userId } }),
     sort: ["createdAt", "id"],
     cursor: q.cursor,
