@@ -4,8 +4,9 @@
 //
 //   dist/shelf                          the executable: Bun, the bundled app, the SQL
 //                                       migrations (inlined by a macro), PGlite's
-//                                       pglite.wasm, initdb.wasm and pglite.data, and
-//                                       sharp's native addon (sharp-<platform>.node)
+//                                       pglite.wasm, initdb.wasm and pglite.data, the
+//                                       database image (below), and sharp's native
+//                                       addon (sharp-<platform>.node)
 //   dist/lib/libvips-cpp.so.<version>   libvips, the shared library sharp's addon links
 //                                       against (libvips-cpp.<version>.dylib on macOS).
 //                                       src/infra/sharp-native.ts opens it from
@@ -18,8 +19,14 @@
 // dependencies built in); an executable cannot embed a shared library the loader can
 // use, so it travels beside it.
 //
+// The database image: a new embedded database with every migration applied, made here
+// and packed (src/infra/db/pg-image.ts) so that the first start of the binary unpacks it
+// instead of running initdb in WebAssembly (seconds). It is embedded through
+// src/infra/db/pg-image-file.ts, which the plugin below points at it in the bundle only.
+//
 // Usage: bun scripts/build.ts [--outdir dist] [--no-bytecode]
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { BunPlugin } from "bun";
@@ -83,11 +90,35 @@ const sharpStaticAddon: BunPlugin = {
   },
 };
 
+// ---- the database image ----------------------------------------------------------------
+
+const scratch = mkdtempSync(join(tmpdir(), "shelf-build-"));
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+const imageStarted = performance.now();
+const { makePgImage } = await import("../src/infra/db/index.ts");
+const imageFile = join(scratch, "pg-image.tar.zst");
+await Bun.write(imageFile, await makePgImage(join(scratch, "data")));
+const imageMs = performance.now() - imageStarted;
+
+let imageEmbedded = 0;
+const embedPgImage: BunPlugin = {
+  name: "embed-pg-image",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]infra[\\/]db[\\/]pg-image-file\.ts$/ }, () => {
+      imageEmbedded++;
+      return {
+        loader: "ts",
+        contents: `import file from ${JSON.stringify(imageFile)} with { type: "file" };\nexport const pgImageFile: string | null = file;\n`,
+      };
+    });
+  },
+};
+
 // ---- build ---------------------------------------------------------------------------
 
 // Every file the app starts as a Worker: Bun embeds a worker only when it is an
 // entrypoint of its own (it does not follow `new Worker(...)`).
-const workerEntrypoints = [join(root, "src/modules/images/svg-worker.ts")];
+const workerEntrypoints = [join(root, "src/modules/images/svg-worker.ts"), join(root, "src/infra/db/pglite-wasm-worker.ts")];
 
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(join(outdir, "lib"), { recursive: true });
@@ -108,7 +139,7 @@ const result = await Bun.build({
   // are told apart by class name (EmbeddedDbBusyError in src/main.ts).
   minify: { whitespace: true, syntax: true, identifiers: false, keepNames: true },
   sourcemap: "linked",
-  plugins: [sharpStaticAddon],
+  plugins: [sharpStaticAddon, embedPgImage],
   compile: {
     outfile,
     // A server reads its configuration from the environment only. A bunfig.toml in the
@@ -129,6 +160,8 @@ if (loadersReplaced === 0) {
   throw new Error("sharp's loader (sharp/dist/sharp.mjs) was not replaced: sharp's layout changed, update scripts/build.ts");
 }
 
+if (imageEmbedded === 0) throw new Error("src/infra/db/pg-image-file.ts was not replaced: the database image is not embedded");
+
 for (const f of libvipsFiles) copyFileSync(join(libvipsDir, f), join(outdir, "lib", f));
 chmodSync(outfile, 0o755);
 // The source maps are embedded in the executable (zstd) and used for stack traces; the
@@ -137,5 +170,6 @@ for (const f of readdirSync(outdir)) if (f.endsWith(".map")) rmSync(join(outdir,
 
 const mb = (p: string) => `${(statSync(p).size / 1024 ** 2).toFixed(1)} MB`;
 console.log(`built ${relative(root, outfile)} (${mb(outfile)}) for ${platform} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`  database image: ${mb(imageFile)} (embedded; made in ${(imageMs / 1000).toFixed(1)} s)`);
 console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
 for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);

@@ -52,9 +52,11 @@ async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`--role must be api, worker or all (got ${role})\n`);
     return 2;
   }
+  const config = loadConfig();
+  if (config.embedded.db) await prepareEmbeddedDb();
   const { createDeps } = await import("./deps.ts");
   const { serve } = await import("./server.ts");
-  const deps = await createDeps(loadConfig());
+  const deps = await createDeps(config);
   const running = await serve(deps, role);
   await new Promise<void>((resolve) => {
     const onSignal = () => running.stop().then(resolve);
@@ -65,8 +67,10 @@ async function serveCommand(args: string[]): Promise<number> {
 }
 
 async function migrateCommand(): Promise<number> {
+  const config = loadConfig();
+  if (config.embedded.db) await prepareEmbeddedDb();
   const { createDeps, closeDeps } = await import("./deps.ts");
-  const deps = await createDeps(loadConfig(), { migrate: false });
+  const deps = await createDeps(config, { migrate: false });
   try {
     const applied = await deps.database.migrate();
     process.stdout.write(`migrations: ${applied} applied, database is up to date\n`);
@@ -74,6 +78,15 @@ async function migrateCommand(): Promise<number> {
   } finally {
     await closeDeps(deps);
   }
+}
+
+/**
+ * Starts compiling PGlite's engine on another thread now, while the app's modules load
+ * (src/infra/db/pglite-wasm.ts): the largest single cost of a start on embedded parts.
+ */
+async function prepareEmbeddedDb(): Promise<void> {
+  const { pgliteWasmModule } = await import("./infra/db/pglite-wasm.ts");
+  pgliteWasmModule();
 }
 
 main(Bun.argv.slice(2)).then(

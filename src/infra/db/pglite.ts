@@ -3,9 +3,11 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import pgliteWasm from "../../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with { type: "file" };
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
 import fsBundlePath from "../../../node_modules/@electric-sql/pglite/dist/pglite.data" with { type: "file" };
+import { hasDatabase, restoreImage } from "./pg-image.ts";
+import { pgImageFile } from "./pg-image-file.ts";
+import { pgliteWasmModule } from "./pglite-wasm.ts";
 
 /** Told apart by `name` where importing this module would be too early (src/main.ts). */
 export class EmbeddedDbBusyError extends Error {
@@ -46,17 +48,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Opens the database in `dir`. A folder with no database gets one: from the image the
+ * binary carries when there is one (unpacked, no initdb), else by initdb (from source).
+ */
 export async function openPglite(dir: string): Promise<{ client: PGlite; unlock: () => void }> {
   const unlock = lockDir(dir);
   try {
-    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
-      WebAssembly.compile(await Bun.file(pgliteWasm).arrayBuffer()),
-      WebAssembly.compile(await Bun.file(initdbWasm).arrayBuffer()),
+    const fresh = !hasDatabase(dir);
+    const image = fresh && pgImageFile ? Bun.file(pgImageFile) : null;
+    const [wasmModule, initdbWasmModule] = await Promise.all([
+      pgliteWasmModule(),
+      // initdb.wasm is needed only to create a database without an image.
+      fresh && !image ? compileWasm(initdbWasm) : undefined,
+      image?.bytes().then((bytes) => restoreImage(bytes, dir)),
     ]);
-    const client = await PGlite.create(dir, { pgliteWasmModule, initdbWasmModule, fsBundle: Bun.file(fsBundlePath) });
+    const client = await PGlite.create(dir, { pgliteWasmModule: wasmModule, initdbWasmModule, fsBundle: Bun.file(fsBundlePath) });
     return { client, unlock };
   } catch (e) {
     unlock();
     throw e;
   }
+}
+
+async function compileWasm(path: string): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await Bun.file(path).arrayBuffer());
 }
