@@ -84,6 +84,24 @@ describe("keyset pages", () => {
     );
   });
 
+  test("a list that names its columns reads those alone, mapped as the table maps them, and pages the same", async () => {
+    const at = new Date("2026-03-01T10:20:30.456Z");
+    const values = ["a", "b", "c"].map((id, i) => ({ id, owner: "me", at: new Date(at.getTime() + i), rank: 2 ** 40 + i }));
+    await withRows(values, async (tx) => {
+      const q = { from: rows, columns: ["id", "at", "rank"] as const, sort: ["at", "id"] as const, limit: 2 };
+      const first = await keysetPage(tx, q, (r) => r);
+      expect(first.items).toEqual([
+        { id: "c", at: new Date(at.getTime() + 2), rank: 2 ** 40 + 2 },
+        { id: "b", at: new Date(at.getTime() + 1), rank: 2 ** 40 + 1 },
+      ]);
+      // The same statement name is not shared with the all-columns query of the same shape.
+      const all = await keysetPage(tx, { from: rows, sort: ["at", "id"], limit: 2 }, (r) => r);
+      expect(Object.keys(all.items[0]!).sort()).toEqual(["at", "id", "owner", "rank"]);
+      const next = await keysetPage(tx, { ...q, cursor: first.nextCursor! }, (r) => r.id);
+      expect(next).toEqual({ items: ["a"], nextCursor: null });
+    });
+  });
+
   test("a cursor made for other sort columns is 400 INVALID_CURSOR", async () => {
     await withRows([{ id: "x", owner: "me", at: new Date(), rank: 1 }], async (tx) => {
       const byRank = encodeCursor([1, "x"]);
