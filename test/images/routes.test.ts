@@ -1,6 +1,13 @@
 // GET /v1/images (pages, cursors, tags, total), GET/PATCH/DELETE /v1/images/:id, and the
 // cross-tenant checks every route runs.
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
+import { createModuleApp } from "../../src/app.ts";
+import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
+import { identityModule } from "../../src/modules/identity/index.ts";
+import { imagesModule } from "../../src/modules/images/index.ts";
+import { createServices } from "../../src/services.ts";
+import { stoppedClock } from "../helpers/clock.ts";
 import { testContext, callJson, call } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
@@ -104,6 +111,32 @@ describe("GET /v1/images", () => {
     const rest = await callJson("GET", `/v1/images?cursor=${first.body.data.nextCursor}`, { token: key });
     expect(rest.body.data.items).toHaveLength(1);
     expect(rest.body.data.nextCursor).toBeNull();
+  });
+
+  test("an API key the list has cached: refused at once once revoked; a deleted account's key refused once the cache's 5 s are over", async () => {
+    // A node of its own on a clock that stands still, so "still cached" cannot run out by itself.
+    const { deps } = await testContext();
+    const clock = stoppedClock(deps.clock.nowMs());
+    const services = createServices({ ...deps, clock });
+    const app = createModuleApp(services, identityModule(services), imagesModule(services));
+    try {
+      const list = (key: string) => callJson("GET", "/v1/images", { token: key, app });
+      const owner = await makeUser();
+      const revoked = await makeKey(owner);
+      expect((await list(revoked.key)).status).toBe(200); // cached now
+      expect((await call("DELETE", `/v1/api-keys/${revoked.id}`, { token: owner.jwt, app })).status).toBe(204);
+      const refused = await list(revoked.key);
+      expect([refused.status, refused.body.code]).toEqual([401, "API_KEY_REVOKED"]);
+
+      const gone = await makeClient();
+      await uploaded(gone.key, smallPng);
+      expect((await list(gone.key)).body.data.total).toBe(1); // cached now
+      await deps.db.execute(sql`delete from users where id = ${gone.user.id}`);
+      clock.advance(CACHE_TTL_MS);
+      expect((await list(gone.key)).status).toBe(401);
+    } finally {
+      await services.close();
+    }
   });
 });
 
