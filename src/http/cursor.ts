@@ -114,6 +114,7 @@ function statementOf<T extends PgTable, K extends ColumnKey<T>>(q: KeysetQuery<T
   const all = getTableColumns(q.from) as Record<string, PgColumn>;
   const columns = q.sort.map((k) => all[k]!);
   const selection = q.columns && Object.fromEntries(q.columns.map((k) => [k, all[k]!]));
+  const decode = rowDecoder(all, q.columns ?? Object.keys(all));
   const values: Record<string, unknown> = { ...q.params, limit: q.limit + 1 };
   if (q.cursor) {
     // Dates go to the database as the ISO text they came in: a placeholder is not mapped
@@ -126,7 +127,24 @@ function statementOf<T extends PgTable, K extends ColumnKey<T>>(q: KeysetQuery<T
   const afterCursor = Boolean(q.cursor);
   const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}${q.columns ? `_of_${q.columns.join("_")}` : ""}`;
   const build = (db: DbOrTx) => pageQuery(db, q.from, selection, q.where?.(), columns, afterCursor);
-  return { name, build, values };
+  return { name, build, values, decode };
+}
+
+/**
+ * A row as the driver returns it (keyed by column name) to the table's keys, each value
+ * decoded by its column as drizzle's own mapping would: without drizzle's generic walk over
+ * every cell of every row, which cost a list more than its query did.
+ */
+function rowDecoder(all: Record<string, PgColumn>, keys: readonly string[]) {
+  const columns = keys.map((k) => ({ key: k, name: all[k]!.name, column: all[k]! }));
+  return (raw: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const { key, name, column } of columns) {
+      const v = raw[name];
+      row[key] = v === null ? null : column.mapFromDriverValue(v);
+    }
+    return row;
+  };
 }
 
 /** The SQL text and parameters keysetPage runs for `q` (to EXPLAIN it). */
@@ -157,9 +175,10 @@ export async function keysetPage<T extends PgTable, I, K extends ColumnKey<T> = 
   q: KeysetQuery<T, K>,
   map: (row: Pick<T["$inferSelect"], K>) => I,
 ): Promise<{ items: I[]; nextCursor: string | null }> {
-  const { name, build, values } = statementOf(q);
+  const { name, build, values, decode } = statementOf(q);
   const statement = prepared(db, name, (d) => build(d).prepare(name));
-  const rows = (await statement.execute(values)) as Pick<T["$inferSelect"], K>[];
+  const raw = (await statement.all(values)) as Record<string, unknown>[];
+  const rows = raw.map(decode) as Pick<T["$inferSelect"], K>[];
   const part = (v: unknown): CursorPart => (v instanceof Date ? v.toISOString() : (v as CursorPart));
   return toPage(rows, q.limit, (r) => q.sort.map((k) => part(r[k])), map);
 }
