@@ -42,7 +42,7 @@ const error = (status: number, code: string, message: string) =>
   Response.json({ success: false, error: message, code, meta: {} }, { status, headers: { "x-request-id": crypto.randomUUID() } });
 
 /** The baseline server: GET /v1/images?limit=N (first pages only: that is what is timed). */
-export function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
+function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
   return Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -88,7 +88,7 @@ export function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
 }
 
 /** A shelf api of its own (own DATA_DIR, the read tier raised for the load) and the baseline beside it on the same parts. */
-export async function startListBench() {
+async function startListBench() {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-list-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
