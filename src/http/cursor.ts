@@ -177,7 +177,9 @@ export async function keysetPage<T extends PgTable, I, K extends ColumnKey<T> = 
 ): Promise<{ items: I[]; nextCursor: string | null }> {
   const { name, build, values, decode } = statementOf(q);
   const statement = prepared(db, name, (d) => build(d).prepare(name));
-  const raw = (await statement.all(values)) as Record<string, unknown>[];
+  // all(): the driver's rows as they come (both drivers' prepared queries have it; drizzle's
+  // types only declare execute()).
+  const raw = await (statement as unknown as { all(v: Record<string, unknown>): Promise<Record<string, unknown>[]> }).all(values);
   const rows = raw.map(decode) as Pick<T["$inferSelect"], K>[];
   const part = (v: unknown): CursorPart => (v instanceof Date ? v.toISOString() : (v as CursorPart));
   return toPage(rows, q.limit, (r) => q.sort.map((k) => part(r[k])), map);
