@@ -4,10 +4,15 @@
 //   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
 //   (d) GET /health (liveness) against bare Bun.serve, same JSON
 //   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
+//   (f) the compiled binary (dist/): size, first and later start to /ready, idle RSS
+//       targets: first start < 2 s, later starts < 0.5 s
 //   (g) authenticated GET /v1/images against a hand-written list    target ratio >= 0.80
+//   (h) the same list on embedded parts against Postgres (needs DATABASE_URL)  target >= 0.5
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
+import { printBinary } from "./binary.ts";
 import { benchEdge } from "./edge.ts";
+import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
@@ -69,3 +74,6 @@ console.log(`\n(g) GET /v1/images?limit=20 with an API key (${list.db}, ${list.k
 console.log(`    shelf                  ${fmt(list.subject, 0)} requests/s`);
 console.log(`    Bun.serve + driver     ${fmt(list.baseline, 0)} requests/s   (key by hash, one window call, a 20-row page and the total; same body)`);
 console.log(`    ratio                  ${ratioText(list)}   (target >= 0.80)`);
+
+await printBinary();
+await printEmbeddedLists();

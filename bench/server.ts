@@ -1,6 +1,7 @@
 // A shelf api in a throwaway DATA_DIR, listening on loopback, with one pro user and an
 // API key: what the benchmarks talk to. Embedded parts, or Postgres when DATABASE_URL is
-// set (`bash scripts/real-parts.sh make bench`).
+// set (`make bench-real`). `overrides` are applied over that environment last; a key set
+// to undefined is unset (`{ DATABASE_URL: undefined }`: embedded parts whatever is set).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { createDeps } from "../src/deps.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { serve } from "../src/server.ts";
 
-export async function startShelf() {
+export async function startShelf(overrides: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -18,21 +19,28 @@ export async function startShelf() {
     HOST: "127.0.0.1",
     PUBLIC_URL: "http://127.0.0.1",
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+    ...overrides,
   });
   const deps = await createDeps(config);
   // The production server: same listen options, same shutdown.
   const running = await serve(deps, "api");
   const origin = new URL(running.url!).origin;
-  /** A new pro_plus user's API key. */
-  const newKey = async () => {
+  /** A new pro_plus user and their API key. */
+  const newUserKey = async () => {
     const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-    return (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
+    return { userId: user.id, key: (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key };
   };
-  const key = await newKey();
+  const newKey = async () => (await newUserKey()).key;
+  const { userId, key } = await newUserKey();
   return {
     origin,
     key,
+    /** The owner of `key`. */
+    userId,
     newKey,
+    newUserKey,
+    /** The parts this shelf runs on, for benchmarks that write rows directly. */
+    deps,
     /** The edge URL of an image, on this server (MEDIA_URL's path, this server's origin). */
     edgeUrl: (url: string) => `${origin}${new URL(url).pathname}`,
     async stop() {
