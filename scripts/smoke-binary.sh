@@ -4,8 +4,9 @@
 # or node_modules in reach (hidden outright when the machine allows a private mount).
 #
 #   shelf --version, shelf doctor (converts an image with sharp), shelf migrate,
-#   shelf serve: time to GET /ready = 200 (every part answers) on the first start (creates
-#   the database) and on a second start on the same DATA_DIR (must be under 3 s), GET /health
+#   shelf serve: time to GET /ready = 200 (every part answers) on the first start (unpacks
+#   the database image the binary carries) and on a second start on the same DATA_DIR
+#   (limits below), GET /health
 #   (liveness) 200, an unknown route answers
 #   the 404 JSON envelope with x-request-id, sign-up + API key + image upload read back
 #   from the edge (WebP and original), an SVG upload sanitized by the embedded worker and
@@ -18,7 +19,13 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dist="${1:-$repo/dist}"
 [[ "$dist" == /* ]] || dist="$PWD/$dist"
-SECOND_START_LIMIT_MS=3000
+# The targets are a first start under 2 s and later starts under 0.5 s (issue 10; `make
+# bench` section (f) prints the medians over several starts). One start timed on a shared
+# CI machine, where another job may hold every core, can take a few times as long, so this
+# asserts 3x the targets: loose enough not to fail on a busy runner, tight enough to catch
+# a return of initdb at first start (seconds) or a slow later start.
+FIRST_START_LIMIT_MS=6000
+SECOND_START_LIMIT_MS=1500
 HEALTH_TIMEOUT_S=60
 
 fail() {
@@ -137,7 +144,11 @@ rm -rf "$work/data"
 step "shelf serve: first start (new DATA_DIR)"
 start_server "$work/serve1.log"
 first_ms="$(wait_healthy "$work/serve1.log")"
-echo "healthy after ${first_ms} ms (first start: creates the database, applies migrations)"
+echo "healthy after ${first_ms} ms (first start: unpacks the database image, no migration to apply)"
+((first_ms < FIRST_START_LIMIT_MS)) || fail "first start took ${first_ms} ms (limit ${FIRST_START_LIMIT_MS} ms)"
+# The image is made with every migration of this build: a first start applying any means
+# the image is missing or stale (scripts/build.ts).
+! grep -q '"migrations applied"' "$work/serve1.log" || fail "the first start applied migrations: the embedded database image is stale"
 
 body="$(curl -s -D "$work/headers" "http://127.0.0.1:$port/ready")"
 echo "GET /ready -> $body"

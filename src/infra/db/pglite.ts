@@ -49,6 +49,14 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Settings on top of PGlite's. Postgres initialises all of its shared memory at start, and
+ * in WebAssembly that memory is the process's: the default shared_buffers (128MB, from
+ * initdb's postgresql.conf) made an idle node hold ~270 MB, 16MB ~150 MB (measured, see
+ * README "Roles and the binary"). The data files are still cached by the OS below it.
+ */
+const SETTINGS = ["shared_buffers=16MB"];
+
+/**
  * Opens the database in `dir`. A folder with no database gets one: from the image the
  * binary carries when there is one (unpacked, no initdb), else by initdb (from source).
  */
@@ -63,7 +71,12 @@ export async function openPglite(dir: string): Promise<{ client: PGlite; unlock:
       fresh && !image ? compileWasm(initdbWasm) : undefined,
       image?.bytes().then((bytes) => restoreImage(bytes, dir)),
     ]);
-    const client = await PGlite.create(dir, { pgliteWasmModule: wasmModule, initdbWasmModule, fsBundle: Bun.file(fsBundlePath) });
+    const client = await PGlite.create(dir, {
+      pgliteWasmModule: wasmModule,
+      initdbWasmModule,
+      fsBundle: Bun.file(fsBundlePath),
+      startParams: [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ["-c", s])],
+    });
     return { client, unlock };
   } catch (e) {
     unlock();
