@@ -74,6 +74,7 @@ console.log(`\n(g) GET /v1/images?limit=20 with an API key (${list.db}, ${list.k
 console.log(`    shelf                  ${fmt(list.subject, 0)} requests/s`);
 console.log(`    Bun.serve + driver     ${fmt(list.baseline, 0)} requests/s   (key by hash, one window call, a 20-row page and the total; same body)`);
 console.log(`    ratio                  ${ratioText(list)}   (target >= 0.80)`);
+console.log(`    CPU per request        shelf ${fmt(list.cpuUs.shelf, 0)} us, baseline ${fmt(list.cpuUs.baseline, 0)} us (server side, medians)`);
 
 await printBinary();
 await printEmbeddedLists();

@@ -21,12 +21,13 @@ import { createDeps, type Deps } from "../src/deps.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { serve } from "../src/server.ts";
 import { requestsPerSecond } from "./http-load.ts";
-import { interleave } from "./passes.ts";
+import { interleave, median } from "./passes.ts";
 
 const WINDOW_MS = 60_000;
 // High enough that neither side is refused during the run; both count every request.
 const READ_LIMIT = 1_000_000;
 const IMAGES = 100;
+const SECONDS = 3;
 const EXT: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif", avif: "avif", svg: "svg" };
 
 type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -166,13 +167,19 @@ export async function benchList(passes = 5) {
   const bench = await startListBench();
   try {
     await assertSameAnswer(bench.shelfUrl, bench.baselineUrl, bench.key);
-    const opts = { bearer: bench.key, concurrency: 16, accept: "application/json" };
-    const run = await interleave(
-      passes,
-      () => requestsPerSecond(bench.shelfUrl, opts),
-      () => requestsPerSecond(bench.baselineUrl, opts),
-    );
-    return { db: bench.db, kv: bench.kv, ...run };
+    const opts = { bearer: bench.key, concurrency: 16, accept: "application/json", seconds: SECONDS };
+    // Beside the rates: the CPU this process (both servers; the load runs elsewhere) spent
+    // per request of each, which a machine busy with other work disturbs less.
+    const cpu: Record<"shelf" | "baseline", number[]> = { shelf: [], baseline: [] };
+    const measured = (side: keyof typeof cpu, url: string) => async () => {
+      const before = process.cpuUsage();
+      const rate = await requestsPerSecond(url, opts);
+      const used = process.cpuUsage(before);
+      cpu[side].push((used.user + used.system) / (rate * SECONDS));
+      return rate;
+    };
+    const run = await interleave(passes, measured("shelf", bench.shelfUrl), measured("baseline", bench.baselineUrl));
+    return { db: bench.db, kv: bench.kv, ...run, cpuUs: { shelf: median(cpu.shelf), baseline: median(cpu.baseline) } };
   } finally {
     await bench.stop();
   }
