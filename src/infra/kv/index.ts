@@ -2,7 +2,6 @@ import type { Config } from "../../config.ts";
 import type { Clock } from "../clock.ts";
 import type { Log } from "../log.ts";
 import { createMemoryKv } from "./memory.ts";
-import { createRedisKv } from "./redis.ts";
 import type { Kv } from "./types.ts";
 
 export type { Kv, WindowResult } from "./types.ts";
@@ -13,5 +12,8 @@ export { createMemoryKv } from "./memory.ts";
  * measures them on its own clock).
  */
 export function createKv(config: Config, log: Log, clock?: Pick<Clock, "nowMs">): Promise<Kv> {
-  return config.REDIS_URL ? createRedisKv(config.REDIS_URL, log) : Promise.resolve(createMemoryKv({ clock }));
+  // ioredis is loaded only when used: a node on the in-process kv starts without it.
+  return config.REDIS_URL
+    ? import("./redis.ts").then(({ createRedisKv }) => createRedisKv(config.REDIS_URL!, log))
+    : Promise.resolve(createMemoryKv({ clock }));
 }
