@@ -83,8 +83,8 @@ async function createPglite(dataDir: string): Promise<Database> {
   const dir = join(dataDir, "pg");
   mkdirSync(dir, { recursive: true });
   const { client, unlock } = await openPglite(dir);
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const [{ drizzle }, { preparedClient }] = await Promise.all([import("drizzle-orm/pglite"), import("./pglite-client.ts")]);
+  const db = drizzle({ client: preparedClient(client), schema }) as unknown as Db;
   return {
     kind: "pglite",
     db,
