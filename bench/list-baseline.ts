@@ -1,7 +1,8 @@
 // (g) The authenticated images list (GET /v1/images?limit=20 with an API key, 16
 // connections) against a hand-written baseline doing the same work: a bare Bun.serve and
 // the database driver itself (postgres.js on Postgres, with a pool of the same size; on
-// embedded parts the very PGlite shelf's deps opened) and the same kv call. Per request the
+// embedded parts the very PGlite client shelf's drizzle is given, deps.db.$client) and the
+// same kv call. Per request the
 // baseline
 //   - looks the key up by its SHA-256 in api_keys (every request: it caches nothing), and
 //     refuses a revoked key or one without media.read;
