@@ -36,6 +36,13 @@ const snapshotQuery = (db: DbOrTx) =>
     )
     .prepare("usage_snapshot");
 
+const totalQuery = (db: DbOrTx) =>
+  db
+    .select({ value: usageCounters.value })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, sql.placeholder("userId")), eq(usageCounters.period, TOTAL), eq(usageCounters.dimension, sql.placeholder("dimension"))))
+    .prepare("usage_total");
+
 const excludedValue = sql.raw("excluded.value");
 
 export function createLedger<const D extends readonly Dimension[]>(dimensions: D) {
@@ -68,6 +75,13 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
       if (d && keys[d.period] === r.period) u[d.name as Name] = r.value;
     }
     return u;
+  }
+
+  /** One all-time counter (a list's `total`): one row by its key, where a snapshot reads them all. */
+  async function total(db: DbOrTx, userId: string, name: Name): Promise<number> {
+    if (byName.get(name)?.period !== "total") throw new Error(`${name} is not an all-time counter`);
+    const [row] = await prepared(db, "usage_total", totalQuery).execute({ userId, dimension: name });
+    return row?.value ?? 0;
   }
 
   /** Throws a LimitRefusal when `need` does not fit in `u` (a snapshot read earlier). */
@@ -172,7 +186,7 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
     return rowsOf<Counter<Name>>(result);
   }
 
-  return { dimensions, snapshot, assertFits, reserve, release, add };
+  return { dimensions, snapshot, total, assertFits, reserve, release, add };
 }
 
 /** The production ledger. */

@@ -6,6 +6,8 @@ export type { UsageSnapshot } from "./ledger.ts";
 
 /** Every counter of a user now: what the pre-checks read. */
 export const snapshotUsage = ledger.snapshot;
+/** One all-time counter of a user (a list's `total`). */
+export const counterTotal = ledger.total;
 /** Throws a LimitRefusal when a need does not fit a snapshot read earlier (a pre-check). */
 export const assertFits = ledger.assertFits;
 /** Counts a need in the transaction that writes its rows, or throws LimitRefusal. */
