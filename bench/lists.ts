@@ -1,8 +1,10 @@
 // (c) Lists at scale: an images list page of a 100,000-image library (the first page and
-// one ~50,000 rows in) and a 100-image library's first page beside it, against the same
-// three at 100 images each. Rows are inserted by SQL (no uploads). Timed at the service
-// (the page query and its total), where the cost grows with the library if it grows at
-// all. Target: each ratio within 1.5x.
+// one ~50,000 rows in) against the same pages of a 100-image library, timed in turn in the
+// same rounds; and a 100-image library's first page beside the 100,000-image one against
+// the same library alone (before the large one exists and after it is gone, so a drift of
+// the machine between the phases shows as a spread). Rows are inserted by SQL (no
+// uploads). Timed at the service (the page query and its total), where the cost grows
+// with the library if it grows at all. Target: each ratio within 1.5x.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +14,7 @@ import { encodeCursor } from "../src/http/cursor.ts";
 import { closeDeps, createDeps, type Deps } from "../src/deps.ts";
 import { createUser } from "../src/modules/identity/public.ts";
 import { listImages } from "../src/modules/images/service.ts";
+import { median } from "./passes.ts";
 
 const BIG = 100_000;
 const SMALL = 100;
@@ -35,8 +38,6 @@ async function insertImages(deps: Deps, ownerId: string, prefix: string, from: n
   await deps.db.execute(sql`analyze images`);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 /** Medians in ms of the cases, each run once per round in turn. */
 async function time(cases: Record<string, () => Promise<unknown>>): Promise<Record<string, number>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
@@ -50,7 +51,16 @@ async function time(cases: Record<string, () => Promise<unknown>>): Promise<Reco
   return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
 }
 
-export async function benchLists() {
+export interface ScaleFigure {
+  /** Median ms at 100 images (or alone), at 100,000 (or beside them), and their ratio. */
+  small: number;
+  big: number;
+  ratio: number;
+  /** For "beside": the two "alone" phases, before and after. */
+  alone?: [number, number];
+}
+
+export async function benchLists(): Promise<{ db: string; first: ScaleFigure; deep: ScaleFigure; beside: ScaleFigure }> {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-lists-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -61,31 +71,44 @@ export async function benchLists() {
   const deps = await createDeps(config);
   try {
     const user = () => createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-    const [big, small] = await Promise.all([user(), user()]);
+    const [big, hundred, small] = await Promise.all([user(), user(), user()]);
     // Ids unique to this run: a Postgres given by DATABASE_URL may hold an earlier run's.
     const run = crypto.randomUUID().slice(0, 4);
-    const [bp, sp] = [`b${run}`, `s${run}`] as const;
-    const deepCursor = (n: number) => {
+    const [bp, hp, sp] = [`b${run}`, `h${run}`, `s${run}`] as const;
+    const deepCursor = (prefix: string, n: number) => {
       const i = Math.floor(n / 2);
-      return encodeCursor([new Date(BASE + i * 1000).toISOString(), idOf(bp, i)]);
+      return encodeCursor([new Date(BASE + i * 1000).toISOString(), idOf(prefix, i)]);
     };
-    const cases = (n: number) => {
-      const deep = deepCursor(n);
-      return {
-        first: () => listImages(deps, big.id, { limit: 20 }),
-        deep: () => listImages(deps, big.id, { limit: 20, cursor: deep }),
-        small: () => listImages(deps, small.id, { limit: 20 }),
-      };
-    };
-    await insertImages(deps, big.id, bp, 1, SMALL);
+    const smallFirst = () => listImages(deps, small.id, { limit: 20 });
     await insertImages(deps, small.id, sp, 1, SMALL);
-    const at100 = await time(cases(SMALL));
-    const check = await listImages(deps, big.id, { limit: 20, cursor: deepCursor(BIG) });
-    await insertImages(deps, big.id, bp, SMALL + 1, BIG);
-    const atBig = await time(cases(BIG));
-    const deepAtBig = await listImages(deps, big.id, { limit: 20, cursor: deepCursor(BIG) });
-    if (deepAtBig.items.length !== 20 || deepAtBig.total !== BIG || check.total !== SMALL) throw new Error("lists bench: unexpected pages");
-    return { db: deps.database.kind, at100, atBig };
+    await insertImages(deps, hundred.id, hp, 1, SMALL);
+    const before = await time({ alone: smallFirst });
+
+    await insertImages(deps, big.id, bp, 1, BIG);
+    const [deepBig, deepHundred] = [deepCursor(bp, BIG), deepCursor(hp, SMALL)];
+    const beside = await time({
+      firstBig: () => listImages(deps, big.id, { limit: 20 }),
+      firstHundred: () => listImages(deps, hundred.id, { limit: 20 }),
+      deepBig: () => listImages(deps, big.id, { limit: 20, cursor: deepBig }),
+      deepHundred: () => listImages(deps, hundred.id, { limit: 20, cursor: deepHundred }),
+      beside: smallFirst,
+    });
+    const deepPage = await listImages(deps, big.id, { limit: 20, cursor: deepBig });
+    if (deepPage.items.length !== 20 || deepPage.total !== BIG) throw new Error("lists bench: unexpected pages");
+
+    await deps.db.execute(sql`delete from images where owner_id = ${big.id}`);
+    await deps.db.execute(sql`analyze images`);
+    const after = await time({ alone: smallFirst });
+
+    const figure = (small: number, big: number, alone?: [number, number]): ScaleFigure => ({ small, big, ratio: big / small, ...(alone && { alone }) });
+    // The faster of the two phases: the ratio is then the larger, never flattered by drift.
+    const alone = Math.min(before.alone!, after.alone!);
+    return {
+      db: deps.database.kind,
+      first: figure(beside.firstHundred!, beside.firstBig!),
+      deep: figure(beside.deepHundred!, beside.deepBig!),
+      beside: figure(alone, beside.beside!, [before.alone!, after.alone!]),
+    };
   } finally {
     await closeDeps(deps);
     rmSync(dataDir, { recursive: true, force: true });
