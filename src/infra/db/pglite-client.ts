@@ -9,7 +9,16 @@
 // one message (Bind, Describe, Execute, Sync): ~0.3 ms for the same page. Results are
 // parsed by PGlite's own functions, with the same parsers and serializers, so rows, errors
 // (DatabaseError with its code) and transactions behave as with PGlite's `query`.
-import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction, types as pgTypes } from "@electric-sql/pglite";
+import {
+  messages as pgMessages,
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+  types as pgTypes,
+} from "@electric-sql/pglite";
 
 const { serialize } = protocol;
 
@@ -42,6 +51,66 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 type Parser = (value: string, typeId: number) => unknown;
+
+const utf8 = new TextDecoder();
+
+/**
+ * The backend messages of one Bind/Describe/Execute/Sync round, read straight from the
+ * bytes PGlite returns: the kinds that carry results (RowDescription, DataRow,
+ * CommandComplete; the rest are skipped). PGlite's own parser (pg-protocol) copies every
+ * message and field first: a third of the database's share of a list request. An error
+ * is handed to that parser, so that it is the same DatabaseError PGlite throws.
+ */
+function readMessages(data: Uint8Array): Message[] {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const out: Message[] = [];
+  let offset = 0;
+  while (offset + 5 <= data.length) {
+    const type = data[offset]!;
+    const end = offset + 1 + view.getInt32(offset + 1);
+    const start = offset + 5;
+    if (type === 0x45 /* E */) throw databaseError(data);
+    if (type === 0x54 /* T */) {
+      const count = view.getInt16(start);
+      const fields: { name: string; dataTypeID: number }[] = [];
+      let p = start + 2;
+      for (let i = 0; i < count; i++) {
+        const nul = data.indexOf(0, p);
+        const name = utf8.decode(data.subarray(p, nul));
+        // table oid (4), column (2), type oid (4), size (2), modifier (4), format (2)
+        fields.push({ name, dataTypeID: view.getInt32(nul + 7) });
+        p = nul + 19;
+      }
+      out.push({ name: "rowDescription", fields });
+    } else if (type === 0x44 /* D */) {
+      const count = view.getInt16(start);
+      const fields: (string | null)[] = new Array(count);
+      let p = start + 2;
+      for (let i = 0; i < count; i++) {
+        const len = view.getInt32(p);
+        p += 4;
+        if (len < 0) fields[i] = null;
+        else {
+          fields[i] = utf8.decode(data.subarray(p, p + len));
+          p += len;
+        }
+      }
+      out.push({ name: "dataRow", fields });
+    } else if (type === 0x43 /* C */) {
+      out.push({ name: "commandComplete", text: utf8.decode(data.subarray(start, end - 1)) });
+    }
+    offset = end;
+  }
+  return out;
+}
+
+function databaseError(data: Uint8Array): Error {
+  let error: Error | undefined;
+  new protocol.Parser().parse(data, (message: unknown) => {
+    if (!error && message instanceof pgMessages.DatabaseError) error = message;
+  });
+  return error ?? new Error("the embedded database answered with an error that could not be read");
+}
 interface Message {
   name: string;
   fields?: unknown[];
@@ -122,7 +191,7 @@ export function preparedClient(pg: PGlite): PGlite {
           const serializer = options?.serializers?.[oid] ?? internals.serializers[oid];
           return serializer ? serializer(param) : String(param);
         });
-        const { messages } = await pg.execProtocol(
+        const data = await pg.execProtocolRaw(
           concat([
             serialize.bind({ statement: statement.name, values: values as string[] }),
             serialize.describe({ type: "P" }),
@@ -131,7 +200,7 @@ export function preparedClient(pg: PGlite): PGlite {
           ]),
           { syncToFs: !inTransaction },
         );
-        return toResults<T>(messages, internals.parsers, options);
+        return toResults<T>(readMessages(data), internals.parsers, options);
       } catch (e) {
         // As PGlite's own query: the error says which query and parameters failed.
         if (e && typeof e === "object" && "code" in e) Object.assign(e, { query: text, params, queryOptions: options });
