@@ -56,7 +56,7 @@ const utf8 = new TextDecoder();
 
 /**
  * The backend messages of one Bind/Describe/Execute/Sync round, read straight from the
- * bytes PGlite returns: the kinds that carry results (RowDescription, DataRow,
+ * bytes the engine writes: the kinds that carry results (RowDescription, DataRow,
  * CommandComplete; the rest are skipped). PGlite's own parser (pg-protocol) copies every
  * message and field first: a third of the database's share of a list request. An error
  * is handed to that parser, so that it is the same DatabaseError PGlite throws.
@@ -191,16 +191,19 @@ export function preparedClient(pg: PGlite): PGlite {
           const serializer = options?.serializers?.[oid] ?? internals.serializers[oid];
           return serializer ? serializer(param) : String(param);
         });
-        const data = await pg.execProtocolRaw(
+        // The streaming call hands over the engine's output as it is written; execProtocolRaw
+        // would also run it through pg-protocol's parser (copying every message) first.
+        const chunks: Uint8Array[] = [];
+        await pg.execProtocolRawStream(
           concat([
             serialize.bind({ statement: statement.name, values: values as string[] }),
             serialize.describe({ type: "P" }),
             serialize.execute({}),
             serialize.sync(),
           ]),
-          { syncToFs: !inTransaction },
+          { syncToFs: !inTransaction, onRawData: (bytes: Uint8Array) => void chunks.push(bytes.slice()) },
         );
-        return toResults<T>(readMessages(data), internals.parsers, options);
+        return toResults<T>(readMessages(chunks.length === 1 ? chunks[0]! : concat(chunks)), internals.parsers, options);
       } catch (e) {
         // As PGlite's own query: the error says which query and parameters failed.
         if (e && typeof e === "object" && "code" in e) Object.assign(e, { query: text, params, queryOptions: options });
