@@ -65,7 +65,7 @@ async function stop(s: Started): Promise<void> {
 }
 
 /** Resident set size of a process in bytes (Linux /proc; null elsewhere). */
-export function rssOf(pid: number): number | null {
+function rssOf(pid: number): number | null {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
     return kb ? Number(kb) * 1024 : null;
@@ -80,7 +80,7 @@ function sizeOf(path: string): number {
   return readdirSync(path).reduce((sum, f) => sum + sizeOf(join(path, f)), 0);
 }
 
-export interface BinaryFigures {
+interface BinaryFigures {
   exeBytes: number;
   libBytes: number;
   firstMs: number[];
@@ -91,7 +91,7 @@ export interface BinaryFigures {
   rssAfterLists: number | null;
 }
 
-export async function benchBinary(dist = resolve(import.meta.dir, "../dist"), starts = 5): Promise<BinaryFigures | null> {
+async function benchBinary(dist = resolve(import.meta.dir, "../dist"), starts = 5): Promise<BinaryFigures | null> {
   const shelf = join(dist, "shelf");
   try {
     statSync(shelf);
