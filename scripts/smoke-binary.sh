@@ -21,11 +21,13 @@ dist="${1:-$repo/dist}"
 [[ "$dist" == /* ]] || dist="$PWD/$dist"
 # The targets are a first start under 2 s and later starts under 0.5 s (issue 10; `make
 # bench` section (f) prints the medians over several starts). One start timed on a shared
-# CI machine, where another job may hold every core, can take a few times as long, so this
-# asserts 3x the targets: loose enough not to fail on a busy runner, tight enough to catch
-# a return of initdb at first start (seconds) or a slow later start.
+# CI machine, where other jobs may hold every core, takes a few times as long (seen here on
+# the 2-core machine under a load of 4-6: first starts 0.8-3.3 s, later 0.5-1.7 s), so this
+# asserts 3x the first-start target and 4x the later one: loose enough not to fail on a
+# busy runner, tight enough to catch initdb back at first start (5-10 s) or a later start
+# gone slow.
 FIRST_START_LIMIT_MS=6000
-SECOND_START_LIMIT_MS=1500
+SECOND_START_LIMIT_MS=2000
 HEALTH_TIMEOUT_S=60
 
 fail() {
