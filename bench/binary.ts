@@ -170,7 +170,7 @@ export async function printBinary(dist?: string, starts?: number): Promise<void>
   console.log("\n(f) the compiled binary (dist/) on embedded parts: size, time from spawn to GET /ready = 200, idle RSS");
   const f = await benchBinary(dist, starts);
   if (!f) {
-    console.log("    dist/shelf not found: run `make build` first (about 10 s), then `make bench` again");
+    console.log("    dist/shelf not found: run `make build` first (about 20 s), then `make bench` again");
     return;
   }
   console.log(`    size                   ${mb(f.exeBytes)} executable + ${mb(f.libBytes)} lib/`);
