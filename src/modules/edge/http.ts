@@ -6,6 +6,15 @@
  * are not enough: older browsers send them and cannot decode WebP.
  */
 export function acceptsWebp(accept: string | null): boolean {
+  // A browser sends the same Accept on every image request: the last answer is kept.
+  if (accept === lastAccept.header) return lastAccept.webp;
+  const webp = parseAcceptsWebp(accept);
+  lastAccept = { header: accept, webp };
+  return webp;
+}
+let lastAccept: { header: string | null; webp: boolean } = { header: null, webp: false };
+
+function parseAcceptsWebp(accept: string | null): boolean {
   // Media types and parameter names are case-insensitive (RFC 9110 8.3.1, 12.4.2).
   const a = accept?.toLowerCase();
   if (!a?.includes("image/webp")) return false;
