@@ -9,6 +9,7 @@ import { adminModule } from "./modules/admin/index.ts";
 import { identityModule } from "./modules/identity/index.ts";
 import { edgeModule } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
+import { documentsModule } from "./modules/documents/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
 
@@ -32,6 +33,7 @@ export function createApp(services: Services) {
     .use(identityModule(services))
     .use(usageModule(services))
     .use(imagesModule(services))
+    .use(documentsModule(services))
     .use(edgeModule(services))
     .use(adminModule(services));
 }

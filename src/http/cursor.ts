@@ -63,16 +63,18 @@ function kindOf(column: PgColumn): Kind {
   throw new Error(`a cursor cannot hold the ${column.dataType} column ${column.name}`);
 }
 
-const desc = (c: PgColumn) => sql`${c} desc nulls last`;
+/** The order of an index's `.desc()` column, and of the same index read backwards. */
+const ORDER = { desc: (c: PgColumn) => sql`${c} desc nulls last`, asc: (c: PgColumn) => sql`${c} asc nulls first` };
+type Direction = keyof typeof ORDER;
 const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
 
 /** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */
-function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: readonly PgColumn[], afterCursor: boolean) {
+function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: readonly PgColumn[], afterCursor: boolean, direction: Direction) {
   // One row comparison, not `a < $1 or (a = $1 and b < $2)`: Postgres turns the row
   // comparison into the start of an index range and walks from there, where the spelled-out
   // form is a filter on every row past the cursor (and a sort of what passes it).
   const after = afterCursor
-    ? sql`(${sql.join([...columns], sql`, `)}) < (${sql.join(
+    ? sql`(${sql.join([...columns], sql`, `)}) ${sql.raw(direction === "desc" ? "<" : ">")} (${sql.join(
         columns.map((_, i) => cursorParam(i)),
         sql`, `,
       )})`
@@ -81,7 +83,7 @@ function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: r
     .select()
     .from(from)
     .where(and(where, after))
-    .orderBy(...columns.map(desc))
+    .orderBy(...columns.map(ORDER[direction]))
     .limit(sql.placeholder("limit"));
 }
 
@@ -93,6 +95,8 @@ export interface KeysetQuery<T extends PgTable> {
   where?: () => SQL | undefined;
   params?: Record<string, unknown>;
   sort: readonly (keyof T["$inferSelect"] & string)[];
+  /** Newest first (default), or oldest first: the same index, read backwards. */
+  direction?: Direction;
   cursor?: string;
   limit: number;
 }
@@ -110,8 +114,9 @@ function statementOf<T extends PgTable>(q: KeysetQuery<T>) {
     });
   }
   const afterCursor = Boolean(q.cursor);
-  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}`;
-  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor);
+  const direction = q.direction ?? "desc";
+  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${direction}_${afterCursor ? "after" : "first"}`;
+  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor, direction);
   return { name, build, values };
 }
 

@@ -18,6 +18,11 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
  * it goes over (chunked), so no request can make a node hold a large body it ignores.
  */
 const JSON_MAX_BYTES = 1024 * 1024;
+/**
+ * Routes whose body carries a document (SPEC 4.5: up to 5 MB of text on the largest plan,
+ * more while its images are still inline as base64, which rewriting turns into links).
+ */
+const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024 };
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
@@ -46,7 +51,7 @@ const unsupported = (type: string) =>
   );
 
 const malformed = (message: string) => refusedBody(new AppError("BAD_REQUEST", message));
-const tooLarge = () => refusedBody(new AppError("FILE_TOO_LARGE", `a JSON body may have at most ${JSON_MAX_BYTES} bytes`, { limit: JSON_MAX_BYTES }));
+const tooLarge = (max: number) => refusedBody(new AppError("FILE_TOO_LARGE", `a JSON body may have at most ${max} bytes here`, { limit: max }));
 
 /** The whole body, or null as soon as it goes over `max` bytes (the rest is not read). */
 async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
@@ -67,7 +72,7 @@ const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(h
  * The body for Elysia: the parsed JSON value, null when there is no body (a route with a
  * body schema then answers 422 as for any missing body), or a refusal.
  */
-async function parseJsonBody(request: Request): Promise<unknown> {
+async function parseJsonBody(request: Request, route: string): Promise<unknown> {
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
   if (!request.body) return null;
   const header = request.headers.get("content-type") ?? "";
@@ -79,9 +84,10 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   const charset = charsetOf(header);
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
   if (charset && charset !== "utf-8" && charset !== "utf8") return unsupported(`${type}; charset=${charset}`);
-  if (Number(request.headers.get("content-length")) > JSON_MAX_BYTES) return tooLarge();
-  const bytes = await readAtMost(request.body, JSON_MAX_BYTES);
-  if (!bytes) return tooLarge();
+  const max = LARGE_BODY_ROUTES[`${request.method} ${route}`] ?? JSON_MAX_BYTES;
+  if (Number(request.headers.get("content-length")) > max) return tooLarge(max);
+  const bytes = await readAtMost(request.body, max);
+  if (!bytes) return tooLarge(max);
   if (bytes.byteLength === 0) return null;
   let text: string;
   try {
@@ -97,7 +103,7 @@ async function parseJsonBody(request: Request): Promise<unknown> {
 }
 
 export const jsonBody = new Elysia({ name: "json-body" })
-  .onParse({ as: "global" }, ({ request }) => parseJsonBody(request))
+  .onParse({ as: "global" }, ({ request, route }) => parseJsonBody(request, route))
   // Never run (the parser above always answers), but the OpenAPI document takes a route's
   // body types from the parsers named on it: this one lists application/json alone.
   .on({ as: "global" }, "parse", { fn: "application/json" } as never);

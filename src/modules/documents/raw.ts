@@ -1,0 +1,95 @@
+// GET /v1/docs/:id/raw: the text itself, not JSON. Public documents are served to anyone
+// and may be cached for five minutes; private ones only to their owner, never cached.
+// Anonymous requests for anything that is not public get 401 whether it exists or not,
+// and other users get 404, so the answer never tells a private document exists.
+import type { Deps } from "../../deps.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import type { OwnPaths } from "../../http/openapi.ts";
+import { readContent } from "./content.ts";
+import { findDocument } from "./service.ts";
+import type { DocFormat } from "./table.ts";
+
+export const CONTENT_TYPES: Record<DocFormat, string> = {
+  markdown: "text/markdown; charset=utf-8",
+  typst: "text/plain; charset=utf-8",
+};
+const PUBLIC_CACHE = "public, max-age=300";
+const PRIVATE_CACHE = "no-store";
+const NOSNIFF = { "x-content-type-options": "nosniff" };
+
+/** If-None-Match (weak comparison): `*` or a listed tag equal to ours. */
+const matches = (header: string | null, etag: string) =>
+  !!header && (header.trim() === "*" || header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag));
+
+export interface Reader {
+  userId: string;
+  scopes: readonly string[];
+}
+
+const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": PRIVATE_CACHE });
+
+export async function serveRaw(deps: Deps, id: string, reader: Reader | null, ifNoneMatch: string | null): Promise<Response> {
+  const row = await findDocument(deps.db, id);
+  const mine = !!row && !!reader && row.ownerId === reader.userId && reader.scopes.includes("kb.read");
+  if (!row || (!row.isPublic && !mine)) {
+    if (!reader) throw refused(new AppError("UNAUTHORIZED", "this document needs its owner's credentials", {}, { "www-authenticate": 'Bearer realm="shelf"' }));
+    throw refused(notFound("document"));
+  }
+  const etag = `"${row.sourceHash}"`;
+  const headers: Record<string, string> = {
+    "content-type": CONTENT_TYPES[row.format],
+    etag,
+    "cache-control": row.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
+    ...NOSNIFF,
+  };
+  if (matches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  let text: string;
+  try {
+    text = await readContent(deps, row);
+  } catch (e) {
+    throw e instanceof AppError ? refused(e) : e;
+  }
+  return new Response(text, { status: 200, headers });
+}
+
+const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({ description, required: true, schema });
+const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+const sent = {
+  ETag: header("the SHA-256 of the content, quoted"),
+  "Cache-Control": header("`public, max-age=300` for a public document, `no-store` for a private one"),
+  "X-Content-Type-Options": header("nosniff", { type: "string", const: "nosniff" }),
+};
+const refusedHeaders = { "Cache-Control": header("no-store", { type: "string", const: "no-store" }), "X-Content-Type-Options": sent["X-Content-Type-Options"] };
+
+/** The route's own part of the OpenAPI document (its answer is text, which the generator cannot describe). */
+export const rawDocumentation: OwnPaths = {
+  paths: {
+    "/v1/docs/{id}/raw": {
+      get: {
+        tags: ["documents"],
+        summary: "A document's text: anyone for a public document, its owner (kb.read) for a private one",
+        security: [{}, { bearer: [] }],
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_-]{21}$" } },
+          { name: "If-None-Match", in: "header", required: false, description: "the ETag: 304 when it matches", schema: { type: "string" } },
+        ],
+        responses: {
+          200: {
+            description: "the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst",
+            headers: sent,
+            content: { "text/markdown": { schema: { type: "string" } }, "text/plain": { schema: { type: "string" } } },
+          },
+          304: { description: "Not Modified: If-None-Match names the ETag", headers: sent },
+          401: {
+            description: "UNAUTHORIZED: no (or an invalid) credential, and the document is not public (or does not exist)",
+            headers: refusedHeaders,
+            content: envelope,
+          },
+          404: { description: "NOT_FOUND: no such document, or another user's private one", headers: refusedHeaders, content: envelope },
+          422: { description: "VALIDATION_ERROR: the id is not a document id", content: envelope },
+          502: { description: "STORAGE_ERROR: the content could not be read", headers: refusedHeaders, content: envelope },
+        },
+      },
+    },
+  },
+};
