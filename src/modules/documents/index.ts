@@ -89,7 +89,7 @@ export const documentsModule = ({ deps, guard, identity }: Services) => {
     })
     .get(
       "/v1/docs/:id/raw",
-      async ({ params, headers }) => serveRaw(deps, params.id, await optionalReader(headers.authorization), headers["if-none-match"] ?? null),
+      async ({ params, headers }) => serveRaw(deps, params.id, () => optionalReader(headers.authorization), headers["if-none-match"] ?? null),
       { params: DocParams, detail: { hide: true, [OWN_PATHS]: rawDocumentation } },
     )
     .patch("/v1/docs/:id", async ({ principal, params, body }) => ok(toDocItem(await updateDocument(deps, principal.userId, params.id, body))), {

@@ -28,8 +28,14 @@ export interface Reader {
 
 const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": PRIVATE_CACHE });
 
-export async function serveRaw(deps: Deps, id: string, reader: Reader | null, ifNoneMatch: string | null): Promise<Response> {
-  const row = await findDocument(deps.db, id);
+/** `who`: the caller, resolved from the credential sent (null without one; a bad one throws). */
+export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader | null>, ifNoneMatch: string | null): Promise<Response> {
+  const [row, reader] = await Promise.all([
+    findDocument(deps.db, id),
+    who().catch((e) => {
+      throw e instanceof AppError ? refused(e) : e;
+    }),
+  ]);
   const mine = !!row && !!reader && row.ownerId === reader.userId && reader.scopes.includes("kb.read");
   if (!row || (!row.isPublic && !mine)) {
     if (!reader) throw refused(new AppError("UNAUTHORIZED", "this document needs its owner's credentials", {}, { "www-authenticate": 'Bearer realm="shelf"' }));
