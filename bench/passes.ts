@@ -2,7 +2,7 @@
 // in the same process, and the median of the per-pass ratios with their range. One noisy
 // pass on a shared 2-core machine then moves neither the median nor the conclusion.
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface Interleaved {
   /** Median of each side's figure over the passes. */

@@ -44,7 +44,7 @@ describe("GET /v1/docs", () => {
       made.push({ id: (await uploadedDoc(key, s)).id, title: s.title });
       deps.clock.advance(1);
     }
-    const ids = made.map((m) => m.id);
+    const ids = made.map((m) => m.id) as [string, string, string, string, string];
     expect(await walk(key, "")).toEqual([...ids].reverse());
     expect(await walk(key, "&sort=created_asc")).toEqual(ids);
     // Touch the first: it becomes the most recently updated.

@@ -10,8 +10,6 @@ const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 /** A bare hostname, exact, or with a leading dot for it and its subdomains. */
 const PATTERN = new RegExp(`^\\.?${LABEL}(?:\\.${LABEL})*$`);
 
-export const MAX_CDN_HOSTS = 200;
-
 /** `host` is on the list: an exact entry, or a ".suffix" entry it ends with (or equals without the dot). */
 export function hostAllowed(host: string, patterns: readonly string[]): boolean {
   for (const p of patterns) {
@@ -21,7 +19,7 @@ export function hostAllowed(host: string, patterns: readonly string[]): boolean 
 }
 
 /** The patterns, lower-cased and without repeats; 422 DOC_INVALID_PATTERN for the first bad one. */
-export function checkPatterns(patterns: readonly string[]): string[] {
+function checkPatterns(patterns: readonly string[]): string[] {
   const out = new Set<string>();
   for (const [index, raw] of patterns.entries()) {
     const p = raw.trim().toLowerCase();

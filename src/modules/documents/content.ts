@@ -6,7 +6,7 @@ import { AppError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 
 /** SPEC 2.4: up to 256 KB inline in the database. */
-export const INLINE_MAX_BYTES = 256 * 1024;
+const INLINE_MAX_BYTES = 256 * 1024;
 
 export interface StoredContent {
   content: string | null;

@@ -24,7 +24,7 @@ import { type DocFormat, type DocumentRow, documents } from "./table.ts";
 const TITLE_MAX = 255;
 
 /** The format by the file name's extension (SPEC 2.4); 422 INVALID_FILE_TYPE otherwise. */
-export function formatOf(filename: string): DocFormat {
+function formatOf(filename: string): DocFormat {
   const dot = filename.lastIndexOf(".");
   const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : "";
   if (ext === "md" || ext === "markdown") return "markdown";
@@ -52,7 +52,7 @@ function cleanTags(tags: readonly string[] | undefined): string[] {
   return [...out];
 }
 
-export function toUploadResult(
+function toUploadResult(
   row: DocumentRow,
   extra: { duplicate: boolean; failures?: UploadResult["failures"]; warnings?: UploadResult["warnings"] },
 ): UploadResult {

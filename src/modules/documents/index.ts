@@ -1,6 +1,6 @@
 // /v1/docs: documents (upload, list, read, raw text, update, delete, batch raw fetch),
 // their version history, and the operators' CDN host allow-list.
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";

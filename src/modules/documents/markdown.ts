@@ -74,7 +74,7 @@ function urlSpan(source: string, node: Image | Definition): [number, number] | n
 
 function frontmatter(tree: Root): { title?: string; tags?: string[] } {
   const yaml = tree.children.find((n) => n.type === "yaml");
-  if (!yaml || yaml.type !== "yaml") return {};
+  if (yaml?.type !== "yaml") return {};
   let data: unknown;
   try {
     data = parseYaml(yaml.value, { maxAliasCount: 16 });

@@ -82,7 +82,7 @@ export type DocItem = typeof DocItem.static;
 
 export const DocPage = Page(DocItem);
 
-export const DOC_SORTS = ["created_desc", "created_asc", "updated_desc", "updated_asc"] as const;
+const DOC_SORTS = ["created_desc", "created_asc", "updated_desc", "updated_asc"] as const;
 export type DocSort = (typeof DOC_SORTS)[number];
 
 export const ListDocsQuery = t.Object({

@@ -11,8 +11,8 @@
 /** Why a path was refused, for the error message. */
 export type PathProblem = "empty" | "leading-slash" | "backslash" | "dot-dot" | "dot" | "empty-segment" | "too-long" | "segment-too-long" | "control-character";
 
-export const MAX_PATH_LENGTH = 1024;
-export const MAX_SEGMENT_LENGTH = 255;
+const MAX_PATH_LENGTH = 1024;
+const MAX_SEGMENT_LENGTH = 255;
 
 const PROBLEM_TEXT: Record<PathProblem, string> = {
   empty: "the path is empty",
@@ -67,4 +67,4 @@ export function normalizePath(input: string): NormalizedPath {
  * lower case alone differs (ß and SS, the Greek final sigma), locale-independently; NFC
  * again because case mapping may decompose.
  */
-export const pathKey = (nfcPath: string) => nfcPath.toUpperCase().toLowerCase().normalize("NFC");
+const pathKey = (nfcPath: string) => nfcPath.toUpperCase().toLowerCase().normalize("NFC");

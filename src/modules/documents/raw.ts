@@ -9,7 +9,7 @@ import { readContent } from "./content.ts";
 import { findDocument } from "./service.ts";
 import type { DocFormat } from "./table.ts";
 
-export const CONTENT_TYPES: Record<DocFormat, string> = {
+const CONTENT_TYPES: Record<DocFormat, string> = {
   markdown: "text/markdown; charset=utf-8",
   typst: "text/plain; charset=utf-8",
 };

@@ -16,7 +16,7 @@ import { lockDocument, replaceContent } from "./rows.ts";
 import { getDocument } from "./service.ts";
 import { docRevisions, type RevisionRow } from "./table.ts";
 
-export const CLEAR_BATCH = 200;
+const CLEAR_BATCH = 200;
 
 const toRevision = (r: RevisionRow): Revision => ({
   id: r.id,

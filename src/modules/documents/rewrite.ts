@@ -13,7 +13,7 @@ import { sha256Hex } from "./content.ts";
 const REWRITTEN_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/svg+xml"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export interface ImageIssue {
+interface ImageIssue {
   /** The image reference's position among all of the document's image references (from 0). */
   index: number;
   reason: string;

@@ -80,7 +80,7 @@ export interface ListQuery {
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The keyset query of a documents list page: one prepared statement per combination of filters. */
-export function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents> {
+function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents> {
   const filters: string[] = [];
   const params: Record<string, unknown> = { userId };
   if (q.q !== undefined) filters.push("q"), (params.q = containing(q.q));
@@ -162,9 +162,6 @@ export async function deleteDocument(deps: Deps, userId: string, id: string): Pr
   const deleted = await deleteDocuments(deps, userId, [id]);
   if (!deleted.has(id)) throw notFound("document");
 }
-
-/** The text of a document; 502 STORAGE_ERROR when its object cannot be read. */
-export const documentText = (deps: Deps, row: DocumentRow) => readContent(deps, row);
 
 /** POST /v1/docs/raw:batch: each id in input order, own (with a reader) or public; never says why one is missing. */
 export async function rawBatch(deps: Deps, readerId: string | null, ids: readonly string[]) {
