@@ -5,7 +5,9 @@
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
+import { Ok } from "../../http/envelope.ts";
 import { readContent } from "./content.ts";
+import { IdsBody, RawBatchResult } from "./model.ts";
 import { findDocument } from "./service.ts";
 import type { DocFormat } from "./table.ts";
 
@@ -94,6 +96,32 @@ export const rawDocumentation: OwnPaths = {
           404: { description: "NOT_FOUND: no such document, or another user's private one", headers: refusedHeaders, content: envelope },
           422: { description: "VALIDATION_ERROR: the id is not a document id", content: envelope },
           502: { description: "STORAGE_ERROR: the content could not be read", headers: refusedHeaders, content: envelope },
+        },
+      },
+    },
+  },
+};
+
+const errorAnswer = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** POST /v1/docs/raw:batch, documented by hand: the generator would read `:batch` as a parameter. */
+export const rawBatchDocumentation: OwnPaths = {
+  paths: {
+    "/v1/docs/raw:batch": {
+      post: {
+        tags: ["documents"],
+        summary: "The text of up to 50 documents, in input order: the caller's own (with kb.read) and public ones; public only without a credential",
+        description:
+          "`failed[]` says NOT_FOUND for an id that is absent, deleted, or another user's private document alike (existence is not disclosed), CONTENT_FETCH_FAILED when the text could not be read.",
+        security: [{}, { bearer: [] }],
+        requestBody: { required: true, content: { "application/json": { schema: IdsBody } } },
+        responses: {
+          200: { description: "OK", content: { "application/json": { schema: Ok(RawBatchResult) } } },
+          400: errorAnswer("BadRequest"),
+          401: errorAnswer("Unauthorized"),
+          413: errorAnswer("PayloadTooLarge"),
+          415: errorAnswer("UnsupportedMediaType"),
+          422: errorAnswer("ValidationError"),
         },
       },
     },
