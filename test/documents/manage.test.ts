@@ -5,6 +5,7 @@ import { SCOPES } from "../../src/http/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { getKb } from "../../src/modules/kbs/public.ts";
 import { makeKb, postDoc, uploadedDoc, usageOf } from "./fixtures.ts";
 
 const createFor = async (owner: TestUser) => (await uploadedDoc(owner.jwt, { title: "Keep", tags: ["keep"] })).id;
@@ -279,5 +280,24 @@ describe("documents in a KB", () => {
     expect(again.body.data.id).toBe(first.body.data.id);
     expect((await callJson("GET", `/v1/docs/${first.body.data.id}`, { token: key })).body.data.relativePath).toBe("dir/NOTE.md");
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(1);
+  });
+
+  test("the KB's document count and bytes follow every add, replace and delete; its updatedAt moves", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    const kbId = await makeKb(user);
+    const kb = () => getKb(deps.db, { userId: user.id, id: kbId });
+    const created = (await kb()).updatedAt.getTime();
+    deps.clock.advance(5);
+    const a = await postDoc(key, { filename: "a.md", content: "aaaa", kbId, relativePath: "a.md" });
+    await postDoc(key, { filename: "b.md", content: "bb", kbId, relativePath: "b.md" });
+    expect(await kb()).toMatchObject({ docCount: 2, sizeBytes: 6 });
+    expect((await kb()).updatedAt.getTime()).toBeGreaterThan(created);
+    await postDoc(key, { filename: "a.md", content: "a", kbId, relativePath: "a.md" });
+    expect(await kb()).toMatchObject({ docCount: 2, sizeBytes: 3 });
+    await call("DELETE", `/v1/docs/${a.body.data.id}`, { token: key });
+    expect(await kb()).toMatchObject({ docCount: 1, sizeBytes: 2 });
+    await postDoc(key, { filename: "a.md", content: "again", kbId, relativePath: "a.md" });
+    expect(await kb()).toMatchObject({ docCount: 2, sizeBytes: 7 });
   });
 });
