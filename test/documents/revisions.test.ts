@@ -62,6 +62,28 @@ describe("version history", () => {
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).docs).toEqual({ revisionCount: 1, revisionBytes: 8 });
   });
 
+  test("uploads racing to one KB path take turns: one document, every earlier content kept as a revision, none lost", async () => {
+    const { user, key } = await makeClient();
+    await historyOn(user, 50);
+    const kbId = await makeKb(user);
+    const contents = ["r0\n", "r1\n", "r2\n", "r3\n", "r4\n"];
+    const results = await Promise.all(contents.map((content) => postDoc(key, { filename: "n.md", content, kbId, relativePath: "race.md" })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const ids = new Set(results.map((r) => r.body.data.id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids] as [string];
+    const current = await raw(key, id);
+    const { revisions } = await revisionsOf(key, id);
+    expect(revisions.map((r: { revNumber: number }) => r.revNumber)).toEqual([4, 3, 2, 1]);
+    const kept = await Promise.all(
+      revisions.map(async (r: { id: string }) => (await callJson("GET", `/v1/docs/${id}/revisions/${r.id}`, { token: key })).body.data.content),
+    );
+    expect([current, ...kept].sort()).toEqual(contents);
+    const usage = await usageOf((await makeKey(user, ["usage.read"])).key);
+    expect(usage.doc.count.used).toBe(1);
+    expect(usage.docs).toEqual({ revisionCount: 4, revisionBytes: 12 });
+  });
+
   test("large contents are kept in object storage and read back identically", async () => {
     const { user, key } = await makeClient();
     await historyOn(user, 5);
