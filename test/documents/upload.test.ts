@@ -168,6 +168,18 @@ describe("POST /v1/docs: limits (nothing is stored when refused)", () => {
     expect((await postDoc(pro.key, { filename: "x.md", content: "no cap" })).status).toBe(201);
   });
 
+  test("at the doc_count limit a new content for a KB path still replaces it (it is no new document)", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    const kbId = await makeKb(user);
+    expect((await postDoc(key, { filename: "a.md", content: "v1", kbId, relativePath: "a.md" })).status).toBe(201);
+    await ledger.add(deps.db, [{ userId: user.id, dimension: "doc_count", period: "total", amount: 99 }]);
+    expect((await postDoc(key, { filename: "b.md", content: "new", kbId, relativePath: "b.md" })).body.meta).toMatchObject({ type: "doc_count" });
+    const res = await postDoc(key, { filename: "a.md", content: "v2", kbId, relativePath: "a.md" });
+    expect(res.status).toBe(200);
+    expect(res.body.data.duplicate).toBe(false);
+  });
+
   test("documents count in img_storage: over it is 403 QUOTA_EXCEEDED type img_storage", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();

@@ -106,9 +106,13 @@ export interface Created {
 export async function createDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<Created> {
   const format = formatOf(body.filename);
   const place = placeOf(body);
-  const { user, uploader } = await precheckDocUpload(deps, userId);
+  const { user, uploader } = await readUploader(deps, userId);
   const limits = uploader.limits;
-  if (place.kbId !== null) await getKb(deps.db, { userId, id: place.kbId });
+  // A new content for an active document at a KB path is no new document, and needs only
+  // the bytes it adds.
+  const replacing = place.kbId === null ? undefined : await activeAtPath(deps.db, userId, place);
+  const docsNeed = replacing ? 0 : 1;
+  assertFits(uploader.usage, limits, { docs: docsNeed }, deps.clock.now());
 
   // Idempotency before any work: the same text again in the same place consumes nothing.
   const inputHash = sha256Hex(body.content);
@@ -138,7 +142,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   const inputBytes = utf8Length(body.content);
   assertSize(inputBytes - inlineBytes);
   const now = deps.clock.now();
-  assertFits(uploader.usage, limits, { docs: 1, imageBytes: inputBytes - inlineBytes }, now);
+  assertFits(uploader.usage, limits, { docs: docsNeed, imageBytes: inputBytes - inlineBytes - (replacing?.sizeBytes ?? 0) }, now);
 
   const rewritten =
     format === "markdown"
@@ -269,11 +273,18 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   }
 }
 
-/** The user's plan and usage now; refuses early when no document or no byte of storage is left. */
-async function precheckDocUpload(deps: Deps, userId: string): Promise<{ user: User; uploader: Uploader }> {
-  const now = deps.clock.now();
-  const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
-  const limits = deps.plans[user.plan];
-  assertFits(usage, limits, { docs: 1, imageBytes: 1 }, now);
-  return { user, uploader: { userId, limits, usage } };
+/** The user's plan and usage now. */
+async function readUploader(deps: Deps, userId: string): Promise<{ user: User; uploader: Uploader }> {
+  const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, deps.clock.now())]);
+  return { user, uploader: { userId, limits: deps.plans[user.plan], usage } };
+}
+
+/** The active document at a KB path, if any (404 for a KB that is not the caller's). */
+async function activeAtPath(db: Deps["db"], userId: string, place: Extract<Place, { pathKey: string }>): Promise<DocumentRow | undefined> {
+  await getKb(db, { userId, id: place.kbId });
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey), sql`${documents.deletedAt} is null`));
+  return row;
 }
