@@ -157,6 +157,7 @@ describe("GET /v1/docs/:id/raw", () => {
     expect(await res.text()).toBe(content);
     expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("ratelimit-limit")).toBeNull();
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     const etag = res.headers.get("etag")!;
     expect(etag).toBe(`"${doc.sourceHash}"`);
@@ -174,6 +175,8 @@ describe("GET /v1/docs/:id/raw", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("etag")).toBe(`"${doc.sourceHash}"`);
+    // A read with a credential counts against the read tier; an anonymous one has no user to count.
+    expect(res.headers.get("ratelimit-limit")).toBe("600");
     expect((await call("GET", `/v1/docs/${doc.id}/raw`, { token: key, headers: { "if-none-match": `"${doc.sourceHash}"` } })).status).toBe(304);
 
     const anonymous = await callJson("GET", `/v1/docs/${doc.id}/raw`);

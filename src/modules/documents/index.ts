@@ -32,12 +32,16 @@ import { iso } from "../../infra/clock.ts";
 
 const tagsOf = (tag: string | undefined) => [...new Set((tag ?? "").split(",").map((s) => s.trim()))].filter(Boolean);
 
-export const documentsModule = ({ deps, guard, identity }: Services) => {
-  /** The caller when a credential is sent (routes where one is optional); 401 for a bad one. */
+export const documentsModule = ({ deps, guard, identity, limiter }: Services) => {
+  /**
+   * The caller when a credential is sent (routes where one is optional; 401 for a bad
+   * one), counted against the read tier like any read; anonymous reads of public
+   * documents are not counted per user.
+   */
   const optionalReader = async (authorization: string | undefined): Promise<Reader | null> => {
     if (authorization === undefined) return null;
     const p = await identity.resolvePrincipal(authorization);
-    return { userId: p.userId, scopes: p.scopes };
+    return { userId: p.userId, scopes: p.scopes, rateHeaders: await limiter.hit(p.userId, "read") };
   };
 
   return (

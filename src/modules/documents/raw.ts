@@ -26,6 +26,8 @@ const matches = (header: string | null, etag: string) =>
 export interface Reader {
   userId: string;
   scopes: readonly string[];
+  /** RateLimit-* of the read tier the request was counted against. */
+  rateHeaders: Record<string, string>;
 }
 
 const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": PRIVATE_CACHE });
@@ -45,6 +47,7 @@ export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader
   }
   const etag = `"${row.sourceHash}"`;
   const headers: Record<string, string> = {
+    ...reader?.rateHeaders,
     "content-type": CONTENT_TYPES[row.format],
     etag,
     "cache-control": row.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
@@ -60,6 +63,7 @@ export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader
   return new Response(text, { status: 200, headers });
 }
 
+const errorAnswer = (name: string) => ({ $ref: `#/components/responses/${name}` });
 const header = (description: string, schema: Record<string, unknown> = { type: "string" }) => ({ description, required: true, schema });
 const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 const sent = {
@@ -94,6 +98,7 @@ export const rawDocumentation: OwnPaths = {
             content: envelope,
           },
           404: { description: "NOT_FOUND: no such document, or another user's private one", headers: refusedHeaders, content: envelope },
+          429: errorAnswer("RateLimited"),
           422: { description: "VALIDATION_ERROR: the id is not a document id", content: envelope },
           502: { description: "STORAGE_ERROR: the content could not be read", headers: refusedHeaders, content: envelope },
         },
@@ -101,8 +106,6 @@ export const rawDocumentation: OwnPaths = {
     },
   },
 };
-
-const errorAnswer = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** POST /v1/docs/raw:batch, documented by hand: the generator would read `:batch` as a parameter. */
 export const rawBatchDocumentation: OwnPaths = {
@@ -122,6 +125,7 @@ export const rawBatchDocumentation: OwnPaths = {
           413: errorAnswer("PayloadTooLarge"),
           415: errorAnswer("UnsupportedMediaType"),
           422: errorAnswer("ValidationError"),
+          429: errorAnswer("RateLimited"),
         },
       },
     },
