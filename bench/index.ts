@@ -4,8 +4,10 @@
 //   (c) images list pages at 100,000 images against 100         target ratio <= 1.5
 //   (d) GET /health (liveness) against bare Bun.serve, same JSON
 //   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
+//   (f) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
+import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { benchHealth } from "./health.ts";
 import { benchLimiter } from "./limiter.ts";
@@ -40,6 +42,12 @@ try {
   console.log(`    shelf /health          ${fmt(health.subject, 0)} requests/s`);
   console.log(`    bare Bun.serve         ${fmt(health.baseline, 0)} requests/s`);
   console.log(`    ratio                  ${ratioText(health)}`);
+
+  const docs = await benchDocs(shelf);
+  console.log(`\n(f) POST /v1/docs, ${fmt(docs.size / 1024, 0)} KB of Markdown with 20 inline JPEGs (rewriteImages), one at a time`);
+  console.log(`    shelf, rewriting       ${fmt(docs.subject, 2)} documents/s`);
+  console.log(`    20 POST /v1/images + the text   ${fmt(docs.baseline, 2)} documents/s`);
+  console.log(`    ratio                  ${ratioText(docs)}`);
 } finally {
   await shelf.stop();
 }
