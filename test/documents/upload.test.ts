@@ -20,6 +20,8 @@ describe("POST /v1/docs: format and title", () => {
     expect((await postDoc(key, { filename: "b.md", content: `${content}\n` })).body.data.title).toBe("From Frontmatter");
     expect((await postDoc(key, { filename: "c.md", content: "Intro\n\n# From *Heading*\n\n## Second\n" })).body.data.title).toBe("From Heading");
     expect((await postDoc(key, { filename: "my notes.markdown", content: "## Not an H1\n\nplain\n" })).body.data.title).toBe("my notes");
+    // A title taken from the text follows the rule of names: no control or bidi characters.
+    expect((await postDoc(key, { filename: "d.md", content: "# Evil\u202e gnp.exe\u0007\n" })).body.data.title).toBe("Evil gnp.exe");
   });
 
   test("the extension decides the format (.md, .markdown, .typ, any case); anything else is 422 INVALID_FILE_TYPE and nothing is stored", async () => {
@@ -71,6 +73,8 @@ describe("POST /v1/docs: format and title", () => {
       [{ filename: "a.md", content: "x", tags: ["a".repeat(33)] }, "body.tags.0"],
       [{ filename: "a.md", content: "x", tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, "body.tags"],
       [{ filename: "a.md", content: "x", title: "" }, "body.title"],
+      [{ filename: "a.md", content: "a\u0000b" }, "body.content"],
+      [{ filename: "big.md", content: `${"x".repeat(300 * 1024)}\u0000` }, "body.content"],
     ] as const) {
       const res = await postDoc(key, json);
       expect(res.status).toBe(422);

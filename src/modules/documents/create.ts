@@ -5,6 +5,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError, validationError } from "../../http/errors.ts";
+import { stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
@@ -32,8 +33,9 @@ function formatOf(filename: string): DocFormat {
   throw new AppError("INVALID_FILE_TYPE", "a document is Markdown (.md, .markdown) or Typst (.typ)", { filename });
 }
 
+/** A title taken from the text: one line of plain characters (the rule of names), at most `max`. */
 const clip = (s: string, max: number) => {
-  const chars = [...s.replace(/\s+/g, " ").trim()];
+  const chars = [...stripUnsafeChars(s.replace(/\s+/g, " ")).trim()];
   return chars.length > max ? chars.slice(0, max).join("") : chars.join("");
 };
 
@@ -105,6 +107,9 @@ export interface Created {
 
 export async function createDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<Created> {
   const format = formatOf(body.filename);
+  // Postgres text cannot hold NUL, and no Markdown or Typst needs it: refused alike whether
+  // the text would be stored inline or as an object.
+  if (body.content.includes("\u0000")) throw validationError("body.content", "the content may not contain NUL characters");
   const place = placeOf(body);
   const { user, uploader } = await readUploader(deps, userId);
   const limits = uploader.limits;
