@@ -18,7 +18,7 @@ import { usageModule } from "./modules/usage/index.ts";
  * when they need only that module (no OpenAPI document, no other controllers).
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
-  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log)).use(sharedModels);
+  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log, services.deps.budgets.uploadMemory)).use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
   return app;
 }
@@ -26,7 +26,7 @@ export function createModuleApp<const M extends AnyElysia[]>(services: Services,
 export function createApp(services: Services) {
   const { deps } = services;
   return new Elysia({ name: "shelf" })
-    .use(httpCore(deps.log))
+    .use(httpCore(deps.log, deps.budgets.uploadMemory))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))

@@ -2,7 +2,7 @@
 // one onError that maps every failure to the error envelope. Nothing unexpected leaks: no
 // stack, SQL or path in a body.
 import { Elysia, type ValidationError } from "elysia";
-import { BudgetBusyError } from "../infra/budget.ts";
+import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { jsonBody } from "./json-body.ts";
@@ -51,9 +51,10 @@ function dbErrorCode(e: unknown): string | undefined {
 // character_not_in_repertoire (NUL in text), untranslatable_character
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
-export const httpCore = (log: Log) =>
+/** `uploadMemory`: the node's upload memory budget, which large JSON bodies are read within. */
+export const httpCore = (log: Log, uploadMemory?: Budget) =>
   new Elysia({ name: "http-core" })
-    .use(jsonBody)
+    .use(jsonBody(uploadMemory))
     .onRequest(({ request, set }) => {
       const given = request.headers.get("x-request-id");
       set.headers["x-request-id"] = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();

@@ -9,6 +9,7 @@
 // body schema reads it (validation, before the handler runs); a streaming route or one
 // without a body never does, and its body stays unread.
 import { Elysia } from "elysia";
+import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { AppError } from "./errors.ts";
 
 const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
@@ -72,7 +73,7 @@ const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(h
  * The body for Elysia: the parsed JSON value, null when there is no body (a route with a
  * body schema then answers 422 as for any missing body), or a refusal.
  */
-async function parseJsonBody(request: Request, route: string): Promise<unknown> {
+async function parseJsonBody(request: Request, route: string, memory?: Budget): Promise<unknown> {
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
   if (!request.body) return null;
   const header = request.headers.get("content-type") ?? "";
@@ -85,8 +86,35 @@ async function parseJsonBody(request: Request, route: string): Promise<unknown> 
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
   if (charset && charset !== "utf-8" && charset !== "utf8") return unsupported(`${type}; charset=${charset}`);
   const max = LARGE_BODY_ROUTES[`${request.method} ${route}`] ?? JSON_MAX_BYTES;
-  if (Number(request.headers.get("content-length")) > max) return tooLarge(max);
-  const bytes = await readAtMost(request.body, max);
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > max) return tooLarge(max);
+  // A large body is read within the node's upload memory (its declared length, or the
+  // route's maximum when chunked), as upload bodies are, so a flood of them waits or is
+  // shed instead of exhausting memory.
+  let release: (() => void) | undefined;
+  if (memory && max > JSON_MAX_BYTES) {
+    try {
+      release = await memory.acquire(declared > 0 ? declared : max);
+    } catch (e) {
+      if (!(e instanceof BudgetBusyError)) throw e;
+      return refusedBody(
+        new AppError(
+          "SERVICE_UNAVAILABLE",
+          `this node is busy (${e.budget}); retry in ${e.retryAfterS} s`,
+          { budget: e.budget, retryAfter: e.retryAfterS },
+          {
+            "retry-after": String(e.retryAfterS),
+          },
+        ),
+      );
+    }
+  }
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readAtMost(request.body, max);
+  } finally {
+    release?.();
+  }
   if (!bytes) return tooLarge(max);
   if (bytes.byteLength === 0) return null;
   let text: string;
@@ -102,8 +130,10 @@ async function parseJsonBody(request: Request, route: string): Promise<unknown> 
   }
 }
 
-export const jsonBody = new Elysia({ name: "json-body" })
-  .onParse({ as: "global" }, ({ request, route }) => parseJsonBody(request, route))
-  // Never run (the parser above always answers), but the OpenAPI document takes a route's
-  // body types from the parsers named on it: this one lists application/json alone.
-  .on({ as: "global" }, "parse", { fn: "application/json" } as never);
+/** `memory`: the node's upload memory, which large bodies (documents) are read within. */
+export const jsonBody = (memory?: Budget) =>
+  new Elysia({ name: "json-body" })
+    .onParse({ as: "global" }, ({ request, route }) => parseJsonBody(request, route, memory))
+    // Never run (the parser above always answers), but the OpenAPI document takes a route's
+    // body types from the parsers named on it: this one lists application/json alone.
+    .on({ as: "global" }, "parse", { fn: "application/json" } as never);
