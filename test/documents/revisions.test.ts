@@ -159,7 +159,7 @@ describe("version history", () => {
     expect(second.body.data).toMatchObject({ deleted: 3, hasMore: false });
     expect((await callJson("DELETE", "/v1/user/me/doc-revisions", { token: key })).body.data).toEqual({ deleted: 0, freedBytes: 0, hasMore: false });
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).docs).toEqual({ revisionCount: 0, revisionBytes: 0 });
-  });
+  }, 60_000);
 
   test("a soft delete (a document in a KB) keeps its history, still counted; recreating the path shows it again", async () => {
     const { user, key } = await makeClient();

@@ -128,7 +128,7 @@ describe("POST /v1/docs: idempotency and storage", () => {
     const edge = "a".repeat(256 * 1024);
     const inline = await postDoc(key, { filename: "edge.md", content: edge });
     expect(inline.body.data.hasInlineContent).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe("POST /v1/docs: limits (nothing is stored when refused)", () => {
@@ -142,7 +142,7 @@ describe("POST /v1/docs: limits (nothing is stored when refused)", () => {
     expect(res.body.meta.limit).toBe(limit);
     expect((await postDoc(key, { filename: "a.md", content: "x".repeat(limit) })).status).toBe(201);
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(1);
-  });
+  }, 60_000);
 
   test("more image references than doc_max_images_per_doc is 422 DOC_IMAGE_LIMIT_EXCEEDED", async () => {
     const { deps } = await testContext();
