@@ -221,6 +221,21 @@ describe("POST /v1/docs/raw:batch", () => {
     expect(anonymous.body.data.failed).toEqual([{ id: mine.id, reason: "NOT_FOUND" }]);
   });
 
+  test("content the object store cannot give back: CONTENT_FETCH_FAILED in a batch, 502 STORAGE_ERROR from raw; the others still come", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient();
+    const big = await uploadedDoc(key, { content: "y".repeat(300 * 1024) });
+    const small = await uploadedDoc(key, { content: "small\n" });
+    for await (const o of deps.storage.list(`docs/${user.id}/`)) await deps.storage.delete(o.key);
+    const res = await callJson("POST", "/v1/docs/raw:batch", { token: key, json: { ids: [big.id, small.id] } });
+    expect(res.body.data.docs.map((d: { id: string }) => d.id)).toEqual([small.id]);
+    expect(res.body.data.failed).toEqual([{ id: big.id, reason: "CONTENT_FETCH_FAILED" }]);
+    const raw = await callJson("GET", `/v1/docs/${big.id}/raw`, { token: key });
+    expect(raw.status).toBe(502);
+    expect(raw.body.code).toBe("STORAGE_ERROR");
+    expect(raw.headers.get("cache-control")).toBe("no-store");
+  });
+
   test("1 to 50 ids, else 422; a bad credential is 401", async () => {
     const { key } = await makeClient();
     const doc = await uploadedDoc(key);
