@@ -10,6 +10,7 @@ import { identityModule } from "./modules/identity/index.ts";
 import { edgeModule } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { documentsModule } from "./modules/documents/index.ts";
+import { kbsModule } from "./modules/kbs/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
 
@@ -34,6 +35,7 @@ export function createApp(services: Services) {
     .use(usageModule(services))
     .use(imagesModule(services))
     .use(documentsModule(services))
+    .use(kbsModule(services))
     .use(edgeModule(services))
     .use(adminModule(services));
 }

@@ -69,7 +69,15 @@ type Direction = keyof typeof ORDER;
 const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
 
 /** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */
-function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: readonly PgColumn[], afterCursor: boolean, direction: Direction) {
+function pageQuery(
+  db: DbOrTx,
+  from: PgTable,
+  where: SQL | undefined,
+  columns: readonly PgColumn[],
+  afterCursor: boolean,
+  direction: Direction,
+  select?: Record<string, PgColumn>,
+) {
   // One row comparison, not `a < $1 or (a = $1 and b < $2)`: Postgres turns the row
   // comparison into the start of an index range and walks from there, where the spelled-out
   // form is a filter on every row past the cursor (and a sort of what passes it).
@@ -79,8 +87,7 @@ function pageQuery(db: DbOrTx, from: PgTable, where: SQL | undefined, columns: r
         sql`, `,
       )})`
     : undefined;
-  return db
-    .select()
+  return (select ? db.select(select) : db.select())
     .from(from)
     .where(and(where, after))
     .orderBy(...columns.map(ORDER[direction]))
@@ -95,6 +102,8 @@ export interface KeysetQuery<T extends PgTable> {
   where?: () => SQL | undefined;
   params?: Record<string, unknown>;
   sort: readonly (keyof T["$inferSelect"] & string)[];
+  /** The columns a page needs (the sort columns among them), when not every one: a wide column stays unread. */
+  select?: Partial<Record<keyof T["$inferSelect"] & string, PgColumn>>;
   /** Newest first (default), or oldest first: the same index, read backwards. */
   direction?: Direction;
   cursor?: string;
@@ -116,7 +125,7 @@ function statementOf<T extends PgTable>(q: KeysetQuery<T>) {
   const afterCursor = Boolean(q.cursor);
   const direction = q.direction ?? "desc";
   const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${direction}_${afterCursor ? "after" : "first"}`;
-  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor, direction);
+  const build = (db: DbOrTx) => pageQuery(db, q.from, q.where?.(), columns, afterCursor, direction, q.select as Record<string, PgColumn> | undefined);
   return { name, build, values };
 }
 

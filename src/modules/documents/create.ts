@@ -22,10 +22,10 @@ import { type Actor, type NextContent, replaceContent } from "./rows.ts";
 import { rewriteImages } from "./rewrite.ts";
 import { type DocFormat, type DocumentRow, documents } from "./table.ts";
 
-const TITLE_MAX = 255;
+export const TITLE_MAX = 255;
 
 /** The format by the file name's extension (SPEC 2.4); 422 INVALID_FILE_TYPE otherwise. */
-function formatOf(filename: string): DocFormat {
+export function formatOf(filename: string): DocFormat {
   const dot = filename.lastIndexOf(".");
   const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : "";
   if (ext === "md" || ext === "markdown") return "markdown";
@@ -34,18 +34,18 @@ function formatOf(filename: string): DocFormat {
 }
 
 /** A title taken from the text: one line of plain characters (the rule of names), at most `max`. */
-const clip = (s: string, max: number) => {
+export const clip = (s: string, max: number) => {
   const chars = [...stripUnsafeChars(s.replace(/\s+/g, " ")).trim()];
   return chars.length > max ? chars.slice(0, max).join("") : chars.join("");
 };
 
-const withoutExtension = (filename: string) => {
+export const withoutExtension = (filename: string) => {
   const dot = filename.lastIndexOf(".");
   return dot > 0 ? filename.slice(0, dot) : filename;
 };
 
 /** Frontmatter tags kept only where they pass the rule of tags (at most 10 of 1 to 32 plain characters). */
-function cleanTags(tags: readonly string[] | undefined): string[] {
+export function cleanTags(tags: readonly string[] | undefined): string[] {
   const out = new Set<string>();
   for (const t of tags ?? []) {
     if (t.length >= 1 && t.length <= 32 && !/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(t)) out.add(t);
@@ -243,7 +243,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
         actor.now,
       );
       await insertPrepared(tx, rewritten.prepared, actor.now);
-      await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
+      const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
       const [row] = await tx
         .insert(documents)
         .values({
@@ -254,7 +254,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
           relativePath: place.relativePath,
           pathKey: place.pathKey,
           createdAt: actor.now,
-          updatedAt: actor.now,
+          updatedAt: stamp,
         })
         .returning();
       return { row: row!, created: true };

@@ -35,6 +35,7 @@ export interface NextContent extends StoredContent {
   isPublic: boolean;
   filename: string;
   format: DocumentRow["format"];
+  /** A new spelling of the path (letter case; its key is the same). */
   relativePath?: string;
 }
 
@@ -126,10 +127,10 @@ export async function replaceContent(
 
   const before = revived ? 0 : doc.sizeBytes;
   await moveStorage(tx, actor, next.sizeBytes - before, { ...opts.extra, docs: revived ? 1 : 0 });
-  if (doc.kbId) await moveKbCounts(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }, actor.now);
+  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }, actor.now) : actor.now;
   const [row] = await tx
     .update(documents)
-    .set({ ...next, ...(next.relativePath !== undefined && { relativePath: next.relativePath }), updatedAt: actor.now, deletedAt: null })
+    .set({ ...next, ...(next.relativePath !== undefined && { relativePath: next.relativePath }), updatedAt: stamp, deletedAt: null })
     .where(eq(documents.id, doc.id))
     .returning();
   return { row: row!, freed, revision };
@@ -138,13 +139,17 @@ export async function replaceContent(
 /**
  * Soft-deletes a locked, active document: its content goes (the manifest keeps reporting
  * the path as deleted), doc_count, img_storage and the KB's counts are given back; its
- * history stays. Returns the object to remove.
+ * history stays. Returns the row as it is now and the object to remove.
  */
-export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<string[]> {
+export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
   await release(tx, actor.userId, { docs: 1, imageBytes: doc.sizeBytes });
-  if (doc.kbId) await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now);
-  await tx.update(documents).set({ deletedAt: actor.now, updatedAt: actor.now, content: null, objectKey: null }).where(eq(documents.id, doc.id));
-  return doc.objectKey ? [doc.objectKey] : [];
+  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now) : actor.now;
+  const [row] = await tx
+    .update(documents)
+    .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
 }
 
 /** Deletes a locked document and its history for good. Returns the objects to remove. */

@@ -120,7 +120,10 @@ export async function updateDocument(deps: Deps, userId: string, id: string, bod
       ...(body.title !== undefined && { title: body.title }),
       ...(body.isPublic !== undefined && { isPublic: body.isPublic }),
       ...(body.tags !== undefined && { tags: body.tags }),
-      updatedAt: deps.clock.now(),
+      // In a KB, updatedAt is the version sync clients name as baseUpdatedAt: title, tags and
+      // visibility do not travel in sync, so changing them must not make that base stale
+      // (a client would be told REMOTE_NEWER for text that did not change).
+      updatedAt: sql`case when ${documents.kbId} is null then ${deps.clock.now().toISOString()}::timestamptz else ${documents.updatedAt} end`,
     })
     .where(activeOwned(userId, id))
     .returning();
@@ -151,7 +154,7 @@ export async function deleteDocuments(deps: Deps, userId: string, ids: readonly 
       .orderBy(documents.id)
       .for("update");
     const freed: string[] = [];
-    for (const row of rows) freed.push(...(row.kbId ? await softDelete(tx, { userId, now }, row) : await hardDelete(tx, { userId, now }, row)));
+    for (const row of rows) freed.push(...(row.kbId ? (await softDelete(tx, { userId, now }, row)).freed : await hardDelete(tx, { userId, now }, row)));
     return { deleted: new Set(rows.map((r) => r.id)), freed };
   });
   await removeObjects(deps, freed);

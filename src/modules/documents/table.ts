@@ -58,8 +58,9 @@ export const documents = pgTable(
     uniqueIndex("documents_kb_path_uq").on(t.ownerId, t.kbId, t.pathKey).where(sql`${t.kbId} is not null`),
     index("documents_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("documents_owner_updated_idx").on(t.ownerId, t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    // The manifest walks a KB in (updated_at, id) order, soft-deleted rows included.
-    index("documents_kb_updated_idx").on(t.kbId, t.updatedAt, t.id),
+    // The manifest walks a KB in (updated_at, id) order, soft-deleted rows included:
+    // ascending, which keysetPage reads as this index backwards.
+    index("documents_kb_updated_idx").on(t.kbId, t.updatedAt.desc(), t.id.desc()),
     // The idempotency look-up of an upload outside any KB.
     index("documents_owner_hash_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),

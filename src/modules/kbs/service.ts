@@ -41,14 +41,26 @@ export async function lockKb(tx: Tx, q: { userId: string; id: string }): Promise
   return row;
 }
 
-/** Moves a KB's active-document counts and bumps its updatedAt, in the documents' transaction. */
-export async function moveKbCounts(tx: Tx, kbId: string, delta: { docs: number; bytes: number }, now: Date): Promise<void> {
-  await tx
+/**
+ * Moves a KB's active-document counts and stamps the change, in the documents' transaction
+ * (which holds the KB's row lock). The stamp is the KB's new updatedAt, and becomes the
+ * changed document's updatedAt: `now`, or 1 ms past the KB's last stamp when the clock has
+ * not passed it (or this node's clock is behind another's). Stamps so follow the order in
+ * which changes take the lock, which is the order in which they commit. The manifest relies on it (see
+ * manifest.ts): a change that commits after a read gets a stamp above what that read saw.
+ */
+export async function moveKbCounts(tx: Tx, kbId: string, delta: { docs: number; bytes: number }, now: Date): Promise<Date> {
+  const [row] = await tx
     .update(kbs)
     .set({
       docCount: sql`greatest(0, ${kbs.docCount} + ${delta.docs})`,
       sizeBytes: sql`greatest(0, ${kbs.sizeBytes} + ${delta.bytes})`,
-      updatedAt: sql`greatest(${kbs.updatedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: nextStamp(now),
     })
-    .where(eq(kbs.id, kbId));
+    .where(eq(kbs.id, kbId))
+    .returning({ updatedAt: kbs.updatedAt });
+  return row!.updatedAt;
 }
+
+/** The KB's next stamp: now, or 1 ms past its last one when the clock has not passed it. */
+export const nextStamp = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, ${kbs.updatedAt} + interval '1 millisecond')`;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
@@ -23,6 +24,13 @@ export const kbs = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("kbs_owner_slug_uq").on(t.ownerId, t.slug), index("kbs_owner_updated_idx").on(t.ownerId, t.updatedAt.desc(), t.id.desc())],
+  (t) => [
+    uniqueIndex("kbs_owner_slug_uq").on(t.ownerId, t.slug),
+    // At most one default KB per user, whatever races.
+    uniqueIndex("kbs_owner_default_uq").on(t.ownerId).where(sql`${t.isDefault}`),
+    index("kbs_owner_updated_idx").on(t.ownerId, t.updatedAt.desc(), t.id.desc()),
+    // The list sorted by name, read backwards (ascending) by keysetPage.
+    index("kbs_owner_name_idx").on(t.ownerId, t.name.desc(), t.id.desc()),
+  ],
 );
 export type KbRow = typeof kbs.$inferSelect;
