@@ -71,7 +71,10 @@ export const rawByPathDocumentation: OwnPaths = {
             description: "the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst",
             headers: {
               "X-Source-Hash": header("SHA-256 hex of the text", { type: "string", pattern: "^[0-9a-f]{64}$" }),
-              "X-Updated-At": header("the document's updatedAt (a sync client's baseUpdatedAt)", { type: "string", format: "date-time" }),
+              "X-Updated-At": header("the document's updatedAt (a sync client's baseUpdatedAt), ISO 8601 UTC with milliseconds", {
+                type: "string",
+                pattern: "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$",
+              }),
               ETag: header("the SHA-256 of the content, quoted"),
               ...refusedHeaders,
               "RateLimit-Limit": { $ref: "#/components/headers/RateLimitLimit" },
