@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
-import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
+import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { newKb, pushed, upsert } from "./fixtures.ts";
 

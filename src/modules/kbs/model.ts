@@ -50,7 +50,7 @@ export const UpdateKbBody = t.Object(
 );
 export type UpdateKbBody = typeof UpdateKbBody.static;
 
-export const KB_SORTS = ["updated_at", "name"] as const;
+const KB_SORTS = ["updated_at", "name"] as const;
 export const ListKbsQuery = t.Object({
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
@@ -74,7 +74,7 @@ export const ManifestQuery = t.Object({
 });
 
 /** SPEC 2.7. */
-export const ManifestEntry = t.Object(
+const ManifestEntry = t.Object(
   {
     relativePath: t.String(),
     sourceHash: t.Nullable(Sha256),
@@ -85,8 +85,6 @@ export const ManifestEntry = t.Object(
   { title: "KbManifestEntry" },
 );
 export const Manifest = t.Object({ kbId: t.String(), items: t.Array(ManifestEntry), nextCursor: t.Nullable(t.String()), serverTime: Timestamp });
-
-export const RawByPathQuery = t.Object({ path: RelativePath });
 
 export const SyncQuery = t.Object(SyncVersion);
 
@@ -115,8 +113,8 @@ const Remote = t.Object({
   relativePath: t.Nullable(t.String({ description: "the path as the server spells it (differs in letter case for PATH_CASE_CONFLICT)" })),
 });
 
-export const CONFLICT_REASONS = ["LOCAL_HASH_MISMATCH", "BASE_MISSING", "REMOTE_NEWER", "REMOTE_DELETED", "PATH_CASE_CONFLICT"] as const;
-export const SKIP_REASONS = ["NOT_FOUND", "ALREADY_DELETED", "INVALID_FILE_TYPE", "DOC_FILE_TOO_LARGE", "QUOTA_EXCEEDED", "STORAGE_ERROR"] as const;
+const CONFLICT_REASONS = ["LOCAL_HASH_MISMATCH", "BASE_MISSING", "REMOTE_NEWER", "REMOTE_DELETED", "PATH_CASE_CONFLICT"] as const;
+const SKIP_REASONS = ["NOT_FOUND", "ALREADY_DELETED", "INVALID_FILE_TYPE", "DOC_FILE_TOO_LARGE", "QUOTA_EXCEEDED", "STORAGE_ERROR"] as const;
 
 export const SyncV1Result = t.Object({
   applied: t.Array(

@@ -37,10 +37,10 @@ export type SyncOp =
   | { kind: "upsert"; path: string; pathKey: string; content: string; sourceHash?: string; base: Date | null }
   | { kind: "delete"; path: string; pathKey: string; base: Date | null };
 
-export type ConflictReason = "LOCAL_HASH_MISMATCH" | "BASE_MISSING" | "REMOTE_NEWER" | "REMOTE_DELETED" | "PATH_CASE_CONFLICT";
-export type SkipReason = "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR";
+type ConflictReason = "LOCAL_HASH_MISMATCH" | "BASE_MISSING" | "REMOTE_NEWER" | "REMOTE_DELETED" | "PATH_CASE_CONFLICT";
+type SkipReason = "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR";
 
-export type Outcome =
+type Outcome =
   | { kind: "applied"; doc: DocumentRow }
   | { kind: "conflict"; reason: ConflictReason; remote: DocumentRow | undefined }
   | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> };

@@ -7,7 +7,7 @@ import { normalizePath, pathProblemText } from "../../documents/public.ts";
 import type { SyncV1Body, SyncV1Result } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
 
-export const V1_MAX_OPS = 100;
+const V1_MAX_OPS = 100;
 
 /** The body's ops as SyncOps; 422 for a batch of the wrong size or an op that breaks the rules of paths and content. */
 export function readV1(body: SyncV1Body): SyncOp[] {
