@@ -5,11 +5,14 @@
 //   (d) GET /health (liveness) against bare Bun.serve, same JSON
 //   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
 //   (f) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
+//   (g) KB manifest pages of 1000 of 100,000 documents, 8 connections, against the bare page query   target >= 0.5x, p99 <= 50 ms
+//   (h) 100-op v1 sync pushes of 2 KiB notes, against the bare upserts                                target >= 0.4x
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { benchHealth } from "./health.ts";
+import { benchKbs } from "./kbs.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
@@ -50,6 +53,23 @@ try {
   console.log(`    ratio                  ${ratioText(docs)}`);
 } finally {
   await shelf.stop();
+}
+
+// Its own server: the tiers' limits raised so the load measures the routes, not the limiter.
+const kbShelf = await startShelf({ RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 }) });
+try {
+  const kbs = await benchKbs(kbShelf);
+  const ms = (n: number) => `${fmt(n, 1)} ms`;
+  console.log(`\n(g) GET /v1/kbs/:id/manifest, pages of 1000 of 100,000 documents, 8 connections (${kbs.db})`);
+  console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(kbs.manifest)}   (target >= 0.5)`);
+  console.log(`\n(h) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 connections (${kbs.db})`);
+  console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
+  console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);
+} finally {
+  await kbShelf.stop();
 }
 
 const lists = await benchLists();

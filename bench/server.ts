@@ -9,7 +9,8 @@ import { createDeps } from "../src/deps.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { serve } from "../src/server.ts";
 
-export async function startShelf() {
+/** `env`: settings on top of the benchmarks' own (rate limits, pool size). */
+export async function startShelf(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -18,6 +19,7 @@ export async function startShelf() {
     HOST: "127.0.0.1",
     PUBLIC_URL: "http://127.0.0.1",
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+    ...env,
   });
   const deps = await createDeps(config);
   // The production server: same listen options, same shutdown.
@@ -30,6 +32,7 @@ export async function startShelf() {
   };
   const key = await newKey();
   return {
+    deps,
     origin,
     key,
     newKey,

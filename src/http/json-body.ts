@@ -20,8 +20,9 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
  */
 const JSON_MAX_BYTES = 1024 * 1024;
 /**
- * Routes whose body carries a document (SPEC 4.5: up to 5 MB of text on the largest plan,
- * more while its images are still inline as base64, which rewriting turns into links).
+ * Routes whose body carries documents (SPEC 4.5: up to 5 MB of text on the largest plan,
+ * more while its images are still inline as base64, which rewriting turns into links; a
+ * sync batch carries up to 100 texts, and a client with large ones sends smaller batches).
  */
 const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

@@ -75,6 +75,14 @@ describe("GET /swagger/json", () => {
         "DELETE /v1/user/me/doc-revisions",
         "GET /v1/admin/doc-cdn-hosts",
         "PUT /v1/admin/doc-cdn-hosts",
+        "POST /v1/kbs",
+        "GET /v1/kbs",
+        "GET /v1/kbs/{id}",
+        "PATCH /v1/kbs/{id}",
+        "DELETE /v1/kbs/{id}",
+        "GET /v1/kbs/{id}/manifest",
+        "GET /v1/kbs/{id}/raw",
+        "POST /v1/kbs/{id}/sync",
       ].sort(),
     );
     expect(Object.keys(doc.components.schemas)).toEqual(["Error"]);
@@ -132,7 +140,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
-    expect(guarded.length).toBe(26);
+    expect(guarded.length).toBe(34);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });
