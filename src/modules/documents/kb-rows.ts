@@ -2,7 +2,7 @@
 // documents table, which this module owns: a path's row, locked; a new document at a
 // path; a manifest page; and the purge of a KB's documents with everything they count.
 // Each runs in the caller's transaction where it changes rows, so the books move with them.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { moveKbCounts } from "../kbs/public.ts";
@@ -21,6 +21,20 @@ export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; path
     .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), eq(documents.pathKey, q.pathKey)))
     .for("update");
   return row;
+}
+
+/**
+ * The documents at several KB paths (by key), active or soft-deleted, locked until the
+ * transaction ends, in one statement (in id order, as every lock of several rows is taken).
+ */
+export async function lockAtPaths(tx: Tx, q: { userId: string; kbId: string; pathKeys: string[] }): Promise<Map<string, DocumentRow>> {
+  const rows = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), inArray(documents.pathKey, [...new Set(q.pathKeys)])))
+    .orderBy(documents.id)
+    .for("update");
+  return new Map(rows.map((r) => [r.pathKey!, r]));
 }
 
 /** The active document at a KB path, unlocked (raw by path). */

@@ -31,8 +31,7 @@ export interface ManifestQuery {
 }
 
 export async function readManifest(deps: Deps, userId: string, kbId: string, q: ManifestQuery) {
-  await syncActor(deps, userId);
-  const kb = await getKb(deps.db, { userId, id: kbId });
+  const [, kb] = await Promise.all([syncActor(deps, userId), getKb(deps.db, { userId, id: kbId })]);
   const page = await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit });
   let rows = page.items;
   let nextCursor = page.nextCursor;

@@ -21,7 +21,7 @@ import {
   describeText,
   insertInKb,
   keptFrom,
-  lockAtPath,
+  lockAtPaths,
   removeObjects,
   replaceContent,
   sha256Hex,
@@ -87,9 +87,15 @@ async function prepare(deps: Deps, actor: Actor, op: Extract<SyncOp, { kind: "up
   }
 }
 
-/** The v1 conflict table (SPEC 4.6) for one op, applied when it says so. */
-async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, prepared: Prepared | undefined): Promise<{ outcome: Outcome; freed: string[] }> {
-  const row = await lockAtPath(tx, { userId: actor.userId, kbId, pathKey: op.pathKey });
+/** The v1 conflict table (SPEC 4.6) for one op, applied when it says so; `row`: the path's document, locked. */
+async function decide(
+  tx: Tx,
+  actor: Actor,
+  kbId: string,
+  op: SyncOp,
+  prepared: Prepared | undefined,
+  row: DocumentRow | undefined,
+): Promise<{ outcome: Outcome; freed: string[] }> {
   const conflict = (reason: ConflictReason) => ({ outcome: { kind: "conflict" as const, reason, remote: row }, freed: [] });
   const applied = (doc: DocumentRow, freed: string[] = []) => ({ outcome: { kind: "applied" as const, doc }, freed });
   const base = op.base?.getTime() ?? null;
@@ -125,24 +131,37 @@ async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, prepared: 
   return applied(changed.row, changed.freed);
 }
 
+/** A limit refused an op of an unguarded run: the batch is rolled back and run op by op. */
+class RunGuarded extends Error {}
+
 export async function runSync(deps: Deps, userId: string, kbId: string, ops: readonly SyncOp[]): Promise<SyncResult> {
-  const actor = await syncActor(deps, userId);
-  await getKb(deps.db, { userId, id: kbId });
+  const [actor] = await Promise.all([syncActor(deps, userId), getKb(deps.db, { userId, id: kbId })]);
   const prepared = await Promise.all(ops.map((op) => (op.kind === "upsert" ? prepare(deps, actor, op) : undefined)));
   const storedKeys = prepared.flatMap((p) => (p && "text" in p && p.text.objectKey ? [p.text.objectKey] : []));
   let result: { outcomes: Outcome[]; freed: string[]; serverTime: Date };
-  try {
-    result = await deps.db.transaction(async (tx) => {
+  // Ops are applied in one transaction with no savepoints: a limit refusing one of them is
+  // rare, and only then is the batch run again with a savepoint around each op, so the
+  // refused op leaves nothing behind and the others still apply.
+  const run = (guarded: boolean) =>
+    deps.db.transaction(async (tx) => {
       await lockKb(tx, { userId, id: kbId });
+      // The KB's lock keeps other writers from its paths, so these rows, followed through
+      // the batch's own changes, are the paths' state for every op.
+      const rows = await lockAtPaths(tx, { userId, kbId, pathKeys: ops.map((op) => op.pathKey) });
       const outcomes: Outcome[] = [];
       const freed: string[] = [];
       for (const [i, op] of ops.entries()) {
         try {
-          const done = await tx.transaction((sp) => decide(sp, actor, kbId, op, prepared[i]));
+          const row = rows.get(op.pathKey);
+          const done = guarded
+            ? await tx.transaction((sp) => decide(sp, actor, kbId, op, prepared[i], row))
+            : await decide(tx, actor, kbId, op, prepared[i], row);
+          if (done.outcome.kind === "applied") rows.set(op.pathKey, done.outcome.doc);
           outcomes.push(done.outcome);
           freed.push(...done.freed);
         } catch (e) {
           if (!(e instanceof LimitRefusal || e instanceof LimitRaced)) throw e;
+          if (!guarded) throw new RunGuarded();
           const refusal = refusalError(e)!;
           outcomes.push(skipped("QUOTA_EXCEEDED", refusal.message, refusal.meta));
         }
@@ -150,6 +169,13 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
       const kb = await getKb(tx, { userId, id: kbId });
       return { outcomes, freed, serverTime: kb.updatedAt };
     });
+  try {
+    try {
+      result = await run(false);
+    } catch (e) {
+      if (!(e instanceof RunGuarded)) throw e;
+      result = await run(true);
+    }
   } catch (e) {
     await removeObjects(deps, storedKeys);
     throw e;
