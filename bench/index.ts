@@ -6,7 +6,7 @@
 //   (e) rate-limiter cost in Redis CPU per call (needs REDIS_URL)   target <= 10 us
 //   (f) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
 //   (g) KB manifest pages of 1000 of 100,000 documents, 8 connections, against the bare page query   target >= 0.5x, p99 <= 50 ms
-//   (h) 100-op v1 sync pushes of 2 KiB notes, against the bare upserts                                target >= 0.4x
+//   (h) 100-op v1 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { benchDocs } from "./docs.ts";
@@ -64,7 +64,7 @@ try {
   console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.manifest)}   (target >= 0.5)`);
-  console.log(`\n(h) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 connections (${kbs.db})`);
+  console.log(`\n(h) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
   console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
   console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);

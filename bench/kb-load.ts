@@ -11,6 +11,8 @@ interface Options {
   origin: string;
   key: string;
   kbIds: string[];
+  /** sync: each connection's own credential (its own user), else `key` for all. */
+  keys?: string[];
   seconds: number;
   concurrency: number;
   /** sync: where this run's paths start, so passes never collide. */
@@ -18,7 +20,8 @@ interface Options {
 }
 
 const o = JSON.parse(Bun.argv[2]!) as Options;
-const headers = { authorization: `Bearer ${o.key}`, "content-type": "application/json" };
+const headersOf = (w: number) => ({ authorization: `Bearer ${o.keys?.[w] ?? o.key}`, "content-type": "application/json" });
+const headers = headersOf(0);
 const end = performance.now() + o.seconds * 1000;
 const latencies: number[] = [];
 let errors = 0;
@@ -46,7 +49,7 @@ async function syncWorker(w: number) {
     const batch = noteBatch(`${o.run}/w${w}`, known, () => n++);
     const ops = batch.map((b) => ({ op: "upsert", relativePath: b.path, content: b.content, sourceHash: b.hash, ...(b.base && { baseUpdatedAt: b.base }) }));
     const t0 = performance.now();
-    const res = await fetch(`${o.origin}/v1/kbs/${kbId}/sync`, { method: "POST", headers, body: JSON.stringify({ ops }) });
+    const res = await fetch(`${o.origin}/v1/kbs/${kbId}/sync`, { method: "POST", headers: headersOf(w), body: JSON.stringify({ ops }) });
     const body = (await res.json()) as { data: { applied: { relativePath: string; updatedAt: string }[] } };
     latencies.push(performance.now() - t0);
     if (res.status !== 200 || body.data.applied.length !== ops.length) {

@@ -3,8 +3,8 @@
 // run, pass after pass.
 //   (g) pages of 1000 entries of a KB of 100,000 documents (rows inserted by SQL), walked
 //       by 8 connections: pages/s and p99.        target >= 0.5x the bare page query, p99 <= 50 ms
-//   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections
-//       each on its own KB: batches/s and p99.   target >= 0.4x the bare upserts
+//   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections,
+//       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
 // The HTTP side's client runs in its own process (bench/kb-load.ts).
 import { sql } from "drizzle-orm";
 import type { Deps } from "../src/deps.ts";
@@ -73,8 +73,8 @@ async function timedLoop(workers: number, seconds: number, step: (w: number) => 
   return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
 }
 
-async function httpLoad(shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string): Promise<Timed> {
-  const options = { mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run };
+async function httpLoad(shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]): Promise<Timed> {
+  const options = { mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys };
   const proc = Bun.spawn(["bun", `${import.meta.dir}/kb-load.ts`, JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
   const out = await new Response(proc.stdout).text();
   if ((await proc.exited) !== 0) throw new Error(`kb load generator failed: ${out.slice(0, 500)}`);
@@ -143,12 +143,18 @@ export async function benchKbs(shelf: Shelf) {
       },
     );
 
-    const syncKbs = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => createKb(deps, { ownerId: user.id, name: `push ${i}`, slug: `push-${i}-${crypto.randomUUID().slice(0, 8)}` })),
+    // Each connection pushes as its own user to its own KB: one user's pushes take turns on
+    // that user's usage counters, as they should, and four users' need not.
+    const pushers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const u = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+        const k = await createKb(deps, { ownerId: u.id, name: `push ${i}`, slug: `push-${i}` });
+        return { userId: u.id, kbId: k.id, key: (await createApiKey(deps, u.id, deps.plans.pro_plus, { name: "bench" })).key };
+      }),
     );
-    const [httpKbs, bareKbs] = [syncKbs.slice(0, 4).map((k) => k.id), syncKbs.slice(4).map((k) => k.id)];
+    const [httpPushers, barePushers] = [pushers.slice(0, 4), pushers.slice(4)];
     let pass = 0;
-    const bareKnown = bareKbs.map(() => new Map<string, string>());
+    const bareKnown = barePushers.map(() => new Map<string, string>());
     let n = 0;
     const UPSERT = `insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
         size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
@@ -158,7 +164,15 @@ export async function benchKbs(shelf: Shelf) {
         size_bytes = excluded.size_bytes, title = excluded.title, updated_at = excluded.updated_at
       returning updated_at`;
     const push = await compare(
-      () => httpLoad(as, "sync", httpKbs, 4, `p${pass++}`),
+      () =>
+        httpLoad(
+          as,
+          "sync",
+          httpPushers.map((p) => p.kbId),
+          4,
+          `p${pass++}`,
+          httpPushers.map((p) => p.key),
+        ),
       () =>
         timedLoop(4, SECONDS, async (w) => {
           const known = bareKnown[w]!;
@@ -168,8 +182,8 @@ export async function benchKbs(shelf: Shelf) {
             for (const note of batch) {
               await q(UPSERT, [
                 crypto.randomUUID().slice(0, 21),
-                user.id,
-                bareKbs[w]!,
+                barePushers[w]!.userId,
+                barePushers[w]!.kbId,
                 note.path,
                 `Note`,
                 "n.md",

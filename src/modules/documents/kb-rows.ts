@@ -3,7 +3,7 @@
 // path; a manifest page; and the purge of a KB's documents with everything they count.
 // Each runs in the caller's transaction where it changes rows, so the books move with them.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { keysetPage } from "../../http/cursor.ts";
+import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { moveKbCounts } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
@@ -131,34 +131,47 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
  * (updated_at, id) order after the cursor, changed after `since` when given. Walks the
  * index (kb_id, updated_at, id) backwards; the owner filter is checked on the rows read.
  */
-export function manifestRows(db: DbOrTx, q: { userId: string; kbId: string; since?: Date; cursor?: string; limit: number }) {
+export function manifestRows(db: DbOrTx, q: ManifestPageQuery) {
+  return keysetPage(db, manifestQuery(q), (row) => row as Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt">);
+}
+
+interface ManifestPageQuery {
+  userId: string;
+  kbId: string;
+  since?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+/** The keyset query of a manifest page (its plan is tested: a walk of the KB's index). */
+export function manifestQuery(q: ManifestPageQuery): KeysetQuery<typeof documents> {
+  // After a cursor, `since` is left to it: a cursor of a `since` walk is past `since`
+  // already, and a second bound on updated_at makes the planner sort a bitmap scan instead
+  // of walking the index. (A cursor from another walk can only add entries, never drop one.)
+  const since = q.cursor ? undefined : q.since;
   const params: Record<string, unknown> = { userId: q.userId, kbId: q.kbId };
-  if (q.since) params.since = q.since.toISOString();
-  return keysetPage(
-    db,
-    {
-      from: documents,
-      shape: q.since ? "manifest_since" : "manifest",
-      where: () =>
-        and(
-          eq(documents.kbId, sql.placeholder("kbId")),
-          eq(documents.ownerId, sql.placeholder("userId")),
-          q.since ? sql`${documents.updatedAt} > ${sql.placeholder("since")}::timestamptz` : undefined,
-        ),
-      params,
-      sort: ["updatedAt", "id"],
-      select: {
-        id: documents.id,
-        relativePath: documents.relativePath,
-        sourceHash: documents.sourceHash,
-        sizeBytes: documents.sizeBytes,
-        updatedAt: documents.updatedAt,
-        deletedAt: documents.deletedAt,
-      },
-      direction: "asc",
-      cursor: q.cursor,
-      limit: q.limit,
+  if (since) params.since = since.toISOString();
+  return {
+    from: documents,
+    shape: since ? "manifest_since" : "manifest",
+    where: () =>
+      and(
+        eq(documents.kbId, sql.placeholder("kbId")),
+        eq(documents.ownerId, sql.placeholder("userId")),
+        since ? sql`${documents.updatedAt} > ${sql.placeholder("since")}::timestamptz` : undefined,
+      ),
+    params,
+    sort: ["updatedAt", "id"],
+    select: {
+      id: documents.id,
+      relativePath: documents.relativePath,
+      sourceHash: documents.sourceHash,
+      sizeBytes: documents.sizeBytes,
+      updatedAt: documents.updatedAt,
+      deletedAt: documents.deletedAt,
     },
-    (row) => row as Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt">,
-  );
+    direction: "asc",
+    cursor: q.cursor,
+    limit: q.limit,
+  };
 }

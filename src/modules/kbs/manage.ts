@@ -2,7 +2,7 @@
 // (name, description, default) and delete (with or without its documents).
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
-import { keysetPage } from "../../http/cursor.ts";
+import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Tx } from "../../infra/db/index.ts";
@@ -80,22 +80,27 @@ export async function createKbChecked(deps: Deps, userId: string, body: CreateKb
   });
 }
 
-export function listKbs(deps: Deps, userId: string, q: { cursor?: string; limit: number; sort: "updated_at" | "name" }) {
-  return keysetPage(
-    deps.db,
-    {
-      from: kbs,
-      shape: "owned",
-      where: () => eq(kbs.ownerId, sql.placeholder("userId")),
-      params: { userId },
-      sort: q.sort === "name" ? ["name", "id"] : ["updatedAt", "id"],
-      direction: q.sort === "name" ? "asc" : "desc",
-      cursor: q.cursor,
-      limit: q.limit,
-    },
-    toKbItem,
-  );
+interface KbListQuery {
+  cursor?: string;
+  limit: number;
+  sort: "updated_at" | "name";
 }
+
+/** The keyset query of a KB list page: most recently changed first, or by name A to Z (the name index read backwards). */
+export function kbListQuery(userId: string, q: KbListQuery): KeysetQuery<typeof kbs> {
+  return {
+    from: kbs,
+    shape: "owned",
+    where: () => eq(kbs.ownerId, sql.placeholder("userId")),
+    params: { userId },
+    sort: q.sort === "name" ? ["name", "id"] : ["updatedAt", "id"],
+    direction: q.sort === "name" ? "asc" : "desc",
+    cursor: q.cursor,
+    limit: q.limit,
+  };
+}
+
+export const listKbs = (deps: Deps, userId: string, q: KbListQuery) => keysetPage(deps.db, kbListQuery(userId, q), toKbItem);
 
 export async function updateKb(deps: Deps, userId: string, id: string, body: UpdateKbBody): Promise<KbRow> {
   return deps.db.transaction(async (tx) => {
