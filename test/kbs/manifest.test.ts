@@ -58,6 +58,31 @@ describe("GET /v1/kbs/:id/manifest", () => {
     expect((await fullManifest(key, kb.id, { since: next.serverTime })).items).toEqual([]);
   });
 
+  test("changes made through /v1/docs (upload into the KB, delete, restore) are stamped alike and seen by the next since", async () => {
+    const { user, key } = await makeClient();
+    await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } });
+    const kb = await newKb(key);
+    const { serverTime } = await fullManifest(key, kb.id);
+    const up = await callJson("POST", "/v1/docs", { token: key, json: { filename: "u.md", content: "one", kbId: kb.id, relativePath: "up/u.md" } });
+    expect(up.status).toBe(201);
+    const first = await fullManifest(key, kb.id, { since: serverTime });
+    expect(first.items).toEqual([{ relativePath: "up/u.md", sourceHash: sha256("one"), sizeBytes: 3, updatedAt: up.body.data.updatedAt, deletedAt: null }]);
+    await callJson("POST", "/v1/docs", { token: key, json: { filename: "u.md", content: "two", kbId: kb.id, relativePath: "up/u.md" } });
+    const [rev] = (await callJson("GET", `/v1/docs/${up.body.data.id}/revisions`, { token: key })).body.data.revisions;
+    const restored = await callJson("POST", `/v1/docs/${up.body.data.id}/revisions/${rev.id}/restore`, { token: key });
+    const second = await fullManifest(key, kb.id, { since: first.serverTime });
+    expect(second.items).toMatchObject([{ relativePath: "up/u.md", sourceHash: sha256("one"), updatedAt: restored.body.data.updatedAt }]);
+    expect((await call("DELETE", `/v1/docs/${up.body.data.id}`, { token: key })).status).toBe(204);
+    const third = await fullManifest(key, kb.id, { since: second.serverTime });
+    expect(third.items).toMatchObject([{ relativePath: "up/u.md", sourceHash: null, updatedAt: null }]);
+    expect(third.items[0]!.deletedAt! > second.serverTime).toBe(true);
+    // Outside a KB a metadata change still moves updatedAt.
+    const loose = await callJson("POST", "/v1/docs", { token: key, json: { filename: "l.md", content: "loose" } });
+    (await testContext()).deps.clock.advance(5);
+    const patched = await callJson("PATCH", `/v1/docs/${loose.body.data.id}`, { token: key, json: { title: "New" } });
+    expect(patched.body.data.updatedAt > loose.body.data.updatedAt).toBe(true);
+  });
+
   test("a change made between two pages of a walk is seen by the walk", async () => {
     const { key } = await makeClient();
     const kb = await newKb(key);
