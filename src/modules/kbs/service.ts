@@ -1,5 +1,5 @@
 // The rules of knowledge bases that documents need: a KB the caller owns, locked while a
-// document in it changes, and its cached counts moved with the documents.
+// document in it changes, and its cached counts and stamp moved with the documents.
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { type KbRow, kbs } from "./table.ts";
 
-/** Creates a KB (the /v1/kbs routes validate name and slug before calling this). */
+/** Creates a KB as given, without the rules of POST /v1/kbs (manage.ts): what fixtures and benchmarks build on. */
 export async function createKb(deps: Deps, input: { ownerId: string; name: string; slug: string; description?: string | null }): Promise<KbRow> {
   const now = deps.clock.now();
   const [row] = await deps.db
