@@ -70,7 +70,7 @@ describe("KB plans", () => {
       const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:01.500Z", `${kb!.id}-1500`])).toString("base64url");
       const since = new Date("2026-01-01T00:00:01.000Z");
       for (const q of [{}, { cursor }, { since }, { since, cursor }]) {
-        const plan = await planOf(tx, manifestQuery({ userId: owner.id, kbId: kb!.id, limit: 1000, ...q }));
+        const plan = await planOf(tx, manifestQuery({ userId: owner.id, kbId: kb!.id, limit: 200, ...q }));
         expectIndexWalk(plan, "documents_kb_updated_idx");
         if (q.cursor) expect(plan.find((n) => n["Index Name"])!["Index Cond"]).toContain("updated_at");
       }
