@@ -1,7 +1,7 @@
 // POST /v1/kbs/:id/sync, protocol v1: every row of the conflict table (SPEC 4.6), the
 // hash check, batch sizes, the path rule, letter case, limits per op, history, counters.
 import { describe, expect, test } from "bun:test";
-import { callJson, testContext } from "../helpers/context.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
@@ -137,7 +137,6 @@ describe("the v1 conflict table", () => {
 });
 
 async function fetchRaw(token: string, kbId: string, path: string) {
-  const { call } = await import("../helpers/context.ts");
   return await call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(path)}`, { token });
 }
 
