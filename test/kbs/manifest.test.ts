@@ -150,6 +150,13 @@ describe("GET /v1/kbs/:id/manifest", () => {
     for (const q of ["limit=0", "limit=1001", "since=yesterday", "since=2026-13-01T00:00:00Z"]) {
       expect((await manifest(key, kb.id, q)).status).toBe(422);
     }
+    // Instants the date-time format lets through but no calendar or database holds.
+    for (const since of ["2026-02-30T00:00:00Z", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z"]) {
+      const res = await manifest(key, kb.id, `since=${encodeURIComponent(since)}`);
+      expect(res.status).toBe(422);
+      expect(res.body.meta.path).toBe("query.since");
+    }
+    expect((await manifest(key, kb.id, `since=${encodeURIComponent("2026-01-01T02:00:00+02:00")}`)).status).toBe(200);
     const bad = await manifest(key, kb.id, "cursor=abc");
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_CURSOR");

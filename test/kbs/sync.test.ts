@@ -192,6 +192,11 @@ describe("ops and their checks", () => {
     for (const json of [{}, { ops: "x" }, { ops: [{ op: "move", relativePath: "a.md" }] }, { ops: [del("a.md", "yesterday")] }]) {
       expect((await callJson("POST", `/v1/kbs/${kb.id}/sync`, { token: key, json })).status).toBe(422);
     }
+    for (const base of ["2026-02-30T00:00:00.000Z", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z"]) {
+      const res = await sync(key, kb.id, [upsert("a.md", "a", base)]);
+      expect(res.status).toBe(422);
+      expect(res.body.meta.path).toBe("body.ops.0.baseUpdatedAt");
+    }
     expect((await kbOf(key, kb.id)).docCount).toBe(0);
   });
 

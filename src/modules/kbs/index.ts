@@ -24,7 +24,7 @@ import {
 import { rawByPath, rawByPathDocumentation } from "./raw.ts";
 import { getKb } from "./service.ts";
 import { runSync } from "./sync/service.ts";
-import { readV1, writeV1 } from "./sync/v1.ts";
+import { instantOf, readV1, writeV1 } from "./sync/v1.ts";
 import { requireV1, syncVersionOf, v1Headers } from "./sync/version.ts";
 
 const SunsetHeaders = {
@@ -92,7 +92,7 @@ export const kbsModule = ({ deps, guard }: Services) => {
       "/v1/kbs/:id/manifest",
       async ({ principal, params, query, headers, set }) => {
         Object.assign(set.headers, v1(headers["service-sync-version"], query.syncVersion));
-        const since = query.since === undefined ? undefined : new Date(query.since);
+        const since = query.since === undefined ? undefined : instantOf(query.since, "query.since");
         return ok(await readManifest(deps, principal.userId, params.id, { since, cursor: query.cursor, limit: query.limit ?? 200 }));
       },
       {

@@ -3,11 +3,23 @@
 // rules are the sync service's.
 import { AppError, validationError } from "../../../http/errors.ts";
 import { iso, isoOrNull } from "../../../infra/clock.ts";
+import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
 import { normalizePath, pathProblemText } from "../../documents/public.ts";
 import type { SyncV1Body, SyncV1Result } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
 
 const V1_MAX_OPS = 100;
+
+/**
+ * An instant a client sent (a base, a since): a real calendar instant the database can
+ * hold, else 422 at `path`. The date-time format alone lets 2026-02-30 through (which a
+ * Date rolls over into March) and years Postgres refuses.
+ */
+export function instantOf(text: string, path: string): Date {
+  const at = parsePlanExpiry(text);
+  if (!at) throw validationError(path, `not an ISO 8601 instant: ${PLAN_EXPIRY_RULE}`);
+  return at;
+}
 
 /** The body's ops as SyncOps; 422 for a batch of the wrong size or an op that breaks the rules of paths and content. */
 export function readV1(body: SyncV1Body): SyncOp[] {
@@ -19,8 +31,7 @@ export function readV1(body: SyncV1Body): SyncOp[] {
     const at = `body.ops.${i}`;
     const p = normalizePath(op.relativePath);
     if (!p.ok) throw validationError(`${at}.relativePath`, pathProblemText(p.problem));
-    const base = op.baseUpdatedAt ? new Date(op.baseUpdatedAt) : null;
-    if (base && Number.isNaN(base.getTime())) throw validationError(`${at}.baseUpdatedAt`, "not an ISO 8601 instant");
+    const base = op.baseUpdatedAt ? instantOf(op.baseUpdatedAt, `${at}.baseUpdatedAt`) : null;
     if (op.op === "delete") return { kind: "delete", path: p.path, pathKey: p.key, base };
     if (op.content === undefined) throw validationError(`${at}.content`, "an upsert carries the content");
     if (op.content.includes("\u0000")) throw validationError(`${at}.content`, "the content may not contain NUL characters");
