@@ -32,6 +32,7 @@ describe("normalizePath", () => {
       ["a\u0000b", "control-character"],
       ["a\tb", "control-character"],
       ["a\u0085b", "control-character"],
+      ["a\ud800b", "ill-formed"],
       ["x".repeat(1025), "too-long"],
       [`${"x".repeat(256)}/a`, "segment-too-long"],
     ];

@@ -184,6 +184,8 @@ describe("ops and their checks", () => {
     for (const [ops, path] of [
       [[{ op: "upsert", relativePath: "a.md" }], "body.ops.0.content"],
       [[upsert("a.md", "nul\u0000")], "body.ops.0.content"],
+      [[{ op: "upsert", relativePath: "a.md", content: "lone \ud800" }], "body.ops.0.content"],
+      [[upsert("a\ud800.md", "x")], "body.ops.0.relativePath"],
     ] as const) {
       const res = await sync(key, kb.id, [...ops]);
       expect(res.status).toBe(422);

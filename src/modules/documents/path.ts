@@ -9,12 +9,23 @@
 // first is active, and a soft-deleted document is recreated under the new spelling.
 
 /** Why a path was refused, for the error message. */
-export type PathProblem = "empty" | "leading-slash" | "backslash" | "dot-dot" | "dot" | "empty-segment" | "too-long" | "segment-too-long" | "control-character";
+export type PathProblem =
+  | "ill-formed"
+  | "empty"
+  | "leading-slash"
+  | "backslash"
+  | "dot-dot"
+  | "dot"
+  | "empty-segment"
+  | "too-long"
+  | "segment-too-long"
+  | "control-character";
 
 const MAX_PATH_LENGTH = 1024;
 const MAX_SEGMENT_LENGTH = 255;
 
 const PROBLEM_TEXT: Record<PathProblem, string> = {
+  "ill-formed": "the path is not well-formed Unicode (it holds a lone surrogate)",
   empty: "the path is empty",
   "leading-slash": "the path must be relative (no leading /)",
   backslash: "the path may not contain a backslash",
@@ -47,6 +58,9 @@ function isControl(cp: number): boolean {
  * the uniqueness of a path within a KB is decided by.
  */
 export function normalizePath(input: string): NormalizedPath {
+  // A lone surrogate has no UTF-8 form: stored, it would become U+FFFD and no longer be
+  // the name the client sent.
+  if (!input.isWellFormed()) return { ok: false, problem: "ill-formed" };
   const path = input.normalize("NFC");
   if (path.length === 0) return { ok: false, problem: "empty" };
   for (const ch of path) if (isControl(ch.codePointAt(0)!)) return { ok: false, problem: "control-character" };

@@ -35,6 +35,8 @@ export function readV1(body: SyncV1Body): SyncOp[] {
     if (op.op === "delete") return { kind: "delete", path: p.path, pathKey: p.key, base };
     if (op.content === undefined) throw validationError(`${at}.content`, "an upsert carries the content");
     if (op.content.includes("\u0000")) throw validationError(`${at}.content`, "the content may not contain NUL characters");
+    // Its UTF-8, which the hash is taken of and which is stored, must be the text itself.
+    if (!op.content.isWellFormed()) throw validationError(`${at}.content`, "the content is not well-formed Unicode (it holds a lone surrogate)");
     return { kind: "upsert", path: p.path, pathKey: p.key, content: op.content, sourceHash: op.sourceHash, base };
   });
 }
