@@ -9,12 +9,17 @@
 //       targets: first start < 2 s, later starts < 0.5 s
 //   (g) authenticated GET /v1/images against a hand-written list    target ratio >= 0.80
 //   (h) the same list on embedded parts against Postgres (needs DATABASE_URL)  target >= 0.5
+//   (i) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
+//   (j) KB manifest pages of 1000 of 100,000 documents, 8 connections, against the bare page query   target >= 0.5x, p99 <= 50 ms
+//   (k) 100-op v1 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
+import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
+import { benchKbs } from "./kbs.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchLists } from "./lists.ts";
@@ -53,8 +58,31 @@ try {
   console.log(`    shelf /health          ${fmt(health.subject, 0)} requests/s`);
   console.log(`    bare Bun.serve         ${fmt(health.baseline, 0)} requests/s`);
   console.log(`    ratio                  ${ratioText(health)}`);
+
+  const docs = await benchDocs(shelf);
+  console.log(`\n(i) POST /v1/docs, ${fmt(docs.size / 1024, 0)} KB of Markdown with 20 inline JPEGs (rewriteImages), one at a time`);
+  console.log(`    shelf, rewriting       ${fmt(docs.subject, 2)} documents/s`);
+  console.log(`    20 POST /v1/images + the text   ${fmt(docs.baseline, 2)} documents/s`);
+  console.log(`    ratio                  ${ratioText(docs)}`);
 } finally {
   await shelf.stop();
+}
+
+// Its own server: the tiers' limits raised so the load measures the routes, not the limiter.
+const kbShelf = await startShelf({ RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 }) });
+try {
+  const kbs = await benchKbs(kbShelf);
+  const ms = (n: number) => `${fmt(n, 1)} ms`;
+  console.log(`\n(j) GET /v1/kbs/:id/manifest, pages of 1000 of 100,000 documents, 8 connections (${kbs.db})`);
+  console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(kbs.manifest)}   (target >= 0.5)`);
+  console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
+  console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
+  console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);
+} finally {
+  await kbShelf.stop();
 }
 
 const lists = await benchLists();

@@ -9,6 +9,8 @@ import { adminModule } from "./modules/admin/index.ts";
 import { identityModule } from "./modules/identity/index.ts";
 import { createEdge } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
+import { documentsModule } from "./modules/documents/index.ts";
+import { kbsModule } from "./modules/kbs/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
 
@@ -17,7 +19,7 @@ import { usageModule } from "./modules/usage/index.ts";
  * when they need only that module (no OpenAPI document, no other controllers).
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
-  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log)).use(sharedModels);
+  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log, services.deps.budgets.uploadMemory)).use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
   return app;
 }
@@ -28,13 +30,15 @@ export function createApp(services: Services) {
   // The edge's paths as Bun routes: a listening server answers them without Elysia
   // (see modules/edge/index.ts); app.handle still reaches them through edge.module.
   return new Elysia({ name: "shelf", serve: { routes: edge.routes } })
-    .use(httpCore(deps.log))
+    .use(httpCore(deps.log, deps.budgets.uploadMemory))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))
     .use(identityModule(services))
     .use(usageModule(services))
     .use(imagesModule(services))
+    .use(documentsModule(services))
+    .use(kbsModule(services))
     .use(edge.module)
     .use(adminModule(services));
 }

@@ -92,6 +92,16 @@ export const variables = {
     default: 5,
     doc: "a rotated refresh token presented again this soon returns the same successor (two tabs)",
   },
+  SYNC_V1_DEPRECATED_AT: {
+    schema: T.String({ format: "date-time" }),
+    default: "2026-09-01T00:00:00Z",
+    doc: "from this instant v1 manifest and sync answers carry Deprecation: true and Sunset (SPEC 9.5)",
+  },
+  SYNC_V1_SUNSET_AT: {
+    schema: T.String({ format: "date-time" }),
+    default: "2027-03-01T00:00:00Z",
+    doc: "from this instant v1 manifest and sync answer 410 SYNC_V1_SUNSET (SPEC 9.5)",
+  },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 

@@ -2,7 +2,7 @@
 // one onError that maps every failure to the error envelope. Nothing unexpected leaks: no
 // stack, SQL or path in a body.
 import { Elysia, type ValidationError } from "elysia";
-import { BudgetBusyError } from "../infra/budget.ts";
+import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { jsonBody } from "./json-body.ts";
@@ -124,9 +124,10 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
   return answer(500, envelope("INTERNAL", "internal error"));
 }
 
-export const httpCore = (log: Log) =>
+/** `uploadMemory`: the node's upload memory budget, which large JSON bodies are read within. */
+export const httpCore = (log: Log, uploadMemory?: Budget) =>
   new Elysia({ name: "http-core" })
-    .use(jsonBody)
+    .use(jsonBody(uploadMemory))
     .onRequest(({ request, set }) => {
       set.headers["x-request-id"] = requestIdOf(request);
     })

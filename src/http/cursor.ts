@@ -63,7 +63,9 @@ function kindOf(column: PgColumn): Kind {
   throw new Error(`a cursor cannot hold the ${column.dataType} column ${column.name}`);
 }
 
-const desc = (c: PgColumn) => sql`${c} desc nulls last`;
+/** The order of an index's `.desc()` column, and of the same index read backwards. */
+const ORDER = { desc: (c: PgColumn) => sql`${c} desc nulls last`, asc: (c: PgColumn) => sql`${c} asc nulls first` };
+type Direction = keyof typeof ORDER;
 const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
 
 /** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */
@@ -74,12 +76,13 @@ function pageQuery(
   where: SQL | undefined,
   columns: readonly PgColumn[],
   afterCursor: boolean,
+  direction: Direction,
 ) {
   // One row comparison, not `a < $1 or (a = $1 and b < $2)`: Postgres turns the row
   // comparison into the start of an index range and walks from there, where the spelled-out
   // form is a filter on every row past the cursor (and a sort of what passes it).
   const after = afterCursor
-    ? sql`(${sql.join([...columns], sql`, `)}) < (${sql.join(
+    ? sql`(${sql.join([...columns], sql`, `)}) ${sql.raw(direction === "desc" ? "<" : ">")} (${sql.join(
         columns.map((_, i) => cursorParam(i)),
         sql`, `,
       )})`
@@ -87,7 +90,7 @@ function pageQuery(
   return (selection ? db.select(selection) : db.select())
     .from(from)
     .where(and(where, after))
-    .orderBy(...columns.map(desc))
+    .orderBy(...columns.map(ORDER[direction]))
     .limit(sql.placeholder("limit"));
 }
 
@@ -106,6 +109,8 @@ export interface KeysetQuery<T extends PgTable, K extends ColumnKey<T> = ColumnK
   where?: () => SQL | undefined;
   params?: Record<string, unknown>;
   sort: readonly K[];
+  /** Newest first (default), or oldest first: the same index, read backwards. */
+  direction?: Direction;
   cursor?: string;
   limit: number;
 }
@@ -125,8 +130,9 @@ function statementOf<T extends PgTable, K extends ColumnKey<T>>(q: KeysetQuery<T
     });
   }
   const afterCursor = Boolean(q.cursor);
-  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${afterCursor ? "after" : "first"}${q.columns ? `_of_${q.columns.join("_")}` : ""}`;
-  const build = (db: DbOrTx) => pageQuery(db, q.from, selection, q.where?.(), columns, afterCursor);
+  const direction = q.direction ?? "desc";
+  const name = `keyset_${getTableName(q.from)}_${q.shape ?? "all"}_${q.sort.join("_")}_${direction}_${afterCursor ? "after" : "first"}${q.columns ? `_of_${q.columns.join("_")}` : ""}`;
+  const build = (db: DbOrTx) => pageQuery(db, q.from, selection, q.where?.(), columns, afterCursor, direction);
   return { name, build, values, decode };
 }
 

@@ -9,6 +9,7 @@
 // body schema reads it (validation, before the handler runs); a streaming route or one
 // without a body never does, and its body stays unread.
 import { Elysia } from "elysia";
+import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { AppError } from "./errors.ts";
 
 const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
@@ -18,6 +19,12 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
  * it goes over (chunked), so no request can make a node hold a large body it ignores.
  */
 const JSON_MAX_BYTES = 1024 * 1024;
+/**
+ * Routes whose body carries documents (SPEC 4.5: up to 5 MB of text on the largest plan,
+ * more while its images are still inline as base64, which rewriting turns into links; a
+ * sync batch carries up to 100 texts, and a client with large ones sends smaller batches).
+ */
+const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
@@ -46,7 +53,7 @@ const unsupported = (type: string) =>
   );
 
 const malformed = (message: string) => refusedBody(new AppError("BAD_REQUEST", message));
-const tooLarge = () => refusedBody(new AppError("FILE_TOO_LARGE", `a JSON body may have at most ${JSON_MAX_BYTES} bytes`, { limit: JSON_MAX_BYTES }));
+const tooLarge = (max: number) => refusedBody(new AppError("FILE_TOO_LARGE", `a JSON body may have at most ${max} bytes here`, { limit: max }));
 
 /** The whole body, or null as soon as it goes over `max` bytes (the rest is not read). */
 async function readAtMost(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
@@ -67,7 +74,7 @@ const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(h
  * The body for Elysia: the parsed JSON value, null when there is no body (a route with a
  * body schema then answers 422 as for any missing body), or a refusal.
  */
-async function parseJsonBody(request: Request): Promise<unknown> {
+async function parseJsonBody(request: Request, route: string, memory?: Budget): Promise<unknown> {
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
   if (!request.body) return null;
   const header = request.headers.get("content-type") ?? "";
@@ -79,9 +86,37 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   const charset = charsetOf(header);
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
   if (charset && charset !== "utf-8" && charset !== "utf8") return unsupported(`${type}; charset=${charset}`);
-  if (Number(request.headers.get("content-length")) > JSON_MAX_BYTES) return tooLarge();
-  const bytes = await readAtMost(request.body, JSON_MAX_BYTES);
-  if (!bytes) return tooLarge();
+  const max = LARGE_BODY_ROUTES[`${request.method} ${route}`] ?? JSON_MAX_BYTES;
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > max) return tooLarge(max);
+  // A large body is read within the node's upload memory (its declared length, or the
+  // route's maximum when chunked), as upload bodies are, so a flood of them waits or is
+  // shed instead of exhausting memory.
+  let release: (() => void) | undefined;
+  if (memory && max > JSON_MAX_BYTES) {
+    try {
+      release = await memory.acquire(declared > 0 ? declared : max);
+    } catch (e) {
+      if (!(e instanceof BudgetBusyError)) throw e;
+      return refusedBody(
+        new AppError(
+          "SERVICE_UNAVAILABLE",
+          `this node is busy (${e.budget}); retry in ${e.retryAfterS} s`,
+          { budget: e.budget, retryAfter: e.retryAfterS },
+          {
+            "retry-after": String(e.retryAfterS),
+          },
+        ),
+      );
+    }
+  }
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readAtMost(request.body, max);
+  } finally {
+    release?.();
+  }
+  if (!bytes) return tooLarge(max);
   if (bytes.byteLength === 0) return null;
   let text: string;
   try {
@@ -96,8 +131,10 @@ async function parseJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-export const jsonBody = new Elysia({ name: "json-body" })
-  .onParse({ as: "global" }, ({ request }) => parseJsonBody(request))
-  // Never run (the parser above always answers), but the OpenAPI document takes a route's
-  // body types from the parsers named on it: this one lists application/json alone.
-  .on({ as: "global" }, "parse", { fn: "application/json" } as never);
+/** `memory`: the node's upload memory, which large bodies (documents) are read within. */
+export const jsonBody = (memory?: Budget) =>
+  new Elysia({ name: "json-body" })
+    .onParse({ as: "global" }, ({ request, route }) => parseJsonBody(request, route, memory))
+    // Never run (the parser above always answers), but the OpenAPI document takes a route's
+    // body types from the parsers named on it: this one lists application/json alone.
+    .on({ as: "global" }, "parse", { fn: "application/json" } as never);

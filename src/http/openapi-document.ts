@@ -114,10 +114,13 @@ function uncoerced(schema: Json): Json {
   return { ...outer, ...number };
 }
 
-/** A header a route declared on a response: always sent; its schema's description describes it. */
+/**
+ * A header a route declared on a response: always sent, unless its schema says
+ * `"x-optional": true` (sent from some date on, say); its schema's description describes it.
+ */
 function declaredHeader(h: Json): Json {
-  const { description, ...schema } = (h.schema ?? {}) as Json;
-  return { ...(description ? { description } : {}), required: true, ...h, schema };
+  const { description, "x-optional": optional, ...schema } = (h.schema ?? {}) as Json;
+  return { ...(description ? { description } : {}), required: !optional, ...h, schema };
 }
 
 function completeResponse(status: string, response: Json, tiered: boolean): Json {

@@ -135,4 +135,4 @@ test("a client generated from the document type-checks strictly and signs up, ma
   } finally {
     server.stop(true);
   }
-});
+}, 60_000); // two compilers run here: a busy machine takes seconds, more than the default timeout

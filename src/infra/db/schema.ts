@@ -3,3 +3,5 @@ export * from "../../../jobs/table.ts";
 export * from "../../modules/identity/table.ts";
 export * from "../../modules/usage/table.ts";
 export * from "../../modules/images/table.ts";
+export * from "../../modules/kbs/table.ts";
+export * from "../../modules/documents/table.ts";

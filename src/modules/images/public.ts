@@ -1,2 +1,4 @@
 // The images module's public surface: what other modules and the wiring may use of it.
 export { imageEdgeResolver } from "./edge-resolver.ts";
+export { discardPrepared, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
+export { Tags } from "./model.ts";

@@ -5,14 +5,14 @@ import type { Deps } from "../../deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { invalidateImage } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
-import { detectFormat, FORMAT_NAMES, FORMATS } from "./formats.ts";
+import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
 import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
@@ -75,7 +75,25 @@ async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType
   }
 }
 
-export async function createImage(deps: Deps, u: Uploader, input: NewImage): Promise<ImageRow> {
+/**
+ * An image processed and written to the object store but not yet recorded: its row is
+ * inserted (and its bytes counted) by the transaction that records it, or its objects
+ * are removed again by discardPrepared.
+ */
+export interface PreparedImage {
+  row: typeof images.$inferInsert & { id: string; format: ImageFormat; size: number };
+  /** Bytes it counts against img_storage: the original and its rendition. */
+  stored: number;
+  keys: string[];
+}
+
+/**
+ * Decides the format by the bytes, processes the image (SVG sanitized, metadata stripped,
+ * WebP rendition) and writes its objects, as an upload does. Throws (and leaves nothing
+ * stored) when the bytes are not an image it takes, or do not fit the usage read at the
+ * start (`alsoNeeds`: what else the caller will count in the same transaction).
+ */
+export async function prepareImage(deps: Deps, u: Uploader, input: NewImage, alsoNeeds: { imageBytes?: number } = {}): Promise<PreparedImage> {
   const format = detectFormat(input.bytes);
   if (!format) throw new AppError("INVALID_FILE_TYPE", `the file is not a ${FORMAT_NAMES} image`);
 
@@ -88,49 +106,76 @@ export async function createImage(deps: Deps, u: Uploader, input: NewImage): Pro
   const base = { id, ownerId: u.userId, format };
   const stored = storedBytes({ size: out.original.length, webpSize: out.webp?.length ?? null });
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
-  // below decides for good (and a concurrent upload that took the room meanwhile gets
-  // its objects removed again).
-  assertFits(u.usage, u.limits, { uploads: 1, imageBytes: stored }, deps.clock.now());
+  // decides for good (and a concurrent upload that took the room meanwhile gets its
+  // objects removed again).
+  assertFits(u.usage, u.limits, { uploads: 1, imageBytes: stored + (alsoNeeds.imageBytes ?? 0) }, deps.clock.now());
 
   const written: string[] = [];
-  try {
-    const puts: Promise<unknown>[] = [];
-    const put = (key: string, bytes: Uint8Array, type: string) => {
-      written.push(key);
-      puts.push(putObject(deps, key, bytes, type));
-    };
-    put(objectKey(base, "original"), out.original, FORMATS[format].mime);
-    if (out.webp) put(objectKey(base, "webp"), out.webp, "image/webp");
-    // allSettled: every write has finished (or failed) before any cleanup runs.
-    const results = await Promise.allSettled(puts);
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+  const puts: Promise<unknown>[] = [];
+  const put = (key: string, bytes: Uint8Array, type: string) => {
+    written.push(key);
+    puts.push(putObject(deps, key, bytes, type));
+  };
+  put(objectKey(base, "original"), out.original, FORMATS[format].mime);
+  if (out.webp) put(objectKey(base, "webp"), out.webp, "image/webp");
+  // allSettled: every write has finished (or failed) before any cleanup runs.
+  const results = await Promise.allSettled(puts);
+  const failed = results.find((r) => r.status === "rejected");
+  const prepared: PreparedImage = {
+    row: {
+      ...base,
+      filename: input.filename || `image.${FORMATS[format].ext}`,
+      width: out.width,
+      height: out.height,
+      frames: out.frames,
+      isPublic: input.isPublic ?? true,
+      tags: input.tags ?? [],
+      size: out.original.length,
+      webpSize: out.webp?.length ?? null,
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    },
+    stored,
+    keys: written,
+  };
+  if (failed) {
+    await discardPrepared(deps, [prepared]);
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return prepared;
+}
 
+/** Records prepared images in `tx` (the caller reserves their bytes and count in it). */
+export async function insertPrepared(tx: Tx, list: readonly PreparedImage[], now: Date): Promise<ImageRow[]> {
+  if (!list.length) return [];
+  return await tx
+    .insert(images)
+    .values(list.map((p) => ({ ...p.row, createdAt: now, updatedAt: now })))
+    .returning();
+}
+
+/** Removes the objects of prepared images whose transaction did not commit. */
+export async function discardPrepared(deps: Deps, list: readonly PreparedImage[]): Promise<void> {
+  const keys = list.flatMap((p) => p.keys);
+  const removed = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
+  for (const r of removed) if (r.status === "rejected") deps.log.error("orphan image object left after a failed upload", { keys, err: r.reason });
+}
+
+/** The public URL of a prepared image (the one it has once recorded). */
+export const preparedUrl = (mediaUrl: string, p: PreparedImage) => publicUrl(mediaUrl, p.row);
+
+export async function createImage(deps: Deps, u: Uploader, input: NewImage): Promise<ImageRow> {
+  const p = await prepareImage(deps, u, input);
+  try {
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
-      await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: stored, images: 1 }, now);
-      const [row] = await tx
-        .insert(images)
-        .values({
-          ...base,
-          filename: input.filename || `image.${FORMATS[format].ext}`,
-          width: out.width,
-          height: out.height,
-          frames: out.frames,
-          isPublic: input.isPublic ?? true,
-          tags: input.tags ?? [],
-          size: out.original.length,
-          webpSize: out.webp?.length ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: p.stored, images: 1 }, now);
+      const [row] = await insertPrepared(tx, [p], now);
       return row!;
     });
   } catch (e) {
     // Nothing was counted (the transaction rolled back); nothing may stay stored either.
-    const removed = await Promise.allSettled(written.map((k) => deps.storage.delete(k)));
-    for (const r of removed) if (r.status === "rejected") deps.log.error("orphan image object left after a failed upload", { keys: written, err: r.reason });
+    await discardPrepared(deps, [p]);
     throw e;
   }
 }

@@ -1,0 +1,204 @@
+// (g) KB manifest pages and (h) v1 sync pushes, each beside the same SQL run bare through
+// the database driver (postgres.js on Postgres, PGlite's own client embedded) in the same
+// run, pass after pass.
+//   (g) pages of 1000 entries of a KB of 100,000 documents (rows inserted by SQL), walked
+//       by 8 connections: pages/s and p99.        target >= 0.5x the bare page query, p99 <= 50 ms
+//   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections,
+//       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
+// The HTTP side's client runs in its own process (bench/kb-load.ts).
+import { sql } from "drizzle-orm";
+import type { Deps } from "../src/deps.ts";
+import { rowsOf } from "../src/infra/db/index.ts";
+import { createApiKey, createUser } from "../src/modules/identity/public.ts";
+import { createKb } from "../src/modules/kbs/public.ts";
+import { noteBatch } from "./kb-notes.ts";
+import { type Interleaved, interleave } from "./passes.ts";
+import type { Shelf } from "./server.ts";
+
+const DOCS = 100_000;
+const PAGE = 1000;
+const PASSES = 3;
+const SECONDS = 4;
+const BASE = Date.parse("2026-01-01T00:00:00.000Z");
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Timed {
+  count: number;
+  seconds: number;
+  latencies: number[];
+}
+
+/** A query runner of the bare driver: postgres.js on Postgres, the embedded client through drizzle otherwise. */
+async function bareDriver(deps: Deps, connections: number) {
+  if (process.env.DATABASE_URL) {
+    const postgres = (await import("postgres")).default;
+    const client = postgres(process.env.DATABASE_URL, { max: connections, onnotice: () => {} });
+    return {
+      query: (text: string, params: unknown[]) => client.unsafe(text, params as never[], { prepare: true }) as unknown as Promise<Record<string, unknown>[]>,
+      inTransaction: <T>(fn: (q: (text: string, params: unknown[]) => Promise<unknown>) => Promise<T>) =>
+        client.begin((tx) => fn((text, params) => tx.unsafe(text, params as never[], { prepare: true }))) as Promise<T>,
+      close: () => client.end(),
+    };
+  }
+  // `$n` placeholders as drizzle parameters (the text splits into text, number, text, ...).
+  const raw = (text: string, params: unknown[]) =>
+    sql.join(
+      text.split(/\$(\d+)/).map((part, k) => (k % 2 ? sql`${params[Number(part) - 1]}` : sql.raw(part))),
+      sql``,
+    );
+  return {
+    query: async (text: string, params: unknown[]) => rowsOf<Record<string, unknown>>(await deps.db.execute(raw(text, params))),
+    inTransaction: <T>(fn: (q: (text: string, params: unknown[]) => Promise<unknown>) => Promise<T>) =>
+      deps.db.transaction((tx) => fn((text, params) => tx.execute(raw(text, params)))),
+    close: async () => {},
+  };
+}
+
+/** `workers` loops for `seconds`, each timing every call of `step`. */
+async function timedLoop(workers: number, seconds: number, step: (w: number) => Promise<void>): Promise<Timed> {
+  const end = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        await step(w);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+}
+
+async function httpLoad(shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]): Promise<Timed> {
+  const options = { mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys };
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/kb-load.ts`, JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error(`kb load generator failed: ${out.slice(0, 500)}`);
+  const r = JSON.parse(out) as Timed & { errors: number };
+  if (r.errors) throw new Error(`${r.errors} ${mode} requests failed`);
+  return r;
+}
+
+export interface KbFigures extends Interleaved {
+  subjectP99: number;
+  baselineP99: number;
+}
+
+/** Runs the interleaved passes, keeping each side's p99 beside its rate. */
+async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
+  const p99 = { s: [] as number[], b: [] as number[] };
+  const rate = (t: Timed, into: number[]) => {
+    into.push(percentile(t.latencies, 99));
+    return t.count / t.seconds;
+  };
+  const out = await interleave(
+    PASSES,
+    async () => rate(await subject(), p99.s),
+    async () => rate(await baseline(), p99.b),
+  );
+  // The warm-up pass of each side is not reported.
+  return { ...out, subjectP99: median(p99.s.slice(1)), baselineP99: median(p99.b.slice(1)) };
+}
+
+const PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at, deleted_at from documents
+  where kb_id = $1 and owner_id = $2 and (updated_at, id) > ($3::timestamptz, $4)
+  order by updated_at asc nulls first, id asc nulls first limit ${PAGE + 1}`;
+const FIRST_PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at, deleted_at from documents
+  where kb_id = $1 and owner_id = $2 order by updated_at asc nulls first, id asc nulls first limit ${PAGE + 1}`;
+
+export async function benchKbs(shelf: Shelf) {
+  const { deps } = shelf;
+  const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+  const key = (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
+  const as = { ...shelf, key };
+  const kb = await createKb(deps, { ownerId: user.id, name: "bench", slug: `bench-${crypto.randomUUID().slice(0, 8)}` });
+  await deps.db.execute(sql`
+    insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
+                           size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
+    select ${kb.id.slice(0, 11)} || lpad(i::text, 10, '0'), ${user.id}, ${kb.id}, 'notes/n' || i || '.md', 'notes/n' || i || '.md',
+           'Note ' || i, 'n' || i || '.md', 'markdown', encode(sha256(i::text::bytea), 'hex'), encode(sha256(i::text::bytea), 'hex'),
+           2048, 300, 0, 0, repeat('x', 2048),
+           ${new Date(BASE).toISOString()}::timestamptz, ${new Date(BASE).toISOString()}::timestamptz + i * interval '1 millisecond'
+    from generate_series(1, ${DOCS}) as i`);
+  await deps.db.execute(sql`update kbs set doc_count = ${DOCS}, size_bytes = ${DOCS * 2048},
+    updated_at = ${new Date(BASE + DOCS).toISOString()}::timestamptz where id = ${kb.id}`);
+  await deps.db.execute(sql`analyze documents`);
+
+  const bare = await bareDriver(deps, 8);
+  try {
+    const manifest = await compare(
+      () => httpLoad(as, "manifest", [kb.id], 8, ""),
+      () => {
+        const cursors: ([string, string] | null)[] = Array(8).fill(null);
+        return timedLoop(8, SECONDS, async (w) => {
+          const c = cursors[w];
+          const rows = c ? await bare.query(PAGE_SQL, [kb.id, user.id, c[0], c[1]]) : await bare.query(FIRST_PAGE_SQL, [kb.id, user.id]);
+          const last = rows.length > PAGE ? rows[PAGE - 1]! : null;
+          cursors[w] = last ? [new Date(last.updated_at as string).toISOString(), last.id as string] : null;
+        });
+      },
+    );
+
+    // Each connection pushes as its own user to its own KB: one user's pushes take turns on
+    // that user's usage counters, as they should, and four users' need not.
+    const pushers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const u = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+        const k = await createKb(deps, { ownerId: u.id, name: `push ${i}`, slug: `push-${i}` });
+        return { userId: u.id, kbId: k.id, key: (await createApiKey(deps, u.id, deps.plans.pro_plus, { name: "bench" })).key };
+      }),
+    );
+    const [httpPushers, barePushers] = [pushers.slice(0, 4), pushers.slice(4)];
+    let pass = 0;
+    const bareKnown = barePushers.map(() => new Map<string, string>());
+    let n = 0;
+    const UPSERT = `insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
+        size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
+      values ($1, $2, $3, $4, $4, $5, $6, 'markdown', $7, $7, $8, 300, 0, 0, $9, $10::timestamptz, $10::timestamptz)
+      on conflict (owner_id, kb_id, path_key) where kb_id is not null
+      do update set content = excluded.content, source_hash = excluded.source_hash, input_hash = excluded.input_hash,
+        size_bytes = excluded.size_bytes, title = excluded.title, updated_at = excluded.updated_at
+      returning updated_at`;
+    const push = await compare(
+      () =>
+        httpLoad(
+          as,
+          "sync",
+          httpPushers.map((p) => p.kbId),
+          4,
+          `p${pass++}`,
+          httpPushers.map((p) => p.key),
+        ),
+      () =>
+        timedLoop(4, SECONDS, async (w) => {
+          const known = bareKnown[w]!;
+          const batch = noteBatch(`w${w}`, known, () => n++);
+          const now = new Date().toISOString();
+          await bare.inTransaction(async (q) => {
+            for (const note of batch) {
+              await q(UPSERT, [
+                crypto.randomUUID().slice(0, 21),
+                barePushers[w]!.userId,
+                barePushers[w]!.kbId,
+                note.path,
+                `Note`,
+                "n.md",
+                note.hash,
+                note.content.length,
+                note.content,
+                now,
+              ]);
+              known.set(note.path, now);
+            }
+          });
+        }),
+    );
+    return { db: deps.database.kind, manifest, push };
+  } finally {
+    await bare.close();
+  }
+}

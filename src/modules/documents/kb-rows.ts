@@ -1,0 +1,172 @@
+// What the knowledge-base features (manifest, sync, raw by path, KB delete) need of the
+// documents table, which this module owns: a path's row, locked; a new document at a
+// path; a manifest page; and the purge of a KB's documents with everything they count.
+// Each runs in the caller's transaction where it changes rows, so the books move with them.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
+import { moveKbCounts } from "../kbs/public.ts";
+import { release, reserve } from "../usage/public.ts";
+import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
+import { countWords, readMarkdown } from "./markdown.ts";
+import type { Actor, NextContent } from "./rows.ts";
+import { type DocumentRow, docRevisions, documents } from "./table.ts";
+import type { StoredContent } from "./content.ts";
+
+/** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
+export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), eq(documents.pathKey, q.pathKey)))
+    .for("update");
+  return row;
+}
+
+/**
+ * The documents at several KB paths (by key), active or soft-deleted, locked until the
+ * transaction ends, in one statement (in id order, as every lock of several rows is taken).
+ */
+export async function lockAtPaths(tx: Tx, q: { userId: string; kbId: string; pathKeys: string[] }): Promise<Map<string, DocumentRow>> {
+  const rows = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), inArray(documents.pathKey, [...new Set(q.pathKeys)])))
+    .orderBy(documents.id)
+    .for("update");
+  return new Map(rows.map((r) => [r.pathKey!, r]));
+}
+
+/** The active document at a KB path, unlocked (raw by path). */
+export async function activeAtKbPath(db: DbOrTx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), eq(documents.pathKey, q.pathKey), sql`${documents.deletedAt} is null`));
+  return row;
+}
+
+/**
+ * The fields a text stored at a KB path gets (sync stores text as given: no image
+ * rewriting). The format comes from the path's extension (INVALID_FILE_TYPE otherwise);
+ * the title from the frontmatter, the first H1 or the file name; tags from the
+ * frontmatter. What the text does not say (visibility, tags without frontmatter ones)
+ * is kept from the document it replaces: keptFrom().
+ */
+export function describeText(relativePath: string, text: string, hashes: { sourceHash: string; sizeBytes: number }, stored: StoredContent): DescribedText {
+  const filename = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  const format = formatOf(filename);
+  const markdown = format === "markdown" ? readMarkdown(text) : null;
+  return {
+    ...stored,
+    sourceHash: hashes.sourceHash,
+    inputHash: hashes.sourceHash,
+    sizeBytes: hashes.sizeBytes,
+    wordCount: markdown ? markdown.wordCount : countWords(text),
+    imageCount: markdown ? markdown.images.length : 0,
+    rewrittenCount: 0,
+    excerpt: markdown?.excerpt ?? "",
+    coverUrl: markdown?.images.find((i) => i.url && !i.url.toLowerCase().startsWith("data:"))?.url ?? null,
+    title: clip(markdown?.frontmatterTitle ?? markdown?.firstH1 ?? withoutExtension(filename), TITLE_MAX) || filename,
+    tags: markdown?.frontmatterTags ? cleanTags(markdown.frontmatterTags) : [],
+    isPublic: false,
+    filename,
+    format,
+    relativePath,
+    ownTags: !!markdown?.frontmatterTags,
+  };
+}
+
+export interface DescribedText extends NextContent {
+  /** The tags came from the text's frontmatter (else the replaced document's are kept). */
+  ownTags: boolean;
+}
+
+/** The content for replacing `doc`: its visibility kept, and its tags unless the text names some. */
+export function keptFrom({ ownTags, ...next }: DescribedText, doc?: Pick<DocumentRow, "tags" | "isPublic">): NextContent {
+  if (!doc) return next;
+  return { ...next, tags: ownTags ? next.tags : doc.tags, isPublic: doc.isPublic };
+}
+
+/** A new document at a free KB path: doc_count and img_storage reserved, the KB's counts moved and stamped. */
+export async function insertInKb(
+  tx: Tx,
+  actor: Actor,
+  place: { id: string; kbId: string; relativePath: string; pathKey: string },
+  next: NextContent,
+): Promise<DocumentRow> {
+  await reserve(tx, actor.userId, actor.limits, { docs: 1, imageBytes: next.sizeBytes }, actor.now);
+  const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: next.sizeBytes }, actor.now);
+  const [row] = await tx
+    .insert(documents)
+    .values({ ...next, ...place, ownerId: actor.userId, createdAt: actor.now, updatedAt: stamp })
+    .returning();
+  return row!;
+}
+
+/**
+ * Removes every document of a KB for good, with its history, in the transaction that
+ * deletes the KB: what the active ones held (doc_count, img_storage) and every revision
+ * (revision_count, revision_bytes) is given back first, in a few statements whatever the
+ * KB's size. Returns the objects to remove once the transaction has committed.
+ */
+export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Promise<string[]> {
+  const inKb = and(eq(documents.ownerId, userId), eq(documents.kbId, kbId));
+  const revisions = await tx
+    .delete(docRevisions)
+    .where(sql`${docRevisions.ownerId} = ${userId} and ${docRevisions.docId} in (select ${documents.id} from ${documents} where ${inKb})`)
+    .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
+  if (revisions.length) await release(tx, userId, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
+  const gone = await tx
+    .delete(documents)
+    .where(inKb)
+    .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt });
+  const active = gone.filter((d) => d.deletedAt === null);
+  if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
+  return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+}
+
+/**
+ * One manifest page: the KB's documents, soft-deleted included, oldest change first, in
+ * (updated_at, id) order after the cursor, changed after `since` when given. Walks the
+ * index (kb_id, updated_at, id) backwards; the owner filter is checked on the rows read.
+ */
+export function manifestRows(db: DbOrTx, q: ManifestPageQuery) {
+  return keysetPage(db, manifestQuery(q), (row) => row as Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt">);
+}
+
+interface ManifestPageQuery {
+  userId: string;
+  kbId: string;
+  since?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+/** The keyset query of a manifest page (its plan is tested: a walk of the KB's index). */
+export function manifestQuery(
+  q: ManifestPageQuery,
+): KeysetQuery<typeof documents, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt"> {
+  // After a cursor, `since` is left to it: a cursor of a `since` walk is past `since`
+  // already, and a second bound on updated_at makes the planner sort a bitmap scan instead
+  // of walking the index. (A cursor from another walk can only add entries, never drop one.)
+  const since = q.cursor ? undefined : q.since;
+  const params: Record<string, unknown> = { userId: q.userId, kbId: q.kbId };
+  if (since) params.since = since.toISOString();
+  return {
+    from: documents,
+    shape: since ? "manifest_since" : "manifest",
+    where: () =>
+      and(
+        eq(documents.kbId, sql.placeholder("kbId")),
+        eq(documents.ownerId, sql.placeholder("userId")),
+        since ? sql`${documents.updatedAt} > ${sql.placeholder("since")}::timestamptz` : undefined,
+      ),
+    params,
+    sort: ["updatedAt", "id"],
+    columns: ["id", "relativePath", "sourceHash", "sizeBytes", "updatedAt", "deletedAt"],
+    direction: "asc",
+    cursor: q.cursor,
+    limit: q.limit,
+  };
+}

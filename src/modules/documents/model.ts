@@ -1,0 +1,140 @@
+import { t } from "elysia";
+import { Int, Page } from "../../http/envelope.ts";
+import { PlainText } from "../../http/text.ts";
+import { ID_PATTERN } from "../../infra/ids.ts";
+import { Tags } from "../images/public.ts";
+import { DOC_FORMATS, REVISION_ORIGINS } from "./table.ts";
+
+const DocId = t.String({ pattern: ID_PATTERN });
+const Timestamp = t.String({ format: "date-time" });
+const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex of the content" });
+/** A file name: one path segment whose extension decides the format. */
+const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
+const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
+
+/** POST /v1/docs (SPEC 4.5), plus the place in a KB (both or neither). */
+export const CreateDocBody = t.Object(
+  {
+    filename: Filename,
+    content: t.String({ description: "the document's text (at most the plan's doc_max_file_bytes after image rewriting)" }),
+    tags: t.Optional(Tags),
+    isPublic: t.Optional(t.Boolean({ description: "default false" })),
+    rewriteImages: t.Optional(t.Boolean({ description: "store inline data: images as hosted images (Markdown only)" })),
+    title: t.Optional(Title),
+    kbId: t.Optional(t.String({ pattern: ID_PATTERN })),
+    relativePath: t.Optional(t.String({ minLength: 1, maxLength: 4096, description: "POSIX relative path in the KB (NFC-normalized)" })),
+  },
+  { additionalProperties: false },
+);
+export type CreateDocBody = typeof CreateDocBody.static;
+
+const Issue = t.Object({
+  index: Int({ description: "the image reference's position among the document's images, from 0" }),
+  reason: t.String(),
+  message: t.String(),
+});
+
+export const UploadResult = t.Object(
+  {
+    id: DocId,
+    title: t.String(),
+    format: t.UnionEnum(DOC_FORMATS),
+    sizeBytes: Int(),
+    sourceHash: Sha256,
+    imageCount: Int(),
+    rewrittenCount: Int(),
+    failedCount: Int(),
+    failures: t.Array(Issue),
+    warnings: t.Array(Issue),
+    duplicate: t.Boolean(),
+    hasInlineContent: t.Boolean(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: "DocUploadResult" },
+);
+export type UploadResult = typeof UploadResult.static;
+
+export const DocItem = t.Object(
+  {
+    id: DocId,
+    title: t.String(),
+    filename: t.String(),
+    format: t.UnionEnum(DOC_FORMATS),
+    sizeBytes: Int(),
+    wordCount: Int(),
+    imageCount: Int(),
+    rewrittenCount: Int(),
+    isPublic: t.Boolean(),
+    tags: t.Array(t.String()),
+    hasInlineContent: t.Boolean(),
+    sourceHash: Sha256,
+    excerpt: t.String(),
+    coverUrl: t.Nullable(t.String()),
+    kbId: t.Nullable(t.String()),
+    relativePath: t.Nullable(t.String()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  },
+  { title: "Document" },
+);
+export type DocItem = typeof DocItem.static;
+
+export const DocPage = Page(DocItem);
+
+const DOC_SORTS = ["created_desc", "created_asc", "updated_desc", "updated_asc"] as const;
+export type DocSort = (typeof DOC_SORTS)[number];
+
+export const ListDocsQuery = t.Object({
+  cursor: t.Optional(t.String()),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  q: t.Optional(PlainText({ minLength: 1, maxLength: 255 })),
+  tag: t.Optional(PlainText({ minLength: 1, maxLength: 340, description: "one tag, or several separated by commas (any of them)" })),
+  isPublic: t.Optional(t.Boolean()),
+  sort: t.Optional(t.UnionEnum(DOC_SORTS, { default: "created_desc" })),
+  kbId: t.Optional(t.String({ pattern: ID_PATTERN })),
+});
+
+export const DocParams = t.Object({ id: DocId });
+export const RevisionParams = t.Object({ id: DocId, revId: t.String({ pattern: ID_PATTERN }) });
+
+export const UpdateDocBody = t.Object(
+  { title: t.Optional(Title), isPublic: t.Optional(t.Boolean()), tags: t.Optional(Tags) },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateDocBody = typeof UpdateDocBody.static;
+
+export const IdsBody = t.Object({ ids: t.Array(DocId, { minItems: 1, maxItems: 50 }) }, { additionalProperties: false });
+
+export const BatchDeleteResult = t.Object({
+  results: t.Array(t.Object({ id: t.String(), deleted: t.Boolean(), reason: t.Optional(t.Literal("NOT_FOUND")) })),
+});
+
+export const RawBatchResult = t.Object({
+  docs: t.Array(t.Object({ id: t.String(), content: t.String(), updatedAt: Timestamp, sourceHash: Sha256 })),
+  failed: t.Array(t.Object({ id: t.String(), reason: t.UnionEnum(["NOT_FOUND", "CONTENT_FETCH_FAILED"]) })),
+});
+
+export const Revision = t.Object(
+  { id: t.String(), revNumber: Int(), sizeBytes: Int(), origin: t.UnionEnum(REVISION_ORIGINS), sourceHash: Sha256, createdAt: Timestamp },
+  { title: "DocRevision" },
+);
+export type Revision = typeof Revision.static;
+
+export const RevisionList = t.Object({ revisions: t.Array(Revision), totalBytes: Int() });
+export const RevisionWithContent = t.Object({ ...Revision.properties, content: t.String() }, { title: "DocRevisionContent" });
+
+export const RestoreResult = t.Object({
+  id: DocId,
+  duplicate: t.Boolean(),
+  sourceHash: Sha256,
+  sizeBytes: Int(),
+  updatedAt: Timestamp,
+  /** The revision the content before the restore was saved as; null for a duplicate. */
+  savedRevision: t.Nullable(t.Object({ id: t.String(), revNumber: Int() })),
+});
+
+export const ClearRevisionsResult = t.Object({ deleted: Int(), freedBytes: Int(), hasMore: t.Boolean() });
+
+export const CdnHosts = t.Object({ hosts: t.Array(t.String()) });
+export const CdnHostsBody = t.Object({ hosts: t.Array(t.String({ maxLength: 300 }), { maxItems: 200 }) }, { additionalProperties: false });

@@ -1,0 +1,168 @@
+// The changes of a document row that move counters and history with them, each inside
+// the caller's transaction: a content replacement (saving the previous content as a
+// revision when history is on), a soft delete and a hard delete. Upload, restore and
+// sync all go through these, so every path keeps the same books: img_storage and
+// doc_count in the usage ledger, the KB's counts, revision_count and revision_bytes.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Tx } from "../../infra/db/index.ts";
+import { newId } from "../../infra/ids.ts";
+import type { PlanLimits } from "../../plans.ts";
+import { moveKbCounts } from "../kbs/public.ts";
+import { release, reserve } from "../usage/public.ts";
+import type { StoredContent } from "./content.ts";
+import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
+
+/** Who is changing a document, and under which rules. */
+export interface Actor {
+  userId: string;
+  limits: PlanLimits;
+  history: { enabled: boolean; max: number };
+  now: Date;
+}
+
+/** Everything a content replacement sets (the derived fields of the new content). */
+export interface NextContent extends StoredContent {
+  sourceHash: string;
+  inputHash: string;
+  sizeBytes: number;
+  wordCount: number;
+  imageCount: number;
+  rewrittenCount: number;
+  excerpt: string;
+  coverUrl: string | null;
+  title: string;
+  tags: string[];
+  isPublic: boolean;
+  filename: string;
+  format: DocumentRow["format"];
+  /** A new spelling of the path (letter case; its key is the same). */
+  relativePath?: string;
+}
+
+export interface Changed {
+  row: DocumentRow;
+  /** Objects no row names any more: removed once the transaction has committed. */
+  freed: string[];
+  /** The revision the previous content was saved as, if any. */
+  revision: { id: string; revNumber: number } | null;
+}
+
+/** Locks a document row of the caller until the transaction ends (null when absent). */
+export async function lockDocument(tx: Tx, userId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.ownerId, userId)))
+    .for("update");
+  return row;
+}
+
+/**
+ * Saves the document's current content as its next revision (the row's object, if any,
+ * now belongs to the revision) and prunes the oldest past the user's retention. Returns
+ * the objects of pruned revisions.
+ */
+async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: RevisionOrigin): Promise<{ id: string; revNumber: number; freed: string[] }> {
+  const [last] = await tx
+    .select({ n: docRevisions.revNumber })
+    .from(docRevisions)
+    .where(eq(docRevisions.docId, doc.id))
+    .orderBy(desc(docRevisions.revNumber))
+    .limit(1);
+  const revNumber = (last?.n ?? 0) + 1;
+  const id = newId();
+  await tx.insert(docRevisions).values({
+    id,
+    docId: doc.id,
+    ownerId: doc.ownerId,
+    revNumber,
+    origin,
+    sourceHash: doc.sourceHash,
+    sizeBytes: doc.sizeBytes,
+    content: doc.content,
+    objectKey: doc.objectKey,
+    createdAt: actor.now,
+  });
+  await reserve(tx, actor.userId, actor.limits, { revisions: 1, revisionBytes: doc.sizeBytes }, actor.now);
+  const pruned = await tx
+    .delete(docRevisions)
+    .where(
+      sql`${docRevisions.id} in (select ${docRevisions.id} from ${docRevisions} where ${docRevisions.docId} = ${doc.id} order by ${docRevisions.revNumber} desc offset ${actor.history.max})`,
+    )
+    .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
+  if (pruned.length) {
+    await release(tx, actor.userId, { revisions: pruned.length, revisionBytes: pruned.reduce((n, r) => n + r.sizeBytes, 0) });
+  }
+  return { id, revNumber, freed: pruned.flatMap((r) => (r.objectKey ? [r.objectKey] : [])) };
+}
+
+/** Moves img_storage by `delta` bytes (a growth is checked against the plan). */
+async function moveStorage(tx: Tx, actor: Actor, delta: number, extra: { docs?: number; uploads?: number; images?: number; imageBytes?: number } = {}) {
+  const grow = { ...extra, imageBytes: Math.max(0, delta) + (extra.imageBytes ?? 0) };
+  await reserve(tx, actor.userId, actor.limits, grow, actor.now);
+  if (delta < 0) await release(tx, actor.userId, { imageBytes: -delta });
+}
+
+/**
+ * Replaces a locked document's content (an active one: its previous content is saved as
+ * a revision when history is on or `alwaysKeep`; a soft-deleted one: revived). `extra`:
+ * what else the same change counts (the upload and images of a rewrite).
+ */
+export async function replaceContent(
+  tx: Tx,
+  actor: Actor,
+  doc: DocumentRow,
+  next: NextContent,
+  origin: RevisionOrigin,
+  opts: { alwaysKeep?: boolean; extra?: { uploads?: number; images?: number; imageBytes?: number } } = {},
+): Promise<Changed> {
+  const revived = doc.deletedAt !== null;
+  const freed: string[] = [];
+  let revision: Changed["revision"] = null;
+  if (!revived && (actor.history.enabled || opts.alwaysKeep)) {
+    const saved = await saveRevision(tx, actor, doc, origin);
+    revision = { id: saved.id, revNumber: saved.revNumber };
+    freed.push(...saved.freed);
+  } else if (doc.objectKey) freed.push(doc.objectKey);
+
+  const before = revived ? 0 : doc.sizeBytes;
+  await moveStorage(tx, actor, next.sizeBytes - before, { ...opts.extra, docs: revived ? 1 : 0 });
+  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }, actor.now) : actor.now;
+  const [row] = await tx
+    .update(documents)
+    .set({ ...next, ...(next.relativePath !== undefined && { relativePath: next.relativePath }), updatedAt: stamp, deletedAt: null })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  return { row: row!, freed, revision };
+}
+
+/**
+ * Soft-deletes a locked, active document: its content goes (the manifest keeps reporting
+ * the path as deleted), doc_count, img_storage and the KB's counts are given back; its
+ * history stays. Returns the row as it is now and the object to remove.
+ */
+export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
+  await release(tx, actor.userId, { docs: 1, imageBytes: doc.sizeBytes });
+  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now) : actor.now;
+  const [row] = await tx
+    .update(documents)
+    .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
+}
+
+/** Deletes a locked document and its history for good. Returns the objects to remove. */
+export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<string[]> {
+  const revisions = await tx
+    .delete(docRevisions)
+    .where(eq(docRevisions.docId, doc.id))
+    .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
+  if (revisions.length) await release(tx, actor.userId, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
+  if (!doc.deletedAt) {
+    await release(tx, actor.userId, { docs: 1, imageBytes: doc.sizeBytes });
+    if (doc.kbId) await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now);
+  }
+  await tx.delete(documents).where(eq(documents.id, doc.id));
+  return [doc.objectKey, ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+}

@@ -1,0 +1,70 @@
+// The v1 wire format of sync (SPEC 4.6): `ops[]` of upsert and delete in, `applied[]`,
+// `conflicts[]`, `skipped[]` and `serverTime` out. Everything v1-shaped is here; the
+// rules are the sync service's.
+import { AppError, validationError } from "../../../http/errors.ts";
+import { iso, isoOrNull } from "../../../infra/clock.ts";
+import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
+import { normalizePath, pathProblemText } from "../../documents/public.ts";
+import type { SyncV1Body, SyncV1Result } from "../model.ts";
+import type { SyncOp, SyncResult } from "./service.ts";
+
+const V1_MAX_OPS = 100;
+
+/**
+ * An instant a client sent (a base, a since): a real calendar instant the database can
+ * hold, else 422 at `path`. The date-time format alone lets 2026-02-30 through (which a
+ * Date rolls over into March) and years Postgres refuses.
+ */
+export function instantOf(text: string, path: string): Date {
+  const at = parsePlanExpiry(text);
+  if (!at) throw validationError(path, `not an ISO 8601 instant: ${PLAN_EXPIRY_RULE}`);
+  return at;
+}
+
+/** The body's ops as SyncOps; 422 for a batch of the wrong size or an op that breaks the rules of paths and content. */
+export function readV1(body: SyncV1Body): SyncOp[] {
+  const n = body.ops.length;
+  if (n < 1 || n > V1_MAX_OPS) {
+    throw new AppError("INVALID_OP_BATCH_SIZE", `a v1 sync request carries 1 to ${V1_MAX_OPS} ops`, { max: V1_MAX_OPS, count: n });
+  }
+  return body.ops.map((op, i): SyncOp => {
+    const at = `body.ops.${i}`;
+    const p = normalizePath(op.relativePath);
+    if (!p.ok) throw validationError(`${at}.relativePath`, pathProblemText(p.problem));
+    const base = op.baseUpdatedAt ? instantOf(op.baseUpdatedAt, `${at}.baseUpdatedAt`) : null;
+    if (op.op === "delete") return { kind: "delete", path: p.path, pathKey: p.key, base };
+    if (op.content === undefined) throw validationError(`${at}.content`, "an upsert carries the content");
+    if (op.content.includes("\u0000")) throw validationError(`${at}.content`, "the content may not contain NUL characters");
+    // Its UTF-8, which the hash is taken of and which is stored, must be the text itself.
+    if (!op.content.isWellFormed()) throw validationError(`${at}.content`, "the content is not well-formed Unicode (it holds a lone surrogate)");
+    return { kind: "upsert", path: p.path, pathKey: p.key, content: op.content, sourceHash: op.sourceHash, base };
+  });
+}
+
+export function writeV1(ops: readonly SyncOp[], result: SyncResult): SyncV1Result {
+  const out: SyncV1Result = { applied: [], conflicts: [], skipped: [], serverTime: iso(result.serverTime) };
+  result.outcomes.forEach((o, i) => {
+    const op = ops[i]!;
+    const head = { op: op.kind, relativePath: op.path };
+    if (o.kind === "applied") {
+      out.applied.push({ ...head, id: o.doc.id, updatedAt: iso(o.doc.updatedAt), sourceHash: o.doc.deletedAt ? null : o.doc.sourceHash });
+    } else if (o.kind === "conflict") {
+      const r = o.remote;
+      const active = r && !r.deletedAt;
+      out.conflicts.push({
+        ...head,
+        reason: o.reason,
+        remote: {
+          sourceHash: active ? r.sourceHash : null,
+          sizeBytes: active ? r.sizeBytes : null,
+          updatedAt: active ? iso(r.updatedAt) : null,
+          deletedAt: isoOrNull(r?.deletedAt),
+          relativePath: r?.relativePath ?? null,
+        },
+      });
+    } else {
+      out.skipped.push({ ...head, reason: o.reason, message: o.message, ...(o.meta && { meta: o.meta }) });
+    }
+  });
+  return out;
+}
