@@ -142,7 +142,8 @@ describe("GET /v1/kbs/:id/manifest", () => {
     const rest = await manifest(key, kb.id, `cursor=${first.body.data.nextCursor}`);
     expect(rest.body.data.items.map((i: { relativePath: string }) => i.relativePath)).toEqual(["c.md", "small.md"]);
     expect(rest.body.data.nextCursor).toBeNull();
-  });
+    // 6 MB of Markdown pushed and read back: past the default 5 s on a busy machine.
+  }, 60_000);
 
   test("bad input: limit outside 1..1000, a since that is no instant, a cursor it did not give: 422, 422, 400", async () => {
     const { key } = await makeClient();
