@@ -258,6 +258,74 @@ describe("ops and their checks", () => {
     expect(await kbOf(key, kb.id)).toMatchObject({ docCount: 100 });
   });
 
+  test("a batch that reaches doc_count mid-way: the ops before apply, the one over is skipped, a delete makes room for a later one, counters exact", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    // Trial: 100 documents. 51 are there; the batch adds 49 (ops 0-48), so op 49 is one too many.
+    const seed = await pushed(
+      key,
+      kb.id,
+      Array.from({ length: 51 }, (_, i) => upsert(`s/${i}.md`, `seed ${i}`)),
+    );
+    const [kept, removed] = [seed.applied[0]!, seed.applied[1]!];
+    const ops = [
+      ...Array.from({ length: 49 }, (_, i) => upsert(`b/${i}.md`, `new ${i}`)),
+      upsert("b/over.md", "one too many"),
+      upsert("s/0.md", "seed 0, longer now", kept.updatedAt),
+      del("s/1.md", removed.updatedAt),
+      upsert("b/room.md", "fits again"),
+      ...Array.from({ length: 47 }, (_, i) => upsert(`b/late-${i}.md`, `late ${i}`)),
+    ];
+    expect(ops).toHaveLength(100);
+    const r = await pushed(key, kb.id, ops);
+    expect(r.conflicts).toEqual([]);
+    expect(r.skipped.map((s) => s.relativePath)).toEqual(["b/over.md", ...Array.from({ length: 47 }, (_, i) => `b/late-${i}.md`)]);
+    expect(r.skipped[0]).toMatchObject({ reason: "QUOTA_EXCEEDED", meta: { type: "doc_count", limit: 100 } });
+    expect(r.applied.map((a) => a.relativePath)).toEqual([...Array.from({ length: 49 }, (_, i) => `b/${i}.md`), "s/0.md", "s/1.md", "b/room.md"]);
+    // Each applied op has its own stamp, in order, and serverTime is the last of them.
+    const stamps = r.applied.map((a) => Date.parse(a.updatedAt));
+    expect(stamps.every((s, i) => i === 0 || s > stamps[i - 1]!)).toBe(true);
+    expect(r.serverTime).toBe(r.applied.at(-1)!.updatedAt);
+
+    const { items } = await fullManifest(key, kb.id);
+    const active = items.filter((i) => !i.deletedAt);
+    expect(active).toHaveLength(100);
+    const bytes = active.reduce((n, i) => n + i.sizeBytes!, 0);
+    expect(await kbOf(key, kb.id)).toMatchObject({ docCount: 100, sizeBytes: bytes, updatedAt: r.serverTime });
+    const u = await usage(user);
+    expect(u.doc.count.used).toBe(100);
+    expect(u.image.storage.used).toBe(bytes);
+  });
+
+  test("a batch within the limits moves every counter once, exactly: new, grown, shrunk, deleted, revived, with history", async () => {
+    const { user, key } = await makeClient();
+    await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } });
+    const kb = await newKb(key);
+    const first = await pushed(key, kb.id, [
+      upsert("grow.md", "g"),
+      upsert("shrink.md", "shrink me"),
+      upsert("del.md", "delete me"),
+      upsert("back.md", "back"),
+    ]);
+    const at = Object.fromEntries(first.applied.map((a) => [a.relativePath, a.updatedAt]));
+    await pushed(key, kb.id, [del("back.md", at["back.md"])]);
+    const r = await pushed(key, kb.id, [
+      upsert("grow.md", "grown a lot", at["grow.md"]),
+      upsert("shrink.md", "s", at["shrink.md"]),
+      del("del.md", at["del.md"]),
+      upsert("back.md", "revived"),
+      upsert("new.md", "brand new"),
+    ]);
+    expect(r.applied).toHaveLength(5);
+    const bytes = "grown a lot".length + "s".length + "revived".length + "brand new".length;
+    expect(await kbOf(key, kb.id)).toMatchObject({ docCount: 4, sizeBytes: bytes, updatedAt: r.serverTime });
+    const u = await usage(user);
+    expect(u.doc.count.used).toBe(4);
+    expect(u.image.storage.used).toBe(bytes);
+    // Two replacements kept the previous texts.
+    expect(u.docs).toMatchObject({ revisionCount: 2, revisionBytes: "g".length + "shrink me".length });
+  });
+
   test("counters move per op: doc_count, storage and the KB's count and bytes; no image rewriting in sync", async () => {
     const { user, key } = await makeClient();
     const kb = await newKb(key);

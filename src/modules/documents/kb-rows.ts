@@ -5,11 +5,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
-import { moveKbCounts } from "../kbs/public.ts";
-import { release, reserve } from "../usage/public.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import { release } from "../usage/public.ts";
 import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
-import type { Actor, NextContent } from "./rows.ts";
+import { type Actor, booksOf, type NextContent } from "./rows.ts";
 import { type DocumentRow, docRevisions, documents } from "./table.ts";
 import type { StoredContent } from "./content.ts";
 
@@ -88,6 +88,41 @@ export function keptFrom({ ownTags, ...next }: DescribedText, doc?: Pick<Documen
   return { ...next, tags: ownTags ? next.tags : doc.tags, isPublic: doc.isPublic };
 }
 
+/** The columns of a new document at a KB path, each a placeholder of its name. */
+const INSERTED = [
+  "id",
+  "ownerId",
+  "kbId",
+  "relativePath",
+  "pathKey",
+  "title",
+  "filename",
+  "format",
+  "sourceHash",
+  "inputHash",
+  "sizeBytes",
+  "wordCount",
+  "imageCount",
+  "rewrittenCount",
+  "excerpt",
+  "coverUrl",
+  "isPublic",
+  "tags",
+  "content",
+  "objectKey",
+  "createdAt",
+  "updatedAt",
+] as const;
+type Inserted = { [K in (typeof INSERTED)[number]]: DocumentRow[K] };
+
+/** The insert of a new document at a KB path, a prepared statement (a sync batch runs it for every new path). */
+const insertStatement = (db: DbOrTx) =>
+  db
+    .insert(documents)
+    .values(Object.fromEntries(INSERTED.map((c) => [c, sql.placeholder(c)])) as unknown as typeof documents.$inferInsert)
+    .returning()
+    .prepare("documents_insert_in_kb");
+
 /** A new document at a free KB path: doc_count and img_storage reserved, the KB's counts moved and stamped. */
 export async function insertInKb(
   tx: Tx,
@@ -95,12 +130,31 @@ export async function insertInKb(
   place: { id: string; kbId: string; relativePath: string; pathKey: string },
   next: NextContent,
 ): Promise<DocumentRow> {
-  await reserve(tx, actor.userId, actor.limits, { docs: 1, imageBytes: next.sizeBytes }, actor.now);
-  const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: next.sizeBytes }, actor.now);
-  const [row] = await tx
-    .insert(documents)
-    .values({ ...next, ...place, ownerId: actor.userId, createdAt: actor.now, updatedAt: stamp })
-    .returning();
+  const books = booksOf(actor);
+  await books.reserve(tx, { docs: 1, imageBytes: next.sizeBytes });
+  const stamp = await books.moveKb(tx, place.kbId, { docs: 1, bytes: next.sizeBytes });
+  const values: Inserted = {
+    ...place,
+    ownerId: actor.userId,
+    title: next.title,
+    filename: next.filename,
+    format: next.format,
+    sourceHash: next.sourceHash,
+    inputHash: next.inputHash,
+    sizeBytes: next.sizeBytes,
+    wordCount: next.wordCount,
+    imageCount: next.imageCount,
+    rewrittenCount: next.rewrittenCount,
+    excerpt: next.excerpt,
+    coverUrl: next.coverUrl,
+    isPublic: next.isPublic,
+    tags: next.tags,
+    content: next.content,
+    objectKey: next.objectKey,
+    createdAt: actor.now,
+    updatedAt: stamp,
+  };
+  const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;
 }
 

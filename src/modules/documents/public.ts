@@ -3,6 +3,7 @@
 export { normalizePath, pathProblemText } from "./path.ts";
 // The row changes that move the books (usage, KB counts, history), for sync and KB deletes.
 export { type Actor, replaceContent, softDelete } from "./rows.ts";
+export { BatchBooks } from "./books.ts";
 export { activeAtKbPath, type DescribedText, describeText, insertInKb, keptFrom, lockAtPath, lockAtPaths, manifestRows, purgeKbDocuments } from "./kb-rows.ts";
 export { readContent, removeObjects, sha256Hex, storeContent, utf8Length } from "./content.ts";
 export type { DocumentRow } from "./table.ts";

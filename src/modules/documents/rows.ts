@@ -4,11 +4,11 @@
 // sync all go through these, so every path keeps the same books: img_storage and
 // doc_count in the usage ledger, the KB's counts, revision_count and revision_bytes.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Tx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { moveKbCounts } from "../kbs/public.ts";
-import { release, reserve } from "../usage/public.ts";
+import { type Books, directBooks } from "./books.ts";
 import type { StoredContent } from "./content.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
 
@@ -18,7 +18,12 @@ export interface Actor {
   limits: PlanLimits;
   history: { enabled: boolean; max: number };
   now: Date;
+  /** Where the counters go (default: written as they move; a sync batch gathers them). */
+  books?: Books;
 }
+
+/** The books of a change by `actor`. */
+export const booksOf = (actor: Pick<Actor, "userId" | "now" | "books"> & { limits?: PlanLimits }): Books => actor.books ?? directBooks(actor);
 
 /** Everything a content replacement sets (the derived fields of the new content). */
 export interface NextContent extends StoredContent {
@@ -46,6 +51,40 @@ export interface Changed {
   /** The revision the previous content was saved as, if any. */
   revision: { id: string; revNumber: number } | null;
 }
+
+/** The columns a content replacement sets, each a placeholder of its name. */
+const REPLACED = [
+  "content",
+  "objectKey",
+  "sourceHash",
+  "inputHash",
+  "sizeBytes",
+  "wordCount",
+  "imageCount",
+  "rewrittenCount",
+  "excerpt",
+  "coverUrl",
+  "title",
+  "tags",
+  "isPublic",
+  "filename",
+  "format",
+  "relativePath",
+  "updatedAt",
+] as const;
+type Replaced = { [K in (typeof REPLACED)[number]]: DocumentRow[K] };
+
+/**
+ * The replacement's update, a prepared statement: a sync batch runs it for every changed
+ * path, where building the statement again each time cost more than running it.
+ */
+const replaceStatement = (db: DbOrTx) =>
+  db
+    .update(documents)
+    .set({ ...(Object.fromEntries(REPLACED.map((c) => [c, sql.placeholder(c)])) as Record<keyof Replaced, never>), deletedAt: null })
+    .where(eq(documents.id, sql.placeholder("id")))
+    .returning()
+    .prepare("documents_replace");
 
 /** Locks a document row of the caller until the transaction ends (null when absent). */
 export async function lockDocument(tx: Tx, userId: string, id: string): Promise<DocumentRow | undefined> {
@@ -83,7 +122,8 @@ async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: Revi
     objectKey: doc.objectKey,
     createdAt: actor.now,
   });
-  await reserve(tx, actor.userId, actor.limits, { revisions: 1, revisionBytes: doc.sizeBytes }, actor.now);
+  const books = booksOf(actor);
+  await books.reserve(tx, { revisions: 1, revisionBytes: doc.sizeBytes });
   const pruned = await tx
     .delete(docRevisions)
     .where(
@@ -91,7 +131,7 @@ async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: Revi
     )
     .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
   if (pruned.length) {
-    await release(tx, actor.userId, { revisions: pruned.length, revisionBytes: pruned.reduce((n, r) => n + r.sizeBytes, 0) });
+    await books.release(tx, { revisions: pruned.length, revisionBytes: pruned.reduce((n, r) => n + r.sizeBytes, 0) });
   }
   return { id, revNumber, freed: pruned.flatMap((r) => (r.objectKey ? [r.objectKey] : [])) };
 }
@@ -99,8 +139,9 @@ async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: Revi
 /** Moves img_storage by `delta` bytes (a growth is checked against the plan). */
 async function moveStorage(tx: Tx, actor: Actor, delta: number, extra: { docs?: number; uploads?: number; images?: number; imageBytes?: number } = {}) {
   const grow = { ...extra, imageBytes: Math.max(0, delta) + (extra.imageBytes ?? 0) };
-  await reserve(tx, actor.userId, actor.limits, grow, actor.now);
-  if (delta < 0) await release(tx, actor.userId, { imageBytes: -delta });
+  const books = booksOf(actor);
+  await books.reserve(tx, grow);
+  if (delta < 0) await books.release(tx, { imageBytes: -delta });
 }
 
 /**
@@ -127,12 +168,28 @@ export async function replaceContent(
 
   const before = revived ? 0 : doc.sizeBytes;
   await moveStorage(tx, actor, next.sizeBytes - before, { ...opts.extra, docs: revived ? 1 : 0 });
-  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }, actor.now) : actor.now;
-  const [row] = await tx
-    .update(documents)
-    .set({ ...next, ...(next.relativePath !== undefined && { relativePath: next.relativePath }), updatedAt: stamp, deletedAt: null })
-    .where(eq(documents.id, doc.id))
-    .returning();
+  const stamp = doc.kbId ? await booksOf(actor).moveKb(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }) : actor.now;
+  const values: Replaced & { id: string } = {
+    id: doc.id,
+    content: next.content,
+    objectKey: next.objectKey,
+    sourceHash: next.sourceHash,
+    inputHash: next.inputHash,
+    sizeBytes: next.sizeBytes,
+    wordCount: next.wordCount,
+    imageCount: next.imageCount,
+    rewrittenCount: next.rewrittenCount,
+    excerpt: next.excerpt,
+    coverUrl: next.coverUrl,
+    title: next.title,
+    tags: next.tags,
+    isPublic: next.isPublic,
+    filename: next.filename,
+    format: next.format,
+    relativePath: next.relativePath ?? doc.relativePath,
+    updatedAt: stamp,
+  };
+  const [row] = await prepared(tx, "documents_replace", replaceStatement).execute(values);
   return { row: row!, freed, revision };
 }
 
@@ -141,9 +198,10 @@ export async function replaceContent(
  * the path as deleted), doc_count, img_storage and the KB's counts are given back; its
  * history stays. Returns the row as it is now and the object to remove.
  */
-export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
-  await release(tx, actor.userId, { docs: 1, imageBytes: doc.sizeBytes });
-  const stamp = doc.kbId ? await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now) : actor.now;
+export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
+  const books = booksOf(actor);
+  await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
+  const stamp = doc.kbId ? await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }) : actor.now;
   const [row] = await tx
     .update(documents)
     .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
@@ -153,15 +211,16 @@ export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, d
 }
 
 /** Deletes a locked document and its history for good. Returns the objects to remove. */
-export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now">, doc: DocumentRow): Promise<string[]> {
+export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<string[]> {
+  const books = booksOf(actor);
   const revisions = await tx
     .delete(docRevisions)
     .where(eq(docRevisions.docId, doc.id))
     .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
-  if (revisions.length) await release(tx, actor.userId, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
+  if (revisions.length) await books.release(tx, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
   if (!doc.deletedAt) {
-    await release(tx, actor.userId, { docs: 1, imageBytes: doc.sizeBytes });
-    if (doc.kbId) await moveKbCounts(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }, actor.now);
+    await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
+    if (doc.kbId) await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes });
   }
   await tx.delete(documents).where(eq(documents.id, doc.id));
   return [doc.objectKey, ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);

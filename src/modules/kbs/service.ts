@@ -5,6 +5,7 @@ import type { Deps } from "../../deps.ts";
 import { notFound } from "../../http/errors.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { type KbRow, kbs } from "./table.ts";
 
 /** Creates a KB as given, without the rules of POST /v1/kbs (manage.ts): what fixtures and benchmarks build on. */
@@ -17,12 +18,17 @@ export async function createKb(deps: Deps, input: { ownerId: string; name: strin
   return row!;
 }
 
-/** The caller's KB; 404 NOT_FOUND (entity kb) when it is absent or another user's. */
-export async function getKb(db: DbOrTx, q: { userId: string; id: string }): Promise<KbRow> {
-  const [row] = await db
+/** A KB by id and owner, a prepared statement (every manifest page and sync batch reads it). */
+const kbByOwner = (db: DbOrTx) =>
+  db
     .select()
     .from(kbs)
-    .where(and(eq(kbs.id, q.id), eq(kbs.ownerId, q.userId)));
+    .where(and(eq(kbs.id, sql.placeholder("id")), eq(kbs.ownerId, sql.placeholder("userId"))))
+    .prepare("kb_by_owner");
+
+/** The caller's KB; 404 NOT_FOUND (entity kb) when it is absent or another user's. */
+export async function getKb(db: DbOrTx, q: { userId: string; id: string }): Promise<KbRow> {
+  const [row] = await prepared(db, "kb_by_owner", kbByOwner).execute({ id: q.id, userId: q.userId });
   if (!row) throw notFound("kb");
   return row;
 }
@@ -64,3 +70,21 @@ export async function moveKbCounts(tx: Tx, kbId: string, delta: { docs: number; 
 
 /** The KB's next stamp: now, or 1 ms past its last one when the clock has not passed it. */
 export const nextStamp = (now: Date) => sql`greatest(${now.toISOString()}::timestamptz, ${kbs.updatedAt} + interval '1 millisecond')`;
+
+/** nextStamp, for a transaction that holds the KB's lock and so knows its last stamp. */
+export const nextStampAfter = (last: Date, now: Date) => new Date(Math.max(now.getTime(), last.getTime() + 1));
+
+/**
+ * Writes what a batch of changes moved of a KB's counts, and its last stamp, in the
+ * transaction that holds the KB's lock and computed the stamps (nextStampAfter).
+ */
+export async function setKbMoves(tx: Tx, kbId: string, delta: { docs: number; bytes: number }, stamp: Date): Promise<void> {
+  await tx
+    .update(kbs)
+    .set({
+      docCount: sql`greatest(0, ${kbs.docCount} + ${delta.docs})`,
+      sizeBytes: sql`greatest(0, ${kbs.sizeBytes} + ${delta.bytes})`,
+      updatedAt: stamp,
+    })
+    .where(eq(kbs.id, kbId));
+}

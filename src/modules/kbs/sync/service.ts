@@ -7,7 +7,8 @@
 // then stale (REMOTE_NEWER) or missing (BASE_MISSING), never a lost update. Each op runs
 // in a savepoint: one refused by a limit leaves nothing behind and the others go on. The
 // counters (doc_count, img_storage, the KB's counts, revisions) move through the
-// documents module's row changes, in the batch's transaction.
+// documents module's row changes, in the batch's transaction: gathered over the batch and
+// written once at its end (BatchBooks), or, when a limit refuses, op by op.
 import type { Deps } from "../../../deps.ts";
 import { AppError } from "../../../http/errors.ts";
 import { refusalError } from "../../../http/refusal.ts";
@@ -16,6 +17,7 @@ import type { Tx } from "../../../infra/db/index.ts";
 import { LimitRaced, LimitRefusal, planActive } from "../../../plans.ts";
 import {
   type Actor,
+  BatchBooks,
   type DescribedText,
   type DocumentRow,
   describeText,
@@ -139,12 +141,15 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
   const prepared = await Promise.all(ops.map((op) => (op.kind === "upsert" ? prepare(deps, actor, op) : undefined)));
   const storedKeys = prepared.flatMap((p) => (p && "text" in p && p.text.objectKey ? [p.text.objectKey] : []));
   let result: { outcomes: Outcome[]; freed: string[]; serverTime: Date };
-  // Ops are applied in one transaction with no savepoints: a limit refusing one of them is
-  // rare, and only then is the batch run again with a savepoint around each op, so the
-  // refused op leaves nothing behind and the others still apply.
+  // Ops are applied in one transaction with no savepoints, their counters written once at
+  // the end and checked there as one: a limit refusing is rare, and only then is the batch
+  // run again with a savepoint around each op and its counters written and checked as it
+  // goes, so the refused op leaves nothing behind and the others still apply.
   const run = (guarded: boolean) =>
     deps.db.transaction(async (tx) => {
-      await lockKb(tx, { userId, id: kbId });
+      const kb = await lockKb(tx, { userId, id: kbId });
+      const books = guarded ? undefined : new BatchBooks(actor, kb);
+      const by: Actor = books ? { ...actor, books } : actor;
       // The KB's lock keeps other writers from its paths, so these rows, followed through
       // the batch's own changes, are the paths' state for every op.
       const rows = await lockAtPaths(tx, { userId, kbId, pathKeys: ops.map((op) => op.pathKey) });
@@ -153,9 +158,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
       for (const [i, op] of ops.entries()) {
         try {
           const row = rows.get(op.pathKey);
-          const done = guarded
-            ? await tx.transaction((sp) => decide(sp, actor, kbId, op, prepared[i], row))
-            : await decide(tx, actor, kbId, op, prepared[i], row);
+          const done = guarded ? await tx.transaction((sp) => decide(sp, by, kbId, op, prepared[i], row)) : await decide(tx, by, kbId, op, prepared[i], row);
           if (done.outcome.kind === "applied") rows.set(op.pathKey, done.outcome.doc);
           outcomes.push(done.outcome);
           freed.push(...done.freed);
@@ -166,8 +169,16 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
           outcomes.push(skipped("QUOTA_EXCEEDED", refusal.message, refusal.meta));
         }
       }
-      const kb = await getKb(tx, { userId, id: kbId });
-      return { outcomes, freed, serverTime: kb.updatedAt };
+      if (books) {
+        try {
+          await books.flush(tx);
+        } catch (e) {
+          if (e instanceof LimitRefusal || e instanceof LimitRaced) throw new RunGuarded();
+          throw e;
+        }
+        return { outcomes, freed, serverTime: books.stamp };
+      }
+      return { outcomes, freed, serverTime: (await getKb(tx, { userId, id: kbId })).updatedAt };
     });
   try {
     try {

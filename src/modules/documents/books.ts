@@ -1,0 +1,98 @@
+// Where the counters a row change moves go: the usage ledger (doc_count, img_storage,
+// revisions) and its KB's counts and stamp. Directly, one statement per move, for a single
+// change; or gathered over a sync batch and written once at its end, in its transaction:
+// a 100-op push would otherwise run two or three counter statements per op where the row
+// itself takes one.
+import type { Tx } from "../../infra/db/index.ts";
+import type { PlanLimits } from "../../plans.ts";
+import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
+import { release, reserve } from "../usage/public.ts";
+
+/** Amounts by what they count, as the ledger takes them ({ docs: 1, imageBytes: 2048 }). */
+export type UsageNeed = Parameters<typeof reserve>[3];
+export interface KbDelta {
+  docs: number;
+  bytes: number;
+}
+
+export interface Books {
+  /** Counts a need against the plan (a LimitRefusal when it does not fit). */
+  reserve(tx: Tx, need: UsageNeed): Promise<void>;
+  /** Gives back what a change freed. */
+  release(tx: Tx, freed: UsageNeed): Promise<void>;
+  /** Moves the KB's counts; the stamp the change takes (the KB's next updatedAt). */
+  moveKb(tx: Tx, kbId: string, delta: KbDelta): Promise<Date>;
+}
+
+/** Every move written as it happens. */
+export function directBooks(actor: { userId: string; now: Date; limits?: PlanLimits }): Books {
+  return {
+    reserve(tx, need) {
+      if (!actor.limits) throw new Error("a reservation needs the plan's limits");
+      return reserve(tx, actor.userId, actor.limits, need, actor.now);
+    },
+    release: (tx, freed) => release(tx, actor.userId, freed),
+    moveKb: (tx, kbId, delta) => moveKbCounts(tx, kbId, delta, actor.now),
+  };
+}
+
+const add = (into: Record<string, number>, need: UsageNeed) => {
+  for (const [k, v] of Object.entries(need)) if (v) into[k] = (into[k] ?? 0) + v;
+};
+
+/**
+ * The moves of a batch of changes to one KB's documents, held by the transaction that took
+ * the KB's lock (`kb` is the row it locked), written by flush() before it commits.
+ *
+ * Reservations are summed, releases apart: flush() checks the sum of every growth against
+ * the plan in the ledger's one conditional statement. When it fits, every op's own check
+ * would have passed in any order (each prefix of the batch grows by at most the sum), so
+ * the batch's outcome is the op-by-op one. When it does not, flush() throws the refusal and
+ * the caller runs the batch again op by op, where each op is checked and skipped on its own.
+ *
+ * Stamps are those moveKbCounts would give, computed here: the transaction holds the KB's
+ * lock, so the row's updatedAt is the last stamp, and each change takes the next one.
+ */
+export class BatchBooks implements Books {
+  private readonly reserved: Record<string, number> = {};
+  private readonly released: Record<string, number> = {};
+  private readonly kbDelta: KbDelta = { docs: 0, bytes: 0 };
+  private last: Date;
+  private moved = false;
+
+  constructor(
+    private readonly actor: { userId: string; now: Date; limits: PlanLimits },
+    private readonly kb: { id: string; updatedAt: Date },
+  ) {
+    this.last = kb.updatedAt;
+  }
+
+  async reserve(_tx: Tx, need: UsageNeed): Promise<void> {
+    add(this.reserved, need);
+  }
+
+  async release(_tx: Tx, freed: UsageNeed): Promise<void> {
+    add(this.released, freed);
+  }
+
+  async moveKb(_tx: Tx, kbId: string, delta: KbDelta): Promise<Date> {
+    if (kbId !== this.kb.id) throw new Error("a batch moves the counts of its own KB only");
+    this.kbDelta.docs += delta.docs;
+    this.kbDelta.bytes += delta.bytes;
+    this.last = nextStampAfter(this.last, this.actor.now);
+    this.moved = true;
+    return this.last;
+  }
+
+  /** The KB's updatedAt once the batch is written: its last change's stamp, else the locked row's. */
+  get stamp(): Date {
+    return this.last;
+  }
+
+  /** Writes the batch's moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
+  async flush(tx: Tx): Promise<void> {
+    if (Object.keys(this.reserved).length) await reserve(tx, this.actor.userId, this.actor.limits, this.reserved, this.actor.now);
+    if (Object.keys(this.released).length) await release(tx, this.actor.userId, this.released);
+    if (this.moved) await setKbMoves(tx, this.kb.id, this.kbDelta, this.last);
+  }
+}
