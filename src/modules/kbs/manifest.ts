@@ -31,8 +31,14 @@ export interface ManifestQuery {
 }
 
 export async function readManifest(deps: Deps, userId: string, kbId: string, q: ManifestQuery) {
-  const [, kb] = await Promise.all([syncActor(deps, userId), getKb(deps.db, { userId, id: kbId })]);
-  const page = await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit });
+  // The page is read once the stamp is (see above), while the plan is checked beside them.
+  const [, { kb, page }] = await Promise.all([
+    syncActor(deps, userId),
+    getKb(deps.db, { userId, id: kbId }).then(async (kb) => ({
+      kb,
+      page: await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit }),
+    })),
+  ]);
   let rows = page.items;
   let nextCursor = page.nextCursor;
   let bytes = 0;
