@@ -114,6 +114,39 @@ const embedPgImage: BunPlugin = {
   },
 };
 
+// ---- PGlite's file bundle ----------------------------------------------------------------
+
+// Every start copies PGlite's pglite.data into its in-memory file system, one file at a
+// time; most of its 699 files are time zones shelf never uses (src/infra/db/pglite-bundle.ts).
+// The smaller bundle is embedded through src/infra/db/pglite-data-file.ts and the file list
+// in PGlite's JavaScript is rewritten to match it, both in the bundle only.
+const { trimmedPgliteBundle } = await import("../src/infra/db/pglite-bundle.ts");
+const trimmed = trimmedPgliteBundle(dirname(Bun.resolveSync("@electric-sql/pglite", root)));
+const fsBundleFile = join(scratch, "pglite.data");
+await Bun.write(fsBundleFile, trimmed.data);
+
+let fsBundleReplaced = 0;
+const trimPgliteBundle: BunPlugin = {
+  name: "trim-pglite-bundle",
+  setup(build) {
+    build.onLoad({ filter: new RegExp(`${escapeRegExp(trimmed.chunk)}$`) }, () => {
+      fsBundleReplaced++;
+      return { loader: "js", contents: trimmed.js };
+    });
+    build.onLoad({ filter: /[\\/]src[\\/]infra[\\/]db[\\/]pglite-data-file\.ts$/ }, () => {
+      fsBundleReplaced++;
+      return {
+        loader: "ts",
+        contents: `import file from ${JSON.stringify(fsBundleFile)} with { type: "file" };\nexport const fsBundlePath: string = file;\n`,
+      };
+    });
+  },
+};
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 // ---- build ---------------------------------------------------------------------------
 
 // Every file the app starts as a Worker: Bun embeds a worker only when it is an
@@ -139,7 +172,7 @@ const result = await Bun.build({
   // are told apart by class name (EmbeddedDbBusyError in src/main.ts).
   minify: { whitespace: true, syntax: true, identifiers: false, keepNames: true },
   sourcemap: "linked",
-  plugins: [sharpStaticAddon, embedPgImage],
+  plugins: [sharpStaticAddon, embedPgImage, trimPgliteBundle],
   compile: {
     outfile,
     // A server reads its configuration from the environment only. A bunfig.toml in the
@@ -161,6 +194,7 @@ if (loadersReplaced === 0) {
 }
 
 if (imageEmbedded === 0) throw new Error("src/infra/db/pg-image-file.ts was not replaced: the database image is not embedded");
+if (fsBundleReplaced !== 2) throw new Error("PGlite's file bundle and its file list were not both replaced: PGlite's layout changed, update scripts/build.ts");
 
 for (const f of libvipsFiles) copyFileSync(join(libvipsDir, f), join(outdir, "lib", f));
 chmodSync(outfile, 0o755);
@@ -171,5 +205,6 @@ for (const f of readdirSync(outdir)) if (f.endsWith(".map")) rmSync(join(outdir,
 const mb = (p: string) => `${(statSync(p).size / 1024 ** 2).toFixed(1)} MB`;
 console.log(`built ${relative(root, outfile)} (${mb(outfile)}) for ${platform} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`  database image: ${mb(imageFile)} (embedded; made in ${(imageMs / 1000).toFixed(1)} s)`);
+console.log(`  PGlite file bundle: ${trimmed.kept} of ${trimmed.of} files, ${mb(fsBundleFile)} (embedded)`);
 console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
 for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);

@@ -18,6 +18,12 @@ export interface Deps {
   clock: Clock;
   database: Database;
   db: Db;
+  /**
+   * The database open and migrated. createDeps awaits it unless asked to return at once
+   * (`background`, src/main.ts), so that the app is built while the embedded database
+   * opens; `serve` then awaits it (src/server.ts).
+   */
+  ready?: Promise<void>;
   kv: Kv;
   storage: Storage;
   plans: Plans;
@@ -49,15 +55,12 @@ function createBudgets(config: Config): Budgets {
   };
 }
 
-export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean } = {}): Promise<Deps> {
+export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean; background?: boolean } = {}): Promise<Deps> {
   const log = opts.log ?? createLog(config.LOG_LEVEL);
   const clock = createClock(config.SHELF_TEST_NOW);
-  const database = await createDatabase(config, log);
+  const database = await createDatabase(config, log, { migrate: opts.migrate ?? config.MIGRATE_ON_START });
   try {
-    if (opts.migrate ?? config.MIGRATE_ON_START) {
-      const applied = await database.migrate();
-      if (applied) log.info("migrations applied", { count: applied });
-    }
+    if (!opts.background) await database.opened;
     const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
     return {
       config,
@@ -65,6 +68,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       clock,
       database,
       db: database.db,
+      ready: database.opened,
       kv,
       storage,
       plans: buildPlans(config.planOverrides),

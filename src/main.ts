@@ -56,7 +56,8 @@ async function serveCommand(args: string[]): Promise<number> {
   if (config.embedded.db) await prepareEmbeddedDb();
   const { createDeps } = await import("./deps.ts");
   const { serve } = await import("./server.ts");
-  const deps = await createDeps(config);
+  // The database opens while serve builds the app (src/server.ts says when it listens).
+  const deps = await createDeps(config, { background: true });
   const running = await serve(deps, role);
   await new Promise<void>((resolve) => {
     const onSignal = () => running.stop().then(resolve);

@@ -21,9 +21,14 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
   const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;
 
+  // The app is built while the database opens (src/main.ts). The embedded database holds
+  // every query until it is open and migrated (src/infra/db/index.ts), so that node listens
+  // at once and its first requests wait; on Postgres nothing listens before migrations end.
+  if (deps.database.kind !== "pglite") await deps.ready;
   if (role === "api" || role === "all") {
+    const app = createApp(services);
     // listen() (not a bare Bun.serve) so handlers see the server, e.g. for the client address.
-    const app = createApp(services).listen({
+    app.listen({
       port: config.PORT,
       hostname: config.HOST,
       maxRequestBodySize: MAX_REQUEST_BODY,
@@ -32,6 +37,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
   }
+  await deps.ready;
   if (role === "worker" || role === "all") runner.start();
 
   let stopping: Promise<void> | undefined;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../../config.ts";
 import type { Log } from "../log.ts";
 import * as schema from "./schema.ts";
@@ -19,6 +20,13 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
+  /**
+   * Resolves once the database can be queried (and is migrated, when createDatabase was
+   * asked to). The embedded one opens behind it, a few hundred milliseconds on a later
+   * start, and its `db` holds every query until then: the caller builds the rest of the
+   * app meanwhile, and may even listen (src/server.ts).
+   */
+  readonly opened: Promise<void>;
   migrate(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -28,9 +36,22 @@ export interface Database {
 const MIGRATION_LOCK = 7_301_114_551;
 const migrationsConfig = { migrationsTable: "__migrations", migrationsSchema: "public" };
 
-export async function createDatabase(config: Config, log: Log): Promise<Database> {
-  return config.DATABASE_URL ? createPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, log) : createPglite(config.DATA_DIR);
+/**
+ * The database of `config`. With `migrate`, `opened` resolves once the migrations the
+ * binary carries are applied too.
+ */
+export async function createDatabase(config: Config, log: Log, opts: { migrate?: boolean } = {}): Promise<Database> {
+  const onOpen = opts.migrate
+    ? async (migrate: () => Promise<number>) => {
+        const applied = await migrate();
+        if (applied) log.info("migrations applied", { count: applied });
+      }
+    : undefined;
+  return config.DATABASE_URL ? createPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, log, onOpen) : createPglite(config.DATA_DIR, onOpen);
 }
+
+type OnOpen = (migrate: () => Promise<number>) => Promise<void>;
+const ignore = () => {};
 
 /** Applies the migrations the binary carries; returns how many were new. */
 async function applyMigrations(db: Db): Promise<number> {
@@ -70,6 +91,7 @@ export function rowsOf<T>(result: unknown): T[] {
 export async function makePgImage(dataDir: string): Promise<Uint8Array> {
   const database = await createPglite(dataDir);
   try {
+    await database.opened;
     await database.migrate();
   } finally {
     await database.close();
@@ -78,46 +100,94 @@ export async function makePgImage(dataDir: string): Promise<Uint8Array> {
   return packImage(join(dataDir, "pg"), (path) => path === "shelf.pid");
 }
 
-async function createPglite(dataDir: string): Promise<Database> {
-  const { openPglite } = await import("./pglite.ts");
+async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database> {
+  const [{ lockAndOpenPglite }, { drizzle }, { preparedClient }] = await Promise.all([
+    import("./pglite.ts"),
+    import("drizzle-orm/pglite"),
+    import("./pglite-client.ts"),
+  ]);
   const dir = join(dataDir, "pg");
   mkdirSync(dir, { recursive: true });
-  const { client, unlock } = await openPglite(dir);
-  const [{ drizzle }, { preparedClient }] = await Promise.all([import("drizzle-orm/pglite"), import("./pglite-client.ts")]);
-  const db = drizzle({ client: preparedClient(client), schema }) as unknown as Db;
+  const opening = lockAndOpenPglite(dir);
+  const client = opening.then(({ client }) => preparedClient(client));
+  // Each of these is awaited by whoever uses the database (`opened`, a query), not here.
+  client.catch(ignore);
+  // Migrations wait for the engine only; the app's queries also wait for the migrations.
+  const migrationDb = drizzle({ client: deferredClient(client), schema }) as unknown as Db;
+  const migrated = client.then(async (c) => {
+    await onOpen?.(() => applyMigrations(migrationDb));
+    return c;
+  });
+  migrated.catch(ignore);
+  const db = drizzle({ client: deferredClient(migrated), schema }) as unknown as Db;
+  const opened = migrated.then((c) => {
+    // What tests and tools reach as the driver's client: the engine's, once it is open.
+    (db as unknown as { $client: PGlite }).$client = c;
+  });
+  opened.catch(ignore);
   return {
     kind: "pglite",
     db,
-    migrate: () => applyMigrations(db),
+    opened,
+    migrate: async () => {
+      await opened;
+      return applyMigrations(migrationDb);
+    },
     async ping() {
-      await client.query("select 1");
+      await (await migrated).query("select 1");
     },
     async close() {
+      const { client, unlock } = await opening;
       await client.close();
       unlock();
     },
   };
 }
 
-async function createPostgres(url: string, max: number, log: Log): Promise<Database> {
+/**
+ * What drizzle is given before the engine is open: the two methods it calls (`query`,
+ * `transaction`), each waiting for the engine on the calls made before it opened. Statements
+ * drizzle prepares keep the client they were prepared with, so this one stays in place.
+ */
+function deferredClient(client: Promise<PGlite>): PGlite {
+  let open: PGlite | undefined;
+  client.then(
+    (c) => {
+      open = c;
+    },
+    () => {},
+  );
+  const deferred = {
+    query: (...args: Parameters<PGlite["query"]>) => (open ? open.query(...args) : client.then((c) => c.query(...args))),
+    transaction: (...args: Parameters<PGlite["transaction"]>) => (open ? open.transaction(...args) : client.then((c) => c.transaction(...args))),
+  };
+  return deferred as unknown as PGlite;
+}
+
+async function createPostgres(url: string, max: number, log: Log, onOpen?: OnOpen): Promise<Database> {
   const postgres = (await import("postgres")).default;
   const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const db = drizzle({ client, schema }) as unknown as Db;
+  // Nodes starting together take turns: the first applies, the others find nothing new.
+  const migrate = async () => {
+    const conn = await client.reserve();
+    try {
+      await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      return await applyMigrations(db);
+    } finally {
+      await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch((err) => log.warn("migration unlock failed", { err }));
+      conn.release();
+    }
+  };
+  // postgres.js connects on the first query.
+  const opened = onOpen ? onOpen(migrate) : Promise.resolve();
+  opened.catch(ignore);
   return {
     kind: "postgres",
     db,
-    async migrate() {
-      // Nodes starting together take turns: the first applies, the others find nothing new.
-      const conn = await client.reserve();
-      try {
-        await conn`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        return await applyMigrations(db);
-      } finally {
-        await conn`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch((err) => log.warn("migration unlock failed", { err }));
-        conn.release();
-      }
-    },
+    opened,
+    migrate,
     async ping() {
       await client`select 1`;
     },

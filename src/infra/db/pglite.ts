@@ -4,9 +4,9 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
-import fsBundlePath from "../../../node_modules/@electric-sql/pglite/dist/pglite.data" with { type: "file" };
 import { hasDatabase, restoreImage } from "./pg-image.ts";
 import { pgImageFile } from "./pg-image-file.ts";
+import { fsBundlePath } from "./pglite-data-file.ts";
 import { pgliteWasmModule } from "./pglite-wasm.ts";
 
 /** Told apart by `name` where importing this module would be too early (src/main.ts). */
@@ -61,7 +61,18 @@ const SETTINGS = ["shared_buffers=16MB"];
  * binary carries when there is one (unpacked, no initdb), else by initdb (from source).
  */
 export async function openPglite(dir: string): Promise<{ client: PGlite; unlock: () => void }> {
-  const unlock = lockDir(dir);
+  return lockAndOpenPglite(dir);
+}
+
+/**
+ * openPglite, with the folder locked at once: a database another process holds throws
+ * EmbeddedDbBusyError from this call, before the caller starts listening (src/server.ts).
+ */
+export function lockAndOpenPglite(dir: string): Promise<{ client: PGlite; unlock: () => void }> {
+  return open(dir, lockDir(dir));
+}
+
+async function open(dir: string, unlock: () => void): Promise<{ client: PGlite; unlock: () => void }> {
   try {
     const fresh = !hasDatabase(dir);
     const image = fresh && pgImageFile ? Bun.file(pgImageFile) : null;
