@@ -297,6 +297,37 @@ describe("ops and their checks", () => {
     expect(u.image.storage.used).toBe(bytes);
   });
 
+  test("one new path twice in a batch: the second op sees the first's document (conflict without a base, replaced with a later one)", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    const r = await pushed(key, kb.id, [
+      upsert("dup.md", "one"),
+      upsert("dup.md", "two"),
+      upsert("twice.md", "first"),
+      upsert("twice.md", "second, longer", "2100-01-01T00:00:00.000Z"),
+      upsert("other.md", "other"),
+    ]);
+    expect(r.conflicts).toMatchObject([{ relativePath: "dup.md", reason: "BASE_MISSING", remote: { sourceHash: sha256("one"), sizeBytes: 3 } }]);
+    expect(r.applied.map((a) => [a.relativePath, a.sourceHash])).toEqual([
+      ["dup.md", sha256("one")],
+      ["twice.md", sha256("first")],
+      ["twice.md", sha256("second, longer")],
+      ["other.md", sha256("other")],
+    ]);
+    expect(r.applied[1]!.id).toBe(r.applied[2]!.id);
+    const { items } = await fullManifest(key, kb.id);
+    expect(Object.fromEntries(items.map((i) => [i.relativePath, i.sourceHash]))).toEqual({
+      "dup.md": sha256("one"),
+      "twice.md": sha256("second, longer"),
+      "other.md": sha256("other"),
+    });
+    const bytes = 3 + "second, longer".length + 5;
+    expect(await kbOf(key, kb.id)).toMatchObject({ docCount: 3, sizeBytes: bytes });
+    const u = await usage(user);
+    expect(u.doc.count.used).toBe(3);
+    expect(u.image.storage.used).toBe(bytes);
+  });
+
   test("a batch within the limits moves every counter once, exactly: new, grown, shrunk, deleted, revived, with history", async () => {
     const { user, key } = await makeClient();
     await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } });

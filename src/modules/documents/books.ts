@@ -7,6 +7,7 @@ import type { Tx } from "../../infra/db/index.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
+import { type DocumentRow, documents } from "./table.ts";
 
 /** Amounts by what they count, as the ledger takes them ({ docs: 1, imageBytes: 2048 }). */
 export type UsageNeed = Parameters<typeof reserve>[3];
@@ -59,6 +60,8 @@ export class BatchBooks implements Books {
   private readonly kbDelta: KbDelta = { docs: 0, bytes: 0 };
   private last: Date;
   private moved = false;
+  private readonly inserts: DocumentRow[] = [];
+  private readonly insertedPaths = new Set<string>();
 
   constructor(
     private readonly actor: { userId: string; now: Date; limits: PlanLimits },
@@ -84,13 +87,35 @@ export class BatchBooks implements Books {
     return this.last;
   }
 
+  /**
+   * A new document, inserted with the batch's other new ones in one statement by flush():
+   * the row is returned as that insert will write it (every column is given).
+   */
+  insertLater(row: DocumentRow): DocumentRow {
+    this.inserts.push(row);
+    if (row.pathKey !== null) this.insertedPaths.add(row.pathKey);
+    return row;
+  }
+
+  /** A later op of the batch at `pathKey` changes a row only once the rows inserted before it are written. */
+  async beforeOpAt(tx: Tx, pathKey: string): Promise<void> {
+    if (this.insertedPaths.has(pathKey)) await this.writeInserts(tx);
+  }
+
+  private async writeInserts(tx: Tx): Promise<void> {
+    if (!this.inserts.length) return;
+    await tx.insert(documents).values(this.inserts.splice(0));
+    this.insertedPaths.clear();
+  }
+
   /** The KB's updatedAt once the batch is written: its last change's stamp, else the locked row's. */
   get stamp(): Date {
     return this.last;
   }
 
-  /** Writes the batch's moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
+  /** Writes the batch's new rows and moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
   async flush(tx: Tx): Promise<void> {
+    await this.writeInserts(tx);
     if (Object.keys(this.reserved).length) await reserve(tx, this.actor.userId, this.actor.limits, this.reserved, this.actor.now);
     if (Object.keys(this.released).length) await release(tx, this.actor.userId, this.released);
     if (this.moved) await setKbMoves(tx, this.kb.id, this.kbDelta, this.last);

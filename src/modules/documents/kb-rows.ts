@@ -11,6 +11,7 @@ import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create
 import { countWords, readMarkdown } from "./markdown.ts";
 import { type Actor, booksOf, type NextContent } from "./rows.ts";
 import { type DocumentRow, docRevisions, documents } from "./table.ts";
+import { BatchBooks } from "./books.ts";
 import type { StoredContent } from "./content.ts";
 
 /** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
@@ -154,6 +155,7 @@ export async function insertInKb(
     createdAt: actor.now,
     updatedAt: stamp,
   };
+  if (books instanceof BatchBooks) return books.insertLater({ ...values, deletedAt: null });
   const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;
 }

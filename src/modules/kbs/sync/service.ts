@@ -157,6 +157,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
       const freed: string[] = [];
       for (const [i, op] of ops.entries()) {
         try {
+          await books?.beforeOpAt(tx, op.pathKey);
           const row = rows.get(op.pathKey);
           const done = guarded ? await tx.transaction((sp) => decide(sp, by, kbId, op, prepared[i], row)) : await decide(tx, by, kbId, op, prepared[i], row);
           if (done.outcome.kind === "applied") rows.set(op.pathKey, done.outcome.doc);
