@@ -23,7 +23,8 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
 
   // The app is built while the database opens (src/main.ts). The embedded database holds
   // every query until it is open and migrated (src/infra/db/index.ts), so that node listens
-  // at once and its first requests wait; on Postgres nothing listens before migrations end.
+  // and schedules its jobs at once, and its first requests wait; on Postgres nothing
+  // listens or runs before the migrations end. serve returns once the database is ready.
   if (deps.database.kind !== "pglite") await deps.ready;
   if (role === "api" || role === "all") {
     const app = createApp(services);
@@ -37,8 +38,8 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
   }
-  await deps.ready;
   if (role === "worker" || role === "all") runner.start();
+  await deps.ready;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
