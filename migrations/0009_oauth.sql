@@ -11,6 +11,7 @@ CREATE TABLE "oauth_clients" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
 	"redirect_uris" text[] NOT NULL,
+	"grant_types" text[] NOT NULL,
 	"scopes" text[] NOT NULL,
 	"status" text NOT NULL,
 	"created_at" timestamp (3) with time zone NOT NULL,
@@ -56,6 +57,7 @@ ALTER TABLE "oauth_refresh_tokens" ADD CONSTRAINT "oauth_refresh_tokens_grant_id
 CREATE UNIQUE INDEX "oauth_access_tokens_hash_uq" ON "oauth_access_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_grant_idx" ON "oauth_access_tokens" USING btree ("grant_id");--> statement-breakpoint
 CREATE INDEX "oauth_access_tokens_expiry_idx" ON "oauth_access_tokens" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "oauth_clients_status_idx" ON "oauth_clients" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_device_code_hash_uq" ON "oauth_device_authorizations" USING btree ("device_code_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "oauth_device_user_code_uq" ON "oauth_device_authorizations" USING btree ("user_code");--> statement-breakpoint
 CREATE INDEX "oauth_device_expiry_idx" ON "oauth_device_authorizations" USING btree ("expires_at");--> statement-breakpoint

@@ -87,6 +87,9 @@ describe("GET /swagger/json", () => {
         "POST /v1/oauth/device_authorization",
         "POST /oauth/token",
         "POST /oauth/revoke",
+        "POST /oauth/register",
+        "GET /v1/admin/oauth-clients",
+        "PATCH /v1/admin/oauth-clients/{id}",
         "POST /v1/oauth/device/verify",
         "GET /v1/user/me/oauth-grants",
         "DELETE /v1/user/me/oauth-grants/{id}",
@@ -148,7 +151,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
-    expect(guarded.length).toBe(37);
+    expect(guarded.length).toBe(39);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { ConfigError, loadConfig } from "../../src/config.ts";
+import { type ConfigError, loadConfig } from "../../src/config.ts";
 import { tempDir } from "../helpers/context.ts";
 
 const load = (value?: string) => loadConfig({ DATA_DIR: tempDir("shelf-config-"), ...(value === undefined ? {} : { OAUTH_FIRST_PARTY_CLIENTS: value }) });

@@ -166,6 +166,7 @@ describe("GET and DELETE /v1/user/me/oauth-grants", () => {
     const user = await o.makeUser();
     const other = await o.makeUser();
     const sync = await o.tokensFor(user, "shelf-sync");
+    o.clock.advance(1); // newest first: the two grants must not share an instant
     const media = await o.tokensFor(user, "shelf-media");
     const list = await callList(user.jwt);
     expect(list.status).toBe(200);

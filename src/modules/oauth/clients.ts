@@ -19,7 +19,7 @@ export interface Client {
 const CLIENT_ID_MAX = 128;
 
 /** The client of `clientId` when it may use the provider, else undefined. */
-async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientId: string): Promise<Client | undefined> {
+export async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientId: string): Promise<Client | undefined> {
   const first = deps.config.oauthClients.find((c) => c.id === clientId);
   if (first) return { id: first.id, name: first.name, scopes: first.scopes, firstParty: true, unverified: false };
   if (clientId.length > CLIENT_ID_MAX) return undefined;

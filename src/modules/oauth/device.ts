@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors.ts";
 import { rateLimited } from "../../http/rate-limit.ts";
 import type { Scope } from "../../http/scopes.ts";
 import { newId } from "../../infra/ids.ts";
-import { requestedScopes, requireClient } from "./clients.ts";
+import { findClient, requestedScopes, requireClient } from "./clients.ts";
 import { DEVICE_CODE_PATTERN, formatUserCode, newDeviceCode, newUserCode, normalizeUserCode, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
 import { createGrant, issueTokenSet, type TokenSet } from "./service.ts";
@@ -152,6 +152,9 @@ export interface DeviceDecision {
   userCode: string;
   decision: "approve" | "deny";
   clientId: string;
+  clientName: string;
+  /** A registered client an administrator has not approved yet. */
+  unverified: boolean;
   scopes: Scope[];
 }
 
@@ -168,7 +171,15 @@ export async function decideDevice(deps: Deps, input: { userId: string; ip: stri
     .returning({ clientId: oauthDeviceAuthorizations.clientId, scopes: oauthDeviceAuthorizations.scopes });
   if (decided) {
     await takeBack();
-    return { userCode: formatUserCode(code), decision: input.decision, clientId: decided.clientId, scopes: decided.scopes as Scope[] };
+    const client = await findClient(deps, deps.db, decided.clientId);
+    return {
+      userCode: formatUserCode(code),
+      decision: input.decision,
+      clientId: decided.clientId,
+      clientName: client?.name ?? decided.clientId,
+      unverified: client?.unverified ?? true,
+      scopes: decided.scopes as Scope[],
+    };
   }
   const [row] = await deps.db
     .select({ status: oauthDeviceAuthorizations.status, expiresAt: oauthDeviceAuthorizations.expiresAt })

@@ -14,7 +14,9 @@ export type OAuthErrorName =
   | "slow_down"
   | "access_denied"
   | "expired_token"
-  | "temporarily_unavailable";
+  | "temporarily_unavailable"
+  | "invalid_client_metadata"
+  | "invalid_redirect_uri";
 
 export class OAuthError extends Error {
   constructor(

@@ -11,7 +11,20 @@ import { requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 import { oauthParams } from "./form.ts";
-import { AuthorizationServerMetadata, DeviceVerified, DeviceVerifyBody, GrantListQuery, GrantPage, GrantParams, protocolDocumentation } from "./model.ts";
+import {
+  AdminClient,
+  AdminClientDecision,
+  AdminClientListQuery,
+  AdminClientPage,
+  AuthorizationServerMetadata,
+  DeviceVerified,
+  DeviceVerifyBody,
+  GrantListQuery,
+  GrantPage,
+  GrantParams,
+  protocolDocumentation,
+} from "./model.ts";
+import { countRegistration, decideClient, listClients, parseRegistration, registerClient } from "./registration.ts";
 import { listGrants, refreshGrant, revokeToken, revokeUserGrant } from "./service.ts";
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
@@ -45,6 +58,7 @@ const protocolController = ({ deps }: Services) => {
         token_endpoint: `${base}/oauth/token`,
         device_authorization_endpoint: `${base}/v1/oauth/device_authorization`,
         revocation_endpoint: `${base}/oauth/revoke`,
+        registration_endpoint: `${base}/oauth/register`,
         scopes_supported: [...SCOPES],
         // The authorization endpoint (code + PKCE) is not served yet: no response type.
         response_types_supported: [],
@@ -82,6 +96,24 @@ const protocolController = ({ deps }: Services) => {
           }
           if (!p.refresh_token) throw invalidRequest("refresh_token is required");
           return refreshGrant(deps, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope });
+        }),
+      { detail: hidden },
+    )
+    .post(
+      "/oauth/register",
+      ({ request, body, server, set }) =>
+        protocol(set, async () => {
+          let metadata: unknown;
+          try {
+            // A body the JSON parser refused (another type, not JSON) throws when read.
+            metadata = body !== null && typeof body === "object" && !Array.isArray(body) ? { ...body } : body;
+          } catch {
+            throw new OAuthError("invalid_client_metadata", "the body must be a JSON object of client metadata");
+          }
+          const input = parseRegistration(metadata);
+          await countRegistration(deps, clientIp(request, server, deps.config.TRUST_PROXY));
+          set.status = 201;
+          return registerClient(deps, input);
         }),
       { detail: hidden },
     )
@@ -141,4 +173,31 @@ const userController = ({ deps, guard }: Services) =>
       },
     );
 
-export const oauthModule = (services: Services) => new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services));
+const adminController = ({ deps, guard }: Services) =>
+  new Elysia({ name: "oauth-admin", detail: { tags: ["admin"] } })
+    .use(sharedModels)
+    .use(guard)
+    .get(
+      "/v1/admin/oauth-clients",
+      async ({ query }) => ok(await listClients(deps, { status: query.status ?? "pending", cursor: query.cursor, limit: query.limit ?? 20 })),
+      {
+        auth: { scope: "admin", tier: "read" },
+        query: AdminClientListQuery,
+        response: { 200: Ok(AdminClientPage), 400: "Error" },
+        detail: { summary: "Registered OAuth clients of one status (default: the pending queue), newest first" },
+      },
+    )
+    .patch("/v1/admin/oauth-clients/:id", async ({ params, body }) => ok(await decideClient(deps, params.id, body.status)), {
+      auth: { scope: "admin", session: true, tier: "mutation" },
+      params: GrantParams,
+      body: AdminClientDecision,
+      response: { 200: Ok(AdminClient), 404: "Error", 409: "Error" },
+      detail: {
+        summary: "Approve or reject a registered client",
+        description:
+          "A pending client may be approved or rejected, an approved one rejected (withdrawn); rejecting revokes every grant of the client. A rejected client stays rejected (409).",
+      },
+    });
+
+export const oauthModule = (services: Services) =>
+  new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services));

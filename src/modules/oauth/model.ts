@@ -15,6 +15,7 @@ export const AuthorizationServerMetadata = t.Object(
     token_endpoint: t.String(),
     device_authorization_endpoint: t.String(),
     revocation_endpoint: t.String(),
+    registration_endpoint: t.String(),
     scopes_supported: t.Array(ScopeEnum),
     response_types_supported: t.Array(t.String()),
     grant_types_supported: t.Array(t.String()),
@@ -38,8 +39,33 @@ export const DeviceVerified = t.Object({
   userCode: t.String({ description: "XXXX-XXXX" }),
   decision: t.UnionEnum(["approve", "deny"]),
   clientId: t.String(),
+  clientName: t.String(),
+  unverified: t.Boolean({ description: "a registered client no administrator has approved yet" }),
   scopes: t.Array(ScopeEnum),
 });
+
+const ClientStatus = t.UnionEnum(["pending", "approved", "rejected"]);
+
+const AdminClientItem = t.Object({
+  id: t.String(),
+  name: t.String(),
+  redirectUris: t.Array(t.String()),
+  grantTypes: t.Array(t.String()),
+  scopes: t.Array(ScopeEnum),
+  status: ClientStatus,
+  createdAt: t.String({ format: "date-time" }),
+  decidedAt: t.Nullable(t.String({ format: "date-time" })),
+});
+export const AdminClient = AdminClientItem;
+export const AdminClientPage = Page(AdminClientItem);
+
+export const AdminClientListQuery = t.Object({
+  status: t.Optional(ClientStatus),
+  cursor: t.Optional(t.String()),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
+});
+
+export const AdminClientDecision = t.Object({ status: t.UnionEnum(["approved", "rejected"]) }, { additionalProperties: false });
 
 const GrantItem = t.Object({
   id: t.String(),
@@ -70,6 +96,17 @@ const TokenResponse = t.Object({
   expires_in: Int(),
   refresh_token: t.String({ description: "single use: every refresh returns its successor" }),
   scope: t.String(),
+});
+
+const RegisteredClient = t.Object({
+  client_id: t.String(),
+  client_id_issued_at: Int(),
+  client_name: t.String(),
+  redirect_uris: t.Array(t.String()),
+  grant_types: t.Array(t.String()),
+  token_endpoint_auth_method: t.Literal("none"),
+  scope: t.String(),
+  approval_status: t.Literal("pending"),
 });
 
 const DeviceAuthorizationResponse = t.Object({
@@ -149,6 +186,22 @@ export const protocolDocumentation: OwnPaths = {
             "invalid_request, unsupported_grant_type, invalid_grant, invalid_scope, authorization_pending, slow_down, access_denied, expired_token",
           ),
           401: oauthError("invalid_client: unknown client; invalid_grant with error_code OAUTH_REFRESH_REPLAYED: the grant is revoked"),
+        },
+      },
+    },
+    "/oauth/register": {
+      post: {
+        tags: ["oauth"],
+        "x-rfc6749-errors": true,
+        summary: "Register a third-party client (RFC 7591); it waits for an administrator's approval",
+        description:
+          "JSON client metadata: client_name (required), redirect_uris (https, or http on 127.0.0.1, [::1] or localhost; no fragment; at most 10 of at most 2,000 characters; required with the authorization_code grant), grant_types (authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code; default authorization_code and refresh_token), scope (default every scope but media.delete), token_endpoint_auth_method (none only). The client is pending: it may start flows and users are told it is unverified; once rejected it may not. At most 10 registrations per address and hour.",
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+        responses: {
+          201: { description: "Created", headers: noStore, content: { "application/json": { schema: RegisteredClient } } },
+          400: oauthError("invalid_client_metadata (a body that is not a JSON object, a bad name, grant type, scope or auth method), invalid_redirect_uri"),
+          429: oauthError("temporarily_unavailable with error_code OAUTH_CLIENT_RATE_LIMITED: over 10 registrations per address and hour", retryAfter),
+          503: oauthError("temporarily_unavailable: the limit cannot be checked", retryAfter),
         },
       },
     },

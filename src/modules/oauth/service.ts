@@ -72,6 +72,16 @@ async function revokeGrant(deps: Pick<Deps, "db" | "kv" | "log" | "clock">, gran
   return true;
 }
 
+/** A client withdrawn by an administrator: every grant of it is revoked, on every node. */
+export async function revokeClientGrants(deps: Pick<Deps, "db" | "kv" | "log" | "clock">, clientId: string): Promise<void> {
+  const rows = await deps.db
+    .update(oauthGrants)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)))
+    .returning({ id: oauthGrants.id });
+  for (const { id } of rows) await broadcast(deps, GRANT_REVOCATIONS, id);
+}
+
 type RefreshOutcome = { tokens: TokenSet } | { refused: OAuthError; revoke?: string };
 
 /**

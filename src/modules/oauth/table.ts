@@ -6,15 +6,20 @@ import { ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
 /** Third-party clients from registration (RFC 7591); first-party clients live in the config. */
-export const oauthClients = pgTable("oauth_clients", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  redirectUris: text("redirect_uris").array().notNull(),
-  scopes: text("scopes").array().notNull(),
-  status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
-  createdAt: ts("created_at").notNull(),
-  decidedAt: ts("decided_at"),
-});
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    redirectUris: text("redirect_uris").array().notNull(),
+    grantTypes: text("grant_types").array().notNull(),
+    scopes: text("scopes").array().notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] }).notNull(),
+    createdAt: ts("created_at").notNull(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [index("oauth_clients_status_idx").on(t.status, t.createdAt.desc(), t.id.desc())],
+);
 
 /** One device flow (RFC 8628): pending until the user decides, consumed when its tokens are issued. */
 export const oauthDeviceAuthorizations = pgTable(
