@@ -123,6 +123,15 @@ describe("the approval queue: /v1/admin/oauth-clients", () => {
     expect((await callJsonPatch(clientId, boss.jwt, "approved")).status).toBe(409);
   });
 
+  test("a client registered without the device grant may not start a device flow: unauthorized_client", async () => {
+    const reg = await register(valid);
+    const refused = await o.start(reg.body.client_id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("unauthorized_client");
+    const polled = await o.poll("B".repeat(32), reg.body.client_id);
+    expect(polled.body.error).toBe("unauthorized_client");
+  });
+
   test("administrators only, and changes need a signed-in session: a user 403, an admin's API key may list but not decide, an unknown id 404", async () => {
     const reg = await register(valid);
     const user = await o.makeUser();

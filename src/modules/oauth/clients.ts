@@ -7,10 +7,16 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { OAuthError } from "./errors.ts";
 import { oauthClients } from "./table.ts";
 
+export const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
+/** First-party clients may start every flow the provider serves. */
+const FIRST_PARTY_GRANTS = [DEVICE_GRANT, "authorization_code", "refresh_token"];
+
 export interface Client {
   id: string;
   name: string;
   scopes: readonly Scope[];
+  /** The grants it registered for (RFC 7591 grant_types). */
+  grantTypes: readonly string[];
   firstParty: boolean;
   /** A registered client not yet approved by an administrator. */
   unverified: boolean;
@@ -21,11 +27,18 @@ const CLIENT_ID_MAX = 128;
 /** The client of `clientId` when it may use the provider, else undefined. */
 export async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientId: string): Promise<Client | undefined> {
   const first = deps.config.oauthClients.find((c) => c.id === clientId);
-  if (first) return { id: first.id, name: first.name, scopes: first.scopes, firstParty: true, unverified: false };
+  if (first) return { id: first.id, name: first.name, scopes: first.scopes, grantTypes: FIRST_PARTY_GRANTS, firstParty: true, unverified: false };
   if (clientId.length > CLIENT_ID_MAX) return undefined;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
   if (!row || row.status === "rejected") return undefined;
-  return { id: row.id, name: row.name, scopes: row.scopes.filter(isScope), firstParty: false, unverified: row.status === "pending" };
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes.filter(isScope),
+    grantTypes: row.grantTypes,
+    firstParty: false,
+    unverified: row.status === "pending",
+  };
 }
 
 /** 401 invalid_client unless `clientId` names a client that may use the provider. */
@@ -34,6 +47,14 @@ export async function requireClient(deps: Pick<Deps, "config" | "db">, clientId:
   const client = await findClient(deps, deps.db, clientId);
   if (!client) throw new OAuthError("invalid_client", "unknown client");
   return client;
+}
+
+/**
+ * 400 unauthorized_client unless the client registered for the grant that starts a flow.
+ * A refresh token is usable by whichever client it was issued to, so refresh_token is not asked.
+ */
+export function assertGrantType(client: Client, grantType: string): void {
+  if (!client.grantTypes.includes(grantType)) throw new OAuthError("unauthorized_client", `this client did not register for ${grantType}`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors.ts";
 import { rateLimited } from "../../http/rate-limit.ts";
 import type { Scope } from "../../http/scopes.ts";
 import { newId } from "../../infra/ids.ts";
-import { findClient, requestedScopes, requireClient } from "./clients.ts";
+import { assertGrantType, DEVICE_GRANT, findClient, requestedScopes, requireClient } from "./clients.ts";
 import { DEVICE_CODE_PATTERN, formatUserCode, newDeviceCode, newUserCode, normalizeUserCode, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
 import { createGrant, issueTokenSet, type TokenSet } from "./service.ts";
@@ -35,6 +35,7 @@ export interface DeviceAuthorization {
 /** POST /v1/oauth/device_authorization: at most 10 per client and address per minute. */
 export async function startDeviceAuthorization(deps: Deps, input: { clientId?: string; scope?: string; ip: string }): Promise<DeviceAuthorization> {
   const client = await requireClient(deps, input.clientId);
+  assertGrantType(client, DEVICE_GRANT);
   const scopes = requestedScopes(client, input.scope);
   let window: Awaited<ReturnType<typeof deps.kv.slidingWindow>>;
   try {

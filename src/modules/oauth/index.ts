@@ -7,7 +7,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import type { Services } from "../../services.ts";
-import { requireClient } from "./clients.ts";
+import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 import { oauthParams } from "./form.ts";
@@ -27,7 +27,6 @@ import {
 import { countRegistration, decideClient, listClients, parseRegistration, registerClient } from "./registration.ts";
 import { listGrants, refreshGrant, revokeToken, revokeUserGrant } from "./service.ts";
 
-const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
 type Set = { status?: number | string; headers: Record<string, string | number> };
@@ -91,6 +90,7 @@ const protocolController = ({ deps }: Services) => {
           }
           const client = await requireClient(deps, p.client_id);
           if (p.grant_type === DEVICE_GRANT) {
+            assertGrantType(client, DEVICE_GRANT);
             if (!p.device_code) throw invalidRequest("device_code is required");
             return redeemDeviceCode(deps, { clientId: client.id, deviceCode: p.device_code });
           }

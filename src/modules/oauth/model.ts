@@ -153,7 +153,9 @@ export const protocolDocumentation: OwnPaths = {
         },
         responses: {
           200: { description: "OK", headers: noStore, content: { "application/json": { schema: DeviceAuthorizationResponse } } },
-          400: oauthError("invalid_request (a missing client_id, a body that is not a form or a JSON object), invalid_scope"),
+          400: oauthError(
+            "invalid_request (a missing client_id, a body that is not a form or a JSON object), invalid_scope, unauthorized_client (a registered client without the device grant)",
+          ),
           401: oauthError("invalid_client: unknown or rejected client"),
           429: oauthError("temporarily_unavailable with error_code RATE_LIMITED: over 10 per client and address per minute", retryAfter),
           503: oauthError("temporarily_unavailable: the limit cannot be checked", retryAfter),
@@ -183,7 +185,7 @@ export const protocolDocumentation: OwnPaths = {
         responses: {
           200: { description: "OK", headers: noStore, content: { "application/json": { schema: TokenResponse } } },
           400: oauthError(
-            "invalid_request, unsupported_grant_type, invalid_grant, invalid_scope, authorization_pending, slow_down, access_denied, expired_token",
+            "invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, authorization_pending, slow_down, access_denied, expired_token",
           ),
           401: oauthError("invalid_client: unknown client; invalid_grant with error_code OAUTH_REFRESH_REPLAYED: the grant is revoked"),
         },

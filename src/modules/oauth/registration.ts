@@ -8,6 +8,7 @@ import { AppError, notFound } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { newId } from "../../infra/ids.ts";
+import { DEVICE_GRANT } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
 import { revokeClientGrants } from "./service.ts";
 import { oauthClients } from "./table.ts";
@@ -19,7 +20,6 @@ const MAX_NAME_LENGTH = 100;
 const REGISTRATIONS_PER_IP_HOUR = 10;
 const REGISTRATION_WINDOW_MS = 3_600_000;
 
-const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const GRANT_TYPES = ["authorization_code", "refresh_token", DEVICE_GRANT] as const;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
