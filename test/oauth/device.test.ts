@@ -119,6 +119,32 @@ describe("POST /v1/oauth/device_authorization", () => {
   });
 });
 
+describe("hostile input at the protocol endpoints gets invalid_request, invalid_client or invalid_grant, never a 500", () => {
+  test("a NUL or a long client_id, a body over 16 KB, bytes that are not UTF-8, a nested JSON value", async () => {
+    const raw = (path: string, body: BodyInit, type = "application/x-www-form-urlencoded") =>
+      o.call("POST", path, { app: o.app, body, headers: { "content-type": type, "x-forwarded-for": o.ip() } }).then(async (r) => {
+        const text = await r.text();
+        return { status: r.status, body: text ? JSON.parse(text) : null };
+      });
+    const cases: [Promise<{ status: number; body: any }>, number, string][] = [
+      [o.start("shelf\u0000sync"), 401, "invalid_client"],
+      [o.start("x".repeat(5000)), 401, "invalid_client"],
+      [o.poll("A".repeat(32), "a\u0000b"), 401, "invalid_client"],
+      [raw("/v1/oauth/device_authorization", `client_id=shelf-sync&scope=${"a".repeat(17 * 1024)}`), 400, "invalid_request"],
+      [raw("/oauth/token", new Uint8Array([0x63, 0x3d, 0xff, 0xfe])), 400, "invalid_request"],
+      [raw("/oauth/token", JSON.stringify({ client_id: { $ne: 1 } }), "application/json"), 400, "invalid_request"],
+      [raw("/oauth/token", "[1,2]", "application/json"), 400, "invalid_request"],
+      [raw("/oauth/token", "{not json", "application/json"), 400, "invalid_request"],
+      [raw("/oauth/revoke", "token=%00%ZZ", "application/x-www-form-urlencoded"), 200, ""],
+    ];
+    for (const [pending, status, error] of cases) {
+      const res = await pending;
+      expect(res.status).toBe(status);
+      if (error) expect(res.body.error).toBe(error);
+    }
+  });
+});
+
 describe("POST /oauth/token with the device_code grant (SPEC 3.5)", () => {
   test("authorization_pending until the user acts; a poll sooner than the interval is slow_down and the interval grows by 5 s each time", async () => {
     const { device_code } = (await o.start()).body;

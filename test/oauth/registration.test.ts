@@ -48,6 +48,8 @@ describe("POST /oauth/register (RFC 7591)", () => {
       Array.from({ length: 11 }, (_, i) => `https://agent.example/cb${i}`),
       [`https://agent.example/${"a".repeat(3000)}`],
       ["not a uri"],
+      ["https://agent.example/c\u0000b"],
+      ["https://agent.example/a b"],
       [42],
       "https://agent.example/cb",
     ]) {

@@ -28,7 +28,8 @@ const CLIENT_ID_MAX = 128;
 export async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientId: string): Promise<Client | undefined> {
   const first = deps.config.oauthClients.find((c) => c.id === clientId);
   if (first) return { id: first.id, name: first.name, scopes: first.scopes, grantTypes: FIRST_PARTY_GRANTS, firstParty: true, unverified: false };
-  if (clientId.length > CLIENT_ID_MAX) return undefined;
+  // Not a registered id (ours are nanoids), and text the database cannot compare (NUL) never reaches it.
+  if (clientId.length > CLIENT_ID_MAX || /\p{Cc}/u.test(clientId)) return undefined;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
   if (!row || row.status === "rejected") return undefined;
   return {

@@ -30,6 +30,8 @@ const redirectError = (description: string) => new OAuthError("invalid_redirect_
 function checkRedirectUri(uri: unknown, i: number): string {
   if (typeof uri !== "string") throw redirectError(`redirect_uris[${i}] must be a string`);
   if (uri.length > MAX_REDIRECT_URI_LENGTH) throw redirectError(`redirect_uris[${i}] is longer than ${MAX_REDIRECT_URI_LENGTH} characters`);
+  // Compared character for character at the authorization endpoint: no spaces or controls the parser would quietly drop.
+  if (/[\s\p{Cc}]/u.test(uri)) throw redirectError(`redirect_uris[${i}] may not hold spaces or control characters`);
   let url: URL;
   try {
     url = new URL(uri);
