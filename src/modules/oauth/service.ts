@@ -9,6 +9,7 @@ import type { Scope } from "../../http/scopes.ts";
 import { broadcast } from "../../infra/broadcast.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { clientName, requestedScopes } from "./clients.ts";
 import { ACCESS_TOKEN_PATTERN, newAccessToken, newRefreshToken, REFRESH_TOKEN_PATTERN, sha256Hex } from "./codes.ts";
@@ -163,18 +164,29 @@ export interface AccessRecord {
   expiresAtMs: number;
 }
 
-/** The access token stored under this hash (of a revoked grant too; liveness is asked apart). */
-export async function findAccessToken(db: DbOrTx, hash: string): Promise<AccessRecord | undefined> {
-  const [row] = await db
+const accessByHash = (db: DbOrTx) =>
+  db
     .select({ grantId: oauthAccessTokens.grantId, userId: oauthGrants.userId, scopes: oauthAccessTokens.scopes, expiresAt: oauthAccessTokens.expiresAt })
     .from(oauthAccessTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAccessTokens.grantId))
-    .where(eq(oauthAccessTokens.tokenHash, hash));
+    .where(eq(oauthAccessTokens.tokenHash, sql.placeholder("hash")))
+    .prepare("oauth_access_by_hash");
+
+/** The access token stored under this hash (of a revoked grant too; liveness is asked apart): read per OAuth request, so prepared. */
+export async function findAccessToken(db: DbOrTx, hash: string): Promise<AccessRecord | undefined> {
+  const [row] = await prepared(db, "oauth_access_by_hash", accessByHash).execute({ hash });
   return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], expiresAtMs: row.expiresAt.getTime() };
 }
 
+const grantRevokedAt = (db: DbOrTx) =>
+  db
+    .select({ revokedAt: oauthGrants.revokedAt })
+    .from(oauthGrants)
+    .where(eq(oauthGrants.id, sql.placeholder("id")))
+    .prepare("oauth_grant_revoked_at");
+
 export async function isGrantLive(db: DbOrTx, grantId: string): Promise<boolean> {
-  const [row] = await db.select({ revokedAt: oauthGrants.revokedAt }).from(oauthGrants).where(eq(oauthGrants.id, grantId));
+  const [row] = await prepared(db, "oauth_grant_revoked_at", grantRevokedAt).execute({ id: grantId });
   return !!row && !row.revokedAt;
 }
 
