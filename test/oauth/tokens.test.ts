@@ -187,3 +187,17 @@ describe("GET and DELETE /v1/user/me/oauth-grants", () => {
 });
 
 const callList = (token: string) => o.api("GET", "/v1/user/me/oauth-grants", token);
+
+describe("revocation reaches every node", () => {
+  test("a grant revoked through one app instance is refused at once by another (on the same kv) that had its token cached", async () => {
+    const other = await oauthApp();
+    const user = await o.makeUser();
+    const t = await o.tokensFor(user);
+    expect((await other.api("GET", "/v1/images", t.access_token)).status).toBe(200); // now cached there
+    const list = await o.api("GET", "/v1/user/me/oauth-grants", user.jwt);
+    expect((await o.call("DELETE", `/v1/user/me/oauth-grants/${list.body.data.items[0].id}`, { app: o.app, token: user.jwt })).status).toBe(204);
+    const refused = await other.api("GET", "/v1/images", t.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: "OAUTH_BEARER_INVALID", meta: { reason: "revoked" } });
+  });
+});
