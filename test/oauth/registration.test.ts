@@ -153,3 +153,21 @@ function callJsonPatch(id: string, token: string, status: "approved" | "rejected
     .call("PATCH", `/v1/admin/oauth-clients/${id}`, { app: o.app, token, json: { status } })
     .then(async (r) => ({ status: r.status, body: await r.json() }));
 }
+
+test("when the kv cannot count, device authorization and registration fail closed: 503 temporarily_unavailable with Retry-After", async () => {
+  const broken = await oauthApp((deps) => ({
+    kv: new Proxy(deps.kv, {
+      get: (kv, key) => (key === "incr" || key === "slidingWindow" ? () => Promise.reject(new Error("kv down")) : Reflect.get(kv, key)),
+    }),
+  }));
+  const started = await broken.start();
+  const registered = await broken
+    .call("POST", "/oauth/register", { app: broken.app, json: valid })
+    .then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
+  for (const res of [started, registered]) {
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ error: "temporarily_unavailable", error_code: "SERVICE_UNAVAILABLE" });
+    expect(res.headers.get("retry-after")).toBe("30");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  }
+});
