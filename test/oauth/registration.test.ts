@@ -13,7 +13,7 @@ const register = (metadata: unknown, from = o.ip()) =>
     headers: res.headers,
     body: await res.json(),
   }));
-const valid = { client_name: "Notes Agent", redirect_uris: ["https://agent.example/cb", "http://127.0.0.1:8123/cb"] };
+const valid = { client_name: "Notes App", redirect_uris: ["https://app.example/cb", "http://127.0.0.1:8123/cb"] };
 const admin = async () => {
   const user = await o.makeUser();
   await o.deps.db.execute(`update users set is_admin = true where id = '${user.id}'`);
@@ -29,7 +29,7 @@ describe("POST /oauth/register (RFC 7591)", () => {
     const clientId = res.body.client_id;
     expect(res.body).toMatchObject({
       client_id: expect.stringMatching(/^[A-Za-z0-9_-]{21}$/),
-      client_name: "Notes Agent",
+      client_name: "Notes App",
       redirect_uris: valid.redirect_uris,
       grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
       token_endpoint_auth_method: "none",
@@ -37,21 +37,21 @@ describe("POST /oauth/register (RFC 7591)", () => {
       approval_status: "pending",
     });
     const [row] = await o.deps.db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
-    expect(row).toMatchObject({ status: "pending", name: "Notes Agent", scopes: ["media.read", "kb.read"] });
+    expect(row).toMatchObject({ status: "pending", name: "Notes App", scopes: ["media.read", "kb.read"] });
   });
 
   test("redirect URIs: javascript:, non-loopback http, a fragment, 11 URIs, a 3 KB URI, not a URI -> invalid_redirect_uri", async () => {
     for (const uris of [
       ["javascript:alert(1)"],
-      ["http://agent.example/cb"],
-      ["https://agent.example/cb#frag"],
-      Array.from({ length: 11 }, (_, i) => `https://agent.example/cb${i}`),
-      [`https://agent.example/${"a".repeat(3000)}`],
+      ["http://app.example/cb"],
+      ["https://app.example/cb#frag"],
+      Array.from({ length: 11 }, (_, i) => `https://app.example/cb${i}`),
+      [`https://app.example/${"a".repeat(3000)}`],
       ["not a uri"],
-      ["https://agent.example/c\u0000b"],
-      ["https://agent.example/a b"],
+      ["https://app.example/c\u0000b"],
+      ["https://app.example/a b"],
       [42],
-      "https://agent.example/cb",
+      "https://app.example/cb",
     ]) {
       const res = await register({ client_name: "x", redirect_uris: uris });
       expect(res.status, JSON.stringify(uris).slice(0, 80)).toBe(400);
@@ -97,12 +97,12 @@ describe("POST /oauth/register (RFC 7591)", () => {
 
 describe("the approval queue: /v1/admin/oauth-clients", () => {
   test("a pending client may start a device flow and the user is told it is unverified; approved it is not; rejected it may not and its grants are revoked", async () => {
-    const reg = await register({ client_name: "Agent", grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"], scope: "media.read" });
+    const reg = await register({ client_name: "Reader", grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"], scope: "media.read" });
     const clientId = reg.body.client_id;
     const user = await o.makeUser();
     const started = (await o.start(clientId)).body;
     const approved = await o.verify(user, started.user_code);
-    expect(approved.body.data).toMatchObject({ clientId, clientName: "Agent", unverified: true, scopes: ["media.read"] });
+    expect(approved.body.data).toMatchObject({ clientId, clientName: "Reader", unverified: true, scopes: ["media.read"] });
     const tokens = (await o.poll(started.device_code, clientId)).body;
     expect((await o.api("GET", "/v1/images", tokens.access_token)).status).toBe(200);
 
