@@ -2,6 +2,7 @@
 import type { Job } from "./job.ts";
 import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
+import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, attributeImageBandwidth];
+export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, attributeImageBandwidth];

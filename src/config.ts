@@ -7,6 +7,7 @@ import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
 import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./rate-limits.ts";
+import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./oauth-clients.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
@@ -43,6 +44,11 @@ export const variables = {
     schema: T.String(),
     default: undefined,
     doc: 'JSON overriding the per-user, per-minute request limits of the rate tiers; default {"read":600,"mutation":120,"upload":60}',
+  },
+  OAUTH_FIRST_PARTY_CLIENTS: {
+    schema: T.String(),
+    default: undefined,
+    doc: 'JSON overriding the first-party OAuth clients\' id, name or scopes; default {"sync":{"id":"shelf-sync","name":"Shelf Sync","scopes":["media.read","media.write","kb.read","kb.write"]},"media":{"id":"shelf-media","name":"Shelf Media","scopes":["media.read","media.write"]}}',
   },
   UPLOAD_BODY_TIMEOUT_S: {
     schema: T.Integer({ minimum: 1, maximum: 86400 }),
@@ -117,6 +123,8 @@ export type Config = Readonly<
     planOverrides: PlanOverrides;
     /** Requests per user and minute of each rate tier: the defaults with RATE_LIMITS on top. */
     rateLimits: RateLimits;
+    /** The pre-approved OAuth clients (SPEC 5.7): the defaults with OAUTH_FIRST_PARTY_CLIENTS on top. */
+    oauthClients: readonly FirstPartyClient[];
     /** true when every part runs in process (PGlite, memory kv, folder storage). */
     embedded: { db: boolean; kv: boolean; storage: boolean };
   }
@@ -180,6 +188,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  let oauthClients = buildFirstPartyClients();
+  if (typeof out.OAUTH_FIRST_PARTY_CLIENTS === "string") {
+    try {
+      const parsed = JSON.parse(out.OAUTH_FIRST_PARTY_CLIENTS);
+      if (!Value.Check(FirstPartyClientsSchema, parsed)) throw new Error(Value.Errors(FirstPartyClientsSchema, parsed).First()?.message);
+      oauthClients = buildFirstPartyClients(parsed);
+    } catch (e) {
+      problems.push(`OAUTH_FIRST_PARTY_CLIENTS: ${(e as Error).message || "not valid JSON"}`);
+    }
+  }
+
   const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
   if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
@@ -192,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
   out.planOverrides = planOverrides;
   out.rateLimits = rateLimits;
+  out.oauthClients = oauthClients;
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
 }

@@ -8,11 +8,13 @@ import { createRateLimiter } from "./http/rate-limit.ts";
 import { createIdentity } from "./modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "./modules/edge/public.ts";
 import { imageEdgeResolver } from "./modules/images/public.ts";
+import { accessTokenResolver } from "./modules/oauth/public.ts";
 import { allJobs } from "../jobs/index.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 
 export function createServices(deps: Deps) {
-  const identity = createIdentity(deps);
+  const oauthTokens = accessTokenResolver(deps);
+  const identity = createIdentity(deps, [oauthTokens]);
   const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
@@ -34,7 +36,7 @@ export function createServices(deps: Deps) {
     edgeCache,
     edgeResolvers,
     async close() {
-      await Promise.all([identity.close(), meter.close(), edgeInvalidations.close()]);
+      await Promise.all([identity.close(), oauthTokens.close(), meter.close(), edgeInvalidations.close()]);
     },
   };
 }

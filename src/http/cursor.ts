@@ -108,7 +108,7 @@ export interface KeysetQuery<T extends PgTable, K extends ColumnKey<T> = ColumnK
   shape?: string;
   where?: () => SQL | undefined;
   params?: Record<string, unknown>;
-  sort: readonly K[];
+  sort: readonly NoInfer<K>[];
   /** Newest first (default), or oldest first: the same index, read backwards. */
   direction?: Direction;
   cursor?: string;

@@ -54,7 +54,7 @@ const errorResponse = (description: string, headers: Json = {}) => ({
 
 const RESPONSES: Record<string, Json> = {
   BadRequest: errorResponse("BAD_REQUEST: a body that is not well-formed JSON or multipart, or not UTF-8; INVALID_CURSOR: a cursor the list did not give out"),
-  Unauthorized: errorResponse("UNAUTHORIZED, TOKEN_EXPIRED, API_KEY_REVOKED: missing, malformed or invalid credentials", {
+  Unauthorized: errorResponse("UNAUTHORIZED, TOKEN_EXPIRED, API_KEY_REVOKED, OAUTH_BEARER_INVALID: missing, malformed or invalid credentials", {
     "WWW-Authenticate": header('Bearer realm="shelf", when the credentials were missing or malformed', { type: "string" }, false),
   }),
   Forbidden: errorResponse(

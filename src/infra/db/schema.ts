@@ -5,3 +5,4 @@ export * from "../../modules/usage/table.ts";
 export * from "../../modules/images/table.ts";
 export * from "../../modules/kbs/table.ts";
 export * from "../../modules/documents/table.ts";
+export * from "../../modules/oauth/table.ts";

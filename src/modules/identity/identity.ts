@@ -2,22 +2,23 @@
 // (with their caches), and the listener that drops revoked credentials from those caches.
 // Built once per process by src/services.ts; close() stops its timer and subscription.
 import type { Deps } from "../../deps.ts";
-import { principalLookup } from "./principal.ts";
+import { principalLookup, type TokenResolver } from "./principal.ts";
 import { apiKeyResolver } from "./resolvers/api-key.ts";
 import { sessionResolver } from "./resolvers/session.ts";
 import { onRevoked } from "./revocations.ts";
 import { createTokenSigner } from "./tokens.ts";
 import { getUser } from "./users.ts";
 
-export function createIdentity(deps: Deps) {
+/** `more`: token kinds other modules own (OAuth access tokens), tried after keys and sessions. */
+export function createIdentity(deps: Deps, more: readonly TokenResolver[] = []) {
   const signer = createTokenSigner(deps.config.JWT_SECRET, deps.clock);
   const keys = apiKeyResolver(deps);
   const sessions = sessionResolver(deps, signer);
   const revocations = onRevoked(deps, { key: keys.forget, session: sessions.forget });
   return {
     signer,
-    /** The one way a request becomes a principal: API keys first, then JWT sessions. */
-    resolvePrincipal: principalLookup([keys, sessions]),
+    /** The one way a request becomes a principal: API keys first, then JWT sessions, then the others. */
+    resolvePrincipal: principalLookup([keys, sessions, ...more]),
     /** Read per request (not cached), so a withdrawn admin flag holds at once. */
     isAdmin: async (userId: string) => (await getUser(deps.db, userId))?.isAdmin === true,
     pendingLastUsed: keys.pendingLastUsed,

@@ -6,3 +6,4 @@ export { createUser, getUser, getUserByEmail, hashPassword, requireUser, toMe, u
 export { login, pruneSessions } from "./sessions.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
+export type { TokenResolver } from "./principal.ts";

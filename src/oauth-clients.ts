@@ -1,0 +1,33 @@
+// The two first-party OAuth clients (SPEC 5.7): pre-approved, no registration. Operators
+// may rename them or change their ids and scopes with OAUTH_FIRST_PARTY_CLIENTS.
+import { Type as T } from "@sinclair/typebox";
+import { SCOPES, type Scope } from "./http/scopes.ts";
+
+export interface FirstPartyClient {
+  id: string;
+  name: string;
+  scopes: readonly Scope[];
+}
+
+const DEFAULT_FIRST_PARTY_CLIENTS = {
+  sync: { id: "shelf-sync", name: "Shelf Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"] },
+  media: { id: "shelf-media", name: "Shelf Media", scopes: ["media.read", "media.write"] },
+} as const satisfies Record<string, FirstPartyClient>;
+type Slot = keyof typeof DEFAULT_FIRST_PARTY_CLIENTS;
+
+const Override = T.Object(
+  {
+    id: T.Optional(T.String({ pattern: "^[A-Za-z0-9._-]{1,64}$" })),
+    name: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
+    scopes: T.Optional(T.Array(T.Union(SCOPES.map((s) => T.Literal(s))), { minItems: 1, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export const FirstPartyClientsSchema = T.Partial(T.Object({ sync: Override, media: Override }), { additionalProperties: false });
+
+/** The defaults with the overrides of OAUTH_FIRST_PARTY_CLIENTS (already validated) on top; throws when two share an id. */
+export function buildFirstPartyClients(overrides: Partial<Record<Slot, Partial<FirstPartyClient>>> = {}): readonly FirstPartyClient[] {
+  const clients = (Object.keys(DEFAULT_FIRST_PARTY_CLIENTS) as Slot[]).map((slot) => ({ ...DEFAULT_FIRST_PARTY_CLIENTS[slot], ...overrides[slot] }));
+  if (clients[0]!.id === clients[1]!.id) throw new Error("the two first-party clients need different ids");
+  return Object.freeze(clients.map((c) => Object.freeze({ ...c, scopes: Object.freeze([...c.scopes]) })));
+}
