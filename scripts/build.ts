@@ -4,9 +4,9 @@
 //
 //   dist/shelf                          the executable: Bun, the bundled app, the SQL
 //                                       migrations (inlined by a macro), PGlite's
-//                                       pglite.wasm, initdb.wasm and pglite.data, the
-//                                       database image (below), and sharp's native
-//                                       addon (sharp-<platform>.node)
+//                                       pglite.wasm, initdb.wasm and pglite.data (trimmed,
+//                                       below), the database image (below), and sharp's
+//                                       native addon (sharp-<platform>.node)
 //   dist/lib/libvips-cpp.so.<version>   libvips, the shared library sharp's addon links
 //                                       against (libvips-cpp.<version>.dylib on macOS).
 //                                       src/infra/sharp-native.ts opens it from
