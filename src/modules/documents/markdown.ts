@@ -46,29 +46,15 @@ function textOf(node: Nodes): string {
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const WORD_CHAR = /[\p{L}\p{N}\p{M}'’_-]/u;
 
-const WORD_START = /[\p{L}\p{N}]/u;
-/** The classes of ASCII characters (0: none, 1: inside a word, 2: starts or continues one), so prose in ASCII takes no pattern test. */
-const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => {
-  const ch = String.fromCharCode(c);
-  return WORD_START.test(ch) ? 2 : WORD_CHAR.test(ch) ? 1 : 0;
-});
-
 export function countWords(text: string): number {
   let count = 0;
   let inWord = false;
   for (const ch of text) {
-    const code = ch.charCodeAt(0);
-    if (code < 128) {
-      const c = ASCII_CLASS[code]!;
-      if (c === 2 && !inWord) {
-        count++;
-        inWord = true;
-      } else if (c === 0) inWord = false;
-    } else if (CJK.test(ch)) {
+    if (CJK.test(ch)) {
       count++;
       inWord = false;
     } else if (WORD_CHAR.test(ch)) {
-      if (!inWord && WORD_START.test(ch)) {
+      if (!inWord && /[\p{L}\p{N}]/u.test(ch)) {
         count++;
         inWord = true;
       }
@@ -105,88 +91,7 @@ function frontmatter(tree: Root): { title?: string; tags?: string[] } {
   return out;
 }
 
-/** Characters that may open Markdown syntax anywhere in a line, or that the parser rewrites. */
-const NOT_PLAIN = /[\\`*_[\]<&|~@\r\u0000-\u0008\u000b-\u001f\u007f\ufeff]|www\.|:\/\//i;
-/** Line starts that open a block (quote, list, setext underline, thematic break, frontmatter, indented code). */
-const BLOCK_START = /^(?:[>+=\-\s]|\d{1,9}[.)])/;
-const ATX = /^(#{1,6})(?:[ \t]+([^#]*))?$/;
-const trimBlanks = (s: string) => s.replace(/^[ \t]+|[ \t]+$/g, "");
-
-/**
- * The facts of a document made only of ATX headings and paragraphs of plain prose, read
- * line by line; null for anything else, which the parser reads. In this subset the syntax
- * tree is known without building it: a heading is its trimmed text, a paragraph its lines
- * joined by newlines. Every character or line start that could open other syntax sends
- * the text to the parser (readMarkdown's results are the parser's either way; a test holds
- * the two equal). Sync stores notes of prose by the hundred, where the parser costs
- * milliseconds a note.
- */
-export function plainFacts(source: string): MarkdownFacts | null {
-  if (NOT_PLAIN.test(source)) return null;
-  const lines = source.split("\n");
-  const prose: string[] = [];
-  let firstH1: string | undefined;
-  let excerpt: string | undefined;
-  let paragraph: string[] = [];
-  const endParagraph = () => {
-    if (!paragraph.length) return;
-    const text = paragraph.join("\n");
-    prose.push(text);
-    if (excerpt === undefined) excerpt = text.replace(/\s+/g, " ").trim() || undefined;
-    paragraph = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (/^[ \t]*$/.test(line)) {
-      endParagraph();
-      continue;
-    }
-    if (line.startsWith("#")) {
-      const h = ATX.exec(line);
-      if (!h) return null;
-      endParagraph();
-      const text = trimBlanks(h[2] ?? "");
-      if (text) prose.push(text);
-      if (h[1]!.length === 1 && firstH1 === undefined) firstH1 = text;
-      continue;
-    }
-    if (BLOCK_START.test(line)) return null;
-    // Trailing blanks before another line of the paragraph are a line break (two or more)
-    // or dropped (one): left to the parser. At the paragraph's end they are dropped.
-    const trailing = /[ \t]$/.test(line);
-    const next = lines[i + 1];
-    if (trailing && next !== undefined && !/^[ \t]*$/.test(next) && !next.startsWith("#")) return null;
-    paragraph.push(trailing ? trimBlanks(line) : line);
-  }
-  endParagraph();
-  return finish({ firstH1, excerpt, images: [], prose });
-}
-
-function finish(f: {
-  frontmatterTitle?: string;
-  frontmatterTags?: string[];
-  firstH1?: string;
-  excerpt?: string;
-  images: ImageRef[];
-  prose: string[];
-}): MarkdownFacts {
-  const chars = [...(f.excerpt ?? "")];
-  return {
-    frontmatterTitle: f.frontmatterTitle || undefined,
-    frontmatterTags: f.frontmatterTags,
-    firstH1: f.firstH1 || undefined,
-    excerpt: chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH - 1).join("")}…` : chars.join(""),
-    images: f.images,
-    wordCount: countWords(f.prose.join(" ")),
-  };
-}
-
 export function readMarkdown(source: string): MarkdownFacts {
-  return plainFacts(source) ?? parseMarkdown(source);
-}
-
-/** What the parser reads of `source` (readMarkdown takes a shorter way for plain prose). */
-export function parseMarkdown(source: string): MarkdownFacts {
   const tree = parser.parse(source) as Root;
   const fm = frontmatter(tree);
   const definitions = new Map<string, Definition>();
@@ -239,5 +144,13 @@ export function parseMarkdown(source: string): MarkdownFacts {
       else images.push({ url: "", span: null });
     }
   }
-  return finish({ frontmatterTitle: fm.title, frontmatterTags: fm.tags, firstH1, excerpt, images, prose });
+  const chars = [...(excerpt ?? "")];
+  return {
+    frontmatterTitle: fm.title || undefined,
+    frontmatterTags: fm.tags,
+    firstH1: firstH1 || undefined,
+    excerpt: chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH - 1).join("")}…` : chars.join(""),
+    images,
+    wordCount: countWords(prose.join(" ")),
+  };
 }
