@@ -2,56 +2,21 @@
 // owner has. A plan that sorts a library costs time in proportion to its size, and nothing
 // else would notice: the pages it answers are the same.
 import { describe, expect, test } from "bun:test";
-import { sql, type SQL } from "drizzle-orm";
-import { keysetSql, type KeysetQuery } from "../../src/http/cursor.ts";
-import { rowsOf, type Tx } from "../../src/infra/db/index.ts";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../src/infra/db/index.ts";
 import { apiKeyListQuery } from "../../src/modules/identity/api-keys.ts";
 import { imageListQuery } from "../../src/modules/images/service.ts";
 import { makeUser } from "../helpers/factories.ts";
-import { testContext } from "../helpers/context.ts";
+import { type PlanNode, planOf, withRows } from "../helpers/plan.ts";
 
 /** Enough rows for one owner that the planner weighs a sort of them against the index. */
 const ROWS = 3000;
-
-interface PlanNode {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-/** The statement keysetPage runs, with its parameters bound, explained in `tx`. */
-async function planOf<T extends PgTable>(tx: Tx, q: KeysetQuery<T>): Promise<PlanNode[]> {
-  const { sql: text, params } = keysetSql(tx, q);
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = parts.map((p, i) => (i % 2 ? sql`${params[Number(p) - 1]}` : sql.raw(p)));
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${sql.join(chunks)}`));
-  const plan = Object.values(row!)[0];
-  const json = (typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-  return nodes(json[0]!.Plan);
-}
 
 function expectIndexWalk(plan: PlanNode[], index: string) {
   const types = plan.map((n) => n["Node Type"]);
   expect(types).not.toContain("Sort");
   expect(types).not.toContain("Incremental Sort");
   expect(plan.find((n) => n["Node Type"] === "Index Scan")?.["Index Name"]).toBe(index);
-}
-
-/** Runs `use` with `rows` rows made by `insert` and the table analyzed; rolls it all back. */
-async function withRows(insert: (tx: Tx) => Promise<void>, table: string, use: (tx: Tx) => Promise<void>) {
-  const { deps } = await testContext();
-  const done = new Error("rolled back");
-  const run = deps.db.transaction(async (tx) => {
-    await insert(tx);
-    await tx.execute(sql.raw(`analyze ${table}`));
-    await use(tx);
-    throw done;
-  });
-  await expect(run).rejects.toBe(done);
 }
 
 describe("list plans", () => {
@@ -70,7 +35,7 @@ describe("list plans", () => {
           from generate_series(1, ${n}::int) as i`);
       }
     };
-    await withRows(insert, "images", async (tx) => {
+    await withRows(insert, ["images"], async (tx) => {
       const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:25:00.000Z", `${owner.id}-1500`])).toString("base64url");
       for (const q of [{ limit: 20 }, { limit: 20, cursor }, { limit: 20, tag: "cats" }, { limit: 20, tag: "cats", cursor }]) {
         const plan = await planOf(tx, imageListQuery(owner.id, q));
@@ -91,7 +56,7 @@ describe("list plans", () => {
                  timestamptz '2026-01-01' + i * interval '1 second'
           from generate_series(1, ${ROWS}::int) as i`)
         .then(() => undefined);
-    await withRows(insert, "api_keys", async (tx) => {
+    await withRows(insert, ["api_keys"], async (tx) => {
       const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:25:00.000Z", `${owner.id}-1500`])).toString("base64url");
       for (const q of [{ limit: 20 }, { limit: 20, cursor }]) {
         const plan = await planOf(tx, apiKeyListQuery(owner.id, q));

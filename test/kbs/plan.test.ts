@@ -1,54 +1,22 @@
 // The manifest and the KB list read a range of their index in order: no sort, however
 // many documents a KB has (a manifest of 100,000 entries is read a page at a time).
 import { describe, expect, test } from "bun:test";
-import { type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
-import { type KeysetQuery, keysetSql } from "../../src/http/cursor.ts";
-import { rowsOf, type Tx } from "../../src/infra/db/index.ts";
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../src/infra/db/index.ts";
 import { manifestQuery } from "../../src/modules/documents/kb-rows.ts";
 import { kbListQuery } from "../../src/modules/kbs/manage.ts";
 import { createKb } from "../../src/modules/kbs/public.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { type PlanNode, planOf, withRows } from "../helpers/plan.ts";
 
 const ROWS = 3000;
-
-interface PlanNode {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-
-async function planOf<T extends PgTable>(tx: Tx, q: KeysetQuery<T>): Promise<PlanNode[]> {
-  const { sql: text, params } = keysetSql(tx, q);
-  const chunks: SQL[] = text.split(/\$(\d+)/).map((p, i) => (i % 2 ? sql`${params[Number(p) - 1]}` : sql.raw(p)));
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${sql.join(chunks)}`));
-  const plan = Object.values(row!)[0];
-  return nodes(((typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[])[0]!.Plan);
-}
 
 function expectIndexWalk(plan: PlanNode[], index: string) {
   const types = plan.map((n) => n["Node Type"]);
   expect(types).not.toContain("Sort");
   expect(types).not.toContain("Incremental Sort");
   expect(plan.find((n) => n["Index Name"])?.["Index Name"]).toBe(index);
-}
-
-/** Runs `use` with rows made by `insert` and the tables analyzed; rolls it all back. */
-async function withRows(insert: (tx: Tx) => Promise<void>, use: (tx: Tx) => Promise<void>) {
-  const { deps } = await testContext();
-  const done = new Error("rolled back");
-  await expect(
-    deps.db.transaction(async (tx) => {
-      await insert(tx);
-      await tx.execute(sql`analyze documents`);
-      await tx.execute(sql`analyze kbs`);
-      await use(tx);
-      throw done;
-    }),
-  ).rejects.toBe(done);
 }
 
 describe("KB plans", () => {
@@ -66,7 +34,7 @@ describe("KB plans", () => {
           from generate_series(1, ${ROWS}::int) as i`);
       }
     };
-    await withRows(insert, async (tx) => {
+    await withRows(insert, ["documents", "kbs"], async (tx) => {
       const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:01.500Z", `${kb!.id}-1500`])).toString("base64url");
       const since = new Date("2026-01-01T00:00:01.000Z");
       for (const q of [{}, { cursor }, { since }, { since, cursor }]) {
@@ -85,7 +53,7 @@ describe("KB plans", () => {
         select ${owner.id} || '-' || i, ${owner.id}, 'kb ' || i, 'kb-' || i, timestamptz '2026-01-01', timestamptz '2026-01-01' + i * interval '1 second'
         from generate_series(1, ${ROWS}::int) as i`);
     };
-    await withRows(insert, async (tx) => {
+    await withRows(insert, ["documents", "kbs"], async (tx) => {
       expectIndexWalk(await planOf(tx, kbListQuery(owner.id, { limit: 20, sort: "updated_at" })), "kbs_owner_updated_idx");
       expectIndexWalk(await planOf(tx, kbListQuery(owner.id, { limit: 20, sort: "name" })), "kbs_owner_name_idx");
     });
