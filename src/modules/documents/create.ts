@@ -190,19 +190,15 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
     };
     const actor: Actor = { userId, limits, history: { enabled: user.docVersioningEnabled, max: user.docVersioningMax }, now: deps.clock.now() };
 
+    // What a new document counts: itself, its bytes and the images its rewriting stored.
+    const newDocumentNeed = { docs: 1, imageBytes: sizeBytes + imageNeed.imageBytes, uploads: imageNeed.uploads, images: imageNeed.images };
     const outcome = await deps.db.transaction(async (tx) => {
       if (place.kbId === null) {
         // Two identical uploads at once: the second waits here and then finds the first.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`doc:${userId}:${sourceHash}`}))`);
         const dup = (await findDuplicate(tx, userId, place, sourceHash)) ?? (await findDuplicate(tx, userId, place, inputHash));
         if (dup) return { duplicate: dup };
-        await reserve(
-          tx,
-          userId,
-          limits,
-          { docs: 1, imageBytes: sizeBytes + imageNeed.imageBytes, uploads: imageNeed.uploads, images: imageNeed.images },
-          actor.now,
-        );
+        await reserve(tx, userId, limits, newDocumentNeed, actor.now);
         await insertPrepared(tx, rewritten.prepared, actor.now);
         const [row] = await tx
           .insert(documents)
@@ -235,13 +231,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
         const changed = await replaceContent(tx, actor, existing, { ...next, relativePath: place.relativePath }, "upload", { extra: imageNeed });
         return { row: changed.row, created: false, freed: changed.freed };
       }
-      await reserve(
-        tx,
-        userId,
-        limits,
-        { docs: 1, imageBytes: sizeBytes + imageNeed.imageBytes, uploads: imageNeed.uploads, images: imageNeed.images },
-        actor.now,
-      );
+      await reserve(tx, userId, limits, newDocumentNeed, actor.now);
       await insertPrepared(tx, rewritten.prepared, actor.now);
       const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
       const [row] = await tx

@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
-import { prepared } from "../../infra/db/prepared.ts";
+import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { release } from "../usage/public.ts";
 import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
@@ -120,7 +120,7 @@ type Inserted = { [K in (typeof INSERTED)[number]]: DocumentRow[K] };
 const insertStatement = (db: DbOrTx) =>
   db
     .insert(documents)
-    .values(Object.fromEntries(INSERTED.map((c) => [c, sql.placeholder(c)])) as unknown as typeof documents.$inferInsert)
+    .values(placeholders(INSERTED) as unknown as typeof documents.$inferInsert)
     .returning()
     .prepare("documents_insert_in_kb");
 

@@ -5,7 +5,7 @@
 // doc_count in the usage ledger, the KB's counts, revision_count and revision_bytes.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
-import { prepared } from "../../infra/db/prepared.ts";
+import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { type Books, directBooks } from "./books.ts";
@@ -81,7 +81,7 @@ type Replaced = { [K in (typeof REPLACED)[number]]: DocumentRow[K] };
 const replaceStatement = (db: DbOrTx) =>
   db
     .update(documents)
-    .set({ ...(Object.fromEntries(REPLACED.map((c) => [c, sql.placeholder(c)])) as Record<keyof Replaced, never>), deletedAt: null })
+    .set({ ...(placeholders(REPLACED) as Record<keyof Replaced, never>), deletedAt: null })
     .where(eq(documents.id, sql.placeholder("id")))
     .returning()
     .prepare("documents_replace");
