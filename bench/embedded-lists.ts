@@ -28,7 +28,7 @@ async function seed(shelf: Shelf, prefix: string): Promise<void> {
 async function benchEmbeddedLists(passes = 5) {
   // The read tier raised so that the load measures the list, not the limiter's refusals.
   const RATE_LIMITS = JSON.stringify({ read: 1_000_000 });
-  const embedded = await startShelf({ DATABASE_URL: undefined, RATE_LIMITS });
+  const embedded = await startShelf({ DATABASE_URL: undefined, REDIS_URL: undefined, RATE_LIMITS });
   const postgres = await startShelf({ RATE_LIMITS });
   try {
     // Ids of 11 characters unique to this run (the Postgres database may hold an earlier run's rows).

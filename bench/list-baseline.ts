@@ -11,18 +11,13 @@
 //   - reads a 20-row keyset page of the user's images (the columns shelf reads, newest
 //     first, as a prepared statement) and the library's total from the usage counter, in parallel;
 //   - answers the same JSON, byte for byte: checked against shelf's answer before timing.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { loadConfig } from "../src/config.ts";
-import { createDeps, type Deps } from "../src/deps.ts";
-import { createApiKey, createUser } from "../src/modules/identity/public.ts";
-import { serve } from "../src/server.ts";
+import type { Deps } from "../src/deps.ts";
 import { requestsPerSecond } from "./http-load.ts";
 import { interleave, median } from "./passes.ts";
+import { startShelf } from "./server.ts";
 
 const WINDOW_MS = 60_000;
 // High enough that neither side is refused during the run; both count every request.
@@ -91,33 +86,19 @@ function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
 
 /** A shelf api of its own (own DATA_DIR, the read tier raised for the load) and the baseline beside it on the same parts. */
 async function startListBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-list-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "error",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    PUBLIC_URL: "http://127.0.0.1",
-    RATE_LIMITS: JSON.stringify({ read: READ_LIMIT }),
-    // The production parts when real-parts.sh gives them: Postgres, and Redis for the limiter.
-    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
-    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
-  });
-  const deps = await createDeps(config);
-  const running = await serve(deps, "api");
-  const origin = new URL(running.url!).origin;
-  const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-  const { key } = await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" });
+  const shelf = await startShelf({ RATE_LIMITS: JSON.stringify({ read: READ_LIMIT }) });
+  const { deps, origin, key, userId } = shelf;
+  const { config } = deps;
   // A library of IMAGES rows by SQL (no uploads), with the count an upload keeps beside them.
   const prefix = `L${crypto.randomUUID().slice(0, 4)}`;
   await deps.db.execute(sql`
     insert into images (id, owner_id, filename, format, width, height, size, webp_size, tags, created_at, updated_at)
-    select ${prefix} || lpad(i::text, 6, '0'), ${user.id}, 'photo ' || i || '.jpg', 'jpeg', 1200 + i, 800, 150000 + i, 90000,
+    select ${prefix} || lpad(i::text, 6, '0'), ${userId}, 'photo ' || i || '.jpg', 'jpeg', 1200 + i, 800, 150000 + i, 90000,
            case when i % 3 = 0 then array['cats', 'y' || i] else '{}'::text[] end,
            '2026-01-01T00:00:00.000Z'::timestamptz + i * interval '1 second', '2026-01-01T00:00:00.000Z'::timestamptz
     from generate_series(1, ${IMAGES}::int) as i`);
   await deps.db.execute(sql`
-    insert into usage_counters (user_id, period, dimension, value) values (${user.id}, 'total', 'image_count', ${IMAGES})
+    insert into usage_counters (user_id, period, dimension, value) values (${userId}, 'total', 'image_count', ${IMAGES})
     on conflict (user_id, period, dimension) do update set value = usage_counters.value + excluded.value`);
 
   let pg: ReturnType<typeof postgres> | undefined;
@@ -142,8 +123,7 @@ async function startListBench() {
     async stop() {
       await baseline.stop(true);
       await pg?.end({ timeout: 5 });
-      await running.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await shelf.stop();
     },
   };
 }

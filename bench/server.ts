@@ -18,7 +18,9 @@ export async function startShelf(overrides: Record<string, string | undefined> =
     PORT: "0",
     HOST: "127.0.0.1",
     PUBLIC_URL: "http://127.0.0.1",
+    // The production parts when real-parts.sh gives them: Postgres, and Redis for the limiter.
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+    ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
     ...overrides,
   });
   const deps = await createDeps(config);
