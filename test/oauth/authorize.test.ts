@@ -37,7 +37,7 @@ const redeem = (code: string, verifier: string | undefined, extra: Record<string
     ...extra,
   });
 
-const grantOfCode = async (code: string) => {
+const codeRow = async (code: string) => {
   const [row] = await o.deps.db
     .select()
     .from(oauthAuthorizationCodes)
@@ -156,7 +156,7 @@ describe("POST /oauth/token with the authorization_code grant", () => {
     const { code, verifier, location } = await codeFor(user.id, { scope: "media.read kb.read" });
     expect(location.searchParams.get("state")).toBe("xyz-state");
     expect(location.searchParams.get("iss")).toBe("http://shelf.test");
-    const row = (await grantOfCode(code))!;
+    const row = (await codeRow(code))!;
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(60_000);
     const res = await redeem(code, verifier);
@@ -168,7 +168,7 @@ describe("POST /oauth/token with the authorization_code grant", () => {
     const [grant] = await o.deps.db
       .select()
       .from(oauthGrants)
-      .where(eq(oauthGrants.id, (await grantOfCode(code))!.grantId!));
+      .where(eq(oauthGrants.id, (await codeRow(code))!.grantId!));
     expect(grant).toMatchObject({ userId: user.id, clientId: "shelf-sync", scopes: ["media.read", "kb.read"] });
     const refreshed = await o.refresh(res.body.refresh_token);
     expect(refreshed.status).toBe(200);
@@ -177,7 +177,7 @@ describe("POST /oauth/token with the authorization_code grant", () => {
   test("PKCE: no verifier, a 42- or 129-character one, one outside the alphabet -> invalid_request; a wrong one or the challenge itself (plain) -> invalid_grant", async () => {
     const user = await o.makeUser();
     const { code, verifier } = await codeFor(user.id);
-    const challenge = (await grantOfCode(code))!.codeChallenge;
+    const challenge = (await codeRow(code))!.codeChallenge;
     const cases: [string | undefined, string][] = [
       [undefined, "invalid_request"],
       ["", "invalid_request"],
@@ -243,7 +243,7 @@ describe("POST /oauth/token with the authorization_code grant", () => {
     const [grant] = await o.deps.db
       .select()
       .from(oauthGrants)
-      .where(eq(oauthGrants.id, (await grantOfCode(code))!.grantId!));
+      .where(eq(oauthGrants.id, (await codeRow(code))!.grantId!));
     expect(grant!.revokedAt).not.toBeNull();
     for (const token of [first.access_token, next.access_token]) {
       const res = await o.api("GET", "/v1/images", token);
@@ -305,4 +305,15 @@ describe("POST /oauth/token with the authorization_code grant", () => {
     expect(mine.body.data.items.map((g: { clientId: string }) => g.clientId)).toEqual(["shelf-sync"]);
     expect((await o.api("GET", "/v1/user/me/oauth-grants", other.jwt)).body.data.items).toEqual([]);
   });
+});
+
+test("prune-oauth deletes authorization codes a day past their expiry and keeps fresh ones", async () => {
+  const user = await o.makeUser();
+  const old = await codeFor(user.id);
+  o.clock.advance(60_000 + 86_400_000 + 1);
+  const fresh = await codeFor(user.id);
+  expect((await o.services.runner.runNow("prune-oauth")).outcome).toBe("ok");
+  expect(await codeRow(old.code)).toBeUndefined();
+  expect(await codeRow(fresh.code)).toBeDefined();
+  expect((await redeem(fresh.code, fresh.verifier)).status).toBe(200);
 });
