@@ -12,6 +12,8 @@ import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 import { oauthParams } from "./form.ts";
+import { createDevicePage } from "./pages/device.ts";
+import { devicePageDocumentation } from "./pages/docs.ts";
 import {
   AdminClient,
   AdminClientDecision,
@@ -206,5 +208,15 @@ const adminController = ({ deps, guard }: Services) =>
       },
     });
 
+/** The server-rendered pages (pages/): plain functions of the request, mounted here. */
+const pagesController = (services: Services) => {
+  const device = createDevicePage(services);
+  const trustProxy = services.deps.config.TRUST_PROXY;
+  const own = { hide: true, [OWN_PATHS]: devicePageDocumentation };
+  return new Elysia({ name: "oauth-pages" })
+    .get("/device", ({ request }) => device.get(request), { detail: own })
+    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } });
+};
+
 export const oauthModule = (services: Services) =>
-  new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services));
+  new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services)).use(pagesController(services));
