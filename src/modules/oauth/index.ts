@@ -12,6 +12,7 @@ import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 import { oauthParams } from "./form.ts";
+import { consentPageDocumentation, createConsentPage } from "./pages/consent.ts";
 import { createDevicePage } from "./pages/device.ts";
 import { devicePageDocumentation } from "./pages/docs.ts";
 import {
@@ -211,11 +212,15 @@ const adminController = ({ deps, guard }: Services) =>
 /** The server-rendered pages (pages/): plain functions of the request, mounted here. */
 const pagesController = (services: Services) => {
   const device = createDevicePage(services);
+  const consent = createConsentPage(services);
   const trustProxy = services.deps.config.TRUST_PROXY;
   const own = { hide: true, [OWN_PATHS]: devicePageDocumentation };
+  const consentDoc = { hide: true, [OWN_PATHS]: consentPageDocumentation };
   return new Elysia({ name: "oauth-pages" })
     .get("/device", ({ request }) => device.get(request), { detail: own })
-    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } });
+    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } })
+    .get("/oauth/authorize", ({ request }) => consent.get(request), { detail: consentDoc })
+    .post("/oauth/authorize", ({ request, server }) => consent.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } });
 };
 
 export const oauthModule = (services: Services) =>
