@@ -26,3 +26,43 @@ export async function registerClient(o: Awaited<ReturnType<typeof oauthApp>>, me
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { client_id: string }).client_id;
 }
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#96;": "`" };
+const unescapeHtml = (s: string) => s.replace(/&(?:amp|lt|gt|quot|#39|#96);/g, (e) => ENTITIES[e]!);
+
+/** The fields of the page's form `id` (its hidden inputs), as a browser would post them. */
+export function formFields(page: string, id: string): Record<string, string> {
+  const form = new RegExp(`<form [^>]*id="${id}"[^>]*>([\\s\\S]*?)</form>`).exec(page)?.[1];
+  if (!form) throw new Error(`no form ${id} on the page: ${page.slice(0, 500)}`);
+  const fields: Record<string, string> = {};
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
+  return fields;
+}
+
+type Send = (method: string, url: string, init: { headers: Record<string, string>; body?: URLSearchParams }) => Promise<Response>;
+
+/**
+ * A browser on the pages: it keeps the page-session cookie, follows no redirect by itself,
+ * and posts forms from `origin` (the page's own unless a test says otherwise).
+ */
+export function pageVisitor(send: Send, origin: string) {
+  let cookie = "";
+  const keep = (res: Response) => {
+    const set = res.headers.get("set-cookie");
+    if (set) cookie = set.split(";", 1)[0]!;
+    return res;
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    get: async (url: string) => keep(await send("GET", url, { headers: cookie ? { cookie } : {} })),
+    post: async (url: string, fields: Record<string, string>, from = origin) =>
+      keep(
+        await send("POST", url, {
+          headers: { ...(cookie ? { cookie } : {}), origin: from, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        }),
+      ),
+  };
+}

@@ -3,6 +3,7 @@
 // consent page's own forms, refresh, revocation. The server's address is its issuer.
 import { afterAll, describe, expect, test } from "bun:test";
 import * as oauth from "oauth4webapi";
+import { formFields, pageVisitor } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("starting", { status: 503 }) });
@@ -38,39 +39,8 @@ async function resource(token: string, path: string): Promise<{ status: number; 
   }
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#96;": "`" };
-const unescapeHtml = (s: string) => s.replace(/&(?:amp|lt|gt|quot|#39|#96);/g, (e) => ENTITIES[e]!);
-
-/** The fields of the page's form `id` (hidden inputs), as a browser would post them. */
-function formFields(page: string, id: string): Record<string, string> {
-  const form = new RegExp(`<form [^>]*id="${id}"[^>]*>([\\s\\S]*?)</form>`).exec(page)?.[1];
-  if (!form) throw new Error(`no form ${id} on the page: ${page.slice(0, 500)}`);
-  const fields: Record<string, string> = {};
-  for (const m of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
-  return fields;
-}
-
-/** A browser's visit of the consent page: one page-session cookie, forms posted from the page's origin. */
-function browser() {
-  let cookie = "";
-  const keep = (res: Response) => {
-    const set = res.headers.get("set-cookie");
-    if (set) cookie = set.split(";", 1)[0]!;
-    return res;
-  };
-  return {
-    get: async (url: string) => keep(await fetch(url, { redirect: "manual", headers: { cookie } })),
-    post: async (url: string, fields: Record<string, string>) =>
-      keep(
-        await fetch(url, {
-          method: "POST",
-          redirect: "manual",
-          headers: { cookie, origin: base, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields),
-        }),
-      ),
-  };
-}
+/** A browser over the network. */
+const browser = () => pageVisitor((method, url, init) => fetch(url, { method, redirect: "manual", ...init }), base);
 
 describe("oauth4webapi against the provider", () => {
   test("discovery: the metadata names the endpoints the flows use", () => {
