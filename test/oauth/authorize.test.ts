@@ -253,13 +253,17 @@ describe("POST /oauth/token with the authorization_code grant", () => {
     expect((await o.refresh(next.refresh_token)).body.error).toBe("invalid_grant");
   });
 
-  test("two redemptions of one code at the same moment: exactly one gets tokens", async () => {
+  test("two redemptions of one code at the same moment: exactly one gets tokens; the other is a second use, so the grant goes too", async () => {
     const user = await o.makeUser();
     const { code, verifier } = await codeFor(user.id);
     const both = await Promise.all([redeem(code, verifier), redeem(code, verifier)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(both.find((r) => r.status === 400)!.body.error).toBe("invalid_grant");
-    expect(await o.deps.db.select().from(oauthGrants).where(eq(oauthGrants.userId, user.id))).toHaveLength(1);
+    const grants = await o.deps.db.select().from(oauthGrants).where(eq(oauthGrants.userId, user.id));
+    expect(grants).toHaveLength(1);
+    // No grace for codes (unlike refresh tokens): a code seen twice may have leaked, whoever was first.
+    expect(grants[0]!.revokedAt).not.toBeNull();
+    expect((await o.api("GET", "/v1/images", both.find((r) => r.status === 200)!.body.access_token)).body.code).toBe("OAUTH_BEARER_INVALID");
   });
 
   test("another client's code is unknown to it and stays usable; an unknown client is invalid_client; a rejected one cannot redeem", async () => {
