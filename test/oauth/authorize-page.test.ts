@@ -152,3 +152,50 @@ describe("the consent page at /oauth/authorize", () => {
     expect(await codesOf(user.id)).toEqual([]);
   });
 });
+
+describe("hostile input at the authorization and token endpoints", () => {
+  test("control characters, doubled parameters and odd bytes are refused with the documented answers, never a 500", async () => {
+    const { challenge } = pkce();
+    const good = authorizeQuery(challenge, { redirect_uri: REDIRECT });
+    const q = (extra: Record<string, string>) => new URLSearchParams({ ...good, ...extra }).toString();
+    const cases: [string, number, string?][] = [
+      [q({ client_id: "shelf-sync\u0000" }), 400],
+      [q({ client_id: "x".repeat(5000) }), 400],
+      [q({ redirect_uri: `${REDIRECT}\u0000` }), 400],
+      [q({ redirect_uri: "http://127.0.0.1:43817/oauth/callback\n" }), 400],
+      [`${q({})}&client_id=shelf-media`, 400],
+      [`${q({})}&redirect_uri=${encodeURIComponent(REDIRECT)}`, 400],
+      [q({ scope: "media.read\u0000" }), 303, "invalid_scope"],
+      [q({ code_challenge: `${challenge.slice(0, 42)}\u0000` }), 303, "invalid_request"],
+      [q({ state: "x".repeat(2001) }), 303, "invalid_request"],
+      [`${q({})}&state=again`, 303, "invalid_request"],
+      [`${q({})}&code_challenge=%FF%FE`, 303, "invalid_request"],
+    ];
+    for (const [query, status, error] of cases) {
+      const res = await visitor().get(`${PAGE}?${query}`);
+      expect(res.status, query.slice(0, 200)).toBe(status);
+      if (error) expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe(error);
+      else expect(res.headers.get("location")).toBeNull();
+    }
+    const odd = await visitor().get(`${PAGE}?${q({ state: "\u0000<b>\u202e" })}`);
+    expect(odd.status).toBe(200);
+    expect(await odd.text()).not.toContain("<b>");
+    const hostile: Record<string, string>[] = [
+      { code: "oac_\u0000" },
+      { code_verifier: `${"a".repeat(43)}\u0000` },
+      { redirect_uri: "\u0000" },
+      { code: "x".repeat(10_000) },
+    ];
+    for (const params of hostile) {
+      const res = await o.post("/oauth/token", {
+        grant_type: "authorization_code",
+        client_id: "shelf-sync",
+        code: `oac_${"x".repeat(43)}`,
+        code_verifier: "a".repeat(43),
+        ...params,
+      });
+      expect(res.status, JSON.stringify(params).slice(0, 80)).toBe(400);
+      expect(["invalid_request", "invalid_grant"]).toContain(res.body.error);
+    }
+  });
+});

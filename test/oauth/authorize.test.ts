@@ -45,6 +45,18 @@ const codeRow = async (code: string) => {
   return row;
 };
 
+test("the metadata names the authorization endpoint, the code response type and grant, S256 only, and iss in responses", async () => {
+  const res = await o.call("GET", "/.well-known/oauth-authorization-server", { app: o.app });
+  expect(await res.json()).toMatchObject({
+    authorization_endpoint: "http://shelf.test/oauth/authorize",
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code", "urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+    code_challenge_methods_supported: ["S256"],
+    authorization_response_iss_parameter_supported: true,
+  });
+});
+
 describe("the authorization request (GET /oauth/authorize)", () => {
   test("a first-party client, its loopback redirect on any port, S256: the client's name, scopes and state for the consent page", async () => {
     const { challenge } = pkce();
