@@ -86,6 +86,8 @@ describe("GET /swagger/json", () => {
         "GET /.well-known/oauth-authorization-server",
         "POST /v1/oauth/device_authorization",
         "POST /oauth/token",
+        "GET /oauth/authorize",
+        "POST /oauth/authorize",
         "POST /oauth/revoke",
         "POST /oauth/register",
         "GET /v1/admin/oauth-clients",

@@ -166,6 +166,8 @@ export const consentPageDocumentation: OwnPaths = {
     "/oauth/authorize": {
       get: {
         tags: ["oauth"],
+        // Bad input is RFC 6749's: a page (400) or an error sent back to the app, never 422.
+        "x-rfc6749-errors": true,
         summary: "Authorization endpoint (RFC 6749 section 4.1.1, PKCE of RFC 7636 with S256 only): the consent page",
         description:
           "A request whose client or redirect URI cannot be trusted (no client_id, an unknown or rejected client, a redirect_uri that is not one the client registered: exact match, except that on 127.0.0.1 and [::1] any port is accepted) is refused on the page (400) and never redirected. Other refusals go back to the redirect URI with error and state: invalid_request (no code_challenge, a method other than S256, a malformed challenge, a parameter given twice), unsupported_response_type, unauthorized_client, invalid_scope. Otherwise the sign-in form, or the consent form naming the app, the scopes in plain words, and that the app is unverified when no administrator has approved it yet.",
@@ -182,6 +184,7 @@ export const consentPageDocumentation: OwnPaths = {
       },
       post: {
         tags: ["oauth"],
+        "x-rfc6749-errors": true,
         summary: "The consent page's forms: sign in or out, approve or deny",
         description:
           "application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.",
