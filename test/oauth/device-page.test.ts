@@ -171,17 +171,29 @@ describe("CSRF and Origin", () => {
     expect((await page.postRaw("/device", { csrf: "x", user_code: "ABCD-EFGH" })).status).toBe(403);
   });
 
-  test("the right token from another Origin, or from an opaque one, is 403; without an Origin the token decides", async () => {
+  test("the right token from another site (Sec-Fetch-Site, or an Origin that names another) is 403; the page's own is let in", async () => {
     const { user_code } = await started();
     const { page } = await signedIn();
     await page.get("/device");
-    for (const origin of ["https://evil.example", "null", "http://shelf.test.evil.example"]) {
-      expect((await page.post("/device", { user_code, decision: "approve" }, { origin })).status).toBe(403);
-    }
+    const csrf = page.csrf()!;
+    const foreign: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "http://shelf.test.evil.example" },
+      { "sec-fetch-site": "cross-site", origin: "null" },
+      { "sec-fetch-site": "same-site", origin: "http://shelf.test" },
+    ];
+    for (const headers of foreign) expect((await page.postRaw("/device", { csrf, user_code, decision: "approve" }, headers)).status).toBe(403);
     expect(await statusOf(user_code)).toBe("pending");
-    const noOrigin = pageClient(o.app, { ip: o.ip(), origin: null });
+    // What a browser sends for the page's own form under its Referrer-Policy no-referrer.
+    const own = await page.postRaw("/device", { csrf, user_code, decision: "approve" }, { "sec-fetch-site": "same-origin", origin: "null" });
+    expect(own.status).toBe(200);
+    expect(await statusOf(user_code)).toBe("approved");
+  });
+
+  test("without Sec-Fetch-Site or Origin (older clients) the token decides", async () => {
     const user = await o.makeUser();
-    expect((await noOrigin.signIn("/device", user.email, PASSWORD)).status).toBe(303);
+    const page = pageClient(o.app, { ip: o.ip(), origin: null });
+    expect((await page.signIn("/device", user.email, PASSWORD)).status).toBe(303);
   });
 
   test("a body that is not a form is 400", async () => {

@@ -3,8 +3,8 @@
 // has, so a site that can make a browser post here cannot make the token: the nonce sits
 // in an httpOnly cookie it cannot read, and the key never leaves the server. The token
 // changes with the page session (a new nonce at every sign-in and sign-out), so one seen
-// before a sign-in is worth nothing after it. The Origin header, when a browser sends one,
-// must be this service's own as well.
+// before a sign-in is worth nothing after it. Where the browser says where the post came
+// from (Sec-Fetch-Site, Origin), that must be the page's own origin as well.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Its own key, derived from the server secret, so a token can never equal a MAC made with
@@ -34,11 +34,15 @@ export function pageOrigins(...urls: string[]): Set<string> {
 }
 
 /**
- * A form may be posted without an Origin (older browsers, some privacy settings): the token
- * decides then. One that names another origin, or "null" (a sandboxed or opaque one), is
- * refused whatever it carries.
+ * Whether a form post may have come from the page itself. Browsers say where a request
+ * comes from in Sec-Fetch-Site: it must be same-origin. The pages' own Referrer-Policy
+ * (no-referrer) makes browsers send `Origin: null` on their forms, so an Origin is held
+ * against the page's addresses only when it names one; without either header (older
+ * browsers, other clients) the CSRF token decides alone, as it decides in every case.
  */
 export function originAllowed(request: Request, allowed: ReadonlySet<string>): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) return site === "same-origin";
   const origin = request.headers.get("origin");
-  return origin === null || allowed.has(origin);
+  return origin === null || origin === "null" || allowed.has(origin);
 }

@@ -51,7 +51,8 @@ function pageHeaders(formTargets: readonly string[] = []): Record<string, string
   const csp = [
     "default-src 'none'",
     `style-src 'sha256-${CSS_HASH}'`,
-    "img-src 'self'",
+    // The only image is the empty icon below, so no browser asks the API for /favicon.ico.
+    "img-src data:",
     `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -80,6 +81,7 @@ export function renderPage(opts: PageOptions): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${opts.title} · shelf</title>
 <style>${new Html(CSS)}</style>
 </head>
