@@ -93,7 +93,7 @@ describe("the authorization request (GET /oauth/authorize)", () => {
     ];
     for (const [extra, error] of cases) {
       const e = await refusal(authorizeQuery(challenge, { redirect_uri: REDIRECT, ...extra }));
-      expect(e.error, JSON.stringify(extra)).toBe(error);
+      expect(e.error as string, JSON.stringify(extra)).toBe(error);
       expect(e.redirectUrl, JSON.stringify(extra)).toBeUndefined();
     }
     const missing = authorizeQuery(challenge);
@@ -124,7 +124,7 @@ describe("the authorization request (GET /oauth/authorize)", () => {
         Object.entries({ ...authorizeQuery(challenge, { redirect_uri: REDIRECT }), ...extra }).filter(([, v]) => v !== undefined),
       );
       const e = await refusal(query as Record<string, string>);
-      expect(e.error, JSON.stringify(extra)).toBe(error);
+      expect(e.error as string, JSON.stringify(extra)).toBe(error);
       const back = new URL(e.redirectUrl!);
       expect(back.origin + back.pathname).toBe("http://127.0.0.1:53127/oauth/callback");
       expect(back.searchParams.get("error")).toBe(error);

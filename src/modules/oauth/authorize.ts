@@ -9,7 +9,7 @@ import type { Scope } from "../../http/scopes.ts";
 import { newId } from "../../infra/ids.ts";
 import { assertGrantType, type Client, findClient, requestedScopes } from "./clients.ts";
 import { sha256Hex } from "./codes.ts";
-import { invalidGrant, invalidRequest, type OAuthError } from "./errors.ts";
+import { invalidGrant, invalidRequest, OAuthError, type OAuthErrorName } from "./errors.ts";
 import { createGrant, issueTokenSet, revokeGrant, type TokenSet } from "./service.ts";
 import { oauthAuthorizationCodes } from "./table.ts";
 
@@ -42,13 +42,13 @@ export interface AuthorizeRequest {
  * and the refusal goes back there (RFC 6749 section 4.1.2.1); without, the user is shown it
  * on a page, because a URI that is not the client's must never be redirected to.
  */
-export class AuthorizeError extends Error {
+export class AuthorizeError extends OAuthError {
   constructor(
-    readonly error: string,
-    readonly description: string,
+    error: OAuthErrorName,
+    description: string,
     readonly redirectUrl?: string,
   ) {
-    super(description);
+    super(error, description, 400);
     this.name = "AuthorizeError";
   }
 }
@@ -110,7 +110,7 @@ export async function checkAuthorizeRequest(deps: Pick<Deps, "config" | "db">, q
   const stateParam = param(query, "state");
   const state = typeof stateParam === "string" ? stateParam : undefined;
   // From here on, refusals go back to the app.
-  const refuse = (error: string, description: string) =>
+  const refuse = (error: OAuthErrorName, description: string) =>
     new AuthorizeError(error, description, withParams(redirectUri, { error, error_description: description, state, iss: issuer }));
   if (stateParam === null) throw refuse("invalid_request", "state is given more than once");
   if (state !== undefined && state.length > STATE_MAX) throw refuse("invalid_request", `state may have at most ${STATE_MAX} characters`);
