@@ -2,9 +2,13 @@
 // .ci/run), driven by playwright-core. A machine without it skips those tests and says
 // so; in CI a missing browser is a failure, not a skip.
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { oauthApp } from "../oauth/flow.ts";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+/** Launching a browser on a busy machine takes seconds: the tests wait on it, not on a clock. */
+export const SLOW = 120_000;
 
 /** The browser's executable, or undefined (and a line saying why the tests are skipped). */
 export function findChromium(): string | undefined {
@@ -17,13 +21,36 @@ export function findChromium(): string | undefined {
 }
 
 /**
- * A headless browser that reaches `host` (the app's PUBLIC_URL host, as the pages and the
- * device codes name it) at the listening server, so the pages are seen at the address the
- * service announces.
+ * The OAuth test app listening on a free port, and a headless browser that reaches the
+ * app's PUBLIC_URL host there, so the pages are seen at the address the service announces
+ * (the device codes' verification_uri). Pages are opened without JavaScript: they work
+ * without it. close() stops both.
  */
-export function launchChromium(executablePath: string, host: string, port: number): Promise<Browser> {
-  return chromium.launch({
+export async function browserRig(executablePath: string) {
+  const o = await oauthApp();
+  const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
+  const server = listening.server!;
+  const host = new URL(o.deps.config.PUBLIC_URL).hostname;
+  const browser: Browser = await chromium.launch({
     executablePath,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${port}`],
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${server.port}`],
   });
+  /** What the pages made the browser complain of (a policy refusal, say). */
+  const complaints: string[] = [];
+  return {
+    o,
+    complaints,
+    /** A fresh browser profile (its own cookies), phone-sized unless told. */
+    async open(viewport = { width: 390, height: 844 }): Promise<Page> {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      page.on("console", (m) => m.type() === "error" && complaints.push(m.text()));
+      return page;
+    },
+    noHorizontalScroll: (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    async close() {
+      await browser.close();
+      await server.stop(true);
+    },
+  };
 }

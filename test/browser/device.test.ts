@@ -2,40 +2,24 @@
 // code their device shows, and approves or denies, while the device polls. Each step waits
 // on the page itself (its elements), never on time.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PASSWORD } from "../helpers/factories.ts";
-import { oauthApp } from "../oauth/flow.ts";
-import { findChromium, launchChromium } from "./chromium.ts";
+import { browserRig, findChromium, SLOW } from "./chromium.ts";
 
 const executable = findChromium();
-/** Launching a browser on a busy machine takes seconds: the tests wait on it, not on a clock. */
-const SLOW = 120_000;
 
 describe.skipIf(!executable)("the device page in Chromium", () => {
-  let o: Awaited<ReturnType<typeof oauthApp>>;
-  let server: { stop(force?: boolean): unknown };
-  let browser: Browser;
-  const errors: string[] = [];
+  let rig: Awaited<ReturnType<typeof browserRig>>;
+  let o: (typeof rig)["o"];
+  const open = (viewport?: { width: number; height: number }) => rig.open(viewport);
+  const noHorizontalScroll = (page: Page) => rig.noHorizontalScroll(page);
 
   beforeAll(async () => {
-    o = await oauthApp();
-    const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
-    server = listening.server!;
-    browser = await launchChromium(executable!, new URL(o.deps.config.PUBLIC_URL).hostname, listening.server!.port!);
+    rig = await browserRig(executable!);
+    o = rig.o;
   }, SLOW);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop(true);
-  }, SLOW);
-
-  /** A fresh browser profile (its own cookies), phone-sized unless told, that records what the page complains of. */
-  async function open(viewport = { width: 390, height: 844 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, javaScriptEnabled: false });
-    const page = await context.newPage();
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    return page;
-  }
+  afterAll(() => rig?.close(), SLOW);
 
   async function signIn(page: Page, url: string) {
     const user = await o.makeUser();
@@ -58,8 +42,6 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
     await page.fill("#user_code", userCode.toLowerCase().replace("-", " "));
     await page.click("#code-form button[type=submit]");
   }
-
-  const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   test(
     "sign in, type the code in lower case with spaces, approve: the polling device gets its tokens",
@@ -160,6 +142,6 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
   );
 
   test("no page asked the browser for anything its policy refused", () => {
-    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    expect(rig.complaints.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });
 });
