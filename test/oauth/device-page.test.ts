@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { servePage } from "../../src/modules/oauth/pages/layout.ts";
 import { oauthDeviceAuthorizations } from "../../src/modules/oauth/table.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { oauthApp } from "./flow.ts";
@@ -322,5 +323,36 @@ describe("when the kv cannot count", () => {
     const res = await page.post("/device", { user_code, decision: "approve" });
     expect(res.status).toBe(503);
     expect(res.html).toContain("briefly unavailable");
+  });
+});
+
+describe("where the page is mounted", () => {
+  test("with CENTER_URL elsewhere, the cookie's path is the page's path there, and posts from that origin are the page's own", async () => {
+    const center = await oauthApp((d) => ({ config: { ...d.config, CENTER_URL: "http://center.test/app" } }));
+    const started = await center.start();
+    expect(started.body.verification_uri).toBe("http://center.test/app/device");
+    const user = await center.makeUser();
+    const page = pageClient(center.app, { ip: center.ip(), origin: "http://center.test" });
+    const first = await page.get("/device");
+    expect(first.headers.getSetCookie()[0]).toContain("; Path=/app/device;");
+    const res = await page.post("/device", { action: "sign_in", email: user.email, password: PASSWORD });
+    expect(res.status).toBe(303);
+  });
+});
+
+describe("a failure the page did not expect", () => {
+  test("is a 500 page with the same security headers that says nothing of it, and is logged", async () => {
+    const logged: unknown[] = [];
+    const log = { ...o.deps.log, error: (...args: unknown[]) => logged.push(args) };
+    const res = await servePage(log, new Request("http://shelf.test/device"), async () => {
+      throw new Error("secret detail at /srv/shelf");
+    });
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.text();
+    expect(body).toContain("Something went wrong");
+    expect(body).not.toContain("secret detail");
+    expect(logged).toHaveLength(1);
   });
 });
