@@ -1,16 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oauthAuthorizationCodes, oauthClients } from "../../src/modules/oauth/table.ts";
-import { authorizeQuery, formFields, pageVisitor, pkce, registerClient } from "./authorize-steps.ts";
+import { authorizeQuery, formFields, pkce, registerClient } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
+import { pageClient } from "./page-client.ts";
 
 const o = await oauthApp();
 const REDIRECT = "http://127.0.0.1:43817/oauth/callback";
 const PAGE = "/oauth/authorize";
 
 /** A browser at an address of its own (sign-in failures are counted per address). */
-const visitor = (ip = o.ip()) =>
-  pageVisitor((method, path, init) => o.call(method, path, { app: o.app, ...init, headers: { ...init.headers, "x-forwarded-for": ip } }), "http://shelf.test");
+const visitor = () => pageClient(o.app, { ip: o.ip() });
 const codesOf = (userId: string) => o.deps.db.select().from(oauthAuthorizationCodes).where(eq(oauthAuthorizationCodes.userId, userId));
 
 /** A signed-in visitor on the consent page of a request: the page's HTML and what it takes to post its decision. */
@@ -21,12 +21,12 @@ async function consentPage(extra: Record<string, string> = {}) {
   const v = visitor();
   const signInPage = await v.get(url);
   expect(signInPage.status).toBe(200);
-  const signedIn = await v.post(PAGE, { ...formFields(await signInPage.text(), "sign-in"), email: user.email, password: user.password });
+  const signedIn = await v.post(PAGE, { ...formFields(signInPage.html, "sign-in"), email: user.email, password: user.password });
   expect(signedIn.status).toBe(303);
   const next = new URL(signedIn.headers.get("location")!, `http://shelf.test${PAGE}`);
   expect(next.pathname).toBe(PAGE);
   const res = await v.get(next.pathname + next.search);
-  const html = await res.text();
+  const html = res.html;
   return { user, v, res, html, verifier: p.verifier, decision: formFields(html, "decision") };
 }
 
@@ -39,7 +39,7 @@ describe("the consent page at /oauth/authorize", () => {
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("set-cookie")).toContain("Path=/oauth/authorize; HttpOnly; SameSite=Lax");
-    const html = await res.text();
+    const html = res.html;
     expect(html).toContain('id="client-name">Shelf Sync<');
     expect(formFields(html, "sign-in")).toMatchObject({ client_id: "shelf-sync", redirect_uri: REDIRECT, state: "xyz-state", action: "sign_in" });
   });
@@ -50,7 +50,7 @@ describe("the consent page at /oauth/authorize", () => {
       const res = await visitor().get(`${PAGE}?${new URLSearchParams(authorizeQuery(challenge, { redirect_uri: REDIRECT, ...extra }))}`);
       expect(res.status).toBe(400);
       expect(res.headers.get("location")).toBeNull();
-      expect(await res.text()).toContain('id="request-refused"');
+      expect(res.html).toContain('id="request-refused"');
     }
     const res = await visitor().get(`${PAGE}?${new URLSearchParams(authorizeQuery(challenge, { redirect_uri: REDIRECT, code_challenge_method: "plain" }))}`);
     expect(res.status).toBe(303);
@@ -103,10 +103,10 @@ describe("the consent page at /oauth/authorize", () => {
       [decision, "https://attacker.example"],
     ];
     for (const [fields, from] of cases) {
-      const res = await v.post(PAGE, { ...fields, decision: "approve" }, from);
+      const res = await v.post(PAGE, { ...fields, decision: "approve" }, from ? { origin: from } : undefined);
       expect(res.status).toBe(403);
       expect(res.headers.get("location")).toBeNull();
-      expect(await res.text()).toContain('id="csrf-refused"');
+      expect(res.html).toContain('id="csrf-refused"');
     }
     // Without the page session's cookie the token is worth nothing either.
     const stranger = await visitor().post(PAGE, { ...decision, decision: "approve" });
@@ -142,10 +142,10 @@ describe("the consent page at /oauth/authorize", () => {
     const user = await o.makeUser();
     const url = `${PAGE}?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: REDIRECT }))}`;
     const v = visitor();
-    const form = formFields(await (await v.get(url)).text(), "sign-in");
+    const form = formFields((await v.get(url)).html, "sign-in");
     const wrong = await v.post(PAGE, { ...form, email: user.email, password: "not the password" });
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain('id="sign-in"');
+    expect(wrong.html).toContain('id="sign-in"');
     const { action: _, ...fields } = form;
     const unsigned = await v.post(PAGE, { ...fields, decision: "approve" });
     expect(unsigned.status).toBe(401);
@@ -179,7 +179,7 @@ describe("hostile input at the authorization and token endpoints", () => {
     }
     const odd = await visitor().get(`${PAGE}?${q({ state: "\u0000<b>\u202e" })}`);
     expect(odd.status).toBe(200);
-    expect(await odd.text()).not.toContain("<b>");
+    expect(odd.html).not.toContain("<b>");
     const hostile: Record<string, string>[] = [
       { code: "oac_\u0000" },
       { code_verifier: `${"a".repeat(43)}\u0000` },

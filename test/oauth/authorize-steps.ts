@@ -1,5 +1,5 @@
 // Steps of the authorization code tests: a PKCE pair, an authorization request's query,
-// a registered (pending) client.
+// a registered (pending) client, the fields of a page's form.
 import { randomBytes } from "node:crypto";
 import type { oauthApp } from "./flow.ts";
 
@@ -37,32 +37,4 @@ export function formFields(page: string, id: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const m of form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[unescapeHtml(m[1]!)] = unescapeHtml(m[2]!);
   return fields;
-}
-
-type Send = (method: string, url: string, init: { headers: Record<string, string>; body?: URLSearchParams }) => Promise<Response>;
-
-/**
- * A browser on the pages: it keeps the page-session cookie, follows no redirect by itself,
- * and posts forms from `origin` (the page's own unless a test says otherwise).
- */
-export function pageVisitor(send: Send, origin: string) {
-  let cookie = "";
-  const keep = (res: Response) => {
-    const set = res.headers.get("set-cookie");
-    if (set) cookie = set.split(";", 1)[0]!;
-    return res;
-  };
-  return {
-    get cookie() {
-      return cookie;
-    },
-    get: async (url: string) => keep(await send("GET", url, { headers: cookie ? { cookie } : {} })),
-    post: async (url: string, fields: Record<string, string>, from = origin) =>
-      keep(
-        await send("POST", url, {
-          headers: { ...(cookie ? { cookie } : {}), origin: from, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields),
-        }),
-      ),
-  };
 }

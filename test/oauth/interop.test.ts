@@ -3,8 +3,9 @@
 // consent page's own forms, refresh, revocation. The server's address is its issuer.
 import { afterAll, describe, expect, test } from "bun:test";
 import * as oauth from "oauth4webapi";
-import { formFields, pageVisitor } from "./authorize-steps.ts";
+import { formFields } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
+import { pageClient } from "./page-client.ts";
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("starting", { status: 503 }) });
 afterAll(() => server.stop(true));
@@ -39,8 +40,8 @@ async function resource(token: string, path: string): Promise<{ status: number; 
   }
 }
 
-/** A browser over the network. */
-const browser = () => pageVisitor((method, url, init) => fetch(url, { method, redirect: "manual", ...init }), base);
+/** A browser over the network: it follows no redirect by itself. */
+const browser = () => pageClient({ handle: (request) => fetch(request, { redirect: "manual" }) }, { ip: o.ip(), base });
 
 describe("oauth4webapi against the provider", () => {
   test("discovery: the metadata names the endpoints the flows use", () => {
@@ -95,18 +96,18 @@ describe("oauth4webapi against the provider", () => {
       code_challenge_method: "S256",
     }).toString();
 
+    // The page, as a browser shows it: the sign-in form, then the consent form, each posted with its own fields.
     const b = browser();
-    const signInPage = await b.get(url.href);
+    const signInPage = await b.get(url.pathname + url.search);
     expect(signInPage.status).toBe(200);
-    const signInForm = formFields(await signInPage.text(), "sign-in");
-    const signedIn = await b.post(url.href, { ...signInForm, email: user.email, password: user.password });
+    const signedIn = await b.post(url.pathname, { ...formFields(signInPage.html, "sign-in"), email: user.email, password: user.password });
     expect(signedIn.status).toBe(303);
-    const consentPage = await b.get(new URL(signedIn.headers.get("location")!, url).href);
-    const html = await consentPage.text();
+    const next = new URL(signedIn.headers.get("location")!, url);
+    const consentPage = await b.get(next.pathname + next.search);
     expect(consentPage.status).toBe(200);
-    expect(html).toContain("Shelf Sync");
+    expect(consentPage.html).toContain("Shelf Sync");
     expect(consentPage.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    const approved = await b.post(url.href, { ...formFields(html, "decision"), decision: "approve" });
+    const approved = await b.post(url.pathname, { ...formFields(consentPage.html, "decision"), decision: "approve" });
     expect(approved.status).toBe(303);
     const callback = new URL(approved.headers.get("location")!);
     expect(callback.origin + callback.pathname).toBe(REDIRECT);
