@@ -6,7 +6,7 @@ import type { Services } from "../../../services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, scopeList, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { readPageForm } from "./form.ts";
 
@@ -14,7 +14,6 @@ import { readPageForm } from "./form.ts";
 const ACTION = "device";
 const CODE_MAX = 32;
 
-const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
 const codeOf = (v: string | null | undefined) => (v ?? "").slice(0, CODE_MAX);
 
 export function createDevicePage({ deps, identity, limiter }: Pick<Services, "deps" | "identity" | "limiter">) {

@@ -25,6 +25,9 @@ export const hiddenFields = (visit: PageVisit, fields: Record<string, string | u
     v === undefined ? "" : html`<input type="hidden" name="${k}" value="${v}">`,
   )}`;
 
+/** A service message ("no such code; check ...") as a sentence on a page. */
+export const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
+
 export const errorBox = (message: string | undefined) => message && html`<p class="error" role="alert">${message}</p>`;
 
 /**
