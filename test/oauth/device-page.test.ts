@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { servePage } from "../../src/modules/oauth/pages/layout.ts";
 import { oauthDeviceAuthorizations } from "../../src/modules/oauth/table.ts";
 import { PASSWORD } from "../helpers/factories.ts";
@@ -127,6 +128,8 @@ describe("signing in on the device page", () => {
     const out = await page.post("/device", { action: "sign_out" });
     expect(out.status).toBe(303);
     expect(page.jar.get("shelf_page")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // Past the node's cache of the session (its broadcast may still be on its way on Redis).
+    o.clock.advance(CACHE_TTL_MS);
     expect((await o.api("GET", "/v1/user/me", token)).status).toBe(401);
     expect((await page.get("/device")).html).toContain('id="sign-in"');
   });
@@ -260,6 +263,22 @@ describe("deciding on a code", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(res.html).toContain("Too many wrong codes");
     expect((await o.verify(user, user_code)).status).toBe(429);
+    expect(await statusOf(user_code)).toBe("pending");
+  });
+
+  test("wrong codes from one address count across its users: past 50, the next user's right code is 429 too", async () => {
+    const { user_code } = await started();
+    const from = o.ip();
+    for (let u = 0; u < 5; u++) {
+      const user = await o.makeUser();
+      const page = pageClient(o.app, { ip: from });
+      await page.signIn("/device", user.email, PASSWORD);
+      for (let i = 0; i < 10; i++) expect((await page.post("/device", { user_code: `wrong ${u} ${i}` })).status).toBe(404);
+    }
+    const last = pageClient(o.app, { ip: from });
+    await last.signIn("/device", (await o.makeUser()).email, PASSWORD);
+    const res = await last.post("/device", { user_code, decision: "approve" });
+    expect(res.status).toBe(429);
     expect(await statusOf(user_code)).toBe("pending");
   });
 

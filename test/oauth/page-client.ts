@@ -53,10 +53,16 @@ export function pageClient(app: Handler, opts: { ip: string; base?: string; orig
       send("POST", path, { form: { csrf: fieldOf(last, "csrf") ?? "", ...form }, headers }),
     /** Posts exactly `form`: no token added. */
     postRaw: (path: string, form: Record<string, string>, headers?: Record<string, string>) => send("POST", path, { form, headers }),
-    /** Signs in on the page at `path`: its GET, then the sign-in form. */
+    /**
+     * Signs in on the page at `path`: its GET, then the sign-in form; a success is followed
+     * to the page it sends back to (whose forms carry the new page session's token). The
+     * sign-in's own answer is returned.
+     */
     async signIn(path: string, email: string, password: string) {
       await send("GET", path);
-      return send("POST", path, { form: { csrf: fieldOf(last, "csrf") ?? "", action: "sign_in", email, password } });
+      const res = await send("POST", path, { form: { csrf: fieldOf(last, "csrf") ?? "", action: "sign_in", email, password } });
+      if (res.status === 303) await send("GET", new URL(res.headers.get("location")!, `${base}${path}`).pathname);
+      return res;
     },
     csrf: () => fieldOf(last, "csrf"),
   };
