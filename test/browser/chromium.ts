@@ -43,6 +43,9 @@ export async function browserRig(executablePath: string) {
     /** A fresh browser profile (its own cookies), phone-sized unless told. */
     async open(viewport = { width: 390, height: 844 }): Promise<Page> {
       const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      // An upper bound on waiting for the page's own events, for a machine kept busy (CI's
+      // busy run), within the tests' own bound.
+      context.setDefaultTimeout(SLOW / 2);
       const page = await context.newPage();
       page.on("console", (m) => m.type() === "error" && complaints.push(m.text()));
       return page;
