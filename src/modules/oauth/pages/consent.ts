@@ -8,15 +8,13 @@ import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAutho
 import { readPageForm } from "./form.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, scopeList, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 
 /** The form's target, relative to the page (/oauth/authorize). */
 const ACTION = "authorize";
 /** The parameters of an authorization request, carried through the page's forms. */
 const REQUEST_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
-
-const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
 
 /** The authorization request's own parameters of a query or a posted form, nothing else. */
 function requestParams(from: URLSearchParams | Record<string, string>): Record<string, string> {
