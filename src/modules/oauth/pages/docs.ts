@@ -13,12 +13,15 @@ export const devicePageDocumentation: OwnPaths = {
     "/device": {
       get: {
         tags: ["oauth"],
+        // HTML for browsers: bad input is said on the page, never a 422 envelope.
+        "x-html-page": true,
         summary: "The device page (RFC 8628 section 3.3): a sign-in form, or the code form prefilled from ?user_code=",
         parameters: [{ name: "user_code", in: "query", required: false, schema: { type: "string" } }],
         responses: { 200: page("the page") },
       },
       post: {
         tags: ["oauth"],
+        "x-html-page": true,
         summary: "The device page's forms: sign in or out, look a user code up, approve or deny it",
         description:
           "application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.",
