@@ -122,6 +122,19 @@ describe("the consent page at /oauth/authorize", () => {
     expect(await codesOf(user.id)).toEqual([]);
   });
 
+  test("signing out on the consent page comes back to the same request, signed out", async () => {
+    const { v, html } = await consentPage();
+    const action = /<form method="post" action="(authorize\?[^"]*)">/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    expect(action).toBeDefined();
+    const out = await v.post(`/oauth/${action}`, { action: "sign_out" });
+    expect(out.status).toBe(303);
+    const back = new URL(out.headers.get("location")!, `http://shelf.test${PAGE}`);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ client_id: "shelf-sync", redirect_uri: REDIRECT, state: "xyz-state" });
+    const again = await v.get(back.pathname + back.search);
+    expect(again.status).toBe(200);
+    expect(formFields(again.html, "sign-in")).toMatchObject({ client_id: "shelf-sync", action: "sign_in" });
+  });
+
   test("a pending client is marked unverified; its name is shown as text, never as markup", async () => {
     const id = await registerClient(o, { client_name: "<script>alert(1)</script> Notes", redirect_uris: ["https://notes.example/cb"] });
     const { html } = await consentPage({ client_id: id, redirect_uri: "https://notes.example/cb" });

@@ -31,13 +31,16 @@ export function createConsentPage({ deps, identity, limiter }: Pick<Services, "d
   const path = `${new URL(PUBLIC_URL).pathname.replace(/\/$/, "")}/oauth/authorize`;
   const sessions = createPageSessions(deps, identity, { path, origins: [PUBLIC_URL] });
 
-  const page = (visit: PageVisit, title: string, body: Html, opts: { status?: number; formTargets?: string[]; headers?: Record<string, string> } = {}) => {
+  type PageOpts = { status?: number; formTargets?: string[]; headers?: Record<string, string>; params?: Record<string, string> };
+  const page = (visit: PageVisit, title: string, body: Html, opts: PageOpts = {}) => {
+    // Signing out comes back to the same request (its parameters in the form's URL), signed out.
+    const signOutTo = opts.params ? `${ACTION}?${new URLSearchParams(opts.params)}` : ACTION;
     const res = renderPage({
       title,
       status: opts.status,
       cookies: visit.cookies,
       formTargets: opts.formTargets,
-      body: html`${body}${signedInAs(visit, ACTION)}`,
+      body: html`${body}${signedInAs(visit, signOutTo)}`,
     });
     for (const [k, v] of Object.entries(opts.headers ?? {})) res.headers.set(k, v);
     return res;
@@ -87,7 +90,7 @@ ${hiddenFields(visit, params)}
 </form>
 </div>`,
       // The decision's answer redirects to the app: browsers hold that redirect to form-action.
-      { formTargets: [back.origin], status: error?.status, headers: error?.headers },
+      { formTargets: [back.origin], status: error?.status, headers: error?.headers, params },
     );
   };
 
@@ -128,14 +131,16 @@ ${hiddenFields(visit, params)}
             body: html`<p class="error" role="alert" id="csrf-refused">${sentence(m.message)}</p><p class="muted">Go back to the app you came from and start signing in again.</p>`,
           });
         }
+        if (form.action === "sign_out") {
+          const back = new URLSearchParams(requestParams(new URL(request.url).searchParams));
+          return seeOther(`${ACTION}?${back}`, await sessions.signOut(visit));
+        }
         const params = requestParams(form);
-        const self = `${ACTION}?${new URLSearchParams(params)}`;
-        if (form.action === "sign_out") return seeOther(self, await sessions.signOut(visit));
         const req = await check(visit, params);
         if (req instanceof Response) return req;
         if (form.action === "sign_in") {
           try {
-            return seeOther(self, await sessions.signIn({ email: form.email ?? "", password: form.password ?? "", ip }));
+            return seeOther(`${ACTION}?${new URLSearchParams(params)}`, await sessions.signIn({ email: form.email ?? "", password: form.password ?? "", ip }));
           } catch (e) {
             return signIn(visit, req, params, messageOf(e), form.email);
           }
