@@ -169,7 +169,8 @@ export const consentPageDocumentation: OwnPaths = {
     "/oauth/authorize": {
       get: {
         tags: ["oauth"],
-        // Bad input is RFC 6749's: a page (400) or an error sent back to the app, never 422.
+        // An HTML page, and bad input is RFC 6749's: said on the page (400) or sent back to the app, never 422.
+        "x-html-page": true,
         "x-rfc6749-errors": true,
         summary: "Authorization endpoint (RFC 6749 section 4.1.1, PKCE of RFC 7636 with S256 only): the consent page",
         description:
@@ -187,6 +188,7 @@ export const consentPageDocumentation: OwnPaths = {
       },
       post: {
         tags: ["oauth"],
+        "x-html-page": true,
         "x-rfc6749-errors": true,
         summary: "The consent page's forms: sign in or out, approve or deny",
         description:
