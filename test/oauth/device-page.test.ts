@@ -161,6 +161,16 @@ describe("CSRF and Origin", () => {
     expect(await statusOf(user_code)).toBe("pending");
   });
 
+  test("a token of the device page is no token for another page, even with the same page session", async () => {
+    const { page } = await signedIn();
+    await page.get("/device");
+    const csrf = page.csrf()!;
+    // The consent page's form, as a forger holding the device page's cookie and token would send it.
+    const res = await page.postRaw("/oauth/authorize", { csrf, action: "sign_out" });
+    expect(res.status).toBe(403);
+    expect(res.html).toContain('id="csrf-refused"');
+  });
+
   test("a sign-in without the token is 403 and opens no session", async () => {
     const user = await o.makeUser();
     const page = pageClient(o.app, { ip: o.ip() });
@@ -230,6 +240,8 @@ describe("deciding on a code", () => {
     // The grant is the signed-in user's: it is in their list of authorized apps.
     const grants = await o.api("GET", "/v1/user/me/oauth-grants", user.jwt);
     expect(grants.body.data.items.map((g: { clientId: string }) => g.clientId)).toEqual(["shelf-sync"]);
+    const someoneElse = await o.makeUser();
+    expect((await o.api("GET", "/v1/user/me/oauth-grants", someoneElse.jwt)).body.data.items).toEqual([]);
     expect((await o.api("GET", "/v1/kbs", tokens.body.access_token)).status).toBe(200);
   });
 
