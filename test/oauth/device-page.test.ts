@@ -134,6 +134,18 @@ describe("signing in on the device page", () => {
     expect((await page.get("/device")).html).toContain('id="sign-in"');
   });
 
+  test("once the page session's 15 minutes are over, Approve gets the sign-in form again, the code carried, and decides nothing", async () => {
+    const { user_code } = await started();
+    const { page } = await signedIn();
+    await page.post("/device", { user_code });
+    o.clock.advance(15 * 60_000 + 1);
+    const res = await page.post("/device", { user_code, decision: "approve" });
+    expect(res.status).toBe(401);
+    expect(res.html).toContain('id="sign-in"');
+    expect(fieldOf(res.html, "user_code")).toBe(user_code);
+    expect(await statusOf(user_code)).toBe("pending");
+  });
+
   test("a code posted without a signed-in page session gets the sign-in form (401) and decides nothing", async () => {
     const { user_code } = await started();
     const page = pageClient(o.app, { ip: o.ip() });
