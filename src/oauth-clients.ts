@@ -1,5 +1,7 @@
 // The two first-party OAuth clients (SPEC 5.7): pre-approved, no registration. Operators
-// may rename them or change their ids and scopes with OAUTH_FIRST_PARTY_CLIENTS.
+// may rename them or change their ids, scopes and redirect URIs with OAUTH_FIRST_PARTY_CLIENTS.
+// They are desktop apps: their code flow returns to a loopback listener (RFC 8252 section
+// 7.3), whose port the authorization endpoint lets the app pick at each request.
 import { Type as T } from "@sinclair/typebox";
 import { SCOPES, type Scope } from "./http/scopes.ts";
 
@@ -7,11 +9,15 @@ export interface FirstPartyClient {
   id: string;
   name: string;
   scopes: readonly Scope[];
+  /** Where the authorization code flow may return (exact match; any port on a loopback IP). */
+  redirectUris: readonly string[];
 }
 
+const LOOPBACK_REDIRECTS = ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"];
+
 const DEFAULT_FIRST_PARTY_CLIENTS = {
-  sync: { id: "shelf-sync", name: "Shelf Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"] },
-  media: { id: "shelf-media", name: "Shelf Media", scopes: ["media.read", "media.write"] },
+  sync: { id: "shelf-sync", name: "Shelf Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"], redirectUris: LOOPBACK_REDIRECTS },
+  media: { id: "shelf-media", name: "Shelf Media", scopes: ["media.read", "media.write"], redirectUris: LOOPBACK_REDIRECTS },
 } as const satisfies Record<string, FirstPartyClient>;
 type Slot = keyof typeof DEFAULT_FIRST_PARTY_CLIENTS;
 
@@ -20,6 +26,13 @@ const Override = T.Object(
     id: T.Optional(T.String({ pattern: "^[A-Za-z0-9._-]{1,64}$" })),
     name: T.Optional(T.String({ minLength: 1, maxLength: 100 })),
     scopes: T.Optional(T.Array(T.Union(SCOPES.map((s) => T.Literal(s))), { minItems: 1, uniqueItems: true })),
+    // https, or http on the loopback; no fragment, no spaces (the rules of registration).
+    redirectUris: T.Optional(
+      T.Array(T.String({ maxLength: 2000, pattern: "^(https://[^/?#\\s]+|http://(127\\.0\\.0\\.1|\\[::1\\]|localhost)(:[0-9]{1,5})?)(/[^#\\s]*)?$" }), {
+        maxItems: 10,
+        uniqueItems: true,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -29,5 +42,5 @@ export const FirstPartyClientsSchema = T.Partial(T.Object({ sync: Override, medi
 export function buildFirstPartyClients(overrides: Partial<Record<Slot, Partial<FirstPartyClient>>> = {}): readonly FirstPartyClient[] {
   const clients = (Object.keys(DEFAULT_FIRST_PARTY_CLIENTS) as Slot[]).map((slot) => ({ ...DEFAULT_FIRST_PARTY_CLIENTS[slot], ...overrides[slot] }));
   if (clients[0]!.id === clients[1]!.id) throw new Error("the two first-party clients need different ids");
-  return Object.freeze(clients.map((c) => Object.freeze({ ...c, scopes: Object.freeze([...c.scopes]) })));
+  return Object.freeze(clients.map((c) => Object.freeze({ ...c, scopes: Object.freeze([...c.scopes]), redirectUris: Object.freeze([...c.redirectUris]) })));
 }

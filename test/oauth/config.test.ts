@@ -13,22 +13,47 @@ const problems = (value: string) => {
 };
 
 describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
-  test("by default: shelf-sync and shelf-media with the scopes of SPEC 5.7", () => {
+  test("by default: shelf-sync and shelf-media with the scopes of SPEC 5.7, returning to a loopback listener", () => {
     expect(load().oauthClients).toEqual([
-      { id: "shelf-sync", name: "Shelf Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"] },
-      { id: "shelf-media", name: "Shelf Media", scopes: ["media.read", "media.write"] },
+      {
+        id: "shelf-sync",
+        name: "Shelf Sync",
+        scopes: ["media.read", "media.write", "kb.read", "kb.write"],
+        redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
+      },
+      {
+        id: "shelf-media",
+        name: "Shelf Media",
+        scopes: ["media.read", "media.write"],
+        redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
+      },
     ]);
   });
 
   test("overrides an id, a name or the scopes of either client", () => {
-    const c = load(JSON.stringify({ sync: { id: "acme-sync", name: "Acme Sync" }, media: { scopes: ["media.read"] } }));
+    const c = load(
+      JSON.stringify({
+        sync: { id: "acme-sync", name: "Acme Sync" },
+        media: { scopes: ["media.read"], redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"] },
+      }),
+    );
     expect(c.oauthClients).toEqual([
-      { id: "acme-sync", name: "Acme Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"] },
-      { id: "shelf-media", name: "Shelf Media", scopes: ["media.read"] },
+      {
+        id: "acme-sync",
+        name: "Acme Sync",
+        scopes: ["media.read", "media.write", "kb.read", "kb.write"],
+        redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
+      },
+      { id: "shelf-media", name: "Shelf Media", scopes: ["media.read"], redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"] },
     ]);
   });
 
-  test("not JSON, an unknown scope, an unknown field, a bad id or one id for both clients is a named problem", () => {
+  test("overrides the redirect URIs: https, or http on the loopback", () => {
+    const uris = ["https://app.example/callback", "http://localhost:8123/cb"];
+    expect(load(JSON.stringify({ media: { redirectUris: uris } })).oauthClients[1]!.redirectUris).toEqual(uris);
+  });
+
+  test("not JSON, an unknown scope, an unknown field, a bad id, one id for both clients or a redirect URI registration would refuse is a named problem", () => {
     for (const bad of [
       "{",
       '{"sync":{"scopes":["everything"]}}',
@@ -36,6 +61,9 @@ describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
       '{"other":{}}',
       '{"sync":{"id":"has space"}}',
       '{"sync":{"id":"same"},"media":{"id":"same"}}',
+      '{"sync":{"redirectUris":["http://app.example/cb"]}}',
+      '{"sync":{"redirectUris":["https://app.example/cb#frag"]}}',
+      '{"sync":{"redirectUris":["javascript:alert(1)"]}}',
     ]) {
       const found = problems(bad);
       expect(found).toHaveLength(1);

@@ -24,7 +24,7 @@ describe("GET /.well-known/oauth-authorization-server", () => {
       token_endpoint: "http://shelf.test/oauth/token",
       device_authorization_endpoint: "http://shelf.test/v1/oauth/device_authorization",
       revocation_endpoint: "http://shelf.test/oauth/revoke",
-      grant_types_supported: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+      grant_types_supported: ["authorization_code", "urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
       code_challenge_methods_supported: ["S256"],
       token_endpoint_auth_methods_supported: ["none"],
     });

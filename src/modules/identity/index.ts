@@ -22,9 +22,10 @@ import {
   SignupBody,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
-import { login, logout, refresh, type SessionGrant, signup, verifyCredentials } from "./sessions.ts";
+import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
+import { signInWithPassword } from "./sign-in.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
-import { normalizeEmail, requireUser, toMe, updateUser } from "./users.ts";
+import { requireUser, toMe, updateUser } from "./users.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
 
@@ -67,11 +68,7 @@ const authController = ({ deps, identity, guard }: Services) => {
       "/v1/auth/login",
       async ({ body, cookie, request, server }) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
-        const email = normalizeEmail(body.email);
-        await limiter.countAttempt(email, ip);
-        const user = await verifyCredentials(deps, email, body.password);
-        await limiter.recordSuccess(email, ip);
-        const grant = await login(deps, signer, user);
+        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip });
         setRefresh(cookie, grant.refreshToken);
         return ok(grantBody(grant));
       },

@@ -3,7 +3,8 @@
 // are its own (a table elsewhere may still reference users.id).
 export { createIdentity } from "./identity.ts";
 export { createUser, getUser, getUserByEmail, hashPassword, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
-export { login, pruneSessions } from "./sessions.ts";
+export { login, logout, pruneSessions } from "./sessions.ts";
+export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
 export type { TokenResolver } from "./principal.ts";

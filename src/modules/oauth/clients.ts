@@ -17,6 +17,8 @@ export interface Client {
   scopes: readonly Scope[];
   /** The grants it registered for (RFC 7591 grant_types). */
   grantTypes: readonly string[];
+  /** Where the authorization code flow may return. */
+  redirectUris: readonly string[];
   firstParty: boolean;
   /** A registered client not yet approved by an administrator. */
   unverified: boolean;
@@ -27,7 +29,16 @@ const CLIENT_ID_MAX = 128;
 /** The client of `clientId` when it may use the provider, else undefined. */
 export async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientId: string): Promise<Client | undefined> {
   const first = deps.config.oauthClients.find((c) => c.id === clientId);
-  if (first) return { id: first.id, name: first.name, scopes: first.scopes, grantTypes: FIRST_PARTY_GRANTS, firstParty: true, unverified: false };
+  if (first)
+    return {
+      id: first.id,
+      name: first.name,
+      scopes: first.scopes,
+      grantTypes: FIRST_PARTY_GRANTS,
+      redirectUris: first.redirectUris,
+      firstParty: true,
+      unverified: false,
+    };
   // Not a registered id (ours are nanoids), and text the database cannot compare (NUL) never reaches it.
   if (clientId.length > CLIENT_ID_MAX || /\p{Cc}/u.test(clientId)) return undefined;
   const [row] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
@@ -37,6 +48,7 @@ export async function findClient(deps: Pick<Deps, "config">, db: DbOrTx, clientI
     name: row.name,
     scopes: row.scopes.filter(isScope),
     grantTypes: row.grantTypes,
+    redirectUris: row.redirectUris,
     firstParty: false,
     unverified: row.status === "pending",
   };

@@ -163,7 +163,7 @@ export interface DeviceDecision {
 export async function decideDevice(deps: Deps, input: { userId: string; ip: string; userCode: string; decision: "approve" | "deny" }): Promise<DeviceDecision> {
   const takeBack = await countCodeAttempt(deps, input.userId, input.ip);
   const code = normalizeUserCode(input.userCode);
-  if (!code) throw new AppError("NOT_FOUND", "no such code; check what the device shows", { entity: "user_code" });
+  if (!code) throw noSuchCode();
   const now = deps.clock.now();
   const [decided] = await deps.db
     .update(oauthDeviceAuthorizations)
@@ -186,9 +186,41 @@ export async function decideDevice(deps: Deps, input: { userId: string; ip: stri
     .select({ status: oauthDeviceAuthorizations.status, expiresAt: oauthDeviceAuthorizations.expiresAt })
     .from(oauthDeviceAuthorizations)
     .where(eq(oauthDeviceAuthorizations.userCode, code));
-  if (!row) throw new AppError("NOT_FOUND", "no such code; check what the device shows", { entity: "user_code" });
+  if (!row) throw noSuchCode();
   // A real code, expired or decided: not a guess, so it does not count against the user.
   await takeBack();
-  if (row.status === "pending") throw new AppError("NOT_FOUND", "this code has expired; start again on the device", { entity: "user_code", reason: "expired" });
-  throw new AppError("CONFLICT", "this code was already used", { reason: "already_decided" });
+  throw undecidable(row.status);
+}
+
+const noSuchCode = () => new AppError("NOT_FOUND", "no such code; check what the device shows", { entity: "user_code" });
+
+/** Why a real code cannot be decided on: expired while pending, or decided already. */
+const undecidable = (status: string) =>
+  status === "pending"
+    ? new AppError("NOT_FOUND", "this code has expired; start again on the device", { entity: "user_code", reason: "expired" })
+    : new AppError("CONFLICT", "this code was already used", { reason: "already_decided" });
+
+export type DeviceRequest = Omit<DeviceDecision, "decision">;
+
+/**
+ * What a pending user code asks for, shown to the signed-in user before they decide (the
+ * device page). Looking a code up is counted against the wrong codes as deciding is, so
+ * it is no way around their limits; the same refusals as decideDevice.
+ */
+export async function reviewDevice(deps: Deps, input: { userId: string; ip: string; userCode: string }): Promise<DeviceRequest> {
+  const takeBack = await countCodeAttempt(deps, input.userId, input.ip);
+  const code = normalizeUserCode(input.userCode);
+  if (!code) throw noSuchCode();
+  const [row] = await deps.db.select().from(oauthDeviceAuthorizations).where(eq(oauthDeviceAuthorizations.userCode, code));
+  if (!row) throw noSuchCode();
+  await takeBack();
+  if (row.status !== "pending" || row.expiresAt <= deps.clock.now()) throw undecidable(row.status);
+  const client = await findClient(deps, deps.db, row.clientId);
+  return {
+    userCode: formatUserCode(code),
+    clientId: row.clientId,
+    clientName: client?.name ?? row.clientId,
+    unverified: client?.unverified ?? true,
+    scopes: row.scopes as Scope[],
+  };
 }

@@ -10,6 +10,7 @@ export type OAuthErrorName =
   | "invalid_scope"
   | "unauthorized_client"
   | "unsupported_grant_type"
+  | "unsupported_response_type"
   | "authorization_pending"
   | "slow_down"
   | "access_denied"

@@ -7,10 +7,14 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import type { Services } from "../../services.ts";
+import { AUTHORIZATION_CODE_GRANT, redeemAuthorizationCode } from "./authorize.ts";
 import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 import { oauthParams } from "./form.ts";
+import { consentPageDocumentation, createConsentPage } from "./pages/consent.ts";
+import { createDevicePage } from "./pages/device.ts";
+import { devicePageDocumentation } from "./pages/docs.ts";
 import {
   AdminClient,
   AdminClientDecision,
@@ -54,17 +58,19 @@ const protocolController = ({ deps }: Services) => {
       "/.well-known/oauth-authorization-server",
       () => ({
         issuer: base,
+        authorization_endpoint: `${base}/oauth/authorize`,
         token_endpoint: `${base}/oauth/token`,
         device_authorization_endpoint: `${base}/v1/oauth/device_authorization`,
         revocation_endpoint: `${base}/oauth/revoke`,
         registration_endpoint: `${base}/oauth/register`,
         scopes_supported: [...SCOPES],
-        // The authorization endpoint (code + PKCE) is not served yet: no response type.
-        response_types_supported: [],
-        grant_types_supported: [DEVICE_GRANT, "refresh_token"],
+        response_types_supported: ["code"],
+        response_modes_supported: ["query"],
+        grant_types_supported: [AUTHORIZATION_CODE_GRANT, DEVICE_GRANT, "refresh_token"],
         token_endpoint_auth_methods_supported: ["none"],
         revocation_endpoint_auth_methods_supported: ["none"],
         code_challenge_methods_supported: ["S256"],
+        authorization_response_iss_parameter_supported: true,
         service_documentation: `${base}/swagger`,
       }),
       // The generator leaves out a path under /.well-known: it is documented with the others.
@@ -85,10 +91,14 @@ const protocolController = ({ deps }: Services) => {
         protocol(set, async () => {
           const p = await oauthParams(request, body);
           if (!p.grant_type) throw invalidRequest("grant_type is required");
-          if (p.grant_type !== DEVICE_GRANT && p.grant_type !== "refresh_token") {
-            throw new OAuthError("unsupported_grant_type", "supported: urn:ietf:params:oauth:grant-type:device_code, refresh_token");
+          if (p.grant_type !== DEVICE_GRANT && p.grant_type !== "refresh_token" && p.grant_type !== AUTHORIZATION_CODE_GRANT) {
+            throw new OAuthError("unsupported_grant_type", "supported: authorization_code, urn:ietf:params:oauth:grant-type:device_code, refresh_token");
           }
           const client = await requireClient(deps, p.client_id);
+          if (p.grant_type === AUTHORIZATION_CODE_GRANT) {
+            assertGrantType(client, AUTHORIZATION_CODE_GRANT);
+            return redeemAuthorizationCode(deps, { clientId: client.id, code: p.code, redirectUri: p.redirect_uri, codeVerifier: p.code_verifier });
+          }
           if (p.grant_type === DEVICE_GRANT) {
             assertGrantType(client, DEVICE_GRANT);
             if (!p.device_code) throw invalidRequest("device_code is required");
@@ -199,5 +209,19 @@ const adminController = ({ deps, guard }: Services) =>
       },
     });
 
+/** The server-rendered pages (pages/): plain functions of the request, mounted here. */
+const pagesController = (services: Services) => {
+  const device = createDevicePage(services);
+  const consent = createConsentPage(services);
+  const trustProxy = services.deps.config.TRUST_PROXY;
+  const own = { hide: true, [OWN_PATHS]: devicePageDocumentation };
+  const consentDoc = { hide: true, [OWN_PATHS]: consentPageDocumentation };
+  return new Elysia({ name: "oauth-pages" })
+    .get("/device", ({ request }) => device.get(request), { detail: own })
+    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } })
+    .get("/oauth/authorize", ({ request }) => consent.get(request), { detail: consentDoc })
+    .post("/oauth/authorize", ({ request, server }) => consent.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } });
+};
+
 export const oauthModule = (services: Services) =>
-  new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services));
+  new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services)).use(pagesController(services));

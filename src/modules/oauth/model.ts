@@ -12,16 +12,19 @@ const ScopeEnum = t.UnionEnum(SCOPES);
 export const AuthorizationServerMetadata = t.Object(
   {
     issuer: t.String(),
+    authorization_endpoint: t.String(),
     token_endpoint: t.String(),
     device_authorization_endpoint: t.String(),
     revocation_endpoint: t.String(),
     registration_endpoint: t.String(),
     scopes_supported: t.Array(ScopeEnum),
     response_types_supported: t.Array(t.String()),
+    response_modes_supported: t.Array(t.String()),
     grant_types_supported: t.Array(t.String()),
     token_endpoint_auth_methods_supported: t.Array(t.String()),
     revocation_endpoint_auth_methods_supported: t.Array(t.String()),
     code_challenge_methods_supported: t.Array(t.String()),
+    authorization_response_iss_parameter_supported: t.Boolean(),
     service_documentation: t.String(),
   },
   { description: "RFC 8414 authorization server metadata" },
@@ -166,15 +169,18 @@ export const protocolDocumentation: OwnPaths = {
       post: {
         tags: ["oauth"],
         "x-rfc6749-errors": true,
-        summary: "Token endpoint: the device_code grant and the refresh_token grant (RFC 6749 section 5)",
+        summary: "Token endpoint: the authorization_code, device_code and refresh_token grants (RFC 6749 section 5)",
         description:
-          "grant_type=urn:ietf:params:oauth:grant-type:device_code with device_code and client_id: authorization_pending, slow_down (a poll sooner than the interval; the interval then grows by 5 s), access_denied, expired_token (after 10 minutes), invalid_grant (consumed or unknown). grant_type=refresh_token with refresh_token and client_id (and optionally a narrower scope): every refresh returns a new refresh token; a rotated one presented again revokes the whole grant (401 invalid_grant, error_code OAUTH_REFRESH_REPLAYED), except within 2 s of its rotation, when it is taken for a concurrent refresh and refused with 400 invalid_grant.",
+          "grant_type=authorization_code with code, client_id, code_verifier (PKCE, RFC 7636: 43 to 128 characters; a missing or malformed one is invalid_request, one that does not match the challenge invalid_grant) and redirect_uri (the one of the authorization request, which must be named when the request named it): a code is valid 60 s and used once; an unknown, expired or used code is invalid_grant, and a used one presented again also revokes the grant its first use gave. grant_type=urn:ietf:params:oauth:grant-type:device_code with device_code and client_id: authorization_pending, slow_down (a poll sooner than the interval; the interval then grows by 5 s), access_denied, expired_token (after 10 minutes), invalid_grant (consumed or unknown). grant_type=refresh_token with refresh_token and client_id (and optionally a narrower scope): every refresh returns a new refresh token; a rotated one presented again revokes the whole grant (401 invalid_grant, error_code OAUTH_REFRESH_REPLAYED), except within 2 s of its rotation, when it is taken for a concurrent refresh and refused with 400 invalid_grant.",
         requestBody: {
           required: true,
           content: form(
             {
-              grant_type: text("urn:ietf:params:oauth:grant-type:device_code or refresh_token"),
+              grant_type: text("authorization_code, urn:ietf:params:oauth:grant-type:device_code or refresh_token"),
               client_id: text("the client the code or token was issued to"),
+              code: text("authorization_code grant"),
+              code_verifier: text("authorization_code grant: the PKCE verifier"),
+              redirect_uri: text("authorization_code grant: as in the authorization request"),
               device_code: text("device_code grant"),
               refresh_token: text("refresh_token grant"),
               scope: text("refresh_token grant: fewer scopes for the new access token"),

@@ -2,10 +2,11 @@
 // until a while after they stopped mattering, then deleted (the caller gives the cut-off).
 import { and, eq, gt, isNotNull, lt, notExists, or } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import { oauthAccessTokens, oauthDeviceAuthorizations, oauthGrants, oauthRefreshTokens } from "./table.ts";
+import { oauthAccessTokens, oauthAuthorizationCodes, oauthDeviceAuthorizations, oauthGrants, oauthRefreshTokens } from "./table.ts";
 
 /**
  * Deletes what expired before `before`: device authorizations (freeing their user codes),
+ * authorization codes (a used one presented again by then no longer revokes its grant),
  * access and refresh tokens, and grants revoked before it or left without a refresh token
  * that outlives it (their tokens go with them).
  */
@@ -14,6 +15,7 @@ export async function pruneOAuth(db: DbOrTx, before: Date) {
     .delete(oauthDeviceAuthorizations)
     .where(lt(oauthDeviceAuthorizations.expiresAt, before))
     .returning({ id: oauthDeviceAuthorizations.id });
+  const codes = await db.delete(oauthAuthorizationCodes).where(lt(oauthAuthorizationCodes.expiresAt, before)).returning({ id: oauthAuthorizationCodes.id });
   const access = await db.delete(oauthAccessTokens).where(lt(oauthAccessTokens.expiresAt, before)).returning({ id: oauthAccessTokens.id });
   const refresh = await db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, before)).returning({ id: oauthRefreshTokens.id });
   const live = db
@@ -24,5 +26,11 @@ export async function pruneOAuth(db: DbOrTx, before: Date) {
     .delete(oauthGrants)
     .where(or(and(isNotNull(oauthGrants.revokedAt), lt(oauthGrants.revokedAt, before)), and(lt(oauthGrants.createdAt, before), notExists(live))))
     .returning({ id: oauthGrants.id });
-  return { deviceAuthorizations: devices.length, accessTokens: access.length, refreshTokens: refresh.length, grants: grants.length };
+  return {
+    deviceAuthorizations: devices.length,
+    authorizationCodes: codes.length,
+    accessTokens: access.length,
+    refreshTokens: refresh.length,
+    grants: grants.length,
+  };
 }

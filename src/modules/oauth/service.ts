@@ -62,7 +62,7 @@ export async function createGrant(deps: Pick<Deps, "clock">, tx: DbOrTx, g: { us
 }
 
 /** Marks the grant revoked (if it was not) and tells every node; true when this call revoked it. */
-async function revokeGrant(deps: Pick<Deps, "db" | "kv" | "log" | "clock">, grantId: string, userId?: string): Promise<boolean> {
+export async function revokeGrant(deps: Pick<Deps, "db" | "kv" | "log" | "clock">, grantId: string, userId?: string): Promise<boolean> {
   const rows = await deps.db
     .update(oauthGrants)
     .set({ revokedAt: deps.clock.now() })

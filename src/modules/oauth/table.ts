@@ -1,7 +1,7 @@
 // The OAuth provider's tables: registered clients, device authorizations, grants and the
 // tokens of each grant. Codes and tokens are stored as SHA-256 only; revoking a grant
 // refuses every access and refresh token descended from it.
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
@@ -101,4 +101,31 @@ export const oauthRefreshTokens = pgTable(
     index("oauth_refresh_tokens_grant_idx").on(t.grantId),
     index("oauth_refresh_tokens_expiry_idx").on(t.expiresAt),
   ],
+);
+
+/**
+ * One authorization code (RFC 6749 section 4.1, PKCE of RFC 7636): valid 60 s, used once.
+ * Its first use records the grant it started, so a second use can revoke that grant.
+ */
+export const oauthAuthorizationCodes = pgTable(
+  "oauth_authorization_codes",
+  {
+    id: text("id").primaryKey(),
+    codeHash: text("code_hash").notNull(),
+    clientId: text("client_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scopes: text("scopes").array().notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    /** The request named redirect_uri (the token request must then name the same one). */
+    redirectUriGiven: boolean("redirect_uri_given").notNull(),
+    /** BASE64URL(SHA-256(code_verifier)): S256 is the only method. */
+    codeChallenge: text("code_challenge").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull(),
+    usedAt: ts("used_at"),
+    grantId: text("grant_id").references(() => oauthGrants.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("oauth_authorization_codes_hash_uq").on(t.codeHash), index("oauth_authorization_codes_expiry_idx").on(t.expiresAt)],
 );

@@ -1,0 +1,127 @@
+// The one layout of the server-rendered pages (the device page, the consent page): plain
+// HTML and a little inline CSS, no script, readable on a phone. Every answer carries the
+// same security headers: it may not be framed (clickjacking an Approve button), cached,
+// or leak its URL (which may hold a user code) in a Referer.
+import { createHash } from "node:crypto";
+import { AppError } from "../../../http/errors.ts";
+import type { Log } from "../../../infra/log.ts";
+import { Html, html } from "./html.ts";
+
+const CSS = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#f4f4f6}
+main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem}
+h1{font-size:1.4rem;margin:0 0 1rem}
+.card{background:#fff;border-radius:12px;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input{display:block;width:100%;max-width:100%;padding:.6rem .7rem;font-size:1.05rem;border:1px solid #b8b8c0;border-radius:8px}
+input.code{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em;text-transform:uppercase}
+button{font-size:1rem;padding:.65rem 1.2rem;border-radius:8px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;margin-top:1rem}
+button.secondary{background:#fff;color:#1d1d1f;border-color:#b8b8c0}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem}
+.error{background:#fdecec;border:1px solid #f0a5a5;color:#8a1c1c;border-radius:8px;padding:.6rem .8rem;margin:0 0 1rem}
+.warning{background:#fff6e0;border:1px solid #f0cf7a;color:#6b4b00;border-radius:8px;padding:.6rem .8rem;margin:1rem 0}
+.ok{background:#e8f7ee;border:1px solid #9ad3ae;color:#17522d;border-radius:8px;padding:.6rem .8rem}
+.muted{color:#5f5f68;font-size:.9rem}
+ul{padding-left:1.2rem}
+.who{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.5rem;margin-top:1.25rem}
+.who form button{margin-top:0;padding:.3rem .7rem;font-size:.9rem}
+code,.name{overflow-wrap:anywhere}
+`;
+
+/** The stylesheet is allowed by its hash: no inline style or script but this one runs. */
+const CSS_HASH = createHash("sha256").update(CSS).digest("base64");
+
+export interface PageOptions {
+  title: string;
+  body: Html;
+  status?: number;
+  /** Set-Cookie values (the page session). */
+  cookies?: readonly string[];
+  /**
+   * Where the page's forms may send the browser besides this origin. A form whose answer
+   * redirects elsewhere (the consent page back to a client's redirect_uri) names it here:
+   * browsers hold the redirect of a form submission to form-action too.
+   */
+  formTargets?: readonly string[];
+}
+
+/** The security headers of every page answer. */
+function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+  const csp = [
+    "default-src 'none'",
+    `style-src 'sha256-${CSS_HASH}'`,
+    // The only image is the empty icon below, so no browser asks the API for /favicon.ico.
+    "img-src data:",
+    `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+  return {
+    "content-security-policy": csp,
+    "x-frame-options": "DENY",
+    "cache-control": "no-store",
+    pragma: "no-cache",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "cross-origin-opener-policy": "same-origin",
+  };
+}
+
+function withCookies(headers: Headers, cookies: readonly string[] = []): Headers {
+  for (const c of cookies) headers.append("set-cookie", c);
+  return headers;
+}
+
+/** A whole page in the layout, with the security headers. */
+export function renderPage(opts: PageOptions): Response {
+  const doc = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${opts.title} · shelf</title>
+<style>${new Html(CSS)}</style>
+</head>
+<body>
+<main>
+<h1>${opts.title}</h1>
+${opts.body}
+</main>
+</body>
+</html>
+`;
+  const headers = withCookies(new Headers({ ...pageHeaders(opts.formTargets), "content-type": "text/html; charset=utf-8" }), opts.cookies);
+  return new Response(doc.markup, { status: opts.status ?? 200, headers });
+}
+
+/** 303 See Other to `location` (relative to the page), after a form that changed something. */
+export function seeOther(location: string, cookies: readonly string[] = []): Response {
+  return new Response(null, { status: 303, headers: withCookies(new Headers({ ...pageHeaders(), location }), cookies) });
+}
+
+/**
+ * Runs a page's handler: what it answers, or for a failure it did not answer itself a
+ * page saying so (an AppError's own status and message; anything else 500, logged, with
+ * nothing of it shown), with the same security headers as every page.
+ */
+export async function servePage(log: Log, request: Request, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof AppError) {
+      const retry = e.headers["retry-after"];
+      const page = renderPage({ title: "Something is not right", status: e.status, body: html`<p class="error" role="alert">${e.message}</p>` });
+      if (retry) page.headers.set("retry-after", retry);
+      return page;
+    }
+    log.error("page failed", { err: e, method: request.method, url: new URL(request.url).pathname });
+    return renderPage({
+      title: "Something went wrong",
+      status: 500,
+      body: html`<p class="error" role="alert">Something went wrong on our side. Try again in a moment.</p>`,
+    });
+  }
+}

@@ -1,0 +1,68 @@
+// Pieces the pages share: the sign-in form shown in place of a page to a visitor who is not
+// signed in, the signed-in line with its sign-out button, hidden fields and messages, and
+// the scopes in plain words.
+import { AppError } from "../../../http/errors.ts";
+import type { Scope } from "../../../http/scopes.ts";
+import { type Html, html } from "./html.ts";
+import type { PageVisit } from "./session.ts";
+
+/** What a client asking for a scope may do, as a user reads it (SPEC 5.8). */
+const SCOPE_WORDS: Record<Scope, string> = {
+  "media.read": "See your images, videos and audio and their details",
+  "media.write": "Upload images, videos and audio, and change their titles and visibility",
+  "media.delete": "Permanently delete your images, videos and audio",
+  "kb.read": "Read your knowledge bases and documents",
+  "kb.write": "Create, change and delete your documents and knowledge bases",
+  "account.read": "See your profile: email address, nickname and plan",
+  "usage.read": "See your quota and usage",
+};
+
+export const scopeList = (scopes: readonly Scope[]) => html`<ul class="scopes">${scopes.map((s) => html`<li>${SCOPE_WORDS[s]}</li>`)}</ul>`;
+
+/** The form's CSRF token and the given fields, hidden. */
+export const hiddenFields = (visit: PageVisit, fields: Record<string, string | undefined> = {}) =>
+  html`<input type="hidden" name="csrf" value="${visit.csrf}">${Object.entries(fields).map(([k, v]) =>
+    v === undefined ? "" : html`<input type="hidden" name="${k}" value="${v}">`,
+  )}`;
+
+/** A service message ("no such code; check ...") as a sentence on a page. */
+export const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
+
+export const errorBox = (message: string | undefined) => message && html`<p class="error" role="alert">${message}</p>`;
+
+/**
+ * The sign-in form, posting `action=sign_in` with email and password to `action` (the
+ * page's own URL, relative), carrying `fields` through so the page can go on after it.
+ */
+export function signInForm(
+  visit: PageVisit,
+  opts: { action: string; fields?: Record<string, string | undefined>; error?: string; email?: string; lead?: Html },
+): Html {
+  return html`<div class="card">
+${opts.lead ?? html`<p>Sign in to your shelf account to continue.</p>`}
+${errorBox(opts.error)}
+<form method="post" action="${opts.action}" id="sign-in">
+${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${opts.email ?? ""}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
+<button type="submit">Sign in</button>
+</form>
+</div>`;
+}
+
+/** "Signed in as ..." with a sign-out button (`action=sign_out` to `action`). */
+export function signedInAs(visit: PageVisit, action: string): Html {
+  if (!visit.user) return html``;
+  return html`<div class="who muted"><span>Signed in as <span class="name">${visit.user.email}</span></span>
+<form method="post" action="${action}">${hiddenFields(visit, { action: "sign_out" })}<button class="secondary" type="submit">Sign out</button></form></div>`;
+}
+
+/** A message for the person in front of the page, from an expected failure; other failures are thrown on. */
+export function messageOf(e: unknown): { status: number; message: string; headers: Record<string, string> } {
+  if (!(e instanceof AppError)) throw e;
+  const headers: Record<string, string> = {};
+  if (e.headers["retry-after"]) headers["retry-after"] = e.headers["retry-after"];
+  return { status: e.status, message: e.message, headers };
+}

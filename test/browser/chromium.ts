@@ -1,0 +1,59 @@
+// Headless Chromium for the browser tests: Debian's `chromium` package (CI installs it,
+// .ci/run), driven by playwright-core. A machine without it skips those tests and says
+// so; in CI a missing browser is a failure, not a skip.
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { oauthApp } from "../oauth/flow.ts";
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+/** Launching a browser on a busy machine takes seconds: the tests wait on it, not on a clock. */
+export const SLOW = 120_000;
+
+/** The browser's executable, or undefined (and a line saying why the tests are skipped). */
+export function findChromium(): string | undefined {
+  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
+  if (!found) {
+    if (process.env.CI === "true") throw new Error("no chromium at /usr/bin/chromium: CI must install it (apt-get install chromium, .ci/run)");
+    console.warn("browser tests skipped: no chromium at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH)");
+  }
+  return found;
+}
+
+/**
+ * The OAuth test app listening on a free port, and a headless browser that reaches the
+ * app's PUBLIC_URL host there, so the pages are seen at the address the service announces
+ * (the device codes' verification_uri). Pages are opened without JavaScript: they work
+ * without it. close() stops both.
+ */
+export async function browserRig(executablePath: string) {
+  const o = await oauthApp();
+  const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
+  const server = listening.server!;
+  const host = new URL(o.deps.config.PUBLIC_URL).hostname;
+  const browser: Browser = await chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${server.port}`],
+  });
+  /** What the pages made the browser complain of (a policy refusal, say). */
+  const complaints: string[] = [];
+  return {
+    o,
+    complaints,
+    /** A fresh browser profile (its own cookies), phone-sized unless told. */
+    async open(viewport = { width: 390, height: 844 }): Promise<Page> {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+      // An upper bound on waiting for the page's own events, for a machine kept busy (CI's
+      // busy run), within the tests' own bound.
+      context.setDefaultTimeout(SLOW / 2);
+      const page = await context.newPage();
+      page.on("console", (m) => m.type() === "error" && complaints.push(m.text()));
+      return page;
+    },
+    noHorizontalScroll: (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    async close() {
+      await browser.close();
+      await server.stop(true);
+    },
+  };
+}
