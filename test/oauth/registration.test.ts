@@ -125,6 +125,18 @@ describe("the approval queue: /v1/admin/oauth-clients", () => {
     expect((await callJsonPatch(clientId, boss.jwt, "approved")).status).toBe(409);
   });
 
+  test("a client rejected while its user code waits: the user cannot approve it and it gets no tokens", async () => {
+    const reg = await register({ client_name: "Short-lived", grant_types: ["urn:ietf:params:oauth:grant-type:device_code"], scope: "media.read" });
+    const clientId = reg.body.client_id;
+    const user = await o.makeUser();
+    const started = (await o.start(clientId)).body;
+    expect((await callJsonPatch(clientId, (await admin()).jwt, "rejected")).status).toBe(200);
+    const refused = await o.verify(user, started.user_code);
+    expect(refused.status).toBe(404);
+    expect(refused.body.meta).toMatchObject({ entity: "user_code", reason: "client_rejected" });
+    expect((await o.poll(started.device_code, clientId)).body.error).toBe("invalid_client");
+  });
+
   test("a client registered without the device grant may not start a device flow: unauthorized_client", async () => {
     const reg = await register(valid);
     const refused = await o.start(reg.body.client_id);

@@ -165,6 +165,15 @@ export async function decideDevice(deps: Deps, input: { userId: string; ip: stri
   const code = normalizeUserCode(input.userCode);
   if (!code) throw noSuchCode();
   const now = deps.clock.now();
+  // A client rejected while its code waited is refused here too, not only when it polls.
+  const [asking] = await deps.db
+    .select({ clientId: oauthDeviceAuthorizations.clientId })
+    .from(oauthDeviceAuthorizations)
+    .where(eq(oauthDeviceAuthorizations.userCode, code));
+  if (asking && !(await findClient(deps, deps.db, asking.clientId))) {
+    await takeBack();
+    throw clientGone();
+  }
   const [decided] = await deps.db
     .update(oauthDeviceAuthorizations)
     .set({ status: input.decision === "approve" ? "approved" : "denied", userId: input.userId })
@@ -192,6 +201,9 @@ export async function decideDevice(deps: Deps, input: { userId: string; ip: stri
   throw undecidable(row.status);
 }
 
+const clientGone = () =>
+  new AppError("NOT_FOUND", "the app asking for this code may no longer sign in; it was rejected", { entity: "user_code", reason: "client_rejected" });
+
 const noSuchCode = () => new AppError("NOT_FOUND", "no such code; check what the device shows", { entity: "user_code" });
 
 /** Why a real code cannot be decided on: expired while pending, or decided already. */
@@ -216,11 +228,12 @@ export async function reviewDevice(deps: Deps, input: { userId: string; ip: stri
   await takeBack();
   if (row.status !== "pending" || row.expiresAt <= deps.clock.now()) throw undecidable(row.status);
   const client = await findClient(deps, deps.db, row.clientId);
+  if (!client) throw clientGone();
   return {
     userCode: formatUserCode(code),
     clientId: row.clientId,
-    clientName: client?.name ?? row.clientId,
-    unverified: client?.unverified ?? true,
+    clientName: client.name,
+    unverified: client.unverified,
     scopes: row.scopes as Scope[],
   };
 }
