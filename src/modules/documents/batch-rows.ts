@@ -9,18 +9,19 @@ import type { Tx } from "../../infra/db/index.ts";
 import { type DocumentRow, documents } from "./table.ts";
 
 type Key = keyof DocumentRow;
-const columns = Object.entries(getTableColumns(documents)).map(([key, c]) => ({ key: key as Key, name: `"${c.name}"`, type: c.getSQLType() }));
-const record = `jsonb_to_recordset($1::jsonb) as r(${columns.map((c) => `${c.name} ${c.type}`).join(", ")})`;
-const names = columns.map((c) => c.name).join(", ");
+type Column = { key: Key; name: string; type: string };
+const columns: Column[] = Object.entries(getTableColumns(documents)).map(([key, c]) => ({ key: key as Key, name: c.name, type: c.getSQLType() }));
+const quoted = (cs: readonly Column[]) => cs.map((c) => `"${c.name}"`).join(", ");
+const recordOf = (cs: readonly Column[]) => `jsonb_to_recordset($1::jsonb) as r(${cs.map((c) => `"${c.name}" ${c.type}`).join(", ")})`;
 
-/** `$1` is where the rows go: the statement's text split around it, for drizzle's sql template. */
-const statement = (text: string) => {
+/** A statement of the rows' `cs` columns; `$1` in its text is where they go (drizzle's sql template is given the text around it). */
+const statement = (cs: readonly Column[], text: string) => {
   const [head, tail] = text.split("$1");
+  const asRecord = (row: DocumentRow) => Object.fromEntries(cs.map((c) => [c.name, row[c.key]]));
   return (rows: DocumentRow[]) => sql`${sql.raw(head!)}${JSON.stringify(rows.map(asRecord))}${sql.raw(tail!)}`;
 };
-const asRecord = (row: DocumentRow) => Object.fromEntries(columns.map((c) => [c.name.slice(1, -1), row[c.key]]));
 
-const insert = statement(`insert into documents (${names}) select ${names} from ${record}`);
+const insert = statement(columns, `insert into documents (${quoted(columns)}) select ${quoted(columns)} from ${recordOf(columns)}`);
 
 /** New rows, every column given. */
 export async function insertRows(tx: Tx, rows: DocumentRow[]): Promise<void> {
@@ -29,14 +30,15 @@ export async function insertRows(tx: Tx, rows: DocumentRow[]): Promise<void> {
 
 const updates = new Map<string, ReturnType<typeof statement>>();
 
-/** Rows that exist, each set to the given values of `set` (by id). */
+/** Rows that exist, each set to its values of the columns `set` (by id). */
 export async function updateRows(tx: Tx, rows: DocumentRow[], set: readonly Key[]): Promise<void> {
   if (!rows.length) return;
-  const id = set.join();
-  let update = updates.get(id);
+  const name = set.join();
+  let update = updates.get(name);
   if (!update) {
-    const assign = columns.filter((c) => set.includes(c.key)).map((c) => `${c.name} = r.${c.name}`);
-    updates.set(id, (update = statement(`update documents d set ${assign.join(", ")} from ${record} where d.id = r.id`)));
+    const cs = columns.filter((c) => c.key === "id" || set.includes(c.key));
+    const assign = cs.filter((c) => c.key !== "id").map((c) => `"${c.name}" = r."${c.name}"`);
+    updates.set(name, (update = statement(cs, `update documents d set ${assign.join(", ")} from ${recordOf(cs)} where d.id = r.id`)));
   }
   await tx.execute(update(rows));
 }

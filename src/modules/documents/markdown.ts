@@ -47,17 +47,19 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}'’_-]/u;
 export function countWords(text: string): number {
   let count = 0;
   let inWord = false;
-  for (const ch of text) {
-    const code = ch.charCodeAt(0);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     // ASCII without the regular expressions: the same classes, and most of any text.
     if (code < 0x80) {
-      const alnum = (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
-      if (alnum) {
+      if ((code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)) {
         if (!inWord) count++;
         inWord = true;
       } else if (!(code === 0x27 || code === 0x5f || code === 0x2d)) inWord = false;
       continue;
     }
+    const point = text.codePointAt(i)!;
+    const ch = String.fromCodePoint(point);
+    if (point > 0xffff) i++;
     if (CJK.test(ch)) {
       count++;
       inWord = false;
