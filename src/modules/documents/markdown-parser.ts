@@ -1,6 +1,7 @@
-// The Markdown parser documents are read with: markdown-it (CommonMark, with GFM tables
-// and strikethrough), GFM footnotes from its footnote plugin, and YAML frontmatter as a
-// block rule of its own. Its token stream is read by markdown.ts. Besides the tokens it
+// The Markdown parser documents are read with: markdown-it (CommonMark, with GFM tables),
+// GFM footnotes from its footnote plugin, and GFM strikethrough and YAML frontmatter as
+// rules of its own (GFM task list checks are read in markdown.ts). It is pinned: the
+// image and reference rules wrapped below are its internal modules. Its token stream is read by markdown.ts. Besides the tokens it
 // records where each image's URL is in the source, which markdown-it does not give for
 // inline syntax: the image rule is wrapped to note the destination's span in the inline
 // text, and the reference rule to note each definition's lines.
