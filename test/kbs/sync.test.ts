@@ -328,6 +328,40 @@ describe("ops and their checks", () => {
     expect(u.image.storage.used).toBe(bytes);
   });
 
+  test("one path replaced twice in a batch, then a delete after a replacement: each op sees the one before; the stored rows are the last", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    const first = await pushed(key, kb.id, [upsert("a.md", "a v1"), upsert("b.md", "b v1"), upsert("c.md", "c v1")]);
+    const at = Object.fromEntries(first.applied.map((a) => [a.relativePath, a.updatedAt]));
+    const far = "2100-01-01T00:00:00.000Z";
+    const r = await pushed(key, kb.id, [
+      upsert("a.md", "# A two\n\nsecond text", at["a.md"]),
+      upsert("b.md", "---\ntitle: B\ntags: [x]\n---\nb two", at["b.md"]),
+      upsert("a.md", "# A three\n\nthird text", far),
+      upsert("c.md", "c two", at["c.md"]),
+    ]);
+    expect(r.conflicts).toEqual([]);
+    const cTwo = r.applied[3]!.updatedAt;
+    const gone = await pushed(key, kb.id, [upsert("c.md", "c three", cTwo), del("c.md", cTwo)]);
+    expect(gone.conflicts).toMatchObject([{ relativePath: "c.md", reason: "REMOTE_NEWER", remote: { sourceHash: sha256("c three") } }]);
+    const c = await pushed(key, kb.id, [del("c.md", gone.applied[0]!.updatedAt)]);
+    expect(c.applied).toHaveLength(1);
+    const doc = async (id: string) => (await callJson("GET", `/v1/docs/${id}`, { token: key })).body.data;
+    expect(await doc(r.applied[2]!.id)).toMatchObject({ title: "A three", excerpt: "third text", wordCount: 4, updatedAt: r.applied[2]!.updatedAt });
+    expect(await doc(r.applied[1]!.id)).toMatchObject({ title: "B", tags: ["x"], excerpt: "b two", updatedAt: r.applied[1]!.updatedAt });
+    const raw = await call("GET", `/v1/docs/${r.applied[2]!.id}/raw`, { token: key });
+    expect(await raw.text()).toBe("# A three\n\nthird text");
+    const { items } = await fullManifest(key, kb.id);
+    expect(Object.fromEntries(items.map((i) => [i.relativePath, [i.sourceHash, i.deletedAt !== null]]))).toEqual({
+      "a.md": [sha256("# A three\n\nthird text"), false],
+      "b.md": [sha256("---\ntitle: B\ntags: [x]\n---\nb two"), false],
+      "c.md": [null, true],
+    });
+    const bytes = "# A three\n\nthird text".length + "---\ntitle: B\ntags: [x]\n---\nb two".length;
+    expect(await kbOf(key, kb.id)).toMatchObject({ docCount: 2, sizeBytes: bytes });
+    expect((await usage(user)).image.storage.used).toBe(bytes);
+  });
+
   test("a batch within the limits moves every counter once, exactly: new, grown, shrunk, deleted, revived, with history", async () => {
     const { user, key } = await makeClient();
     await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } });

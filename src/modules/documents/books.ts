@@ -7,7 +7,8 @@ import type { Tx } from "../../infra/db/index.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
-import { type DocumentRow, documents } from "./table.ts";
+import { insertRows, updateRows } from "./batch-rows.ts";
+import type { DocumentRow } from "./table.ts";
 
 /** Amounts by what they count, as the ledger takes them ({ docs: 1, imageBytes: 2048 }). */
 export type UsageNeed = Parameters<typeof reserve>[3];
@@ -61,7 +62,10 @@ export class BatchBooks implements Books {
   private last: Date;
   private moved = false;
   private readonly inserts: DocumentRow[] = [];
-  private readonly insertedPaths = new Set<string>();
+  /** Replaced contents by document id (a later one of the same row wins), and the columns they set. */
+  private readonly updates = new Map<string, DocumentRow>();
+  private updated: readonly (keyof DocumentRow)[] = [];
+  private readonly pendingPaths = new Set<string>();
 
   constructor(
     private readonly actor: { userId: string; now: Date; limits: PlanLimits },
@@ -93,19 +97,31 @@ export class BatchBooks implements Books {
    */
   insertLater(row: DocumentRow): DocumentRow {
     this.inserts.push(row);
-    if (row.pathKey !== null) this.insertedPaths.add(row.pathKey);
+    if (row.pathKey !== null) this.pendingPaths.add(row.pathKey);
     return row;
   }
 
-  /** A later op of the batch at `pathKey` changes a row only once the rows inserted before it are written. */
-  async beforeOpAt(tx: Tx, pathKey: string): Promise<void> {
-    if (this.insertedPaths.has(pathKey)) await this.writeInserts(tx);
+  /**
+   * A document's new content, written with the batch's other replacements in one statement
+   * by flush(): `row` is the row as that update leaves it, `set` the columns it changes.
+   */
+  updateLater(row: DocumentRow, set: readonly (keyof DocumentRow)[]): DocumentRow {
+    this.updates.set(row.id, row);
+    this.updated = set;
+    if (row.pathKey !== null) this.pendingPaths.add(row.pathKey);
+    return row;
   }
 
-  private async writeInserts(tx: Tx): Promise<void> {
-    if (!this.inserts.length) return;
-    await tx.insert(documents).values(this.inserts.splice(0));
-    this.insertedPaths.clear();
+  /** A later op of the batch at `pathKey` changes a row only once the rows written before it at that path are. */
+  async beforeOpAt(tx: Tx, pathKey: string): Promise<void> {
+    if (this.pendingPaths.has(pathKey)) await this.writeRows(tx);
+  }
+
+  private async writeRows(tx: Tx): Promise<void> {
+    await insertRows(tx, this.inserts.splice(0));
+    await updateRows(tx, [...this.updates.values()], this.updated);
+    this.updates.clear();
+    this.pendingPaths.clear();
   }
 
   /** The KB's updatedAt once the batch is written: its last change's stamp, else the locked row's. */
@@ -113,9 +129,9 @@ export class BatchBooks implements Books {
     return this.last;
   }
 
-  /** Writes the batch's new rows and moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
+  /** Writes the batch's new and replaced rows and moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
   async flush(tx: Tx): Promise<void> {
-    await this.writeInserts(tx);
+    await this.writeRows(tx);
     if (Object.keys(this.reserved).length) await reserve(tx, this.actor.userId, this.actor.limits, this.reserved, this.actor.now);
     if (Object.keys(this.released).length) await release(tx, this.actor.userId, this.released);
     if (this.moved) await setKbMoves(tx, this.kb.id, this.kbDelta, this.last);

@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { type Books, directBooks } from "./books.ts";
+import { BatchBooks, type Books, directBooks } from "./books.ts";
 import type { StoredContent } from "./content.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
 
@@ -73,6 +73,8 @@ const REPLACED = [
   "updatedAt",
 ] as const;
 type Replaced = { [K in (typeof REPLACED)[number]]: DocumentRow[K] };
+/** What a replacement writes: its columns, and the row is active again. */
+const REPLACED_ROW = [...REPLACED, "deletedAt"] as const;
 
 /**
  * The replacement's update, a prepared statement: a sync batch runs it for every changed
@@ -189,6 +191,8 @@ export async function replaceContent(
     relativePath: next.relativePath ?? doc.relativePath,
     updatedAt: stamp,
   };
+  const books = booksOf(actor);
+  if (books instanceof BatchBooks) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision };
   const [row] = await prepared(tx, "documents_replace", replaceStatement).execute(values);
   return { row: row!, freed, revision };
 }
