@@ -12,6 +12,7 @@ import { countWords, readMarkdown } from "./markdown.ts";
 import { type Actor, booksOf, type NextContent } from "./rows.ts";
 import { type DocumentRow, docRevisions, documents } from "./table.ts";
 import { BatchBooks } from "./books.ts";
+import { purgeKbBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
 
 /** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
@@ -161,12 +162,13 @@ export async function insertInKb(
 }
 
 /**
- * Removes every document of a KB for good, with its history, in the transaction that
- * deletes the KB: what the active ones held (doc_count, img_storage) and every revision
+ * Removes every document of a KB for good, with its history and conflict branches, in the
+ * transaction that deletes the KB: what the active ones held (doc_count, img_storage) and every revision
  * (revision_count, revision_bytes) is given back first, in a few statements whatever the
  * KB's size. Returns the objects to remove once the transaction has committed.
  */
 export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Promise<string[]> {
+  const branches = await purgeKbBranches(tx, userId, kbId);
   const inKb = and(eq(documents.ownerId, userId), eq(documents.kbId, kbId));
   const revisions = await tx
     .delete(docRevisions)
@@ -179,7 +181,7 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
     .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt });
   const active = gone.filter((d) => d.deletedAt === null);
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
-  return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+  return [...branches, ...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }
 
 /**

@@ -7,3 +7,8 @@ export { BatchBooks } from "./books.ts";
 export { activeAtKbPath, type DescribedText, describeText, insertInKb, keptFrom, lockAtPath, lockAtPaths, manifestRows, purgeKbDocuments } from "./kb-rows.ts";
 export { readContent, removeObjects, sha256Hex, storeContent, utf8Length } from "./content.ts";
 export type { DocumentRow } from "./table.ts";
+// Conflict branches: opened by sync under preserve_both, listed, read, adopted and
+// discarded through the KB's conflicts endpoints, swept by the conflict-branches job.
+export { openBranch, listBranches, pendingBranchDocIds, readBranch } from "./branches.ts";
+export { acceptBranch, discardBranch } from "./branch-resolve.ts";
+export { BRANCHES_EXPIRING, expireBranches, forceDiscardOverQuota, warnExpiringBranches } from "./branch-expiry.ts";

@@ -5,6 +5,7 @@ import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";
+import { conflictsRoutes } from "./conflicts.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 import { readManifest } from "./manifest.ts";
 import {
@@ -34,7 +35,8 @@ const SunsetHeaders = {
 const VERSION_NOTE =
   "Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1. Not a positive number: 400 INVALID_SYNC_VERSION; 2 (not available yet) or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.";
 
-export const kbsModule = ({ deps, guard }: Services) => {
+export const kbsModule = (services: Services) => {
+  const { deps, guard } = services;
   /** The protocol of a manifest or sync request, and the headers a v1 answer carries now (410 past the sunset). */
   const v1 = (header: string | undefined, query: string | undefined) => {
     requireV1(syncVersionOf(header, query));
@@ -44,6 +46,7 @@ export const kbsModule = ({ deps, guard }: Services) => {
   return new Elysia({ name: "kbs", detail: { tags: ["kbs"] } })
     .use(sharedModels)
     .use(guard)
+    .use(conflictsRoutes(services))
     .post("/v1/kbs", async ({ principal, body, status }) => status(201, ok(toKbItem(await createKbChecked(deps, principal.userId, body)))), {
       auth: { scope: "kb.write", tier: "mutation" },
       body: CreateKbBody,
