@@ -188,6 +188,23 @@ describe("POST /v1/kbs/:id/conflicts/:branchId/accept", () => {
   });
 });
 
+describe("accept and discard at the same moment", () => {
+  test("one branch accepted twice and discarded at once: exactly one wins, the books stay exact", async () => {
+    const { user, key, kb } = await kbWith({ "n.md": "master" });
+    const branch = await openTestBranch(user.id, kb.id, "n.md", "mine!");
+    const results = await Promise.all([
+      call("POST", `/v1/kbs/${kb.id}/conflicts/${branch.id}/accept`, { token: key }),
+      call("POST", `/v1/kbs/${kb.id}/conflicts/${branch.id}/accept`, { token: key }),
+      call("DELETE", `/v1/kbs/${kb.id}/conflicts/${branch.id}`, { token: key }),
+    ]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(2);
+    const accepted = statuses[0] === 200 || statuses[1] === 200;
+    expect((await raw(key, kb.id, "n.md")).text).toBe(accepted ? "mine!" : "master");
+    expect(await counters(user.id)).toEqual({ imgStorage: accepted ? utf8("mine!") : utf8("master"), branches: 0 });
+  });
+});
+
 describe("DELETE /v1/kbs/:id/conflicts/:branchId", () => {
   test("discards for good: gone from the list, its storage and its object given back, master untouched", async () => {
     const big = "z".repeat(300 * 1024);
