@@ -4,5 +4,6 @@ import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
+import { pruneTombstones } from "./prune-tombstones.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, attributeImageBandwidth];
+export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, pruneTombstones, attributeImageBandwidth];
