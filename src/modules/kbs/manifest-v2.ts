@@ -83,7 +83,8 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
     serverTime: iso(kb.updatedAt),
   };
   if (nextCursor === null) {
-    const last = rows.at(-1) ?? lastOfWalk(q.cursor);
+    // An empty last page: the walk ended where its cursor, or the since cursor, points.
+    const last = rows.at(-1) ?? lastOfWalk(q.cursor ?? since?.cursor);
     const upTo = last && last.updatedAt > kb.updatedAt ? last.updatedAt : kb.updatedAt;
     data.sinceCursor = last && last.updatedAt >= kb.updatedAt ? encodeCursor([iso(last.updatedAt), last.id]) : encodeCursor([iso(kb.updatedAt), ""]);
     if (q.tombstones) {
@@ -95,7 +96,7 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
   return { notModified: false, etag, data };
 }
 
-/** The entry a page cursor names (an empty last page: the walk ended on the previous one). */
+/** The entry a cursor names. */
 function lastOfWalk(cursor: string | undefined): { updatedAt: Date; id: string } | undefined {
   if (!cursor) return undefined;
   const [updatedAt, id] = decodeCursor(cursor, ["d", "s"]);
