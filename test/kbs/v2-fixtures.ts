@@ -44,7 +44,7 @@ export async function pushed2(token: string, kbId: string, ops: unknown[], opts:
   return res.body.data as { results: OpResult[]; serverTime: string };
 }
 
-export interface Tombstone {
+interface Tombstone {
   docId: string;
   relativePath: string;
   sourceHash: string;
