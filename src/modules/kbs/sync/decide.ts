@@ -59,6 +59,11 @@ export type Outcome =
    * object, if any, is removed after the batch unless a row takes it).
    */
   | { kind: "conflict"; reason: ConflictReason; remote: DocumentRow | undefined; incoming?: DescribedText }
+  /**
+   * preserve_both (preserve.ts): the client's text kept beside master as a conflict branch;
+   * `objectKey`: the stored object the branch took (kept after the batch), if any.
+   */
+  | { kind: "branched"; branchId: string; remote: DocumentRow; objectKey: string | null }
   | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> };
 
 /** An upsert's or update's text, hashed, described and stored (objects past the inline size) before the transaction. */

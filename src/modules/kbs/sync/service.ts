@@ -120,7 +120,12 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
   }
   // Freed objects belong to no row any more (a later op of the batch may have freed what an
   // earlier one stored); objects written for ops that stored nothing never did.
-  const applied = new Set(result.outcomes.flatMap((o) => (o.kind === "applied" && o.doc.objectKey ? [o.doc.objectKey] : [])));
+  const applied = new Set(
+    result.outcomes.flatMap((o) => {
+      if (o.kind === "applied" && o.doc.objectKey) return [o.doc.objectKey];
+      return o.kind === "branched" && o.objectKey ? [o.objectKey] : [];
+    }),
+  );
   await removeObjects(deps, [...result.freed, ...storedKeys.filter((k) => !applied.has(k))]);
   return { outcomes: result.outcomes, serverTime: result.serverTime };
 }

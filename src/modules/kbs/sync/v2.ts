@@ -128,6 +128,18 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
         ...(o.meta && { meta: o.meta }),
       };
     }
+    if (o.kind === "branched") {
+      const r = o.remote;
+      return {
+        ...head,
+        status: "conflict_branch_created",
+        docId: r.id,
+        ...path,
+        branchId: o.branchId,
+        currentMasterHash: r.deletedAt ? null : r.sourceHash,
+        currentMasterUpdatedAt: iso(r.deletedAt ?? r.updatedAt),
+      };
+    }
     conflicted = true;
     const r = o.remote;
     const active = r && !r.deletedAt;
