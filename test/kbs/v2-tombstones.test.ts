@@ -53,7 +53,15 @@ describe("move", () => {
     const revisions = await callJson("GET", `/v1/docs/${a.docId}/revisions`, { token: key });
     expect(revisions.status).toBe(200);
     const after = await walk2(key, kb.id, { since: sinceCursor, include: "tombstones" });
-    expect(after.items).toMatchObject([{ relativePath: "archive/a.typ", docId: a.docId }]);
+    // The path it left is a deleted entry too, which is how a v1 client learns it went.
+    expect(after.items).toMatchObject([
+      { relativePath: "archive/a.typ", docId: a.docId, sourceHash: sha256("# A2\n"), deletedAt: null },
+      { relativePath: "notes/a.md", sourceHash: null, deletedAt: moved.results[0]!.updatedAt },
+    ]);
+    expect((await fullManifest(key, kb.id, { since: b.updatedAt! })).items.map((i) => [i.relativePath, i.deletedAt !== null])).toEqual([
+      ["archive/a.typ", false],
+      ["notes/a.md", true],
+    ]);
     expect(after.tombstones).toEqual([{ docId: a.docId!, relativePath: "notes/a.md", sourceHash: sha256("# A2\n"), deletedAt: moved.results[0]!.updatedAt! }]);
     // The KB's counts do not move.
     expect((await callJson("GET", `/v1/kbs/${kb.id}`, { token: key })).body.data).toMatchObject({ docCount: 1, sizeBytes: 5 });
@@ -105,10 +113,16 @@ describe("move", () => {
     ]);
     expect(res.results[3]).toMatchObject({ reason: "INVALID_FILE_TYPE" });
     const items = (await fullManifest(key, kb.id)).items;
-    expect(items.map((i) => [i.relativePath, i.sourceHash])).toEqual([
-      ["old.md", sha256("a")],
+    // (a.md, left by the move, and old.md share the move's stamp.)
+    expect(items.map((i) => [i.relativePath, i.sourceHash]).sort()).toEqual([
       ["New.md", sha256("n")],
+      ["a.md", null],
+      ["old.md", sha256("a")],
     ]);
+    // What a move left behind is a deleted path like any other: an upsert there makes it anew.
+    const again = await pushed2(key, kb.id, [upsert2("a.md", "a again")]);
+    expect(again.results[0]).toMatchObject({ status: "applied", relativePath: "a.md", sourceHash: sha256("a again") });
+    expect(again.results[0]!.docId).not.toBe(a!.docId);
     expect((await tombstonesOf(kb.id)).map((t) => t.relativePath)).toEqual(["old.md", "a.md"]);
   });
 });

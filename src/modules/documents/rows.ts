@@ -251,9 +251,16 @@ export interface MoveTarget {
 
 /**
  * Moves a locked, active KB document to a free path of its KB: same id, content and
- * history; a tombstone at the path it left, and the KB stamped, in the caller's transaction.
+ * history, and the KB stamped, in the caller's transaction. At the path it left: a
+ * tombstone (v2 manifests), and a soft-deleted row (`left`), which is how v1 manifests say
+ * a path went away; an upsert there later revives that row as it would any deleted one.
  */
-export async function moveDocument(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow, to: MoveTarget): Promise<DocumentRow> {
+export async function moveDocument(
+  tx: Tx,
+  actor: Pick<Actor, "userId" | "now" | "books">,
+  doc: DocumentRow,
+  to: MoveTarget,
+): Promise<{ row: DocumentRow; left: DocumentRow | null }> {
   if (!doc.kbId || doc.deletedAt) throw new Error("only an active KB document moves");
   const stamp = await booksOf(actor).moveKb(tx, doc.kbId, { docs: 0, bytes: 0 });
   const [row] = await tx
@@ -262,6 +269,11 @@ export async function moveDocument(tx: Tx, actor: Pick<Actor, "userId" | "now" |
     .where(eq(documents.id, doc.id))
     .returning();
   // A change of letter case only is a rename in place: the path did not go away.
-  if (to.pathKey !== doc.pathKey) await writeTombstone(tx, tombstoneOf(doc, stamp));
-  return row!;
+  if (to.pathKey === doc.pathKey) return { row: row!, left: null };
+  await writeTombstone(tx, tombstoneOf(doc, stamp));
+  const [left] = await tx
+    .insert(documents)
+    .values({ ...doc, id: newId(), content: null, objectKey: null, tags: [], isPublic: false, createdAt: stamp, updatedAt: stamp, deletedAt: stamp })
+    .returning();
+  return { row: row!, left: left! };
 }

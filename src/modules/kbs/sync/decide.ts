@@ -111,8 +111,8 @@ function staleness(row: DocumentRow, op: Base, exact: boolean): "BASE_MISSING" |
 export interface Decided {
   outcome: Outcome;
   freed: string[];
-  /** A document that left the path it had (a move): the batch forgets it there. */
-  leftKey?: string;
+  /** What a move left at the path it came from (a soft-deleted row), or the path's key when nothing is left there. */
+  left?: { key: string; row: DocumentRow | null };
 }
 
 /** The batch's view of a KB's paths (and their documents by id), followed through the batch's own changes. */
@@ -208,6 +208,6 @@ async function move(
     throw e;
   }
   const freed = target ? await hardDelete(tx, actor, target) : [];
-  const doc = await moveDocument(tx, actor, row, { relativePath: op.toPath, pathKey: op.toKey, filename, format });
-  return { outcome: { kind: "applied", doc }, freed, leftKey: op.pathKey };
+  const moved = await moveDocument(tx, actor, row, { relativePath: op.toPath, pathKey: op.toKey, filename, format });
+  return { outcome: { kind: "applied", doc: moved.row }, freed, left: { key: op.pathKey, row: moved.left } };
 }

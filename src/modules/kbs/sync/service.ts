@@ -18,7 +18,7 @@ import { LimitRaced, LimitRefusal, planActive } from "../../../plans.ts";
 import { type Actor, BatchBooks, type DocumentRow, lockAtPaths, pathsOfIds, removeObjects } from "../../documents/public.ts";
 import { requireUser } from "../../identity/public.ts";
 import { getKb, lockKb } from "../service.ts";
-import { decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
+import { type Decided, decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
 import { preserveBoth } from "./preserve.ts";
 
 export type { SyncOp } from "./decide.ts";
@@ -86,7 +86,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
             return { ...done, outcome: (await preserveBoth(t, by, kbId, op, done.outcome)) ?? done.outcome };
           };
           const done = guarded ? await tx.transaction(step) : await step(tx);
-          if (done.outcome.kind === "applied") follow(state, done.outcome.doc, done.leftKey);
+          if (done.outcome.kind === "applied") follow(state, done.outcome.doc, done.left);
           outcomes.push(done.outcome);
           freed.push(...done.freed);
         } catch (e) {
@@ -148,9 +148,12 @@ function keysOf(op: SyncOp, state: PathState): string[] {
   return "pathKey" in op ? [op.pathKey] : [];
 }
 
-/** The batch's view after an applied change: the document at its (new) path, gone from the one it left. */
-function follow(state: PathState, doc: DocumentRow, leftKey: string | undefined): void {
-  if (leftKey !== undefined) state.byKey.delete(leftKey);
+/** The batch's view after an applied change: the document at its (new) path, and what a move left at the old one. */
+function follow(state: PathState, doc: DocumentRow, left: Decided["left"]): void {
+  if (left) {
+    if (left.row) state.byKey.set(left.key, left.row);
+    else if (left.key !== doc.pathKey) state.byKey.delete(left.key);
+  }
   state.byKey.set(doc.pathKey!, doc);
   state.byId.set(doc.id, doc);
 }
