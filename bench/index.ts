@@ -12,6 +12,8 @@
 //   (i) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
 //   (j) KB manifest pages of 1000 of 100,000 documents, 8 connections, against the bare page query   target >= 0.5x, p99 <= 50 ms
 //   (k) 100-op v1 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x
+//   (l) v2 incremental manifest (since cursor, include=tombstones), pages of 1000 of 100,000 documents, 8 connections   target >= 0.5x, p99 <= 50 ms
+//   (m) 200-op v2 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x, p99 <= 50 ms
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -20,6 +22,7 @@ import { benchEdge } from "./edge.ts";
 import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
 import { benchKbs } from "./kbs.ts";
+import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchLists } from "./lists.ts";
@@ -81,6 +84,17 @@ try {
   console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
   console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);
+  const v2 = await benchKbsV2(kbShelf);
+  console.log(
+    `\n(l) GET /v1/kbs/:id/manifest v2 from a since cursor with include=tombstones, pages of 1000 of 100,000 documents and 1000 tombstones, 8 connections (${v2.db})`,
+  );
+  console.log(`    shelf                  ${fmt(v2.manifest.subject, 1)} pages/s   p99 ${ms(v2.manifest.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare page and tombstone queries   ${fmt(v2.manifest.baseline, 1)} pages/s   p99 ${ms(v2.manifest.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(v2.manifest)}   (target >= 0.5)`);
+  console.log(`\n(m) POST /v1/kbs/:id/sync v2, 200 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${v2.db})`);
+  console.log(`    shelf                  ${fmt(v2.push.subject, 2)} batches/s   p99 ${ms(v2.push.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare upserts           ${fmt(v2.push.baseline, 2)} batches/s   p99 ${ms(v2.push.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(v2.push)}   (target >= 0.4)`);
 } finally {
   await kbShelf.stop();
 }

@@ -5,5 +5,6 @@ import { conflictBranchesJob } from "./conflict-branches.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
+import { pruneTombstones } from "./prune-tombstones.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, attributeImageBandwidth, conflictBranchesJob];
+export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, pruneTombstones, attributeImageBandwidth, conflictBranchesJob];

@@ -101,6 +101,37 @@ export const docCdnHosts = pgTable("doc_cdn_hosts", {
   pattern: text("pattern").primaryKey(),
 });
 
+/**
+ * A tombstone (SPEC 2.8): a KB path whose document went away, by a delete (soft, hard or
+ * the KB's cascade) or a move away from it, written in the transaction that removed it,
+ * with the KB's stamp of that change as deletedAt. The v2 manifest lists them after a
+ * `since`; the prune-tombstones job drops them past the owner's plan retention. No key to
+ * the KB: a KB's cascade delete leaves its tombstones until they are pruned.
+ */
+export const docTombstones = pgTable(
+  "doc_tombstones",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kbId: text("kb_id").notNull(),
+    docId: text("doc_id").notNull(),
+    relativePath: text("relative_path").notNull(),
+    pathKey: text("path_key").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    deletedAt: ts("deleted_at").notNull(),
+    /** When a client last confirmed it (tombstone_ack): analytics only. */
+    ackedAt: ts("acked_at"),
+  },
+  (t) => [
+    index("doc_tombstones_kb_deleted_idx").on(t.kbId, t.deletedAt),
+    index("doc_tombstones_owner_deleted_idx").on(t.ownerId, t.deletedAt),
+    index("doc_tombstones_kb_doc_idx").on(t.kbId, t.docId),
+  ],
+);
+export type TombstoneRow = typeof docTombstones.$inferSelect;
+
 export const BRANCH_STATUSES = ["pending", "adopted", "discarded"] as const;
 export type BranchStatus = (typeof BRANCH_STATUSES)[number];
 /** Why a branch was discarded: by its owner, at the end of its 30 days, or to end a quota overage. */

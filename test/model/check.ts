@@ -1,0 +1,67 @@
+// After every step: the server's whole manifest is the model's, and no content it ever took
+// is lost: each is master, a revision or a pending (or adopted) branch of its document, or
+// was explicitly deleted (its document deleted by a client that saw it, its branch discarded).
+import { callJson } from "../helpers/context.ts";
+import type { KbModel } from "./model.ts";
+import { manifest, revisionHashes, type Wire } from "./wire.ts";
+
+export interface CheckOptions {
+  v2: boolean;
+  branches: boolean;
+  /** Every document's history, not only those the step touched. */
+  all: boolean;
+}
+
+/** The pending branches the server lists for the KB: branchId -> docId and hash. */
+async function pendingBranches(w: Wire): Promise<Map<string, { docId: string; sourceHash: string }>> {
+  const out = new Map<string, { docId: string; sourceHash: string }>();
+  let cursor: string | null = null;
+  do {
+    const q: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+    const res = await callJson("GET", `/v1/kbs/${w.kbId}/conflicts${q}`, { app: w.app, token: w.key });
+    if (res.status !== 200) throw new Error(`GET conflicts answered ${res.status}: ${JSON.stringify(res.body)}`);
+    const data = (res.body as any).data;
+    for (const b of data.items) out.set(b.branchId, { docId: b.docId, sourceHash: b.sourceHash });
+    cursor = data.nextCursor ?? null;
+  } while (cursor);
+  return out;
+}
+
+/** The differences between the server and the model (empty when they agree). */
+export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise<string[]> {
+  const problems: string[] = [];
+  const full = await manifest(w, 1, { limit: 1000 });
+  const want = m.manifest();
+  if (JSON.stringify(full.items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
+
+  let pending = new Map<string, { docId: string; sourceHash: string }>();
+  if (o.branches) {
+    pending = await pendingBranches(w);
+    const modelPending = [...m.branches.values()].filter((b) => b.status === "pending");
+    const server = [...pending].map(([id, b]) => `${id}:${b.docId}:${b.sourceHash}`).sort();
+    const model = modelPending.map((b) => `${b.id}:${b.docId}:${b.hash}`).sort();
+    if (JSON.stringify(server) !== JSON.stringify(model)) problems.push(`pending branches: server ${server}, model ${model}`);
+  }
+
+  const docs = o.all ? [...m.docs.keys()] : [...m.touched];
+  m.touched.clear();
+  for (const docId of docs) {
+    const doc = m.docs.get(docId);
+    const needed = m.kept.filter((k) => k.docId === docId && !k.gone);
+    if (!needed.length) continue;
+    const found = new Set<string>();
+    if (doc && !doc.deletedAt) {
+      found.add(doc.hash);
+      for (const h of await revisionHashes(w, docId)) found.add(h);
+    }
+    for (const k of needed) {
+      const branch = k.branchId ? m.branches.get(k.branchId) : undefined;
+      if (branch?.status === "pending") {
+        if (pending.get(branch.id)?.sourceHash !== k.hash) problems.push(`lost: pending branch ${branch.id} of ${docId} (${k.hash})`);
+      } else if (!found.has(k.hash)) {
+        problems.push(`lost: ${k.hash} of ${docId}${k.branchId ? ` (from branch ${k.branchId})` : ""} is neither master, a revision nor a branch`);
+      }
+    }
+  }
+  return problems;
+}

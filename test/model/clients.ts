@@ -1,0 +1,350 @@
+// Simulated sync clients: each has local files and the master versions it last saw, edits
+// its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
+// v2, default or preserve_both). Every answer is checked against the model before the
+// client or the model takes it in (World.fail names the step).
+import { type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
+import { type ManifestEntry, manifest, type Pulled, push, raw, type TombstoneEntry, type Wire } from "./wire.ts";
+
+/** What the fuzz test shares with the clients: the server, the model, and what the server can do yet. */
+export interface World {
+  wire: Wire;
+  model: KbModel;
+  v2: boolean;
+  /** preserve_both and the conflicts endpoints are there. */
+  branches: boolean;
+  /** Outcomes seen, by protocol and kind (printed: a run that never conflicts checks little). */
+  seen: Map<string, number>;
+  fail(message: string): never;
+}
+
+/** The master version a client's file was based on when it last saw it. */
+interface Known {
+  docId?: string;
+  hash: string;
+  updatedAt: string;
+  /** Seen deleted while the local file had changes: a push recreates it with the delete as base. */
+  deleted?: boolean;
+}
+
+/** One local change to push: its ops (one per path) and what the client learns from their outcomes. */
+interface Change {
+  ops: Op[];
+  take(outcomes: Outcome[]): void;
+}
+
+export interface PushChoice {
+  version: Version;
+  mode: Mode;
+  /** Bit i set: the i-th pending change goes in this push (none set: the first). */
+  pick: number;
+  /** v2: send baseHash beside baseUpdatedAt. */
+  baseHash: boolean;
+  /** v2: an edit of a document whose id is known goes as `update` (else `upsert` by path). */
+  byId: boolean;
+  /** Send a wrong sourceHash on the first upsert or update (LOCAL_HASH_MISMATCH). */
+  badHash: boolean;
+}
+
+export interface PullChoice {
+  version: Version;
+  full: boolean;
+  /** A changed local file takes the remote version as its new base (keeping its own text). */
+  rebase: boolean;
+  limit: number;
+  tombstones: boolean;
+}
+
+export class SimClient {
+  /** Local path -> text. */
+  readonly files = new Map<string, string>();
+  /** Local path -> the server path it was renamed from, until a push tells the server. */
+  readonly origin = new Map<string, string>();
+  /** Server path -> the master version last seen there. */
+  readonly known = new Map<string, Known>();
+  /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
+  private since: { v1?: string; v2?: string; at?: string } = {};
+
+  constructor(
+    readonly name: string,
+    private readonly world: World,
+  ) {}
+
+  private serverPath = (local: string) => this.origin.get(local) ?? local;
+  private localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
+  private isOrigin = (p: string) => [...this.origin.values()].includes(p);
+
+  create(path: string, text: string): boolean {
+    if (this.files.has(path) || this.isOrigin(path)) return false;
+    this.files.set(path, text);
+    return true;
+  }
+
+  edit(local: string, text: string): boolean {
+    if (!this.files.has(local)) return false;
+    this.files.set(local, text);
+    return true;
+  }
+
+  move(local: string, to: string): boolean {
+    if (!this.files.has(local) || this.files.has(to) || this.known.has(to) || this.isOrigin(to)) return false;
+    const text = this.files.get(local)!;
+    const from = this.serverPath(local);
+    this.files.delete(local);
+    this.origin.delete(local);
+    this.files.set(to, text);
+    if (from !== to) this.origin.set(to, from);
+    return true;
+  }
+
+  remove(local: string): boolean {
+    if (!this.files.delete(local)) return false;
+    this.origin.delete(local);
+    return true;
+  }
+
+  /** The local changes, one Change each, in a stable order. */
+  private changes(c: PushChoice): Change[] {
+    const v2 = c.version === 2 && this.world.v2;
+    // A rename whose source the server no longer has is a new file.
+    for (const [f, sp] of this.origin) if (!this.known.get(sp) || this.known.get(sp)!.deleted) this.origin.delete(f);
+    const out: Change[] = [];
+    const baseOf = (k: Known) => ({ baseUpdatedAt: k.updatedAt, ...(v2 && c.baseHash && !k.deleted && { baseHash: k.hash }) });
+    const learn = (path: string) => (o: Outcome) => {
+      if (o.kind === "applied") this.known.set(path, { docId: o.docId, hash: o.sourceHash!, updatedAt: o.updatedAt });
+      // The text is kept beside master; the client now knows master and may push over it.
+      if (o.kind === "branch" && o.currentMasterHash && o.currentMasterUpdatedAt) {
+        this.known.set(path, { docId: o.docId, hash: o.currentMasterHash, updatedAt: o.currentMasterUpdatedAt });
+      }
+    };
+    const write = (f: string, k: Known | undefined, text: string): Op => {
+      if (v2 && c.byId && k?.docId && !k.deleted)
+        return { op: "update", docId: k.docId, relativePath: f, content: text, sourceHash: sha256(text), ...baseOf(k) };
+      return { op: "upsert", relativePath: f, content: text, sourceHash: sha256(text), ...(k && baseOf(k)) };
+    };
+    for (const [f, text] of [...this.files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const sp = this.serverPath(f);
+      const k = this.known.get(sp);
+      if (sp === f) {
+        if (k && !k.deleted && k.hash === sha256(text)) continue;
+        out.push({ ops: [write(f, k, text)], take: ([o]) => learn(f)(o!) });
+        continue;
+      }
+      const kk = k!;
+      if (v2) {
+        const ops: Op[] = [{ op: "move", fromPath: sp, toPath: f, sourceHash: kk.hash, baseUpdatedAt: kk.updatedAt }];
+        // Text changed too: an update after the move, on the hash (the move gave a new stamp).
+        if (kk.hash !== sha256(text) && kk.docId)
+          ops.push({ op: "update", docId: kk.docId, relativePath: f, content: text, sourceHash: sha256(text), baseHash: kk.hash });
+        out.push({
+          ops,
+          take: ([moved, updated]) => {
+            if (moved!.kind === "applied") {
+              this.known.delete(sp);
+              this.known.set(f, { ...kk, docId: moved!.docId, updatedAt: moved!.updatedAt });
+              this.origin.delete(f);
+            } else if (moved!.kind === "conflict" && (moved!.reason === "MOVE_SOURCE_MISSING" || moved!.reason === "MOVE_TARGET_EXISTS")) {
+              this.origin.delete(f); // give the rename up: a delete there and a new file here
+            }
+            if (updated) learn(f)(updated);
+          },
+        });
+      } else {
+        // v1 has no move: a delete of the old path and a new file at the new one.
+        out.push({
+          ops: [
+            { op: "delete", relativePath: sp, ...baseOf(kk) },
+            { op: "upsert", relativePath: f, content: text, sourceHash: sha256(text) },
+          ],
+          take: ([gone, made]) => {
+            if (gone!.kind === "applied" || gone!.kind === "skipped") this.known.delete(sp);
+            if (made!.kind === "applied") {
+              learn(f)(made!);
+              this.origin.delete(f);
+            }
+          },
+        });
+      }
+    }
+    for (const [sp, k] of [...this.known].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (this.localAt(sp) !== undefined || this.isOrigin(sp)) continue;
+      if (k.deleted) {
+        this.known.delete(sp);
+        continue;
+      }
+      out.push({
+        ops: [{ op: "delete", relativePath: sp, ...baseOf(k) }],
+        take: ([o]) => {
+          if (o!.kind === "applied" || o!.kind === "skipped") this.known.delete(sp);
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Pushes the picked changes; checks every outcome against the model. False when there was nothing to push. */
+  async push(c: PushChoice): Promise<boolean> {
+    const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
+    const mode: Mode = version === 2 && this.world.branches ? c.mode : "default";
+    const all = this.changes(c);
+    if (!all.length) return false;
+    let picked = all.filter((_, i) => (c.pick >> i) & 1);
+    if (!picked.length) picked = [all[0]!];
+    if (version === 1) {
+      // One op per path in a v1 batch: its answer is matched to the ops by path.
+      const seen = new Set<string>();
+      picked = picked.filter((ch) => {
+        const paths = ch.ops.map((op) => (op as { relativePath: string }).relativePath.toLowerCase());
+        if (paths.some((p) => seen.has(p))) return false;
+        for (const p of paths) seen.add(p);
+        return true;
+      });
+    }
+    const ops = picked.flatMap((ch) => ch.ops);
+    if (c.badHash) {
+      const first = ops.find((op) => op.op === "upsert" || op.op === "update") as { sourceHash?: string; content: string } | undefined;
+      if (first) first.sourceHash = sha256(`${first.content}.`);
+    }
+    const m = this.world.model;
+    const answer = await push(this.world.wire, version, mode, ops);
+    if (!answer.outcomes) this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    let stale = false;
+    let loose = false;
+    for (const [i, op] of ops.entries()) {
+      const e = m.expect(op, version, mode);
+      const o = answer.outcomes[i]!;
+      m.apply(op, e, o);
+      const tag = `v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`;
+      this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
+      if (o.kind === "conflict" && STALE.includes(o.reason)) {
+        if (mode === "default") stale = true;
+        else loose = true; // a stale delete or move has no text to keep: the SPEC gives no status for it
+      }
+      if (version === 2 && o.kind === "conflict" && !STALE.includes(o.reason)) loose = true;
+    }
+    if (version === 2 && !loose) {
+      const want = stale ? 409 : 200;
+      if (answer.status !== want)
+        this.world.fail(`push of ${ops.length} ops answered ${answer.status}, the model expects ${want}: ${JSON.stringify(answer.body)}`);
+    }
+    if (version === 1 && answer.status !== 200) this.world.fail(`v1 push answered ${answer.status}`);
+    let at = 0;
+    for (const ch of picked) {
+      ch.take(answer.outcomes.slice(at, at + ch.ops.length));
+      at += ch.ops.length;
+    }
+    return true;
+  }
+
+  /** Reads the manifest (and what changed), checks it against the model, and brings the local files up to it. */
+  async pull(c: PullChoice): Promise<void> {
+    const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
+    const m = this.world.model;
+    const sinceParam = c.full ? undefined : version === 2 ? this.since.v2 : this.since.v1;
+    const tombstones = version === 2 && c.tombstones;
+    const got = await manifest(this.world.wire, version, { since: sinceParam, limit: c.limit, tombstones });
+    const sinceAt = sinceParam === undefined ? undefined : this.since.at;
+    if (got.status !== 200) this.world.fail(`manifest (v${version}, since ${sinceParam}) answered ${got.status} ${got.code}`);
+    this.checkPulled(got, version, sinceAt, tombstones);
+
+    const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
+    for (const e of got.items) await this.take(e, c.rebase);
+    for (const t of got.tombstones) {
+      // A tombstone of a document that lives on at another path is the old path of a move.
+      if (!byId.has(t.docId) || byId.get(t.docId)!.deletedAt) this.gone(t.relativePath, t, c.rebase);
+    }
+    if (c.full) {
+      const listed = new Set(got.items.map((e) => e.relativePath));
+      for (const sp of [...this.known.keys()]) if (!listed.has(sp)) this.gone(sp, undefined, c.rebase);
+    }
+    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: m.lastStamp() };
+  }
+
+  private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
+    const m = this.world.model;
+    const want = m.manifest(sinceAt);
+    const items = got.items.map(({ docId: _, ...rest }) => rest);
+    if (JSON.stringify(items) !== JSON.stringify(want)) {
+      this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
+    }
+    if (version === 2) {
+      for (const e of got.items) {
+        if (m.at(e.relativePath)?.id !== e.docId)
+          this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
+      }
+    }
+    if (tombstones) {
+      const order = (ts: TombstoneEntry[]) => JSON.stringify([...ts].sort((a, b) => (a.deletedAt + a.docId < b.deletedAt + b.docId ? -1 : 1)));
+      const wantTs = m
+        .tombstonesSince(sinceAt)
+        .map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
+      const gotTs = got.tombstones.map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
+      // Without since the manifest is the whole state: the SPEC ("tombstones since the
+      // cursor") does not say whether any come with it; those that do must be real.
+      const fits = sinceAt === undefined ? gotTs.every((t) => wantTs.some((w) => JSON.stringify(w) === JSON.stringify(t))) : order(gotTs) === order(wantTs);
+      if (!fits) this.world.fail(`tombstones since ${sinceAt}: got ${order(gotTs)}, the model has ${order(wantTs)}`);
+    }
+    const last = m.lastStamp();
+    if (last && got.serverTime && Date.parse(got.serverTime) < Date.parse(last))
+      this.world.fail(`serverTime ${got.serverTime} is before the last change ${last}`);
+  }
+
+  /** The text at a path, checked against the model. */
+  private async fetch(sp: string, e: ManifestEntry): Promise<string> {
+    const r = await raw(this.world.wire, sp);
+    const doc = this.world.model.at(sp);
+    if (r.status !== 200 || r.sourceHash !== e.sourceHash || r.updatedAt !== e.updatedAt || r.content !== doc?.content) {
+      this.world.fail(`raw ${sp}: ${r.status} ${r.sourceHash} ${r.updatedAt}, the manifest said ${e.sourceHash} ${e.updatedAt}`);
+    }
+    return r.content;
+  }
+
+  private async take(e: ManifestEntry, rebase: boolean): Promise<void> {
+    const sp = e.relativePath;
+    if (e.deletedAt) return this.gone(sp, e, rebase);
+    const entry: Known = { docId: e.docId, hash: e.sourceHash!, updatedAt: e.updatedAt! };
+    // A document this client knows at another path was moved there.
+    const movedFrom = e.docId ? [...this.known].find(([p, k]) => k.docId === e.docId && p !== sp)?.[0] : undefined;
+    if (movedFrom !== undefined && !this.known.has(sp) && !this.files.has(sp) && this.files.has(movedFrom) && !this.origin.has(movedFrom)) {
+      const k = this.known.get(movedFrom)!;
+      if (k.hash === sha256(this.files.get(movedFrom)!)) {
+        this.files.delete(movedFrom);
+        this.known.delete(movedFrom);
+        this.files.set(sp, await this.fetch(sp, e));
+        this.known.set(sp, entry);
+        return;
+      }
+    }
+    const k = this.known.get(sp);
+    if (k && !k.deleted && k.hash === e.sourceHash) {
+      this.known.set(sp, { ...entry, docId: e.docId ?? k.docId });
+      return;
+    }
+    const local = this.localAt(sp);
+    if (local === undefined) {
+      if (!k && !this.files.has(sp)) {
+        this.files.set(sp, await this.fetch(sp, e));
+        this.known.set(sp, entry);
+      } else if (k && rebase) this.known.set(sp, entry);
+      return;
+    }
+    const clean = k && !k.deleted && sha256(this.files.get(local)!) === k.hash;
+    if (clean) {
+      this.files.set(local, await this.fetch(sp, e));
+      this.known.set(sp, entry);
+    } else if (rebase) this.known.set(sp, entry);
+  }
+
+  /** The server has nothing active at `sp` any more (deleted, or moved away). */
+  private gone(sp: string, e: { deletedAt: string | null } | undefined, rebase: boolean): void {
+    const k = this.known.get(sp);
+    if (!k || k.deleted) return;
+    const local = this.localAt(sp);
+    if (local === undefined || sha256(this.files.get(local)!) === k.hash) {
+      if (local !== undefined) this.remove(local);
+      this.known.delete(sp);
+    } else if (rebase) {
+      if (e?.deletedAt) this.known.set(sp, { ...k, updatedAt: e.deletedAt, deleted: true });
+      else this.known.delete(sp);
+    }
+  }
+}

@@ -1,0 +1,311 @@
+// A reference model of KB sync (SPEC 2.7-2.9, 3.6-3.8, 4.6; issue 12's decisions): what
+// the server holds for one KB and what each op must do to it, for v1 and v2, in default
+// mode and with preserve_both. The model never invents a server value it cannot know (ids,
+// stamps): those it takes from the server's answer once the answer has been checked
+// against what the model expected. Pure: no I/O here.
+import { sha256 } from "../kbs/fixtures.ts";
+
+export { sha256 };
+
+/** One path per KB whatever its letter case (README "Letter case in sync"). */
+const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
+const ms = (iso: string) => Date.parse(iso);
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+
+export interface MDoc {
+  id: string;
+  path: string;
+  content: string;
+  hash: string;
+  /** The server's last stamp of this row: its updatedAt, or its deletedAt once deleted. */
+  stamp: string;
+  deletedAt: string | null;
+}
+
+export interface MTombstone {
+  docId: string;
+  relativePath: string;
+  sourceHash: string;
+  deletedAt: string;
+}
+
+export interface MBranch {
+  id: string;
+  docId: string;
+  hash: string;
+  content: string;
+  status: "pending" | "adopted" | "discarded";
+}
+
+/** Content the server took (applied, or kept as a branch): it must stay findable until explicitly deleted. */
+export interface Kept {
+  docId: string;
+  hash: string;
+  branchId?: string;
+  /** Explicitly deleted: its document deleted by a client that saw it, or its branch discarded. */
+  gone: boolean;
+}
+
+export type Version = 1 | 2;
+export type Mode = "default" | "preserve_both";
+
+export type Op =
+  | { op: "upsert"; relativePath: string; content: string; sourceHash?: string; baseUpdatedAt?: string; baseHash?: string }
+  | { op: "update"; docId: string; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
+  | { op: "delete"; relativePath: string; baseUpdatedAt?: string; baseHash?: string }
+  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt?: string; sourceHash: string };
+
+/** One op's outcome as the server answered it, whatever the wire format. */
+export type Outcome =
+  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null }
+  | { kind: "conflict"; reason: string; currentMasterHash?: string | null; currentMasterUpdatedAt?: string | null }
+  | { kind: "branch"; branchId: string; docId: string; currentMasterHash: string | null; currentMasterUpdatedAt: string | null }
+  | { kind: "skipped"; reason: string };
+
+/** What the model allows as the outcome of one op. */
+export interface Expected {
+  applied?: "new" | "same-doc" | "unchanged";
+  conflicts: string[];
+  skips: string[];
+  /** A conflict of this op may (preserve_both) become a branch. */
+  branch?: "must" | "may";
+  /** A conflict of this op is a stale base: in default v2 mode the request answers 409 SYNC_CONFLICT. */
+  stale: boolean;
+}
+
+/** Reasons a base is stale: the ones that make a default v2 push 409 SYNC_CONFLICT (issue 12). */
+export const STALE = ["REMOTE_NEWER", "REMOTE_DELETED", "BASE_MISSING"];
+
+export class ModelError extends Error {}
+
+export class KbModel {
+  readonly docs = new Map<string, MDoc>();
+  /** pathKey -> id of the row at that path (active or soft-deleted). */
+  readonly byKey = new Map<string, string>();
+  readonly tombstones: MTombstone[] = [];
+  readonly branches = new Map<string, MBranch>();
+  readonly kept: Kept[] = [];
+  /** Documents whose master, revisions or branches changed since the last check. */
+  readonly touched = new Set<string>();
+
+  at(path: string): MDoc | undefined {
+    const id = this.byKey.get(pathKey(path));
+    return id ? this.docs.get(id) : undefined;
+  }
+
+  active(): MDoc[] {
+    return [...this.docs.values()].filter((d) => !d.deletedAt);
+  }
+
+  pendingOf(docId: string): MBranch[] {
+    return [...this.branches.values()].filter((b) => b.docId === docId && b.status === "pending");
+  }
+
+  /** The row an op addresses: an update by its document, the others by path. */
+  private target(op: Op): MDoc | undefined {
+    if (op.op === "update") return this.docs.get(op.docId);
+    return this.at(op.op === "move" ? op.fromPath : op.relativePath);
+  }
+
+  /**
+   * The base of an update, delete or move against the row (SPEC 4.6 table, issue 12: baseHash
+   * wins over the timestamp). "absent", "current" or "stale" (stale past a delete included).
+   */
+  private base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forDelete: boolean): "absent" | "current" | "stale" {
+    if (row.deletedAt) {
+      if (op.baseHash !== undefined) return "stale";
+      if (op.baseUpdatedAt === undefined) return "absent";
+      return ms(op.baseUpdatedAt) < ms(row.deletedAt) ? "stale" : "current";
+    }
+    if (op.baseHash !== undefined) return op.baseHash.toLowerCase() === row.hash ? "current" : "stale";
+    if (op.baseUpdatedAt === undefined) return "absent";
+    const b = ms(op.baseUpdatedAt);
+    const u = ms(row.stamp);
+    // A delete loses the text: only a client that saw exactly this version may do it (README).
+    return (forDelete ? b === u : b >= u) ? "current" : "stale";
+  }
+
+  /** What the op may do to the model's state as it stands (earlier ops of the batch applied). */
+  expect(op: Op, version: Version, mode: Mode): Expected {
+    const none: Expected = { conflicts: [], skips: [], stale: false };
+    const conflict = (reason: string, stale = STALE.includes(reason)): Expected => ({ ...none, conflicts: [reason], stale });
+    const row = this.target(op);
+    const keep = (e: Expected): Expected => {
+      // preserve_both keeps the text of a stale update beside master (issue 12). On a deleted
+      // master the SPEC names no branch, and a text equal to master's needs none: either
+      // answer is taken there.
+      if (version === 2 && mode === "preserve_both" && e.stale && (op.op === "upsert" || op.op === "update")) {
+        return { ...e, branch: row?.deletedAt || row?.hash === sha256(op.content) ? "may" : "must" };
+      }
+      return e;
+    };
+
+    if (op.op === "delete") {
+      if (!row) return { ...none, skips: ["NOT_FOUND"] };
+      if (row.deletedAt) return { ...none, skips: ["ALREADY_DELETED"] };
+      if (row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
+      const b = this.base(op, row, true);
+      if (b === "absent") return conflict("BASE_MISSING");
+      if (b === "stale") return conflict("REMOTE_NEWER");
+      return { ...none, applied: "same-doc" };
+    }
+
+    if (op.op === "move") {
+      if (!row || row.deletedAt || row.path !== op.fromPath) return conflict("MOVE_SOURCE_MISSING", false);
+      const target = this.at(op.toPath);
+      const b = this.base(op, row, false);
+      // A move carries the hash of the text the client holds: another one at master means
+      // the document changed remotely (issue 12). Which of several refusals the server names
+      // first, the SPEC does not say: any that holds is taken.
+      const reasons: string[] = [];
+      if (b === "absent") reasons.push("BASE_MISSING");
+      if (b === "stale" || op.sourceHash !== row.hash) reasons.push("REMOTE_NEWER");
+      if (target && target !== row && !target.deletedAt) reasons.push("MOVE_TARGET_EXISTS");
+      if (reasons.length) return { ...none, conflicts: reasons, stale: reasons.some((r) => STALE.includes(r)) };
+      return { ...none, applied: "same-doc" };
+    }
+
+    if (op.sourceHash !== undefined && op.sourceHash.toLowerCase() !== sha256(op.content)) return conflict("LOCAL_HASH_MISMATCH", false);
+    if (!row) {
+      if (op.op === "update") return { ...none, skips: ["NOT_FOUND"] };
+      return { ...none, applied: "new" };
+    }
+    if (row.deletedAt) {
+      const b = this.base(op, row, false);
+      return b === "stale" ? keep(conflict("REMOTE_DELETED")) : { ...none, applied: "same-doc" };
+    }
+    if (op.op === "upsert" && row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
+    const b = this.base(op, row, false);
+    if (b === "absent") return keep(conflict("BASE_MISSING"));
+    if (b === "stale") return keep(conflict("REMOTE_NEWER"));
+    return { ...none, applied: row.hash === sha256(op.content) ? "unchanged" : "same-doc" };
+  }
+
+  /**
+   * Checks the server's outcome against what the model allowed (`expect` before the op),
+   * then applies it. Throws a ModelError naming the difference.
+   */
+  apply(op: Op, e: Expected, out: Outcome): void {
+    const row = this.target(op);
+    const fail: (why: string) => never = (why) => {
+      throw new ModelError(`${JSON.stringify(opBrief(op))}: ${why}; the model allowed ${JSON.stringify(e)}, the server answered ${JSON.stringify(out)}`);
+    };
+    if (out.kind === "skipped") {
+      if (!e.skips.includes(out.reason)) fail("skipped");
+      return;
+    }
+    if (out.kind === "conflict") {
+      if (!e.conflicts.includes(out.reason)) fail(`conflict ${out.reason}`);
+      if (e.branch === "must") fail("a conflict where preserve_both keeps a branch");
+      if (row && !row.deletedAt && out.currentMasterHash !== undefined && out.currentMasterHash !== row.hash) fail("currentMasterHash is not master's");
+      return;
+    }
+    if (out.kind === "branch") {
+      if (!e.branch || !row) fail("a branch");
+      if (out.docId !== row.id) fail("a branch of another document");
+      const masterHash = row.deletedAt ? null : row.hash;
+      if (out.currentMasterHash !== masterHash) fail("currentMasterHash is not master's");
+      if (!row.deletedAt && out.currentMasterUpdatedAt !== row.stamp) fail("currentMasterUpdatedAt is not master's");
+      if (this.branches.has(out.branchId)) fail("a branch id given twice");
+      const content = (op as { content: string }).content;
+      this.branches.set(out.branchId, { id: out.branchId, docId: row.id, hash: sha256(content), content, status: "pending" });
+      this.kept.push({ docId: row.id, hash: sha256(content), branchId: out.branchId, gone: false });
+      this.touched.add(row.id);
+      return;
+    }
+    if (!e.applied) fail("applied");
+    if (row && out.docId !== row.id) fail("applied to another document");
+    if (row && !row.deletedAt && e.applied === "unchanged" && out.updatedAt !== row.stamp) fail("the same text moved updatedAt");
+    if (row && e.applied !== "unchanged" && ms(out.updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
+
+    if (op.op === "delete") {
+      if (out.sourceHash !== null) fail("a deleted document reports a hash");
+      this.remove(row!, out.updatedAt);
+      return;
+    }
+    if (op.op === "move") {
+      if (out.sourceHash !== row!.hash) fail("the moved document's hash changed");
+      this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
+      const over = this.at(op.toPath);
+      if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
+      this.byKey.delete(pathKey(row!.path));
+      this.byKey.set(pathKey(op.toPath), row!.id);
+      row!.path = op.toPath;
+      row!.stamp = out.updatedAt;
+      this.touched.add(row!.id);
+      return;
+    }
+    if (out.sourceHash !== sha256(op.content)) fail("the applied hash is not the content's");
+    if (e.applied === "unchanged") return;
+    const doc: MDoc = row ?? { id: out.docId, path: op.relativePath, content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
+    if (!row) {
+      if (this.docs.has(out.docId)) fail("a new document under an id in use");
+      this.docs.set(doc.id, doc);
+      this.byKey.set(pathKey(op.relativePath), doc.id);
+    }
+    // A recreate takes the spelling the client sent.
+    if (doc.deletedAt && op.op === "upsert") {
+      this.byKey.set(pathKey(op.relativePath), doc.id);
+      doc.path = op.relativePath;
+    }
+    Object.assign(doc, { content: op.content, hash: sha256(op.content), stamp: out.updatedAt, deletedAt: null });
+    this.kept.push({ docId: doc.id, hash: doc.hash, gone: false });
+    this.touched.add(doc.id);
+  }
+
+  /** A document deleted by a client that saw its current version: its text and history go with it. */
+  private remove(row: MDoc, at: string): void {
+    this.tombstones.push({ docId: row.id, relativePath: row.path, sourceHash: row.hash, deletedAt: at });
+    row.deletedAt = at;
+    row.stamp = at;
+    for (const k of this.kept) if (k.docId === row.id && !k.branchId) k.gone = true;
+    this.touched.add(row.id);
+  }
+
+  /** A pending branch adopted: it becomes master (the old master a revision), at the stamp the server gave. */
+  adopt(branchId: string, updatedAt: string): void {
+    const b = this.branches.get(branchId)!;
+    const doc = this.docs.get(b.docId)!;
+    b.status = "adopted";
+    if (doc.deletedAt) this.byKey.set(pathKey(doc.path), doc.id);
+    Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
+    this.touched.add(doc.id);
+  }
+
+  discard(branchId: string): void {
+    const b = this.branches.get(branchId)!;
+    b.status = "discarded";
+    for (const k of this.kept) if (k.branchId === branchId) k.gone = true;
+    this.touched.add(b.docId);
+  }
+
+  /** Manifest entries (SPEC 2.7) in the manifest's order: stamp, then id. */
+  manifest(since?: string) {
+    return [...this.docs.values()]
+      .filter((d) => since === undefined || ms(d.stamp) > ms(since))
+      .sort((a, b) => ms(a.stamp) - ms(b.stamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((d) => ({
+        relativePath: d.path,
+        sourceHash: d.deletedAt ? null : d.hash,
+        sizeBytes: d.deletedAt ? null : utf8Length(d.content),
+        updatedAt: d.deletedAt ? null : d.stamp,
+        deletedAt: d.deletedAt,
+      }));
+  }
+
+  tombstonesSince(since?: string): MTombstone[] {
+    return this.tombstones.filter((t) => since === undefined || ms(t.deletedAt) > ms(since));
+  }
+
+  /** The latest stamp the model knows of (the KB's, once any change was made). */
+  lastStamp(): string | undefined {
+    const all = [...[...this.docs.values()].map((d) => d.stamp), ...this.tombstones.map((t) => t.deletedAt)];
+    return all.sort((a, b) => ms(a) - ms(b)).at(-1);
+  }
+}
+
+/** An op without its text, for messages. */
+function opBrief(op: Op): Record<string, unknown> {
+  const { content, ...rest } = op as Op & { content?: string };
+  return content === undefined ? rest : { ...rest, content: content.length > 40 ? `${content.slice(0, 40)}…` : content };
+}

@@ -1,0 +1,161 @@
+// The model-checked sync protocol (issue 12, item 7): random interleavings of three
+// simulated clients (create, edit, move, delete, pull, push; v1 and v2; default and
+// preserve_both) against the server, which after every step must agree with the reference
+// model (test/model/model.ts), and must never lose content it took.
+//
+// FUZZ_RUNS sets the number of runs (default below, bounded for CI on both backends);
+// FUZZ_SEED and FUZZ_PATH replay a failure (fast-check prints both, and this test prints
+// the seed before it starts). `make fuzz` runs a long one.
+import { afterAll, expect, test } from "bun:test";
+import fc from "fast-check";
+import { createApp } from "../../src/app.ts";
+import type { Clock } from "../../src/infra/clock.ts";
+import { createServices } from "../../src/services.ts";
+import { stoppedClock } from "../helpers/clock.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { newKb } from "../kbs/fixtures.ts";
+import { differences } from "./check.ts";
+import { type PullChoice, type PushChoice, SimClient, type World } from "./clients.ts";
+import { KbModel, ModelError } from "./model.ts";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const SEED = process.env.FUZZ_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.FUZZ_SEED);
+const PATH = process.env.FUZZ_PATH;
+const MAX_STEPS = Number(process.env.FUZZ_STEPS ?? 40);
+
+const PATHS = ["a.md", "b.md", "notes/c.md", "notes/d.markdown"];
+const WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"];
+const textOf = (n: number) => `# ${WORDS[n % WORDS.length]}\n\nnote ${n}\n`;
+
+// The app under test: the shared parts, a clock that moves only when a step moves it, and
+// rate limits out of the way (a run makes hundreds of requests as one user).
+const shared = await testContext();
+let inner = stoppedClock();
+const clock: Clock = { now: () => inner.now(), nowMs: () => inner.nowMs(), advance: (ms) => inner.advance(ms) };
+const services = createServices({
+  ...shared.deps,
+  clock,
+  config: { ...shared.deps.config, rateLimits: { read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 } },
+});
+afterAll(() => services.close());
+const app = createApp(services);
+
+type Action =
+  | { a: "create"; c: number; path: number; text: number }
+  | { a: "edit"; c: number; file: number; text: number }
+  | { a: "move"; c: number; file: number; to: number }
+  | { a: "delete"; c: number; file: number }
+  | ({ a: "pull"; c: number } & PullChoice)
+  | ({ a: "push"; c: number } & PushChoice);
+
+const c = fc.integer({ min: 0, max: 2 });
+const version = fc.constantFrom<1 | 2>(1, 2);
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ a: fc.constant("create" as const), c, path: fc.nat(PATHS.length - 1), text: fc.nat(11) }) },
+  { weight: 4, arbitrary: fc.record({ a: fc.constant("edit" as const), c, file: fc.nat(7), text: fc.nat(11) }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant("move" as const), c, file: fc.nat(7), to: fc.nat(PATHS.length - 1) }) },
+  { weight: 1, arbitrary: fc.record({ a: fc.constant("delete" as const), c, file: fc.nat(7) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      a: fc.constant("pull" as const),
+      c,
+      version,
+      full: fc.boolean(),
+      rebase: fc.boolean(),
+      limit: fc.integer({ min: 1, max: 6 }),
+      tombstones: fc.boolean(),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      a: fc.constant("push" as const),
+      c,
+      version,
+      mode: fc.constantFrom("default" as const, "preserve_both" as const),
+      pick: fc.nat(63),
+      baseHash: fc.boolean(),
+      byId: fc.boolean(),
+      badHash: fc.nat(9).map((n) => n === 0),
+    }),
+  },
+);
+
+/** What the server can do yet (v2 and its branches arrive while this test is written). */
+async function capabilities(key: string, kbId: string) {
+  const probe = (path: string, headers: Record<string, string> = {}) =>
+    app.handle(new Request(`http://shelf.test${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } }));
+  const v2 = (await probe(`/v1/kbs/${kbId}/manifest`, { "service-sync-version": "2" })).status === 200;
+  const branches = (await probe(`/v1/kbs/${kbId}/conflicts`)).status === 200;
+  return { v2, branches };
+}
+
+const { key: probeKey } = await makeClient();
+const can = await capabilities(probeKey, (await newKb(probeKey)).id);
+
+const seen = new Map<string, number>();
+
+async function run(actions: Action[]): Promise<void> {
+  inner = stoppedClock(Date.now());
+  const { user, key } = await makeClient({ plan: "pro" });
+  const history = await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true, docVersioningMax: 500 } });
+  if (history.status !== 200) throw new Error(`PATCH /v1/user/me answered ${history.status}`);
+  const kb = await newKb(key);
+  const steps: string[] = [];
+  const world: World = {
+    wire: { app, key, kbId: kb.id },
+    model: new KbModel(),
+    v2: can.v2,
+    branches: can.branches,
+    seen,
+    fail(message) {
+      throw new ModelError(`${message}\nafter the steps:\n${steps.join("\n")}`);
+    },
+  };
+  const clients = [0, 1, 2].map((i) => new SimClient(`c${i}`, world));
+  for (const act of actions) {
+    const cl = clients[act.c]!;
+    const files = [...cl.files.keys()].sort();
+    const file = "file" in act ? files[act.file % Math.max(files.length, 1)] : undefined;
+    let did = true;
+    try {
+      if (act.a === "create") did = cl.create(PATHS[act.path]!, textOf(act.text));
+      else if (act.a === "edit") did = file !== undefined && cl.edit(file, textOf(act.text));
+      else if (act.a === "move") did = file !== undefined && cl.move(file, PATHS[act.to]!);
+      else if (act.a === "delete") did = file !== undefined && cl.remove(file);
+      else if (act.a === "pull") await cl.pull(act);
+      else did = await cl.push(act);
+    } catch (e) {
+      if (e instanceof ModelError && !e.message.includes("after the steps")) world.fail(`${JSON.stringify(act)}: ${e.message}`);
+      throw e;
+    }
+    if (!did) continue;
+    steps.push(`${JSON.stringify(act)}${file ? ` on ${file}` : ""}`);
+    if (act.a === "push" || act.a === "pull") {
+      const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: false });
+      if (problems.length) world.fail(problems.join("\n"));
+    }
+  }
+  if (process.env.FUZZ_DEBUG) console.log(actions.length, steps.length, steps.join(" | ").slice(0, 600));
+  const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: true });
+  if (problems.length) world.fail(problems.join("\n"));
+}
+
+test(
+  `sync: ${RUNS} random runs of 3 clients agree with the model and lose no content`,
+  async () => {
+    console.log(
+      `sync fuzz: ${RUNS} runs of up to ${MAX_STEPS} steps, seed ${SEED}${PATH ? `, path ${PATH}` : ""} (v2 ${can.v2 ? "on" : "not on this server yet"}, branches ${can.branches ? "on" : "not yet"}); replay with FUZZ_SEED=${SEED}`,
+    );
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: MAX_STEPS, size: "max" }), run), {
+      numRuns: RUNS,
+      seed: SEED,
+      ...(PATH && { path: PATH }),
+    });
+    console.log(`sync fuzz: outcomes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
+    expect(seen.size).toBeGreaterThan(0);
+  },
+  Math.max(120_000, RUNS * 4_000),
+);

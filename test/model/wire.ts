@@ -1,0 +1,145 @@
+// The requests the randomized sync test makes, through an app's handler (held to the
+// OpenAPI document by `callJson`), with each answer turned into the model's terms.
+import { call, callJson } from "../helpers/context.ts";
+import type { Handler } from "../helpers/contract.ts";
+import type { Mode, Op, Outcome, Version } from "./model.ts";
+
+export interface Wire {
+  app: Handler;
+  key: string;
+  kbId: string;
+}
+
+const versioned = (version: Version): Record<string, string> => (version === 2 ? { "service-sync-version": "2" } : {});
+
+export interface Pushed {
+  status: number;
+  code?: string;
+  /** One per op, in op order (absent when the whole request was refused). */
+  outcomes?: Outcome[];
+  body: unknown;
+}
+
+/** A v1 answer's three lists back in op order (a batch holds one op per path). */
+function v1Outcomes(ops: Op[], data: any): Outcome[] {
+  const find = (list: any[], path: string) => list.find((x) => x.relativePath === path.normalize("NFC"));
+  return ops.map((op): Outcome => {
+    const path = (op as { relativePath: string }).relativePath;
+    const a = find(data.applied, path);
+    if (a) return { kind: "applied", docId: a.id, updatedAt: a.updatedAt, sourceHash: a.sourceHash };
+    const c = find(data.conflicts, path);
+    if (c) return { kind: "conflict", reason: c.reason, currentMasterHash: c.remote.sourceHash, currentMasterUpdatedAt: c.remote.updatedAt };
+    const s = find(data.skipped, path);
+    if (s) return { kind: "skipped", reason: s.reason };
+    throw new Error(`the v1 answer has no outcome for ${path}: ${JSON.stringify(data)}`);
+  });
+}
+
+function v2Outcomes(n: number, results: any[]): Outcome[] {
+  if (results.length !== n) throw new Error(`${n} ops, ${results.length} results: ${JSON.stringify(results)}`);
+  return results.map((r, i): Outcome => {
+    if (r.opIndex !== i) throw new Error(`results out of op order: ${JSON.stringify(results)}`);
+    if (r.status === "applied") return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null };
+    if (r.status === "conflict_branch_created") {
+      return {
+        kind: "branch",
+        branchId: r.branchId,
+        docId: r.docId,
+        currentMasterHash: r.currentMasterHash ?? null,
+        currentMasterUpdatedAt: r.currentMasterUpdatedAt ?? null,
+      };
+    }
+    if (r.status === "conflict")
+      return { kind: "conflict", reason: r.reason, currentMasterHash: r.currentMasterHash, currentMasterUpdatedAt: r.currentMasterUpdatedAt };
+    return { kind: "skipped", reason: r.reason };
+  });
+}
+
+/** The body of an op as each protocol sends it (v1 knows upsert and delete only). */
+function wireOp(op: Op): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(op).filter(([, v]) => v !== undefined));
+}
+
+export async function push(w: Wire, version: Version, mode: Mode, ops: Op[]): Promise<Pushed> {
+  const query = version === 2 && mode === "preserve_both" ? "?conflictResolution=preserve_both" : "";
+  const res = await callJson("POST", `/v1/kbs/${w.kbId}/sync${query}`, {
+    app: w.app,
+    token: w.key,
+    headers: versioned(version),
+    json: { ops: ops.map(wireOp) },
+  });
+  const body = res.body as any;
+  if (res.status === 200) return { status: 200, outcomes: version === 1 ? v1Outcomes(ops, body.data) : v2Outcomes(ops.length, body.data.results), body };
+  if (res.status === 409 && body.code === "SYNC_CONFLICT" && Array.isArray(body.meta?.results)) {
+    return { status: 409, code: body.code, outcomes: v2Outcomes(ops.length, body.meta.results), body };
+  }
+  return { status: res.status, code: body.code, body };
+}
+
+export interface ManifestEntry {
+  relativePath: string;
+  docId?: string;
+  sourceHash: string | null;
+  sizeBytes: number | null;
+  updatedAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface TombstoneEntry {
+  docId: string;
+  relativePath: string;
+  sourceHash: string;
+  deletedAt: string;
+}
+
+export interface Pulled {
+  status: number;
+  code?: string;
+  items: ManifestEntry[];
+  tombstones: TombstoneEntry[];
+  serverTime?: string;
+  sinceCursor?: string;
+  expired?: boolean;
+  pages: number;
+}
+
+/** Every page of a manifest read (`since` and `include` as given), or the refusal of its first page. */
+export async function manifest(w: Wire, version: Version, opts: { since?: string; limit?: number; tombstones?: boolean }): Promise<Pulled> {
+  const out: Pulled = { status: 200, items: [], tombstones: [], pages: 0 };
+  let cursor: string | null = null;
+  do {
+    const q = new URLSearchParams();
+    if (opts.since !== undefined) q.set("since", opts.since);
+    if (cursor) q.set("cursor", cursor);
+    if (opts.limit) q.set("limit", String(opts.limit));
+    if (opts.tombstones) q.set("include", "tombstones");
+    const res = await callJson("GET", `/v1/kbs/${w.kbId}/manifest?${q}`, { app: w.app, token: w.key, headers: versioned(version) });
+    const body = res.body as any;
+    if (res.status !== 200) {
+      if (out.pages > 0) throw new Error(`manifest page ${out.pages + 1} answered ${res.status}: ${JSON.stringify(body)}`);
+      return { ...out, status: res.status, code: body.code };
+    }
+    out.pages++;
+    const data = body.data;
+    out.items.push(...data.items);
+    out.tombstones.push(...(data.tombstones ?? []));
+    out.serverTime = data.serverTime;
+    out.sinceCursor = data.sinceCursor;
+    if (data.tombstoneCursorExpired) out.expired = true;
+    cursor = data.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** The text at a path with the hash and version the server gives it (GET /v1/kbs/:id/raw). */
+export async function raw(w: Wire, path: string): Promise<{ status: number; content: string; sourceHash: string | null; updatedAt: string | null }> {
+  const res = await call("GET", `/v1/kbs/${w.kbId}/raw?path=${encodeURIComponent(path)}`, { app: w.app, token: w.key });
+  return { status: res.status, content: await res.text(), sourceHash: res.headers.get("x-source-hash"), updatedAt: res.headers.get("x-updated-at") };
+}
+
+/** The hashes of a document's revisions (GET /v1/docs/:id/revisions). */
+export async function revisionHashes(w: Wire, docId: string): Promise<string[]> {
+  const res = await callJson("GET", `/v1/docs/${docId}/revisions`, { app: w.app, token: w.key });
+  if (res.status !== 200) throw new Error(`revisions of ${docId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as any).data.revisions.map((r: { sourceHash: string }) => r.sourceHash);
+}
