@@ -35,6 +35,7 @@ describe("v2 manifest: cursors", () => {
       sizeBytes: 6,
       updatedAt: made.results[0]!.updatedAt,
       deletedAt: null,
+      hasPendingBranches: false,
     });
     expect(first.body.data.sinceCursor).toBeUndefined();
     const all = await walk2(key, kb.id, { limit: "2" });

@@ -262,7 +262,7 @@ export class SimClient {
   private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
     const m = this.world.model;
     const want = m.manifest(sinceAt);
-    const items = got.items.map(({ docId: _, ...rest }) => rest);
+    const items = got.items.map(({ docId: _, hasPendingBranches: __, ...rest }) => rest);
     if (JSON.stringify(items) !== JSON.stringify(want)) {
       this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
     }
@@ -270,6 +270,8 @@ export class SimClient {
       for (const e of got.items) {
         if (m.at(e.relativePath)?.id !== e.docId)
           this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
+        if (e.hasPendingBranches !== m.pendingOf(e.docId!).length > 0)
+          this.world.fail(`manifest v2 says ${e.relativePath} has pending branches: ${e.hasPendingBranches}, the model has ${m.pendingOf(e.docId!).length}`);
       }
     }
     if (tombstones) {

@@ -15,7 +15,7 @@ import type { Deps } from "../../deps.ts";
 import { decodeCursor, encodeCursor } from "../../http/cursor.ts";
 import { AppError } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
-import { manifestRows, sha256Hex, tombstonesBetween } from "../documents/public.ts";
+import { manifestRows, pendingBranchDocIds, sha256Hex, tombstonesBetween } from "../documents/public.ts";
 import { cutPage, toEntry } from "./manifest.ts";
 import { getKb } from "./service.ts";
 import { syncActor } from "./sync/service.ts";
@@ -54,7 +54,11 @@ export type ManifestV2Answer = { notModified: true; etag: string } | { notModifi
 
 export async function readManifestV2(deps: Deps, userId: string, kbId: string, q: ManifestV2Query): Promise<ManifestV2Answer> {
   const since = q.since === undefined ? undefined : sinceOf(q.since);
-  const [actor, kb] = await Promise.all([syncActor(deps, userId), getKb(deps.db, { userId, id: kbId })]);
+  const [actor, kb, branched] = await Promise.all([
+    syncActor(deps, userId),
+    getKb(deps.db, { userId, id: kbId }),
+    pendingBranchDocIds(deps.db, { userId, kbId }),
+  ]);
   const retentionDays = actor.limits.tombstoneRetentionDays;
   if (since && since.at.getTime() < actor.now.getTime() - retentionDays * DAY_MS) {
     const hint = `since is older than the ${retentionDays}-day tombstone retention of your plan: drop it and read the manifest again without since`;
@@ -64,7 +68,10 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
       data: { kbId, items: [], nextCursor: null, serverTime: iso(kb.updatedAt), tombstoneCursorExpired: true, retentionDays, hint },
     };
   }
-  const etag = manifestEtag(["v2", iso(kb.updatedAt), q.since, q.cursor, q.limit, q.tombstones ? "tombstones" : ""]);
+  // Which documents have pending branches is part of the answer, and opening or resolving
+  // a branch does not move the KB's stamp (master is untouched): the ETag names them too.
+  const pending = [...branched].sort().join(",");
+  const etag = manifestEtag(["v2", iso(kb.updatedAt), q.since, q.cursor, q.limit, q.tombstones ? "tombstones" : "", pending]);
   if (matches(q.ifNoneMatch, etag)) return { notModified: true, etag };
 
   // A since cursor starts the walk as a page cursor would; an ISO since filters it as in v1.
@@ -78,7 +85,7 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
   const { rows, nextCursor } = cutPage(page);
   const data: Record<string, unknown> = {
     kbId,
-    items: rows.map((r) => ({ ...toEntry(r), docId: r.id })),
+    items: rows.map((r) => ({ ...toEntry(r), docId: r.id, hasPendingBranches: branched.has(r.id) })),
     nextCursor,
     serverTime: iso(kb.updatedAt),
   };

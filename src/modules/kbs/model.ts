@@ -89,6 +89,7 @@ const ManifestEntry = t.Object(
     updatedAt: t.Nullable(Timestamp),
     deletedAt: t.Nullable(Timestamp),
     docId: t.Optional(t.String({ description: "v2: the document's id (kept across moves)" })),
+    hasPendingBranches: t.Optional(t.Boolean({ description: "v2: the document has pending conflict branches (GET /v1/kbs/{id}/conflicts lists them)" })),
   },
   { title: "KbManifestEntry" },
 );
