@@ -24,7 +24,7 @@ export interface ManifestItem {
   deletedAt: string | null;
 }
 
-export interface Tombstone {
+interface Tombstone {
   docId: string;
   relativePath: string;
   sourceHash: string;

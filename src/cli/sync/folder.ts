@@ -21,7 +21,7 @@ export interface LocalNote {
   hash: string;
 }
 
-export const sha256Hex = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+const sha256Hex = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
 
 const isNote = (name: string) => NOTE_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 

@@ -7,7 +7,7 @@ import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { STATE_FILE } from "./folder.ts";
 
-export interface NoteState {
+interface NoteState {
   hash: string;
   updatedAt: string;
 }
