@@ -2,7 +2,7 @@
 // is lost: each is master, a revision or a pending (or adopted) branch of its document, or
 // was explicitly deleted (its document deleted by a client that saw it, its branch discarded).
 import { callJson } from "../helpers/context.ts";
-import type { KbModel } from "./model.ts";
+import { byStamp, type KbModel } from "./model.ts";
 import { manifest, revisionHashes, type Wire } from "./wire.ts";
 
 export interface CheckOptions {
@@ -30,9 +30,17 @@ async function pendingBranches(w: Wire): Promise<Map<string, { docId: string; so
 /** The differences between the server and the model (empty when they agree). */
 export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise<string[]> {
   const problems: string[] = [];
-  const full = await manifest(w, 1, { limit: 1000 });
+  const full = await manifest(w, o.v2 ? 2 : 1, { limit: 1000 });
+  if (o.v2) {
+    for (const e of full.items) {
+      const doc = m.at(e.relativePath);
+      if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
+      if (doc?.id !== e.docId) problems.push(`manifest v2: ${e.relativePath} has the id ${e.docId}, the model's is ${doc?.id}`);
+    }
+  }
+  const items = byStamp(full.items.map(({ docId: _, ...rest }) => rest));
   const want = m.manifest();
-  if (JSON.stringify(full.items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
+  if (JSON.stringify(items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
 
   let pending = new Map<string, { docId: string; sourceHash: string }>();
   if (o.branches) {

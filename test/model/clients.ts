@@ -2,7 +2,7 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
+import { byStamp, type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
 import { type ManifestEntry, manifest, type Pulled, push, raw, type TombstoneEntry, type Wire } from "./wire.ts";
 
 /** What the fuzz test shares with the clients: the server, the model, and what the server can do yet. */
@@ -12,6 +12,9 @@ export interface World {
   v2: boolean;
   /** preserve_both and the conflicts endpoints are there. */
   branches: boolean;
+  /** The app's clock, and the plan's tombstone retention. */
+  now(): number;
+  retentionDays: number;
   /** Outcomes seen, by protocol and kind (printed: a run that never conflicts checks little). */
   seen: Map<string, number>;
   fail(message: string): never;
@@ -52,6 +55,8 @@ export interface PullChoice {
   rebase: boolean;
   limit: number;
   tombstones: boolean;
+  /** v2: send the ETag of the last answer to the same question (If-None-Match). */
+  conditional: boolean;
 }
 
 export class SimClient {
@@ -63,11 +68,17 @@ export class SimClient {
   readonly known = new Map<string, Known>();
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
   private since: { v1?: string; v2?: string; at?: string } = {};
+  /** The ETag of the last v2 answer to each question, and the model's change count then. */
+  private readonly etags = new Map<string, { etag: string; changes: number }>();
 
   constructor(
     readonly name: string,
     private readonly world: World,
   ) {}
+
+  private count(tag: string): void {
+    this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
+  }
 
   private serverPath = (local: string) => this.origin.get(local) ?? local;
   private localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
@@ -213,8 +224,7 @@ export class SimClient {
       const e = m.expect(op, version, mode);
       const o = answer.outcomes[i]!;
       m.apply(op, e, o);
-      const tag = `v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`;
-      this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
+      this.count(`v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`);
       if (o.kind === "conflict" && STALE.includes(o.reason)) {
         if (mode === "default") stale = true;
         else loose = true; // a stale delete or move has no text to keep: the SPEC gives no status for it
@@ -240,10 +250,31 @@ export class SimClient {
     const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
     const m = this.world.model;
     const sinceParam = c.full ? undefined : version === 2 ? this.since.v2 : this.since.v1;
-    const tombstones = version === 2 && c.tombstones;
-    const got = await manifest(this.world.wire, version, { since: sinceParam, limit: c.limit, tombstones });
     const sinceAt = sinceParam === undefined ? undefined : this.since.at;
-    if (got.status !== 200) this.world.fail(`manifest (v${version}, since ${sinceParam}) answered ${got.status} ${got.code}`);
+    const tombstones = version === 2 && c.tombstones;
+    const query = `${version}|${sinceParam ?? ""}|${c.limit}|${tombstones}`;
+    const prior = version === 2 && c.conditional ? this.etags.get(query) : undefined;
+    const got = await manifest(this.world.wire, version, { since: sinceParam, limit: c.limit, tombstones, ifNoneMatch: prior?.etag });
+    const what = `manifest v${version} since ${sinceParam} (${sinceAt})${tombstones ? " with tombstones" : ""}`;
+
+    // A since older than the plan's tombstone retention (issue 12): 200 and no items, or
+    // 410 when tombstones were asked for; the client reads it all again.
+    const expired = version === 2 && sinceAt !== undefined && Date.parse(sinceAt) < this.world.now() - this.world.retentionDays * 86_400_000;
+    if (expired) {
+      const ok = tombstones ? got.status === 410 && got.code === "TOMBSTONE_CURSOR_EXPIRED" : got.status === 200 && got.expired && !got.items.length;
+      if (!ok || (!tombstones && got.retentionDays !== this.world.retentionDays))
+        this.world.fail(`${what}: not answered as expired (${got.status} ${got.code})`);
+      return await this.pull({ ...c, full: true, conditional: false });
+    }
+    if (got.status === 304) {
+      if (!prior || prior.changes !== m.changes) this.world.fail(`${what}: 304 though the KB changed`);
+      this.count("v2 pull 304");
+      return;
+    }
+    if (got.status !== 200 || got.expired) this.world.fail(`${what} answered ${got.status} ${got.code}${got.expired ? " expired" : ""}`);
+    if (prior && prior.changes === m.changes) this.world.fail(`${what}: 200 to If-None-Match ${prior.etag} though nothing changed`);
+    this.count(`v${version} pull ${sinceParam === undefined ? "full" : "since"}${prior ? " conditional 200" : ""}`);
+    if (version === 2 && got.etag) this.etags.set(query, { etag: got.etag, changes: m.changes });
     this.checkPulled(got, version, sinceAt, tombstones);
 
     const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
@@ -256,20 +287,21 @@ export class SimClient {
       const listed = new Set(got.items.map((e) => e.relativePath));
       for (const sp of [...this.known.keys()]) if (!listed.has(sp)) this.gone(sp, undefined, c.rebase);
     }
-    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: m.lastStamp() };
+    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: got.serverTime };
   }
 
   private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
     const m = this.world.model;
     const want = m.manifest(sinceAt);
-    const items = got.items.map(({ docId: _, ...rest }) => rest);
+    const items = byStamp(got.items.map(({ docId: _, ...rest }) => rest));
     if (JSON.stringify(items) !== JSON.stringify(want)) {
       this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
     }
     if (version === 2) {
       for (const e of got.items) {
-        if (m.at(e.relativePath)?.id !== e.docId)
-          this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
+        const doc = m.at(e.relativePath);
+        if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
+        if (doc?.id !== e.docId) this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
       }
     }
     if (tombstones) {

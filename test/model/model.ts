@@ -20,6 +20,8 @@ export interface MDoc {
   /** The server's last stamp of this row: its updatedAt, or its deletedAt once deleted. */
   stamp: string;
   deletedAt: string | null;
+  /** The deleted row a move leaves at its fromPath, until the server names its id. */
+  placeholder?: boolean;
 }
 
 export interface MTombstone {
@@ -87,6 +89,9 @@ export class KbModel {
   readonly kept: Kept[] = [];
   /** Documents whose master, revisions or branches changed since the last check. */
   readonly touched = new Set<string>();
+  private lefts = 0;
+  /** Counts every change of the KB's state: a conditional manifest is 304 only while it stands still. */
+  changes = 0;
 
   at(path: string): MDoc | undefined {
     const id = this.byKey.get(pathKey(path));
@@ -186,7 +191,8 @@ export class KbModel {
    * then applies it. Throws a ModelError naming the difference.
    */
   apply(op: Op, e: Expected, out: Outcome): void {
-    const row = this.target(op);
+    let row = this.target(op);
+    if (row?.placeholder && out.kind === "applied") row = this.learnId(row, out.docId);
     const fail: (why: string) => never = (why) => {
       throw new ModelError(`${JSON.stringify(opBrief(op))}: ${why}; the model allowed ${JSON.stringify(e)}, the server answered ${JSON.stringify(out)}`);
     };
@@ -197,7 +203,9 @@ export class KbModel {
     if (out.kind === "conflict") {
       if (!e.conflicts.includes(out.reason)) fail(`conflict ${out.reason}`);
       if (e.branch === "must") fail("a conflict where preserve_both keeps a branch");
-      if (row && !row.deletedAt && out.currentMasterHash !== undefined && out.currentMasterHash !== row.hash) fail("currentMasterHash is not master's");
+      // The master a refusal reports: the document at toPath when that is the obstacle.
+      const master = out.reason === "MOVE_TARGET_EXISTS" && op.op === "move" ? this.at(op.toPath) : row;
+      if (master && !master.deletedAt && out.currentMasterHash != null && out.currentMasterHash !== master.hash) fail("currentMasterHash is not master's");
       return;
     }
     if (out.kind === "branch") {
@@ -211,6 +219,7 @@ export class KbModel {
       this.branches.set(out.branchId, { id: out.branchId, docId: row.id, hash: sha256(content), content, status: "pending" });
       this.kept.push({ docId: row.id, hash: sha256(content), branchId: out.branchId, gone: false });
       this.touched.add(row.id);
+      this.changes++;
       return;
     }
     if (!e.applied) fail("applied");
@@ -218,6 +227,7 @@ export class KbModel {
     if (row && !row.deletedAt && e.applied === "unchanged" && out.updatedAt !== row.stamp) fail("the same text moved updatedAt");
     if (row && e.applied !== "unchanged" && ms(out.updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
 
+    if (op.op !== "upsert" && op.op !== "update") this.changes++;
     if (op.op === "delete") {
       if (out.sourceHash !== null) fail("a deleted document reports a hash");
       this.remove(row!, out.updatedAt);
@@ -228,7 +238,19 @@ export class KbModel {
       this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
       const over = this.at(op.toPath);
       if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
-      this.byKey.delete(pathKey(row!.path));
+      // The fromPath keeps a deleted row (its own id), so that a v1 manifest since an
+      // instant shows the path went away: the SPEC is silent, the server does so.
+      const left: MDoc = {
+        id: `left-${++this.lefts}`,
+        path: row!.path,
+        content: "",
+        hash: "",
+        stamp: out.updatedAt,
+        deletedAt: out.updatedAt,
+        placeholder: true,
+      };
+      this.docs.set(left.id, left);
+      this.byKey.set(pathKey(row!.path), left.id);
       this.byKey.set(pathKey(op.toPath), row!.id);
       row!.path = op.toPath;
       row!.stamp = out.updatedAt;
@@ -237,6 +259,7 @@ export class KbModel {
     }
     if (out.sourceHash !== sha256(op.content)) fail("the applied hash is not the content's");
     if (e.applied === "unchanged") return;
+    this.changes++;
     const doc: MDoc = row ?? { id: out.docId, path: op.relativePath, content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
     if (!row) {
       if (this.docs.has(out.docId)) fail("a new document under an id in use");
@@ -253,6 +276,17 @@ export class KbModel {
     this.touched.add(doc.id);
   }
 
+  /** A move's placeholder row takes the id the server gave it. */
+  learnId(row: MDoc, id: string): MDoc {
+    if (!row.placeholder) return row;
+    this.docs.delete(row.id);
+    row.id = id;
+    row.placeholder = false;
+    this.docs.set(id, row);
+    this.byKey.set(pathKey(row.path), id);
+    return row;
+  }
+
   /** A document deleted by a client that saw its current version: its text and history go with it. */
   private remove(row: MDoc, at: string): void {
     this.tombstones.push({ docId: row.id, relativePath: row.path, sourceHash: row.hash, deletedAt: at });
@@ -267,6 +301,7 @@ export class KbModel {
     const b = this.branches.get(branchId)!;
     const doc = this.docs.get(b.docId)!;
     b.status = "adopted";
+    this.changes++;
     if (doc.deletedAt) this.byKey.set(pathKey(doc.path), doc.id);
     Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
     this.touched.add(doc.id);
@@ -275,15 +310,19 @@ export class KbModel {
   discard(branchId: string): void {
     const b = this.branches.get(branchId)!;
     b.status = "discarded";
+    this.changes++;
     for (const k of this.kept) if (k.branchId === branchId) k.gone = true;
     this.touched.add(b.docId);
   }
 
-  /** Manifest entries (SPEC 2.7) in the manifest's order: stamp, then id. */
+  /**
+   * Manifest entries (SPEC 2.7), oldest change first; entries of one stamp (one batch) by
+   * path, as `byStamp` puts the server's (their id order the model cannot know).
+   */
   manifest(since?: string) {
     return [...this.docs.values()]
       .filter((d) => since === undefined || ms(d.stamp) > ms(since))
-      .sort((a, b) => ms(a.stamp) - ms(b.stamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort((a, b) => ms(a.stamp) - ms(b.stamp) || (a.path < b.path ? -1 : 1))
       .map((d) => ({
         relativePath: d.path,
         sourceHash: d.deletedAt ? null : d.hash,
@@ -293,8 +332,17 @@ export class KbModel {
       }));
   }
 
+  /**
+   * The tombstones a manifest since `since` lists. One whose path holds an active document
+   * changed after it is left out (the SPEC is silent; the server's choice, which a client
+   * applying tombstones after entries needs): that document replaced what it says is gone.
+   */
   tombstonesSince(since?: string): MTombstone[] {
-    return this.tombstones.filter((t) => since === undefined || ms(t.deletedAt) > ms(since));
+    return this.tombstones.filter((t) => {
+      const now = this.at(t.relativePath);
+      if (now && !now.deletedAt && ms(now.stamp) > ms(t.deletedAt)) return false;
+      return since === undefined || ms(t.deletedAt) > ms(since);
+    });
   }
 
   /** The latest stamp the model knows of (the KB's, once any change was made). */
@@ -302,6 +350,18 @@ export class KbModel {
     const all = [...[...this.docs.values()].map((d) => d.stamp), ...this.tombstones.map((t) => t.deletedAt)];
     return all.sort((a, b) => ms(a) - ms(b)).at(-1);
   }
+}
+
+type Entry = { relativePath: string; updatedAt: string | null; deletedAt: string | null };
+
+/**
+ * A server's manifest entries in the model's order, or null when they are not in the
+ * manifest's order (oldest change first).
+ */
+export function byStamp<T extends Entry>(entries: T[]): T[] | null {
+  const at = (e: Entry) => ms((e.updatedAt ?? e.deletedAt)!);
+  for (let i = 1; i < entries.length; i++) if (at(entries[i]!) < at(entries[i - 1]!)) return null;
+  return [...entries].sort((a, b) => at(a) - at(b) || (a.relativePath < b.relativePath ? -1 : 1));
 }
 
 /** An op without its text, for messages. */

@@ -100,11 +100,18 @@ export interface Pulled {
   serverTime?: string;
   sinceCursor?: string;
   expired?: boolean;
+  retentionDays?: number;
+  /** The first page's ETag (v2). */
+  etag?: string;
   pages: number;
 }
 
 /** Every page of a manifest read (`since` and `include` as given), or the refusal of its first page. */
-export async function manifest(w: Wire, version: Version, opts: { since?: string; limit?: number; tombstones?: boolean }): Promise<Pulled> {
+export async function manifest(
+  w: Wire,
+  version: Version,
+  opts: { since?: string; limit?: number; tombstones?: boolean; ifNoneMatch?: string },
+): Promise<Pulled> {
   const out: Pulled = { status: 200, items: [], tombstones: [], pages: 0 };
   let cursor: string | null = null;
   do {
@@ -113,8 +120,15 @@ export async function manifest(w: Wire, version: Version, opts: { since?: string
     if (cursor) q.set("cursor", cursor);
     if (opts.limit) q.set("limit", String(opts.limit));
     if (opts.tombstones) q.set("include", "tombstones");
-    const res = await callJson("GET", `/v1/kbs/${w.kbId}/manifest?${q}`, { app: w.app, token: w.key, headers: versioned(version) });
-    const body = res.body as any;
+    const headers = { ...versioned(version), ...(opts.ifNoneMatch && !cursor && { "if-none-match": opts.ifNoneMatch }) };
+    const res = await call("GET", `/v1/kbs/${w.kbId}/manifest?${q}`, { app: w.app, token: w.key, headers });
+    const text = await res.text();
+    if (res.status === 304) {
+      if (cursor || text !== "") throw new Error(`a 304 manifest answer ${cursor ? "to a later page" : "with a body"}`);
+      return { ...out, status: 304, etag: res.headers.get("etag") ?? undefined };
+    }
+    const body = JSON.parse(text);
+    if (!cursor) out.etag = res.headers.get("etag") ?? undefined;
     if (res.status !== 200) {
       if (out.pages > 0) throw new Error(`manifest page ${out.pages + 1} answered ${res.status}: ${JSON.stringify(body)}`);
       return { ...out, status: res.status, code: body.code };
@@ -125,7 +139,10 @@ export async function manifest(w: Wire, version: Version, opts: { since?: string
     out.tombstones.push(...(data.tombstones ?? []));
     out.serverTime = data.serverTime;
     out.sinceCursor = data.sinceCursor;
-    if (data.tombstoneCursorExpired) out.expired = true;
+    if (data.tombstoneCursorExpired) {
+      out.expired = true;
+      out.retentionDays = data.retentionDays;
+    }
     cursor = data.nextCursor;
   } while (cursor);
   return out;
