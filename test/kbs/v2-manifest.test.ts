@@ -188,11 +188,12 @@ describe("v2 manifest: since past the tombstone retention", () => {
       const kb = await newKb(key);
       await pushed2(key, kb.id, [upsert2("a.md", "a")], { app });
       const { sinceCursor, serverTime } = await walk2(key, kb.id, {}, { app });
-      clock.advance(days * DAY);
+      // serverTime (and the cursor's instant) is the KB's stamp: retention is measured from it.
+      clock.advance(Date.parse(serverTime) + days * DAY - clock.nowMs());
       for (const since of [sinceCursor, serverTime]) {
         expect((await walk2(key, kb.id, { since, include: "tombstones" }, { app })).items).toEqual([]);
       }
-      clock.advance(1000);
+      clock.advance(1);
       for (const since of [sinceCursor, serverTime]) {
         const res = await manifest2(key, kb.id, { since }, { app });
         expect(res.status).toBe(200);
