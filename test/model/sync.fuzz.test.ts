@@ -24,6 +24,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const MAX_STEPS = Number(process.env.FUZZ_STEPS ?? 40);
+const TIMEOUT = Math.max(150_000, RUNS * MAX_STEPS * 150);
 
 /** The fuzz user's plan and its tombstone retention (SPEC 8). */
 const PLAN = "pro";
@@ -75,7 +76,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       a: fc.constant("pull" as const),
       c,
       version,
-      full: fc.boolean(),
+      full: fc.nat(3).map((n) => n === 0),
       rebase: fc.boolean(),
       limit: fc.constantFrom(2, 1000),
       tombstones: fc.boolean(),
@@ -192,13 +193,27 @@ test(
     console.log(
       `sync fuzz: ${RUNS} runs of up to ${MAX_STEPS} steps, seed ${SEED}${PATH ? `, path ${PATH}` : ""} (v2 ${can.v2 ? "on" : "not on this server yet"}, branches ${can.branches ? "on" : "not yet"}); replay with FUZZ_SEED=${SEED}`,
     );
-    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: MAX_STEPS, size: "max" }), run), {
+    let shown = false;
+    const checked = async (actions: Action[]) => {
+      try {
+        await run(actions);
+      } catch (e) {
+        // The first failure, before shrinking it (which may take long) begins.
+        if (!shown) console.log(`sync fuzz: a run failed (seed ${SEED}); shrinking it:\n${String(e).slice(0, 4000)}`);
+        shown = true;
+        throw e;
+      }
+    };
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: MAX_STEPS, size: "max" }), checked), {
       numRuns: RUNS,
       seed: SEED,
       ...(PATH && { path: PATH }),
+      // Shrinking stops in time to report the smallest failure found so far.
+      interruptAfterTimeLimit: TIMEOUT - 20_000,
+      markInterruptAsFailure: true,
     });
     console.log(`sync fuzz: outcomes ${JSON.stringify(Object.fromEntries([...seen].sort()))}`);
     expect(seen.size).toBeGreaterThan(0);
   },
-  Math.max(120_000, RUNS * 4_000),
+  TIMEOUT,
 );
