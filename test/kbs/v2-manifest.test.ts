@@ -218,3 +218,16 @@ test("v2 manifest tenancy: 401, 403 without kb.read, 404 for another user's KB",
     request: () => ({ headers: V2 }),
   });
 });
+
+test("a sinceCursor from a read that listed nothing (the KB's stamp) lists nothing again while nothing changes", async () => {
+  const { key } = await makeClient();
+  const kb = await newKb(key);
+  const { serverTime } = await pushed2(key, kb.id, [upsert2("a.md", "a\n")]);
+  const first = await walk2(key, kb.id, { since: serverTime });
+  expect(first.items).toEqual([]);
+  const again = await walk2(key, kb.id, { since: first.sinceCursor });
+  expect(again.items).toEqual([]);
+  expect((await walk2(key, kb.id, { since: again.sinceCursor })).items).toEqual([]);
+  await pushed2(key, kb.id, [upsert2("b.md", "b\n")]);
+  expect((await walk2(key, kb.id, { since: again.sinceCursor })).items.map((i) => i.relativePath)).toEqual(["b.md"]);
+});
