@@ -158,7 +158,8 @@ export class KbModel {
     if (op.op === "move") {
       if (!row || row.deletedAt || row.path !== op.fromPath) return conflict("MOVE_SOURCE_MISSING", false);
       const target = this.at(op.toPath);
-      const b = this.base(op, row, false);
+      // A move needs the exact base, as a delete does (the server's choice; the SPEC's table has no move).
+      const b = this.base(op, row, true);
       // A move carries the hash of the text the client holds: another one at master means
       // the document changed remotely (issue 12). Which of several refusals the server names
       // first, the SPEC does not say: any that holds is taken.

@@ -20,7 +20,7 @@ import { type PullChoice, type PushChoice, SimClient, type World } from "./clien
 import { KbModel, ModelError, type Op, sha256 } from "./model.ts";
 import { push } from "./wire.ts";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.FUZZ_SEED);
 const PATH = process.env.FUZZ_PATH;
 const MAX_STEPS = Number(process.env.FUZZ_STEPS ?? 40);
