@@ -5,14 +5,6 @@
 import { byStamp, type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
 import { type ManifestEntry, manifest, type Pulled, push, raw, type TombstoneEntry, type Wire } from "./wire.ts";
 
-/**
- * Server behaviour against the SPEC or issue 12 that the randomized test found and tolerates,
- * narrowly, until it is fixed; each has a reproduction in server-issues.test.ts.
- */
-const KNOWN_ISSUES = {
-  cursorAtStamp: "a sinceCursor made of the KB's stamp lists the entries at that stamp again",
-};
-
 /** What the fuzz test shares with the clients: the server, the model, and what the server can do yet. */
 export interface World {
   wire: Wire;
@@ -75,7 +67,7 @@ export class SimClient {
   /** Server path -> the master version last seen there. */
   readonly known = new Map<string, Known>();
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
-  private since: { v1?: string; v2?: string; at?: string; cursor?: boolean } = {};
+  private since: { v1?: string; v2?: string; at?: string } = {};
   /** The ETag of the last v2 answer to each question, and the model's change count then. */
   private readonly etags = new Map<string, { etag: string; changes: number }>();
 
@@ -284,7 +276,7 @@ export class SimClient {
     if (prior && prior.changes === m.changes) this.world.fail(`${what}: 200 to If-None-Match ${prior.etag} though nothing changed`);
     this.count(`v${version} pull ${sinceParam === undefined ? "full" : "since"}${prior ? " conditional 200" : ""}`);
     if (version === 2 && got.etag) this.etags.set(query, { etag: got.etag, changes: m.changes });
-    this.checkPulled(got, version, sinceAt, tombstones, version === 2 && this.since.cursor === true);
+    this.checkPulled(got, version, sinceAt, tombstones);
 
     const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
     for (const e of got.items) await this.take(e, c.rebase);
@@ -296,17 +288,14 @@ export class SimClient {
       const listed = new Set(got.items.map((e) => e.relativePath));
       for (const sp of [...this.known.keys()]) if (!listed.has(sp)) this.gone(sp, undefined, c.rebase);
     }
-    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: got.serverTime, cursor: version === 2 };
+    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: got.serverTime };
   }
 
-  private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean, cursor: boolean): void {
+  private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
     const m = this.world.model;
     const want = m.manifest(sinceAt);
     const items = byStamp(got.items.map(({ docId: _, ...rest }) => rest));
-    const atStamp = sinceAt && version === 2 && cursor ? m.manifest(new Date(Date.parse(sinceAt) - 1).toISOString()) : undefined;
-    if (atStamp && JSON.stringify(items) !== JSON.stringify(want) && JSON.stringify(items) === JSON.stringify(atStamp)) {
-      this.count(`known issue: ${KNOWN_ISSUES.cursorAtStamp}`);
-    } else if (JSON.stringify(items) !== JSON.stringify(want)) {
+    if (JSON.stringify(items) !== JSON.stringify(want)) {
       this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
     }
     if (version === 2) {

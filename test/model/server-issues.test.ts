@@ -1,13 +1,13 @@
-// Where the server disagrees with the SPEC or issue 12 and the randomized test found it:
-// each case reduced to a few deterministic requests. They are todo until the server is
-// fixed (`bun test --todo test/model` runs them); the randomized test tolerates exactly
-// these, and counts each time it does (KNOWN_ISSUES in clients.ts).
+// Where the server disagreed with the SPEC or issue 12 and the randomized test found it:
+// each case reduced to a few deterministic requests. A case is todo while the server is
+// not fixed (`bun test --todo test/model` runs them; the randomized test then tolerates
+// exactly that case, narrowly, and counts each time it does), and a plain test once it is.
 import { expect, test } from "bun:test";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { manifest2 } from "../kbs/v2-fixtures.ts";
 
-test.todo("v2: the sinceCursor of a read that listed nothing does not list the entries at the KB's stamp again", async () => {
+test("v2: the sinceCursor of a read that listed nothing does not list the entries at the KB's stamp again", async () => {
   const { key } = await makeClient();
   const kb = await newKb(key);
   const { serverTime } = await pushed(key, kb.id, [upsert("a.md", "a\n")]);
