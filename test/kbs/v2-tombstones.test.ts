@@ -247,3 +247,23 @@ describe("tombstones", () => {
     expect(await callJson("GET", `/v1/kbs/${k2.id}/manifest`, { token: one.key })).toMatchObject({ status: 404 });
   });
 });
+
+test("a move and an update of one document at the same moment take turns: one applies, the other is refused as stale, nothing is lost", async () => {
+  const { key } = await makeClient();
+  const kb = await newKb(key);
+  const a = (await pushed2(key, kb.id, [upsert2("a.md", "a")])).results[0]!;
+  const [moved, edited] = await Promise.all([
+    sync2(key, kb.id, [move2("a.md", "b.md", "a", { baseUpdatedAt: a.updatedAt })]),
+    sync2(key, kb.id, [update2(a.docId!, "a edited", { baseUpdatedAt: a.updatedAt })]),
+  ]);
+  expect([moved.status, edited.status].sort()).toEqual([200, 409]);
+  const active = (await fullManifest(key, kb.id)).items.filter((i) => i.deletedAt === null);
+  expect(active).toHaveLength(1);
+  if (moved.status === 200) {
+    expect(active[0]).toMatchObject({ relativePath: "b.md", sourceHash: sha256("a") });
+    expect(edited.body.meta.results[0]).toMatchObject({ reason: "REMOTE_NEWER", docId: a.docId });
+  } else {
+    expect(active[0]).toMatchObject({ relativePath: "a.md", sourceHash: sha256("a edited") });
+    expect(moved.body.meta.results[0]).toMatchObject({ reason: "REMOTE_NEWER" });
+  }
+});
