@@ -2,8 +2,8 @@
 // is lost: each is master, a revision or a pending (or adopted) branch of its document, or
 // was explicitly deleted (its document deleted by a client that saw it, its branch discarded).
 import { callJson } from "../helpers/context.ts";
-import { byStamp, type KbModel } from "./model.ts";
-import { manifest, revisionHashes, type Wire } from "./wire.ts";
+import { byStamp, type KbModel, sha256 } from "./model.ts";
+import { manifest, raw, revisionContent, revisions, type Wire } from "./wire.ts";
 
 export interface CheckOptions {
   v2: boolean;
@@ -38,7 +38,7 @@ export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise
       if (doc?.id !== e.docId) problems.push(`manifest v2: ${e.relativePath} has the id ${e.docId}, the model's is ${doc?.id}`);
     }
   }
-  const items = byStamp(full.items.map(({ docId: _, ...rest }) => rest));
+  const items = byStamp(full.items);
   const want = m.manifest();
   if (JSON.stringify(items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
 
@@ -60,7 +60,15 @@ export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise
     const found = new Set<string>();
     if (doc && !doc.deletedAt) {
       found.add(doc.hash);
-      for (const h of await revisionHashes(w, docId)) found.add(h);
+      for (const r of await revisions(w, docId)) {
+        // At the end of a run the texts themselves, not only the hashes listed for them.
+        if (o.all && sha256(await revisionContent(w, docId, r.id)) !== r.sourceHash) problems.push(`revision ${r.id} of ${docId}: its text is not its hash's`);
+        found.add(r.sourceHash);
+      }
+      if (o.all) {
+        const master = await raw(w, doc.path);
+        if (master.content !== doc.content || master.sourceHash !== doc.hash) problems.push(`master of ${doc.path}: the server's text is not the model's`);
+      }
     }
     for (const k of needed) {
       const branch = k.branchId ? m.branches.get(k.branchId) : undefined;

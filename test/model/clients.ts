@@ -2,8 +2,10 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { byStamp, type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
-import { type ManifestEntry, manifest, type Pulled, push, raw, type TombstoneEntry, type Wire } from "./wire.ts";
+import { type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
+import { expectOp, STALE } from "./rules.ts";
+import { pull } from "./pull.ts";
+import { push, type Wire } from "./wire.ts";
 
 /** What the fuzz test shares with the clients: the server, the model, and what the server can do yet. */
 export interface World {
@@ -21,7 +23,7 @@ export interface World {
 }
 
 /** The master version a client's file was based on when it last saw it. */
-interface Known {
+export interface Known {
   docId?: string;
   hash: string;
   updatedAt: string;
@@ -67,21 +69,21 @@ export class SimClient {
   /** Server path -> the master version last seen there. */
   readonly known = new Map<string, Known>();
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
-  private since: { v1?: string; v2?: string; at?: string } = {};
+  since: { v1?: string; v2?: string; at?: string } = {};
   /** The ETag of the last v2 answer to each question, and the model's change count then. */
-  private readonly etags = new Map<string, { etag: string; changes: number }>();
+  readonly etags = new Map<string, { etag: string; changes: number }>();
 
   constructor(
     readonly name: string,
-    private readonly world: World,
+    readonly world: World,
   ) {}
 
-  private count(tag: string): void {
+  count(tag: string): void {
     this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
   }
 
-  private serverPath = (local: string) => this.origin.get(local) ?? local;
-  private localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
+  serverPath = (local: string) => this.origin.get(local) ?? local;
+  localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
   private isOrigin = (p: string) => [...this.origin.values()].includes(p);
 
   create(path: string, text: string): boolean {
@@ -105,6 +107,11 @@ export class SimClient {
     this.files.set(to, text);
     if (from !== to) this.origin.set(to, from);
     return true;
+  }
+
+  /** Reads the manifest, checks it against the model, and brings the local files up to it. */
+  async pull(c: PullChoice): Promise<void> {
+    await pull(this, c);
   }
 
   remove(local: string): boolean {
@@ -221,7 +228,7 @@ export class SimClient {
     let stale = false;
     let loose = false;
     for (const [i, op] of ops.entries()) {
-      const e = m.expect(op, version, mode);
+      const e = expectOp(m, op, version, mode);
       const o = answer.outcomes[i]!;
       m.apply(op, e, o);
       this.count(`v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`);
@@ -243,141 +250,5 @@ export class SimClient {
       at += ch.ops.length;
     }
     return true;
-  }
-
-  /** Reads the manifest (and what changed), checks it against the model, and brings the local files up to it. */
-  async pull(c: PullChoice): Promise<void> {
-    const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
-    const m = this.world.model;
-    const sinceParam = c.full ? undefined : version === 2 ? this.since.v2 : this.since.v1;
-    const sinceAt = sinceParam === undefined ? undefined : this.since.at;
-    const tombstones = version === 2 && c.tombstones;
-    const query = `${version}|${sinceParam ?? ""}|${c.limit}|${tombstones}`;
-    const prior = version === 2 && c.conditional ? this.etags.get(query) : undefined;
-    const got = await manifest(this.world.wire, version, { since: sinceParam, limit: c.limit, tombstones, ifNoneMatch: prior?.etag });
-    const what = `manifest v${version} since ${sinceParam} (${sinceAt})${tombstones ? " with tombstones" : ""}`;
-
-    // A since older than the plan's tombstone retention (issue 12): 200 and no items, or
-    // 410 when tombstones were asked for; the client reads it all again.
-    const expired = version === 2 && sinceAt !== undefined && Date.parse(sinceAt) < this.world.now() - this.world.retentionDays * 86_400_000;
-    if (expired) {
-      const ok = tombstones ? got.status === 410 && got.code === "TOMBSTONE_CURSOR_EXPIRED" : got.status === 200 && got.expired && !got.items.length;
-      if (!ok || (!tombstones && got.retentionDays !== this.world.retentionDays))
-        this.world.fail(`${what}: not answered as expired (${got.status} ${got.code})`);
-      this.count(`v2 pull expired ${got.status}`);
-      return await this.pull({ ...c, full: true, conditional: false });
-    }
-    if (got.status === 304) {
-      if (!prior || prior.changes !== m.changes) this.world.fail(`${what}: 304 though the KB changed`);
-      this.count("v2 pull 304");
-      return;
-    }
-    if (got.status !== 200 || got.expired) this.world.fail(`${what} answered ${got.status} ${got.code}${got.expired ? " expired" : ""}`);
-    if (prior && prior.changes === m.changes) this.world.fail(`${what}: 200 to If-None-Match ${prior.etag} though nothing changed`);
-    this.count(`v${version} pull ${sinceParam === undefined ? "full" : "since"}${prior ? " conditional 200" : ""}`);
-    if (version === 2 && got.etag) this.etags.set(query, { etag: got.etag, changes: m.changes });
-    this.checkPulled(got, version, sinceAt, tombstones);
-
-    const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
-    for (const e of got.items) await this.take(e, c.rebase);
-    for (const t of got.tombstones) {
-      // A tombstone of a document that lives on at another path is the old path of a move.
-      if (!byId.has(t.docId) || byId.get(t.docId)!.deletedAt) this.gone(t.relativePath, t, c.rebase);
-    }
-    if (c.full) {
-      const listed = new Set(got.items.map((e) => e.relativePath));
-      for (const sp of [...this.known.keys()]) if (!listed.has(sp)) this.gone(sp, undefined, c.rebase);
-    }
-    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: got.serverTime };
-  }
-
-  private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
-    const m = this.world.model;
-    const want = m.manifest(sinceAt);
-    const items = byStamp(got.items.map(({ docId: _, ...rest }) => rest));
-    if (JSON.stringify(items) !== JSON.stringify(want)) {
-      this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
-    }
-    if (version === 2) {
-      for (const e of got.items) {
-        const doc = m.at(e.relativePath);
-        if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
-        if (doc?.id !== e.docId) this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
-      }
-    }
-    if (tombstones) {
-      const order = (ts: TombstoneEntry[]) => JSON.stringify([...ts].sort((a, b) => (a.deletedAt + a.docId < b.deletedAt + b.docId ? -1 : 1)));
-      const wantTs = m
-        .tombstonesSince(sinceAt)
-        .map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
-      const gotTs = got.tombstones.map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
-      // Without since the manifest is the whole state: the SPEC ("tombstones since the
-      // cursor") does not say whether any come with it; those that do must be real.
-      const fits = sinceAt === undefined ? gotTs.every((t) => wantTs.some((w) => JSON.stringify(w) === JSON.stringify(t))) : order(gotTs) === order(wantTs);
-      if (!fits) this.world.fail(`tombstones since ${sinceAt}: got ${order(gotTs)}, the model has ${order(wantTs)}`);
-    }
-    const last = m.lastStamp();
-    if (last && got.serverTime && Date.parse(got.serverTime) < Date.parse(last))
-      this.world.fail(`serverTime ${got.serverTime} is before the last change ${last}`);
-  }
-
-  /** The text at a path, checked against the model. */
-  private async fetch(sp: string, e: ManifestEntry): Promise<string> {
-    const r = await raw(this.world.wire, sp);
-    const doc = this.world.model.at(sp);
-    if (r.status !== 200 || r.sourceHash !== e.sourceHash || r.updatedAt !== e.updatedAt || r.content !== doc?.content) {
-      this.world.fail(`raw ${sp}: ${r.status} ${r.sourceHash} ${r.updatedAt}, the manifest said ${e.sourceHash} ${e.updatedAt}`);
-    }
-    return r.content;
-  }
-
-  private async take(e: ManifestEntry, rebase: boolean): Promise<void> {
-    const sp = e.relativePath;
-    if (e.deletedAt) return this.gone(sp, e, rebase);
-    const entry: Known = { docId: e.docId, hash: e.sourceHash!, updatedAt: e.updatedAt! };
-    // A document this client knows at another path was moved there.
-    const movedFrom = e.docId ? [...this.known].find(([p, k]) => k.docId === e.docId && p !== sp)?.[0] : undefined;
-    if (movedFrom !== undefined && !this.known.has(sp) && !this.files.has(sp) && this.files.has(movedFrom) && !this.origin.has(movedFrom)) {
-      const k = this.known.get(movedFrom)!;
-      if (k.hash === sha256(this.files.get(movedFrom)!)) {
-        this.files.delete(movedFrom);
-        this.known.delete(movedFrom);
-        this.files.set(sp, await this.fetch(sp, e));
-        this.known.set(sp, entry);
-        return;
-      }
-    }
-    const k = this.known.get(sp);
-    if (k && !k.deleted && k.hash === e.sourceHash) {
-      this.known.set(sp, { ...entry, docId: e.docId ?? k.docId });
-      return;
-    }
-    const local = this.localAt(sp);
-    if (local === undefined) {
-      if (!k && !this.files.has(sp)) {
-        this.files.set(sp, await this.fetch(sp, e));
-        this.known.set(sp, entry);
-      } else if (k && rebase) this.known.set(sp, entry);
-      return;
-    }
-    const clean = k && !k.deleted && sha256(this.files.get(local)!) === k.hash;
-    if (clean) {
-      this.files.set(local, await this.fetch(sp, e));
-      this.known.set(sp, entry);
-    } else if (rebase) this.known.set(sp, entry);
-  }
-
-  /** The server has nothing active at `sp` any more (deleted, or moved away). */
-  private gone(sp: string, e: { deletedAt: string | null } | undefined, rebase: boolean): void {
-    const k = this.known.get(sp);
-    if (!k || k.deleted) return;
-    const local = this.localAt(sp);
-    if (local === undefined || sha256(this.files.get(local)!) === k.hash) {
-      if (local !== undefined) this.remove(local);
-      this.known.delete(sp);
-    } else if (rebase) {
-      if (e?.deletedAt) this.known.set(sp, { ...k, updatedAt: e.deletedAt, deleted: true });
-      else this.known.delete(sp);
-    }
   }
 }

@@ -4,12 +4,13 @@
 // stamps): those it takes from the server's answer once the answer has been checked
 // against what the model expected. Pure: no I/O here.
 import { sha256 } from "../kbs/fixtures.ts";
+import type { Expected } from "./rules.ts";
 
 export { sha256 };
 
 /** One path per KB whatever its letter case (README "Letter case in sync"). */
 const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
-const ms = (iso: string) => Date.parse(iso);
+export const ms = (iso: string) => Date.parse(iso);
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 export interface MDoc {
@@ -59,24 +60,10 @@ export type Op =
 
 /** One op's outcome as the server answered it, whatever the wire format. */
 export type Outcome =
-  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null }
+  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null; relativePath?: string; fromPath?: string }
   | { kind: "conflict"; reason: string; currentMasterHash?: string | null; currentMasterUpdatedAt?: string | null }
   | { kind: "branch"; branchId: string; docId: string; currentMasterHash: string | null; currentMasterUpdatedAt: string | null }
   | { kind: "skipped"; reason: string };
-
-/** What the model allows as the outcome of one op. */
-export interface Expected {
-  applied?: "new" | "same-doc" | "unchanged";
-  conflicts: string[];
-  skips: string[];
-  /** A conflict of this op may (preserve_both) become a branch. */
-  branch?: "must" | "may";
-  /** A conflict of this op is a stale base: in default v2 mode the request answers 409 SYNC_CONFLICT. */
-  stale: boolean;
-}
-
-/** Reasons a base is stale: the ones that make a default v2 push 409 SYNC_CONFLICT (issue 12). */
-export const STALE = ["REMOTE_NEWER", "REMOTE_DELETED", "BASE_MISSING"];
 
 export class ModelError extends Error {}
 
@@ -107,84 +94,9 @@ export class KbModel {
   }
 
   /** The row an op addresses: an update by its document, the others by path. */
-  private target(op: Op): MDoc | undefined {
+  target(op: Op): MDoc | undefined {
     if (op.op === "update") return this.docs.get(op.docId);
     return this.at(op.op === "move" ? op.fromPath : op.relativePath);
-  }
-
-  /**
-   * The base of an update, delete or move against the row (SPEC 4.6 table, issue 12: baseHash
-   * wins over the timestamp). "absent", "current" or "stale" (stale past a delete included).
-   */
-  private base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forDelete: boolean): "absent" | "current" | "stale" {
-    if (row.deletedAt) {
-      if (op.baseHash !== undefined) return "stale";
-      if (op.baseUpdatedAt === undefined) return "absent";
-      return ms(op.baseUpdatedAt) < ms(row.deletedAt) ? "stale" : "current";
-    }
-    if (op.baseHash !== undefined) return op.baseHash.toLowerCase() === row.hash ? "current" : "stale";
-    if (op.baseUpdatedAt === undefined) return "absent";
-    const b = ms(op.baseUpdatedAt);
-    const u = ms(row.stamp);
-    // A delete loses the text: only a client that saw exactly this version may do it (README).
-    return (forDelete ? b === u : b >= u) ? "current" : "stale";
-  }
-
-  /** What the op may do to the model's state as it stands (earlier ops of the batch applied). */
-  expect(op: Op, version: Version, mode: Mode): Expected {
-    const none: Expected = { conflicts: [], skips: [], stale: false };
-    const conflict = (reason: string, stale = STALE.includes(reason)): Expected => ({ ...none, conflicts: [reason], stale });
-    const row = this.target(op);
-    const keep = (e: Expected): Expected => {
-      // preserve_both keeps the text of a stale update beside master (issue 12). On a deleted
-      // master the SPEC names no branch, and a text equal to master's needs none: either
-      // answer is taken there.
-      if (version === 2 && mode === "preserve_both" && e.stale && (op.op === "upsert" || op.op === "update")) {
-        return { ...e, branch: row?.deletedAt || row?.hash === sha256(op.content) ? "may" : "must" };
-      }
-      return e;
-    };
-
-    if (op.op === "delete") {
-      if (!row) return { ...none, skips: ["NOT_FOUND"] };
-      if (row.deletedAt) return { ...none, skips: ["ALREADY_DELETED"] };
-      if (row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
-      const b = this.base(op, row, true);
-      if (b === "absent") return conflict("BASE_MISSING");
-      if (b === "stale") return conflict("REMOTE_NEWER");
-      return { ...none, applied: "same-doc" };
-    }
-
-    if (op.op === "move") {
-      if (!row || row.deletedAt || row.path !== op.fromPath) return conflict("MOVE_SOURCE_MISSING", false);
-      const target = this.at(op.toPath);
-      // A move needs the exact base, as a delete does (the server's choice; the SPEC's table has no move).
-      const b = this.base(op, row, true);
-      // A move carries the hash of the text the client holds: another one at master means
-      // the document changed remotely (issue 12). Which of several refusals the server names
-      // first, the SPEC does not say: any that holds is taken.
-      const reasons: string[] = [];
-      if (b === "absent") reasons.push("BASE_MISSING");
-      if (b === "stale" || op.sourceHash !== row.hash) reasons.push("REMOTE_NEWER");
-      if (target && target !== row && !target.deletedAt) reasons.push("MOVE_TARGET_EXISTS");
-      if (reasons.length) return { ...none, conflicts: reasons, stale: reasons.some((r) => STALE.includes(r)) };
-      return { ...none, applied: "same-doc" };
-    }
-
-    if (op.sourceHash !== undefined && op.sourceHash.toLowerCase() !== sha256(op.content)) return conflict("LOCAL_HASH_MISMATCH", false);
-    if (!row) {
-      if (op.op === "update") return { ...none, skips: ["NOT_FOUND"] };
-      return { ...none, applied: "new" };
-    }
-    if (row.deletedAt) {
-      const b = this.base(op, row, false);
-      return b === "stale" ? keep(conflict("REMOTE_DELETED")) : { ...none, applied: "same-doc" };
-    }
-    if (op.op === "upsert" && row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
-    const b = this.base(op, row, false);
-    if (b === "absent") return keep(conflict("BASE_MISSING"));
-    if (b === "stale") return keep(conflict("REMOTE_NEWER"));
-    return { ...none, applied: row.hash === sha256(op.content) ? "unchanged" : "same-doc" };
   }
 
   /**
@@ -206,7 +118,13 @@ export class KbModel {
       if (e.branch === "must") fail("a conflict where preserve_both keeps a branch");
       // The master a refusal reports: the document at toPath when that is the obstacle.
       const master = out.reason === "MOVE_TARGET_EXISTS" && op.op === "move" ? this.at(op.toPath) : row;
-      if (master && !master.deletedAt && out.currentMasterHash != null && out.currentMasterHash !== master.hash) fail("currentMasterHash is not master's");
+      // What a refusal reports of master (v1: its `remote`): its hash and version, or for a
+      // deleted master no hash (and its deletedAt, or null, as the version).
+      if (master && out.currentMasterHash !== undefined) {
+        const hash = master.deletedAt ? null : master.hash;
+        const at: (string | null)[] = master.deletedAt ? [null, master.deletedAt] : [master.stamp];
+        if (out.currentMasterHash !== hash || !at.includes(out.currentMasterUpdatedAt ?? null)) fail("the conflict reports another master");
+      }
       return;
     }
     if (out.kind === "branch") {
@@ -236,6 +154,7 @@ export class KbModel {
     }
     if (op.op === "move") {
       if (out.sourceHash !== row!.hash) fail("the moved document's hash changed");
+      if (out.relativePath !== undefined && (out.relativePath !== op.toPath || out.fromPath !== op.fromPath)) fail("the move reports other paths");
       this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
       const over = this.at(op.toPath);
       if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
@@ -353,16 +272,19 @@ export class KbModel {
   }
 }
 
-type Entry = { relativePath: string; updatedAt: string | null; deletedAt: string | null };
+type Entry = { relativePath: string; sourceHash: string | null; sizeBytes: number | null; updatedAt: string | null; deletedAt: string | null };
 
 /**
- * A server's manifest entries in the model's order, or null when they are not in the
+ * A server's manifest entries in the model's order, with the fields of SPEC 2.7 only (v2's
+ * docId and the like are checked on their own), or null when they are not in the
  * manifest's order (oldest change first).
  */
-export function byStamp<T extends Entry>(entries: T[]): T[] | null {
+export function byStamp(entries: Entry[]): Entry[] | null {
   const at = (e: Entry) => ms((e.updatedAt ?? e.deletedAt)!);
   for (let i = 1; i < entries.length; i++) if (at(entries[i]!) < at(entries[i - 1]!)) return null;
-  return [...entries].sort((a, b) => at(a) - at(b) || (a.relativePath < b.relativePath ? -1 : 1));
+  return [...entries]
+    .sort((a, b) => at(a) - at(b) || (a.relativePath < b.relativePath ? -1 : 1))
+    .map((e) => ({ relativePath: e.relativePath, sourceHash: e.sourceHash, sizeBytes: e.sizeBytes, updatedAt: e.updatedAt, deletedAt: e.deletedAt }));
 }
 
 /** An op without its text, for messages. */

@@ -39,7 +39,9 @@ function v2Outcomes(n: number, results: any[]): Outcome[] {
   if (results.length !== n) throw new Error(`${n} ops, ${results.length} results: ${JSON.stringify(results)}`);
   return results.map((r, i): Outcome => {
     if (r.opIndex !== i) throw new Error(`results out of op order: ${JSON.stringify(results)}`);
-    if (r.status === "applied") return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null };
+    if (r.status === "applied") {
+      return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null, relativePath: r.relativePath, fromPath: r.fromPath };
+    }
     if (r.status === "conflict_branch_created") {
       return {
         kind: "branch",
@@ -154,9 +156,16 @@ export async function raw(w: Wire, path: string): Promise<{ status: number; cont
   return { status: res.status, content: await res.text(), sourceHash: res.headers.get("x-source-hash"), updatedAt: res.headers.get("x-updated-at") };
 }
 
-/** The hashes of a document's revisions (GET /v1/docs/:id/revisions). */
-export async function revisionHashes(w: Wire, docId: string): Promise<string[]> {
+/** A document's revisions, newest first (GET /v1/docs/:id/revisions). */
+export async function revisions(w: Wire, docId: string): Promise<{ id: string; sourceHash: string }[]> {
   const res = await callJson("GET", `/v1/docs/${docId}/revisions`, { app: w.app, token: w.key });
   if (res.status !== 200) throw new Error(`revisions of ${docId} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return (res.body as any).data.revisions.map((r: { sourceHash: string }) => r.sourceHash);
+  return (res.body as any).data.revisions;
+}
+
+/** One revision's content (GET /v1/docs/:id/revisions/:revId). */
+export async function revisionContent(w: Wire, docId: string, revId: string): Promise<string> {
+  const res = await callJson("GET", `/v1/docs/${docId}/revisions/${revId}`, { app: w.app, token: w.key });
+  if (res.status !== 200) throw new Error(`revision ${revId} of ${docId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as any).data.content;
 }
