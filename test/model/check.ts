@@ -1,7 +1,7 @@
 // After every step: the server's whole manifest is the model's, and no content it ever took
 // is lost: each is master, a revision or a pending (or adopted) branch of its document, or
 // was explicitly deleted (its document deleted by a client that saw it, its branch discarded).
-import { callJson } from "../helpers/context.ts";
+import { pendingBranches } from "./branches.ts";
 import { byStamp, type KbModel, sha256 } from "./model.ts";
 import { manifest, raw, revisionContent, revisions, type Wire } from "./wire.ts";
 
@@ -10,21 +10,6 @@ export interface CheckOptions {
   branches: boolean;
   /** Every document's history, not only those the step touched. */
   all: boolean;
-}
-
-/** The pending branches the server lists for the KB: branchId -> docId and hash. */
-async function pendingBranches(w: Wire): Promise<Map<string, { docId: string; sourceHash: string }>> {
-  const out = new Map<string, { docId: string; sourceHash: string }>();
-  let cursor: string | null = null;
-  do {
-    const q: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
-    const res = await callJson("GET", `/v1/kbs/${w.kbId}/conflicts${q}`, { app: w.app, token: w.key });
-    if (res.status !== 200) throw new Error(`GET conflicts answered ${res.status}: ${JSON.stringify(res.body)}`);
-    const data = (res.body as any).data;
-    for (const b of data.items) out.set(b.branchId, { docId: b.docId, sourceHash: b.sourceHash });
-    cursor = data.nextCursor ?? null;
-  } while (cursor);
-  return out;
 }
 
 /** The differences between the server and the model (empty when they agree). */
@@ -36,6 +21,9 @@ export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise
       const doc = m.at(e.relativePath);
       if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
       if (doc?.id !== e.docId) problems.push(`manifest v2: ${e.relativePath} has the id ${e.docId}, the model's is ${doc?.id}`);
+      if (o.branches && doc && e.hasPendingBranches !== m.pendingOf(doc.id).length > 0) {
+        problems.push(`manifest v2: ${e.relativePath} hasPendingBranches ${e.hasPendingBranches}, the model has ${m.pendingOf(doc.id).length}`);
+      }
     }
   }
   const items = byStamp(full.items);

@@ -2,7 +2,7 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
+import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
 import { expectOp, STALE } from "./rules.ts";
 import { pull } from "./pull.ts";
 import { push, type Wire } from "./wire.ts";
@@ -70,8 +70,8 @@ export class SimClient {
   readonly known = new Map<string, Known>();
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
   since: { v1?: string; v2?: string; at?: string } = {};
-  /** The ETag of the last v2 answer to each question, and the model's change count then. */
-  readonly etags = new Map<string, { etag: string; changes: number }>();
+  /** The ETag of the last v2 answer to each question, and what it stood for in the model. */
+  readonly etags = new Map<string, { etag: string; state: string }>();
 
   constructor(
     readonly name: string,
@@ -132,6 +132,11 @@ export class SimClient {
       // The text is kept beside master; the client now knows master and may push over it.
       if (o.kind === "branch" && o.currentMasterHash && o.currentMasterUpdatedAt) {
         this.known.set(path, { docId: o.docId, hash: o.currentMasterHash, updatedAt: o.currentMasterUpdatedAt });
+      } else if (o.kind === "branch") {
+        // Kept beside a deleted master: the client now knows of the delete.
+        const k = this.known.get(path);
+        if (k && o.currentMasterUpdatedAt) this.known.set(path, { ...k, updatedAt: o.currentMasterUpdatedAt, deleted: true });
+        else this.known.delete(path);
       }
     };
     const write = (f: string, k: Known | undefined, text: string): Op => {
@@ -199,6 +204,13 @@ export class SimClient {
     return out;
   }
 
+  /** Whether the batch's ops could open a branch past the per-document limit. */
+  private atBranchLimit(ops: Op[]): boolean {
+    const m = this.world.model;
+    const docs = ops.flatMap((op) => (op.op === "upsert" || op.op === "update" ? [m.target(op)?.id] : [])).filter((id) => id !== undefined);
+    return docs.some((id) => m.pendingOf(id).length + docs.filter((d) => d === id).length > BRANCHES_PER_DOC);
+  }
+
   /** Pushes the picked changes; checks every outcome against the model. False when there was nothing to push. */
   async push(c: PushChoice): Promise<boolean> {
     const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
@@ -224,7 +236,14 @@ export class SimClient {
     }
     const m = this.world.model;
     const answer = await push(this.world.wire, version, mode, ops);
-    if (!answer.outcomes) this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (!answer.outcomes) {
+      // A branch limit refuses the whole request (nothing written: the check after the step sees that).
+      if (answer.status === 422 && answer.code === "CONFLICT_BRANCH_LIMIT_PER_DOC" && mode === "preserve_both" && this.atBranchLimit(ops)) {
+        this.count("v2 push CONFLICT_BRANCH_LIMIT_PER_DOC");
+        return true;
+      }
+      this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
     let stale = false;
     let loose = false;
     for (const [i, op] of ops.entries()) {

@@ -67,6 +67,9 @@ export type Outcome =
 
 export class ModelError extends Error {}
 
+/** Pending branches a document may have (SPEC 8). */
+export const BRANCHES_PER_DOC = 5;
+
 export class KbModel {
   readonly docs = new Map<string, MDoc>();
   /** pathKey -> id of the row at that path (active or soft-deleted). */
@@ -77,7 +80,7 @@ export class KbModel {
   /** Documents whose master, revisions or branches changed since the last check. */
   readonly touched = new Set<string>();
   private lefts = 0;
-  /** Counts every change of the KB's state: a conditional manifest is 304 only while it stands still. */
+  /** Counts every change of master (each moves the KB's high-water mark). */
   changes = 0;
 
   at(path: string): MDoc | undefined {
@@ -132,13 +135,13 @@ export class KbModel {
       if (out.docId !== row.id) fail("a branch of another document");
       const masterHash = row.deletedAt ? null : row.hash;
       if (out.currentMasterHash !== masterHash) fail("currentMasterHash is not master's");
-      if (!row.deletedAt && out.currentMasterUpdatedAt !== row.stamp) fail("currentMasterUpdatedAt is not master's");
+      if (![row.deletedAt ? null : row.stamp, row.deletedAt].includes(out.currentMasterUpdatedAt)) fail("currentMasterUpdatedAt is not master's");
       if (this.branches.has(out.branchId)) fail("a branch id given twice");
+      if (this.pendingOf(row.id).length >= BRANCHES_PER_DOC) fail(`a pending branch past the ${BRANCHES_PER_DOC} of a document`);
       const content = (op as { content: string }).content;
       this.branches.set(out.branchId, { id: out.branchId, docId: row.id, hash: sha256(content), content, status: "pending" });
       this.kept.push({ docId: row.id, hash: sha256(content), branchId: out.branchId, gone: false });
       this.touched.add(row.id);
-      this.changes++;
       return;
     }
     if (!e.applied) fail("applied");
@@ -216,23 +219,39 @@ export class KbModel {
     this.touched.add(row.id);
   }
 
-  /** A pending branch adopted: it becomes master (the old master a revision), at the stamp the server gave. */
-  adopt(branchId: string, updatedAt: string): void {
+  /**
+   * A pending branch adopted: it becomes master (the old master a revision; a deleted
+   * master recreated at its path), at the stamp the server gave. A master that holds the
+   * branch's text already only ends the branch.
+   */
+  adopt(branchId: string, updatedAt: string): string | undefined {
     const b = this.branches.get(branchId)!;
-    const doc = this.docs.get(b.docId)!;
+    const doc = this.docs.get(b.docId);
+    if (!doc) return "the branch's document is gone";
     b.status = "adopted";
-    this.changes++;
-    if (doc.deletedAt) this.byKey.set(pathKey(doc.path), doc.id);
-    Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
     this.touched.add(doc.id);
+    if (!doc.deletedAt && doc.hash === b.hash) return updatedAt === doc.stamp ? undefined : "adopting the text master holds moved updatedAt";
+    if (ms(updatedAt) <= ms(doc.stamp)) return "updatedAt did not move forward";
+    this.changes++;
+    Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
+    this.kept.push({ docId: doc.id, hash: doc.hash, gone: false });
+    return undefined;
   }
 
   discard(branchId: string): void {
     const b = this.branches.get(branchId)!;
     b.status = "discarded";
-    this.changes++;
     for (const k of this.kept) if (k.branchId === branchId) k.gone = true;
     this.touched.add(b.docId);
+  }
+
+  /**
+   * What a v2 manifest's ETag stands for: the KB's high-water mark (every change of master)
+   * and which documents have pending branches (opening or resolving one moves no stamp).
+   */
+  etagState(): string {
+    const pending = [...new Set([...this.branches.values()].filter((b) => b.status === "pending").map((b) => b.docId))].sort();
+    return `${this.changes}|${pending.join(",")}`;
   }
 
   /**

@@ -28,14 +28,14 @@ export async function pull(cl: SimClient, c: PullChoice): Promise<void> {
     return await pull(cl, { ...c, full: true, conditional: false });
   }
   if (got.status === 304) {
-    if (!prior || prior.changes !== m.changes) cl.world.fail(`${what}: 304 though the KB changed`);
+    if (!prior || prior.state !== m.etagState()) cl.world.fail(`${what}: 304 though the KB changed`);
     cl.count("v2 pull 304");
     return;
   }
   if (got.status !== 200 || got.expired) cl.world.fail(`${what} answered ${got.status} ${got.code}${got.expired ? " expired" : ""}`);
-  if (prior && prior.changes === m.changes) cl.world.fail(`${what}: 200 to If-None-Match ${prior.etag} though nothing changed`);
+  if (prior && prior.state === m.etagState()) cl.world.fail(`${what}: 200 to If-None-Match ${prior.etag} though nothing changed`);
   cl.count(`v${version} pull ${sinceParam === undefined ? "full" : "since"}${prior ? " conditional 200" : ""}`);
-  if (version === 2 && got.etag) cl.etags.set(query, { etag: got.etag, changes: m.changes });
+  if (version === 2 && got.etag) cl.etags.set(query, { etag: got.etag, state: m.etagState() });
   checkPulled(cl, got, version, sinceAt, tombstones);
 
   const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
@@ -63,6 +63,9 @@ function checkPulled(cl: SimClient, got: Pulled, version: Version, sinceAt: stri
       const doc = m.at(e.relativePath);
       if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
       if (doc?.id !== e.docId) cl.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
+      if (cl.world.branches && doc && e.hasPendingBranches !== m.pendingOf(doc.id).length > 0) {
+        cl.world.fail(`manifest v2 says ${e.relativePath} has pending branches: ${e.hasPendingBranches}, the model has ${m.pendingOf(doc.id).length}`);
+      }
     }
   }
   if (tombstones) {

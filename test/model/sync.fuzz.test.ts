@@ -15,6 +15,7 @@ import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { resolve } from "./branches.ts";
 import { differences } from "./check.ts";
 import { type PullChoice, type PushChoice, SimClient, type World } from "./clients.ts";
 import { KbModel, ModelError, type Op, sha256 } from "./model.ts";
@@ -61,7 +62,8 @@ type Action =
   | ({ a: "pull"; c: number } & PullChoice)
   | ({ a: "push"; c: number } & PushChoice)
   | { a: "tick"; c: number; ms: number }
-  | { a: "refused"; c: number; kind: number };
+  | { a: "refused"; c: number; kind: number }
+  | { a: "resolve"; c: number; branch: number; accept: boolean };
 
 const c = fc.integer({ min: 0, max: 2 });
 const version = fc.constantFrom<1 | 2>(1, 2);
@@ -98,6 +100,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ a: fc.constant("tick" as const), c, ms: fc.constantFrom<number>(1, 3_600_000, 10 * DAY, (RETENTION_DAYS + 1) * DAY) }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant("refused" as const), c, kind: fc.nat(3) }) },
+  { weight: 2, arbitrary: fc.record({ a: fc.constant("resolve" as const), c, branch: fc.nat(7), accept: fc.boolean() }) },
 );
 
 /** What the server can do yet (v2 and its branches arrive while this test is written). */
@@ -170,6 +173,7 @@ async function run(actions: Action[]): Promise<void> {
       else if (act.a === "pull") await cl.pull(act);
       else if (act.a === "tick") did = clock.nowMs() + act.ms <= START + MAX_ADVANCE && (clock.advance(act.ms), true);
       else if (act.a === "refused") did = await refused(world, act.kind);
+      else if (act.a === "resolve") did = await resolve(world, act.branch, act.accept);
       else did = await cl.push(act);
     } catch (e) {
       if (e instanceof ModelError && !e.message.includes("after the steps")) world.fail(`${JSON.stringify(act)}: ${e.message}`);
@@ -177,7 +181,7 @@ async function run(actions: Action[]): Promise<void> {
     }
     if (!did) continue;
     steps.push(`${JSON.stringify(act)}${file ? ` on ${file}` : ""}`);
-    if (act.a === "push" || act.a === "pull" || act.a === "refused") {
+    if (act.a !== "create" && act.a !== "edit" && act.a !== "move" && act.a !== "delete" && act.a !== "tick") {
       const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: false });
       if (problems.length) world.fail(problems.join("\n"));
     }

@@ -81,6 +81,8 @@ export async function push(w: Wire, version: Version, mode: Mode, ops: Op[]): Pr
 export interface ManifestEntry {
   relativePath: string;
   docId?: string;
+  /** v2: the document has pending conflict branches. */
+  hasPendingBranches?: boolean;
   sourceHash: string | null;
   sizeBytes: number | null;
   updatedAt: string | null;
