@@ -14,6 +14,7 @@
 //   (k) 100-op v1 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x
 //   (l) v2 incremental manifest (since cursor, include=tombstones), pages of 1000 of 100,000 documents, 8 connections   target >= 0.5x, p99 <= 50 ms
 //   (m) 200-op v2 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x, p99 <= 50 ms
+//   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -25,6 +26,7 @@ import { benchKbs } from "./kbs.ts";
 import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
+import { benchSyncFolder } from "./sync-folder.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -95,6 +97,13 @@ try {
   console.log(`    shelf                  ${fmt(v2.push.subject, 2)} batches/s   p99 ${ms(v2.push.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare upserts           ${fmt(v2.push.baseline, 2)} batches/s   p99 ${ms(v2.push.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(v2.push)}   (target >= 0.4)`);
+  const folder = await benchSyncFolder(kbShelf);
+  console.log(`\n(n) shelf sync of a folder of ${folder.notes} notes of ~1 KB (${folder.db})`);
+  console.log(
+    `    first push             ${fmt(folder.firstPush, 2)} s in ${folder.firstRequests} requests   (bare SQL of the same rows, 200 a statement: ${fmt(folder.bare, 2)} s)`,
+  );
+  console.log(`    no-change sync         ${fmt(folder.idle * 1000, 1)} ms in ${folder.idleRequests} request(s)   (target: one 304)`);
+  console.log(`    second folder's pull   ${fmt(folder.pull, 2)} s in ${folder.pullRequests} requests`);
 } finally {
   await kbShelf.stop();
 }

@@ -189,11 +189,12 @@ describe("v2 manifest: since past the tombstone retention", () => {
       const kb = await newKb(key);
       await pushed2(key, kb.id, [upsert2("a.md", "a")], { app });
       const { sinceCursor, serverTime } = await walk2(key, kb.id, {}, { app });
-      clock.advance(days * DAY);
+      // serverTime (and the cursor's instant) is the KB's stamp: retention is measured from it.
+      clock.advance(Date.parse(serverTime) + days * DAY - clock.nowMs());
       for (const since of [sinceCursor, serverTime]) {
         expect((await walk2(key, kb.id, { since, include: "tombstones" }, { app })).items).toEqual([]);
       }
-      clock.advance(1000);
+      clock.advance(1);
       for (const since of [sinceCursor, serverTime]) {
         const res = await manifest2(key, kb.id, { since }, { app });
         expect(res.status).toBe(200);
@@ -217,4 +218,17 @@ test("v2 manifest tenancy: 401, 403 without kb.read, 404 for another user's KB",
     create: async (owner) => (await newKb(owner.jwt)).id,
     request: () => ({ headers: V2 }),
   });
+});
+
+test("a sinceCursor from a read that listed nothing (the KB's stamp) lists nothing again while nothing changes", async () => {
+  const { key } = await makeClient();
+  const kb = await newKb(key);
+  const { serverTime } = await pushed2(key, kb.id, [upsert2("a.md", "a\n")]);
+  const first = await walk2(key, kb.id, { since: serverTime });
+  expect(first.items).toEqual([]);
+  const again = await walk2(key, kb.id, { since: first.sinceCursor });
+  expect(again.items).toEqual([]);
+  expect((await walk2(key, kb.id, { since: again.sinceCursor })).items).toEqual([]);
+  await pushed2(key, kb.id, [upsert2("b.md", "b\n")]);
+  expect((await walk2(key, kb.id, { since: again.sinceCursor })).items.map((i) => i.relativePath)).toEqual(["b.md"]);
 });

@@ -54,11 +54,13 @@ describe("move", () => {
     expect(revisions.status).toBe(200);
     const after = await walk2(key, kb.id, { since: sinceCursor, include: "tombstones" });
     // The path it left is a deleted entry too, which is how a v1 client learns it went.
-    expect(after.items).toMatchObject([
+    // (The two entries share the move's stamp: their order is their ids'.)
+    const byPath = (x: { relativePath: string }, y: { relativePath: string }) => x.relativePath.localeCompare(y.relativePath);
+    expect(after.items.sort(byPath)).toMatchObject([
       { relativePath: "archive/a.typ", docId: a.docId, sourceHash: sha256("# A2\n"), deletedAt: null },
       { relativePath: "notes/a.md", sourceHash: null, deletedAt: moved.results[0]!.updatedAt },
     ]);
-    expect((await fullManifest(key, kb.id, { since: b.updatedAt! })).items.map((i) => [i.relativePath, i.deletedAt !== null])).toEqual([
+    expect((await fullManifest(key, kb.id, { since: b.updatedAt! })).items.sort(byPath).map((i) => [i.relativePath, i.deletedAt !== null])).toEqual([
       ["archive/a.typ", false],
       ["notes/a.md", true],
     ]);
@@ -127,6 +129,38 @@ describe("move", () => {
   });
 });
 
+describe("moves within one batch", () => {
+  test("later ops see what a move did: a move back, an update of the moved document by id, a new document at the path it left", async () => {
+    const { key } = await makeClient();
+    const kb = await newKb(key);
+    const a = (await pushed2(key, kb.id, [upsert2("a.md", "a")])).results[0]!;
+    const res = await pushed2(key, kb.id, [
+      move2("a.md", "b.md", "a", { baseUpdatedAt: a.updatedAt }),
+      move2("b.md", "c.md", "a", { baseHash: sha256("a") }),
+      update2(a.docId!, "# C\n", { baseHash: sha256("a") }),
+      upsert2("a.md", "a new one"),
+      move2("c.md", "a2.md", "# C\n", { baseHash: sha256("# C\n") }),
+      move2("a2.md", "b.md", "# C\n", { baseHash: sha256("# C\n") }),
+    ]);
+    expect(res.results.map((r) => [r.status, r.relativePath])).toEqual([
+      ["applied", "b.md"],
+      ["applied", "c.md"],
+      ["applied", "c.md"],
+      ["applied", "a.md"],
+      ["applied", "a2.md"],
+      ["applied", "b.md"],
+    ]);
+    expect(new Set(res.results.filter((r) => r.op !== "upsert").map((r) => r.docId))).toEqual(new Set([a.docId]));
+    const active = (await fullManifest(key, kb.id)).items.filter((i) => i.deletedAt === null);
+    expect(active.map((i) => [i.relativePath, i.sourceHash]).sort()).toEqual([
+      ["a.md", sha256("a new one")],
+      ["b.md", sha256("# C\n")],
+    ]);
+    expect((await callJson("GET", `/v1/docs/${a.docId}`, { token: key })).body.data).toMatchObject({ relativePath: "b.md", title: "C" });
+    expect((await callJson("GET", `/v1/kbs/${kb.id}`, { token: key })).body.data).toMatchObject({ docCount: 2 });
+  });
+});
+
 describe("tombstones", () => {
   test("tombstone_ack: applied and recorded on the document's tombstones; none of that document: skipped NOT_FOUND", async () => {
     const { key } = await makeClient();
@@ -178,7 +212,9 @@ describe("tombstones", () => {
       await pushed2(key, kb.id, [delete2("a.md", { baseUpdatedAt: a.updatedAt })], { app });
     }
     const left = async () => ({ trial: (await tombstonesOf(kbs.trial!)).length, pro_plus: (await tombstonesOf(kbs.pro_plus!)).length });
-    clock.advance(30 * DAY);
+    // The stamps follow the KBs' (made on the shared app's clock): measure from the trial tombstone's.
+    const [trialTombstone] = await tombstonesOf(kbs.trial!);
+    clock.advance(trialTombstone!.deletedAt.getTime() + 30 * DAY - clock.nowMs());
     expect((await services.runner.runNow("prune-tombstones")).outcome).toBe("ok");
     expect(await left()).toEqual({ trial: 1, pro_plus: 1 });
     clock.advance(1000);
@@ -187,7 +223,7 @@ describe("tombstones", () => {
     expect(await left()).toEqual({ trial: 0, pro_plus: 1 });
     await services.runner.runNow("prune-tombstones");
     expect(await left()).toEqual({ trial: 0, pro_plus: 1 });
-    clock.advance(60 * DAY);
+    clock.advance(61 * DAY);
     await services.runner.runNow("prune-tombstones");
     expect(await left()).toEqual({ trial: 0, pro_plus: 0 });
   });
@@ -210,4 +246,24 @@ describe("tombstones", () => {
     expect(await tombstonesOf(k1.id)).toHaveLength(1);
     expect(await callJson("GET", `/v1/kbs/${k2.id}/manifest`, { token: one.key })).toMatchObject({ status: 404 });
   });
+});
+
+test("a move and an update of one document at the same moment take turns: one applies, the other is refused as stale, nothing is lost", async () => {
+  const { key } = await makeClient();
+  const kb = await newKb(key);
+  const a = (await pushed2(key, kb.id, [upsert2("a.md", "a")])).results[0]!;
+  const [moved, edited] = await Promise.all([
+    sync2(key, kb.id, [move2("a.md", "b.md", "a", { baseUpdatedAt: a.updatedAt })]),
+    sync2(key, kb.id, [update2(a.docId!, "a edited", { baseUpdatedAt: a.updatedAt })]),
+  ]);
+  expect([moved.status, edited.status].sort()).toEqual([200, 409]);
+  const active = (await fullManifest(key, kb.id)).items.filter((i) => i.deletedAt === null);
+  expect(active).toHaveLength(1);
+  if (moved.status === 200) {
+    expect(active[0]).toMatchObject({ relativePath: "b.md", sourceHash: sha256("a") });
+    expect(edited.body.meta.results[0]).toMatchObject({ reason: "REMOTE_NEWER", docId: a.docId });
+  } else {
+    expect(active[0]).toMatchObject({ relativePath: "a.md", sourceHash: sha256("a edited") });
+    expect(moved.body.meta.results[0]).toMatchObject({ reason: "REMOTE_NEWER" });
+  }
 });

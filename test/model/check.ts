@@ -1,9 +1,9 @@
 // After every step: the server's whole manifest is the model's, and no content it ever took
 // is lost: each is master, a revision or a pending (or adopted) branch of its document, or
 // was explicitly deleted (its document deleted by a client that saw it, its branch discarded).
-import { callJson } from "../helpers/context.ts";
-import type { KbModel } from "./model.ts";
-import { manifest, revisionHashes, type Wire } from "./wire.ts";
+import { pendingBranches } from "./branches.ts";
+import { byStamp, type KbModel, sha256 } from "./model.ts";
+import { manifest, raw, revisionContent, revisions, type Wire } from "./wire.ts";
 
 export interface CheckOptions {
   v2: boolean;
@@ -12,27 +12,23 @@ export interface CheckOptions {
   all: boolean;
 }
 
-/** The pending branches the server lists for the KB: branchId -> docId and hash. */
-async function pendingBranches(w: Wire): Promise<Map<string, { docId: string; sourceHash: string }>> {
-  const out = new Map<string, { docId: string; sourceHash: string }>();
-  let cursor: string | null = null;
-  do {
-    const q: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
-    const res = await callJson("GET", `/v1/kbs/${w.kbId}/conflicts${q}`, { app: w.app, token: w.key });
-    if (res.status !== 200) throw new Error(`GET conflicts answered ${res.status}: ${JSON.stringify(res.body)}`);
-    const data = (res.body as any).data;
-    for (const b of data.items) out.set(b.branchId, { docId: b.docId, sourceHash: b.sourceHash });
-    cursor = data.nextCursor ?? null;
-  } while (cursor);
-  return out;
-}
-
 /** The differences between the server and the model (empty when they agree). */
 export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise<string[]> {
   const problems: string[] = [];
-  const full = await manifest(w, 1, { limit: 1000 });
+  const full = await manifest(w, o.v2 ? 2 : 1, { limit: 1000 });
+  if (o.v2) {
+    for (const e of full.items) {
+      const doc = m.at(e.relativePath);
+      if (doc?.placeholder && e.docId) m.learnId(doc, e.docId);
+      if (doc?.id !== e.docId) problems.push(`manifest v2: ${e.relativePath} has the id ${e.docId}, the model's is ${doc?.id}`);
+      if (o.branches && doc && e.hasPendingBranches !== m.pendingOf(doc.id).length > 0) {
+        problems.push(`manifest v2: ${e.relativePath} hasPendingBranches ${e.hasPendingBranches}, the model has ${m.pendingOf(doc.id).length}`);
+      }
+    }
+  }
+  const items = byStamp(full.items);
   const want = m.manifest();
-  if (JSON.stringify(full.items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
+  if (JSON.stringify(items) !== JSON.stringify(want)) problems.push(`manifest: server ${JSON.stringify(full.items)}, model ${JSON.stringify(want)}`);
 
   let pending = new Map<string, { docId: string; sourceHash: string }>();
   if (o.branches) {
@@ -52,7 +48,15 @@ export async function differences(w: Wire, m: KbModel, o: CheckOptions): Promise
     const found = new Set<string>();
     if (doc && !doc.deletedAt) {
       found.add(doc.hash);
-      for (const h of await revisionHashes(w, docId)) found.add(h);
+      for (const r of await revisions(w, docId)) {
+        // At the end of a run the texts themselves, not only the hashes listed for them.
+        if (o.all && sha256(await revisionContent(w, docId, r.id)) !== r.sourceHash) problems.push(`revision ${r.id} of ${docId}: its text is not its hash's`);
+        found.add(r.sourceHash);
+      }
+      if (o.all) {
+        const master = await raw(w, doc.path);
+        if (master.content !== doc.content || master.sourceHash !== doc.hash) problems.push(`master of ${doc.path}: the server's text is not the model's`);
+      }
     }
     for (const k of needed) {
       const branch = k.branchId ? m.branches.get(k.branchId) : undefined;

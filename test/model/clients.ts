@@ -2,8 +2,10 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { type KbModel, type Mode, type Op, type Outcome, sha256, STALE, type Version } from "./model.ts";
-import { type ManifestEntry, manifest, type Pulled, push, raw, type TombstoneEntry, type Wire } from "./wire.ts";
+import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
+import { expectOp, STALE } from "./rules.ts";
+import { pull } from "./pull.ts";
+import { push, type Wire } from "./wire.ts";
 
 /** What the fuzz test shares with the clients: the server, the model, and what the server can do yet. */
 export interface World {
@@ -12,13 +14,16 @@ export interface World {
   v2: boolean;
   /** preserve_both and the conflicts endpoints are there. */
   branches: boolean;
+  /** The app's clock, and the plan's tombstone retention. */
+  now(): number;
+  retentionDays: number;
   /** Outcomes seen, by protocol and kind (printed: a run that never conflicts checks little). */
   seen: Map<string, number>;
   fail(message: string): never;
 }
 
 /** The master version a client's file was based on when it last saw it. */
-interface Known {
+export interface Known {
   docId?: string;
   hash: string;
   updatedAt: string;
@@ -52,6 +57,8 @@ export interface PullChoice {
   rebase: boolean;
   limit: number;
   tombstones: boolean;
+  /** v2: send the ETag of the last answer to the same question (If-None-Match). */
+  conditional: boolean;
 }
 
 export class SimClient {
@@ -62,15 +69,21 @@ export class SimClient {
   /** Server path -> the master version last seen there. */
   readonly known = new Map<string, Known>();
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
-  private since: { v1?: string; v2?: string; at?: string } = {};
+  since: { v1?: string; v2?: string; at?: string } = {};
+  /** The ETag of the last v2 answer to each question, and what it stood for in the model. */
+  readonly etags = new Map<string, { etag: string; state: string }>();
 
   constructor(
     readonly name: string,
-    private readonly world: World,
+    readonly world: World,
   ) {}
 
-  private serverPath = (local: string) => this.origin.get(local) ?? local;
-  private localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
+  count(tag: string): void {
+    this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
+  }
+
+  serverPath = (local: string) => this.origin.get(local) ?? local;
+  localAt = (sp: string) => [...this.files.keys()].find((f) => this.serverPath(f) === sp);
   private isOrigin = (p: string) => [...this.origin.values()].includes(p);
 
   create(path: string, text: string): boolean {
@@ -96,6 +109,11 @@ export class SimClient {
     return true;
   }
 
+  /** Reads the manifest, checks it against the model, and brings the local files up to it. */
+  async pull(c: PullChoice): Promise<void> {
+    await pull(this, c);
+  }
+
   remove(local: string): boolean {
     if (!this.files.delete(local)) return false;
     this.origin.delete(local);
@@ -114,6 +132,11 @@ export class SimClient {
       // The text is kept beside master; the client now knows master and may push over it.
       if (o.kind === "branch" && o.currentMasterHash && o.currentMasterUpdatedAt) {
         this.known.set(path, { docId: o.docId, hash: o.currentMasterHash, updatedAt: o.currentMasterUpdatedAt });
+      } else if (o.kind === "branch") {
+        // Kept beside a deleted master: the client now knows of the delete.
+        const k = this.known.get(path);
+        if (k && o.currentMasterUpdatedAt) this.known.set(path, { ...k, updatedAt: o.currentMasterUpdatedAt, deleted: true });
+        else this.known.delete(path);
       }
     };
     const write = (f: string, k: Known | undefined, text: string): Op => {
@@ -181,6 +204,13 @@ export class SimClient {
     return out;
   }
 
+  /** Whether the batch's ops could open a branch past the per-document limit. */
+  private atBranchLimit(ops: Op[]): boolean {
+    const m = this.world.model;
+    const docs = ops.flatMap((op) => (op.op === "upsert" || op.op === "update" ? [m.target(op)?.id] : [])).filter((id) => id !== undefined);
+    return docs.some((id) => m.pendingOf(id).length + docs.filter((d) => d === id).length > BRANCHES_PER_DOC);
+  }
+
   /** Pushes the picked changes; checks every outcome against the model. False when there was nothing to push. */
   async push(c: PushChoice): Promise<boolean> {
     const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
@@ -206,15 +236,21 @@ export class SimClient {
     }
     const m = this.world.model;
     const answer = await push(this.world.wire, version, mode, ops);
-    if (!answer.outcomes) this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (!answer.outcomes) {
+      // A branch limit refuses the whole request (nothing written: the check after the step sees that).
+      if (answer.status === 422 && answer.code === "CONFLICT_BRANCH_LIMIT_PER_DOC" && mode === "preserve_both" && this.atBranchLimit(ops)) {
+        this.count("v2 push CONFLICT_BRANCH_LIMIT_PER_DOC");
+        return true;
+      }
+      this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
     let stale = false;
     let loose = false;
     for (const [i, op] of ops.entries()) {
-      const e = m.expect(op, version, mode);
+      const e = expectOp(m, op, version, mode);
       const o = answer.outcomes[i]!;
       m.apply(op, e, o);
-      const tag = `v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`;
-      this.world.seen.set(tag, (this.world.seen.get(tag) ?? 0) + 1);
+      this.count(`v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`);
       if (o.kind === "conflict" && STALE.includes(o.reason)) {
         if (mode === "default") stale = true;
         else loose = true; // a stale delete or move has no text to keep: the SPEC gives no status for it
@@ -233,120 +269,5 @@ export class SimClient {
       at += ch.ops.length;
     }
     return true;
-  }
-
-  /** Reads the manifest (and what changed), checks it against the model, and brings the local files up to it. */
-  async pull(c: PullChoice): Promise<void> {
-    const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
-    const m = this.world.model;
-    const sinceParam = c.full ? undefined : version === 2 ? this.since.v2 : this.since.v1;
-    const tombstones = version === 2 && c.tombstones;
-    const got = await manifest(this.world.wire, version, { since: sinceParam, limit: c.limit, tombstones });
-    const sinceAt = sinceParam === undefined ? undefined : this.since.at;
-    if (got.status !== 200) this.world.fail(`manifest (v${version}, since ${sinceParam}) answered ${got.status} ${got.code}`);
-    this.checkPulled(got, version, sinceAt, tombstones);
-
-    const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
-    for (const e of got.items) await this.take(e, c.rebase);
-    for (const t of got.tombstones) {
-      // A tombstone of a document that lives on at another path is the old path of a move.
-      if (!byId.has(t.docId) || byId.get(t.docId)!.deletedAt) this.gone(t.relativePath, t, c.rebase);
-    }
-    if (c.full) {
-      const listed = new Set(got.items.map((e) => e.relativePath));
-      for (const sp of [...this.known.keys()]) if (!listed.has(sp)) this.gone(sp, undefined, c.rebase);
-    }
-    this.since = { v1: got.serverTime, v2: version === 2 ? got.sinceCursor : got.serverTime, at: m.lastStamp() };
-  }
-
-  private checkPulled(got: Pulled, version: Version, sinceAt: string | undefined, tombstones: boolean): void {
-    const m = this.world.model;
-    const want = m.manifest(sinceAt);
-    const items = got.items.map(({ docId: _, hasPendingBranches: __, ...rest }) => rest);
-    if (JSON.stringify(items) !== JSON.stringify(want)) {
-      this.world.fail(`manifest v${version} since ${sinceAt}: got ${JSON.stringify(items)}, the model has ${JSON.stringify(want)}`);
-    }
-    if (version === 2) {
-      for (const e of got.items) {
-        if (m.at(e.relativePath)?.id !== e.docId)
-          this.world.fail(`manifest v2 gives ${e.relativePath} the id ${e.docId}, the model ${m.at(e.relativePath)?.id}`);
-        if (e.hasPendingBranches !== m.pendingOf(e.docId!).length > 0)
-          this.world.fail(`manifest v2 says ${e.relativePath} has pending branches: ${e.hasPendingBranches}, the model has ${m.pendingOf(e.docId!).length}`);
-      }
-    }
-    if (tombstones) {
-      const order = (ts: TombstoneEntry[]) => JSON.stringify([...ts].sort((a, b) => (a.deletedAt + a.docId < b.deletedAt + b.docId ? -1 : 1)));
-      const wantTs = m
-        .tombstonesSince(sinceAt)
-        .map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
-      const gotTs = got.tombstones.map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
-      // Without since the manifest is the whole state: the SPEC ("tombstones since the
-      // cursor") does not say whether any come with it; those that do must be real.
-      const fits = sinceAt === undefined ? gotTs.every((t) => wantTs.some((w) => JSON.stringify(w) === JSON.stringify(t))) : order(gotTs) === order(wantTs);
-      if (!fits) this.world.fail(`tombstones since ${sinceAt}: got ${order(gotTs)}, the model has ${order(wantTs)}`);
-    }
-    const last = m.lastStamp();
-    if (last && got.serverTime && Date.parse(got.serverTime) < Date.parse(last))
-      this.world.fail(`serverTime ${got.serverTime} is before the last change ${last}`);
-  }
-
-  /** The text at a path, checked against the model. */
-  private async fetch(sp: string, e: ManifestEntry): Promise<string> {
-    const r = await raw(this.world.wire, sp);
-    const doc = this.world.model.at(sp);
-    if (r.status !== 200 || r.sourceHash !== e.sourceHash || r.updatedAt !== e.updatedAt || r.content !== doc?.content) {
-      this.world.fail(`raw ${sp}: ${r.status} ${r.sourceHash} ${r.updatedAt}, the manifest said ${e.sourceHash} ${e.updatedAt}`);
-    }
-    return r.content;
-  }
-
-  private async take(e: ManifestEntry, rebase: boolean): Promise<void> {
-    const sp = e.relativePath;
-    if (e.deletedAt) return this.gone(sp, e, rebase);
-    const entry: Known = { docId: e.docId, hash: e.sourceHash!, updatedAt: e.updatedAt! };
-    // A document this client knows at another path was moved there.
-    const movedFrom = e.docId ? [...this.known].find(([p, k]) => k.docId === e.docId && p !== sp)?.[0] : undefined;
-    if (movedFrom !== undefined && !this.known.has(sp) && !this.files.has(sp) && this.files.has(movedFrom) && !this.origin.has(movedFrom)) {
-      const k = this.known.get(movedFrom)!;
-      if (k.hash === sha256(this.files.get(movedFrom)!)) {
-        this.files.delete(movedFrom);
-        this.known.delete(movedFrom);
-        this.files.set(sp, await this.fetch(sp, e));
-        this.known.set(sp, entry);
-        return;
-      }
-    }
-    const k = this.known.get(sp);
-    if (k && !k.deleted && k.hash === e.sourceHash) {
-      this.known.set(sp, { ...entry, docId: e.docId ?? k.docId });
-      return;
-    }
-    const local = this.localAt(sp);
-    if (local === undefined) {
-      if (!k && !this.files.has(sp)) {
-        this.files.set(sp, await this.fetch(sp, e));
-        this.known.set(sp, entry);
-      } else if (k && rebase) this.known.set(sp, entry);
-      return;
-    }
-    const clean = k && !k.deleted && sha256(this.files.get(local)!) === k.hash;
-    if (clean) {
-      this.files.set(local, await this.fetch(sp, e));
-      this.known.set(sp, entry);
-    } else if (rebase) this.known.set(sp, entry);
-  }
-
-  /** The server has nothing active at `sp` any more (deleted, or moved away). */
-  private gone(sp: string, e: { deletedAt: string | null } | undefined, rebase: boolean): void {
-    const k = this.known.get(sp);
-    if (!k || k.deleted) return;
-    const local = this.localAt(sp);
-    if (local === undefined || sha256(this.files.get(local)!) === k.hash) {
-      if (local !== undefined) this.remove(local);
-      this.known.delete(sp);
-    } else if (rebase) {
-      if (e?.deletedAt) this.known.set(sp, { ...k, updatedAt: e.deletedAt, deleted: true });
-      else this.known.delete(sp);
-    }
   }
 }

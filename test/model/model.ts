@@ -4,12 +4,13 @@
 // stamps): those it takes from the server's answer once the answer has been checked
 // against what the model expected. Pure: no I/O here.
 import { sha256 } from "../kbs/fixtures.ts";
+import type { Expected } from "./rules.ts";
 
 export { sha256 };
 
 /** One path per KB whatever its letter case (README "Letter case in sync"). */
 const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
-const ms = (iso: string) => Date.parse(iso);
+export const ms = (iso: string) => Date.parse(iso);
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 export interface MDoc {
@@ -20,6 +21,8 @@ export interface MDoc {
   /** The server's last stamp of this row: its updatedAt, or its deletedAt once deleted. */
   stamp: string;
   deletedAt: string | null;
+  /** The deleted row a move leaves at its fromPath, until the server names its id. */
+  placeholder?: boolean;
 }
 
 export interface MTombstone {
@@ -57,26 +60,15 @@ export type Op =
 
 /** One op's outcome as the server answered it, whatever the wire format. */
 export type Outcome =
-  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null }
+  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null; relativePath?: string; fromPath?: string }
   | { kind: "conflict"; reason: string; currentMasterHash?: string | null; currentMasterUpdatedAt?: string | null }
   | { kind: "branch"; branchId: string; docId: string; currentMasterHash: string | null; currentMasterUpdatedAt: string | null }
   | { kind: "skipped"; reason: string };
 
-/** What the model allows as the outcome of one op. */
-export interface Expected {
-  applied?: "new" | "same-doc" | "unchanged";
-  conflicts: string[];
-  skips: string[];
-  /** A conflict of this op may (preserve_both) become a branch. */
-  branch?: "must" | "may";
-  /** A conflict of this op is a stale base: in default v2 mode the request answers 409 SYNC_CONFLICT. */
-  stale: boolean;
-}
-
-/** Reasons a base is stale: the ones that make a default v2 push 409 SYNC_CONFLICT (issue 12). */
-export const STALE = ["REMOTE_NEWER", "REMOTE_DELETED", "BASE_MISSING"];
-
 export class ModelError extends Error {}
+
+/** Pending branches a document may have (SPEC 8). */
+export const BRANCHES_PER_DOC = 5;
 
 export class KbModel {
   readonly docs = new Map<string, MDoc>();
@@ -87,6 +79,9 @@ export class KbModel {
   readonly kept: Kept[] = [];
   /** Documents whose master, revisions or branches changed since the last check. */
   readonly touched = new Set<string>();
+  private lefts = 0;
+  /** Counts every change of master (each moves the KB's high-water mark). */
+  changes = 0;
 
   at(path: string): MDoc | undefined {
     const id = this.byKey.get(pathKey(path));
@@ -102,83 +97,9 @@ export class KbModel {
   }
 
   /** The row an op addresses: an update by its document, the others by path. */
-  private target(op: Op): MDoc | undefined {
+  target(op: Op): MDoc | undefined {
     if (op.op === "update") return this.docs.get(op.docId);
     return this.at(op.op === "move" ? op.fromPath : op.relativePath);
-  }
-
-  /**
-   * The base of an update, delete or move against the row (SPEC 4.6 table, issue 12: baseHash
-   * wins over the timestamp). "absent", "current" or "stale" (stale past a delete included).
-   */
-  private base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forDelete: boolean): "absent" | "current" | "stale" {
-    if (row.deletedAt) {
-      if (op.baseHash !== undefined) return "stale";
-      if (op.baseUpdatedAt === undefined) return "absent";
-      return ms(op.baseUpdatedAt) < ms(row.deletedAt) ? "stale" : "current";
-    }
-    if (op.baseHash !== undefined) return op.baseHash.toLowerCase() === row.hash ? "current" : "stale";
-    if (op.baseUpdatedAt === undefined) return "absent";
-    const b = ms(op.baseUpdatedAt);
-    const u = ms(row.stamp);
-    // A delete loses the text: only a client that saw exactly this version may do it (README).
-    return (forDelete ? b === u : b >= u) ? "current" : "stale";
-  }
-
-  /** What the op may do to the model's state as it stands (earlier ops of the batch applied). */
-  expect(op: Op, version: Version, mode: Mode): Expected {
-    const none: Expected = { conflicts: [], skips: [], stale: false };
-    const conflict = (reason: string, stale = STALE.includes(reason)): Expected => ({ ...none, conflicts: [reason], stale });
-    const row = this.target(op);
-    const keep = (e: Expected): Expected => {
-      // preserve_both keeps the text of a stale update beside master (issue 12). On a deleted
-      // master the SPEC names no branch, and a text equal to master's needs none: either
-      // answer is taken there.
-      if (version === 2 && mode === "preserve_both" && e.stale && (op.op === "upsert" || op.op === "update")) {
-        return { ...e, branch: row?.deletedAt || row?.hash === sha256(op.content) ? "may" : "must" };
-      }
-      return e;
-    };
-
-    if (op.op === "delete") {
-      if (!row) return { ...none, skips: ["NOT_FOUND"] };
-      if (row.deletedAt) return { ...none, skips: ["ALREADY_DELETED"] };
-      if (row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
-      const b = this.base(op, row, true);
-      if (b === "absent") return conflict("BASE_MISSING");
-      if (b === "stale") return conflict("REMOTE_NEWER");
-      return { ...none, applied: "same-doc" };
-    }
-
-    if (op.op === "move") {
-      if (!row || row.deletedAt || row.path !== op.fromPath) return conflict("MOVE_SOURCE_MISSING", false);
-      const target = this.at(op.toPath);
-      const b = this.base(op, row, false);
-      // A move carries the hash of the text the client holds: another one at master means
-      // the document changed remotely (issue 12). Which of several refusals the server names
-      // first, the SPEC does not say: any that holds is taken.
-      const reasons: string[] = [];
-      if (b === "absent") reasons.push("BASE_MISSING");
-      if (b === "stale" || op.sourceHash !== row.hash) reasons.push("REMOTE_NEWER");
-      if (target && target !== row && !target.deletedAt) reasons.push("MOVE_TARGET_EXISTS");
-      if (reasons.length) return { ...none, conflicts: reasons, stale: reasons.some((r) => STALE.includes(r)) };
-      return { ...none, applied: "same-doc" };
-    }
-
-    if (op.sourceHash !== undefined && op.sourceHash.toLowerCase() !== sha256(op.content)) return conflict("LOCAL_HASH_MISMATCH", false);
-    if (!row) {
-      if (op.op === "update") return { ...none, skips: ["NOT_FOUND"] };
-      return { ...none, applied: "new" };
-    }
-    if (row.deletedAt) {
-      const b = this.base(op, row, false);
-      return b === "stale" ? keep(conflict("REMOTE_DELETED")) : { ...none, applied: "same-doc" };
-    }
-    if (op.op === "upsert" && row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
-    const b = this.base(op, row, false);
-    if (b === "absent") return keep(conflict("BASE_MISSING"));
-    if (b === "stale") return keep(conflict("REMOTE_NEWER"));
-    return { ...none, applied: row.hash === sha256(op.content) ? "unchanged" : "same-doc" };
   }
 
   /**
@@ -186,7 +107,8 @@ export class KbModel {
    * then applies it. Throws a ModelError naming the difference.
    */
   apply(op: Op, e: Expected, out: Outcome): void {
-    const row = this.target(op);
+    let row = this.target(op);
+    if (row?.placeholder && out.kind === "applied") row = this.learnId(row, out.docId);
     const fail: (why: string) => never = (why) => {
       throw new ModelError(`${JSON.stringify(opBrief(op))}: ${why}; the model allowed ${JSON.stringify(e)}, the server answered ${JSON.stringify(out)}`);
     };
@@ -197,7 +119,15 @@ export class KbModel {
     if (out.kind === "conflict") {
       if (!e.conflicts.includes(out.reason)) fail(`conflict ${out.reason}`);
       if (e.branch === "must") fail("a conflict where preserve_both keeps a branch");
-      if (row && !row.deletedAt && out.currentMasterHash !== undefined && out.currentMasterHash !== row.hash) fail("currentMasterHash is not master's");
+      // The master a refusal reports: the document at toPath when that is the obstacle.
+      const master = out.reason === "MOVE_TARGET_EXISTS" && op.op === "move" ? this.at(op.toPath) : row;
+      // What a refusal reports of master (v1: its `remote`): its hash and version, or for a
+      // deleted master no hash (and its deletedAt, or null, as the version).
+      if (master && out.currentMasterHash !== undefined) {
+        const hash = master.deletedAt ? null : master.hash;
+        const at: (string | null)[] = master.deletedAt ? [null, master.deletedAt] : [master.stamp];
+        if (out.currentMasterHash !== hash || !at.includes(out.currentMasterUpdatedAt ?? null)) fail("the conflict reports another master");
+      }
       return;
     }
     if (out.kind === "branch") {
@@ -205,8 +135,9 @@ export class KbModel {
       if (out.docId !== row.id) fail("a branch of another document");
       const masterHash = row.deletedAt ? null : row.hash;
       if (out.currentMasterHash !== masterHash) fail("currentMasterHash is not master's");
-      if (!row.deletedAt && out.currentMasterUpdatedAt !== row.stamp) fail("currentMasterUpdatedAt is not master's");
+      if (![row.deletedAt ? null : row.stamp, row.deletedAt].includes(out.currentMasterUpdatedAt)) fail("currentMasterUpdatedAt is not master's");
       if (this.branches.has(out.branchId)) fail("a branch id given twice");
+      if (this.pendingOf(row.id).length >= BRANCHES_PER_DOC) fail(`a pending branch past the ${BRANCHES_PER_DOC} of a document`);
       const content = (op as { content: string }).content;
       this.branches.set(out.branchId, { id: out.branchId, docId: row.id, hash: sha256(content), content, status: "pending" });
       this.kept.push({ docId: row.id, hash: sha256(content), branchId: out.branchId, gone: false });
@@ -218,6 +149,7 @@ export class KbModel {
     if (row && !row.deletedAt && e.applied === "unchanged" && out.updatedAt !== row.stamp) fail("the same text moved updatedAt");
     if (row && e.applied !== "unchanged" && ms(out.updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
 
+    if (op.op !== "upsert" && op.op !== "update") this.changes++;
     if (op.op === "delete") {
       if (out.sourceHash !== null) fail("a deleted document reports a hash");
       this.remove(row!, out.updatedAt);
@@ -225,10 +157,23 @@ export class KbModel {
     }
     if (op.op === "move") {
       if (out.sourceHash !== row!.hash) fail("the moved document's hash changed");
+      if (out.relativePath !== undefined && (out.relativePath !== op.toPath || out.fromPath !== op.fromPath)) fail("the move reports other paths");
       this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
       const over = this.at(op.toPath);
       if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
-      this.byKey.delete(pathKey(row!.path));
+      // The fromPath keeps a deleted row (its own id), so that a v1 manifest since an
+      // instant shows the path went away: the SPEC is silent, the server does so.
+      const left: MDoc = {
+        id: `left-${++this.lefts}`,
+        path: row!.path,
+        content: "",
+        hash: "",
+        stamp: out.updatedAt,
+        deletedAt: out.updatedAt,
+        placeholder: true,
+      };
+      this.docs.set(left.id, left);
+      this.byKey.set(pathKey(row!.path), left.id);
       this.byKey.set(pathKey(op.toPath), row!.id);
       row!.path = op.toPath;
       row!.stamp = out.updatedAt;
@@ -237,6 +182,7 @@ export class KbModel {
     }
     if (out.sourceHash !== sha256(op.content)) fail("the applied hash is not the content's");
     if (e.applied === "unchanged") return;
+    this.changes++;
     const doc: MDoc = row ?? { id: out.docId, path: op.relativePath, content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
     if (!row) {
       if (this.docs.has(out.docId)) fail("a new document under an id in use");
@@ -253,6 +199,17 @@ export class KbModel {
     this.touched.add(doc.id);
   }
 
+  /** A move's placeholder row takes the id the server gave it. */
+  learnId(row: MDoc, id: string): MDoc {
+    if (!row.placeholder) return row;
+    this.docs.delete(row.id);
+    row.id = id;
+    row.placeholder = false;
+    this.docs.set(id, row);
+    this.byKey.set(pathKey(row.path), id);
+    return row;
+  }
+
   /** A document deleted by a client that saw its current version: its text and history go with it. */
   private remove(row: MDoc, at: string): void {
     this.tombstones.push({ docId: row.id, relativePath: row.path, sourceHash: row.hash, deletedAt: at });
@@ -262,14 +219,23 @@ export class KbModel {
     this.touched.add(row.id);
   }
 
-  /** A pending branch adopted: it becomes master (the old master a revision), at the stamp the server gave. */
-  adopt(branchId: string, updatedAt: string): void {
+  /**
+   * A pending branch adopted: it becomes master (the old master a revision; a deleted
+   * master recreated at its path), at the stamp the server gave. A master that holds the
+   * branch's text already only ends the branch.
+   */
+  adopt(branchId: string, updatedAt: string): string | undefined {
     const b = this.branches.get(branchId)!;
-    const doc = this.docs.get(b.docId)!;
+    const doc = this.docs.get(b.docId);
+    if (!doc) return "the branch's document is gone";
     b.status = "adopted";
-    if (doc.deletedAt) this.byKey.set(pathKey(doc.path), doc.id);
-    Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
     this.touched.add(doc.id);
+    if (!doc.deletedAt && doc.hash === b.hash) return updatedAt === doc.stamp ? undefined : "adopting the text master holds moved updatedAt";
+    if (ms(updatedAt) <= ms(doc.stamp)) return "updatedAt did not move forward";
+    this.changes++;
+    Object.assign(doc, { content: b.content, hash: b.hash, stamp: updatedAt, deletedAt: null });
+    this.kept.push({ docId: doc.id, hash: doc.hash, gone: false });
+    return undefined;
   }
 
   discard(branchId: string): void {
@@ -279,11 +245,23 @@ export class KbModel {
     this.touched.add(b.docId);
   }
 
-  /** Manifest entries (SPEC 2.7) in the manifest's order: stamp, then id. */
+  /**
+   * What a v2 manifest's ETag stands for: the KB's high-water mark (every change of master)
+   * and which documents have pending branches (opening or resolving one moves no stamp).
+   */
+  etagState(): string {
+    const pending = [...new Set([...this.branches.values()].filter((b) => b.status === "pending").map((b) => b.docId))].sort();
+    return `${this.changes}|${pending.join(",")}`;
+  }
+
+  /**
+   * Manifest entries (SPEC 2.7), oldest change first; entries of one stamp (one batch) by
+   * path, as `byStamp` puts the server's (their id order the model cannot know).
+   */
   manifest(since?: string) {
     return [...this.docs.values()]
       .filter((d) => since === undefined || ms(d.stamp) > ms(since))
-      .sort((a, b) => ms(a.stamp) - ms(b.stamp) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .sort((a, b) => ms(a.stamp) - ms(b.stamp) || (a.path < b.path ? -1 : 1))
       .map((d) => ({
         relativePath: d.path,
         sourceHash: d.deletedAt ? null : d.hash,
@@ -293,8 +271,17 @@ export class KbModel {
       }));
   }
 
+  /**
+   * The tombstones a manifest since `since` lists. One whose path holds an active document
+   * changed after it is left out (the SPEC is silent; the server's choice, which a client
+   * applying tombstones after entries needs): that document replaced what it says is gone.
+   */
   tombstonesSince(since?: string): MTombstone[] {
-    return this.tombstones.filter((t) => since === undefined || ms(t.deletedAt) > ms(since));
+    return this.tombstones.filter((t) => {
+      const now = this.at(t.relativePath);
+      if (now && !now.deletedAt && ms(now.stamp) > ms(t.deletedAt)) return false;
+      return since === undefined || ms(t.deletedAt) > ms(since);
+    });
   }
 
   /** The latest stamp the model knows of (the KB's, once any change was made). */
@@ -302,6 +289,21 @@ export class KbModel {
     const all = [...[...this.docs.values()].map((d) => d.stamp), ...this.tombstones.map((t) => t.deletedAt)];
     return all.sort((a, b) => ms(a) - ms(b)).at(-1);
   }
+}
+
+type Entry = { relativePath: string; sourceHash: string | null; sizeBytes: number | null; updatedAt: string | null; deletedAt: string | null };
+
+/**
+ * A server's manifest entries in the model's order, with the fields of SPEC 2.7 only (v2's
+ * docId and the like are checked on their own), or null when they are not in the
+ * manifest's order (oldest change first).
+ */
+export function byStamp(entries: Entry[]): Entry[] | null {
+  const at = (e: Entry) => ms((e.updatedAt ?? e.deletedAt)!);
+  for (let i = 1; i < entries.length; i++) if (at(entries[i]!) < at(entries[i - 1]!)) return null;
+  return [...entries]
+    .sort((a, b) => at(a) - at(b) || (a.relativePath < b.relativePath ? -1 : 1))
+    .map((e) => ({ relativePath: e.relativePath, sourceHash: e.sourceHash, sizeBytes: e.sizeBytes, updatedAt: e.updatedAt, deletedAt: e.deletedAt }));
 }
 
 /** An op without its text, for messages. */

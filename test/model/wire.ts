@@ -39,7 +39,9 @@ function v2Outcomes(n: number, results: any[]): Outcome[] {
   if (results.length !== n) throw new Error(`${n} ops, ${results.length} results: ${JSON.stringify(results)}`);
   return results.map((r, i): Outcome => {
     if (r.opIndex !== i) throw new Error(`results out of op order: ${JSON.stringify(results)}`);
-    if (r.status === "applied") return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null };
+    if (r.status === "applied") {
+      return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null, relativePath: r.relativePath, fromPath: r.fromPath };
+    }
     if (r.status === "conflict_branch_created") {
       return {
         kind: "branch",
@@ -102,11 +104,18 @@ export interface Pulled {
   serverTime?: string;
   sinceCursor?: string;
   expired?: boolean;
+  retentionDays?: number;
+  /** The first page's ETag (v2). */
+  etag?: string;
   pages: number;
 }
 
 /** Every page of a manifest read (`since` and `include` as given), or the refusal of its first page. */
-export async function manifest(w: Wire, version: Version, opts: { since?: string; limit?: number; tombstones?: boolean }): Promise<Pulled> {
+export async function manifest(
+  w: Wire,
+  version: Version,
+  opts: { since?: string; limit?: number; tombstones?: boolean; ifNoneMatch?: string },
+): Promise<Pulled> {
   const out: Pulled = { status: 200, items: [], tombstones: [], pages: 0 };
   let cursor: string | null = null;
   do {
@@ -115,8 +124,15 @@ export async function manifest(w: Wire, version: Version, opts: { since?: string
     if (cursor) q.set("cursor", cursor);
     if (opts.limit) q.set("limit", String(opts.limit));
     if (opts.tombstones) q.set("include", "tombstones");
-    const res = await callJson("GET", `/v1/kbs/${w.kbId}/manifest?${q}`, { app: w.app, token: w.key, headers: versioned(version) });
-    const body = res.body as any;
+    const headers = { ...versioned(version), ...(opts.ifNoneMatch && !cursor && { "if-none-match": opts.ifNoneMatch }) };
+    const res = await call("GET", `/v1/kbs/${w.kbId}/manifest?${q}`, { app: w.app, token: w.key, headers });
+    const text = await res.text();
+    if (res.status === 304) {
+      if (cursor || text !== "") throw new Error(`a 304 manifest answer ${cursor ? "to a later page" : "with a body"}`);
+      return { ...out, status: 304, etag: res.headers.get("etag") ?? undefined };
+    }
+    const body = JSON.parse(text);
+    if (!cursor) out.etag = res.headers.get("etag") ?? undefined;
     if (res.status !== 200) {
       if (out.pages > 0) throw new Error(`manifest page ${out.pages + 1} answered ${res.status}: ${JSON.stringify(body)}`);
       return { ...out, status: res.status, code: body.code };
@@ -127,7 +143,10 @@ export async function manifest(w: Wire, version: Version, opts: { since?: string
     out.tombstones.push(...(data.tombstones ?? []));
     out.serverTime = data.serverTime;
     out.sinceCursor = data.sinceCursor;
-    if (data.tombstoneCursorExpired) out.expired = true;
+    if (data.tombstoneCursorExpired) {
+      out.expired = true;
+      out.retentionDays = data.retentionDays;
+    }
     cursor = data.nextCursor;
   } while (cursor);
   return out;
@@ -139,9 +158,16 @@ export async function raw(w: Wire, path: string): Promise<{ status: number; cont
   return { status: res.status, content: await res.text(), sourceHash: res.headers.get("x-source-hash"), updatedAt: res.headers.get("x-updated-at") };
 }
 
-/** The hashes of a document's revisions (GET /v1/docs/:id/revisions). */
-export async function revisionHashes(w: Wire, docId: string): Promise<string[]> {
+/** A document's revisions, newest first (GET /v1/docs/:id/revisions). */
+export async function revisions(w: Wire, docId: string): Promise<{ id: string; sourceHash: string }[]> {
   const res = await callJson("GET", `/v1/docs/${docId}/revisions`, { app: w.app, token: w.key });
   if (res.status !== 200) throw new Error(`revisions of ${docId} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return (res.body as any).data.revisions.map((r: { sourceHash: string }) => r.sourceHash);
+  return (res.body as any).data.revisions;
+}
+
+/** One revision's content (GET /v1/docs/:id/revisions/:revId). */
+export async function revisionContent(w: Wire, docId: string, revId: string): Promise<string> {
+  const res = await callJson("GET", `/v1/docs/${docId}/revisions/${revId}`, { app: w.app, token: w.key });
+  if (res.status !== 200) throw new Error(`revision ${revId} of ${docId} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return (res.body as any).data.content;
 }

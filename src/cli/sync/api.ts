@@ -90,15 +90,16 @@ export class SyncApi {
   /** The body of a successful JSON answer (its `data`), or the error it carries. */
   private async data<T>(res: Response, what: string): Promise<T> {
     const text = await res.text();
-    let json: { data?: T; error?: { code?: string; message?: string } } | undefined;
+    let json: { data?: T; error?: string; code?: string } | undefined;
     try {
       json = JSON.parse(text);
     } catch {
       throw new SyncClientError(`${what}: the server answered ${res.status} with something that is not JSON`, res.status, undefined);
     }
     if (!res.ok) {
-      const code = json?.error?.code;
-      throw new SyncClientError(`${what}: ${res.status} ${code ?? ""} ${json?.error?.message ?? ""}`.trim(), res.status, code);
+      // The error envelope (SPEC 1): { success: false, error: <message>, code, meta }.
+      const code = json?.code;
+      throw new SyncClientError(`${what}: ${res.status} ${code ?? ""} ${json?.error ?? ""}`.trim(), res.status, code);
     }
     return json!.data as T;
   }
@@ -161,10 +162,9 @@ export class SyncApi {
   async push(kbId: string, ops: PushOp[]): Promise<OpResult[]> {
     const res = await this.call("POST", `/v1/kbs/${kbId}/sync?conflictResolution=preserve_both`, { json: { ops } });
     if (res.status === 409) {
-      const body = (await res.json()) as { error?: { code?: string; meta?: { results?: OpResult[] } } };
-      const results = body.error?.meta?.results;
-      if (results) return results;
-      throw new SyncClientError(`pushing changes: 409 ${body.error?.code ?? ""}`, 409, body.error?.code);
+      const body = (await res.json()) as { code?: string; error?: string; meta?: { results?: OpResult[] } };
+      if (body.code === "SYNC_CONFLICT" && body.meta?.results) return body.meta.results;
+      throw new SyncClientError(`pushing changes: 409 ${body.code ?? ""} ${body.error ?? ""}`.trim(), 409, body.code);
     }
     const data = await this.data<{ results: OpResult[] }>(res, "pushing changes");
     return data.results;

@@ -4,9 +4,10 @@
 // `since` is an ISO instant (as in v1: entries changed after it) or a sinceCursor: the
 // same base64url (timestamp, document id) the page cursors are, and the walk starts
 // strictly after it in (updated_at, id) order. The last page carries the next sinceCursor:
-// the last entry of the walk, or the KB's stamp when that is later (a change the walk did
-// not list: a KB rename, or a document purged since). Every change of a KB takes its own
-// stamp (service.ts), so no entry shares its timestamp with the cursor's.
+// the last entry of the walk, or the KB's stamp alone when that is later (a walk that
+// listed nothing new, a KB rename, a document purged since): a cursor of an instant alone
+// reads as that instant does, strictly after it, since whatever was stamped then had
+// committed before the stamp was read.
 //
 // The weak ETag is a hash of the KB's high-water mark (its updatedAt, which every change
 // of its documents moves in its own transaction) and of what was asked: the same question
@@ -37,8 +38,10 @@ type Since = { at: Date; cursor?: string };
 
 function sinceOf(text: string): Since {
   if (ISO_LIKE.test(text)) return { at: instantOf(text, "query.since") };
-  const [at] = decodeCursor(text, ["d", "s"]);
-  return { at, cursor: text };
+  const [at, id] = decodeCursor(text, ["d", "s"]);
+  // A cursor of an instant alone (the KB's stamp, below) means what that instant as ISO
+  // does: strictly after it. Every entry stamped then was committed before it was handed out.
+  return id === "" ? { at } : { at, cursor: text };
 }
 
 const manifestEtag = (parts: (string | number | undefined)[]) => `W/"${sha256Hex(parts.map((p) => p ?? "").join("\n")).slice(0, 32)}"`;
