@@ -172,7 +172,7 @@ describe("v2 manifest: conditional fetch", () => {
 describe("v2 manifest: since past the tombstone retention", () => {
   async function clocked() {
     const { deps } = await testContext();
-    const clock = stoppedClock();
+    const clock = stoppedClock(deps.clock.nowMs());
     const services = createServices({ ...deps, clock });
     closers.push(() => services.close());
     return { clock, app: createModuleApp(services, kbsModule(services)) };

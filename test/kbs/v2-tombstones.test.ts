@@ -199,7 +199,7 @@ describe("tombstones", () => {
 
   test("prune-tombstones drops tombstones past the owner's plan retention (30 days trial, 90 pro_plus), and a second run finds nothing", async () => {
     const { deps } = await testContext();
-    const clock = stoppedClock();
+    const clock = stoppedClock(deps.clock.nowMs());
     const services = createServices({ ...deps, clock });
     closers.push(() => services.close());
     const app = createModuleApp(services, kbsModule(services));
