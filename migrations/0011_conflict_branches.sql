@@ -34,5 +34,6 @@ ALTER TABLE "outbox" ADD CONSTRAINT "outbox_user_id_users_id_fk" FOREIGN KEY ("u
 CREATE INDEX "conflict_branches_kb_pending_idx" ON "conflict_branches" USING btree ("owner_id","kb_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conflict_branches"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "conflict_branches_doc_pending_idx" ON "conflict_branches" USING btree ("doc_id") WHERE "conflict_branches"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "conflict_branches_expiry_idx" ON "conflict_branches" USING btree ("expires_at") WHERE "conflict_branches"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "conflict_branches_resolved_idx" ON "conflict_branches" USING btree ("created_at") WHERE "conflict_branches"."status" <> 'pending';--> statement-breakpoint
 CREATE INDEX "outbox_unsent_idx" ON "outbox" USING btree ("created_at") WHERE "outbox"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_user_idx" ON "outbox" USING btree ("user_id","created_at");

@@ -1,6 +1,7 @@
 // The conflict-branches job (SPEC 3.6), by moving a stopped clock: a warning in the
 // outbox 7 days before the auto-discard (day 23), the discard at 30 days, and a
-// force-discard after 14 days while the owner is over quota; every run repeatable.
+// force-discard after 14 days while the owner is over quota, resolved rows pruned at 60
+// days; every run repeatable.
 import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { BRANCHES_EXPIRING } from "../../src/modules/documents/public.ts";
@@ -91,6 +92,11 @@ describe("conflict-branches job", () => {
     expect(rows[b2.id]).toMatchObject({ status: "discarded", discardReason: "expired" });
     expect(await counters(user.id)).toEqual({ imgStorage: 16, branches: 0 });
     expect(await messages(user.id)).toHaveLength(2);
+
+    // Resolved rows go 60 days after their branch was opened: b1's first.
+    w.clock.advance(29 * DAY + 1);
+    await w.run();
+    expect(Object.keys(await branchRows([b1.id, b2.id]))).toEqual([b2.id]);
   });
 
   test("after 14 days, a user over the storage quota loses the oldest branches until within it; one within it keeps them", async () => {

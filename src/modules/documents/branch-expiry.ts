@@ -3,8 +3,9 @@
 // and one 14 days old is force-discarded while its owner is over the storage quota,
 // oldest first, until the overage it allows is gone. Each works one user at a time, in
 // a transaction that marks what it did, so a run that dies midway is finished by the
-// next and nothing is done twice.
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+// next and nothing is done twice. Resolved rows (no content left) go 60 days after
+// their branch was opened.
+import { and, asc, eq, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { iso } from "../../infra/clock.ts";
 import { requireUser } from "../identity/public.ts";
@@ -20,6 +21,8 @@ const DAY_MS = 86_400_000;
 const WARN_BEFORE_MS = 7 * DAY_MS;
 /** SPEC 3.6: a branch unresolved this long is force-discarded while its owner is over quota. */
 const FORCE_AFTER_MS = 14 * DAY_MS;
+/** Resolved rows are kept this long after their branch was opened: at least 30 days after resolution. */
+const RESOLVED_KEPT_MS = 60 * DAY_MS;
 /** Users handled per query of the sweeps (each in its own transaction). */
 const USERS_PER_ROUND = 100;
 
@@ -146,4 +149,14 @@ export async function forceDiscardOverQuota(deps: Deps, signal?: AbortSignal): P
     branches += out.n;
   });
   return { users, branches };
+}
+
+/** Deletes the rows of branches adopted or discarded that were opened 60 days ago or more. */
+export async function pruneResolvedBranches(deps: Deps): Promise<number> {
+  const cutoff = new Date(deps.clock.nowMs() - RESOLVED_KEPT_MS);
+  const gone = await deps.db
+    .delete(conflictBranches)
+    .where(and(ne(conflictBranches.status, "pending"), lt(conflictBranches.createdAt, cutoff)))
+    .returning({ id: conflictBranches.id });
+  return gone.length;
 }

@@ -24,4 +24,4 @@ export type { DocumentRow } from "./table.ts";
 // discarded through the KB's conflicts endpoints, swept by the conflict-branches job.
 export { openBranch, listBranches, pendingBranchDocIds, readBranch } from "./branches.ts";
 export { acceptBranch, discardBranch } from "./branch-resolve.ts";
-export { BRANCHES_EXPIRING, expireBranches, forceDiscardOverQuota, warnExpiringBranches } from "./branch-expiry.ts";
+export { BRANCHES_EXPIRING, expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";

@@ -143,8 +143,9 @@ export type DiscardReason = (typeof DISCARD_REASONS)[number];
  * its master when a sync op conflicted under preserve_both. Its content is stored as a
  * document's is (inline or one object of its own); the object passes to the document
  * when the branch is adopted and is deleted when it is discarded, so a resolved row keeps
- * neither. While pending, its bytes count in img_storage and the row in conflict_branches
- * (usage ledger).
+ * neither (and is deleted by the job 60 days after the branch was opened, so at least 30
+ * after it was resolved). While pending, its bytes count in img_storage and the row in
+ * conflict_branches (usage ledger).
  */
 export const conflictBranches = pgTable(
   "conflict_branches",
@@ -186,6 +187,8 @@ export const conflictBranches = pgTable(
     index("conflict_branches_doc_pending_idx").on(t.docId).where(sql`${t.status} = 'pending'`),
     // The jobs: warnings and auto-discard by expiry (force-discard by age, which is expiry less 30 days).
     index("conflict_branches_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    // The job's prune of resolved rows, by age.
+    index("conflict_branches_resolved_idx").on(t.createdAt).where(sql`${t.status} <> 'pending'`),
   ],
 );
 export type BranchRow = typeof conflictBranches.$inferSelect;
