@@ -52,7 +52,7 @@ export const conflictsRoutes = ({ deps, guard }: Services) =>
       {
         auth: { scope: "kb.write", tier: "mutation" },
         params: ConflictParams,
-        response: { 200: Ok(AcceptResult), 403: "Error", 404: "Error", 502: "Error" },
+        response: { 200: Ok(AcceptResult), 403: "Error", 404: "Error", 409: "Error", 502: "Error" },
         detail: {
           summary: "Adopt a conflict branch: its content becomes the document's master, the previous master is kept as a revision",
           description:
