@@ -2,7 +2,7 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
+import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, pathKey, sha256, type Version } from "./model.ts";
 import { expectOp, STALE } from "./rules.ts";
 import { pull } from "./pull.ts";
 import { push, type Wire } from "./wire.ts";
@@ -223,7 +223,7 @@ export class SimClient {
       // One op per path in a v1 batch: its answer is matched to the ops by path.
       const seen = new Set<string>();
       picked = picked.filter((ch) => {
-        const paths = ch.ops.map((op) => (op as { relativePath: string }).relativePath.toLowerCase());
+        const paths = [...new Set(ch.ops.map((op) => pathKey((op as { relativePath: string }).relativePath)))];
         if (paths.some((p) => seen.has(p))) return false;
         for (const p of paths) seen.add(p);
         return true;

@@ -9,7 +9,9 @@ import type { Expected } from "./rules.ts";
 export { sha256 };
 
 /** One path per KB whatever its letter case (README "Letter case in sync"). */
-const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
+export const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
+/** Paths are stored NFC-normalized (SPEC 4.6 path rules). */
+export const nfc = (path: string) => path.normalize("NFC");
 export const ms = (iso: string) => Date.parse(iso);
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
@@ -149,15 +151,22 @@ export class KbModel {
     if (row && !row.deletedAt && e.applied === "unchanged" && out.updatedAt !== row.stamp) fail("the same text moved updatedAt");
     if (row && e.applied !== "unchanged" && ms(out.updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
 
-    if (op.op !== "upsert" && op.op !== "update") this.changes++;
     if (op.op === "delete") {
+      this.changes++;
       if (out.sourceHash !== null) fail("a deleted document reports a hash");
       this.remove(row!, out.updatedAt);
       return;
     }
     if (op.op === "move") {
       if (out.sourceHash !== row!.hash) fail("the moved document's hash changed");
-      if (out.relativePath !== undefined && (out.relativePath !== op.toPath || out.fromPath !== op.fromPath)) fail("the move reports other paths");
+      if (out.relativePath !== undefined && (out.relativePath !== nfc(op.toPath) || out.fromPath !== nfc(op.fromPath))) fail("the move reports other paths");
+      this.changes++;
+      this.touched.add(row!.id);
+      // Another letter case of the same path is a rename in place: the path did not go away.
+      if (pathKey(op.toPath) === pathKey(row!.path)) {
+        Object.assign(row!, { path: nfc(op.toPath), stamp: out.updatedAt });
+        return;
+      }
       this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
       const over = this.at(op.toPath);
       if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
@@ -175,7 +184,7 @@ export class KbModel {
       this.docs.set(left.id, left);
       this.byKey.set(pathKey(row!.path), left.id);
       this.byKey.set(pathKey(op.toPath), row!.id);
-      row!.path = op.toPath;
+      row!.path = nfc(op.toPath);
       row!.stamp = out.updatedAt;
       this.touched.add(row!.id);
       return;
@@ -183,7 +192,7 @@ export class KbModel {
     if (out.sourceHash !== sha256(op.content)) fail("the applied hash is not the content's");
     if (e.applied === "unchanged") return;
     this.changes++;
-    const doc: MDoc = row ?? { id: out.docId, path: op.relativePath, content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
+    const doc: MDoc = row ?? { id: out.docId, path: nfc(op.relativePath), content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
     if (!row) {
       if (this.docs.has(out.docId)) fail("a new document under an id in use");
       this.docs.set(doc.id, doc);
@@ -192,7 +201,7 @@ export class KbModel {
     // A recreate takes the spelling the client sent.
     if (doc.deletedAt && op.op === "upsert") {
       this.byKey.set(pathKey(op.relativePath), doc.id);
-      doc.path = op.relativePath;
+      doc.path = nfc(op.relativePath);
     }
     Object.assign(doc, { content: op.content, hash: sha256(op.content), stamp: out.updatedAt, deletedAt: null });
     this.kept.push({ docId: doc.id, hash: doc.hash, gone: false });
