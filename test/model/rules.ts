@@ -50,6 +50,8 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     return e;
   };
 
+  if (op.op === "tombstone_ack") return m.tombstonesOf(op) ? { ...none, applied: "unchanged" } : { ...none, skips: ["NOT_FOUND"] };
+
   if (op.op === "delete") {
     if (!row) return { ...none, skips: ["NOT_FOUND"] };
     if (row.deletedAt) return { ...none, skips: ["ALREADY_DELETED"] };

@@ -98,6 +98,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       baseHash: fc.boolean(),
       byId: fc.boolean(),
       badHash: fc.nat(9).map((n) => n === 0),
+      ack: fc.nat(5).map((n) => n === 0),
     }),
   },
   { weight: 2, arbitrary: fc.record({ a: fc.constant("tick" as const), c, ms: fc.constantFrom<number>(1, 3_600_000, 10 * DAY, (RETENTION_DAYS + 1) * DAY) }) },
