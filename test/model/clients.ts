@@ -2,7 +2,7 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, sha256, type Version } from "./model.ts";
+import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, pathKey, sha256, type Version } from "./model.ts";
 import { expectOp, STALE } from "./rules.ts";
 import { pull } from "./pull.ts";
 import { push, type Wire } from "./wire.ts";
@@ -42,6 +42,8 @@ export interface PushChoice {
   mode: Mode;
   /** Bit i set: the i-th pending change goes in this push (none set: the first). */
   pick: number;
+  /** v2: add a tombstone_ack. */
+  ack: boolean;
   /** v2: send baseHash beside baseUpdatedAt. */
   baseHash: boolean;
   /** v2: an edit of a document whose id is known goes as `update` (else `upsert` by path). */
@@ -68,6 +70,8 @@ export class SimClient {
   readonly origin = new Map<string, string>();
   /** Server path -> the master version last seen there. */
   readonly known = new Map<string, Known>();
+  /** The tombstones the client's pulls listed. */
+  readonly tombstonesSeen: { docId: string; relativePath: string }[] = [];
   /** The last pull's `since` for each protocol, and the model's last stamp at that pull. */
   since: { v1?: string; v2?: string; at?: string } = {};
   /** The ETag of the last v2 answer to each question, and what it stood for in the model. */
@@ -128,7 +132,7 @@ export class SimClient {
     const out: Change[] = [];
     const baseOf = (k: Known) => ({ baseUpdatedAt: k.updatedAt, ...(v2 && c.baseHash && !k.deleted && { baseHash: k.hash }) });
     const learn = (path: string) => (o: Outcome) => {
-      if (o.kind === "applied") this.known.set(path, { docId: o.docId, hash: o.sourceHash!, updatedAt: o.updatedAt });
+      if (o.kind === "applied") this.known.set(path, { docId: o.docId, hash: o.sourceHash!, updatedAt: o.updatedAt! });
       // The text is kept beside master; the client now knows master and may push over it.
       if (o.kind === "branch" && o.currentMasterHash && o.currentMasterUpdatedAt) {
         this.known.set(path, { docId: o.docId, hash: o.currentMasterHash, updatedAt: o.currentMasterUpdatedAt });
@@ -163,7 +167,7 @@ export class SimClient {
           take: ([moved, updated]) => {
             if (moved!.kind === "applied") {
               this.known.delete(sp);
-              this.known.set(f, { ...kk, docId: moved!.docId, updatedAt: moved!.updatedAt });
+              this.known.set(f, { ...kk, docId: moved!.docId, updatedAt: moved!.updatedAt! });
               this.origin.delete(f);
             } else if (moved!.kind === "conflict" && (moved!.reason === "MOVE_SOURCE_MISSING" || moved!.reason === "MOVE_TARGET_EXISTS")) {
               this.origin.delete(f); // give the rename up: a delete there and a new file here
@@ -223,13 +227,17 @@ export class SimClient {
       // One op per path in a v1 batch: its answer is matched to the ops by path.
       const seen = new Set<string>();
       picked = picked.filter((ch) => {
-        const paths = ch.ops.map((op) => (op as { relativePath: string }).relativePath.toLowerCase());
+        const paths = [...new Set(ch.ops.map((op) => pathKey((op as { relativePath: string }).relativePath)))];
         if (paths.some((p) => seen.has(p))) return false;
         for (const p of paths) seen.add(p);
         return true;
       });
     }
     const ops = picked.flatMap((ch) => ch.ops);
+    // A tombstone the client took in, confirmed (or one of no document: NOT_FOUND).
+    const t = this.tombstonesSeen[c.pick % Math.max(this.tombstonesSeen.length, 1)];
+    if (version === 2 && c.ack)
+      ops.push({ op: "tombstone_ack", docId: t?.docId ?? "x".repeat(21), ...(t && c.pick % 2 === 0 && { relativePath: t.relativePath }) });
     if (c.badHash) {
       const first = ops.find((op) => op.op === "upsert" || op.op === "update") as { sourceHash?: string; content: string } | undefined;
       if (first) first.sourceHash = sha256(`${first.content}.`);

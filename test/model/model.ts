@@ -9,7 +9,9 @@ import type { Expected } from "./rules.ts";
 export { sha256 };
 
 /** One path per KB whatever its letter case (README "Letter case in sync"). */
-const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
+export const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
+/** Paths are stored NFC-normalized (SPEC 4.6 path rules). */
+export const nfc = (path: string) => path.normalize("NFC");
 export const ms = (iso: string) => Date.parse(iso);
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
@@ -56,11 +58,12 @@ export type Op =
   | { op: "upsert"; relativePath: string; content: string; sourceHash?: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "update"; docId: string; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "delete"; relativePath: string; baseUpdatedAt?: string; baseHash?: string }
-  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt?: string; sourceHash: string };
+  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt?: string; sourceHash: string }
+  | { op: "tombstone_ack"; docId: string; relativePath?: string };
 
 /** One op's outcome as the server answered it, whatever the wire format. */
 export type Outcome =
-  | { kind: "applied"; docId: string; updatedAt: string; sourceHash: string | null; relativePath?: string; fromPath?: string }
+  | { kind: "applied"; docId: string; updatedAt?: string; sourceHash?: string | null; relativePath?: string; fromPath?: string; tombstones?: number }
   | { kind: "conflict"; reason: string; currentMasterHash?: string | null; currentMasterUpdatedAt?: string | null }
   | { kind: "branch"; branchId: string; docId: string; currentMasterHash: string | null; currentMasterUpdatedAt: string | null }
   | { kind: "skipped"; reason: string };
@@ -98,7 +101,7 @@ export class KbModel {
 
   /** The row an op addresses: an update by its document, the others by path. */
   target(op: Op): MDoc | undefined {
-    if (op.op === "update") return this.docs.get(op.docId);
+    if (op.op === "update" || op.op === "tombstone_ack") return this.docs.get(op.docId);
     return this.at(op.op === "move" ? op.fromPath : op.relativePath);
   }
 
@@ -145,20 +148,33 @@ export class KbModel {
       return;
     }
     if (!e.applied) fail("applied");
+    if (op.op === "tombstone_ack") {
+      // An ack records; it changes nothing a manifest shows (SPEC: analytics, not correctness).
+      if (out.docId !== op.docId || out.tombstones !== this.tombstonesOf(op)) fail("the ack counts other tombstones");
+      return;
+    }
+    const updatedAt = out.updatedAt ?? fail("no updatedAt");
     if (row && out.docId !== row.id) fail("applied to another document");
-    if (row && !row.deletedAt && e.applied === "unchanged" && out.updatedAt !== row.stamp) fail("the same text moved updatedAt");
-    if (row && e.applied !== "unchanged" && ms(out.updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
+    if (row && !row.deletedAt && e.applied === "unchanged" && updatedAt !== row.stamp) fail("the same text moved updatedAt");
+    if (row && e.applied !== "unchanged" && ms(updatedAt) <= ms(row.stamp)) fail("updatedAt did not move forward");
 
-    if (op.op !== "upsert" && op.op !== "update") this.changes++;
     if (op.op === "delete") {
+      this.changes++;
       if (out.sourceHash !== null) fail("a deleted document reports a hash");
-      this.remove(row!, out.updatedAt);
+      this.remove(row!, updatedAt);
       return;
     }
     if (op.op === "move") {
       if (out.sourceHash !== row!.hash) fail("the moved document's hash changed");
-      if (out.relativePath !== undefined && (out.relativePath !== op.toPath || out.fromPath !== op.fromPath)) fail("the move reports other paths");
-      this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: out.updatedAt });
+      if (out.relativePath !== undefined && (out.relativePath !== nfc(op.toPath) || out.fromPath !== nfc(op.fromPath))) fail("the move reports other paths");
+      this.changes++;
+      this.touched.add(row!.id);
+      // Another letter case of the same path is a rename in place: the path did not go away.
+      if (pathKey(op.toPath) === pathKey(row!.path)) {
+        Object.assign(row!, { path: nfc(op.toPath), stamp: updatedAt });
+        return;
+      }
+      this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: updatedAt });
       const over = this.at(op.toPath);
       if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
       // The fromPath keeps a deleted row (its own id), so that a v1 manifest since an
@@ -168,22 +184,22 @@ export class KbModel {
         path: row!.path,
         content: "",
         hash: "",
-        stamp: out.updatedAt,
-        deletedAt: out.updatedAt,
+        stamp: updatedAt,
+        deletedAt: updatedAt,
         placeholder: true,
       };
       this.docs.set(left.id, left);
       this.byKey.set(pathKey(row!.path), left.id);
       this.byKey.set(pathKey(op.toPath), row!.id);
-      row!.path = op.toPath;
-      row!.stamp = out.updatedAt;
+      row!.path = nfc(op.toPath);
+      row!.stamp = updatedAt;
       this.touched.add(row!.id);
       return;
     }
     if (out.sourceHash !== sha256(op.content)) fail("the applied hash is not the content's");
     if (e.applied === "unchanged") return;
     this.changes++;
-    const doc: MDoc = row ?? { id: out.docId, path: op.relativePath, content: "", hash: "", stamp: out.updatedAt, deletedAt: null };
+    const doc: MDoc = row ?? { id: out.docId, path: nfc(op.relativePath), content: "", hash: "", stamp: updatedAt, deletedAt: null };
     if (!row) {
       if (this.docs.has(out.docId)) fail("a new document under an id in use");
       this.docs.set(doc.id, doc);
@@ -192,11 +208,16 @@ export class KbModel {
     // A recreate takes the spelling the client sent.
     if (doc.deletedAt && op.op === "upsert") {
       this.byKey.set(pathKey(op.relativePath), doc.id);
-      doc.path = op.relativePath;
+      doc.path = nfc(op.relativePath);
     }
-    Object.assign(doc, { content: op.content, hash: sha256(op.content), stamp: out.updatedAt, deletedAt: null });
+    Object.assign(doc, { content: op.content, hash: sha256(op.content), stamp: updatedAt, deletedAt: null });
     this.kept.push({ docId: doc.id, hash: doc.hash, gone: false });
     this.touched.add(doc.id);
+  }
+
+  /** The tombstones a tombstone_ack names: its document's in the KB (at its path, when it names one). */
+  tombstonesOf(op: { docId: string; relativePath?: string }): number {
+    return this.tombstones.filter((t) => t.docId === op.docId && (op.relativePath === undefined || t.relativePath === nfc(op.relativePath))).length;
   }
 
   /** A move's placeholder row takes the id the server gave it. */

@@ -40,6 +40,7 @@ export async function pull(cl: SimClient, c: PullChoice): Promise<void> {
 
   const byId = new Map(got.items.filter((e) => e.docId).map((e) => [e.docId!, e]));
   for (const e of got.items) await take(cl, e, c.rebase);
+  cl.tombstonesSeen.push(...got.tombstones);
   for (const t of got.tombstones) {
     // A tombstone of a document that lives on at another path is the old path of a move.
     if (!byId.has(t.docId) || byId.get(t.docId)!.deletedAt) gone(cl, t.relativePath, t, c.rebase);

@@ -1,7 +1,7 @@
 // The rules of one op (SPEC 4.6's conflict table, issue 12's decisions for v2, and the
 // README's choices where both are silent): what the op may do to the model's state. The
 // model (model.ts) checks the server's answer against this and applies it.
-import { type KbModel, type MDoc, type Mode, ms, type Op, sha256, type Version } from "./model.ts";
+import { type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
 
 /** What the model allows as the outcome of one op. */
 export interface Expected {
@@ -50,10 +50,12 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     return e;
   };
 
+  if (op.op === "tombstone_ack") return m.tombstonesOf(op) ? { ...none, applied: "unchanged" } : { ...none, skips: ["NOT_FOUND"] };
+
   if (op.op === "delete") {
     if (!row) return { ...none, skips: ["NOT_FOUND"] };
     if (row.deletedAt) return { ...none, skips: ["ALREADY_DELETED"] };
-    if (row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
+    if (row.path !== nfc(op.relativePath)) return conflict("PATH_CASE_CONFLICT");
     const b = base(op, row, true);
     if (b === "absent") return conflict("BASE_MISSING");
     if (b === "stale") return conflict("REMOTE_NEWER");
@@ -61,7 +63,8 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
   }
 
   if (op.op === "move") {
-    if (!row || row.deletedAt || row.path !== op.fromPath) return conflict("MOVE_SOURCE_MISSING", false);
+    if (!row || row.deletedAt) return conflict("MOVE_SOURCE_MISSING", false);
+    if (row.path !== nfc(op.fromPath)) return conflict("PATH_CASE_CONFLICT", false);
     const target = m.at(op.toPath);
     // A move needs the exact base, as a delete does (the server's choice; the SPEC's table has no move).
     const b = base(op, row, true);
@@ -85,7 +88,7 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     const b = base(op, row, false);
     return b === "stale" ? keep(conflict("REMOTE_DELETED")) : { ...none, applied: "same-doc" };
   }
-  if (op.op === "upsert" && row.path !== op.relativePath) return conflict("PATH_CASE_CONFLICT");
+  if (op.op === "upsert" && row.path !== nfc(op.relativePath)) return conflict("PATH_CASE_CONFLICT");
   const b = base(op, row, false);
   if (b === "absent") return keep(conflict("BASE_MISSING"));
   if (b === "stale") return keep(conflict("REMOTE_NEWER"));

@@ -37,7 +37,9 @@ const DAY = 86_400_000;
  */
 const START = Date.parse("2026-09-15T00:00:00.000Z");
 const MAX_ADVANCE = 120 * DAY;
-const PATHS = ["a.md", "b.md", "notes/c.md", "notes/d.markdown"];
+// Few paths, so that clients meet on them; one differs from another in letter case only
+// (one path in a KB), one is sent decomposed (the server keeps it NFC).
+const PATHS = ["a.md", "b.md", "notes/c.md", "notes/d.markdown", "A.md", "notes/cafe\u0301.md"];
 const WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"];
 const textOf = (n: number) => `# ${WORDS[n % WORDS.length]}\n\nnote ${n}\n`;
 
@@ -96,6 +98,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       baseHash: fc.boolean(),
       byId: fc.boolean(),
       badHash: fc.nat(9).map((n) => n === 0),
+      ack: fc.nat(5).map((n) => n === 0),
     }),
   },
   { weight: 2, arbitrary: fc.record({ a: fc.constant("tick" as const), c, ms: fc.constantFrom<number>(1, 3_600_000, 10 * DAY, (RETENTION_DAYS + 1) * DAY) }) },

@@ -40,6 +40,7 @@ function v2Outcomes(n: number, results: any[]): Outcome[] {
   return results.map((r, i): Outcome => {
     if (r.opIndex !== i) throw new Error(`results out of op order: ${JSON.stringify(results)}`);
     if (r.status === "applied") {
+      if (r.op === "tombstone_ack") return { kind: "applied", docId: r.docId, tombstones: r.meta?.tombstones };
       return { kind: "applied", docId: r.docId, updatedAt: r.updatedAt, sourceHash: r.sourceHash ?? null, relativePath: r.relativePath, fromPath: r.fromPath };
     }
     if (r.status === "conflict_branch_created") {
