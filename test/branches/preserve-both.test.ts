@@ -11,7 +11,7 @@ import { createServices } from "../../src/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";
-import { delete2, manifest2, type OpResult, pushed2, sync2, update2, upsert2 } from "../kbs/v2-fixtures.ts";
+import { delete2, manifest2, move2, type OpResult, pushed2, sync2, update2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { allConflicts, counters, openTestBranch } from "./fixtures.ts";
 
 const PRESERVE = { query: "conflictResolution=preserve_both" };
@@ -141,6 +141,44 @@ describe("preserve_both", () => {
     const discarded = await manifest2(key, kb.id, {}, { headers: { "if-none-match": after.headers.get("etag")! } });
     expect(discarded.status).toBe(200);
     expect(discarded.body.data.items[0].hasPendingBranches).toBe(false);
+  });
+});
+
+describe("branches when their document is deleted for good", () => {
+  test("a move onto the path of a deleted document hands its pending branches to the moved one; accepting one then keeps the moved text as a revision", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    const x = (await pushed2(key, kb.id, [upsert2("x.md", "x v1")])).results[0]!;
+    await pushed2(key, kb.id, [delete2("x.md", { baseUpdatedAt: x.updatedAt })]);
+    const branchId = (await preserved(key, kb.id, [update2(x.docId!, "x edited", { baseUpdatedAt: x.updatedAt })])).results[0]!.branchId!;
+    const y = (await pushed2(key, kb.id, [upsert2("y.md", "y text")])).results[0]!;
+    const moved = await pushed2(key, kb.id, [move2("y.md", "x.md", "y text", { baseUpdatedAt: y.updatedAt })]);
+    expect(moved.results[0]).toMatchObject({ status: "applied", docId: y.docId, relativePath: "x.md" });
+    expect(await allConflicts(key, kb.id)).toEqual([
+      expect.objectContaining({ branchId, docId: y.docId, relativePath: "x.md", sourceHash: sha256("x edited") }),
+    ]);
+    expect((await manifest2(key, kb.id)).body.data.items.find((i: { relativePath: string }) => i.relativePath === "x.md")).toMatchObject({
+      docId: y.docId,
+      hasPendingBranches: true,
+    });
+    expect(await counters(user.id)).toEqual({ imgStorage: Buffer.byteLength("y text") + Buffer.byteLength("x edited"), branches: 1 });
+    expect((await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${branchId}/accept`, { token: key })).body.data).toMatchObject({
+      docId: y.docId,
+      relativePath: "x.md",
+      savedRevision: { revNumber: 1 },
+    });
+    expect(await raw(key, kb.id, "x.md")).toBe("x edited");
+  });
+
+  test("deleting the KB takes the branches of every document, deleted ones included, and gives back what they held", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    const x = (await pushed2(key, kb.id, [upsert2("x.md", "x v1")])).results[0]!;
+    await pushed2(key, kb.id, [delete2("x.md", { baseUpdatedAt: x.updatedAt })]);
+    await preserved(key, kb.id, [update2(x.docId!, "x edited", { baseUpdatedAt: x.updatedAt })]);
+    expect((await counters(user.id)).branches).toBe(1);
+    expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
+    expect(await counters(user.id)).toEqual({ imgStorage: 0, branches: 0 });
   });
 });
 

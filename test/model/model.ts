@@ -176,7 +176,13 @@ export class KbModel {
       }
       this.tombstones.push({ docId: row!.id, relativePath: row!.path, sourceHash: row!.hash, deletedAt: updatedAt });
       const over = this.at(op.toPath);
-      if (over && over !== row) this.docs.delete(over.id); // a soft-deleted row at toPath gives way
+      if (over && over !== row) {
+        // A soft-deleted row at toPath gives way; its pending branches (text pushed to that
+        // path) go to the document that takes it.
+        this.docs.delete(over.id);
+        for (const b of this.branches.values()) if (b.docId === over.id && b.status === "pending") b.docId = row!.id;
+        for (const k of this.kept) if (k.docId === over.id && k.branchId && !k.gone) k.docId = row!.id;
+      }
       // The fromPath keeps a deleted row (its own id), so that a v1 manifest since an
       // instant shows the path went away: the SPEC is silent, the server does so.
       const left: MDoc = {

@@ -24,7 +24,7 @@ test("v2: the sinceCursor of a read that listed nothing does not list the entrie
   expect(again.body.data.items).toEqual([]);
 });
 
-test.todo("preserve_both: a move onto a deleted path keeps the pending branch of the document deleted there", async () => {
+test("preserve_both: a move onto a deleted path keeps the pending branch of the document deleted there", async () => {
   const { key } = await makeClient();
   const kb = await newKb(key);
   const [x] = (await pushed2(key, kb.id, [upsert2("x.md", "x v1\n")])).results;

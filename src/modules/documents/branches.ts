@@ -9,7 +9,7 @@
 // whose row locks make them exact across KBs and nodes), and a size per plan. A branch's
 // bytes count in img_storage like a document's, and may take it up to 20% past the plan's
 // limit: a user at the edge of the quota still loses no text to a conflict.
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
@@ -215,16 +215,35 @@ export async function readBranch(deps: Deps, q: { userId: string; kbId: string; 
   };
 }
 
-/**
- * Deletes every branch of a KB, in the transaction that deletes the KB with its
- * documents; what the pending ones held is given back. Returns their objects.
- */
-export async function purgeKbBranches(tx: Tx, userId: string, kbId: string): Promise<string[]> {
+/** Deletes the branches `where` names, giving back what the pending ones held; returns their objects. */
+async function purgeBranches(tx: Tx, userId: string, where: SQL | undefined): Promise<string[]> {
   const gone = await tx
     .delete(conflictBranches)
-    .where(and(eq(conflictBranches.ownerId, userId), eq(conflictBranches.kbId, kbId)))
+    .where(and(eq(conflictBranches.ownerId, userId), where))
     .returning({ status: conflictBranches.status, sizeBytes: conflictBranches.sizeBytes, objectKey: conflictBranches.objectKey });
   const pending = gone.filter((b) => b.status === "pending");
   if (pending.length) await release(tx, userId, { branches: pending.length, imageBytes: pending.reduce((n, b) => n + b.sizeBytes, 0) });
   return gone.flatMap((b) => (b.objectKey ? [b.objectKey] : []));
+}
+
+/**
+ * Deletes every branch of a KB, in the transaction that deletes the KB with its
+ * documents; what the pending ones held is given back. Returns their objects.
+ */
+export const purgeKbBranches = (tx: Tx, userId: string, kbId: string) => purgeBranches(tx, userId, eq(conflictBranches.kbId, kbId));
+
+/** Deletes a document's branches, in the transaction that deletes the document for good. Returns their objects. */
+export const purgeDocBranches = (tx: Tx, userId: string, docId: string) => purgeBranches(tx, userId, eq(conflictBranches.docId, docId));
+
+/**
+ * Hands the pending branches of a deleted document to the document that takes its path
+ * (a move onto it), in the move's transaction: they hold text pushed to that path, which
+ * must not go with the row that gives the path up. (The receiver may then have more than
+ * 5 pending: the limit is checked when a branch is opened.)
+ */
+export async function handBranchesTo(tx: Tx, userId: string, fromDocId: string, toDocId: string): Promise<void> {
+  await tx
+    .update(conflictBranches)
+    .set({ docId: toDocId })
+    .where(and(eq(conflictBranches.ownerId, userId), eq(conflictBranches.docId, fromDocId), eq(conflictBranches.status, "pending")));
 }

@@ -22,6 +22,6 @@ export { readContent, removeObjects, sha256Hex, storeContent, utf8Length } from 
 export type { DocumentRow } from "./table.ts";
 // Conflict branches: opened by sync under preserve_both, listed, read, adopted and
 // discarded through the KB's conflicts endpoints, swept by the conflict-branches job.
-export { openBranch, listBranches, pendingBranchDocIds, readBranch } from "./branches.ts";
+export { handBranchesTo, openBranch, listBranches, pendingBranchDocIds, readBranch } from "./branches.ts";
 export { acceptBranch, discardBranch } from "./branch-resolve.ts";
 export { BRANCHES_EXPIRING, expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";

@@ -9,6 +9,7 @@ import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { type Books, directBooks } from "./books.ts";
+import { purgeDocBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
 import { writeTombstone } from "./tombstones.ts";
@@ -225,7 +226,7 @@ export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
   return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
 }
 
-/** Deletes a locked document and its history for good (an active one in a KB leaves a tombstone). Returns the objects to remove. */
+/** Deletes a locked document, its history and its conflict branches for good (an active one in a KB leaves a tombstone). Returns the objects to remove. */
 export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<string[]> {
   const books = booksOf(actor);
   const revisions = await tx
@@ -237,8 +238,9 @@ export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
     await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
     if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));
   }
+  const branches = await purgeDocBranches(tx, actor.userId, doc.id);
   await tx.delete(documents).where(eq(documents.id, doc.id));
-  return [doc.objectKey, ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+  return [doc.objectKey, ...revisions.map((r) => r.objectKey), ...branches].filter((k): k is string => !!k);
 }
 
 /** Where a move puts a document: its new path in the same KB, and what the name decides. */

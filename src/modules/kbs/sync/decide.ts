@@ -14,6 +14,7 @@ import {
   type DocumentRow,
   describeText,
   formatOf,
+  handBranchesTo,
   hardDelete,
   insertInKb,
   keptFrom,
@@ -207,6 +208,9 @@ async function move(
     if (e instanceof AppError && e.code === "INVALID_FILE_TYPE") return { outcome: skipped("INVALID_FILE_TYPE", e.message), freed: [] };
     throw e;
   }
+  // The deleted document there gives the path up; text pushed to the path and kept as its
+  // branches stays, with the document that takes the path.
+  if (target) await handBranchesTo(tx, actor.userId, target.id, row.id);
   const freed = target ? await hardDelete(tx, actor, target) : [];
   const moved = await moveDocument(tx, actor, row, { relativePath: op.toPath, pathKey: op.toKey, filename, format });
   return { outcome: { kind: "applied", doc: moved.row }, freed, left: { key: op.pathKey, row: moved.left } };
