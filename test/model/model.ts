@@ -106,7 +106,7 @@ export class KbModel {
   }
 
   /**
-   * Checks the server's outcome against what the model allowed (`expect` before the op),
+   * Checks the server's outcome against what the model allowed (rules.ts expectOp, before the op),
    * then applies it. Throws a ModelError naming the difference.
    */
   apply(op: Op, e: Expected, out: Outcome): void {

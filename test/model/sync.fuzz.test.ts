@@ -178,18 +178,17 @@ async function run(actions: Action[]): Promise<void> {
       else if (act.a === "refused") did = await refused(world, act.kind);
       else if (act.a === "resolve") did = await resolve(world, act.branch, act.accept);
       else did = await cl.push(act);
+      if (did && act.a !== "create" && act.a !== "edit" && act.a !== "move" && act.a !== "delete" && act.a !== "tick") {
+        const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: false });
+        if (problems.length) throw new ModelError(problems.join("\n"));
+      }
     } catch (e) {
-      if (e instanceof ModelError && !e.message.includes("after the steps")) world.fail(`${JSON.stringify(act)}: ${e.message}`);
+      // Every failure names the step and the steps before it (the replayable story).
+      if (e instanceof Error && !e.message.includes("after the steps")) world.fail(`${JSON.stringify(act)}${file ? ` on ${file}` : ""}: ${e.message}`);
       throw e;
     }
-    if (!did) continue;
-    steps.push(`${JSON.stringify(act)}${file ? ` on ${file}` : ""}`);
-    if (act.a !== "create" && act.a !== "edit" && act.a !== "move" && act.a !== "delete" && act.a !== "tick") {
-      const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: false });
-      if (problems.length) world.fail(problems.join("\n"));
-    }
+    if (did) steps.push(`${JSON.stringify(act)}${file ? ` on ${file}` : ""}`);
   }
-  if (process.env.FUZZ_DEBUG) console.log(actions.length, steps.length, steps.join(" | ").slice(0, 600));
   const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: true });
   if (problems.length) world.fail(problems.join("\n"));
 }
