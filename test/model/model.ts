@@ -257,6 +257,9 @@ export class KbModel {
     if (!doc) return "the branch's document is gone";
     b.status = "adopted";
     this.touched.add(doc.id);
+    // Adopted, the text is master's (also when master held it already): from here it goes
+    // as master's does, a delete by a client that saw it included.
+    for (const k of this.kept) if (k.branchId === branchId) k.branchId = undefined;
     if (!doc.deletedAt && doc.hash === b.hash) return updatedAt === doc.stamp ? undefined : "adopting the text master holds moved updatedAt";
     if (ms(updatedAt) <= ms(doc.stamp)) return "updatedAt did not move forward";
     this.changes++;
