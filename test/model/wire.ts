@@ -20,18 +20,27 @@ export interface Pushed {
   body: unknown;
 }
 
-/** A v1 answer's three lists back in op order (a batch holds one op per path). */
+/**
+ * A v1 answer's three lists back in op order: each entry is the first not yet taken with
+ * the op's kind and (NFC) path, so two ops on one path (a rename to another spelling is a
+ * delete and an upsert there) each find their own.
+ */
 function v1Outcomes(ops: Op[], data: any): Outcome[] {
-  const find = (list: any[], path: string) => list.find((x) => x.relativePath === path.normalize("NFC"));
+  const taken = new Set<unknown>();
+  const find = (list: any[], op: Op) => {
+    const path = (op as { relativePath: string }).relativePath.normalize("NFC");
+    const hit = list.find((x) => !taken.has(x) && x.op === op.op && x.relativePath === path);
+    if (hit) taken.add(hit);
+    return hit;
+  };
   return ops.map((op): Outcome => {
-    const path = (op as { relativePath: string }).relativePath;
-    const a = find(data.applied, path);
+    const a = find(data.applied, op);
     if (a) return { kind: "applied", docId: a.id, updatedAt: a.updatedAt, sourceHash: a.sourceHash };
-    const c = find(data.conflicts, path);
+    const c = find(data.conflicts, op);
     if (c) return { kind: "conflict", reason: c.reason, currentMasterHash: c.remote.sourceHash, currentMasterUpdatedAt: c.remote.updatedAt };
-    const s = find(data.skipped, path);
+    const s = find(data.skipped, op);
     if (s) return { kind: "skipped", reason: s.reason };
-    throw new Error(`the v1 answer has no outcome for ${path}: ${JSON.stringify(data)}`);
+    throw new Error(`the v1 answer has no outcome for ${JSON.stringify(op).slice(0, 200)}: ${JSON.stringify(data)}`);
   });
 }
 
