@@ -61,8 +61,9 @@ module.exports = {
     {
       name: "elysia-only-in-http-and-routes",
       severity: "error",
-      comment: "Only src/http/ and a module's index.ts (its routes) speak Elysia; rules stay plain functions.",
-      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model)\\.ts$", "^src/app\\.ts$"] },
+      comment:
+        "Only src/http/ and a module's index.ts and model.ts (its routes and schemas), or a further controller of it (<name>.routes.ts, <name>.model.ts), speak Elysia; rules stay plain functions.",
+      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$", "^src/app\\.ts$"] },
       to: { path: "node_modules/elysia/" },
     },
     {

@@ -12,6 +12,9 @@
 //   (i) POST /v1/docs of ~200 KB Markdown with 20 inline images, against 20 image uploads and the text
 //   (j) KB manifest pages of 1000 of 100,000 documents, 8 connections, against the bare page query   target >= 0.5x, p99 <= 50 ms
 //   (k) 100-op v1 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x
+//   (l) v2 incremental manifest (since cursor, include=tombstones), pages of 1000 of 100,000 documents, 8 connections   target >= 0.5x, p99 <= 50 ms
+//   (m) 200-op v2 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x, p99 <= 50 ms
+//   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -20,8 +23,10 @@ import { benchEdge } from "./edge.ts";
 import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
 import { benchKbs } from "./kbs.ts";
+import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
+import { benchSyncFolder } from "./sync-folder.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -81,6 +86,24 @@ try {
   console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
   console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);
+  const v2 = await benchKbsV2(kbShelf);
+  console.log(
+    `\n(l) GET /v1/kbs/:id/manifest v2 from a since cursor with include=tombstones, pages of 1000 of 100,000 documents and 1000 tombstones, 8 connections (${v2.db})`,
+  );
+  console.log(`    shelf                  ${fmt(v2.manifest.subject, 1)} pages/s   p99 ${ms(v2.manifest.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare page and tombstone queries   ${fmt(v2.manifest.baseline, 1)} pages/s   p99 ${ms(v2.manifest.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(v2.manifest)}   (target >= 0.5)`);
+  console.log(`\n(m) POST /v1/kbs/:id/sync v2, 200 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${v2.db})`);
+  console.log(`    shelf                  ${fmt(v2.push.subject, 2)} batches/s   p99 ${ms(v2.push.subjectP99)}   (target p99 <= 50 ms)`);
+  console.log(`    bare upserts           ${fmt(v2.push.baseline, 2)} batches/s   p99 ${ms(v2.push.baselineP99)}`);
+  console.log(`    ratio                  ${ratioText(v2.push)}   (target >= 0.4)`);
+  const folder = await benchSyncFolder(kbShelf);
+  console.log(`\n(n) shelf sync of a folder of ${folder.notes} notes of ~1 KB (${folder.db})`);
+  console.log(
+    `    first push             ${fmt(folder.firstPush, 2)} s in ${folder.firstRequests} requests   (bare SQL of the same rows, 200 a statement: ${fmt(folder.bare, 2)} s)`,
+  );
+  console.log(`    no-change sync         ${fmt(folder.idle * 1000, 1)} ms in ${folder.idleRequests} request(s)   (target: one 304)`);
+  console.log(`    second folder's pull   ${fmt(folder.pull, 2)} s in ${folder.pullRequests} requests`);
 } finally {
   await kbShelf.stop();
 }

@@ -24,14 +24,14 @@ const BASE = Date.parse("2026-01-01T00:00:00.000Z");
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-interface Timed {
+export interface Timed {
   count: number;
   seconds: number;
   latencies: number[];
 }
 
 /** A query runner of the bare driver: postgres.js on Postgres, the embedded client through drizzle otherwise. */
-async function bareDriver(deps: Deps, connections: number) {
+export async function bareDriver(deps: Deps, connections: number) {
   if (process.env.DATABASE_URL) {
     const postgres = (await import("postgres")).default;
     const client = postgres(process.env.DATABASE_URL, { max: connections, onnotice: () => {} });
@@ -57,7 +57,7 @@ async function bareDriver(deps: Deps, connections: number) {
 }
 
 /** `workers` loops for `seconds`, each timing every call of `step`. */
-async function timedLoop(workers: number, seconds: number, step: (w: number) => Promise<void>): Promise<Timed> {
+export async function timedLoop(workers: number, seconds: number, step: (w: number) => Promise<void>): Promise<Timed> {
   const end = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   const started = performance.now();
@@ -89,7 +89,7 @@ export interface KbFigures extends Interleaved {
 }
 
 /** Runs the interleaved passes, keeping each side's p99 beside its rate. */
-async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
+export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
   const p99 = { s: [] as number[], b: [] as number[] };
   const rate = (t: Timed, into: number[]) => {
     into.push(percentile(t.latencies, 99));

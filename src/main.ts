@@ -11,6 +11,7 @@ Usage:
   shelf migrate                         apply database migrations and exit
   shelf admin <command>                 operator tasks; \`shelf admin --help\` lists them
   shelf doctor                          check the config, database, kv, storage and sharp; exit 0 when all pass
+  shelf sync <folder> --kb <slug>       mirror a folder of notes with a knowledge base (SHELF_API_KEY, SHELF_URL)
   shelf --help | --version
 
 Configuration is read from the environment; see the README for every variable.
@@ -38,6 +39,10 @@ async function main(argv: string[]): Promise<number> {
     case "doctor": {
       const { doctorCommand } = await import("./cli/doctor.ts");
       return doctorCommand(rest);
+    }
+    case "sync": {
+      const { syncCommand } = await import("./cli/sync/index.ts");
+      return syncCommand(rest);
     }
     default:
       process.stderr.write(`unknown command: ${command}\n\n${HELP}`);

@@ -29,7 +29,9 @@ const PlanLimitsSchema = T.Object({
   audioMaxBytes: T.Integer(),
   audioMaxSeconds: T.Integer(),
   tombstoneRetentionDays: T.Integer(),
+  /** SPEC 8 sync limits: the largest conflict branch, and how many may be pending per user. */
   maxBranchBytes: T.Integer(),
+  maxPendingBranches: T.Integer(),
 });
 export type PlanLimits = Static<typeof PlanLimitsSchema>;
 
@@ -61,6 +63,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxSeconds: 10 * 60,
     tombstoneRetentionDays: 30,
     maxBranchBytes: 10 * MB,
+    maxPendingBranches: 100,
   },
   pro: {
     imageStorageBytes: 100 * GB,
@@ -82,6 +85,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxSeconds: 60 * 60,
     tombstoneRetentionDays: 30,
     maxBranchBytes: 20 * MB,
+    maxPendingBranches: 100,
   },
   pro_plus: {
     imageStorageBytes: 500 * GB,
@@ -103,6 +107,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxSeconds: 4 * 60 * 60,
     tombstoneRetentionDays: 90,
     maxBranchBytes: 50 * MB,
+    maxPendingBranches: 100,
   },
 };
 

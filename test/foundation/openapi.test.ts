@@ -83,6 +83,10 @@ describe("GET /swagger/json", () => {
         "GET /v1/kbs/{id}/manifest",
         "GET /v1/kbs/{id}/raw",
         "POST /v1/kbs/{id}/sync",
+        "GET /v1/kbs/{id}/conflicts",
+        "GET /v1/kbs/{id}/conflicts/{branchId}",
+        "POST /v1/kbs/{id}/conflicts/{branchId}/accept",
+        "DELETE /v1/kbs/{id}/conflicts/{branchId}",
         "GET /.well-known/oauth-authorization-server",
         "POST /v1/oauth/device_authorization",
         "POST /oauth/token",
@@ -156,7 +160,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
-    expect(guarded.length).toBe(39);
+    expect(guarded.length).toBe(43);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

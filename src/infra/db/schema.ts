@@ -6,3 +6,4 @@ export * from "../../modules/images/table.ts";
 export * from "../../modules/kbs/table.ts";
 export * from "../../modules/documents/table.ts";
 export * from "../../modules/oauth/table.ts";
+export * from "../../modules/notifications/table.ts";

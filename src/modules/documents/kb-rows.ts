@@ -2,7 +2,7 @@
 // documents table, which this module owns: a path's row, locked; a new document at a
 // path; a manifest page; and the purge of a KB's documents with everything they count.
 // Each runs in the caller's transaction where it changes rows, so the books move with them.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
@@ -12,7 +12,9 @@ import { countWords, readMarkdown } from "./markdown.ts";
 import { type Actor, booksOf, type NextContent } from "./rows.ts";
 import { type DocumentRow, docRevisions, documents } from "./table.ts";
 import { BatchBooks } from "./books.ts";
+import { purgeKbBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
+import { tombstoneKb } from "./tombstones.ts";
 
 /** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
 export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
@@ -25,17 +27,29 @@ export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; path
 }
 
 /**
- * The documents at several KB paths (by key), active or soft-deleted, locked until the
- * transaction ends, in one statement (in id order, as every lock of several rows is taken).
+ * The documents at several KB paths (by key), and those of the KB with the given ids,
+ * active or soft-deleted, locked until the transaction ends, in one statement (in id
+ * order, as every lock of several rows is taken). Keyed by path key.
  */
-export async function lockAtPaths(tx: Tx, q: { userId: string; kbId: string; pathKeys: string[] }): Promise<Map<string, DocumentRow>> {
+export async function lockAtPaths(tx: Tx, q: { userId: string; kbId: string; pathKeys: string[]; ids?: string[] }): Promise<Map<string, DocumentRow>> {
+  const atPaths = inArray(documents.pathKey, [...new Set(q.pathKeys)]);
   const rows = await tx
     .select()
     .from(documents)
-    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), inArray(documents.pathKey, [...new Set(q.pathKeys)])))
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), q.ids?.length ? or(atPaths, inArray(documents.id, [...new Set(q.ids)])) : atPaths))
     .orderBy(documents.id)
     .for("update");
   return new Map(rows.map((r) => [r.pathKey!, r]));
+}
+
+/** The paths of a KB's documents by id, unlocked (to describe an update's text before its transaction). */
+export async function pathsOfIds(db: DbOrTx, q: { userId: string; kbId: string; ids: string[] }): Promise<Map<string, string>> {
+  if (!q.ids.length) return new Map();
+  const rows = await db
+    .select({ id: documents.id, relativePath: documents.relativePath })
+    .from(documents)
+    .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), inArray(documents.id, [...new Set(q.ids)])));
+  return new Map(rows.map((r) => [r.id, r.relativePath!]));
 }
 
 /** The active document at a KB path, unlocked (raw by path). */
@@ -161,12 +175,15 @@ export async function insertInKb(
 }
 
 /**
- * Removes every document of a KB for good, with its history, in the transaction that
- * deletes the KB: what the active ones held (doc_count, img_storage) and every revision
+ * Removes every document of a KB for good, with its history and conflict branches, in the
+ * transaction that deletes the KB: what the active ones held (doc_count, img_storage) and every revision
  * (revision_count, revision_bytes) is given back first, in a few statements whatever the
- * KB's size. Returns the objects to remove once the transaction has committed.
+ * KB's size. Each active one leaves a tombstone stamped `stamp`. Returns the objects to
+ * remove once the transaction has committed.
  */
-export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Promise<string[]> {
+export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string, stamp: Date): Promise<string[]> {
+  await tombstoneKb(tx, userId, kbId, stamp);
+  const branches = await purgeKbBranches(tx, userId, kbId);
   const inKb = and(eq(documents.ownerId, userId), eq(documents.kbId, kbId));
   const revisions = await tx
     .delete(docRevisions)
@@ -179,7 +196,7 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
     .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt });
   const active = gone.filter((d) => d.deletedAt === null);
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
-  return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+  return [...branches, ...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }
 
 /**

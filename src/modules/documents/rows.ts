@@ -9,8 +9,22 @@ import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { BatchBooks, type Books, directBooks } from "./books.ts";
+import { purgeDocBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
+import { writeTombstone } from "./tombstones.ts";
+
+/** The tombstone of a KB document leaving its path at `stamp`. */
+const tombstoneOf = (doc: DocumentRow, stamp: Date) =>
+  ({
+    ownerId: doc.ownerId,
+    kbId: doc.kbId!,
+    docId: doc.id,
+    relativePath: doc.relativePath!,
+    pathKey: doc.pathKey!,
+    sourceHash: doc.sourceHash,
+    deletedAt: stamp,
+  }) as const;
 
 /** Who is changing a document, and under which rules. */
 export interface Actor {
@@ -200,7 +214,8 @@ export async function replaceContent(
 /**
  * Soft-deletes a locked, active document: its content goes (the manifest keeps reporting
  * the path as deleted), doc_count, img_storage and the KB's counts are given back; its
- * history stays. Returns the row as it is now and the object to remove.
+ * history stays; in a KB a tombstone at its path is written with the same stamp. Returns
+ * the row as it is now and the object to remove.
  */
 export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
   const books = booksOf(actor);
@@ -211,10 +226,11 @@ export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
     .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
     .where(eq(documents.id, doc.id))
     .returning();
+  if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, stamp));
   return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
 }
 
-/** Deletes a locked document and its history for good. Returns the objects to remove. */
+/** Deletes a locked document, its history and its conflict branches for good (an active one in a KB leaves a tombstone). Returns the objects to remove. */
 export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<string[]> {
   const books = booksOf(actor);
   const revisions = await tx
@@ -224,8 +240,46 @@ export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
   if (revisions.length) await books.release(tx, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
   if (!doc.deletedAt) {
     await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
-    if (doc.kbId) await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes });
+    if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));
   }
+  const branches = await purgeDocBranches(tx, actor.userId, doc.id);
   await tx.delete(documents).where(eq(documents.id, doc.id));
-  return [doc.objectKey, ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+  return [doc.objectKey, ...revisions.map((r) => r.objectKey), ...branches].filter((k): k is string => !!k);
+}
+
+/** Where a move puts a document: its new path in the same KB, and what the name decides. */
+export interface MoveTarget {
+  relativePath: string;
+  pathKey: string;
+  filename: string;
+  format: DocumentRow["format"];
+}
+
+/**
+ * Moves a locked, active KB document to a free path of its KB: same id, content and
+ * history, and the KB stamped, in the caller's transaction. At the path it left: a
+ * tombstone (v2 manifests), and a soft-deleted row (`left`), which is how v1 manifests say
+ * a path went away; an upsert there later revives that row as it would any deleted one.
+ */
+export async function moveDocument(
+  tx: Tx,
+  actor: Pick<Actor, "userId" | "now" | "books">,
+  doc: DocumentRow,
+  to: MoveTarget,
+): Promise<{ row: DocumentRow; left: DocumentRow | null }> {
+  if (!doc.kbId || doc.deletedAt) throw new Error("only an active KB document moves");
+  const stamp = await booksOf(actor).moveKb(tx, doc.kbId, { docs: 0, bytes: 0 });
+  const [row] = await tx
+    .update(documents)
+    .set({ relativePath: to.relativePath, pathKey: to.pathKey, filename: to.filename, format: to.format, updatedAt: stamp })
+    .where(eq(documents.id, doc.id))
+    .returning();
+  // A change of letter case only is a rename in place: the path did not go away.
+  if (to.pathKey === doc.pathKey) return { row: row!, left: null };
+  await writeTombstone(tx, tombstoneOf(doc, stamp));
+  const [left] = await tx
+    .insert(documents)
+    .values({ ...doc, id: newId(), content: null, objectKey: null, tags: [], isPublic: false, createdAt: stamp, updatedAt: stamp, deletedAt: stamp })
+    .returning();
+  return { row: row!, left: left! };
 }

@@ -1,12 +1,15 @@
 // /v1/kbs: knowledge bases (create, list, read, update, delete), a KB's manifest, the text
-// at a path, and sync. The manifest and sync speak protocol v1 (v2 will be a second wire
-// format on the same sync service) and carry the v1 sunset.
+// at a path, and sync. The manifest and sync speak protocol v1 (with the v1 sunset) or v2
+// (Service-Sync-Version: 2): two wire formats on the same manifest and sync services.
 import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { AppError, validationError } from "../../http/errors.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";
+import { conflictsRoutes } from "./conflicts.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 import { readManifest } from "./manifest.ts";
+import { readManifestV2 } from "./manifest-v2.ts";
 import {
   CreateKbBody,
   DeleteKbQuery,
@@ -17,33 +20,44 @@ import {
   Manifest,
   ManifestQuery,
   SyncQuery,
-  SyncV1Body,
+  SyncBody,
   SyncV1Result,
+  SyncV2Result,
   UpdateKbBody,
 } from "./model.ts";
 import { rawByPath, rawByPathDocumentation } from "./raw.ts";
 import { getKb } from "./service.ts";
 import { runSync } from "./sync/service.ts";
 import { instantOf, readV1, writeV1 } from "./sync/v1.ts";
-import { requireV1, syncVersionOf, v1Headers } from "./sync/version.ts";
+import { readV2, writeV2 } from "./sync/v2.ts";
+import { syncVersionOf, v1Headers } from "./sync/version.ts";
 
 const SunsetHeaders = {
   Deprecation: t.String({ description: "`true` from SYNC_V1_DEPRECATED_AT on (v1 is deprecated)", "x-optional": true }),
   Sunset: t.String({ description: "from SYNC_V1_DEPRECATED_AT on: the HTTP-date from which v1 answers 410 SYNC_V1_SUNSET", "x-optional": true }),
 };
 const VERSION_NOTE =
-  "Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1. Not a positive number: 400 INVALID_SYNC_VERSION; 2 (not available yet) or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.";
+  "Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1; 2: v2. Not a positive number: 400 INVALID_SYNC_VERSION; 3 or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.";
+const ManifestHeaders = {
+  ...SunsetHeaders,
+  ETag: t.String({ description: "v2: weak; send it as If-None-Match for a 304 when nothing changed", "x-optional": true }),
+};
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-export const kbsModule = ({ deps, guard }: Services) => {
-  /** The protocol of a manifest or sync request, and the headers a v1 answer carries now (410 past the sunset). */
-  const v1 = (header: string | undefined, query: string | undefined) => {
-    requireV1(syncVersionOf(header, query));
-    return v1Headers(deps.config, deps.clock.now());
+export const kbsModule = (services: Services) => {
+  const { deps, guard } = services;
+  /** The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer carries now (410 past the sunset). */
+  const versionOf = (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }) => {
+    const version = syncVersionOf(header, query);
+    if (version === 1) Object.assign(set.headers, v1Headers(deps.config, deps.clock.now()));
+    return version;
   };
 
   return new Elysia({ name: "kbs", detail: { tags: ["kbs"] } })
     .use(sharedModels)
     .use(guard)
+    .use(conflictsRoutes(services))
     .post("/v1/kbs", async ({ principal, body, status }) => status(201, ok(toKbItem(await createKbChecked(deps, principal.userId, body)))), {
       auth: { scope: "kb.write", tier: "mutation" },
       body: CreateKbBody,
@@ -91,7 +105,18 @@ export const kbsModule = ({ deps, guard }: Services) => {
     .get(
       "/v1/kbs/:id/manifest",
       async ({ principal, params, query, headers, set }) => {
-        Object.assign(set.headers, v1(headers["service-sync-version"], query.syncVersion));
+        if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
+          const answer = await readManifestV2(deps, principal.userId, params.id, {
+            since: query.since,
+            cursor: query.cursor,
+            limit: query.limit ?? 200,
+            tombstones: query.include === "tombstones",
+            ifNoneMatch: headers["if-none-match"],
+          });
+          if (answer.notModified) return new Response(null, { status: 304, headers: { etag: answer.etag } });
+          return json(ok(answer.data), 200, answer.etag ? { etag: answer.etag } : {});
+        }
+        if (query.include !== undefined) throw validationError("query.include", "include=tombstones is a v2 parameter (send Service-Sync-Version: 2)");
         const since = query.since === undefined ? undefined : instantOf(query.since, "query.since");
         const page = await readManifest(deps, principal.userId, params.id, { since, cursor: query.cursor, limit: query.limit ?? 200 });
         // Sent as built, not checked against the response schema on the way out: for a page
@@ -100,16 +125,17 @@ export const kbsModule = ({ deps, guard }: Services) => {
         // by readManifest from typed rows, and every answer the tests get is held to the
         // OpenAPI document (test/helpers/context.ts). Elysia still adds set.headers (the
         // sunset headers) to the Response.
-        return new Response(JSON.stringify(ok(page)), { headers: { "content-type": "application/json" } });
+        return json(ok(page));
       },
       {
         auth: { scope: "kb.read", tier: "read" },
         params: KbParams,
         query: ManifestQuery,
-        response: { 200: withHeaders(Ok(Manifest), SunsetHeaders), 400: "Error", 403: "Error", 404: "Error", 410: "Error" },
+        response: { 200: withHeaders(Ok(Manifest), ManifestHeaders), 304: NoContent, 400: "Error", 403: "Error", 404: "Error", 410: "Error", 422: "Error" },
         detail: {
-          summary: "A KB's documents (path, hash, size, times), deleted ones included, oldest change first; store serverTime as the next since",
-          description: `Needs an active plan (403 PLAN_INACTIVE). Pages of 1 to 1000 entries (default 200) and at most 5 MB of documents. ${VERSION_NOTE}`,
+          summary:
+            "A KB's documents (path, hash, size, times), deleted ones included, oldest change first; store serverTime (v2: sinceCursor) as the next since",
+          description: `Needs an active plan (403 PLAN_INACTIVE). Pages of 1 to 1000 entries (default 200) and at most 5 MB of documents. v2: since is an ISO instant or a sinceCursor; the last page carries sinceCursor, and with include=tombstones the tombstones after since; a weak ETag, and 304 for If-None-Match when nothing changed; a since older than the plan's tombstone retention answers tombstoneCursorExpired (410 TOMBSTONE_CURSOR_EXPIRED with include=tombstones). ${VERSION_NOTE}`,
         },
       },
     )
@@ -122,7 +148,17 @@ export const kbsModule = ({ deps, guard }: Services) => {
     .post(
       "/v1/kbs/:id/sync",
       async ({ principal, params, query, headers, body, set }) => {
-        Object.assign(set.headers, v1(headers["service-sync-version"], query.syncVersion));
+        if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
+          const ops = readV2(body);
+          const preserveBoth = query.conflictResolution === "preserve_both";
+          const { conflicted, ...data } = writeV2(ops, await runSync(deps, principal.userId, params.id, ops, { preserveBoth }));
+          if (conflicted)
+            throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
+          return ok(data);
+        }
+        if (query.conflictResolution === "preserve_both") {
+          throw validationError("query.conflictResolution", "conflictResolution is a v2 parameter (send Service-Sync-Version: 2)");
+        }
         const ops = readV1(body);
         return ok(writeV1(ops, await runSync(deps, principal.userId, params.id, ops)));
       },
@@ -130,10 +166,20 @@ export const kbsModule = ({ deps, guard }: Services) => {
         auth: { scope: "kb.write", tier: "upload" },
         params: KbParams,
         query: SyncQuery,
-        body: SyncV1Body,
-        response: { 200: withHeaders(Ok(SyncV1Result), SunsetHeaders), 400: "Error", 403: "Error", 404: "Error", 410: "Error", 422: "Error", 503: "Error" },
+        body: SyncBody,
+        response: {
+          200: withHeaders(Ok(t.Union([SyncV1Result, SyncV2Result])), SunsetHeaders),
+          400: "Error",
+          403: "Error",
+          404: "Error",
+          409: "Error",
+          410: "Error",
+          422: "Error",
+          503: "Error",
+        },
         detail: {
-          summary: "Push up to 100 upserts and deletes; each is applied, a conflict (with the remote state) or skipped, on its own",
+          summary:
+            "Push ops; each is applied, a conflict or skipped, on its own. v1: up to 100 upserts and deletes. v2: up to 200 upserts, updates, deletes, moves and tombstone_acks, results[] per op, 409 SYNC_CONFLICT (meta.results) when any was refused",
           description: `Needs an active plan (403 PLAN_INACTIVE). ${VERSION_NOTE}`,
         },
       },

@@ -30,15 +30,10 @@ export interface ManifestQuery {
   limit: number;
 }
 
-export async function readManifest(deps: Deps, userId: string, kbId: string, q: ManifestQuery) {
-  // The page is read once the stamp is (see above), while the plan is checked beside them.
-  const [, { kb, page }] = await Promise.all([
-    syncActor(deps, userId),
-    getKb(deps.db, { userId, id: kbId }).then(async (kb) => ({
-      kb,
-      page: await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit }),
-    })),
-  ]);
+type ManifestRow = Awaited<ReturnType<typeof manifestRows>>["items"][number];
+
+/** A page cut to at most V1_PAGE_BYTES of documents (at least one entry), its next cursor moved with the cut. */
+export function cutPage(page: { items: ManifestRow[]; nextCursor: string | null }) {
   let rows = page.items;
   let nextCursor = page.nextCursor;
   let bytes = 0;
@@ -48,16 +43,27 @@ export async function readManifest(deps: Deps, userId: string, kbId: string, q: 
     const last = rows[rows.length - 1]!;
     nextCursor = encodeCursor([iso(last.updatedAt), last.id]);
   }
-  return {
-    kbId,
-    items: rows.map((r) => ({
-      relativePath: r.relativePath!,
-      sourceHash: r.deletedAt ? null : r.sourceHash,
-      sizeBytes: r.deletedAt ? null : r.sizeBytes,
-      updatedAt: r.deletedAt ? null : iso(r.updatedAt),
-      deletedAt: isoOrNull(r.deletedAt),
+  return { rows, nextCursor };
+}
+
+/** SPEC 2.7: a soft-deleted document shows only its path and when it went. */
+export const toEntry = (r: ManifestRow) => ({
+  relativePath: r.relativePath!,
+  sourceHash: r.deletedAt ? null : r.sourceHash,
+  sizeBytes: r.deletedAt ? null : r.sizeBytes,
+  updatedAt: r.deletedAt ? null : iso(r.updatedAt),
+  deletedAt: isoOrNull(r.deletedAt),
+});
+
+export async function readManifest(deps: Deps, userId: string, kbId: string, q: ManifestQuery) {
+  // The page is read once the stamp is (see above), while the plan is checked beside them.
+  const [, { kb, page }] = await Promise.all([
+    syncActor(deps, userId),
+    getKb(deps.db, { userId, id: kbId }).then(async (kb) => ({
+      kb,
+      page: await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit }),
     })),
-    nextCursor,
-    serverTime: iso(kb.updatedAt),
-  };
+  ]);
+  const { rows, nextCursor } = cutPage(page);
+  return { kbId, items: rows.map(toEntry), nextCursor, serverTime: iso(kb.updatedAt) };
 }

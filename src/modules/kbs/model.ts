@@ -67,9 +67,16 @@ const SyncVersion = {
 };
 
 export const ManifestQuery = t.Object({
-  since: t.Optional(t.String({ format: "date-time", description: "only entries changed after this instant (a previous serverTime)" })),
+  since: t.Optional(
+    t.String({
+      maxLength: 512,
+      description: "only entries changed after this: an ISO 8601 instant (a previous serverTime), or under v2 a previous sinceCursor",
+    }),
+  ),
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 1000, default: 200 })),
+  // A pattern, not an enum: Elysia fills an absent enum query value with its first member.
+  include: t.Optional(t.String({ pattern: "^tombstones$", description: "v2: `tombstones` adds the tombstones after `since` to the last page" })),
   ...SyncVersion,
 });
 
@@ -81,29 +88,60 @@ const ManifestEntry = t.Object(
     sizeBytes: t.Nullable(Int()),
     updatedAt: t.Nullable(Timestamp),
     deletedAt: t.Nullable(Timestamp),
+    docId: t.Optional(t.String({ description: "v2: the document's id (kept across moves)" })),
+    hasPendingBranches: t.Optional(t.Boolean({ description: "v2: the document has pending conflict branches (GET /v1/kbs/{id}/conflicts lists them)" })),
   },
   { title: "KbManifestEntry" },
 );
-export const Manifest = t.Object({ kbId: t.String(), items: t.Array(ManifestEntry), nextCursor: t.Nullable(t.String()), serverTime: Timestamp });
 
-export const SyncQuery = t.Object(SyncVersion);
+/** SPEC 2.8. */
+const Tombstone = t.Object({ docId: t.String(), relativePath: t.String(), sourceHash: Sha256, deletedAt: Timestamp }, { title: "KbTombstone" });
 
-/** A v1 op as sent; its rules (paths, hashes, bases) are checked by the sync service. */
-const SyncOpV1 = t.Object(
+export const Manifest = t.Object({
+  kbId: t.String(),
+  items: t.Array(ManifestEntry),
+  nextCursor: t.Nullable(t.String()),
+  serverTime: Timestamp,
+  sinceCursor: t.Optional(t.String({ description: "v2, on the last page: the `since` of the next incremental read" })),
+  tombstones: t.Optional(t.Array(Tombstone, { description: "v2 with include=tombstones, on the last page: paths gone after `since`" })),
+  tombstoneCursorExpired: t.Optional(t.Literal(true, { description: "v2: `since` is older than the plan's tombstone retention; read again without it" })),
+  retentionDays: t.Optional(Int()),
+  hint: t.Optional(t.String()),
+});
+
+export const SyncQuery = t.Object({
+  ...SyncVersion,
+  conflictResolution: t.Optional(
+    t.String({ pattern: "^(default|preserve_both)$", description: "v2: default (a stale op is refused: 409 SYNC_CONFLICT) or preserve_both" }),
+  ),
+});
+
+/**
+ * An op as sent, of either protocol version (one body schema for both: the version is a
+ * header); the rules of each op and version (which fields, paths, hashes, bases) are
+ * checked by its wire format (sync/v1.ts, sync/v2.ts).
+ */
+const SyncOp = t.Object(
   {
-    op: t.UnionEnum(["upsert", "delete"]),
-    relativePath: RelativePath,
-    content: t.Optional(t.String({ description: "upsert only" })),
-    sourceHash: t.Optional(t.String({ maxLength: 128, description: "upsert: SHA-256 hex of content, else a LOCAL_HASH_MISMATCH conflict" })),
+    op: t.UnionEnum(["upsert", "delete", "update", "move", "tombstone_ack"], { description: "v1: upsert, delete; v2 also update, move, tombstone_ack" }),
+    relativePath: t.Optional(RelativePath),
+    content: t.Optional(t.String({ description: "upsert, update" })),
+    sourceHash: t.Optional(
+      t.String({ maxLength: 128, description: "SHA-256 hex of content (upsert, update), or of the text held at fromPath (move); v2 requires it" }),
+    ),
     baseUpdatedAt: t.Optional(t.Nullable(t.String({ format: "date-time", description: "the updatedAt of the last manifest or sync answer; omit to create" }))),
+    baseHash: t.Optional(t.String({ maxLength: 128, description: "v2: the master hash last seen; wins over baseUpdatedAt" })),
+    docId: t.Optional(t.String({ maxLength: 64, description: "v2 update and tombstone_ack: the document" })),
+    fromPath: t.Optional(RelativePath),
+    toPath: t.Optional(RelativePath),
   },
   { additionalProperties: false },
 );
-export const SyncV1Body = t.Object(
-  { ops: t.Array(SyncOpV1, { description: "1 to 100 ops (more: 422 INVALID_OP_BATCH_SIZE), each applied or refused on its own" }) },
+export const SyncBody = t.Object(
+  { ops: t.Array(SyncOp, { description: "v1: 1 to 100 ops, v2: 1 to 200 (more: 422 INVALID_OP_BATCH_SIZE), each applied or refused on its own" }) },
   { additionalProperties: false },
 );
-export type SyncV1Body = typeof SyncV1Body.static;
+export type SyncBody = typeof SyncBody.static;
 
 const Remote = t.Object({
   sourceHash: t.Nullable(Sha256),
@@ -133,3 +171,28 @@ export const SyncV1Result = t.Object({
   serverTime: Timestamp,
 });
 export type SyncV1Result = typeof SyncV1Result.static;
+
+const V2_STATUSES = ["applied", "conflict", "skipped", "conflict_branch_created"] as const;
+
+/** One op's outcome under v2 (issue 12): in the 200 answer, and in meta.results of 409 SYNC_CONFLICT. */
+const SyncV2OpResult = t.Object(
+  {
+    opIndex: Int(),
+    op: t.UnionEnum(["upsert", "delete", "update", "move", "tombstone_ack"]),
+    status: t.UnionEnum(V2_STATUSES),
+    docId: t.Nullable(t.String()),
+    relativePath: t.Optional(t.String()),
+    fromPath: t.Optional(t.String()),
+    updatedAt: t.Optional(Timestamp),
+    sourceHash: t.Optional(t.Nullable(Sha256)),
+    reason: t.Optional(t.String({ description: "conflict: a conflict reason; skipped: why" })),
+    message: t.Optional(t.String()),
+    meta: t.Optional(t.Record(t.String(), t.Unknown())),
+    currentMasterHash: t.Optional(t.Nullable(Sha256)),
+    currentMasterUpdatedAt: t.Optional(t.Nullable(Timestamp)),
+    branchId: t.Optional(t.String()),
+  },
+  { title: "SyncV2OpResult" },
+);
+export type SyncV2OpResult = typeof SyncV2OpResult.static;
+export const SyncV2Result = t.Object({ results: t.Array(SyncV2OpResult), serverTime: Timestamp });

@@ -103,6 +103,9 @@ export const DIMENSIONS = [
   { name: "image_count", counts: "images", period: "total", limit: null, refused: "quota", report: null },
   { name: "revision_count", counts: "revisions", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionCount"], shape: "used" } },
   { name: "revision_bytes", counts: "revisionBytes", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionBytes"], shape: "used" } },
+  // Conflict branches kept pending beside their master (SPEC 8: at most 100 per user). Their
+  // bytes count in img_storage, where they may go up to 20% past the plan's limit.
+  { name: "conflict_branches", counts: "branches", period: "total", limit: "maxPendingBranches", refused: "quota", report: null },
   {
     name: "uploads_per_day",
     counts: "uploads",

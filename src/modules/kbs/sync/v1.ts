@@ -5,8 +5,11 @@ import { AppError, validationError } from "../../../http/errors.ts";
 import { iso, isoOrNull } from "../../../infra/clock.ts";
 import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
 import { normalizePath, pathProblemText } from "../../documents/public.ts";
-import type { SyncV1Body, SyncV1Result } from "../model.ts";
+import type { SyncBody, SyncV1Result } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
+
+type V1Op = Extract<SyncOp, { kind: "upsert" | "delete" }>;
+const V2_FIELDS = ["docId", "fromPath", "toPath", "baseHash"] as const;
 
 const V1_MAX_OPS = 100;
 
@@ -22,13 +25,18 @@ export function instantOf(text: string, path: string): Date {
 }
 
 /** The body's ops as SyncOps; 422 for a batch of the wrong size or an op that breaks the rules of paths and content. */
-export function readV1(body: SyncV1Body): SyncOp[] {
+export function readV1(body: SyncBody): V1Op[] {
   const n = body.ops.length;
   if (n < 1 || n > V1_MAX_OPS) {
     throw new AppError("INVALID_OP_BATCH_SIZE", `a v1 sync request carries 1 to ${V1_MAX_OPS} ops`, { max: V1_MAX_OPS, count: n });
   }
-  return body.ops.map((op, i): SyncOp => {
+  return body.ops.map((op, i): V1Op => {
     const at = `body.ops.${i}`;
+    // The body schema is both versions'; v1 knows two ops and their fields only.
+    if (op.op !== "upsert" && op.op !== "delete")
+      throw validationError(`${at}.op`, `${op.op} is a v2 op (send Service-Sync-Version: 2); v1 has upsert and delete`);
+    for (const f of V2_FIELDS) if (op[f] !== undefined) throw validationError(`${at}.${f}`, `${f} is a v2 field (send Service-Sync-Version: 2)`);
+    if (op.relativePath === undefined) throw validationError(`${at}.relativePath`, "an op carries the relativePath");
     const p = normalizePath(op.relativePath);
     if (!p.ok) throw validationError(`${at}.relativePath`, pathProblemText(p.problem));
     const base = op.baseUpdatedAt ? instantOf(op.baseUpdatedAt, `${at}.baseUpdatedAt`) : null;
@@ -41,7 +49,7 @@ export function readV1(body: SyncV1Body): SyncOp[] {
   });
 }
 
-export function writeV1(ops: readonly SyncOp[], result: SyncResult): SyncV1Result {
+export function writeV1(ops: readonly V1Op[], result: SyncResult): SyncV1Result {
   const out: SyncV1Result = { applied: [], conflicts: [], skipped: [], serverTime: iso(result.serverTime) };
   result.outcomes.forEach((o, i) => {
     const op = ops[i]!;
@@ -53,7 +61,8 @@ export function writeV1(ops: readonly SyncOp[], result: SyncResult): SyncV1Resul
       const active = r && !r.deletedAt;
       out.conflicts.push({
         ...head,
-        reason: o.reason,
+        // v1 ops meet only the v1 reasons (the move ones are v2's).
+        reason: o.reason as SyncV1Result["conflicts"][number]["reason"],
         remote: {
           sourceHash: active ? r.sourceHash : null,
           sizeBytes: active ? r.sizeBytes : null,
@@ -62,7 +71,7 @@ export function writeV1(ops: readonly SyncOp[], result: SyncResult): SyncV1Resul
           relativePath: r?.relativePath ?? null,
         },
       });
-    } else {
+    } else if (o.kind === "skipped") {
       out.skipped.push({ ...head, reason: o.reason, message: o.message, ...(o.meta && { meta: o.meta }) });
     }
   });

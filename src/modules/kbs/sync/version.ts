@@ -18,11 +18,6 @@ export function syncVersionOf(header: string | undefined, query: string | undefi
   return Number(text) as SyncVersion;
 }
 
-/** v2 is specified, not built yet: a client asking for it is told so rather than answered in v1. */
-export function requireV1(version: SyncVersion): void {
-  if (version === 2) throw new AppError("SYNC_VERSION_UNSUPPORTED", "sync version 2 is not available on this server yet; use version 1", { max: 1 });
-}
-
 /**
  * The headers of a v1 answer at `now`: none before the deprecation date, then
  * `Deprecation: true` and `Sunset` (an HTTP-date, RFC 8594). From the sunset date, 410.

@@ -1,0 +1,172 @@
+// The few calls `shelf sync` makes, spoken in sync protocol v2 with an API key. Every
+// request goes through one `send`, so the client can run against a listening server or,
+// in tests, straight into an app's handler; `requests` counts them (a no-change sync
+// should cost one conditional manifest request).
+
+export type Send = (request: Request) => Promise<Response>;
+
+/** An answer the client cannot go on from: its status and the error envelope's code. */
+export class SyncClientError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export interface ManifestItem {
+  relativePath: string;
+  docId?: string;
+  sourceHash: string | null;
+  updatedAt: string | null;
+  deletedAt: string | null;
+}
+
+interface Tombstone {
+  docId: string;
+  relativePath: string;
+  sourceHash: string;
+  deletedAt: string;
+}
+
+export interface ManifestPage {
+  items: ManifestItem[];
+  tombstones: Tombstone[];
+  nextCursor: string | null;
+  sinceCursor?: string | null;
+  tombstoneCursorExpired?: boolean;
+}
+
+/** One op's outcome in a v2 push (SPEC 4.6, v2 additions). */
+export interface OpResult {
+  opIndex: number;
+  status: string;
+  docId?: string | null;
+  relativePath?: string;
+  updatedAt?: string;
+  sourceHash?: string | null;
+  branchId?: string;
+  currentMasterHash?: string | null;
+  currentMasterUpdatedAt?: string | null;
+  reason?: string;
+  message?: string;
+}
+
+export type PushOp =
+  | { op: "upsert"; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
+  | { op: "delete"; relativePath: string; baseUpdatedAt: string; baseHash: string }
+  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt: string; sourceHash: string };
+
+export interface Master {
+  content: string;
+  sourceHash: string;
+  updatedAt: string;
+}
+
+export class SyncApi {
+  requests = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly apiKey: string,
+    private readonly send: Send,
+  ) {}
+
+  private async call(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("authorization", `Bearer ${this.apiKey}`);
+    headers.set("service-sync-version", "2");
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    this.requests++;
+    return await this.send(new Request(`${this.base}${path}`, { method, headers, body }));
+  }
+
+  /** The body of a successful JSON answer (its `data`), or the error it carries. */
+  private async data<T>(res: Response, what: string): Promise<T> {
+    const text = await res.text();
+    let json: { data?: T; error?: string; code?: string } | undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new SyncClientError(`${what}: the server answered ${res.status} with something that is not JSON`, res.status, undefined);
+    }
+    if (!res.ok) {
+      // The error envelope (SPEC 1): { success: false, error: <message>, code, meta }.
+      const code = json?.code;
+      throw new SyncClientError(`${what}: ${res.status} ${code ?? ""} ${json?.error ?? ""}`.trim(), res.status, code);
+    }
+    return json!.data as T;
+  }
+
+  /** The id of the caller's KB with this slug. */
+  async kbIdBySlug(slug: string): Promise<string> {
+    let cursor: string | null = null;
+    do {
+      const query: string = `limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page: { items: { id: string; slug: string }[]; nextCursor: string | null } = await this.data(
+        await this.call("GET", `/v1/kbs?${query}`),
+        "listing knowledge bases",
+      );
+      const kb = page.items.find((k) => k.slug === slug);
+      if (kb) return kb.id;
+      cursor = page.nextCursor;
+    } while (cursor);
+    throw new SyncClientError(`no knowledge base with the slug "${slug}" (create it first: POST /v1/kbs)`, 404, "NOT_FOUND");
+  }
+
+  /**
+   * One manifest page of changes since `since` (all documents without it), tombstones
+   * included. With `etag` on the first page, null means 304: nothing changed.
+   */
+  async manifestPage(kbId: string, opts: { since?: string; cursor?: string; etag?: string }): Promise<{ page: ManifestPage; etag: string | null } | null> {
+    const query = new URLSearchParams({ limit: "1000", include: "tombstones" });
+    if (opts.since) query.set("since", opts.since);
+    if (opts.cursor) query.set("cursor", opts.cursor);
+    const res = await this.call("GET", `/v1/kbs/${kbId}/manifest?${query}`, { headers: opts.etag ? { "if-none-match": opts.etag } : {} });
+    if (res.status === 304) return null;
+    const etag = res.headers.get("etag");
+    const page = await this.data<ManifestPage>(res, "reading the manifest");
+    return { page: { ...page, tombstones: page.tombstones ?? [] }, etag };
+  }
+
+  /** The master text at a path (GET /v1/kbs/:id/raw). */
+  async raw(kbId: string, relativePath: string): Promise<Master> {
+    const res = await this.call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(relativePath)}`);
+    if (!res.ok) await this.data(res, `fetching ${relativePath}`);
+    return {
+      content: await res.text(),
+      sourceHash: res.headers.get("x-source-hash") ?? "",
+      updatedAt: res.headers.get("x-updated-at") ?? "",
+    };
+  }
+
+  /** Up to 50 documents' text by id (POST /v1/docs/raw:batch); those it could not read are left out. */
+  async rawBatch(ids: string[]): Promise<Map<string, Master>> {
+    const data = await this.data<{ docs: { id: string; content: string; sourceHash: string; updatedAt: string }[] }>(
+      await this.call("POST", "/v1/docs/raw:batch", { json: { ids } }),
+      "fetching documents",
+    );
+    return new Map(data.docs.map((d) => [d.id, { content: d.content, sourceHash: d.sourceHash, updatedAt: d.updatedAt }]));
+  }
+
+  /**
+   * One push with conflicts kept as branches. A 409 SYNC_CONFLICT still carries every
+   * op's outcome (meta.results); it is read like a 200.
+   */
+  async push(kbId: string, ops: PushOp[]): Promise<OpResult[]> {
+    const res = await this.call("POST", `/v1/kbs/${kbId}/sync?conflictResolution=preserve_both`, { json: { ops } });
+    if (res.status === 409) {
+      const body = (await res.json()) as { code?: string; error?: string; meta?: { results?: OpResult[] } };
+      if (body.code === "SYNC_CONFLICT" && body.meta?.results) return body.meta.results;
+      throw new SyncClientError(`pushing changes: 409 ${body.code ?? ""} ${body.error ?? ""}`.trim(), 409, body.code);
+    }
+    const data = await this.data<{ results: OpResult[] }>(res, "pushing changes");
+    return data.results;
+  }
+}

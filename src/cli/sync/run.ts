@@ -1,0 +1,230 @@
+// One `shelf sync` run: pull, then push, then pull once more.
+//
+// Pull reads the v2 manifest since the last run (one conditional request when nothing
+// changed) and brings remote changes into notes not edited here. Push sends what was
+// edited, added, removed or renamed here, with conflicts kept as branches
+// (preserve_both): when a note changed on both sides, the server keeps master and a
+// branch with our text; the folder then gets master's text in the note and ours in a
+// conflict copy beside it. No text is dropped on either side. The closing pull takes
+// the cursor and ETag after our own changes, so the next run that finds nothing new costs
+// one 304.
+import type { ManifestItem, Master, OpResult, PushOp, SyncApi } from "./api.ts";
+import { SyncClientError } from "./api.ts";
+import { conflictPath, type LocalNote, removeNote, scanFolder, writeNote } from "./folder.ts";
+import { type SyncState, saveState } from "./state.ts";
+
+export interface SyncReport {
+  downloaded: string[];
+  removedLocally: string[];
+  pushed: string[];
+  conflicts: { relativePath: string; branchId: string; copy: string }[];
+  errors: string[];
+}
+
+type RemoteChange = { active: true; hash: string; updatedAt: string; docId?: string } | { active: false };
+
+const PUSH_BATCH = 200;
+const RAW_BATCH = 50;
+
+/** Every change since the state's cursor, by path; null when the server said 304. */
+async function readChanges(api: SyncApi, kbId: string, state: SyncState): Promise<Map<string, RemoteChange> | null> {
+  let since = state.since ?? undefined;
+  for (;;) {
+    try {
+      return await readFrom(api, kbId, state, since);
+    } catch (e) {
+      // The deletions since our cursor are no longer kept: start over from everything.
+      if (!(e instanceof SyncClientError && e.code === "TOMBSTONE_CURSOR_EXPIRED") || since === undefined) throw e;
+      since = undefined;
+    }
+  }
+}
+
+async function readFrom(api: SyncApi, kbId: string, state: SyncState, since: string | undefined): Promise<Map<string, RemoteChange> | null> {
+  const changes = new Map<string, RemoteChange>();
+  const items: ManifestItem[] = [];
+  let cursor: string | undefined;
+  let etag: string | null = null;
+  let sinceNext: string | null | undefined;
+  do {
+    const answer = await api.manifestPage(kbId, { since, cursor, etag: !cursor && since && state.etag ? state.etag : undefined });
+    if (!answer) return null;
+    if (answer.page.tombstoneCursorExpired) throw new SyncClientError("cursor expired", 410, "TOMBSTONE_CURSOR_EXPIRED");
+    if (!cursor) etag = answer.etag;
+    // A path deleted and later written again is in both lists: what is there now wins.
+    for (const t of answer.page.tombstones) if (!changes.has(t.relativePath)) changes.set(t.relativePath, { active: false });
+    items.push(...answer.page.items);
+    cursor = answer.page.nextCursor ?? undefined;
+    sinceNext = answer.page.sinceCursor;
+  } while (cursor);
+  for (const item of items) {
+    changes.set(
+      item.relativePath,
+      item.deletedAt || !item.sourceHash || !item.updatedAt
+        ? { active: false }
+        : { active: true, hash: item.sourceHash, updatedAt: item.updatedAt, docId: item.docId },
+    );
+  }
+  // A full manifest names every document there is: one we knew and it does not name is gone.
+  if (since === undefined) for (const path of Object.keys(state.notes)) if (!changes.has(path)) changes.set(path, { active: false });
+  state.since = sinceNext ?? state.since;
+  state.etag = etag;
+  return changes;
+}
+
+/** Masters' texts, by id in batches where the manifest gave ids, else one by one by path. */
+async function fetchMasters(api: SyncApi, kbId: string, wanted: { path: string; docId?: string }[]): Promise<Map<string, Master>> {
+  const out = new Map<string, Master>();
+  const byId = wanted.filter((w) => w.docId);
+  for (let i = 0; i < byId.length; i += RAW_BATCH) {
+    const slice = byId.slice(i, i + RAW_BATCH);
+    const docs = await api.rawBatch(slice.map((w) => w.docId!));
+    for (const w of slice) {
+      const doc = docs.get(w.docId!);
+      if (doc) out.set(w.path, doc);
+    }
+  }
+  for (const w of wanted) if (!out.has(w.path)) out.set(w.path, await api.raw(kbId, w.path));
+  return out;
+}
+
+async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, report: SyncReport): Promise<boolean> {
+  const changes = await readChanges(api, kbId, state);
+  if (!changes) return false;
+  const local = await scanFolder(root);
+  const wanted: { path: string; docId?: string }[] = [];
+  for (const [path, change] of changes) {
+    const known = state.notes[path];
+    const here = local.get(path);
+    if (change.active) {
+      if (here?.hash === change.hash) {
+        state.notes[path] = { hash: change.hash, updatedAt: change.updatedAt };
+        continue;
+      }
+      // Master is the version we last agreed on (often our own push, read back): any edit here is for the push.
+      if (known?.hash === change.hash) {
+        known.updatedAt = change.updatedAt;
+        continue;
+      }
+      // Not edited here (or removed here while edited there: the edit wins): take master.
+      if (!here || (known && here.hash === known.hash)) wanted.push({ path, docId: change.docId });
+      // Edited on both sides: the push sends ours on a stale base and the server keeps both.
+    } else if (known) {
+      if (here && here.hash === known.hash) {
+        await removeNote(root, path);
+        report.removedLocally.push(path);
+      }
+      // Edited here after it was deleted there: forgetting it makes the push create it again.
+      delete state.notes[path];
+    }
+  }
+  const masters = await fetchMasters(api, kbId, wanted);
+  for (const [path, master] of masters) {
+    await writeNote(root, path, master.content);
+    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+    report.downloaded.push(path);
+  }
+  await saveState(root, state);
+  return true;
+}
+
+/** The ops that carry this folder's changes since the last agreement with master. */
+function pendingOps(local: Map<string, LocalNote>, state: SyncState): { ops: PushOp[]; texts: Map<string, string> } {
+  const ops: PushOp[] = [];
+  const texts = new Map<string, string>();
+  const added = new Map<string, LocalNote>();
+  for (const [path, note] of local) {
+    const known = state.notes[path];
+    texts.set(path, note.content);
+    if (!known) added.set(path, note);
+    else if (note.hash !== known.hash) {
+      ops.push({ op: "upsert", relativePath: path, content: note.content, sourceHash: note.hash, baseUpdatedAt: known.updatedAt, baseHash: known.hash });
+    }
+  }
+  for (const [path, known] of Object.entries(state.notes)) {
+    if (local.has(path)) continue;
+    // Gone from here and the same text appeared at a new path: a rename, which keeps the document.
+    const target = [...added].find(([, note]) => note.hash === known.hash)?.[0];
+    if (target) {
+      added.delete(target);
+      ops.push({ op: "move", fromPath: path, toPath: target, baseUpdatedAt: known.updatedAt, sourceHash: known.hash });
+    } else {
+      ops.push({ op: "delete", relativePath: path, baseUpdatedAt: known.updatedAt, baseHash: known.hash });
+    }
+  }
+  for (const [path, note] of added) ops.push({ op: "upsert", relativePath: path, content: note.content, sourceHash: note.hash });
+  return { ops, texts };
+}
+
+const pathOf = (op: PushOp) => (op.op === "move" ? op.toPath : op.relativePath);
+
+async function push(api: SyncApi, kbId: string, root: string, state: SyncState, report: SyncReport): Promise<boolean> {
+  const { ops, texts } = pendingOps(await scanFolder(root), state);
+  const refetch: string[] = [];
+  for (let i = 0; i < ops.length; i += PUSH_BATCH) {
+    const batch = ops.slice(i, i + PUSH_BATCH);
+    const results = await api.push(kbId, batch);
+    for (const result of results) {
+      const op = batch[result.opIndex];
+      if (!op) continue;
+      await settle(api, kbId, root, state, report, op, result, texts, refetch);
+    }
+    await saveState(root, state);
+  }
+  // The server rewrote what we sent (inline images become hosted ones): mirror its text.
+  for (const [path, master] of await fetchMasters(
+    api,
+    kbId,
+    refetch.map((path) => ({ path })),
+  )) {
+    await writeNote(root, path, master.content);
+    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+  }
+  await saveState(root, state);
+  return ops.length > 0;
+}
+
+async function settle(
+  api: SyncApi,
+  kbId: string,
+  root: string,
+  state: SyncState,
+  report: SyncReport,
+  op: PushOp,
+  result: OpResult,
+  texts: Map<string, string>,
+  refetch: string[],
+): Promise<void> {
+  const path = pathOf(op);
+  if (result.status === "applied") {
+    report.pushed.push(path);
+    if (op.op === "delete") {
+      delete state.notes[path];
+      return;
+    }
+    if (op.op === "move") delete state.notes[op.fromPath];
+    const sent = op.sourceHash;
+    state.notes[path] = { hash: result.sourceHash ?? sent, updatedAt: result.updatedAt ?? state.notes[path]?.updatedAt ?? "" };
+    if (result.sourceHash && result.sourceHash !== sent) refetch.push(path);
+    return;
+  }
+  if (result.status === "conflict_branch_created" && result.branchId && op.op === "upsert") {
+    // Our text is safe in the branch; the note takes master's, ours goes beside it.
+    const copy = conflictPath(path, result.branchId);
+    await writeNote(root, copy, texts.get(path) ?? op.content);
+    const master = await api.raw(kbId, path);
+    await writeNote(root, path, master.content);
+    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+    report.conflicts.push({ relativePath: path, branchId: result.branchId, copy });
+    return;
+  }
+  report.errors.push(`${path}: ${result.status}${result.reason ? ` ${result.reason}` : ""}${result.message ? `: ${result.message}` : ""}`);
+}
+
+/** Pull, push, and (when the push changed anything) pull again for the next cursor. */
+export async function syncFolder(api: SyncApi, kbId: string, root: string, state: SyncState): Promise<SyncReport> {
+  const report: SyncReport = { downloaded: [], removedLocally: [], pushed: [], conflicts: [], errors: [] };
+  await pull(api, kbId, root, state, report);
+  if (await push(api, kbId, root, state, report)) await pull(api, kbId, root, state, report);
+  return report;
+}
