@@ -7,10 +7,8 @@
 //       updates), 4 connections, each a user pushing to its own KB.  target >= 0.4x the bare upserts, p99 <= 50 ms
 import { sql } from "drizzle-orm";
 import { encodeCursor } from "../src/http/cursor.ts";
-import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { createKb } from "../src/modules/kbs/public.ts";
-import { bareDriver, compare, type Timed, timedLoop } from "./kbs.ts";
-import { noteBatch } from "./kb-notes.ts";
+import { bareDriver, bareUpserts, compare, newPushers, type Timed, timedLoop } from "./kbs.ts";
 import type { Shelf } from "./server.ts";
 
 const DOCS = 100_000;
@@ -88,24 +86,8 @@ export async function benchKbsV2(shelf: Shelf) {
       },
     );
 
-    const pushers = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const u = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-        const k = await createKb(deps, { ownerId: u.id, name: `push v2 ${i}`, slug: `push-v2-${i}` });
-        return { userId: u.id, kbId: k.id, key: (await createApiKey(deps, u.id, deps.plans.pro_plus, { name: "bench" })).key };
-      }),
-    );
-    const [httpPushers, barePushers] = [pushers.slice(0, 4), pushers.slice(4)];
+    const { httpPushers, barePushers } = await newPushers(deps, "push-v2");
     let pass = 0;
-    const bareKnown = barePushers.map(() => new Map<string, string>());
-    let n = 0;
-    const UPSERT = `insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
-        size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
-      values ($1, $2, $3, $4, $4, $5, $6, 'markdown', $7, $7, $8, 300, 0, 0, $9, $10::timestamptz, $10::timestamptz)
-      on conflict (owner_id, kb_id, path_key) where kb_id is not null
-      do update set content = excluded.content, source_hash = excluded.source_hash, input_hash = excluded.input_hash,
-        size_bytes = excluded.size_bytes, title = excluded.title, updated_at = excluded.updated_at
-      returning updated_at`;
     const push = await compare(
       () =>
         httpLoad(shelf, {
@@ -116,30 +98,7 @@ export async function benchKbsV2(shelf: Shelf) {
           concurrency: 4,
           run: `v2p${pass++}`,
         }),
-      () =>
-        timedLoop(4, SECONDS, async (w) => {
-          const known = bareKnown[w]!;
-          const batch = noteBatch(`w${w}`, known, () => n++, 200);
-          const now = new Date().toISOString();
-          await bare.inTransaction(async (q) => {
-            for (const note of batch) {
-              const p = barePushers[w]!;
-              await q(UPSERT, [
-                crypto.randomUUID().slice(0, 21),
-                p.userId,
-                p.kbId,
-                note.path,
-                "Note",
-                "n.md",
-                note.hash,
-                note.content.length,
-                note.content,
-                now,
-              ]);
-              known.set(note.path, now);
-            }
-          });
-        }),
+      () => bareUpserts(bare, barePushers, 200),
     );
     return { db: deps.database.kind, manifest, push };
   } finally {

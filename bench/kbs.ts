@@ -31,6 +31,8 @@ export interface Timed {
 }
 
 /** A query runner of the bare driver: postgres.js on Postgres, the embedded client through drizzle otherwise. */
+type Bare = Awaited<ReturnType<typeof bareDriver>>;
+
 export async function bareDriver(deps: Deps, connections: number) {
   if (process.env.DATABASE_URL) {
     const postgres = (await import("postgres")).default;
@@ -110,6 +112,43 @@ const PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at,
 const FIRST_PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at, deleted_at from documents
   where kb_id = $1 and owner_id = $2 order by updated_at asc nulls first, id asc nulls first limit ${PAGE + 1}`;
 
+/** Eight users with a KB each: four push through shelf and four as bare upserts, each connection as its own user, so one user's pushes take turns on that user's usage counters, as they should, and four users' need not. */
+export async function newPushers(deps: Deps, label: string) {
+  const pushers = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const u = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
+      const k = await createKb(deps, { ownerId: u.id, name: `${label} ${i}`, slug: `${label}-${i}` });
+      return { userId: u.id, kbId: k.id, key: (await createApiKey(deps, u.id, deps.plans.pro_plus, { name: "bench" })).key };
+    }),
+  );
+  return { httpPushers: pushers.slice(0, 4), barePushers: pushers.slice(4) };
+}
+
+const UPSERT = `insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
+    size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
+  values ($1, $2, $3, $4, $4, $5, $6, 'markdown', $7, $7, $8, 300, 0, 0, $9, $10::timestamptz, $10::timestamptz)
+  on conflict (owner_id, kb_id, path_key) where kb_id is not null
+  do update set content = excluded.content, source_hash = excluded.source_hash, input_hash = excluded.input_hash,
+    size_bytes = excluded.size_bytes, title = excluded.title, updated_at = excluded.updated_at
+  returning updated_at`;
+
+/** The baseline of a push: the same batches of notes as bare upserts, one statement a note, one transaction a batch. */
+export function bareUpserts(bare: Bare, pushers: { userId: string; kbId: string }[], ops: number): Promise<Timed> {
+  const known = pushers.map(() => new Map<string, string>());
+  let n = 0;
+  return timedLoop(pushers.length, SECONDS, async (w) => {
+    const batch = noteBatch(`w${w}`, known[w]!, () => n++, ops);
+    const now = new Date().toISOString();
+    const p = pushers[w]!;
+    await bare.inTransaction(async (q) => {
+      for (const note of batch) {
+        await q(UPSERT, [crypto.randomUUID().slice(0, 21), p.userId, p.kbId, note.path, "Note", "n.md", note.hash, note.content.length, note.content, now]);
+        known[w]!.set(note.path, now);
+      }
+    });
+  });
+}
+
 export async function benchKbs(shelf: Shelf) {
   const { deps } = shelf;
   const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
@@ -143,26 +182,8 @@ export async function benchKbs(shelf: Shelf) {
       },
     );
 
-    // Each connection pushes as its own user to its own KB: one user's pushes take turns on
-    // that user's usage counters, as they should, and four users' need not.
-    const pushers = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const u = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
-        const k = await createKb(deps, { ownerId: u.id, name: `push ${i}`, slug: `push-${i}` });
-        return { userId: u.id, kbId: k.id, key: (await createApiKey(deps, u.id, deps.plans.pro_plus, { name: "bench" })).key };
-      }),
-    );
-    const [httpPushers, barePushers] = [pushers.slice(0, 4), pushers.slice(4)];
+    const { httpPushers, barePushers } = await newPushers(deps, "push");
     let pass = 0;
-    const bareKnown = barePushers.map(() => new Map<string, string>());
-    let n = 0;
-    const UPSERT = `insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
-        size_bytes, word_count, image_count, rewritten_count, content, created_at, updated_at)
-      values ($1, $2, $3, $4, $4, $5, $6, 'markdown', $7, $7, $8, 300, 0, 0, $9, $10::timestamptz, $10::timestamptz)
-      on conflict (owner_id, kb_id, path_key) where kb_id is not null
-      do update set content = excluded.content, source_hash = excluded.source_hash, input_hash = excluded.input_hash,
-        size_bytes = excluded.size_bytes, title = excluded.title, updated_at = excluded.updated_at
-      returning updated_at`;
     const push = await compare(
       () =>
         httpLoad(
@@ -173,29 +194,7 @@ export async function benchKbs(shelf: Shelf) {
           `p${pass++}`,
           httpPushers.map((p) => p.key),
         ),
-      () =>
-        timedLoop(4, SECONDS, async (w) => {
-          const known = bareKnown[w]!;
-          const batch = noteBatch(`w${w}`, known, () => n++);
-          const now = new Date().toISOString();
-          await bare.inTransaction(async (q) => {
-            for (const note of batch) {
-              await q(UPSERT, [
-                crypto.randomUUID().slice(0, 21),
-                barePushers[w]!.userId,
-                barePushers[w]!.kbId,
-                note.path,
-                `Note`,
-                "n.md",
-                note.hash,
-                note.content.length,
-                note.content,
-                now,
-              ]);
-              known.set(note.path, now);
-            }
-          });
-        }),
+      () => bareUpserts(bare, barePushers, 100),
     );
     return { db: deps.database.kind, manifest, push };
   } finally {

@@ -8,7 +8,7 @@ import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAutho
 import { readPageForm } from "./form.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 
 /** The form's target, relative to the page (/oauth/authorize). */
@@ -124,12 +124,7 @@ ${hiddenFields(visit, params)}
         try {
           sessions.checkForm(request, visit, form);
         } catch (e) {
-          const m = messageOf(e);
-          return renderPage({
-            title: "Please reload the page",
-            status: m.status,
-            body: html`<p class="error" role="alert" id="csrf-refused">${sentence(m.message)}</p><p class="muted">Go back to the app you came from and start signing in again.</p>`,
-          });
+          return refusedForm(e, html`<p class="muted">Go back to the app you came from and start signing in again.</p>`);
         }
         if (form.action === "sign_out") {
           const back = new URLSearchParams(requestParams(new URL(request.url).searchParams));

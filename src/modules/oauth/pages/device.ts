@@ -6,7 +6,7 @@ import type { Services } from "../../../services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { readPageForm } from "./form.ts";
 
@@ -116,12 +116,7 @@ ${hiddenFields(visit, { user_code: req.userCode })}
         try {
           sessions.checkForm(request, visit, form);
         } catch (e) {
-          const m = messageOf(e);
-          return renderPage({
-            title: "Please reload the page",
-            status: m.status,
-            body: html`<p class="error" role="alert" id="csrf-refused">${sentence(m.message)}</p><p><a href="${ACTION}">Open the device page again</a></p>`,
-          });
+          return refusedForm(e, html`<p><a href="${ACTION}">Open the device page again</a></p>`);
         }
         const userCode = codeOf(form.user_code);
         if (form.action === "sign_in") {

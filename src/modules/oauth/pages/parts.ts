@@ -4,6 +4,7 @@
 import { AppError } from "../../../http/errors.ts";
 import type { Scope } from "../../../http/scopes.ts";
 import { type Html, html } from "./html.ts";
+import { renderPage } from "./layout.ts";
 import type { PageVisit } from "./session.ts";
 
 /** What a client asking for a scope may do, as a user reads it (SPEC 5.8). */
@@ -27,6 +28,16 @@ export const hiddenFields = (visit: PageVisit, fields: Record<string, string | u
 
 /** A service message ("no such code; check ...") as a sentence on a page. */
 export const sentence = (m: string) => `${m.charAt(0).toUpperCase()}${m.slice(1)}.`;
+
+/** The answer to a form the page session refused (a stale or foreign CSRF token, another site's post): why, and `next`, where to start again. */
+export function refusedForm(e: unknown, next: Html): Response {
+  const m = messageOf(e);
+  return renderPage({
+    title: "Please reload the page",
+    status: m.status,
+    body: html`<p class="error" role="alert" id="csrf-refused">${sentence(m.message)}</p>${next}`,
+  });
+}
 
 export const errorBox = (message: string | undefined) => message && html`<p class="error" role="alert">${message}</p>`;
 
