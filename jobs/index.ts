@@ -7,5 +7,17 @@ import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
 import { pruneTombstones } from "./prune-tombstones.ts";
+import { deleteFailedVideoOriginals } from "./video-failed-originals.ts";
+import { reconcileVideosJob } from "./video-reconcile.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, pruneTombstones, attributeImageBandwidth, attributeProviderEgress, conflictBranchesJob];
+export const allJobs: readonly Job[] = [
+  pruneJobRuns,
+  pruneSessions,
+  pruneOAuth,
+  pruneTombstones,
+  attributeImageBandwidth,
+  attributeProviderEgress,
+  conflictBranchesJob,
+  reconcileVideosJob,
+  deleteFailedVideoOriginals,
+];

@@ -1,7 +1,5 @@
 // Where a video's objects live in the object store. Every key is under one prefix per
 // video, so deleting a video is deleting that prefix.
-import type { Rendition } from "./table.ts";
-
 type VideoRef = { ownerId: string; id: string };
 
 export const videoPrefix = (v: VideoRef) => `videos/${v.ownerId}/${v.id}/`;
@@ -9,10 +7,8 @@ export const videoPrefix = (v: VideoRef) => `videos/${v.ownerId}/${v.id}/`;
 export const originalKey = (v: VideoRef) => `${videoPrefix(v)}original`;
 export const hlsPrefix = (v: VideoRef) => `${videoPrefix(v)}hls/`;
 export const masterPlaylistKey = (v: VideoRef) => `${hlsPrefix(v)}master.m3u8`;
-export const variantPlaylistKey = (v: VideoRef, r: Rendition) => `${hlsPrefix(v)}${r}/index.m3u8`;
-/** Segment n (0-based) of a rendition: seg_00000.ts, seg_00001.ts, ... */
-export const segmentKey = (v: VideoRef, r: Rendition, n: number) => `${hlsPrefix(v)}${r}/${segmentName(n)}`;
-export const segmentName = (n: number) => `seg_${String(n).padStart(5, "0")}.ts`;
+// Below hls/: <360p|720p|1080p>/index.m3u8 per rendition, with its segments beside it
+// (seg_00000.ts, seg_00001.ts, ...), named relatively by the playlists.
 export const directKey = (v: VideoRef) => `${videoPrefix(v)}direct.mp4`;
 /** The auto thumbnail, taken at the 5-second mark (or the middle of a shorter clip). */
 export const thumbnailKey = (v: VideoRef) => `${videoPrefix(v)}thumb.jpg`;

@@ -2,3 +2,6 @@
 export { videoEdgeResolver, VIDEO_KIND } from "./edge-resolver.ts";
 export { recordBandwidthCrossings } from "./bandwidth.ts";
 export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
+export { createProviders as createVideoProviders } from "./providers/index.ts";
+export { createTranscodeWorker } from "./worker.ts";
+export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
