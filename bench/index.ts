@@ -15,6 +15,7 @@
 //   (l) v2 incremental manifest (since cursor, include=tombstones), pages of 1000 of 100,000 documents, 8 connections   target >= 0.5x, p99 <= 50 ms
 //   (m) 200-op v2 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x, p99 <= 50 ms
 //   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
+//   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB streamed) against a Bun static route   target ratio >= 0.75
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -26,6 +27,7 @@ import { benchKbs } from "./kbs.ts";
 import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchList } from "./list-baseline.ts";
+import { benchSegments } from "./segments.ts";
 import { benchSyncFolder } from "./sync-folder.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
@@ -56,6 +58,17 @@ try {
     console.log(`    shelf edge             ${fmt(edge.subject, 0)} requests/s`);
     console.log(`    Bun static route       ${fmt(edge.baseline, 0)} requests/s`);
     console.log(`    ratio                  ${ratioText(edge)}   (target >= ${goal})`);
+  }
+
+  for (const [rendition, size] of [
+    ["360p", 400 * 1024],
+    ["720p", 1536 * 1024],
+  ] as const) {
+    const seg = await benchSegments(shelf, rendition, size);
+    console.log(`\n(o) playback edge GET of a ${rendition} HLS segment of ${fmt(size / 1024, 0)} KB, public video, 32 connections from a separate process`);
+    console.log(`    shelf playback edge    ${fmt(seg.subject, 0)} requests/s`);
+    console.log(`    Bun static route       ${fmt(seg.baseline, 0)} requests/s`);
+    console.log(`    ratio                  ${ratioText(seg)}   (target >= 0.75)`);
   }
 
   const health = await benchHealth(shelf);
