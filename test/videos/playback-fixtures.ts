@@ -15,7 +15,7 @@ import { tempDir, testContext } from "../helpers/context.ts";
 let ladder: Promise<Map<string, Uint8Array<ArrayBuffer>>> | undefined;
 
 /** The clip's files by their path below hls/ (master.m3u8, 360p/index.m3u8, 360p/seg_00000.ts, ...), and thumb.jpg. */
-export function hlsLadder(): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
+function hlsLadder(): Promise<Map<string, Uint8Array<ArrayBuffer>>> {
   ladder ??= (async () => {
     const dir = tempDir("shelf-hls-");
     const hls =

@@ -26,7 +26,7 @@ async function monthOf(db: DbOrTx, plans: Plans, ownerId: string, now: Date): Pr
 }
 
 /** One owner's state now; ok for an owner that no longer exists (nothing of theirs plays). */
-export async function bandwidthStateOf(deps: Pick<Deps, "db" | "plans" | "clock">, ownerId: string): Promise<BandwidthState> {
+async function bandwidthStateOf(deps: Pick<Deps, "db" | "plans" | "clock">, ownerId: string): Promise<BandwidthState> {
   const month = await monthOf(deps.db, deps.plans, ownerId, deps.clock.now());
   return month ? videoBandwidthState(month.used, month.limit) : "ok";
 }

@@ -29,7 +29,7 @@ export function parsePlaybackPath(path: string): PlaybackPath | null {
 }
 
 /** The URL of one of a video's files on the edge, with a signature segment when given one. */
-export function playbackFileUrl(mediaUrl: string, id: string, file: string, token?: string): string {
+function playbackFileUrl(mediaUrl: string, id: string, file: string, token?: string): string {
   return `${mediaUrl}/v/${id}/${token ? `${token}/` : ""}${file}`;
 }
 

@@ -1,5 +1,5 @@
 // The videos module's public surface.
-export { videoEdgeResolver, VIDEO_KIND } from "./edge-resolver.ts";
+export { videoEdgeResolver } from "./edge-resolver.ts";
 export { recordBandwidthCrossings } from "./bandwidth.ts";
 export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
