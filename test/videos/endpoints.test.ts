@@ -3,7 +3,9 @@
 // ever reads or touches another's video.
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { monthKey } from "../../src/infra/clock.ts";
 import { sharp } from "../../src/infra/sharp.ts";
+import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
@@ -188,5 +190,24 @@ describe("custom thumbnail", () => {
     expect(foreign.status).toBe(404);
     expect(await videoObjects(user.id)).toEqual([]);
     expect((await usage(user)).image.storage.used).toBe(0);
+  });
+});
+
+describe("bandwidth state in metadata", () => {
+  test("GET /v1/videos/:id shows the owner's video bandwidth state: ok, degraded past 100%, suspended past 120%", async () => {
+    const { deps } = await testContext();
+    const limit = deps.plans.pro.mediaBandwidthBytes;
+    for (const [share, state] of [
+      [0.5, "ok"],
+      [1.05, "degraded"],
+      [1.21, "suspended"],
+    ] as const) {
+      const { user, key } = await makeClient({ plan: "pro" });
+      await addBandwidthBatch(deps.db, [
+        { ownerId: user.id, dimension: "media_bandwidth", month: monthKey(deps.clock.now()), bytes: Math.ceil(limit * share) },
+      ]);
+      const v = await insertVideo(user.id);
+      expect((await callJson("GET", `/v1/videos/${v.id}`, { token: key })).body.data.bandwidth_state).toBe(state);
+    }
   });
 });

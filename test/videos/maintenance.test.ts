@@ -43,7 +43,15 @@ describe("video reconciliation", () => {
     expect(row).toMatchObject({ status: "ready", renditions: ["360p"] });
     expect(row!.durationSeconds).toBeGreaterThan(0.9);
     // The retried callback arrives late: the same event id, acknowledged and ignored.
-    await drain(await testWorker({ deps: await later(10 * 60_000) }));
+    const { app } = await testContext();
+    const outcomes: string[] = [];
+    const deliver = async (r: Request) => {
+      const res = await app.handle(r);
+      outcomes.push(((await res.clone().json()) as any).data?.outcome);
+      return res;
+    };
+    await drain(await testWorker({ deps: await later(60_000), deliver }));
+    expect(outcomes).toContain("replayed");
     expect((await videoRow(id))!.readyAt).toEqual(row!.readyAt);
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
+import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
 import { getVideo, listVideos, ownVideo, precheckVideoUpload, toStatus, toUploaded, toVideo, updateVideo, deleteVideo, uploadVideo } from "./service.ts";
 import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
@@ -15,6 +16,8 @@ import { videoWebhooks } from "./webhooks.routes.ts";
 export const videosModule = (services: Services) => {
   const { deps, guard, identity, limiter } = services;
   const media = deps.config.MEDIA_URL;
+  // The owner's bandwidth state shown with a video, as the playback edge reads it.
+  const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
     .use(sharedModels)
     .use(guard)
@@ -56,7 +59,8 @@ export const videosModule = (services: Services) => {
           Object.assign(set.headers, await limiter.hit(p.userId, "read"));
           userId = p.userId;
         }
-        return ok(toVideo(media, await getVideo(deps.db, { userId, id: params.id })));
+        const row = await getVideo(deps.db, { userId, id: params.id });
+        return ok({ ...toVideo(media, row), bandwidth_state: await bandwidth.of(row.ownerId) });
       },
       {
         params: VideoParams,
