@@ -1,14 +1,13 @@
 // The schemas of POST /v1/videos/:id/sign (SPEC 4.2 leaves them open).
 import { t } from "elysia";
+import { Int } from "../../http/envelope.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import { SIGN_TTL_DEFAULT_S, SIGN_TTL_MAX_S } from "./sign.ts";
 
 export const SignParams = t.Object({ id: t.String({ pattern: ID_PATTERN }) });
 
 export const SignBody = t.Object({
-  ttlSeconds: t.Optional(
-    t.Integer({ minimum: 1, maximum: SIGN_TTL_MAX_S, default: SIGN_TTL_DEFAULT_S, description: `seconds the URL plays; default ${SIGN_TTL_DEFAULT_S}` }),
-  ),
+  ttlSeconds: t.Optional(Int({ minimum: 1, maximum: SIGN_TTL_MAX_S, description: `seconds the URL plays; default ${SIGN_TTL_DEFAULT_S}` })),
 });
 
 export const SignedPlayback = t.Object(
