@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { claim } from "../../src/modules/videos/queue.ts";
 import { transcodeJobs, videoWebhookEvents } from "../../src/modules/videos/table.ts";
-import { callJson, testContext } from "../helpers/context.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo, videoObjects, videoRow } from "./fixtures.ts";
@@ -142,5 +142,34 @@ describe("local provider: transcoding", () => {
     // Worker A waking up finds its lease gone: its completion changes nothing.
     const { complete } = await import("../../src/modules/videos/queue.ts");
     expect(await complete(deps.db, job!, "worker-a", clock.now())).toBe(false);
+  }, 60_000);
+});
+
+describe("local provider: a delete during a transcode", () => {
+  test("the cleanup waits for the running transcode, which writes nothing for a deleted video; then every object goes", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient({ plan: "pro" });
+    const up = await uploadVideo(key, await clip({ seconds: 1 }));
+    const id = up.body.data.id as string;
+    const [job] = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, id));
+    const clock = stoppedClock(deps.clock.nowMs());
+    let held = null;
+    while (!held || held.id !== job!.id) held = await claim(deps.db, "worker-a", clock.now(), SHORT_LEASE_MS);
+
+    expect((await call("DELETE", `/v1/videos/${id}`, { token: user.jwt })).status).toBe(204);
+    // The cleanup is due, but the transcode holds its lease: it is put back for later.
+    const b = await testWorker({ deps: { ...deps, clock }, id: "worker-b" });
+    await drain(b);
+    expect(await videoObjects(user.id)).toEqual([`videos/${user.id}/${id}/original`]);
+
+    // Worker A died; its job is retaken and finds the video gone. The cleanup then runs.
+    clock.advance(10 * 60_000);
+    await drain(b);
+    expect(await videoObjects(user.id)).toEqual([]);
+    const jobs = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, id));
+    expect(jobs.map((j) => [j.kind, j.state]).sort()).toEqual([
+      ["delete", "done"],
+      ["transcode", "done"],
+    ]);
   }, 60_000);
 });

@@ -161,8 +161,15 @@ export function localProvider(deps: Deps): VideoProvider {
   return {
     name: "local",
     async run(r) {
+      const ref = { ownerId: r.job.ownerId, id: r.job.videoId };
       if (r.job.kind === "delete") {
-        await deleteVideoObjects(deps.storage, { ownerId: r.job.ownerId, id: r.job.videoId });
+        // A transcode of the video still at work would write objects after these are gone:
+        // the cleanup waits for it (retried later).
+        const transcoding = await latestJob(deps.db, r.job.videoId, "transcode");
+        if (transcoding?.state === "running" && transcoding.leaseUntil && transcoding.leaseUntil > deps.clock.now()) {
+          throw new Error("the video is still being transcoded; cleaning up later");
+        }
+        await deleteVideoObjects(deps.storage, ref);
         return;
       }
       let ev = r.job.payload.event as ProviderEvent | undefined;
@@ -174,6 +181,9 @@ export function localProvider(deps: Deps): VideoProvider {
         ev = await transcode(r, video);
         if (!(await r.checkpoint({ ...r.job.payload, event: ev }))) throw new LeaseLost();
       }
+      const [still] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, r.job.videoId));
+      // Deleted while it was transcoded: what was written goes too (its cleanup waited for this).
+      if (!still) return void (await deleteVideoObjects(deps.storage, ref));
       await send(r, ev);
     },
     parseCallback(raw, headers, now) {
