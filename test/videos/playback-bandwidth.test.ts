@@ -69,7 +69,7 @@ describe("bandwidth states at the playback edge", () => {
     const v = await storedVideo(owner.id);
     const image = await uploaded(owner.jwt, await png());
     await addMediaBandwidth(owner.id, Math.ceil(deps.plans.pro.mediaBandwidthBytes * 1.2) + 1);
-    for (const file of ["master.m3u8", "360p/index.m3u8", "720p/seg_00001.ts"]) {
+    for (const file of ["master.m3u8", "360p/index.m3u8", "720p/seg_00001.ts", "direct.mp4"]) {
       const res = await play(v.id, file);
       expect({ file, status: res.status }).toEqual({ file, status: 451 });
       expect(res.headers.get("content-type")).toStartWith("application/json");

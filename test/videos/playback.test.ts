@@ -78,6 +78,12 @@ describe("public playback", () => {
     expect(await bytesOf(part)).toEqual(seg.subarray(188, 376));
     expect((await get(`${base}/720p/seg_00001.ts`, { range: `bytes=${seg.length}-` })).status).toBe(416);
 
+    const mp4 = await get(`${base}/direct.mp4`, { range: "bytes=0-99" });
+    expect(mp4.status).toBe(206);
+    expect(mp4.headers.get("content-type")).toBe("video/mp4");
+    expect(mp4.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await bytesOf(mp4)).toEqual(v.files.get("720p/seg_00000.ts")!.subarray(0, 100));
+
     const thumb = await get(`${base}/thumb.jpg`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get("content-type")).toBe("image/jpeg");
@@ -91,7 +97,7 @@ describe("public playback", () => {
   test("what a video does not have is 404: an unknown file, a rendition it lacks, the stored original, another id", async () => {
     const owner = await makeUser({ plan: "pro" });
     const v = await storedVideo(owner.id);
-    for (const file of ["1080p/index.m3u8", "720p/seg_99999.ts", "original", "hls/master.m3u8", "720p%2F..%2Fmaster.m3u8", "direct.mp4"]) {
+    for (const file of ["1080p/index.m3u8", "720p/seg_99999.ts", "original", "hls/master.m3u8", "720p%2F..%2Fmaster.m3u8", "thumb-custom-x.jpg"]) {
       const res = await get(`${MEDIA}/v/${v.id}/${file}`);
       expect({ file, status: res.status }).toEqual({ file, status: 404 });
     }
@@ -111,7 +117,7 @@ describe("private playback", () => {
   test("no signature: 403 on the master, variants, segments and thumbnail, even with the owner's bearer", async () => {
     const owner = await makeUser({ plan: "pro" });
     const v = await storedVideo(owner.id, { isPublic: false });
-    for (const file of ["master.m3u8", "360p/index.m3u8", "360p/seg_00000.ts", "thumb.jpg"]) {
+    for (const file of ["master.m3u8", "360p/index.m3u8", "360p/seg_00000.ts", "direct.mp4", "thumb.jpg"]) {
       const res = await call("GET", `/media/v/${v.id}/${file}`, { token: owner.jwt });
       expect({ file, status: res.status }).toEqual({ file, status: 403 });
       expect(res.headers.get("cache-control")).toBe("no-store");
@@ -142,6 +148,7 @@ describe("private playback", () => {
     expect(seg.headers.get("cache-control")).toBe("private, no-cache");
     expect(await bytesOf(seg)).toEqual(v.files.get("360p/seg_00000.ts")!);
     expect((await get(`${dir}thumb.jpg`)).status).toBe(200);
+    expect((await get(`${dir}direct.mp4`)).status).toBe(200);
 
     const played = await probe(real(url));
     expect(played).toMatchObject({ ok: true });
