@@ -14,6 +14,7 @@ import { CONTAINER_NAMES, type Container, SNIFF_BYTES, sniffContainer } from "./
 /** Room for the boundaries, part headers and the small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_TEXT_FIELD = 8 * 1024;
+const STREAM_BUFFER = 1024 * 1024;
 
 export interface StreamedVideo {
   filename: string;
@@ -63,6 +64,10 @@ export async function streamVideoUpload(request: Request, o: StreamOptions): Pro
   try {
     bb = Busboy({
       headers: { "content-type": type },
+      // Room for a few of the body's chunks on each side of the parser: with Node's default
+      // 16 KB every chunk would stall the pump and the store's reader in turn.
+      highWaterMark: STREAM_BUFFER,
+      fileHwm: STREAM_BUFFER,
       limits: { files: 1, fields: 8, parts: 16, fieldSize: MAX_TEXT_FIELD, fileSize: o.maxFileBytes },
     });
   } catch {
