@@ -8,7 +8,7 @@ import { LeaseLost, type JobRun } from "./providers/types.ts";
 import { checkpoint, claim, complete, renew, retryLater } from "./queue.ts";
 
 /** A job's lease; renewed while it runs (on progress, between uploads), so a dead worker's job is retaken after this. */
-export const LEASE_MS = 5 * 60_000;
+const LEASE_MS = 5 * 60_000;
 /** How long an idle loop waits before looking for work again. */
 const IDLE_MS = 2_000;
 
