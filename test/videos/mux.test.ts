@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { muxProvider } from "../../src/modules/videos/providers/mux.ts";
-import { transcodeJobs } from "../../src/modules/videos/table.ts";
+import { applyProviderEvent } from "../../src/modules/videos/state.ts";
+import { transcodeJobs, videos } from "../../src/modules/videos/table.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
@@ -67,6 +68,8 @@ describe("Mux adapter", () => {
     seen.length = 0;
     await mux.run({ ...run, job: { ...job, payload: saved } } as any);
     expect(seen.map((s) => s.method)).toEqual(["PUT"]);
+    // Not left processing: reconciliation in a later test would ask the real Mux about it.
+    await deps.db.delete(videos).where(eq(videos.id, v.id));
   });
 
   test("reconciliation reads the asset through its upload; a ready asset heals the video", async () => {
@@ -80,6 +83,8 @@ describe("Mux adapter", () => {
     const mux = muxProvider(deps, fetchFn);
     const ev = await mux.status(deps, v);
     expect(ev).toMatchObject({ videoId: v.id, type: "ready", result: { durationSeconds: 7.5, renditions: ["360p"], assetId: "as9" } });
+    expect(await applyProviderEvent(deps, "mux", ev!)).toBe("applied");
+    expect(await videoRow(v.id)).toMatchObject({ status: "ready", providerAssetId: "as9" });
   });
 
   test("deleting a Mux video deletes its asset and its local objects", async () => {
@@ -94,6 +99,8 @@ describe("Mux adapter", () => {
     expect(job).toMatchObject({ kind: "delete", provider: "mux", payload: { assetId: "as7" } });
     const run = { deps, job, signal: new AbortController().signal, deliver: fetchFn, renew: async () => true, checkpoint: async () => true };
     await muxProvider(deps, fetchFn).run(run as any);
+    // Done here: no worker of another test may take it to the real Mux.
+    await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.id, job!.id));
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["DELETE https://api.mux.com/video/v1/assets/as7"]);
     expect(await deps.storage.read(v.originalKey!)).toBeNull();
   });

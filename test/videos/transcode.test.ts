@@ -26,7 +26,7 @@ describe("local provider: transcoding", () => {
     const id = up.body.data.id as string;
     expect((await callJson("GET", `/v1/videos/${id}/status`, { token: key })).body.data).toEqual({ status: "processing", progress: 0, eta_seconds: null });
 
-    expect(await drain(await testWorker())).toBe(1);
+    expect(await drain(await testWorker())).toBeGreaterThanOrEqual(1);
 
     const got = await callJson("GET", `/v1/videos/${id}`, { token: key });
     expect(got.status).toBe(200);
