@@ -75,9 +75,13 @@ export async function complete(db: DbOrTx, job: Pick<TranscodeJobRow, "id">, wor
   return rows.length > 0;
 }
 
-/** Puts the job back for a later attempt (backing off), or gives it up after MAX_ATTEMPTS. */
-export async function retryLater(db: DbOrTx, job: Pick<TranscodeJobRow, "id" | "attempts">, worker: string, now: Date, error: string): Promise<void> {
-  const giveUp = job.attempts >= MAX_ATTEMPTS;
+/**
+ * Puts the job back for a later attempt (backing off, up to about half an hour), or gives
+ * a transcode up after MAX_ATTEMPTS. A cleanup is never given up: it is cheap, idempotent,
+ * and may have to wait for a long transcode of the same video.
+ */
+export async function retryLater(db: DbOrTx, job: Pick<TranscodeJobRow, "id" | "attempts" | "kind">, worker: string, now: Date, error: string): Promise<void> {
+  const giveUp = job.kind === "transcode" && job.attempts >= MAX_ATTEMPTS;
   await db
     .update(transcodeJobs)
     .set({

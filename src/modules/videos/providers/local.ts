@@ -77,11 +77,14 @@ export function localProvider(deps: Deps): VideoProvider {
       const hasAudio = info.audioCodec !== null;
       const work = info.durationSeconds * ladder.length;
       let reported = 0;
+      // Reports run one after another beside ffmpeg; a lost lease is noted and acted on
+      // when the rendition ends (never left as a rejection nobody awaits).
+      let lost = false;
       const progress = async (p: number) => {
-        if (p - reported < 0.05) return;
+        if (lost || p - reported < 0.05) return;
         reported = p;
-        if (!(await r.renew())) throw new LeaseLost();
-        await reportProgress(deps, video.id, p);
+        if (!(await r.renew())) lost = true;
+        else await reportProgress(deps, video.id, p);
       };
       const hls = join(dir, "hls");
       const variants: Parameters<typeof masterPlaylist>[0] = [];
@@ -97,7 +100,9 @@ export function localProvider(deps: Deps): VideoProvider {
             hasAudio,
             out,
             (s) => {
-              pending = pending.then(() => progress((0.9 * (i * info.durationSeconds + Math.min(s, info.durationSeconds))) / work));
+              pending = pending
+                .then(() => progress((0.9 * (i * info.durationSeconds + Math.min(s, info.durationSeconds))) / work))
+                .catch((err) => deps.log.warn("transcode progress not recorded", { id: video.id, err }));
             },
             r.signal,
           );
@@ -106,6 +111,7 @@ export function localProvider(deps: Deps): VideoProvider {
           throw e;
         }
         await pending;
+        if (lost) throw new LeaseLost();
         let bytes = 0;
         for await (const f of filesUnder(out)) bytes += (await stat(f)).size;
         const height = Number.parseInt(rendition, 10);
