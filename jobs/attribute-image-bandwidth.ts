@@ -13,6 +13,7 @@
 import type { Deps } from "../src/deps.ts";
 import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
+import { recordBandwidthCrossings } from "../src/modules/videos/public.ts";
 import type { Job } from "./job.ts";
 
 /** A dimension's counts being attributed, until the ledger has them. */
@@ -47,10 +48,16 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
     // A failure here leaves the claim in place for the next run; a claim whose id was
     // committed before adds nothing.
     const batch = { id: claimId, at: deps.clock.now() };
-    const done = await deps.db.transaction((tx) => addBandwidthBatch(tx, entries, batch));
+    const done = await deps.db.transaction(async (tx) => {
+      const moved = await addBandwidthBatch(tx, entries, batch);
+      const pairs = new Set(moved.map((r) => `${r.month}:${r.ownerId}`));
+      const added = entries.filter((e) => pairs.has(`${e.month}:${e.ownerId}`));
+      // Video bandwidth past 100%, 110% or 120% is told to the owner once, with the count that crossed it.
+      if (dimension === "media_bandwidth") await recordBandwidthCrossings(tx, deps.plans, added, batch.at);
+      return added;
+    });
     await deps.kv.del(claim);
-    const pairs = new Set(done.map((r) => `${r.month}:${r.ownerId}`));
-    counted.push(...entries.filter((e) => pairs.has(`${e.month}:${e.ownerId}`)));
+    counted.push(...done);
   }
   return { claims, counted };
 }

@@ -1,10 +1,23 @@
 // Every scheduled job. A new job is one file exporting a Job, listed here.
 import type { Job } from "./job.ts";
 import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
+import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
 import { pruneTombstones } from "./prune-tombstones.ts";
+import { deleteFailedVideoOriginals } from "./video-failed-originals.ts";
+import { reconcileVideosJob } from "./video-reconcile.ts";
 
-export const allJobs: readonly Job[] = [pruneJobRuns, pruneSessions, pruneOAuth, pruneTombstones, attributeImageBandwidth, conflictBranchesJob];
+export const allJobs: readonly Job[] = [
+  pruneJobRuns,
+  pruneSessions,
+  pruneOAuth,
+  pruneTombstones,
+  attributeImageBandwidth,
+  attributeProviderEgress,
+  conflictBranchesJob,
+  reconcileVideosJob,
+  deleteFailedVideoOriginals,
+];

@@ -14,6 +14,7 @@ import { kbsModule } from "./modules/kbs/index.ts";
 import { oauthModule } from "./modules/oauth/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
+import { videosModule } from "./modules/videos/index.ts";
 
 /**
  * The HTTP core with the given modules and nothing else: what a module's own tests build
@@ -41,6 +42,7 @@ export function createApp(services: Services) {
     .use(documentsModule(services))
     .use(kbsModule(services))
     .use(oauthModule(services))
+    .use(videosModule(services))
     .use(edge.module)
     .use(adminModule(services));
 }

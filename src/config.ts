@@ -108,6 +108,35 @@ export const variables = {
     default: "2027-03-01T00:00:00Z",
     doc: "from this instant v1 manifest and sync answer 410 SYNC_V1_SUNSET (SPEC 9.5)",
   },
+  VIDEO_PROVIDER: {
+    schema: T.Union([T.Literal("local"), T.Literal("mux")]),
+    default: "local",
+    doc: "who transcodes videos: local (ffmpeg on worker nodes) | mux",
+  },
+  FFMPEG_PATH: { schema: T.String({ minLength: 1 }), default: "ffmpeg", doc: "the ffmpeg the local video provider runs (ffprobe is looked up beside it)" },
+  TRANSCODE_CONCURRENCY: {
+    schema: T.Integer({ minimum: 0, maximum: 64 }),
+    default: 1,
+    doc: "videos one worker node transcodes at once (local provider); 0 = none",
+  },
+  VIDEO_UPLOAD_TIMEOUT_S: {
+    schema: T.Integer({ minimum: 1, maximum: 86400 }),
+    default: 3600,
+    doc: "a video upload's whole body must arrive within this (408 after)",
+  },
+  VIDEO_WEBHOOK_SECRET: {
+    schema: T.String({ minLength: 32 }),
+    default: undefined,
+    doc: "signs the local provider's completion callbacks; default derived from JWT_SECRET",
+  },
+  VIDEO_CALLBACK_URL: {
+    schema: Url,
+    default: undefined,
+    doc: "where worker nodes post the local provider's callbacks; default PUBLIC_URL/webhooks/local",
+  },
+  MUX_TOKEN_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token id (VIDEO_PROVIDER=mux)" },
+  MUX_TOKEN_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token secret (VIDEO_PROVIDER=mux)" },
+  MUX_WEBHOOK_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux webhook signing secret (VIDEO_PROVIDER=mux)" },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 

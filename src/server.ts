@@ -38,7 +38,10 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
   }
-  if (role === "worker" || role === "all") runner.start();
+  if (role === "worker" || role === "all") {
+    runner.start();
+    services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+  }
   await deps.ready;
 
   let stopping: Promise<void> | undefined;
@@ -54,6 +57,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
         }
       }
       await runner.stop();
+      await services.transcoder.stop();
       await services.close();
       await closeDeps(deps);
       log.info("stopped");

@@ -9,6 +9,7 @@ import { createIdentity } from "./modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "./modules/edge/public.ts";
 import { imageEdgeResolver } from "./modules/images/public.ts";
 import { accessTokenResolver } from "./modules/oauth/public.ts";
+import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "./modules/videos/public.ts";
 import { allJobs } from "../jobs/index.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 
@@ -26,6 +27,9 @@ export function createServices(deps: Deps) {
   // What the edge serves: each media kind registers its resolver here.
   const edgeResolvers = createResolverRegistry();
   edgeResolvers.register(imageEdgeResolver(deps.db));
+  edgeResolvers.register(videoEdgeResolver(deps));
+  // The worker role's transcode loop (started by serve for worker nodes only).
+  const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
   return {
     deps,
     identity,
@@ -35,6 +39,7 @@ export function createServices(deps: Deps) {
     meter,
     edgeCache,
     edgeResolvers,
+    transcoder,
     async close() {
       await Promise.all([identity.close(), oauthTokens.close(), meter.close(), edgeInvalidations.close()]);
     },

@@ -25,6 +25,8 @@ const JSON_MAX_BYTES = 1024 * 1024;
  * sync batch carries up to 100 texts, and a client with large ones sends smaller batches).
  */
 const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
+/** Routes that read their raw body themselves (a signature covers its exact bytes), JSON or not. */
+const RAW_BODY_ROUTES = new Set(["POST /webhooks/:provider"]);
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
@@ -76,7 +78,7 @@ const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(h
  */
 async function parseJsonBody(request: Request, route: string, memory?: Budget): Promise<unknown> {
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
-  if (!request.body) return null;
+  if (!request.body || RAW_BODY_ROUTES.has(`${request.method} ${route}`)) return null;
   const header = request.headers.get("content-type") ?? "";
   const type = header.split(";", 1)[0]!.trim().toLowerCase();
   if (!JSON_TYPE.test(type)) {

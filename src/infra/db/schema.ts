@@ -7,3 +7,4 @@ export * from "../../modules/kbs/table.ts";
 export * from "../../modules/documents/table.ts";
 export * from "../../modules/oauth/table.ts";
 export * from "../../modules/notifications/table.ts";
+export * from "../../modules/videos/table.ts";

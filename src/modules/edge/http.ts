@@ -59,5 +59,7 @@ export function parseRange(range: string | null, ifRange: string | null, size: n
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A public URL whose representation may change: caches keep it, but ask before reusing it. */
 export const REVALIDATE = "public, no-cache";
+/** A public URL whose representation follows state (a playlist): kept briefly, then asked again. */
+export const SHORT = "public, max-age=30";
 /** Served to its owner only: a shared cache must never keep it. */
 export const PRIVATE = "private, no-cache";

@@ -17,7 +17,7 @@ import { monthKey } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { exactLength } from "./exact-length.ts";
-import { IMMUTABLE, notModified, parseRange, PRIVATE, REVALIDATE } from "./http.ts";
+import { IMMUTABLE, notModified, parseRange, PRIVATE, REVALIDATE, SHORT } from "./http.ts";
 import { edgeDocumentation } from "./openapi.ts";
 import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 
@@ -27,6 +27,8 @@ const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed
 
 /** A path no kind claims. */
 const UNCLAIMED = "media";
+
+const CACHE_CONTROL = { immutable: IMMUTABLE, revalidate: REVALIDATE, short: SHORT } as const;
 
 const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" });
 
@@ -54,9 +56,11 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   }
 
   function answer(request: Request, requestId: string, file: string, resolver: MediaResolver, object: ServedObject | null): Response | Promise<Response> {
-    const variant = object && resolver.select(object, file, request);
+    if (!object) throw missing(resolver.kind);
+    const admitted = resolver.admit ? resolver.admit(object, file, request) : false;
+    const variant = resolver.select(object, file, request);
     if (!variant) throw missing(resolver.kind);
-    if (object.isPublic) return respond(request, requestId, resolver.kind, object, variant);
+    if (object.isPublic || admitted) return respond(request, requestId, resolver.kind, object, variant);
     return isOwner(request, object).then((owner) => {
       if (!owner) throw missing(resolver.kind);
       return respond(request, requestId, resolver.kind, object, variant);
@@ -81,7 +85,7 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       h = new Headers({
         "content-type": variant.contentType,
         etag: variant.etag,
-        "cache-control": !object.isPublic ? PRIVATE : object.cache === "immutable" ? IMMUTABLE : REVALIDATE,
+        "cache-control": !object.isPublic ? PRIVATE : CACHE_CONTROL[variant.cache ?? object.cache],
         "accept-ranges": "bytes",
         "x-content-type-options": "nosniff",
         ...object.headers,
@@ -110,9 +114,9 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     headers.set("content-length", String(length));
     if (request.method === "HEAD") return new Response(null, { status, headers });
 
-    const hot = size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined;
+    const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
-    if (hot && hot.size > end) return sent(object, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
+    if (hot && hot.size > end) return sent(object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -120,7 +124,7 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
         deps.log.warn("edge object missing", { kind, key: variant.key });
         throw missing(kind);
       }
-      return sent(object, body, status, headers, length);
+      return sent(object, variant, body, status, headers, length);
     });
   }
 
@@ -136,9 +140,9 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     return month.key;
   }
 
-  function sent(object: ServedObject, body: BodyInit, status: number, headers: Headers, length: number): Response {
+  function sent(object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
     // Counted when the response starts: a client that hangs up early is still charged.
-    meter.add(object.dimension, monthNow(), object.ownerId, length);
+    meter.add(variant.dimension ?? object.dimension, monthNow(), object.ownerId, length);
     return new Response(body, { status, headers });
   }
 
@@ -203,7 +207,7 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   }
 
   // Hidden from the generator (a wildcard of every method, answering bytes): it documents GET and HEAD itself.
-  const documented = { hide: true, [OWN_PATHS]: edgeDocumentation(deps.config.MEDIA_URL, deps.config.PUBLIC_URL) };
+  const documented = { hide: true, [OWN_PATHS]: edgeDocumentation(deps.config.MEDIA_URL, deps.config.PUBLIC_URL, resolvers) };
 
   // One wildcard route, so a kind may have paths of several segments (HLS). It takes every
   // method because Elysia answers HEAD on a wildcard GET route by running the GET handler

@@ -33,16 +33,35 @@ const refused = {
   "X-Content-Type-Options": h("EdgeNoSniff"),
 };
 
-function operation(head: boolean) {
+/** How a kind's own paths differ from `<id>.<ext>`: its words, its path parameters, the refusals it adds. */
+export interface KindOperation {
+  summary: string;
+  description: string;
+  pathParameters: { name: string; description: string }[];
+  /** Answers the kind's admit gives, by status (a 403, a 451), as error envelopes. */
+  refusals: Record<number, string>;
+}
+
+const IMAGES: KindOperation = {
+  summary: "An uploaded object's bytes, at the url its upload returned",
+  description:
+    "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
+  pathParameters: [{ name: "file", description: "<id>.<ext>, as the url of the upload names it" }],
+  refusals: {},
+};
+
+function operation(head: boolean, kind: KindOperation = IMAGES) {
   const body = <T>(content: T) => (head ? {} : { content });
+  const refusals = Object.fromEntries(
+    Object.entries(kind.refusals).map(([status, description]) => [status, { description, headers: refused, ...body(envelope) }]),
+  );
   return {
     tags: ["media edge"],
-    summary: head ? "The headers of GET, without the body" : "An uploaded object's bytes, at the url its upload returned",
-    description:
-      "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
+    summary: head ? "The headers of GET, without the body" : kind.summary,
+    description: kind.description,
     security: [{}, { bearer: [] }],
     parameters: [
-      { name: "file", in: "path", required: true, description: "<id>.<ext>, as the url of the upload names it", schema: { type: "string" } },
+      ...kind.pathParameters.map((p) => ({ ...p, in: "path", required: true, schema: { type: "string" } })),
       {
         name: "Accept",
         in: "header",
@@ -85,17 +104,23 @@ function operation(head: boolean) {
       },
       416: { description: "Range Not Satisfiable", headers: { ...sent, "Content-Range": header("bytes */size") } },
       502: { description: "STORAGE_ERROR: the object store failed", headers: refused, ...body(envelope) },
+      ...refusals,
     },
   };
 }
 
-/** GET and HEAD MEDIA_URL/{file}; on a host of its own, the path names that server. */
-export function edgeDocumentation(mediaUrl: string, publicUrl: string): OwnPaths {
+/**
+ * GET and HEAD MEDIA_URL/{file}, and the paths kinds document below MEDIA_URL themselves
+ * (a video's `v/{id}/...`); on a host of its own, the paths name that server.
+ */
+export function edgeDocumentation(mediaUrl: string, publicUrl: string, kinds: readonly { document?(): Record<string, KindOperation> }[] = []): OwnPaths {
   const media = new URL(mediaUrl);
   const prefix = media.pathname.replace(/\/+$/, "");
-  const elsewhere = media.origin !== new URL(publicUrl).origin;
-  return {
-    paths: { [`${prefix}/{file}`]: { ...(elsewhere ? { servers: [{ url: media.origin }] } : {}), get: operation(false), head: operation(true) } },
-    headers: HEADERS,
-  };
+  const servers = media.origin !== new URL(publicUrl).origin ? { servers: [{ url: media.origin }] } : {};
+  const paths: OwnPaths["paths"] = { [`${prefix}/{file}`]: { ...servers, get: operation(false), head: operation(true) } };
+  for (const kind of kinds) {
+    for (const [path, op] of Object.entries(kind.document?.() ?? {}))
+      paths[`${prefix}/${path}`] = { ...servers, get: operation(false, op), head: operation(true, op) };
+  }
+  return { paths, headers: HEADERS };
 }

@@ -4,6 +4,7 @@
 // attribution job reads.
 export type { BandwidthDimension, EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 export { BANDWIDTH_DIMENSIONS, createResolverRegistry } from "./resolver.ts";
+export type { KindOperation } from "./openapi.ts";
 export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./invalidation.ts";
 export { acceptsWebp } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";

@@ -2,6 +2,7 @@
 // knows no kind's table, path shape or formats: a kind answers "is this path mine, and
 // what is behind it", and the edge does the rest (caching, validators, ranges, privacy,
 // metering) the same way for every kind.
+import type { KindOperation } from "./openapi.ts";
 
 /**
  * The quota a served byte counts against (SPEC 8): image CDN egress, or video and audio
@@ -23,14 +24,24 @@ export interface EdgeVariant {
   readonly size: number;
   /** Strong validator, quotes included. */
   readonly etag: string;
+  /** Counted against this instead of the object's dimension (a video's thumbnail is an image). */
+  readonly dimension?: BandwidthDimension;
+  /** Cached this way instead of the object's way (a video's playlists briefly, its segments for good). */
+  readonly cache?: CachePolicy;
+  /**
+   * Bytes the kind made itself rather than stored (a playlist filtered for the owner's
+   * state): served from here, never read from storage. `size` is its size.
+   */
+  readonly body?: Blob;
 }
 
 /**
  * How shared caches may keep a public object's responses: for a year (the URL's bytes
- * never change), or only after asking again (a URL whose representation follows state,
- * such as a playlist). Private objects are always `private, no-cache`.
+ * never change), only after asking again (a URL whose representation may change), or for
+ * SHORT_MAX_AGE_S seconds (a playlist: what it lists follows the owner's bandwidth state,
+ * which must show within minutes). Private objects are always `private, no-cache`.
  */
-type CachePolicy = "immutable" | "revalidate";
+type CachePolicy = "immutable" | "revalidate" | "short";
 
 export interface ServedObject {
   readonly ownerId: string;
@@ -63,6 +74,20 @@ export interface MediaResolver<O extends ServedObject = ServedObject> {
    * nothing the object has (a wrong extension, an unknown segment): 404.
    */
   select(object: O, file: string, request: Request): EdgeVariant | null;
+  /**
+   * Optional: the kind's own rule for a request, asked before select and before the
+   * edge's owner check. No I/O (it runs on every request). Throws the AppError to answer
+   * (403 for a missing or bad signature, 451 while the owner's playback is suspended), or
+   * returns true when the request proved its access itself (a signed URL): an owner-only
+   * object is then served without a credential. False (or no admit): the edge's rule,
+   * public objects to anyone and owner-only ones to their owner.
+   */
+  admit?(object: O, file: string, request: Request): boolean;
+  /**
+   * Optional: the kind's paths below MEDIA_URL for the OpenAPI document, when they are not
+   * `<id>.<ext>` (path templates such as `v/{id}/{file}`, each with its words and refusals).
+   */
+  document?(): Record<string, KindOperation>;
 }
 
 export interface ResolverRegistry {

@@ -1,10 +1,11 @@
 // Bandwidth is measured after it was served (the media edge tallies it, a job attributes
 // it hourly), so it is added to the ledger in batches and never refused here.
-import { lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import type { BandwidthDimension } from "./dimensions.ts";
 import { ledger } from "./ledger.ts";
-import { bandwidthClaims } from "./table.ts";
+import { TOTAL } from "./dimensions.ts";
+import { bandwidthClaims, usageCounters } from "./table.ts";
 
 export interface BandwidthEntry {
   ownerId: string;
@@ -40,4 +41,15 @@ export async function addBandwidthBatch(tx: DbOrTx, entries: readonly BandwidthE
     entries.map((e) => ({ userId: e.ownerId, dimension: e.dimension, period: e.month, amount: e.bytes })),
   );
   return counted.map((c) => ({ ownerId: c.userId, month: c.period, dimension: c.dimension as BandwidthDimension }));
+}
+
+/**
+ * Every user holding media storage now, with the bytes held: what a provider's reported
+ * egress is split by (SPEC 3.3a: in proportion to each user's storage).
+ */
+export function mediaStorageHolders(db: DbOrTx): Promise<{ ownerId: string; bytes: number }[]> {
+  return db
+    .select({ ownerId: usageCounters.userId, bytes: usageCounters.value })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.period, TOTAL), eq(usageCounters.dimension, "media_storage"), gt(usageCounters.value, 0)));
 }

@@ -1,8 +1,9 @@
 // What other modules and jobs use of the usage ledger.
 import { ledger } from "./ledger.ts";
 
-export { addBandwidthBatch } from "./bandwidth.ts";
+export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
 export type { UsageSnapshot } from "./ledger.ts";
+export { videoBandwidthState } from "./service.ts";
 
 /** Every counter of a user now: what the pre-checks read. */
 export const snapshotUsage = ledger.snapshot;

@@ -1,0 +1,14 @@
+// SPEC 3.1: a missed provider callback self-heals within the hour. Each hour the provider
+// is asked about every video still processing after an hour, and what it says is applied.
+import { createVideoProviders, reconcileVideos } from "../src/modules/videos/public.ts";
+import type { Job } from "./job.ts";
+
+export const reconcileVideosJob: Job = {
+  name: "video-reconcile",
+  schedule: "17 * * * *",
+  description: "asks the video provider about videos processing for over an hour and applies missed callbacks",
+  async run({ deps, signal }) {
+    const { asked, healed } = await reconcileVideos(deps, createVideoProviders(deps), signal);
+    return `asked about ${asked} videos, healed ${healed}`;
+  },
+};

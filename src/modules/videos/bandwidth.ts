@@ -1,0 +1,107 @@
+// An owner's video bandwidth state (SPEC 3.3): ok, degraded past 100% of the plan's
+// monthly media bandwidth, suspended past 120%. It is computed, never stored: from the
+// month's media_bandwidth counter in the usage ledger (moved by the hourly attribution
+// job) against the limit of the owner's plan now. So a plan upgrade takes effect as soon
+// as the plan is written, and the month rollover as soon as the month changes (its counter
+// starts at zero); each node keeps an answer for CACHE_TTL_MS, far inside the 1 to 2
+// minutes SPEC allows. Transitions (up) are recorded by the attribution job, in the
+// transaction that moves the counter (recordBandwidthCrossings).
+import type { Deps } from "../../deps.ts";
+import { monthKey } from "../../infra/clock.ts";
+import { TtlCache } from "../../infra/cache.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import type { Plans } from "../../plans.ts";
+import { getUser } from "../identity/public.ts";
+import { enqueue } from "../notifications/public.ts";
+import { snapshotUsage, videoBandwidthState } from "../usage/public.ts";
+
+export type BandwidthState = ReturnType<typeof videoBandwidthState>;
+
+/** An owner's month: bytes attributed so far and the plan's limit (-1: none). */
+async function monthOf(db: DbOrTx, plans: Plans, ownerId: string, now: Date): Promise<{ used: number; limit: number } | null> {
+  const user = await getUser(db, ownerId);
+  if (!user) return null;
+  const usage = await snapshotUsage(db, ownerId, now);
+  return { used: usage.media_bandwidth, limit: plans[user.plan].mediaBandwidthBytes };
+}
+
+/** One owner's state now; ok for an owner that no longer exists (nothing of theirs plays). */
+async function bandwidthStateOf(deps: Pick<Deps, "db" | "plans" | "clock">, ownerId: string): Promise<BandwidthState> {
+  const month = await monthOf(deps.db, deps.plans, ownerId, deps.clock.now());
+  return month ? videoBandwidthState(month.used, month.limit) : "ok";
+}
+
+export interface BandwidthStates {
+  /** The owner's state, from this node's cache when it is at most CACHE_TTL_MS old. */
+  of(ownerId: string): Promise<BandwidthState>;
+}
+
+export function createBandwidthStates(deps: Pick<Deps, "db" | "plans" | "clock">): BandwidthStates {
+  const cache = new TtlCache<BandwidthState>(100_000, deps.clock.nowMs);
+  return {
+    async of(ownerId) {
+      // The month is part of the key: the first request of a new month reads afresh.
+      const key = `${monthKey(deps.clock.now())}:${ownerId}`;
+      const hit = cache.get(key);
+      if (hit) return hit.v;
+      const state = await bandwidthStateOf(deps, ownerId);
+      cache.set(key, state);
+      return state;
+    },
+  };
+}
+
+/**
+ * The marks whose crossing is told to the owner (SPEC 6: 100% degrades, 110% warns, 120%
+ * suspends), as outbox messages for the notifications work.
+ */
+const MARKS = [
+  { share: 1.0, kind: "video_bandwidth_degraded" },
+  { share: 1.1, kind: "video_bandwidth_over_110" },
+  { share: 1.2, kind: "video_bandwidth_suspended" },
+] as const;
+
+export interface AddedBandwidth {
+  ownerId: string;
+  month: string;
+  bytes: number;
+}
+
+/**
+ * Records every mark an owner's media bandwidth crossed by `added` (bytes just added to
+ * the ledger in `tx`, summed per owner and month): one outbox row per mark, in the same
+ * transaction, so a batch counted once is told once. Only the current month's marks: a
+ * late count of a past month changes nothing that plays. Returns the messages' kinds.
+ */
+export async function recordBandwidthCrossings(
+  tx: DbOrTx,
+  plans: Plans,
+  added: readonly AddedBandwidth[],
+  now: Date,
+): Promise<{ ownerId: string; kind: string }[]> {
+  const current = monthKey(now);
+  const byOwner = new Map<string, number>();
+  for (const a of added) if (a.month === current && a.bytes > 0) byOwner.set(a.ownerId, (byOwner.get(a.ownerId) ?? 0) + a.bytes);
+  const crossed: { ownerId: string; kind: string; payload: Record<string, unknown> }[] = [];
+  for (const [ownerId, bytes] of byOwner) {
+    const month = await monthOf(tx, plans, ownerId, now);
+    if (!month || month.limit < 0) continue;
+    const before = month.used - bytes;
+    for (const mark of MARKS) {
+      const at = month.limit * mark.share;
+      if (before <= at && month.used > at) {
+        crossed.push({
+          ownerId,
+          kind: mark.kind,
+          payload: { month: current, used: month.used, limit: month.limit, state: videoBandwidthState(month.used, month.limit) },
+        });
+      }
+    }
+  }
+  await enqueue(
+    tx,
+    crossed.map((c) => ({ kind: c.kind, userId: c.ownerId, payload: c.payload })),
+    now,
+  );
+  return crossed.map(({ ownerId, kind }) => ({ ownerId, kind }));
+}

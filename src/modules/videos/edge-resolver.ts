@@ -1,0 +1,198 @@
+// What the media edge serves of a video under MEDIA_URL/v/<id>/ (paths in playback.ts):
+// its HLS playlists and segments, the progressive MP4 and the thumbnail. The edge does the
+// HTTP (validators, ranges, caching headers, metering); this kind says what a path is and
+// who may have it: a private video only through a signed URL (403 otherwise, on every
+// request), nothing that plays while its owner's bandwidth is suspended (451), and the
+// master playlist with only the lowest rendition while it is degraded.
+import { eq, sql } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import { Lru } from "../../infra/cache.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import { AppError } from "../../http/errors.ts";
+import type { EdgeVariant, MediaResolver, ServedObject } from "../edge/public.ts";
+import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
+import { hlsPrefix, videoPrefix } from "./layout.ts";
+import { DIRECT, MASTER, masterWithOnly, parsePlaybackPath } from "./playback.ts";
+import { playbackDocument } from "./playback-openapi.ts";
+import { createPlaybackSigner } from "./sign.ts";
+import { videos } from "./table.ts";
+
+/** The videos module's kind, as the edge and its invalidations name it. */
+export const VIDEO_KIND = "video";
+
+const refused = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const unsigned = () => new AppError("FORBIDDEN", "this video plays only through a valid signed URL", { entity: VIDEO_KIND }, refused);
+const suspended = () =>
+  new AppError("BANDWIDTH_SUSPENDED", "video playback is suspended: the owner's monthly video bandwidth is over 120% of the plan", {}, refused);
+
+const TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", mp4: "video/mp4", jpg: "image/jpeg" };
+const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf(".") + 1)];
+
+interface ServedVideo extends ServedObject {
+  readonly id: string;
+  readonly state: BandwidthState;
+  /** By file name below v/<id>/ (without a signature segment). */
+  readonly files: ReadonlyMap<string, EdgeVariant>;
+  /** The file name of the thumbnail: served as an image, also while playback is suspended. */
+  readonly thumbnail: string | null;
+  /** The master playlist a degraded owner's new sessions get; null when not degraded. */
+  readonly degradedMaster: EdgeVariant | null;
+}
+
+const byIdQuery = (db: DbOrTx) =>
+  db
+    .select({
+      id: videos.id,
+      ownerId: videos.ownerId,
+      isPublic: videos.isPublic,
+      status: videos.status,
+      renditions: videos.renditions,
+      directKey: videos.directKey,
+      thumbnailKey: videos.thumbnailKey,
+      customThumbnailKey: videos.customThumbnailKey,
+      readyAt: videos.readyAt,
+    })
+    .from(videos)
+    .where(eq(videos.id, sql.placeholder("id")))
+    .prepare("edge_video_by_id");
+
+type Row = {
+  id: string;
+  ownerId: string;
+  isPublic: boolean;
+  status: string;
+  renditions: string[];
+  directKey: string | null;
+  thumbnailKey: string | null;
+  customThumbnailKey: string | null;
+  readyAt: Date | null;
+};
+
+/** What a video's stored files are, kept while the row says they have not changed. */
+interface Listing {
+  version: string;
+  /** By file name below v/<id>/: its key and size. */
+  files: Map<string, { key: string; size: number }>;
+  thumbnail: string | null;
+  /** Built on first need, per visibility (the edge keeps headers per variant object). */
+  built?: { isPublic: boolean; files: Map<string, EdgeVariant>; variants: EdgeVariant[] };
+  degraded?: EdgeVariant | null;
+}
+
+const LISTINGS_MAX = 2_000;
+
+export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | "plans" | "config">): MediaResolver<ServedVideo> {
+  const byId = prepared(deps.db, "edge_video_by_id", byIdQuery);
+  const signer = createPlaybackSigner(deps.config.JWT_SECRET);
+  const states = createBandwidthStates(deps);
+  const listings = new Lru<Listing>(LISTINGS_MAX);
+
+  /** The files the row says the video has, listed from the store once per version of the row. */
+  async function listingOf(row: Row): Promise<Listing> {
+    const thumbKey = row.customThumbnailKey ?? row.thumbnailKey;
+    const ready = row.status === "ready";
+    const version = `${row.ownerId}|${row.status}|${row.readyAt?.getTime()}|${row.renditions}|${row.directKey}|${thumbKey}`;
+    const had = listings.get(row.id);
+    if (had?.version === version) return had;
+    const prefix = videoPrefix(row);
+    const hls = hlsPrefix(row).slice(prefix.length);
+    const thumbnail = thumbKey ? thumbKey.slice(thumbKey.lastIndexOf("/") + 1) : null;
+    const files = new Map<string, { key: string; size: number }>();
+    for await (const o of deps.storage.list(prefix)) {
+      const rel = o.key.slice(prefix.length);
+      let name: string | null = null;
+      // The MP4 may be the original itself (already H.264/AAC in MP4): served as direct.mp4 either way.
+      if (ready && o.key === row.directKey) name = DIRECT;
+      else if (rel === thumbnail) name = rel;
+      else if (ready && rel.startsWith(hls)) {
+        const file = rel.slice(hls.length);
+        const slash = file.indexOf("/");
+        if (file === MASTER || (slash > 0 && row.renditions.includes(file.slice(0, slash)) && !file.includes("/", slash + 1))) name = file;
+      }
+      if (name && typeOf(name)) files.set(name, { key: o.key, size: o.size });
+    }
+    const listing: Listing = { version, files, thumbnail: thumbnail && files.has(thumbnail) ? thumbnail : null };
+    listings.set(row.id, listing);
+    return listing;
+  }
+
+  const etag = (id: string, file: string, size: number) => `"${id}/${file}/${size}"`;
+
+  function built(row: Row, listing: Listing) {
+    if (listing.built?.isPublic === row.isPublic) return listing.built;
+    const files = new Map<string, EdgeVariant>();
+    for (const [file, { key, size }] of listing.files) {
+      const playlist = file.endsWith(".m3u8");
+      files.set(file, {
+        key,
+        size,
+        contentType: typeOf(file)!,
+        etag: etag(row.id, file, size),
+        ...(playlist ? { cache: "short" as const } : {}),
+        ...(file === listing.thumbnail ? { dimension: "image_bandwidth" as const } : {}),
+      });
+    }
+    listing.built = { isPublic: row.isPublic, files, variants: [...files.values()] };
+    return listing.built;
+  }
+
+  /** The master playlist with the lowest rendition only, made once per listing. */
+  async function degradedMaster(row: Row, listing: Listing, master: EdgeVariant | undefined): Promise<EdgeVariant | null> {
+    if (listing.degraded !== undefined) return listing.degraded;
+    const bytes = master && (await deps.storage.read(master.key));
+    const lowest = row.renditions[0];
+    if (!bytes || !lowest) return (listing.degraded = null);
+    const body = new Blob([masterWithOnly(new TextDecoder().decode(bytes), lowest)], { type: TYPES.m3u8 });
+    listing.degraded = {
+      key: `${master.key}#${lowest}`,
+      size: body.size,
+      contentType: TYPES.m3u8!,
+      etag: etag(row.id, `${MASTER}/${lowest}`, body.size),
+      cache: "short",
+      body,
+    };
+    return listing.degraded;
+  }
+
+  return {
+    kind: VIDEO_KIND,
+    document: playbackDocument,
+    match(file) {
+      return file.startsWith("v/") ? (parsePlaybackPath(file)?.id ?? null) : null;
+    },
+    async lookup(id) {
+      const [row] = await byId.execute({ id });
+      if (!row) return null;
+      const listing = await listingOf(row);
+      if (listing.files.size === 0) return null;
+      const { files, variants } = built(row, listing);
+      const state = row.status === "ready" ? await states.of(row.ownerId) : "ok";
+      const degraded = state === "degraded" ? await degradedMaster(row, listing, files.get(MASTER)) : null;
+      return {
+        id: row.id,
+        ownerId: row.ownerId,
+        isPublic: row.isPublic,
+        dimension: "media_bandwidth",
+        cache: "immutable",
+        variants: degraded ? [...variants, degraded] : variants,
+        state,
+        files,
+        thumbnail: listing.thumbnail,
+        degradedMaster: degraded,
+      };
+    },
+    admit(video, path) {
+      const p = parsePlaybackPath(path)!;
+      // A signature is checked wherever one is sent: a wrong one never plays, public or not.
+      if (p.token !== null ? !signer.verify(video.id, p.token, deps.clock.nowMs()) : !video.isPublic) throw unsigned();
+      if (video.state === "suspended" && p.file !== video.thumbnail) throw suspended();
+      return p.token !== null;
+    },
+    select(video, path) {
+      const { file } = parsePlaybackPath(path)!;
+      if (file === MASTER && video.degradedMaster) return video.degradedMaster;
+      return video.files.get(file) ?? null;
+    },
+  };
+}

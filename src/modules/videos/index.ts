@@ -1,0 +1,128 @@
+// /v1/videos: streamed upload, list, read (anonymous when public), status poll, update,
+// delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts.
+import { Elysia } from "elysia";
+import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { AppError } from "../../http/errors.ts";
+import { withUpload } from "../../http/multipart.ts";
+import type { Services } from "../../services.ts";
+import { createBandwidthStates } from "./bandwidth.ts";
+import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
+import { getVideo, listVideos, ownVideo, precheckVideoUpload, toStatus, toUploaded, toVideo, updateVideo, deleteVideo, uploadVideo } from "./service.ts";
+import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
+import { declaredLength } from "./upload.ts";
+import { signRoutes } from "./sign.routes.ts";
+import { videoWebhooks } from "./webhooks.routes.ts";
+
+export const videosModule = (services: Services) => {
+  const { deps, guard, identity, limiter } = services;
+  const media = deps.config.MEDIA_URL;
+  // The owner's bandwidth state shown with a video, as the playback edge reads it.
+  const bandwidth = createBandwidthStates(deps);
+  return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
+    .use(sharedModels)
+    .use(guard)
+    .use(videoWebhooks(services))
+    .use(signRoutes(services))
+    .post(
+      "/v1/videos",
+      async ({ principal, request, status }) => {
+        const uploader = await precheckVideoUpload(deps, principal.userId, declaredLength(request));
+        return status(201, ok(toUploaded(await uploadVideo(deps, uploader, request))));
+      },
+      {
+        auth: { scope: "media.write", tier: "upload" },
+        // Streamed to storage by upload.ts, never buffered by Elysia.
+        parse: "none",
+        response: { 201: Ok(UploadedVideo), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 502: "Error" },
+        detail: {
+          summary: "Upload a video (multipart/form-data, streamed); answered in status processing before transcoding",
+          description:
+            "Needs plan pro or pro_plus (403 PLAN_REQUIRED). The container is decided by the file's first bytes (422 INVALID_FILE_TYPE); over the plan's size 413 FILE_TOO_LARGE with nothing stored; the bytes count in media_storage (403 QUOTA_EXCEEDED).",
+          requestBody: { required: true, content: VideoUploadForm },
+        },
+      },
+    )
+    .get("/v1/videos", async ({ principal, query }) => ok(await listVideos(deps, principal.userId, query)), {
+      auth: { scope: "media.read", tier: "read" },
+      query: ListVideosQuery,
+      response: { 200: Ok(VideoPage), 400: "Error", 422: "Error" },
+      detail: { summary: "List videos, newest first (items carry no playback_url)" },
+    })
+    .get(
+      "/v1/videos/:id",
+      async ({ params, headers, set }) => {
+        // Anonymous reads of public videos; a credential, when sent, must be good (401).
+        let userId: string | undefined;
+        if (headers.authorization !== undefined) {
+          const p = await identity.resolvePrincipal(headers.authorization);
+          if (!p.scopes.includes("media.read")) throw new AppError("FORBIDDEN", "this credential lacks the media.read scope", { required: "media.read" });
+          Object.assign(set.headers, await limiter.hit(p.userId, "read"));
+          userId = p.userId;
+        }
+        const row = await getVideo(deps.db, { userId, id: params.id });
+        return ok({ ...toVideo(media, row), bandwidth_state: await bandwidth.of(row.ownerId) });
+      },
+      {
+        params: VideoParams,
+        response: { 200: Ok(Video), 401: "Error", 403: "Error", 404: "Error" },
+        detail: { summary: "One video: metadata and playback URL; anonymous when the video is public", security: [{ bearer: [] }, {}] },
+      },
+    )
+    .get("/v1/videos/:id/status", async ({ principal, params }) => ok(toStatus(await ownVideo(deps.db, principal.userId, params.id), deps.clock.now())), {
+      auth: { scope: "media.read", tier: "read" },
+      params: VideoParams,
+      response: { 200: Ok(VideoStatusPoll), 404: "Error" },
+      detail: { summary: "Transcoding status: progress 0..1 and a best-effort eta (poll every 5 to 10 s)" },
+    })
+    .patch("/v1/videos/:id", async ({ principal, params, body }) => ok(toVideo(media, await updateVideo(deps, principal.userId, params.id, body))), {
+      auth: { scope: "media.write", tier: "mutation" },
+      params: VideoParams,
+      body: UpdateVideoBody,
+      response: { 200: Ok(Video), 404: "Error", 422: "Error" },
+      detail: { summary: "Change a video's title, visibility or tags (not its content)" },
+    })
+    .delete(
+      "/v1/videos/:id",
+      async ({ principal, params, set }) => {
+        await deleteVideo(deps, principal.userId, params.id);
+        set.status = 204;
+      },
+      {
+        auth: { scope: "media.delete", tier: "mutation" },
+        params: VideoParams,
+        response: { 204: NoContent, 404: "Error" },
+        detail: { summary: "Delete a video: counters down at once, the provider's variants and the original removed asynchronously" },
+      },
+    )
+    .post(
+      "/v1/videos/:id/thumbnail",
+      async ({ principal, params, request }) => {
+        const limits = await precheckThumbnail(deps, principal.userId, params.id);
+        const upload = {
+          fileField: "file",
+          maxFileBytes: THUMBNAIL_MAX_BYTES,
+          memory: deps.budgets.uploadMemory,
+          buffers: deps.budgets.uploadBuffers,
+          deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
+        };
+        const row = await withUpload(request, upload, (u) => setThumbnail(deps, principal.userId, params.id, limits, u));
+        return ok(toVideo(media, row));
+      },
+      {
+        auth: { scope: "media.write", tier: "mutation" },
+        params: VideoParams,
+        parse: "none",
+        response: { 200: Ok(Video), 400: "Error", 403: "Error", 404: "Error", 408: "Error", 413: "Error", 422: "Error" },
+        detail: {
+          summary: "Replace the thumbnail (JPEG, PNG or WebP, at most 2 MB; counted in image storage)",
+          requestBody: { required: true, content: ThumbnailForm },
+        },
+      },
+    )
+    .delete("/v1/videos/:id/thumbnail", async ({ principal, params }) => ok(toVideo(media, await revertThumbnail(deps, principal.userId, params.id))), {
+      auth: { scope: "media.write", tier: "mutation" },
+      params: VideoParams,
+      response: { 200: Ok(Video), 404: "Error" },
+      detail: { summary: "Go back to the automatic thumbnail" },
+    });
+};

@@ -1,0 +1,36 @@
+// One interface for every video provider (VIDEO_PROVIDER): the local ffmpeg provider and
+// hosted ones. A provider's work runs from the durable queue (queue.ts, worker.ts); its
+// completion reaches the API as a signed callback (POST /webhooks/<name>), which it
+// verifies and reads; reconciliation asks it about videos it has not reported on.
+import type { Deps } from "../../../deps.ts";
+import type { ProviderEvent } from "../state.ts";
+import type { TranscodeJobRow, VideoProviderName, VideoRow } from "../table.ts";
+
+/** A claimed job and what its runner may do while holding it. */
+export interface JobRun {
+  deps: Deps;
+  job: TranscodeJobRow;
+  /** Stores what the job achieved so far; false when the lease was lost (stop at once). */
+  checkpoint(payload: Record<string, unknown>): Promise<boolean>;
+  /** Extends the lease (call it now and then during long work); false when it was lost. */
+  renew(): Promise<boolean>;
+  /** Sends a callback to the API (fetch in production; the app's handler in tests). */
+  deliver(request: Request): Promise<Response>;
+  signal: AbortSignal;
+}
+
+export interface VideoProvider {
+  readonly name: VideoProviderName;
+  /** Performs one claimed job (a transcode, or the cleanup after a delete); throws to retry later. */
+  run(r: JobRun): Promise<void>;
+  /**
+   * Verifies a callback (throws 401 UNAUTHORIZED when its signature, or its timestamp's
+   * tolerance, fails) and reads it; null for an event that changes nothing here.
+   */
+  parseCallback(rawBody: string, headers: Headers, now: Date): ProviderEvent | null;
+  /** What the provider knows of a video it has not reported on; null when still at work. */
+  status(deps: Deps, video: VideoRow): Promise<ProviderEvent | null>;
+}
+
+/** Thrown when the lease was lost mid-job: the job is someone else's now. */
+export class LeaseLost extends Error {}

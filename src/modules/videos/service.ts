@@ -1,0 +1,257 @@
+// The rules of videos: upload (plan and quota before a byte is stored, the original
+// streamed to storage, the row and its counted bytes and its transcode job in one
+// transaction), list, read (anonymous when public), status, update and delete (counters
+// down at once, the provider's cleanup queued).
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import { iso } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import { newId } from "../../infra/ids.ts";
+import { planActive, type PlanLimits } from "../../plans.ts";
+import { invalidate } from "../edge/public.ts";
+import { requireUser } from "../identity/public.ts";
+import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { originalKey } from "./layout.ts";
+import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
+import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
+import { enqueue } from "./queue.ts";
+import { VIDEO_KIND } from "./edge-resolver.ts";
+import { MULTIPART_OVERHEAD, type StreamedVideo, streamVideoUpload } from "./upload.ts";
+import { parseVideoFields } from "./upload-fields.ts";
+import { type VideoRow, videos } from "./table.ts";
+
+export interface VideoUploader {
+  userId: string;
+  limits: PlanLimits;
+}
+
+/**
+ * Refusals before the body is read: a plan without video (403 PLAN_REQUIRED), an expired
+ * plan (403 PLAN_INACTIVE), no upload left today or this month (429), or no room for the
+ * bytes the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
+ */
+export async function precheckVideoUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<VideoUploader> {
+  const now = deps.clock.now();
+  const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
+  const limits = deps.plans[user.plan];
+  if (!limits.videoAllowed) throw new AppError("PLAN_REQUIRED", "video upload needs plan pro or pro_plus", { plan: user.plan });
+  if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "video upload needs an active plan", { plan: user.plan });
+  // The declared body is the file plus a little multipart framing: the file is at least
+  // the body less that framing.
+  const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
+  assertFits(usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  return { userId, limits };
+}
+
+/**
+ * Streams the upload's file to its original's key and records the video: its bytes
+ * reserved in media_storage and its transcode queued in the same transaction. Whatever
+ * fails (the stream, the fields, the quota) leaves no object and nothing counted.
+ */
+export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
+  const id = newId();
+  const key = originalKey({ ownerId: u.userId, id });
+  const streamed: StreamedVideo = await streamVideoUpload(request, {
+    storage: deps.storage,
+    key,
+    maxFileBytes: u.limits.videoMaxBytes,
+    deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000,
+  });
+  try {
+    const fields = parseVideoFields(streamed.fields);
+    const now = deps.clock.now();
+    const provider = deps.config.VIDEO_PROVIDER;
+    return await deps.db.transaction(async (tx) => {
+      await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size }, now);
+      const [row] = await tx
+        .insert(videos)
+        .values({
+          id,
+          ownerId: u.userId,
+          title: fields.title ?? (streamed.filename || "video"),
+          filename: streamed.filename || "video",
+          tags: fields.tags,
+          isPublic: fields.isPublic,
+          sizeBytes: streamed.size,
+          container: streamed.container,
+          provider,
+          originalKey: key,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await enqueue(tx, { kind: "transcode", videoId: id, ownerId: u.userId, provider }, now);
+      return row!;
+    });
+  } catch (e) {
+    await deps.storage.delete(key).catch((err) => deps.log.error("orphan video original left after a failed upload", { key, err }));
+    throw e;
+  }
+}
+
+const media = (deps: Deps) => deps.config.MEDIA_URL;
+const thumbKeyOf = (r: Pick<VideoRow, "customThumbnailKey" | "thumbnailKey">) => r.customThumbnailKey ?? r.thumbnailKey;
+
+export function toUploaded(r: VideoRow): UploadedVideo {
+  return {
+    id: r.id,
+    title: r.title,
+    filename: r.filename,
+    sizeBytes: r.sizeBytes,
+    status: r.status,
+    isPublic: r.isPublic,
+    tags: r.tags,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+const LIST_COLUMNS = [
+  "id",
+  "title",
+  "filename",
+  "sizeBytes",
+  "status",
+  "isPublic",
+  "tags",
+  "durationSeconds",
+  "thumbnailKey",
+  "customThumbnailKey",
+  "createdAt",
+] as const;
+type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
+
+function toListItem(mediaUrl: string, r: ListRow): VideoListItem {
+  const thumb = thumbKeyOf(r);
+  return {
+    id: r.id,
+    title: r.title,
+    filename: r.filename,
+    sizeBytes: r.sizeBytes,
+    status: r.status,
+    isPublic: r.isPublic,
+    tags: r.tags,
+    ...(r.status === "ready" && r.durationSeconds !== null && { duration_seconds: r.durationSeconds }),
+    ...(thumb && { thumbnail_url: thumbnailUrl(mediaUrl, r.id, thumb) }),
+    createdAt: iso(r.createdAt),
+  };
+}
+
+export function toVideo(mediaUrl: string, r: VideoRow): Video {
+  const { createdAt: _, ...item } = toListItem(mediaUrl, r);
+  return {
+    ...item,
+    ...(r.status === "ready" && { playback_url: playbackUrl(mediaUrl, r.id) }),
+    ...(r.status === "ready" && r.directKey && { direct_url: directUrl(mediaUrl, r.id) }),
+    ...(r.status === "failed" && { failure_reason: r.failureReason ?? "transcoding failed" }),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+const videoById = (db: DbOrTx) =>
+  db
+    .select()
+    .from(videos)
+    .where(eq(videos.id, sql.placeholder("id")))
+    .prepare("video_by_id");
+
+/**
+ * One video: its owner's, or anyone's when it is public (`userId` undefined: an anonymous
+ * request). Another user's private video is 404, as an absent one.
+ */
+export async function getVideo(db: DbOrTx, q: { userId?: string; id: string }): Promise<VideoRow> {
+  const [row] = await prepared(db, "video_by_id", videoById).execute({ id: q.id });
+  if (!row || (row.ownerId !== q.userId && !row.isPublic)) throw notFound("video");
+  return row;
+}
+
+/** The owner's video (mutations and the status poll). */
+export async function ownVideo(db: DbOrTx, userId: string, id: string): Promise<VideoRow> {
+  const row = await getVideo(db, { userId, id });
+  if (row.ownerId !== userId) throw notFound("video");
+  return row;
+}
+
+function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof videos, (typeof LIST_COLUMNS)[number]> {
+  const filters: string[] = [];
+  const params: Record<string, unknown> = { userId };
+  if (q.tag !== undefined) filters.push("tag"), (params.tag = q.tag);
+  if (q.status !== undefined) filters.push("status"), (params.statuses = [...new Set(q.status.split(","))]);
+  if (q.isPublic !== undefined) filters.push("public"), (params.isPublic = q.isPublic);
+  const where = () =>
+    and(
+      eq(videos.ownerId, sql.placeholder("userId")),
+      filters.includes("tag") ? sql`${videos.tags} @> array[${sql.placeholder("tag")}]::text[]` : undefined,
+      filters.includes("status") ? sql`${videos.status} = any(${sql.placeholder("statuses")}::text[])` : undefined,
+      filters.includes("public") ? eq(videos.isPublic, sql.placeholder("isPublic") as unknown as boolean) : undefined,
+    ) as SQL;
+  return {
+    from: videos,
+    columns: LIST_COLUMNS,
+    shape: filters.join("_") || "owned",
+    where,
+    params,
+    sort: ["createdAt", "id"],
+    cursor: q.cursor,
+    limit: q.limit ?? 20,
+  };
+}
+
+export function listVideos(deps: Deps, userId: string, q: ListVideosQuery) {
+  return keysetPage(deps.db, videoListQuery(userId, q), (r) => toListItem(media(deps), r));
+}
+
+/** The status poll: eta extrapolated from the progress since transcoding began (null when unknown). */
+export function toStatus(r: VideoRow, now: Date): VideoStatusPoll {
+  if (r.status !== "processing") return { status: r.status, progress: r.status === "ready" ? 1 : r.progress, eta_seconds: r.status === "ready" ? 0 : null };
+  const started = r.processingStartedAt?.getTime();
+  const p = r.progress;
+  const eta = started !== undefined && p > 0.01 ? Math.max(0, Math.round((((now.getTime() - started) / 1000) * (1 - p)) / p)) : null;
+  return { status: r.status, progress: p, eta_seconds: eta };
+}
+
+export async function updateVideo(deps: Deps, userId: string, id: string, body: UpdateVideoBody): Promise<VideoRow> {
+  const [row] = await deps.db
+    .update(videos)
+    .set({
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.isPublic !== undefined && { isPublic: body.isPublic }),
+      ...(body.tags !== undefined && { tags: body.tags }),
+      updatedAt: deps.clock.now(),
+    })
+    .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+    .returning();
+  if (!row) throw notFound("video");
+  // Made private: no edge node may go on serving it from its cache.
+  if (body.isPublic !== undefined) await invalidate(deps, VIDEO_KIND, id);
+  return row;
+}
+
+/**
+ * Deletes the row, gives back its counted bytes (the original's media storage while it is
+ * kept, a custom thumbnail's image storage) and queues the provider's cleanup of every
+ * object of the video, all in one transaction; the edge drops it at once.
+ */
+export async function deleteVideo(deps: Deps, userId: string, id: string): Promise<void> {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(videos)
+      .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+      .returning();
+    if (!gone) throw notFound("video");
+    await release(tx, userId, { mediaBytes: gone.originalKey ? gone.sizeBytes : 0, imageBytes: gone.thumbnailBytes });
+    const assetId = gone.providerAssetId && !gone.providerAssetId.startsWith("upload:") ? gone.providerAssetId : undefined;
+    await enqueue(tx, { kind: "delete", videoId: id, ownerId: userId, provider: gone.provider, payload: assetId ? { assetId } : {} }, now);
+    return gone;
+  });
+  await invalidate(deps, VIDEO_KIND, id);
+  // The thumbnails at once (the queued cleanup removes everything else, and these again).
+  for (const key of [row.thumbnailKey, row.customThumbnailKey]) {
+    if (key) await deps.storage.delete(key).catch((err) => deps.log.warn("video thumbnail delete failed; the cleanup job retries", { id, err }));
+  }
+}

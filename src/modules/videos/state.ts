@@ -1,0 +1,107 @@
+// The video state machine (SPEC 3.1): processing -> ready, processing -> failed, nothing
+// else. Every event a provider sends (a callback, or what reconciliation learns by asking)
+// is applied here in one transaction that also records the event's id: a repeated event
+// is acknowledged and ignored, and since only a `processing` video moves, an old or
+// repeated event never moves a video backwards.
+import { and, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import { invalidate } from "../edge/public.ts";
+import { release } from "../usage/public.ts";
+import { VIDEO_KIND } from "./edge-resolver.ts";
+import { originalKey } from "./layout.ts";
+import { type Rendition, type VideoProviderName, videos, videoWebhookEvents } from "./table.ts";
+
+interface ReadyResult {
+  durationSeconds: number;
+  /** Lowest first. */
+  renditions: Rendition[];
+  thumbnailKey: string | null;
+  directKey: string | null;
+  /** A hosted provider's asset id, learnt with the asset (it deletes the asset by it). */
+  assetId?: string;
+}
+
+/** What a provider reported about one video; `videoId` or `assetId` names it. */
+export type ProviderEvent = { id: string; videoId?: string; assetId?: string } & (
+  | { type: "ready"; result: ReadyResult }
+  | {
+      type: "failed";
+      reason: string;
+      /** The original is not kept (over the plan's duration): its storage is given back at once. */
+      dropOriginal?: boolean;
+    }
+  | { type: "progress"; progress: number }
+);
+
+export type Applied = "applied" | "replayed" | "stale";
+
+export async function applyProviderEvent(deps: Deps, provider: VideoProviderName, ev: ProviderEvent): Promise<Applied> {
+  const now = deps.clock.now();
+  const out = await deps.db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(videoWebhookEvents)
+      .values({ provider, eventId: ev.id, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: videoWebhookEvents.eventId });
+    if (!fresh.length) return { applied: "replayed" as const };
+    const which = ev.videoId ? eq(videos.id, ev.videoId) : eq(videos.providerAssetId, ev.assetId ?? "");
+    const processing = and(which, eq(videos.provider, provider), eq(videos.status, "processing"));
+    if (ev.type === "progress") {
+      // Progress only grows: a late report never takes the bar back.
+      const rows = await tx
+        .update(videos)
+        .set({ progress: sql`greatest(${videos.progress}, ${Math.min(1, Math.max(0, ev.progress))})` })
+        .where(processing)
+        .returning({ id: videos.id });
+      return { applied: rows.length ? ("applied" as const) : ("stale" as const) };
+    }
+    if (ev.type === "ready") {
+      const r = ev.result;
+      const rows = await tx
+        .update(videos)
+        .set({
+          status: "ready",
+          durationSeconds: r.durationSeconds,
+          renditions: r.renditions,
+          thumbnailKey: r.thumbnailKey,
+          directKey: r.directKey,
+          ...(r.assetId && { providerAssetId: r.assetId }),
+          progress: 1,
+          readyAt: now,
+          updatedAt: now,
+        })
+        .where(processing)
+        .returning({ id: videos.id });
+      return { applied: rows.length ? ("applied" as const) : ("stale" as const), id: rows[0]?.id };
+    }
+    const [row] = await tx
+      .update(videos)
+      .set({
+        status: "failed",
+        failureReason: ev.reason.slice(0, 500),
+        failedAt: now,
+        updatedAt: now,
+        ...(ev.dropOriginal && { originalKey: null }),
+      })
+      .where(processing)
+      .returning();
+    if (!row) return { applied: "stale" as const };
+    // The original's key is read before the update set it null: from the event's own row.
+    if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes });
+    return { applied: "applied" as const, id: row.id, dropped: ev.dropOriginal ? originalKey(row) : undefined };
+  });
+  if (out.applied === "applied" && "id" in out && out.id) await invalidate(deps, VIDEO_KIND, out.id);
+  if ("dropped" in out && out.dropped) await deps.storage.delete(out.dropped).catch((err) => deps.log.error("video original delete failed", { err }));
+  return out.applied;
+}
+
+/**
+ * Progress of a video at work (the local provider reports it straight to the table it
+ * shares with the API; no event is recorded for it). It only grows.
+ */
+export async function reportProgress(deps: Deps, videoId: string, progress: number): Promise<void> {
+  await deps.db
+    .update(videos)
+    .set({ progress: sql`greatest(${videos.progress}, ${Math.min(0.99, Math.max(0, progress))})` })
+    .where(and(eq(videos.id, videoId), eq(videos.status, "processing")));
+}

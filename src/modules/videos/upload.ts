@@ -1,0 +1,214 @@
+// The video upload form, streamed: the file part goes to the object store as it arrives
+// (a file on embedded storage, an S3 multipart upload otherwise), so memory does not grow
+// with the file. The container is decided from the first bytes before the rest is taken,
+// and the plan's size limit is enforced while streaming. Any failure (bad type, too large,
+// a client that hung up, a deadline) removes what was written. The route reads the body
+// itself (`parse: "none"`); the server's own body cap is the largest plan's limit.
+import { Busboy } from "@fastify/busboy";
+import type { Readable } from "node:stream";
+import { AppError, validationError } from "../../http/errors.ts";
+import { stripUnsafeChars } from "../../http/text.ts";
+import type { Storage } from "../../infra/storage/index.ts";
+import { CONTAINER_NAMES, type Container, SNIFF_BYTES, sniffContainer } from "./containers.ts";
+
+/** Room for the boundaries, part headers and the small text fields around the file. */
+export const MULTIPART_OVERHEAD = 64 * 1024;
+const MAX_TEXT_FIELD = 8 * 1024;
+const STREAM_BUFFER = 1024 * 1024;
+
+export interface StreamedVideo {
+  filename: string;
+  size: number;
+  container: Container;
+  /** Text fields by name (the last value of a repeated field wins). */
+  fields: Record<string, string>;
+}
+
+interface StreamOptions {
+  storage: Storage;
+  /** Where the file's bytes go. */
+  key: string;
+  maxFileBytes: number;
+  deadlineMs: number;
+}
+
+const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
+const baseName = (name: string) =>
+  Array.from(stripUnsafeChars(name.split(/[\\/]/).pop() ?? ""))
+    .slice(0, 255)
+    .join("");
+
+/** The declared body length, when the client sent one. */
+export const declaredLength = (request: Request) => {
+  const n = Number(request.headers.get("content-length") ?? Number.NaN);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/**
+ * Streams the `file` field of a multipart/form-data body to `key` and collects the text
+ * fields. 400 for a body that is not multipart, 413 FILE_TOO_LARGE over the limit (also
+ * when Content-Length says so, before a byte is read), 422 INVALID_FILE_TYPE for bytes that
+ * are no supported container, 422 VALIDATION_ERROR without a file, 408 past the deadline.
+ * On any failure nothing stays under `key`.
+ */
+export async function streamVideoUpload(request: Request, o: StreamOptions): Promise<StreamedVideo> {
+  const type = request.headers.get("content-type") ?? "";
+  const declared = declaredLength(request);
+  const refuse = async (e: AppError) => {
+    await request.body?.cancel().catch(() => {});
+    throw e;
+  };
+  if (declared !== undefined && declared > o.maxFileBytes + MULTIPART_OVERHEAD) return refuse(tooLarge(o.maxFileBytes));
+  if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data"));
+  let bb: ReturnType<typeof Busboy>;
+  try {
+    bb = Busboy({
+      headers: { "content-type": type },
+      // Room for a few of the body's chunks on each side of the parser: with Node's default
+      // 16 KB every chunk would stall the pump and the store's reader in turn.
+      highWaterMark: STREAM_BUFFER,
+      fileHwm: STREAM_BUFFER,
+      limits: { files: 1, fields: 8, parts: 16, fieldSize: MAX_TEXT_FIELD, fileSize: o.maxFileBytes },
+    });
+  } catch {
+    return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data with a boundary"));
+  }
+
+  const reader = request.body.getReader();
+  const fields: Record<string, string> = {};
+  let stored: Promise<Omit<StreamedVideo, "fields">> | undefined;
+  let current: Readable | undefined;
+  let failure: unknown;
+  let rejectFailed!: (e: unknown) => void;
+  const failed = new Promise<never>((_, reject) => {
+    rejectFailed = reject;
+  });
+  failed.catch(() => {});
+  const fail = (e: unknown) => {
+    if (failure !== undefined) return;
+    failure = e;
+    rejectFailed(e);
+    reader.cancel().catch(() => {});
+    bb.destroy();
+    // The file's reader (the object store's write) must end too, with an error, never as
+    // if the file were complete.
+    current?.destroy(new Error("upload abandoned"));
+  };
+
+  bb.on("file", (name, file, filename) => {
+    if (name !== "file") return void file.resume();
+    if (stored) {
+      file.resume();
+      return fail(validationError("body.file", "send exactly one file"));
+    }
+    current = file;
+    stored = storeFile(file, filename, o).catch((e) => {
+      // The first reason wins: a store write that failed because the upload was abandoned
+      // reports why it was.
+      throw failure ?? (e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again"));
+    });
+    stored.catch(fail);
+  });
+  bb.on("field", (name, value, _nameCut, valueCut) => {
+    if (valueCut) fail(validationError(`body.${name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`));
+    else fields[name] = value;
+  });
+  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {
+    bb.on(limit, () => fail(new AppError("BAD_REQUEST", "too many multipart parts")));
+  }
+  bb.on("error", () => fail(new AppError("BAD_REQUEST", "the multipart body could not be parsed")));
+  const finished = new Promise<void>((resolve) => bb.on("finish", resolve));
+
+  const pump = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (failure !== undefined) return;
+      if (!bb.write(value)) await new Promise((resolve) => bb.once("drain", resolve));
+    }
+    bb.end();
+  })().catch((e) => {
+    fail(
+      request.signal.aborted
+        ? new AppError("BAD_REQUEST", "the client closed the connection during the upload", { aborted: true })
+        : e instanceof AppError
+          ? e
+          : new AppError("BAD_REQUEST", "the body could not be read"),
+    );
+  });
+  const timer = setTimeout(
+    () =>
+      fail(
+        new AppError(
+          "REQUEST_TIMEOUT",
+          `the upload did not arrive within ${o.deadlineMs / 1000} s`,
+          { limitSeconds: o.deadlineMs / 1000 },
+          { connection: "close" },
+        ),
+      ),
+    o.deadlineMs,
+  );
+  try {
+    await Promise.race([Promise.all([pump, finished]), failed]);
+    if (!stored) throw validationError("body.file", "a non-empty `file` field is required");
+    const file = await Promise.race([stored, failed]);
+    return { ...file, fields };
+  } catch (e) {
+    fail(e);
+    // Every write has ended (or failed) before the key is removed, so nothing lands after.
+    await stored?.catch(() => {});
+    await o.storage.delete(o.key).catch(() => {});
+    throw failure ?? e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function storeFile(file: Readable, filename: string | undefined, o: StreamOptions): Promise<Omit<StreamedVideo, "fields">> {
+  const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size < SNIFF_BYTES) {
+    const r = await chunks.next();
+    if (r.done) break;
+    head.push(r.value);
+    size += r.value.length;
+  }
+  const first = Buffer.concat(head);
+  if (first.length === 0) {
+    file.resume();
+    throw validationError("body.file", "a non-empty `file` field is required");
+  }
+  const container = sniffContainer(first);
+  if (!container) {
+    file.destroy();
+    throw new AppError("INVALID_FILE_TYPE", `the file is not a ${CONTAINER_NAMES} video`);
+  }
+  const truncated = () => (file as Readable & { truncated?: boolean }).truncated === true;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(first);
+    },
+    async pull(c) {
+      const r = await chunks.next();
+      if (r.done) {
+        if (truncated()) c.error(tooLarge(o.maxFileBytes));
+        else c.close();
+        return;
+      }
+      size += r.value.length;
+      c.enqueue(r.value);
+    },
+    cancel() {
+      file.destroy();
+    },
+  });
+  try {
+    await o.storage.put(o.key, body, { contentType: "application/octet-stream" });
+  } catch (e) {
+    if (truncated()) throw tooLarge(o.maxFileBytes);
+    throw e;
+  }
+  if (truncated()) throw tooLarge(o.maxFileBytes);
+  return { filename: baseName(filename ?? ""), size, container };
+}

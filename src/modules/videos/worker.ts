@@ -1,0 +1,88 @@
+// The transcode worker of the worker role: claims queued provider jobs (queue.ts) and runs
+// them, up to TRANSCODE_CONCURRENCY at once per node. step() runs one job to its end and
+// is what tests drive; start() loops it until stop().
+import type { Deps } from "../../deps.ts";
+import { newId } from "../../infra/ids.ts";
+import type { Providers } from "./providers/index.ts";
+import { LeaseLost, type JobRun } from "./providers/types.ts";
+import { checkpoint, claim, complete, renew, retryLater } from "./queue.ts";
+
+/** A job's lease; renewed while it runs (on progress, between uploads), so a dead worker's job is retaken after this. */
+const LEASE_MS = 5 * 60_000;
+/** How long an idle loop waits before looking for work again. */
+const IDLE_MS = 2_000;
+
+export interface TranscodeWorker {
+  /** Claims one due job and runs it; false when none was due. */
+  step(): Promise<boolean>;
+  start(concurrency: number): void;
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  providers: Providers;
+  /** Sends a provider callback to the API. */
+  deliver?: (request: Request) => Promise<Response>;
+  /** This worker's name in the leases it holds. */
+  id?: string;
+}
+
+export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWorker {
+  const worker = o.id ?? `worker-${newId()}`;
+  const deliver = o.deliver ?? ((req: Request) => fetch(req));
+  const stopping = new AbortController();
+  const loops: Promise<void>[] = [];
+
+  async function step(): Promise<boolean> {
+    const job = await claim(deps.db, worker, deps.clock.now(), LEASE_MS);
+    if (!job) return false;
+    const run: JobRun = {
+      deps,
+      job,
+      signal: stopping.signal,
+      deliver,
+      checkpoint: (payload) => checkpoint(deps.db, job, worker, payload),
+      renew: () => renew(deps.db, job, worker, deps.clock.now(), LEASE_MS),
+    };
+    try {
+      await o.providers[job.provider].run(run);
+      await complete(deps.db, job, worker, deps.clock.now());
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        deps.log.warn("transcode job lease lost; another worker has it", { job: job.id });
+        return true;
+      }
+      deps.log.error("video provider job failed; retrying later", { job: job.id, kind: job.kind, attempt: job.attempts, err });
+      await retryLater(deps.db, job, worker, deps.clock.now(), String((err as Error)?.message ?? err));
+    }
+    return true;
+  }
+
+  async function loop() {
+    while (!stopping.signal.aborted) {
+      let worked = false;
+      try {
+        worked = await step();
+      } catch (err) {
+        deps.log.error("transcode worker step failed", { err });
+      }
+      if (!worked && !stopping.signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, IDLE_MS);
+          stopping.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
+    }
+  }
+
+  return {
+    step,
+    start(concurrency) {
+      for (let i = 0; i < concurrency; i++) loops.push(loop());
+    },
+    async stop() {
+      stopping.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// The Mux adapter's outgoing calls, against a stand-in for its API (no network): a direct
+// upload made once and the original sent to it, the asset deleted with the video, and
+// reconciliation reading the asset through the upload that made it.
+import { describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { muxProvider } from "../../src/modules/videos/providers/mux.ts";
+import { applyProviderEvent } from "../../src/modules/videos/state.ts";
+import { transcodeJobs, videos } from "../../src/modules/videos/table.ts";
+import { testContext } from "../helpers/context.ts";
+import { makeUser } from "../helpers/factories.ts";
+import { insertVideo, videoRow } from "./fixtures.ts";
+
+interface Seen {
+  method: string;
+  url: string;
+  body?: string;
+  bytes?: number;
+  auth?: string | null;
+}
+
+function fakeMux(answers: Record<string, unknown> = {}) {
+  const seen: Seen[] = [];
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = init?.body;
+    const entry: Seen = { method, url, auth: new Headers(init?.headers).get("authorization") };
+    if (typeof body === "string") entry.body = body;
+    else if (body) entry.bytes = (await new Response(body as BodyInit).arrayBuffer()).byteLength;
+    seen.push(entry);
+    const key = `${method} ${url.replace("https://api.mux.com/video/v1", "")}`;
+    if (key === "POST /uploads") return Response.json({ data: { id: "up1", url: "https://storage.mux.test/put/up1" } });
+    if (method === "PUT") return new Response(null, { status: 200 });
+    if (key in answers) return Response.json({ data: answers[key] });
+    if (method === "DELETE") return new Response(null, { status: 204 });
+    return new Response("not found", { status: 404 });
+  }) as typeof fetch;
+  return { seen, fetchFn };
+}
+
+describe("Mux adapter", () => {
+  test("a transcode job makes one direct upload carrying the video id and sends the original to it", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id, { provider: "mux", sizeBytes: 5 });
+    await deps.storage.put(v.originalKey!, new Uint8Array([1, 2, 3, 4, 5]));
+    const { seen, fetchFn } = fakeMux();
+    const mux = muxProvider({ ...deps, config: { ...deps.config, MUX_TOKEN_ID: "id", MUX_TOKEN_SECRET: "secret" } }, fetchFn);
+    const job = { id: "j1", kind: "transcode", videoId: v.id, ownerId: owner.id, provider: "mux", payload: {} } as any;
+    let saved: Record<string, unknown> = {};
+    const run = {
+      deps,
+      job,
+      signal: new AbortController().signal,
+      deliver: fetchFn,
+      renew: async () => true,
+      checkpoint: async (p: Record<string, unknown>) => ((saved = p), true),
+    };
+    await mux.run(run as any);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["POST https://api.mux.com/video/v1/uploads", "PUT https://storage.mux.test/put/up1"]);
+    expect(seen[0]!.auth).toBe(`Basic ${Buffer.from("id:secret").toString("base64")}`);
+    expect(JSON.parse(seen[0]!.body!).new_asset_settings.passthrough).toBe(v.id);
+    expect(seen[1]!.bytes).toBe(5);
+    expect(saved.upload).toEqual({ id: "up1", url: "https://storage.mux.test/put/up1" });
+    expect((await videoRow(v.id))!.providerAssetId).toBe("upload:up1");
+
+    // A retry after a crash reuses the upload it recorded: no second asset.
+    seen.length = 0;
+    await mux.run({ ...run, job: { ...job, payload: saved } } as any);
+    expect(seen.map((s) => s.method)).toEqual(["PUT"]);
+    // Not left processing: reconciliation in a later test would ask the real Mux about it.
+    await deps.db.delete(videos).where(eq(videos.id, v.id));
+  });
+
+  test("reconciliation reads the asset through its upload; a ready asset heals the video", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up9" });
+    const { fetchFn } = fakeMux({
+      "GET /uploads/up9": { asset_id: "as9" },
+      "GET /assets/as9": { id: "as9", status: "ready", duration: 7.5, max_stored_resolution: "SD" },
+    });
+    const mux = muxProvider(deps, fetchFn);
+    const ev = await mux.status(deps, v);
+    expect(ev).toMatchObject({ videoId: v.id, type: "ready", result: { durationSeconds: 7.5, renditions: ["360p"], assetId: "as9" } });
+    expect(await applyProviderEvent(deps, "mux", ev!)).toBe("applied");
+    expect(await videoRow(v.id)).toMatchObject({ status: "ready", providerAssetId: "as9" });
+  });
+
+  test("deleting a Mux video deletes its asset and its local objects", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id, { provider: "mux", providerAssetId: "as7", status: "ready" });
+    await deps.storage.put(v.originalKey!, new Uint8Array([1]));
+    const { seen, fetchFn } = fakeMux();
+    const { deleteVideo } = await import("../../src/modules/videos/service.ts");
+    await deleteVideo(deps, owner.id, v.id);
+    const [job] = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, v.id));
+    expect(job).toMatchObject({ kind: "delete", provider: "mux", payload: { assetId: "as7" } });
+    const run = { deps, job, signal: new AbortController().signal, deliver: fetchFn, renew: async () => true, checkpoint: async () => true };
+    await muxProvider(deps, fetchFn).run(run as any);
+    // Done here: no worker of another test may take it to the real Mux.
+    await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.id, job!.id));
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["DELETE https://api.mux.com/video/v1/assets/as7"]);
+    expect(await deps.storage.read(v.originalKey!)).toBeNull();
+  });
+});
