@@ -37,6 +37,18 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
     return res.body as { user_code: string; device_code: string; verification_uri: string; verification_uri_complete: string };
   };
 
+  /**
+   * The outcome a decision led to. Whatever page the decision answered with (an error, the
+   * sign-in form) ends the wait, and a page other than the outcome fails with its text, so a
+   * failure says what the browser was shown.
+   */
+  async function outcomeOf(page: Page): Promise<string> {
+    await page.locator("#outcome, .error, #sign-in").first().waitFor();
+    if ((await page.locator("#outcome").count()) === 0)
+      throw new Error(`no outcome at ${page.url()}: ${((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ").slice(0, 500)}`);
+    return (await page.locator("#outcome").textContent()) ?? "";
+  }
+
   /** Types the code as a person does (lower case, a space for the dash) and continues to the review. */
   async function enter(page: Page, userCode: string) {
     await page.fill("#user_code", userCode.toLowerCase().replace("-", " "));
@@ -54,7 +66,7 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
       await expect(page.locator("#client-name").textContent()).resolves.toBe("Shelf Sync");
       expect(await page.locator("ul.scopes li").allTextContents()).toContain("Read your knowledge bases and documents");
       await page.click("#approve");
-      await expect(page.locator("#outcome").textContent()).resolves.toContain("Return to your device");
+      expect(await outcomeOf(page)).toContain("Return to your device");
       o.clock.advance(5_000);
       const tokens = await o.poll(device.device_code);
       expect(tokens.status).toBe(200);
@@ -74,7 +86,7 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
       await signIn(page, device.verification_uri);
       await enter(page, device.user_code);
       await page.click("#deny");
-      await expect(page.locator("#outcome").textContent()).resolves.toContain("was not given access");
+      expect(await outcomeOf(page)).toContain("was not given access");
       expect((await o.poll(device.device_code)).body.error).toBe("access_denied");
       await page.context().close();
     },
