@@ -106,7 +106,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ a: fc.constant("resolve" as const), c, branch: fc.nat(7), accept: fc.boolean() }) },
 );
 
-/** What the server can do yet (v2 and its branches arrive while this test is written). */
+/**
+ * What the server speaks. The model covers v1 and v2 with conflict branches; a server that
+ * answers neither the v2 manifest nor the conflicts list fails here rather than letting the
+ * run quietly check less.
+ */
 async function capabilities(key: string, kbId: string) {
   const probe = (path: string, headers: Record<string, string> = {}) =>
     app.handle(new Request(`http://shelf.test${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } }));
@@ -117,6 +121,7 @@ async function capabilities(key: string, kbId: string) {
 
 const { key: probeKey } = await makeClient();
 const can = await capabilities(probeKey, (await newKb(probeKey)).id);
+if (!can.v2 || !can.branches) throw new Error(`the server must answer the v2 manifest and the conflicts list (v2 ${can.v2}, branches ${can.branches})`);
 
 const seen = new Map<string, number>();
 
