@@ -38,15 +38,15 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
   };
 
   /**
-   * The outcome a decision led to. Whatever page the decision answered with (an error, the
-   * sign-in form) ends the wait, and a page other than the outcome fails with its text, so a
-   * failure says what the browser was shown.
+   * The text of `selector` on the page a form post answered with. Whatever page that is (an
+   * error, the sign-in form) ends the wait, and one without `selector` fails with its text,
+   * so a failure says what the browser was shown.
    */
-  async function outcomeOf(page: Page): Promise<string> {
-    await page.locator("#outcome, .error, #sign-in").first().waitFor();
-    if ((await page.locator("#outcome").count()) === 0)
-      throw new Error(`no outcome at ${page.url()}: ${((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ").slice(0, 500)}`);
-    return (await page.locator("#outcome").textContent()) ?? "";
+  async function shown(page: Page, selector: string): Promise<string> {
+    await page.locator(`${selector}, .error, #sign-in`).first().waitFor();
+    if ((await page.locator(selector).count()) === 0)
+      throw new Error(`no ${selector} at ${page.url()}: ${((await page.locator("body").textContent()) ?? "").replace(/\s+/g, " ").slice(0, 500)}`);
+    return (await page.locator(selector).textContent()) ?? "";
   }
 
   /** Types the code as a person does (lower case, a space for the dash) and continues to the review. */
@@ -63,10 +63,10 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
       const page = await open();
       const user = await signIn(page, device.verification_uri);
       await enter(page, device.user_code);
-      await expect(page.locator("#client-name").textContent()).resolves.toBe("Shelf Sync");
+      expect(await shown(page, "#client-name")).toBe("Shelf Sync");
       expect(await page.locator("ul.scopes li").allTextContents()).toContain("Read your knowledge bases and documents");
       await page.click("#approve");
-      expect(await outcomeOf(page)).toContain("Return to your device");
+      expect(await shown(page, "#outcome")).toContain("Return to your device");
       o.clock.advance(5_000);
       const tokens = await o.poll(device.device_code);
       expect(tokens.status).toBe(200);
@@ -86,7 +86,7 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
       await signIn(page, device.verification_uri);
       await enter(page, device.user_code);
       await page.click("#deny");
-      expect(await outcomeOf(page)).toContain("was not given access");
+      expect(await shown(page, "#outcome")).toContain("was not given access");
       expect((await o.poll(device.device_code)).body.error).toBe("access_denied");
       await page.context().close();
     },
