@@ -126,6 +126,23 @@ describe("private playback", () => {
     expect((await probe(real(`${MEDIA}/v/${v.id}/master.m3u8`))).ok).toBe(false);
   });
 
+  test("a private video's thumbnail_url, in its detail and in the list, is signed and opens without a credential", async () => {
+    const owner = await makeUser({ plan: "pro" });
+    const v = await storedVideo(owner.id, { isPublic: false });
+    const detail = await callJson("GET", `/v1/videos/${v.id}`, { token: owner.jwt });
+    const listed = await callJson("GET", "/v1/videos", { token: owner.jwt });
+    const urls = [detail.body.data.thumbnail_url, listed.body.data.items.find((i: { id: string }) => i.id === v.id).thumbnail_url];
+    for (const url of urls) {
+      expect(url).toMatch(new RegExp(`/v/${v.id}/s\\.\\d+\\.[A-Za-z0-9_-]{43}/thumb\\.jpg$`));
+      const res = await get(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+    }
+    // The signature opens that video's files only.
+    const other = await storedVideo(owner.id, { isPublic: false });
+    expect((await get(urls[0].replace(v.id, other.id))).status).toBe(403);
+  });
+
   test("a signed URL plays: its variants and segments keep the signature by their relative URIs; ffprobe plays it", async () => {
     const owner = await makeUser({ plan: "pro" });
     const v = await storedVideo(owner.id, { isPublic: false });

@@ -7,7 +7,19 @@ import { withUpload } from "../../http/multipart.ts";
 import type { Services } from "../../services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
-import { getVideo, listVideos, ownVideo, precheckVideoUpload, toStatus, toUploaded, toVideo, updateVideo, deleteVideo, uploadVideo } from "./service.ts";
+import {
+  deleteVideo,
+  getVideo,
+  listVideos,
+  ownVideo,
+  precheckVideoUpload,
+  toStatus,
+  toUploaded,
+  toVideo,
+  updateVideo,
+  uploadVideo,
+  videoUrls,
+} from "./service.ts";
 import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
 import { declaredLength } from "./upload.ts";
 import { signRoutes } from "./sign.routes.ts";
@@ -15,7 +27,6 @@ import { videoWebhooks } from "./webhooks.routes.ts";
 
 export const videosModule = (services: Services) => {
   const { deps, guard, identity, limiter } = services;
-  const media = deps.config.MEDIA_URL;
   // The owner's bandwidth state shown with a video, as the playback edge reads it.
   const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
@@ -60,7 +71,7 @@ export const videosModule = (services: Services) => {
           userId = p.userId;
         }
         const row = await getVideo(deps.db, { userId, id: params.id });
-        return ok({ ...toVideo(media, row), bandwidth_state: await bandwidth.of(row.ownerId) });
+        return ok({ ...toVideo(videoUrls(deps), row), bandwidth_state: await bandwidth.of(row.ownerId) });
       },
       {
         params: VideoParams,
@@ -74,7 +85,7 @@ export const videosModule = (services: Services) => {
       response: { 200: Ok(VideoStatusPoll), 404: "Error" },
       detail: { summary: "Transcoding status: progress 0..1 and a best-effort eta (poll every 5 to 10 s)" },
     })
-    .patch("/v1/videos/:id", async ({ principal, params, body }) => ok(toVideo(media, await updateVideo(deps, principal.userId, params.id, body))), {
+    .patch("/v1/videos/:id", async ({ principal, params, body }) => ok(toVideo(videoUrls(deps), await updateVideo(deps, principal.userId, params.id, body))), {
       auth: { scope: "media.write", tier: "mutation" },
       params: VideoParams,
       body: UpdateVideoBody,
@@ -106,7 +117,7 @@ export const videosModule = (services: Services) => {
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
         const row = await withUpload(request, upload, (u) => setThumbnail(deps, principal.userId, params.id, limits, u));
-        return ok(toVideo(media, row));
+        return ok(toVideo(videoUrls(deps), row));
       },
       {
         auth: { scope: "media.write", tier: "mutation" },
@@ -119,10 +130,14 @@ export const videosModule = (services: Services) => {
         },
       },
     )
-    .delete("/v1/videos/:id/thumbnail", async ({ principal, params }) => ok(toVideo(media, await revertThumbnail(deps, principal.userId, params.id))), {
-      auth: { scope: "media.write", tier: "mutation" },
-      params: VideoParams,
-      response: { 200: Ok(Video), 404: "Error" },
-      detail: { summary: "Go back to the automatic thumbnail" },
-    });
+    .delete(
+      "/v1/videos/:id/thumbnail",
+      async ({ principal, params }) => ok(toVideo(videoUrls(deps), await revertThumbnail(deps, principal.userId, params.id))),
+      {
+        auth: { scope: "media.write", tier: "mutation" },
+        params: VideoParams,
+        response: { 200: Ok(Video), 404: "Error" },
+        detail: { summary: "Go back to the automatic thumbnail" },
+      },
+    );
 };

@@ -18,6 +18,7 @@ import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
 import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
 import { enqueue } from "./queue.ts";
+import { createPlaybackSigner } from "./sign.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { MULTIPART_OVERHEAD, type StreamedVideo, streamVideoUpload } from "./upload.ts";
 import { parseVideoFields } from "./upload-fields.ts";
@@ -92,7 +93,23 @@ export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request
   }
 }
 
-const media = (deps: Deps) => deps.config.MEDIA_URL;
+/**
+ * Where a video's files are, for the owner reading it. A private video's files open only
+ * through a signed path (the edge refuses them otherwise), so its thumbnail_url carries a
+ * signature, good until the end of the next whole hour: the URL stays the same for an hour
+ * at a time and lasts at least one. Its playback URLs do not: they come from POST
+ * .../sign, with the lifetime the caller asks for.
+ */
+export interface VideoUrls {
+  media: string;
+  thumbToken(id: string): string;
+}
+
+export function videoUrls(deps: Pick<Deps, "config" | "clock">): VideoUrls {
+  const signer = createPlaybackSigner(deps.config.JWT_SECRET);
+  const expiresAtS = (Math.floor(deps.clock.nowMs() / 3_600_000) + 2) * 3600;
+  return { media: deps.config.MEDIA_URL, thumbToken: (id) => signer.token(id, expiresAtS) };
+}
 const thumbKeyOf = (r: Pick<VideoRow, "customThumbnailKey" | "thumbnailKey">) => r.customThumbnailKey ?? r.thumbnailKey;
 
 export function toUploaded(r: VideoRow): UploadedVideo {
@@ -124,7 +141,7 @@ const LIST_COLUMNS = [
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
 
-function toListItem(mediaUrl: string, r: ListRow): VideoListItem {
+function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
   const thumb = thumbKeyOf(r);
   return {
     id: r.id,
@@ -135,17 +152,17 @@ function toListItem(mediaUrl: string, r: ListRow): VideoListItem {
     isPublic: r.isPublic,
     tags: r.tags,
     ...(r.status === "ready" && r.durationSeconds !== null && { duration_seconds: r.durationSeconds }),
-    ...(thumb && { thumbnail_url: thumbnailUrl(mediaUrl, r.id, thumb) }),
+    ...(thumb && { thumbnail_url: thumbnailUrl(urls.media, r.id, thumb, r.isPublic ? undefined : urls.thumbToken(r.id)) }),
     createdAt: iso(r.createdAt),
   };
 }
 
-export function toVideo(mediaUrl: string, r: VideoRow): Video {
-  const { createdAt: _, ...item } = toListItem(mediaUrl, r);
+export function toVideo(urls: VideoUrls, r: VideoRow): Video {
+  const { createdAt: _, ...item } = toListItem(urls, r);
   return {
     ...item,
-    ...(r.status === "ready" && { playback_url: playbackUrl(mediaUrl, r.id) }),
-    ...(r.status === "ready" && r.directKey && { direct_url: directUrl(mediaUrl, r.id) }),
+    ...(r.status === "ready" && { playback_url: playbackUrl(urls.media, r.id) }),
+    ...(r.status === "ready" && r.directKey && { direct_url: directUrl(urls.media, r.id) }),
     ...(r.status === "failed" && { failure_reason: r.failureReason ?? "transcoding failed" }),
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
@@ -202,7 +219,8 @@ function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof 
 }
 
 export function listVideos(deps: Deps, userId: string, q: ListVideosQuery) {
-  return keysetPage(deps.db, videoListQuery(userId, q), (r) => toListItem(media(deps), r));
+  const urls = videoUrls(deps);
+  return keysetPage(deps.db, videoListQuery(userId, q), (r) => toListItem(urls, r));
 }
 
 /** The status poll: eta extrapolated from the progress since transcoding began (null when unknown). */
