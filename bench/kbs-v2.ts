@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { encodeCursor } from "../src/http/cursor.ts";
 import { createKb } from "../src/modules/kbs/public.ts";
-import { bareDriver, bareUpserts, compare, newPushers, type Timed, timedLoop } from "./kbs.ts";
+import { bareDriver, bareUpserts, compare, newPushers, runLoad, timedLoop } from "./kbs.ts";
 import type { Shelf } from "./server.ts";
 
 const DOCS = 100_000;
@@ -16,17 +16,8 @@ const TOMBSTONES = 1000;
 const PAGE = 1000;
 const SECONDS = 4;
 
-async function httpLoad(shelf: Shelf, options: Record<string, unknown>): Promise<Timed> {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/kb-load-v2.ts`, JSON.stringify({ origin: shelf.origin, seconds: SECONDS, ...options })], {
-    stdout: "pipe",
-    stderr: "inherit",
-  });
-  const out = await new Response(proc.stdout).text();
-  if ((await proc.exited) !== 0) throw new Error(`kb v2 load generator failed: ${out.slice(0, 500)}`);
-  const r = JSON.parse(out) as Timed & { errors: number };
-  if (r.errors) throw new Error(`${r.errors} v2 ${options.mode} requests failed`);
-  return r;
-}
+const httpLoad = (shelf: Shelf, options: { mode: "manifest" | "sync" } & Record<string, unknown>) =>
+  runLoad({ origin: shelf.origin, seconds: SECONDS, version: 2, ...options });
 
 const PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at, deleted_at from documents
   where kb_id = $1 and owner_id = $2 and (updated_at, id) > ($3::timestamptz, $4)

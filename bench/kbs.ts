@@ -75,15 +75,18 @@ export async function timedLoop(workers: number, seconds: number, step: (w: numb
   return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
 }
 
-async function httpLoad(shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]): Promise<Timed> {
-  const options = { mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys };
+/** Runs the load generator (bench/kb-load.ts, its own process) with `options`; its timings. */
+export async function runLoad(options: { mode: "manifest" | "sync"; origin: string; seconds: number } & Record<string, unknown>): Promise<Timed> {
   const proc = Bun.spawn(["bun", `${import.meta.dir}/kb-load.ts`, JSON.stringify(options)], { stdout: "pipe", stderr: "inherit" });
   const out = await new Response(proc.stdout).text();
   if ((await proc.exited) !== 0) throw new Error(`kb load generator failed: ${out.slice(0, 500)}`);
   const r = JSON.parse(out) as Timed & { errors: number };
-  if (r.errors) throw new Error(`${r.errors} ${mode} requests failed`);
+  if (r.errors) throw new Error(`${r.errors} ${options.mode} requests failed`);
   return r;
 }
+
+const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]) =>
+  runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys });
 
 export interface KbFigures extends Interleaved {
   subjectP99: number;
