@@ -111,6 +111,16 @@ describe("POST /v1/audio", () => {
     expect((await edge(covered.body.data.thumbnailUrl)).headers.get("content-type")).toBe("image/jpeg");
   });
 
+  test("no image storage left for the cover: the file is taken with the default thumbnail, nothing counted in image storage", async () => {
+    const app = await appWithTrial({ imageStorageBytes: 10 });
+    const { user, key } = await makeClient();
+    const res = await post(app, key, audioForm(await fixture("mp3-cover")));
+    expect(res.status).toBe(201);
+    expect(res.body.data.thumbnailUrl).toEndWith("/cover.svg");
+    expect((await usageOf(user)).image.storage.used).toBe(0);
+    expect(await audioObjects(user.id)).toEqual([`audio/${user.id}/${res.body.data.id}/original`]);
+  });
+
   test("an OGG named .mp3 and declared audio/mpeg is judged by its bytes: stored and served as audio/ogg", async () => {
     const { key } = await makeClient();
     const res = await uploadAudio(key, await fixture("ogg"), "fake.mp3", {}, "audio/mpeg");
