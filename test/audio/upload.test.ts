@@ -174,7 +174,8 @@ describe("POST /v1/audio", () => {
     const ok = await uploadAudio(pro.key, long, "long.ogg");
     expect(ok.status).toBe(201);
     expect(ok.body.data.durationSeconds).toBeCloseTo(660, 0);
-  });
+    // ffmpeg makes two 11-minute files first.
+  }, 60_000);
 
   test("over the plan's size: 413 FILE_TOO_LARGE with meta.limit, refused while streaming, nothing stored", async () => {
     const app = await appWithTrial({ audioMaxBytes: 4096 });
