@@ -7,6 +7,7 @@
 // refused from its first ten bytes.
 import { describe, expect, test } from "bun:test";
 import { ID3_MAX_BYTES, id3TagBytes } from "../../src/modules/audio/metadata.ts";
+import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { audioObjects, fixture, uploadAudio, usageOf } from "./fixtures.ts";
 
@@ -93,6 +94,41 @@ describe("hostile audio uploads", () => {
     const body = await refused(wavClaiming4GB(16_000), "big.wav", 413, "FILE_TOO_LARGE");
     expect(body.meta.limit).toBe(600);
     expect(body.meta.durationSeconds).toBeGreaterThan(4 * 3600);
+  });
+
+  test("a duration over the plan's, told by the header, stops the upload there: the rest of the body is not read", async () => {
+    const { user, key } = await makeClient();
+    const boundary = "----shelfaudioboundary";
+    const enc = new TextEncoder();
+    const head = concat(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\n\r\n`), wavClaiming4GB(0));
+    const total = 40 * 1024 * 1024;
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head);
+      },
+      pull(c) {
+        if (sent >= total) {
+          c.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+          return c.close();
+        }
+        c.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const { app } = await testContext();
+    const res = await app.handle(
+      new Request("http://shelf.test/v1/audio", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+        body,
+      }),
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as any).meta).toMatchObject({ limit: 600 });
+    expect(sent).toBeLessThan(total / 2);
+    expect(await audioObjects(user.id)).toEqual([]);
   });
 
   test("noise behind every valid signature: 422 INVALID_FILE_TYPE, nothing stored", async () => {

@@ -19,7 +19,7 @@ import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
 import { FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
 import { coverKey, originalKey } from "./layout.ts";
-import { type MetadataTap, metadataTap } from "./metadata.ts";
+import { type MetadataTap, metadataTap, tooLong } from "./metadata.ts";
 import type { Audio, AudioItem, UpdateAudioBody } from "./model.ts";
 import { type AudioRow, audio } from "./table.ts";
 
@@ -86,7 +86,7 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
     sniffBytes: SNIFF_BYTES,
     sniff: sniffAudio,
     unsupported: `the file is not ${FORMAT_NAMES} audio`,
-    tap: (format) => (tap = metadataTap(format)),
+    tap: (format) => (tap = metadataTap(format, u.limits.audioMaxSeconds)),
   });
   let cover: { key: string; bytes: number } | null = null;
   try {
@@ -96,10 +96,7 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
     if (!info) throw new AppError("INVALID_FILE_TYPE", `the file starts as ${format} but holds no audio that can be read`, { format });
     if (info.hasVideo) throw new AppError("INVALID_FILE_TYPE", "the file holds video: upload it to /v1/videos", { format });
     if (info.durationSeconds !== null && info.durationSeconds > u.limits.audioMaxSeconds) {
-      throw new AppError("FILE_TOO_LARGE", `the audio plays ${Math.round(info.durationSeconds)} s; the plan allows ${u.limits.audioMaxSeconds} s`, {
-        limit: u.limits.audioMaxSeconds,
-        durationSeconds: info.durationSeconds,
-      });
+      throw tooLong(info.durationSeconds, u.limits.audioMaxSeconds);
     }
     const jpeg = info.cover && (await coverJpeg(info.cover.data));
     if (jpeg && (await coverFits(deps, u, jpeg.length))) {
