@@ -90,6 +90,23 @@ describe("hostile audio uploads", () => {
     await refused(apic, "apic.mp3", 422, "INVALID_FILE_TYPE");
   });
 
+  test("an M4A whose cover atom claims 2 GB: the parser refuses an atom over 64 MiB before buffering it (422)", async () => {
+    const be = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+    const atom = (type: string, size: number, extra = new Uint8Array(0)) => concat(be(size), ascii(type), extra);
+    const big = 0x7fffff00;
+    const bytes = concat(
+      atom("ftyp", 20, ascii("M4A \0\0\0\0M4A ")),
+      atom("moov", big + 64),
+      atom("udta", big + 56),
+      atom("meta", big + 48, new Uint8Array(4)),
+      atom("ilst", big + 36),
+      atom("covr", big + 28),
+      atom("data", big + 20, new Uint8Array([0, 0, 0, 13, 0, 0, 0, 0])),
+      noise(64 * 1024, 3),
+    );
+    await refused(bytes, "huge-cover.m4a", 422, "INVALID_FILE_TYPE");
+  });
+
   test("a WAV header claiming 4 GB over a few KB of samples: the duration it claims is over every plan (413), nothing stored", async () => {
     const body = await refused(wavClaiming4GB(16_000), "big.wav", 413, "FILE_TOO_LARGE");
     expect(body.meta.limit).toBe(600);
