@@ -121,11 +121,13 @@ export function metadataTap(format: AudioFormat, maxSeconds: number): MetadataTa
         limit: ID3_MAX_BYTES,
       });
     }
-    // No type hint: the parser tells the container from the bytes itself. Told "MPEG", it
-    // would take noise behind an ID3 header for frames.
+    // The duration as soon as the parser knows it (often from the header): over the plan's,
+    // the next write refuses the file.
     const observer = ({ tag }: IMetadataEvent) => {
       if (tag.type === "format" && tag.id === "duration" && typeof tag.value === "number" && tag.value > maxSeconds) refusal ??= tooLong(tag.value, maxSeconds);
     };
+    // No type hint: the parser tells the container from the bytes itself. Told "MPEG", it
+    // would take noise behind an ID3 header for frames.
     parsing = parseWebStream(stream, undefined, { duration: true, observer })
       .then(toInfo, () => null)
       .finally(() => {
