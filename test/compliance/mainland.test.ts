@@ -7,6 +7,8 @@ import { uploadForm } from "../images/fixtures.ts";
 import { dataUri } from "../documents/fixtures.ts";
 import { clip, videoForm } from "../videos/fixtures.ts";
 import { makeClient } from "../helpers/factories.ts";
+import { newKb, upsert } from "../kbs/fixtures.ts";
+import { upsert2, V2 } from "../kbs/v2-fixtures.ts";
 import { expectNothingStored, objects, on, platformApp, sha256 } from "./fixtures.ts";
 
 const blockedPng = await png(21, 13);
@@ -83,6 +85,33 @@ describe("mainland: documents", () => {
     expect(res.status).toBe(451);
     expect(res.body.meta.reasons).toEqual([{ checker: "blocklist", reason: "BLOCKED_HASH", kind: "image", sha256: sha256(blockedPng), index: 0 }]);
     await expectNothingStored(user, key);
+  });
+});
+
+describe("mainland: KB sync", () => {
+  test("a pushed text with a keyword is skipped as COMPLIANCE_BLOCKED (v1 and v2), the batch's other ops applied, nothing of it stored", async () => {
+    const { key } = await makeClient();
+    const kb = await newKb(key);
+    const v1 = await api("POST", `/v1/kbs/${kb.id}/sync`, {
+      token: key,
+      json: { ops: [upsert("ok.md", "# fine\n"), upsert("bad.md", "a Forbidden Phrase here\n")] },
+    });
+    expect(v1.status).toBe(200);
+    expect(v1.body.data.applied.map((a: { relativePath: string }) => a.relativePath)).toEqual(["ok.md"]);
+    expect(v1.body.data.skipped).toEqual([
+      {
+        op: "upsert",
+        relativePath: "bad.md",
+        reason: "COMPLIANCE_BLOCKED",
+        message: expect.any(String),
+        meta: { reasons: [{ checker: "blocklist", reason: "BLOCKED_KEYWORD", kind: "document", sha256: sha256("a Forbidden Phrase here\n") }] },
+      },
+    ]);
+    const v2 = await api("POST", `/v1/kbs/${kb.id}/sync`, { token: key, headers: V2, json: { ops: [upsert2("bad2.md", "禁止词")] } });
+    expect(v2.status).toBe(200);
+    expect(v2.body.data.results[0]).toMatchObject({ status: "skipped", reason: "COMPLIANCE_BLOCKED" });
+    const docs = await api("GET", `/v1/docs?kbId=${kb.id}`, { token: key });
+    expect(docs.body.data.items.map((d: { title: string }) => d.title)).toEqual(["fine"]);
   });
 });
 

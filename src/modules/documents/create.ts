@@ -36,6 +36,14 @@ export function formatOf(filename: string): DocFormat {
   throw new AppError("INVALID_FILE_TYPE", "a document is Markdown (.md, .markdown) or Typst (.typ)", { filename });
 }
 
+/**
+ * The platform's compliance check of a document's text, before it is stored: every way a
+ * text comes in (an upload, a sync push) calls it.
+ */
+export async function assertDocumentCompliant(deps: Deps, d: { ownerId: string; filename: string; text: string; sha256: string; size: number }) {
+  if (deps.compliance.enabled) await assertCompliant(deps, { kind: "document", ...d, mimeType: MIME[formatOf(d.filename)] });
+}
+
 /** A title taken from the text: one line of plain characters (the rule of names), at most `max`. */
 export const clip = (s: string, max: number) => {
   const chars = [...stripUnsafeChars(s.replace(/\s+/g, " ")).trim()];
@@ -170,15 +178,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
     assertSize(sizeBytes);
     const sourceHash = sha256Hex(text);
     // The text as it would be stored (inline images already checked one by one).
-    await assertCompliant(deps, {
-      kind: "document",
-      sha256: sourceHash,
-      size: sizeBytes,
-      text,
-      ownerId: userId,
-      filename: body.filename,
-      mimeType: MIME[format],
-    });
+    await assertDocumentCompliant(deps, { ownerId: userId, filename: body.filename, text, sha256: sourceHash, size: sizeBytes });
     content = await storeContent(deps, userId, docId, text, sizeBytes);
     const next: NextContent = {
       ...content,
