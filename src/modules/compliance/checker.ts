@@ -15,9 +15,17 @@ export interface Compliance {
   check(input: CheckInput): Promise<Verdict>;
 }
 
+/** The settings that make a check (config.ts refuses mainland without one). */
+const CHECKS = ["COMPLIANCE_BLOCKLIST_FILE", "COMPLIANCE_BLOCKED_HASHES", "COMPLIANCE_KEYWORDS", "COMPLIANCE_WEBHOOK_URL"] as const;
+
 /** Reads the blocklist file (a ConfigError when it is missing or has a bad line). */
-export function createCompliance(config: Config, opts: { log: Log; fetch?: typeof fetch }): Compliance {
-  if (config.PLATFORM !== "mainland") return { enabled: false, check: async () => PASS };
+export function createCompliance(config: Config, opts: { log: Log }): Compliance {
+  if (config.PLATFORM !== "mainland") {
+    // An operator who set a list or a webhook expects it to act: say that it does not.
+    const ignored = CHECKS.filter((k) => config[k] !== undefined);
+    if (ignored.length) opts.log.warn("compliance settings are ignored on this platform", { platform: config.PLATFORM, ignored });
+    return { enabled: false, check: async () => PASS };
+  }
   const checkers: Checker[] = [blocklistChecker(loadBlocklist(config))];
   if (config.COMPLIANCE_WEBHOOK_URL) {
     checkers.push(
@@ -27,7 +35,6 @@ export function createCompliance(config: Config, opts: { log: Log; fetch?: typeo
         timeoutMs: config.COMPLIANCE_WEBHOOK_TIMEOUT_MS,
         inlineBytes: config.COMPLIANCE_WEBHOOK_INLINE_BYTES,
         log: opts.log,
-        fetch: opts.fetch,
       }),
     );
   }
