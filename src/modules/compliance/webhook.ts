@@ -29,7 +29,7 @@ type Problem = "timeout" | "unreachable" | "status" | "malformed";
 
 function unavailable(o: WebhookOptions, problem: Problem, detail: Record<string, unknown> = {}): AppError {
   o.log.warn("moderation service failed", { problem, ...detail });
-  return new AppError("DEPENDENCY_UNAVAILABLE", "the content moderation service did not answer; try again", {
+  return new AppError("DEPENDENCY_UNAVAILABLE", "the content moderation service gave no verdict; try again", {
     dependency: "moderation",
     problem,
     ...("status" in detail && { status: detail.status }),
