@@ -11,6 +11,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { planActive, type PlanLimits } from "../../plans.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
@@ -20,6 +21,7 @@ import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
 import { enqueue } from "./queue.ts";
 import { createPlaybackSigner } from "./sign.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
+import { CONTAINER_MIME } from "./containers.ts";
 import { MULTIPART_OVERHEAD, type StreamedVideo, streamVideoUpload } from "./upload.ts";
 import { parseVideoFields } from "./upload-fields.ts";
 import { type VideoRow, videos } from "./table.ts";
@@ -50,7 +52,8 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
 /**
  * Streams the upload's file to its original's key and records the video: its bytes
  * reserved in media_storage and its transcode queued in the same transaction. Whatever
- * fails (the stream, the fields, the quota) leaves no object and nothing counted.
+ * fails (the stream, the fields, the compliance check, the quota) leaves no object and
+ * nothing counted.
  */
 export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
@@ -60,9 +63,19 @@ export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request
     key,
     maxFileBytes: u.limits.videoMaxBytes,
     deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000,
+    hash: deps.compliance.enabled,
   });
   try {
     const fields = parseVideoFields(streamed.fields);
+    // The bytes are in (the object below is removed if refused); nothing is committed yet.
+    await assertCompliant(deps, {
+      kind: "video",
+      sha256: streamed.sha256,
+      size: streamed.size,
+      ownerId: u.userId,
+      filename: streamed.filename,
+      mimeType: CONTAINER_MIME[streamed.container],
+    });
     const now = deps.clock.now();
     const provider = deps.config.VIDEO_PROVIDER;
     return await deps.db.transaction(async (tx) => {
