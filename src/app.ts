@@ -11,6 +11,7 @@ import { createEdge } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { documentsModule } from "./modules/documents/index.ts";
 import { kbsModule } from "./modules/kbs/index.ts";
+import { mediaModule } from "./modules/media/index.ts";
 import { oauthModule } from "./modules/oauth/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
@@ -43,6 +44,7 @@ export function createApp(services: Services) {
     .use(kbsModule(services))
     .use(oauthModule(services))
     .use(videosModule(services))
+    .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services));
 }

@@ -126,7 +126,7 @@ export function toUploaded(r: VideoRow): UploadedVideo {
   };
 }
 
-const LIST_COLUMNS = [
+export const LIST_COLUMNS = [
   "id",
   "title",
   "filename",
@@ -141,7 +141,7 @@ const LIST_COLUMNS = [
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
 
-function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
+export function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
   const thumb = thumbKeyOf(r);
   return {
     id: r.id,

@@ -1,0 +1,153 @@
+// GET /v1/media: videos and audio under one cursor, newest first by (createdAt, id), ids
+// in byte order on the same instant; paging neither repeats nor skips while new items
+// arrive; type filter, cursor and limit bounds; no user sees another's items.
+import { describe, expect, test } from "bun:test";
+import { encodeCursor } from "../../src/http/cursor.ts";
+import { newId } from "../../src/infra/ids.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { clip, uploadVideo } from "../videos/fixtures.ts";
+import { addItem, allPages, type Kind, listPage } from "./fixtures.ts";
+
+const KINDS: Kind[] = ["video"];
+const kindAt = (i: number) => KINDS[i % KINDS.length]!;
+/** A fresh id beginning with `first` (21 characters, as every id). */
+const idStarting = (first: string) => first + newId().slice(1);
+
+/** The expected listing order: newest first, then the greater id as bytes. */
+const byKey = (a: { at: number; id: string }, b: { at: number; id: string }) => b.at - a.at || Buffer.compare(Buffer.from(b.id), Buffer.from(a.id));
+
+describe("GET /v1/media", () => {
+  test("newest first across kinds; on the same instant ids in byte order (z _ A 0 -), across kinds too, with no gap at a page edge", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient({ plan: "pro" });
+    const t0 = deps.clock.nowMs() - 60_000;
+    const made: { at: number; id: string; kind: Kind }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const at = t0 + i * 1000;
+      made.push({ at, kind: kindAt(i), id: await addItem(kindAt(i), user.id, new Date(at)) });
+    }
+    // Five items on one instant whose ids sort differently by bytes than by a language's rules.
+    const tie = t0 + 1500;
+    for (const [i, first] of ["A", "_", "-", "z", "0"].entries()) {
+      const id = idStarting(first);
+      await addItem(kindAt(i), user.id, new Date(tie), id);
+      made.push({ at: tie, kind: kindAt(i), id });
+    }
+    const expected = [...made].sort(byKey).map((m) => m.id);
+    for (const limit of [1, 2, 3, 50]) expect((await allPages(key, `limit=${limit}`)).flat()).toEqual(expected);
+
+    const all = await listPage(key, "limit=50");
+    expect(all.nextCursor).toBeNull();
+    for (const item of all.items) expect(item.type).toBe(made.find((m) => m.id === item.id)!.kind);
+  });
+
+  test("a video item is the GET /v1/videos list item plus type video", async () => {
+    const { user, key } = await makeClient({ plan: "pro" });
+    const id = await addItem("video", user.id, new Date());
+    const listed = (await callJson("GET", "/v1/videos", { token: key })).body.data.items[0];
+    const [item] = (await listPage(key, "type=video")).items;
+    expect(item).toEqual({ ...listed, type: "video" });
+    expect(item!.id).toBe(id);
+  });
+
+  test("pages through without duplicates or gaps while uploads happen; the new items are newer than every cursor, so none shows behind it", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient({ plan: "pro" });
+    const bytes = await clip();
+    const t0 = deps.clock.nowMs() - 120_000;
+    const existing = new Set<string>();
+    for (let i = 0; i < 10; i++) existing.add(await addItem(kindAt(i), user.id, new Date(t0 + Math.floor(i / 2) * 1000)));
+
+    const added: string[] = [];
+    const pages = await allPages(key, "limit=3", async (page) => {
+      // An upload through the route and an item of another kind, each after the clock moved on.
+      deps.clock.advance(1000);
+      const up = await uploadVideo(key, bytes);
+      expect(up.status).toBe(201);
+      added.push(up.body.data.id);
+      deps.clock.advance(1000);
+      added.push(await addItem(kindAt(page + 1), user.id, deps.clock.now()));
+    });
+    const seen = pages.flat();
+    expect(pages.length).toBe(4);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(existing);
+    expect(seen.filter((id) => added.includes(id))).toEqual([]);
+
+    // A listing from the start shows them, newest first, before the older ones.
+    const fresh = (await allPages(key, "limit=50")).flat();
+    expect(fresh.slice(0, added.length)).toEqual([...added].reverse());
+    expect(new Set(fresh.slice(added.length))).toEqual(existing);
+  }, 60_000);
+
+  test("type=video lists only videos; another type or none of the known is 422", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient({ plan: "pro" });
+    const v = await addItem("video", user.id, new Date(deps.clock.nowMs() - 1000));
+    const videos = await listPage(key, "type=video");
+    expect(videos.items.map((i) => [i.id, i.type])).toEqual([[v, "video"]]);
+    for (const bad of ["image", "VIDEO", "video,audio", ""]) {
+      const res = await callJson("GET", `/v1/media?type=${bad}`, { token: key });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  test("limit: default 20, 1 to 50; 0, 51 or not a number is 422", async () => {
+    const { deps } = await testContext();
+    const { user, key } = await makeClient({ plan: "pro" });
+    const t0 = deps.clock.nowMs() - 100_000;
+    for (let i = 0; i < 21; i++) await addItem(kindAt(i), user.id, new Date(t0 + i));
+    const page = await listPage(key, "");
+    expect(page.items.length).toBe(20);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    expect((await listPage(key, "limit=50")).items.length).toBe(21);
+    expect((await listPage(key, "limit=1")).items.length).toBe(1);
+    for (const bad of ["0", "51", "-1", "x", "2.5"]) {
+      const res = await callJson("GET", `/v1/media?limit=${bad}`, { token: key });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  test("a cursor that is not one of ours is 400 INVALID_CURSOR", async () => {
+    const { key } = await makeClient();
+    const bad = [
+      "nope!",
+      "bm9wZQ",
+      encodeCursor(["2026-01-01T00:00:00.000Z"]),
+      encodeCursor([12, "x"]),
+      encodeCursor(["2026-01-01", "x"]),
+      encodeCursor(["2026-01-01T00:00:00.000Z", 5]),
+      "A".repeat(600),
+    ];
+    for (const cursor of bad) {
+      const res = await callJson("GET", `/v1/media?cursor=${encodeURIComponent(cursor)}`, { token: key });
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.code).toBe("INVALID_CURSOR");
+    }
+    // An empty cursor is the first page.
+    expect((await callJson("GET", "/v1/media?cursor=", { token: key })).status).toBe(200);
+  });
+
+  test("lists the caller's items only, whoever else has items at the same instants", async () => {
+    const { deps } = await testContext();
+    const a = await makeClient({ plan: "pro" });
+    const b = await makeClient({ plan: "pro" });
+    const at = new Date(deps.clock.nowMs() - 5000);
+    const mine = [await addItem(kindAt(0), a.user.id, at), await addItem(kindAt(1), a.user.id, at)];
+    await addItem(kindAt(0), b.user.id, at);
+    await addItem(kindAt(1), b.user.id, at);
+    expect(new Set((await allPages(a.key, "limit=1")).flat())).toEqual(new Set(mine));
+    // Another user's cursor only names an instant and an id: it shows the caller's own items.
+    const theirs = await listPage(b.key, "limit=1");
+    const page = await listPage(a.key, `cursor=${theirs.nextCursor}`);
+    for (const item of page.items) expect(mine).toContain(item.id);
+  });
+
+  test("401 without a credential, 403 without media.read", async () => {
+    await expectTenantIsolation({ method: "GET", path: () => "/v1/media", scope: "media.read" });
+  });
+});
