@@ -29,7 +29,7 @@ export const MediaBatchDeleteResult = t.Object({
   results: t.Array(
     t.Object({
       id: t.String(),
-      type: t.Nullable(t.UnionEnum(MEDIA_TYPES), { description: "the kind deleted; null when nothing of the caller's has the id" }),
+      type: t.Optional(t.UnionEnum(MEDIA_TYPES, { description: "the kind deleted; absent when nothing of the caller's has the id" })),
       deleted: t.Boolean(),
       reason: t.Optional(t.Literal("NOT_FOUND")),
     }),

@@ -72,7 +72,7 @@ export async function deleteMedia(deps: Deps, ownerId: string, ids: readonly str
         break;
       }
     }
-    results.push(type ? { id, type, deleted: true } : { id, type: null, deleted: false, reason: "NOT_FOUND" });
+    results.push(type ? { id, type, deleted: true } : { id, deleted: false, reason: "NOT_FOUND" });
   }
   return { results };
 }
