@@ -9,9 +9,7 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { clip, uploadVideo, videoRow } from "../videos/fixtures.ts";
-import { addItem, type Kind, listPage } from "./fixtures.ts";
-
-const KINDS: Kind[] = ["video"];
+import { addItem, KINDS, listPage } from "./fixtures.ts";
 
 async function usage(user: TestUser) {
   const { key } = await makeKey(user, ["usage.read"]);

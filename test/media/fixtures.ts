@@ -3,7 +3,8 @@
 import { callJson } from "../helpers/context.ts";
 import { insertVideo } from "../videos/fixtures.ts";
 
-export type Kind = "video";
+export const KINDS = ["video"] as const;
+export type Kind = (typeof KINDS)[number];
 
 /** An item of `kind` owned by `ownerId`, created at `at` (and with `id`, when given). */
 export async function addItem(kind: Kind, ownerId: string, at: Date, id?: string): Promise<string> {

@@ -1,25 +1,30 @@
-// GET /v1/media: videos and audio under one cursor, newest first by (createdAt, id), ids
-// in byte order on the same instant; paging neither repeats nor skips while new items
-// arrive; type filter, cursor and limit bounds; no user sees another's items.
+// GET /v1/media: videos and audio under one cursor, newest first; on one instant videos
+// before audio, each kind's ids in the order its SQL gives them; paging neither repeats
+// nor skips while new items arrive; type filter, cursor and limit bounds; no user sees
+// another's items.
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { encodeCursor } from "../../src/http/cursor.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
-import { addItem, allPages, type Kind, listPage } from "./fixtures.ts";
+import { addItem, allPages, KINDS, type Kind, listPage } from "./fixtures.ts";
 
-const KINDS: Kind[] = ["video"];
 const kindAt = (i: number) => KINDS[i % KINDS.length]!;
 /** A fresh id beginning with `first` (21 characters, as every id). */
 const idStarting = (first: string) => first + newId().slice(1);
 
-/** The expected listing order: newest first, then the greater id as bytes. */
-const byKey = (a: { at: number; id: string }, b: { at: number; id: string }) => b.at - a.at || Buffer.compare(Buffer.from(b.id), Buffer.from(a.id));
+/** The ids in descending order as the database compares text (its collation, whatever it is). */
+async function dbOrderDesc(ids: string[]): Promise<string[]> {
+  const { deps } = await testContext();
+  const res = await deps.db.execute(sql`select x from unnest(${`{${ids.join(",")}}`}::text[]) as t(x) order by x desc`);
+  return ((res as { rows?: { x: string }[] }).rows ?? (res as unknown as { x: string }[])).map((r) => r.x);
+}
 
 describe("GET /v1/media", () => {
-  test("newest first across kinds; on the same instant ids in byte order (z _ A 0 -), across kinds too, with no gap at a page edge", async () => {
+  test("newest first; on one instant videos before audio, each kind's ids as its SQL orders them; every page size gives the same sequence", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
     const t0 = deps.clock.nowMs() - 60_000;
@@ -28,15 +33,21 @@ describe("GET /v1/media", () => {
       const at = t0 + i * 1000;
       made.push({ at, kind: kindAt(i), id: await addItem(kindAt(i), user.id, new Date(at)) });
     }
-    // Five items on one instant whose ids sort differently by bytes than by a language's rules.
+    // Items of every kind on one instant, with ids that sort differently by bytes than by a
+    // language's rules (a database may have either).
     const tie = t0 + 1500;
-    for (const [i, first] of ["A", "_", "-", "z", "0"].entries()) {
-      const id = idStarting(first);
-      await addItem(kindAt(i), user.id, new Date(tie), id);
-      made.push({ at: tie, kind: kindAt(i), id });
+    for (const kind of KINDS) {
+      for (const first of ["A", "_", "-", "z", "0", "a"]) {
+        const id = idStarting(first);
+        await addItem(kind, user.id, new Date(tie), id);
+        made.push({ at: tie, kind, id });
+      }
     }
-    const expected = [...made].sort(byKey).map((m) => m.id);
-    for (const limit of [1, 2, 3, 50]) expect((await allPages(key, `limit=${limit}`)).flat()).toEqual(expected);
+    const expected: string[] = [];
+    for (const at of [...new Set(made.map((m) => m.at))].sort((a, b) => b - a)) {
+      for (const kind of KINDS) expected.push(...(await dbOrderDesc(made.filter((m) => m.at === at && m.kind === kind).map((m) => m.id))));
+    }
+    for (const limit of [1, 2, 3, 5, 50]) expect((await allPages(key, `limit=${limit}`)).flat()).toEqual(expected);
 
     const all = await listPage(key, "limit=50");
     expect(all.nextCursor).toBeNull();
@@ -118,15 +129,25 @@ describe("GET /v1/media", () => {
       "nope!",
       "bm9wZQ",
       encodeCursor(["2026-01-01T00:00:00.000Z"]),
-      encodeCursor([12, "x"]),
-      encodeCursor(["2026-01-01", "x"]),
-      encodeCursor(["2026-01-01T00:00:00.000Z", 5]),
+      encodeCursor(["2026-01-01T00:00:00.000Z", "x"]),
+      encodeCursor(["2026-01-01T00:00:00.000Z", "image", "x"]),
+      encodeCursor(["2026-01-01T00:00:00.000Z", "video", "x", "y"]),
+      encodeCursor([12, "video", "x"]),
+      encodeCursor(["2026-01-01", "video", "x"]),
+      encodeCursor(["2026-01-01T00:00:00.000Z", "video", 5]),
       "A".repeat(600),
     ];
     for (const cursor of bad) {
       const res = await callJson("GET", `/v1/media?cursor=${encodeURIComponent(cursor)}`, { token: key });
       expect(res.status, cursor).toBe(400);
       expect(res.body.code).toBe("INVALID_CURSOR");
+    }
+    // Any instant and id a cursor may hold is an answer, never a 500.
+    for (const type of KINDS) {
+      for (const at of ["9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00.000Z"]) {
+        const res = await callJson("GET", `/v1/media?cursor=${encodeCursor([at, type, ""])}`, { token: key });
+        expect([200, 400], `${type} ${at}`).toContain(res.status);
+      }
     }
     // An empty cursor is the first page.
     expect((await callJson("GET", "/v1/media?cursor=", { token: key })).status).toBe(200);

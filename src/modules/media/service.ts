@@ -4,13 +4,17 @@
 // exactly as the single deletes do.
 import type { Deps } from "../../deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
+import { AppError } from "../../http/errors.ts";
 import { deleteOwnVideo, videoMediaPage } from "../videos/public.ts";
 import { MEDIA_TYPES, type ListMediaQuery, type MediaBatchDeleteResult, type MediaType } from "./model.ts";
 
 type Key = { createdAt: Date; id: string };
 
 interface MediaKind<I extends { id: string; createdAt: string }> {
-  /** Up to `limit` of the owner's items older than `after`, ordered by (createdAt desc, id desc), ids in byte order. */
+  /**
+   * Up to `limit` of the owner's items strictly after `after` (all when null), newest
+   * first: (createdAt, id) descending, ids as the kind's own SQL compares them.
+   */
   page(deps: Deps, ownerId: string, after: Key | null, limit: number): Promise<I[]>;
   /** The kind's single delete; false when the owner has nothing of this kind with the id. */
   remove(deps: Deps, ownerId: string, id: string): Promise<boolean>;
@@ -22,40 +26,49 @@ const KINDS = {
 
 type Item = Awaited<ReturnType<(typeof KINDS)[MediaType]["page"]>>[number];
 
+const rank = (type: MediaType) => MEDIA_TYPES.indexOf(type);
+
 /**
- * Newest first; on the same instant the greater id first, compared as the pages' SQL
- * compares them (collation "C": bytes). Ids are ASCII, where JavaScript's code-unit order
- * is byte order.
+ * Where a kind resumes after the cursor's item (at instant T, of kind `type`, with `id`).
+ * Items of one instant are ordered by kind first (MEDIA_TYPES order), then by id within
+ * the kind, so ids of two kinds are never compared here: the order of ids is each kind's
+ * SQL's, whatever collation the database has. A kind before the cursor's has given all
+ * its items of T already (resume below T: the empty id sorts before every id, in every
+ * collation); one after it has given none (resume at T inclusive: below T + 1 ms, as
+ * instants are stored in milliseconds).
  */
-function newestFirst(a: Item, b: Item): number {
-  const at = Date.parse(b.createdAt) - Date.parse(a.createdAt);
-  if (at !== 0) return at;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+function resumeAt(kind: MediaType, cursor: { at: Date; type: MediaType; id: string }): Key {
+  if (kind === cursor.type) return { createdAt: cursor.at, id: cursor.id };
+  if (rank(kind) < rank(cursor.type)) return { createdAt: cursor.at, id: "" };
+  return { createdAt: new Date(cursor.at.getTime() + 1), id: "" };
+}
+
+function decodeMediaCursor(cursor: string) {
+  const [at, type, id] = decodeCursor(cursor, ["d", "s", "s"] as const);
+  if (!(MEDIA_TYPES as readonly string[]).includes(type)) throw new AppError("INVALID_CURSOR", "cursor is not valid", {});
+  return { at, type: type as MediaType, id };
 }
 
 /**
- * One page across the kinds asked for: `limit + 1` of each after the cursor's key, merged,
- * the first `limit` kept. The cursor is the last item's key, so items created later (all
- * newer than any key handed out) never shift a page: paging neither repeats nor skips.
+ * One page across the kinds asked for: `limit + 1` of each after the cursor, merged by
+ * (createdAt desc, kind) with a stable sort (each kind's own order kept), the first
+ * `limit` kept. The cursor is the last item's (createdAt, type, id): items created later
+ * are newer than any cursor handed out, so they never shift a page; paging neither
+ * repeats nor skips.
  */
 export async function listMedia(deps: Deps, ownerId: string, q: ListMediaQuery) {
   const limit = q.limit ?? 20;
-  const after = q.cursor ? keyOf(decodeCursor(q.cursor, ["d", "s"] as const)) : null;
+  const cursor = q.cursor ? decodeMediaCursor(q.cursor) : null;
   const kinds = q.type ? [q.type] : MEDIA_TYPES;
-  const pages = await Promise.all(kinds.map((k) => KINDS[k].page(deps, ownerId, after, limit + 1)));
-  const merged = pages
-    .flat()
-    .sort(newestFirst)
-    .slice(0, limit + 1);
+  const pages = await Promise.all(kinds.map((k) => KINDS[k].page(deps, ownerId, cursor && resumeAt(k, cursor), limit + 1)));
+  const merged = pages.flat().sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || rank(a.type) - rank(b.type));
   return toPage(
-    merged,
+    merged.slice(0, limit + 1),
     limit,
-    (i) => [i.createdAt, i.id],
+    (i: Item) => [i.createdAt, i.type, i.id],
     (i) => i,
   );
 }
-
-const keyOf = ([createdAt, id]: readonly [Date, string]): Key => ({ createdAt, id });
 
 /**
  * Deletes each id through the kind that has it, in request order, one single delete after

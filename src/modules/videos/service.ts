@@ -126,7 +126,7 @@ export function toUploaded(r: VideoRow): UploadedVideo {
   };
 }
 
-export const LIST_COLUMNS = [
+const LIST_COLUMNS = [
   "id",
   "title",
   "filename",
@@ -141,7 +141,7 @@ export const LIST_COLUMNS = [
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
 
-export function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
+function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
   const thumb = thumbKeyOf(r);
   return {
     id: r.id,
