@@ -6,6 +6,7 @@ import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
 import type { Services } from "./services.ts";
 import { adminModule } from "./modules/admin/index.ts";
+import { audioModule } from "./modules/audio/index.ts";
 import { identityModule } from "./modules/identity/index.ts";
 import { createEdge } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
@@ -44,6 +45,7 @@ export function createApp(services: Services) {
     .use(kbsModule(services))
     .use(oauthModule(services))
     .use(videosModule(services))
+    .use(audioModule(services))
     .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services));

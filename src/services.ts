@@ -7,6 +7,7 @@ import { authGuard } from "./http/guard.ts";
 import { createRateLimiter } from "./http/rate-limit.ts";
 import { createIdentity } from "./modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "./modules/edge/public.ts";
+import { audioEdgeResolver } from "./modules/audio/public.ts";
 import { imageEdgeResolver } from "./modules/images/public.ts";
 import { accessTokenResolver } from "./modules/oauth/public.ts";
 import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "./modules/videos/public.ts";
@@ -28,6 +29,7 @@ export function createServices(deps: Deps) {
   const edgeResolvers = createResolverRegistry();
   edgeResolvers.register(imageEdgeResolver(deps.db));
   edgeResolvers.register(videoEdgeResolver(deps));
+  edgeResolvers.register(audioEdgeResolver(deps.db));
   // The worker role's transcode loop (started by serve for worker nodes only).
   const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
   return {

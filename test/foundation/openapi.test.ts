@@ -119,6 +119,14 @@ describe("GET /swagger/json", () => {
         "HEAD /media/v/{id}/{dir}/{file}",
         "GET /media/v/{id}/{signature}/{rendition}/{file}",
         "HEAD /media/v/{id}/{signature}/{rendition}/{file}",
+        "POST /v1/audio",
+        "GET /v1/audio/{id}",
+        "PATCH /v1/audio/{id}",
+        "DELETE /v1/audio/{id}",
+        "GET /media/a/{file}",
+        "HEAD /media/a/{file}",
+        "GET /media/a/{id}/{file}",
+        "HEAD /media/a/{id}/{file}",
       ].sort(),
     );
     expect(Object.keys(doc.components.schemas)).toEqual(["Error"]);
@@ -178,7 +186,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
-    expect(guarded.length).toBe(53);
+    expect(guarded.length).toBe(56);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -8,3 +8,4 @@ export * from "../../modules/documents/table.ts";
 export * from "../../modules/oauth/table.ts";
 export * from "../../modules/notifications/table.ts";
 export * from "../../modules/videos/table.ts";
+export * from "../../modules/audio/table.ts";

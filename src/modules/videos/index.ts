@@ -4,6 +4,7 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { withUpload } from "../../http/multipart.ts";
+import { declaredLength } from "../../http/streamed-upload.ts";
 import type { Services } from "../../services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
@@ -21,7 +22,6 @@ import {
   videoUrls,
 } from "./service.ts";
 import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
-import { declaredLength } from "./upload.ts";
 import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 

@@ -6,6 +6,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
+import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -14,13 +15,13 @@ import { planActive, type PlanLimits } from "../../plans.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
 import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
 import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
 import { enqueue } from "./queue.ts";
 import { createPlaybackSigner } from "./sign.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
-import { MULTIPART_OVERHEAD, type StreamedVideo, streamVideoUpload } from "./upload.ts";
 import { parseVideoFields } from "./upload-fields.ts";
 import { type VideoRow, videos } from "./table.ts";
 
@@ -55,11 +56,14 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
 export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
   const key = originalKey({ ownerId: u.userId, id });
-  const streamed: StreamedVideo = await streamVideoUpload(request, {
+  const streamed = await streamUpload(request, {
     storage: deps.storage,
     key,
     maxFileBytes: u.limits.videoMaxBytes,
     deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000,
+    sniffBytes: SNIFF_BYTES,
+    sniff: sniffContainer,
+    unsupported: `the file is not a ${CONTAINER_NAMES} video`,
   });
   try {
     const fields = parseVideoFields(streamed.fields);
@@ -77,7 +81,7 @@ export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request
           tags: fields.tags,
           isPublic: fields.isPublic,
           sizeBytes: streamed.size,
-          container: streamed.container,
+          container: streamed.format,
           provider,
           originalKey: key,
           createdAt: now,

@@ -1,35 +1,53 @@
-// The video upload form, streamed: the file part goes to the object store as it arrives
-// (a file on embedded storage, an S3 multipart upload otherwise), so memory does not grow
-// with the file. The container is decided from the first bytes before the rest is taken,
-// and the plan's size limit is enforced while streaming. Any failure (bad type, too large,
-// a client that hung up, a deadline) removes what was written. The route reads the body
-// itself (`parse: "none"`); the server's own body cap is the largest plan's limit.
+// A large upload form (video, audio), streamed: the file part goes to the object store as
+// it arrives (a file on embedded storage, an S3 multipart upload otherwise), so memory does
+// not grow with the file. The format is decided from the first bytes before the rest is
+// taken, and the size limit is enforced while streaming; a tap may read the bytes on their
+// way (audio metadata) and refuse them. Any failure (bad type, too large, a refusal of the
+// tap, a client that hung up, a deadline) removes what was written. The route reads the
+// body itself (`parse: "none"`); the server's own body cap is the largest plan's limit.
 import { Busboy } from "@fastify/busboy";
 import type { Readable } from "node:stream";
-import { AppError, validationError } from "../../http/errors.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
-import type { Storage } from "../../infra/storage/index.ts";
-import { CONTAINER_NAMES, type Container, SNIFF_BYTES, sniffContainer } from "./containers.ts";
+import type { Storage } from "../infra/storage/index.ts";
+import { AppError, validationError } from "./errors.ts";
+import { stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_TEXT_FIELD = 8 * 1024;
 const STREAM_BUFFER = 1024 * 1024;
 
-export interface StreamedVideo {
+export interface StreamedFile<F extends string> {
   filename: string;
   size: number;
-  container: Container;
+  /** What the first bytes said the file is. */
+  format: F;
   /** Text fields by name (the last value of a repeated field wins). */
   fields: Record<string, string>;
 }
 
-interface StreamOptions {
+/**
+ * Reads the file's bytes in order as they go to storage. `write` may make the upload wait
+ * (backpressure) and may throw an AppError to refuse the file: the upload stops there.
+ * Exactly one of `close` (every byte was written) or `abort` is called.
+ */
+export interface ByteTap {
+  write(chunk: Uint8Array): void | Promise<void>;
+  close(): void;
+  abort(): void;
+}
+
+export interface StreamOptions<F extends string> {
   storage: Storage;
   /** Where the file's bytes go. */
   key: string;
   maxFileBytes: number;
   deadlineMs: number;
+  /** How many leading bytes `sniff` wants (fewer only when the file is shorter). */
+  sniffBytes: number;
+  /** The format the first bytes show, or null: 422 INVALID_FILE_TYPE with `unsupported` as its message. */
+  sniff(first: Uint8Array): F | null;
+  unsupported: string;
+  tap?(format: F): ByteTap;
 }
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
@@ -51,7 +69,7 @@ export const declaredLength = (request: Request) => {
  * are no supported container, 422 VALIDATION_ERROR without a file, 408 past the deadline.
  * On any failure nothing stays under `key`.
  */
-export async function streamVideoUpload(request: Request, o: StreamOptions): Promise<StreamedVideo> {
+export async function streamUpload<F extends string>(request: Request, o: StreamOptions<F>): Promise<StreamedFile<F>> {
   const type = request.headers.get("content-type") ?? "";
   const declared = declaredLength(request);
   const refuse = async (e: AppError) => {
@@ -76,7 +94,7 @@ export async function streamVideoUpload(request: Request, o: StreamOptions): Pro
 
   const reader = request.body.getReader();
   const fields: Record<string, string> = {};
-  let stored: Promise<Omit<StreamedVideo, "fields">> | undefined;
+  let stored: Promise<Omit<StreamedFile<F>, "fields">> | undefined;
   let current: Readable | undefined;
   let failure: unknown;
   let rejectFailed!: (e: unknown) => void;
@@ -164,11 +182,11 @@ export async function streamVideoUpload(request: Request, o: StreamOptions): Pro
   }
 }
 
-async function storeFile(file: Readable, filename: string | undefined, o: StreamOptions): Promise<Omit<StreamedVideo, "fields">> {
+async function storeFile<F extends string>(file: Readable, filename: string | undefined, o: StreamOptions<F>): Promise<Omit<StreamedFile<F>, "fields">> {
   const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   const head: Uint8Array[] = [];
   let size = 0;
-  while (size < SNIFF_BYTES) {
+  while (size < o.sniffBytes) {
     const r = await chunks.next();
     if (r.done) break;
     head.push(r.value);
@@ -179,14 +197,27 @@ async function storeFile(file: Readable, filename: string | undefined, o: Stream
     file.resume();
     throw validationError("body.file", "a non-empty `file` field is required");
   }
-  const container = sniffContainer(first);
-  if (!container) {
+  const format = o.sniff(first);
+  if (!format) {
     file.destroy();
-    throw new AppError("INVALID_FILE_TYPE", `the file is not a ${CONTAINER_NAMES} video`);
+    throw new AppError("INVALID_FILE_TYPE", o.unsupported);
   }
+  const tap = o.tap?.(format);
+  let tapDone = false;
+  // What the tap refused with: the store's write may report it as its own error.
+  let refusal: unknown;
+  const feed = async (chunk: Uint8Array) => {
+    try {
+      await tap?.write(chunk);
+    } catch (e) {
+      refusal = e;
+      throw e;
+    }
+  };
   const truncated = () => (file as Readable & { truncated?: boolean }).truncated === true;
   const body = new ReadableStream<Uint8Array>({
-    start(c) {
+    async start(c) {
+      await feed(first);
       c.enqueue(first);
     },
     async pull(c) {
@@ -197,6 +228,7 @@ async function storeFile(file: Readable, filename: string | undefined, o: Stream
         return;
       }
       size += r.value.length;
+      await feed(r.value);
       c.enqueue(r.value);
     },
     cancel() {
@@ -205,10 +237,16 @@ async function storeFile(file: Readable, filename: string | undefined, o: Stream
   });
   try {
     await o.storage.put(o.key, body, { contentType: "application/octet-stream" });
+    if (truncated()) throw tooLarge(o.maxFileBytes);
+    if (refusal !== undefined) throw refusal;
+    tap?.close();
+    tapDone = true;
   } catch (e) {
+    if (refusal !== undefined) throw refusal;
     if (truncated()) throw tooLarge(o.maxFileBytes);
     throw e;
+  } finally {
+    if (!tapDone) tap?.abort();
   }
-  if (truncated()) throw tooLarge(o.maxFileBytes);
-  return { filename: baseName(filename ?? ""), size, container };
+  return { filename: baseName(filename ?? ""), size, format };
 }

@@ -1,0 +1,77 @@
+// /v1/audio: streamed upload, read (anonymous when public), update, delete. Listing is the
+// unified media listing's (GET /v1/media?type=audio), through public.ts.
+import { Elysia } from "elysia";
+import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import { declaredLength } from "../../http/streamed-upload.ts";
+import type { Services } from "../../services.ts";
+import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
+import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
+
+export const audioModule = (services: Services) => {
+  const { deps, guard, identity, limiter } = services;
+  const media = deps.config.MEDIA_URL;
+  return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
+    .use(sharedModels)
+    .use(guard)
+    .post(
+      "/v1/audio",
+      async ({ principal, request, status }) => {
+        const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
+        return status(201, ok(toAudio(media, await uploadAudio(deps, uploader, request))));
+      },
+      {
+        auth: { scope: "media.write", tier: "upload" },
+        // Streamed to storage (src/http/streamed-upload.ts), never buffered by Elysia.
+        parse: "none",
+        response: { 201: Ok(Audio), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 502: "Error" },
+        detail: {
+          summary: "Upload an audio file (multipart/form-data, streamed); ready and playable when 201 answers",
+          description:
+            "403 FORBIDDEN for a plan without audio. The format is told by the file's first bytes (422 INVALID_FILE_TYPE; also for a file of a right signature whose audio cannot be read). " +
+            "Over the plan's size 413 FILE_TOO_LARGE (meta.limit in bytes) while streaming; playing longer than the plan allows 413 FILE_TOO_LARGE with meta.limit and meta.durationSeconds in seconds; nothing is stored either way. " +
+            "The bytes count in media_storage, an embedded cover's in img_storage (403 QUOTA_EXCEEDED).",
+          requestBody: { required: true, content: AudioUploadForm },
+        },
+      },
+    )
+    .get(
+      "/v1/audio/:id",
+      async ({ params, headers, set }) => {
+        // Anonymous reads of public files; a credential, when sent, must be good (401).
+        let userId: string | undefined;
+        if (headers.authorization !== undefined) {
+          const p = await identity.resolvePrincipal(headers.authorization);
+          if (!p.scopes.includes("media.read")) throw new AppError("FORBIDDEN", "this credential lacks the media.read scope", { required: "media.read" });
+          Object.assign(set.headers, await limiter.hit(p.userId, "read"));
+          userId = p.userId;
+        }
+        return ok(toAudio(media, await getAudio(deps.db, { userId, id: params.id })));
+      },
+      {
+        params: AudioParams,
+        response: { 200: Ok(Audio), 401: "Error", 403: "Error", 404: "Error" },
+        detail: { summary: "One audio file; anonymous when it is public", security: [{ bearer: [] }, {}] },
+      },
+    )
+    .patch("/v1/audio/:id", async ({ principal, params, body }) => ok(toAudio(media, await updateAudio(deps, principal.userId, params.id, body))), {
+      auth: { scope: "media.write", tier: "mutation" },
+      params: AudioParams,
+      body: UpdateAudioBody,
+      response: { 200: Ok(Audio), 404: "Error", 422: "Error" },
+      detail: { summary: "Change an audio file's title or visibility (is_public, or isPublic); {} changes nothing" },
+    })
+    .delete(
+      "/v1/audio/:id",
+      async ({ principal, params, set }) => {
+        if (!(await deleteAudio(deps, principal.userId, params.id))) throw notFound("audio");
+        set.status = 204;
+      },
+      {
+        auth: { scope: "media.delete", tier: "mutation" },
+        params: AudioParams,
+        response: { 204: NoContent, 404: "Error" },
+        detail: { summary: "Delete an audio file: its object, cover, record and edge copy; its counters back at once" },
+      },
+    );
+};

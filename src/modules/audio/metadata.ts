@@ -1,0 +1,162 @@
+// What an audio file says about itself (duration, bitrate, sample rate, channels, its tags
+// and an embedded cover), read by music-metadata from the upload's bytes as they go to
+// storage: a tap on the stream (src/http/streamed-upload.ts), never a buffered file.
+//
+// Hostile files are bounded here. The parser gets the bytes through a small queue, so a
+// slow parse slows the upload rather than growing memory; once it has what it needs the
+// rest is not given to it. When the upload ends its stream ends, so a parse waiting for
+// bytes that will never come fails at once; one that still has not settled PARSE_GRACE_MS
+// later is given up (the file counts as unreadable). An ID3v2 tag claiming more than
+// ID3_MAX_BYTES is refused from its first ten bytes: the parser would hold it in memory.
+import { type IAudioMetadata, parseWebStream, selectCover } from "music-metadata";
+import { AppError } from "../../http/errors.ts";
+import type { ByteTap } from "../../http/streamed-upload.ts";
+import type { AudioFormat } from "./formats.ts";
+
+const QUEUE_BYTES = 1024 * 1024;
+const PARSE_GRACE_MS = 5_000;
+export const ID3_MAX_BYTES = 16 * 1024 * 1024;
+
+export interface EmbeddedTags {
+  title?: string;
+  artist?: string;
+  album?: string;
+  albumArtist?: string;
+  genre?: string;
+  year?: number;
+  track?: number;
+}
+
+interface AudioInfo {
+  durationSeconds: number | null;
+  /** kbps. */
+  bitrate: number | null;
+  sampleRate: number | null;
+  channels: number | null;
+  codec: string | null;
+  hasVideo: boolean;
+  tags: EmbeddedTags;
+  /** The embedded cover as the file holds it. */
+  cover: { data: Uint8Array; format: string } | null;
+}
+
+/** The size an ID3v2 header (the first ten bytes) gives its tag, header included; null when there is none. */
+export function id3TagBytes(b: Uint8Array): number | null {
+  if (b.length < 10 || b[0] !== 0x49 || b[1] !== 0x44 || b[2] !== 0x33) return null;
+  // Four 7-bit bytes ("syncsafe"); a footer adds ten more.
+  const size = ((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7) | (b[9]! & 0x7f);
+  return size + 10 + (b[5]! & 0x10 ? 10 : 0);
+}
+
+const finite = (n: number | undefined, min = 0) => (n !== undefined && Number.isFinite(n) && n >= min ? n : null);
+const text = (s: string | undefined) => (s?.trim() ? s.trim().slice(0, 255) : undefined);
+
+function toInfo(m: IAudioMetadata): AudioInfo | null {
+  const f = m.format;
+  // Neither a codec nor a sample rate: the parser found a container but no audio it understood.
+  if (!f.container || (f.codec === undefined && f.sampleRate === undefined)) return null;
+  const c = m.common;
+  const tags: EmbeddedTags = {
+    title: text(c.title),
+    artist: text(c.artist),
+    album: text(c.album),
+    albumArtist: text(c.albumartist),
+    genre: text(c.genre?.[0]),
+    year: finite(c.year, 1) ?? undefined,
+    track: finite(c.track.no ?? undefined, 1) ?? undefined,
+  };
+  const cover = selectCover(c.picture);
+  const bitrate = finite(f.bitrate);
+  return {
+    durationSeconds: finite(f.duration),
+    bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
+    sampleRate: finite(f.sampleRate, 1),
+    channels: finite(f.numberOfChannels, 1),
+    codec: f.codec ?? null,
+    hasVideo: f.hasVideo === true,
+    tags: Object.fromEntries(Object.entries(tags).filter(([, v]) => v !== undefined)) as EmbeddedTags,
+    cover: cover && cover.data.length > 0 ? { data: cover.data, format: cover.format } : null,
+  };
+}
+
+export interface MetadataTap extends ByteTap {
+  /** The file's metadata once the tap is closed; null when the parser could not read it. */
+  result(): Promise<AudioInfo | null>;
+}
+
+export function metadataTap(format: AudioFormat): MetadataTap {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let wake: (() => void) | null = null;
+  let settled = false;
+  let parsing: Promise<AudioInfo | null> | undefined;
+  const release = () => {
+    wake?.();
+    wake = null;
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull: release,
+      cancel() {
+        settled = true;
+        release();
+      },
+    },
+    { highWaterMark: QUEUE_BYTES, size: (chunk) => chunk?.byteLength ?? 0 },
+  );
+  const start = (first: Uint8Array) => {
+    const tag = id3TagBytes(first);
+    if (tag !== null && tag > ID3_MAX_BYTES) {
+      throw new AppError("INVALID_FILE_TYPE", `the ID3v2 tag claims ${tag} bytes; at most ${ID3_MAX_BYTES} are accepted`, {
+        format,
+        id3Bytes: tag,
+        limit: ID3_MAX_BYTES,
+      });
+    }
+    // No type hint: the parser tells the container from the bytes itself. Told "MPEG", it
+    // would take noise behind an ID3 header for frames.
+    parsing = parseWebStream(stream, undefined, { duration: true })
+      .then(toInfo, () => null)
+      .finally(() => {
+        settled = true;
+        release();
+      });
+  };
+  const end = (how: "close" | "abort") => {
+    try {
+      if (how === "close") controller.close();
+      else controller.error(new Error("upload abandoned"));
+    } catch {
+      // Already closed or cancelled by the parser.
+    }
+    release();
+  };
+  return {
+    write(chunk) {
+      if (!parsing) start(chunk);
+      if (settled) return;
+      try {
+        controller.enqueue(chunk);
+      } catch {
+        return;
+      }
+      if ((controller.desiredSize ?? 1) <= 0) return new Promise<void>((resolve) => (wake = resolve));
+    },
+    close: () => end("close"),
+    abort: () => end("abort"),
+    async result() {
+      if (!parsing) return null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const givenUp = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), PARSE_GRACE_MS);
+      });
+      try {
+        return await Promise.race([parsing, givenUp]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

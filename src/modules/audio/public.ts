@@ -1,0 +1,6 @@
+// The audio module's public surface: its edge kind, and what the unified media listing,
+// the usage check and the orphan sweep read of it.
+export { audioEdgeResolver } from "./edge-resolver.ts";
+export { AudioItem } from "./model.ts";
+export { deleteAudio } from "./service.ts";
+export { audioMediaPage, audioObjectKeys, audioStorageBytes } from "./queries.ts";

@@ -1,0 +1,77 @@
+// What other modules read of audio: a page of the unified media listing, the bytes the
+// usage check compares with media_storage, and the object keys the orphan sweep keeps.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import type { AudioItem } from "./model.ts";
+import { toAudioItem } from "./service.ts";
+import { audio } from "./table.ts";
+
+const ITEM_COLUMNS = {
+  id: audio.id,
+  filename: audio.filename,
+  format: audio.format,
+  sizeBytes: audio.sizeBytes,
+  title: audio.title,
+  coverKey: audio.coverKey,
+  durationSeconds: audio.durationSeconds,
+  bitrate: audio.bitrate,
+  isPublic: audio.isPublic,
+  createdAt: audio.createdAt,
+};
+
+const firstPage = (db: DbOrTx) =>
+  db
+    .select(ITEM_COLUMNS)
+    .from(audio)
+    .where(eq(audio.ownerId, sql.placeholder("ownerId")))
+    .orderBy(desc(audio.createdAt), desc(audio.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("audio_media_first");
+
+// (created_at, id) < (after): the row comparison reads the owner's index range in order.
+const nextPage = (db: DbOrTx) =>
+  db
+    .select(ITEM_COLUMNS)
+    .from(audio)
+    .where(
+      and(
+        eq(audio.ownerId, sql.placeholder("ownerId")),
+        sql`(${audio.createdAt}, ${audio.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")}::text)`,
+      ),
+    )
+    .orderBy(desc(audio.createdAt), desc(audio.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("audio_media_next");
+
+/**
+ * The owner's audio newest first by (createdAt desc, id desc): at most `limit` items,
+ * strictly after `after` (null: from the newest).
+ */
+export async function audioMediaPage(
+  deps: Pick<Deps, "db" | "config">,
+  ownerId: string,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<AudioItem[]> {
+  const rows = after
+    ? await prepared(deps.db, "audio_media_next", nextPage).execute({ ownerId, afterAt: after.createdAt.toISOString(), afterId: after.id, limit })
+    : await prepared(deps.db, "audio_media_first", firstPage).execute({ ownerId, limit });
+  return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
+}
+
+/** The sum of the owner's audio file bytes (what media_storage holds for audio). */
+export async function audioStorageBytes(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string | number>`coalesce(sum(${audio.sizeBytes}), 0)` })
+    .from(audio)
+    .where(eq(audio.ownerId, ownerId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** Every object key audio rows name (files and covers), for the orphan sweep. */
+export async function audioObjectKeys(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ objectKey: audio.objectKey, coverKey: audio.coverKey }).from(audio);
+  return new Set(rows.flatMap((r) => (r.coverKey ? [r.objectKey, r.coverKey] : [r.objectKey])));
+}

@@ -1,0 +1,236 @@
+// The rules of audio: upload (plan and quota before a byte is stored; the file streamed to
+// storage while its metadata is read from the same bytes; the row, its counted bytes and
+// its cover in one transaction), read (anonymous when public), update and delete (every
+// counter back, the objects and the edge's copy gone).
+import { and, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../deps.ts";
+import { AppError, notFound, validationError } from "../../http/errors.ts";
+import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
+import { stripUnsafeChars } from "../../http/text.ts";
+import { iso } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
+import { newId } from "../../infra/ids.ts";
+import { LimitRefusal, planActive, type PlanLimits } from "../../plans.ts";
+import { invalidate } from "../edge/public.ts";
+import { requireUser } from "../identity/public.ts";
+import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { coverJpeg } from "./cover.ts";
+import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
+import { FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
+import { coverKey, originalKey } from "./layout.ts";
+import { type MetadataTap, metadataTap } from "./metadata.ts";
+import type { Audio, AudioItem, UpdateAudioBody } from "./model.ts";
+import { type AudioRow, audio } from "./table.ts";
+
+export interface AudioUploader {
+  userId: string;
+  limits: PlanLimits;
+}
+
+/**
+ * Refusals before the body is read: a plan without audio (403 FORBIDDEN), an expired plan
+ * (403 PLAN_INACTIVE), no upload left today or this month (429), or no room for the bytes
+ * the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
+ */
+export async function precheckAudioUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<AudioUploader> {
+  const now = deps.clock.now();
+  const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
+  const limits = deps.plans[user.plan];
+  if (!limits.audioAllowed) throw new AppError("FORBIDDEN", "the plan does not include audio", { plan: user.plan });
+  if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "audio upload needs an active plan", { plan: user.plan });
+  const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
+  assertFits(usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  return { userId, limits };
+}
+
+function parseFields(fields: Record<string, string>): { title?: string; isPublic: boolean } {
+  const raw = (fields.isPublic ?? fields.is_public ?? "true").trim().toLowerCase();
+  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.isPublic", "isPublic must be true or false");
+  let title: string | undefined;
+  if (fields.title !== undefined) {
+    title = stripUnsafeChars(fields.title).trim();
+    if (!title || Array.from(title).length > 255) throw validationError("body.title", "title must be 1 to 255 characters");
+  }
+  return { title, isPublic: raw === "true" || raw === "1" };
+}
+
+/** Whether `bytes` more fit in the owner's image storage now (a cover that does not is left out). */
+async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<boolean> {
+  const now = deps.clock.now();
+  try {
+    assertFits(await snapshotUsage(deps.db, u.userId, now), u.limits, { imageBytes: bytes }, now);
+    return true;
+  } catch (e) {
+    if (e instanceof LimitRefusal) return false;
+    throw e;
+  }
+}
+
+/**
+ * Streams the upload's file to its key, reading its metadata on the way, and records it:
+ * its bytes in media_storage and its cover's in img_storage, in the transaction that
+ * inserts the row. Whatever fails (the stream, the fields, a file that cannot be read or
+ * plays too long, the quota) leaves no object and nothing counted.
+ */
+export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request): Promise<AudioRow> {
+  const id = newId();
+  const ref = { ownerId: u.userId, id };
+  const key = originalKey(ref);
+  let tap: MetadataTap | undefined;
+  const streamed = await streamUpload(request, {
+    storage: deps.storage,
+    key,
+    maxFileBytes: u.limits.audioMaxBytes,
+    deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
+    sniffBytes: SNIFF_BYTES,
+    sniff: sniffAudio,
+    unsupported: `the file is not ${FORMAT_NAMES} audio`,
+    tap: (format) => (tap = metadataTap(format)),
+  });
+  let cover: { key: string; bytes: number } | null = null;
+  try {
+    const fields = parseFields(streamed.fields);
+    const { format } = streamed;
+    const info = await tap!.result();
+    if (!info) throw new AppError("INVALID_FILE_TYPE", `the file starts as ${format} but holds no audio that can be read`, { format });
+    if (info.hasVideo) throw new AppError("INVALID_FILE_TYPE", "the file holds video: upload it to /v1/videos", { format });
+    if (info.durationSeconds !== null && info.durationSeconds > u.limits.audioMaxSeconds) {
+      throw new AppError("FILE_TOO_LARGE", `the audio plays ${Math.round(info.durationSeconds)} s; the plan allows ${u.limits.audioMaxSeconds} s`, {
+        limit: u.limits.audioMaxSeconds,
+        durationSeconds: info.durationSeconds,
+      });
+    }
+    const jpeg = info.cover && (await coverJpeg(info.cover.data));
+    if (jpeg && (await coverFits(deps, u, jpeg.length))) {
+      await deps.storage.put(coverKey(ref), jpeg, { contentType: "image/jpeg" });
+      cover = { key: coverKey(ref), bytes: jpeg.length };
+    }
+    const now = deps.clock.now();
+    const filename = streamed.filename || `audio.${format}`;
+    return await deps.db.transaction(async (tx) => {
+      await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size, imageBytes: cover?.bytes ?? 0 }, now);
+      const [row] = await tx
+        .insert(audio)
+        .values({
+          id,
+          ownerId: u.userId,
+          title: fields.title ?? filename,
+          filename,
+          format,
+          isPublic: fields.isPublic,
+          sizeBytes: streamed.size,
+          durationSeconds: info.durationSeconds,
+          bitrate: info.bitrate,
+          sampleRate: info.sampleRate,
+          channels: info.channels,
+          codec: info.codec,
+          embeddedTags: info.tags,
+          objectKey: key,
+          coverKey: cover?.key ?? null,
+          coverBytes: cover?.bytes ?? 0,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    });
+  } catch (e) {
+    for (const k of [key, cover?.key]) {
+      if (k) await deps.storage.delete(k).catch((err) => deps.log.error("orphan audio object left after a failed upload", { key: k, err }));
+    }
+    throw e;
+  }
+}
+
+type ItemRow = Pick<AudioRow, "id" | "filename" | "format" | "sizeBytes" | "title" | "coverKey" | "durationSeconds" | "bitrate" | "isPublic" | "createdAt">;
+
+export function toAudioItem(mediaUrl: string, r: ItemRow): AudioItem {
+  return {
+    id: r.id,
+    type: "audio",
+    url: audioUrl(mediaUrl, r.id, r.format),
+    filename: r.filename,
+    sizeBytes: r.sizeBytes,
+    mimeType: MIME[r.format],
+    title: r.title,
+    thumbnailUrl: thumbnailUrl(mediaUrl, r.id, r.coverKey !== null),
+    durationSeconds: r.durationSeconds,
+    bitrate: r.bitrate,
+    status: "ready",
+    isPublic: r.isPublic,
+    createdAt: iso(r.createdAt),
+  };
+}
+
+export function toAudio(mediaUrl: string, r: AudioRow): Audio {
+  return {
+    ...toAudioItem(mediaUrl, r),
+    sampleRate: r.sampleRate,
+    channels: r.channels,
+    codec: r.codec,
+    tags: r.embeddedTags,
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+const audioById = (db: DbOrTx) =>
+  db
+    .select()
+    .from(audio)
+    .where(eq(audio.id, sql.placeholder("id")))
+    .prepare("audio_by_id");
+
+/**
+ * One audio file: its owner's, or anyone's when it is public (`userId` undefined: an
+ * anonymous request). Another user's private file is 404, as an absent one.
+ */
+export async function getAudio(db: DbOrTx, q: { userId?: string; id: string }): Promise<AudioRow> {
+  const [row] = await prepared(db, "audio_by_id", audioById).execute({ id: q.id });
+  if (!row || (row.ownerId !== q.userId && !row.isPublic)) throw notFound("audio");
+  return row;
+}
+
+/** Title and visibility; `{}` changes nothing and answers the file as it is. */
+export async function updateAudio(deps: Deps, userId: string, id: string, body: UpdateAudioBody): Promise<AudioRow> {
+  if (body.is_public !== undefined && body.isPublic !== undefined && body.is_public !== body.isPublic) {
+    throw validationError("body.is_public", "is_public and isPublic disagree");
+  }
+  const isPublic = body.is_public ?? body.isPublic;
+  if (body.title === undefined && isPublic === undefined) {
+    const row = await getAudio(deps.db, { userId, id });
+    if (row.ownerId !== userId) throw notFound("audio");
+    return row;
+  }
+  const [row] = await deps.db
+    .update(audio)
+    .set({ ...(body.title !== undefined && { title: body.title }), ...(isPublic !== undefined && { isPublic }), updatedAt: deps.clock.now() })
+    .where(and(eq(audio.id, id), eq(audio.ownerId, userId)))
+    .returning();
+  if (!row) throw notFound("audio");
+  // Made private: no edge node may go on serving it from its cache.
+  if (isPublic !== undefined) await invalidate(deps, AUDIO_KIND, id);
+  return row;
+}
+
+/**
+ * Deletes the owner's audio file: the row, and in the same transaction the bytes it held
+ * in media_storage and its cover's in img_storage; then the edge's copy and the objects.
+ * False when there is no such file of this owner.
+ */
+export async function deleteAudio(deps: Pick<Deps, "db" | "storage" | "kv" | "log">, ownerId: string, id: string): Promise<boolean> {
+  const gone = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(audio)
+      .where(and(eq(audio.id, id), eq(audio.ownerId, ownerId)))
+      .returning();
+    if (row) await release(tx, ownerId, { mediaBytes: row.sizeBytes, imageBytes: row.coverBytes });
+    return row;
+  });
+  if (!gone) return false;
+  await invalidate(deps, AUDIO_KIND, id);
+  for (const key of [gone.objectKey, gone.coverKey]) {
+    if (key) await deps.storage.delete(key).catch((err) => deps.log.error("audio object delete failed; the orphan sweep removes it", { id, key, err }));
+  }
+  return true;
+}

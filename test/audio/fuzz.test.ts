@@ -1,0 +1,108 @@
+// Hostile audio (issue 15): truncated files, headers that lie about their sizes, and noise
+// behind a valid signature. Each is answered (never a 500, never a hang: the parser's
+// stream ends with the upload), and a refusal leaves nothing stored or counted. What is
+// decided per case: a file the parser can still read (a cut MP3 or FLAC whose header
+// survived) is taken, with whatever duration it shows (null when none); a file whose audio
+// cannot be read at all is 422 INVALID_FILE_TYPE; an ID3v2 tag claiming more than 16 MB is
+// refused from its first ten bytes.
+import { describe, expect, test } from "bun:test";
+import { ID3_MAX_BYTES, id3TagBytes } from "../../src/modules/audio/metadata.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { audioObjects, fixture, uploadAudio, usageOf } from "./fixtures.ts";
+
+/** Deterministic noise (xorshift32), so every run sends the same bytes. */
+function noise(length: number, seed = 0x9e3779b9): Uint8Array {
+  const out = new Uint8Array(length);
+  let x = seed >>> 0;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
+const ascii = (s: string) => new Uint8Array(Buffer.from(s, "latin1"));
+
+/** A PCM WAV header (mono, 8 kHz, 16-bit) whose RIFF and data sizes claim about 4 GB, and `pcm` bytes after it. */
+function wavClaiming4GB(pcm: number): Uint8Array {
+  const h = Buffer.alloc(44);
+  h.write("RIFF", 0, "latin1");
+  h.writeUInt32LE(0xfffffff0, 4);
+  h.write("WAVEfmt ", 8, "latin1");
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(8000, 24);
+  h.writeUInt32LE(16000, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write("data", 36, "latin1");
+  h.writeUInt32LE(0xffffff00, 40);
+  return concat(h, new Uint8Array(pcm));
+}
+
+async function refused(bytes: Uint8Array, name: string, status: number, code: string) {
+  const { user, key } = await makeClient();
+  const res = await uploadAudio(key, bytes, name);
+  expect([name, res.status, res.body.code]).toEqual([name, status, code]);
+  expect(await audioObjects(user.id)).toEqual([]);
+  expect((await usageOf(user)).video.storage.used).toBe(0);
+  return res.body;
+}
+
+async function taken(bytes: Uint8Array, name: string) {
+  const { key } = await makeClient();
+  const res = await uploadAudio(key, bytes, name);
+  expect([name, res.status]).toEqual([name, 201]);
+  expect(res.body.data.sizeBytes).toBe(bytes.length);
+  return res.body.data;
+}
+
+describe("hostile audio uploads", () => {
+  test("a truncated MP3 whose frames begin is taken; one cut inside its ID3 tag holds no audio: 422", async () => {
+    const mp3 = await fixture("mp3");
+    const half = await taken(mp3.subarray(0, mp3.length >> 1), "half.mp3");
+    expect(half.mimeType).toBe("audio/mpeg");
+    expect(half.durationSeconds === null || half.durationSeconds <= 2.1).toBe(true);
+    await refused(mp3.subarray(0, 30), "cut.mp3", 422, "INVALID_FILE_TYPE");
+  });
+
+  test("a truncated FLAC with its STREAMINFO is taken (null duration when the frames do not tell); one cut inside it: 422", async () => {
+    const flac = await fixture("flac");
+    const third = await taken(flac.subarray(0, Math.floor(flac.length / 3)), "third.flac");
+    expect(third).toMatchObject({ mimeType: "audio/flac", sampleRate: 44100 });
+    await refused(flac.subarray(0, 20), "cut.flac", 422, "INVALID_FILE_TYPE");
+  });
+
+  test("an ID3v2 tag claiming 0x7FFFFFFF bytes is refused from its header (422), before the parser would hold it", async () => {
+    const header = ascii("ID3\x04\x00\x00\x7f\x7f\x7f\x7f");
+    expect(id3TagBytes(header)).toBeGreaterThan(ID3_MAX_BYTES);
+    const body = await refused(concat(header, noise(256 * 1024)), "huge-tag.mp3", 422, "INVALID_FILE_TYPE");
+    expect(body.meta).toMatchObject({ limit: ID3_MAX_BYTES, id3Bytes: id3TagBytes(header) });
+    // An APIC frame claiming 2 GB inside a tag of honest size: the frame is cut by the tag's end.
+    const apic = concat(ascii("ID3\x03\x00\x00\x00\x00\x10\x00APIC\x7f\xff\xff\xff\x00\x00"), noise(4000, 7));
+    await refused(apic, "apic.mp3", 422, "INVALID_FILE_TYPE");
+  });
+
+  test("a WAV header claiming 4 GB over a few KB of samples: the duration it claims is over every plan (413), nothing stored", async () => {
+    const body = await refused(wavClaiming4GB(16_000), "big.wav", 413, "FILE_TOO_LARGE");
+    expect(body.meta.limit).toBe(600);
+    expect(body.meta.durationSeconds).toBeGreaterThan(4 * 3600);
+  });
+
+  test("noise behind every valid signature: 422 INVALID_FILE_TYPE, nothing stored", async () => {
+    const cases: [string, Uint8Array][] = [
+      ["noise.ogg", ascii("OggS")],
+      ["noise.flac", ascii("fLaC")],
+      ["noise.wav", concat(ascii("RIFF"), new Uint8Array([0x10, 0, 0, 0]), ascii("WAVE"))],
+      ["noise.m4a", concat(new Uint8Array([0, 0, 0, 0x20]), ascii("ftypM4A "))],
+      ["noise-id3.mp3", ascii("ID3\x04\x00\x00\x00\x00\x02\x00")],
+    ];
+    for (const [name, magic] of cases) await refused(concat(magic, noise(64 * 1024, name.length)), name, 422, "INVALID_FILE_TYPE");
+  });
+});
