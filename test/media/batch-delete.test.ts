@@ -5,9 +5,10 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { newId } from "../../src/infra/ids.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
-import { callJson, testContext } from "../helpers/context.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { audioObjects, audioRow, fixture, uploadAudio } from "../audio/fixtures.ts";
 import { clip, uploadVideo, videoRow } from "../videos/fixtures.ts";
 import { addItem, KINDS, listPage } from "./fixtures.ts";
 
@@ -45,24 +46,44 @@ describe("DELETE /v1/media", () => {
     expect((await listPage(me.key, "limit=50")).items.map((i) => i.id)).toEqual([kept]);
   });
 
-  test("counters move back as for single deletes: media storage to zero, each video's cleanup queued", async () => {
+  test("counters move back as for single deletes: media and image storage to where they were, files and covers gone, each video's cleanup queued", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
-    const bytes = await clip();
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await uploadVideo(key, bytes)).body.data.id);
     const before = await usage(user);
-    expect(before.video.storage.used).toBe(2 * bytes.length);
+    const [video, withCover, plain] = await Promise.all([clip(), fixture("mp3-cover"), fixture("flac")]);
+    const videos: string[] = [];
+    for (let i = 0; i < 2; i++) videos.push((await uploadVideo(key, video)).body.data.id);
+    const covered = (await uploadAudio(key, withCover, "cover.mp3")).body.data;
+    const flac = (await uploadAudio(key, plain, "plain.flac")).body.data;
+    const during = await usage(user);
+    expect(during.video.storage.used).toBe(before.video.storage.used + 2 * video.length + withCover.length + plain.length);
+    expect(during.image.storage.used).toBeGreaterThan(before.image.storage.used);
+    expect((await call("GET", new URL(covered.url).pathname)).status).toBe(200);
 
+    const ids = [covered.id, videos[0]!, flac.id, videos[1]!];
     const res = await batchDelete(user.jwt, ids);
-    expect(res.body.data.results.map((r: any) => [r.id, r.deleted])).toEqual(ids.map((id) => [id, true]));
-    expect((await usage(user)).video.storage.used).toBe(0);
-    for (const id of ids) {
+    expect(res.body.data.results).toEqual([
+      { id: covered.id, type: "audio", deleted: true },
+      { id: videos[0], type: "video", deleted: true },
+      { id: flac.id, type: "audio", deleted: true },
+      { id: videos[1], type: "video", deleted: true },
+    ]);
+    const after = await usage(user);
+    expect(after.video.storage).toEqual(before.video.storage);
+    expect(after.image.storage).toEqual(before.image.storage);
+    expect(await audioObjects(user.id)).toEqual([]);
+    for (const a of [covered, flac]) {
+      expect(await audioRow(a.id)).toBeUndefined();
+      expect((await call("GET", new URL(a.url).pathname)).status).toBe(404);
+      expect((await callJson("GET", `/v1/audio/${a.id}`, { token: key })).status).toBe(404);
+    }
+    for (const id of videos) {
       expect(await videoRow(id)).toBeUndefined();
       expect((await callJson("GET", `/v1/videos/${id}`, { token: key })).status).toBe(404);
       const jobs = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, id));
       expect(jobs.find((j) => j.kind === "delete")?.state).toBe("queued");
     }
+    expect((await listPage(key, "limit=50")).items).toEqual([]);
   }, 60_000);
 
   test("1 to 50 distinct well-formed ids, else 422 and nothing deleted", async () => {

@@ -1,9 +1,13 @@
 // Media listing fixtures: one kind-neutral way to add an item of a kind for a user at an
 // instant, and the listing read page by page.
-import { callJson } from "../helpers/context.ts";
+import { newId } from "../../src/infra/ids.ts";
+import { originalKey } from "../../src/modules/audio/layout.ts";
+import { audio } from "../../src/modules/audio/table.ts";
+import { callJson, testContext } from "../helpers/context.ts";
 import { insertVideo } from "../videos/fixtures.ts";
 
-export const KINDS = ["video"] as const;
+/** In the order the listing gives the kinds on one instant. */
+export const KINDS = ["video", "audio"] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** An item of `kind` owned by `ownerId`, created at `at` (and with `id`, when given). */
@@ -11,7 +15,28 @@ export async function addItem(kind: Kind, ownerId: string, at: Date, id?: string
   switch (kind) {
     case "video":
       return (await insertVideo(ownerId, { createdAt: at, updatedAt: at, ...(id && { id }) })).id;
+    case "audio":
+      return insertAudio(ownerId, at, id);
   }
+}
+
+/** An audio row as an upload without a cover leaves it (no object, nothing counted). */
+async function insertAudio(ownerId: string, at: Date, id = newId()): Promise<string> {
+  const { deps } = await testContext();
+  await deps.db.insert(audio).values({
+    id,
+    ownerId,
+    title: "tone",
+    filename: "tone.mp3",
+    format: "mp3",
+    sizeBytes: 1000,
+    durationSeconds: 2,
+    bitrate: 64,
+    objectKey: originalKey({ ownerId, id }),
+    createdAt: at,
+    updatedAt: at,
+  });
+  return id;
 }
 
 export async function listPage(key: string, query: string) {

@@ -9,6 +9,7 @@ import { newId } from "../../src/infra/ids.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
 import { addItem, allPages, KINDS, type Kind, listPage } from "./fixtures.ts";
 
@@ -54,32 +55,56 @@ describe("GET /v1/media", () => {
     for (const item of all.items) expect(item.type).toBe(made.find((m) => m.id === item.id)!.kind);
   });
 
-  test("a video item is the GET /v1/videos list item plus type video", async () => {
+  test("a video item is the GET /v1/videos list item plus type video; an audio item is the audio resource (SPEC 2.3)", async () => {
     const { user, key } = await makeClient({ plan: "pro" });
-    const id = await addItem("video", user.id, new Date());
+    const v = await addItem("video", user.id, new Date());
+    const up = await uploadAudio(key, await fixture("mp3"), "tone.mp3");
+    expect(up.status).toBe(201);
     const listed = (await callJson("GET", "/v1/videos", { token: key })).body.data.items[0];
-    const [item] = (await listPage(key, "type=video")).items;
-    expect(item).toEqual({ ...listed, type: "video" });
-    expect(item!.id).toBe(id);
-  });
+    expect((await listPage(key, "type=video")).items).toEqual([{ ...listed, type: "video" }]);
+    expect(listed.id).toBe(v);
+    const [item] = (await listPage(key, "type=audio")).items;
+    const full = (await callJson("GET", `/v1/audio/${up.body.data.id}`, { token: key })).body.data;
+    const fields = [
+      "id",
+      "type",
+      "url",
+      "filename",
+      "sizeBytes",
+      "mimeType",
+      "title",
+      "thumbnailUrl",
+      "durationSeconds",
+      "bitrate",
+      "status",
+      "isPublic",
+      "createdAt",
+    ];
+    expect(Object.keys(item!).sort()).toEqual([...fields].sort());
+    expect(item).toEqual(Object.fromEntries(fields.map((f) => [f, full[f]])) as never);
+    expect(item).toMatchObject({ type: "audio", status: "ready", mimeType: "audio/mpeg" });
+  }, 60_000);
 
-  test("pages through without duplicates or gaps while uploads happen; the new items are newer than every cursor, so none shows behind it", async () => {
+  test("pages through mixed videos and audio without duplicates or gaps while uploads happen; the new items are newer than every cursor, so none shows behind it", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
-    const bytes = await clip();
+    const [video, tone] = await Promise.all([clip(), fixture("mp3")]);
     const t0 = deps.clock.nowMs() - 120_000;
     const existing = new Set<string>();
-    for (let i = 0; i < 10; i++) existing.add(await addItem(kindAt(i), user.id, new Date(t0 + Math.floor(i / 2) * 1000)));
+    // Two items per instant, of both kinds, so page edges fall inside instants too.
+    for (let i = 0; i < 11; i++) existing.add(await addItem(kindAt(i), user.id, new Date(t0 + Math.floor(i / 2) * 1000)));
 
     const added: string[] = [];
-    const pages = await allPages(key, "limit=3", async (page) => {
-      // An upload through the route and an item of another kind, each after the clock moved on.
+    const pages = await allPages(key, "limit=3", async () => {
+      // A video and an audio file uploaded through their routes, each after the clock moved on.
       deps.clock.advance(1000);
-      const up = await uploadVideo(key, bytes);
-      expect(up.status).toBe(201);
-      added.push(up.body.data.id);
+      const v = await uploadVideo(key, video);
+      expect(v.status).toBe(201);
+      added.push(v.body.data.id);
       deps.clock.advance(1000);
-      added.push(await addItem(kindAt(page + 1), user.id, deps.clock.now()));
+      const a = await uploadAudio(key, tone, "tone.mp3");
+      expect(a.status).toBe(201);
+      added.push(a.body.data.id);
     });
     const seen = pages.flat();
     expect(pages.length).toBe(4);
@@ -88,17 +113,27 @@ describe("GET /v1/media", () => {
     expect(seen.filter((id) => added.includes(id))).toEqual([]);
 
     // A listing from the start shows them, newest first, before the older ones.
-    const fresh = (await allPages(key, "limit=50")).flat();
-    expect(fresh.slice(0, added.length)).toEqual([...added].reverse());
-    expect(new Set(fresh.slice(added.length))).toEqual(existing);
-  }, 60_000);
+    const fresh = await listPage(key, "limit=50");
+    expect(fresh.items.slice(0, added.length).map((i) => i.id)).toEqual([...added].reverse());
+    expect(fresh.items.slice(0, added.length).map((i) => i.type)).toEqual(added.map((_, i) => (i % 2 ? "audio" : "video")).reverse());
+    expect(new Set(fresh.items.slice(added.length).map((i) => i.id))).toEqual(existing);
+  }, 120_000);
 
-  test("type=video lists only videos; another type or none of the known is 422", async () => {
+  test("type=video and type=audio list one kind each, page by page; another type is 422", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
-    const v = await addItem("video", user.id, new Date(deps.clock.nowMs() - 1000));
-    const videos = await listPage(key, "type=video");
-    expect(videos.items.map((i) => [i.id, i.type])).toEqual([[v, "video"]]);
+    const t0 = deps.clock.nowMs() - 60_000;
+    const byKind: Record<Kind, string[]> = { video: [], audio: [] };
+    for (let i = 0; i < 8; i++) byKind[kindAt(i)].unshift(await addItem(kindAt(i), user.id, new Date(t0 + i * 1000)));
+    for (const kind of KINDS) {
+      expect((await allPages(key, `type=${kind}&limit=3`)).flat()).toEqual(byKind[kind]);
+      const page = await listPage(key, `type=${kind}`);
+      expect(page.items.every((i) => i.type === kind)).toBe(true);
+    }
+    // A cursor names a place in the one order, whichever filter made it.
+    const mixed = await listPage(key, "limit=3");
+    const rest = (await allPages(key, `type=audio&cursor=${mixed.nextCursor}`)).flat();
+    expect(rest).toEqual(byKind.audio.filter((id) => !mixed.items.some((i) => i.id === id)));
     for (const bad of ["image", "VIDEO", "video,audio", ""]) {
       const res = await callJson("GET", `/v1/media?type=${bad}`, { token: key });
       expect(res.status, bad).toBe(422);

@@ -3,18 +3,27 @@
 import { t } from "elysia";
 import { Page } from "../../http/envelope.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
+import { AudioItem } from "../audio/public.ts";
 import { VideoListItem } from "../videos/public.ts";
 
-export const MEDIA_TYPES = ["video"] as const;
+/** The kinds, in the order items of one instant are listed. */
+export const MEDIA_TYPES = ["video", "audio"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /** A video as GET /v1/videos lists it, plus `type`. */
 const VideoMediaItem = t.Object({ type: t.Literal("video"), ...VideoListItem.properties }, { title: "VideoMediaItem" });
 
-export const MediaPage = Page(t.Union([VideoMediaItem]));
+export const MediaPage = Page(t.Union([VideoMediaItem, AudioItem]));
 
 export const ListMediaQuery = t.Object({
-  type: t.Optional(t.UnionEnum(MEDIA_TYPES, { description: "one kind only; both when absent" })),
+  // Literals, not t.UnionEnum: Elysia fills an absent optional UnionEnum query field with
+  // its first value, which would turn "both kinds" into "videos only".
+  type: t.Optional(
+    t.Union(
+      MEDIA_TYPES.map((k) => t.Literal(k)),
+      { description: "one kind only; both when absent" },
+    ),
+  ),
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });

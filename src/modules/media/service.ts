@@ -5,6 +5,7 @@
 import type { Deps } from "../../deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
 import { AppError } from "../../http/errors.ts";
+import { audioMediaPage, deleteAudio } from "../audio/public.ts";
 import { deleteOwnVideo, videoMediaPage } from "../videos/public.ts";
 import { MEDIA_TYPES, type ListMediaQuery, type MediaBatchDeleteResult, type MediaType } from "./model.ts";
 
@@ -22,6 +23,7 @@ interface MediaKind<I extends { id: string; createdAt: string }> {
 
 const KINDS = {
   video: { page: videoMediaPage, remove: deleteOwnVideo },
+  audio: { page: audioMediaPage, remove: deleteAudio },
 } satisfies Record<MediaType, MediaKind<{ id: string; createdAt: string }>>;
 
 type Item = Awaited<ReturnType<(typeof KINDS)[MediaType]["page"]>>[number];
@@ -37,11 +39,15 @@ const rank = (type: MediaType) => MEDIA_TYPES.indexOf(type);
  * collation); one after it has given none (resume at T inclusive: below T + 1 ms, as
  * instants are stored in milliseconds).
  */
-function resumeAt(kind: MediaType, cursor: { at: Date; type: MediaType; id: string }): Key {
+function resumeAt(kind: MediaType, cursor: { at: Date; type: MediaType; id: string }): Key | null {
   if (kind === cursor.type) return { createdAt: cursor.at, id: cursor.id };
   if (rank(kind) < rank(cursor.type)) return { createdAt: cursor.at, id: "" };
+  // The last instant a cursor can hold has no next one: everything is at or before it.
+  if (cursor.at.getTime() >= LAST_INSTANT) return null;
   return { createdAt: new Date(cursor.at.getTime() + 1), id: "" };
 }
+
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
 
 function decodeMediaCursor(cursor: string) {
   const [at, type, id] = decodeCursor(cursor, ["d", "s", "s"] as const);
@@ -60,7 +66,7 @@ export async function listMedia(deps: Deps, ownerId: string, q: ListMediaQuery) 
   const limit = q.limit ?? 20;
   const cursor = q.cursor ? decodeMediaCursor(q.cursor) : null;
   const kinds = q.type ? [q.type] : MEDIA_TYPES;
-  const pages = await Promise.all(kinds.map((k) => KINDS[k].page(deps, ownerId, cursor && resumeAt(k, cursor), limit + 1)));
+  const pages = await Promise.all(kinds.map((k) => KINDS[k].page(deps, ownerId, cursor ? resumeAt(k, cursor) : null, limit + 1)));
   const merged = pages.flat().sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || rank(a.type) - rank(b.type));
   return toPage(
     merged.slice(0, limit + 1),
