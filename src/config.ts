@@ -12,6 +12,17 @@ import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
 const Platform = T.Union([T.Literal("overseas"), T.Literal("mainland")]);
+type PlatformName = Static<typeof Platform>;
+type VideoProviderName = "local" | "mux";
+
+/**
+ * The video providers each platform may use, its default first. Mux serves from outside
+ * the mainland, so a mainland deployment transcodes on its own workers.
+ */
+const PLATFORM_VIDEO_PROVIDERS: Record<PlatformName, readonly VideoProviderName[]> = {
+  overseas: ["local", "mux"],
+  mainland: ["local"],
+};
 
 /** Every variable shelf reads: its schema, its default and what it is for (the README's table). */
 export const variables = {
@@ -34,7 +45,42 @@ export const variables = {
     default: undefined,
     doc: "signs session tokens; required with DATABASE_URL, else generated into DATA_DIR/jwt-secret",
   },
-  PLATFORM: { schema: Platform, default: "overseas", doc: "overseas | mainland" },
+  PLATFORM: {
+    schema: Platform,
+    default: "overseas",
+    doc: "overseas | mainland: mainland checks every upload (COMPLIANCE_*) and allows only its own video providers",
+  },
+  COMPLIANCE_BLOCKLIST_FILE: {
+    schema: T.String({ minLength: 1 }),
+    default: undefined,
+    doc: "mainland: a file of blocked content, one `sha256:<64 hex>` or `keyword:<text>` a line (`#` comments), read at start",
+  },
+  COMPLIANCE_BLOCKED_HASHES: {
+    schema: T.String({ pattern: "^\\s*[0-9A-Fa-f]{64}\\s*(,\\s*[0-9A-Fa-f]{64}\\s*)*,?\\s*$" }),
+    default: undefined,
+    doc: "mainland: comma-separated SHA-256 hashes (hex) of uploaded bytes that are refused (451)",
+  },
+  COMPLIANCE_KEYWORDS: {
+    schema: T.String({ minLength: 1 }),
+    default: undefined,
+    doc: "mainland: comma-separated keywords refused anywhere in a document's text (case-insensitive, NFKC)",
+  },
+  COMPLIANCE_WEBHOOK_URL: { schema: Url, default: undefined, doc: "mainland: the moderation service every upload is sent to after the blocklist" },
+  COMPLIANCE_WEBHOOK_SECRET: {
+    schema: T.String({ minLength: 16 }),
+    default: undefined,
+    doc: "signs moderation requests (header x-shelf-signature: sha256=HMAC of the body)",
+  },
+  COMPLIANCE_WEBHOOK_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 1, maximum: 120000 }),
+    default: 5000,
+    doc: "a moderation answer later than this fails the upload (502 DEPENDENCY_UNAVAILABLE)",
+  },
+  COMPLIANCE_WEBHOOK_INLINE_BYTES: {
+    schema: T.Integer({ minimum: 0, maximum: 104857600 }),
+    default: 8388608,
+    doc: "images up to this size are sent to the moderation service in the request (base64); larger ones and videos as hash and size only",
+  },
   LOG_LEVEL: { schema: LogLevel, default: "info", doc: "debug | info | warn | error | silent" },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
@@ -110,8 +156,8 @@ export const variables = {
   },
   VIDEO_PROVIDER: {
     schema: T.Union([T.Literal("local"), T.Literal("mux")]),
-    default: "local",
-    doc: "who transcodes videos: local (ffmpeg on worker nodes) | mux",
+    default: undefined,
+    doc: "who transcodes videos: local (ffmpeg on worker nodes) | mux; default local; overseas allows both, mainland only local",
   },
   FFMPEG_PATH: { schema: T.String({ minLength: 1 }), default: "ffmpeg", doc: "the ffmpeg the local video provider runs (ffprobe is looked up beside it)" },
   TRANSCODE_CONCURRENCY: {
@@ -149,6 +195,7 @@ export type Config = Readonly<
     MEDIA_URL: string;
     CENTER_URL: string;
     JWT_SECRET: string;
+    VIDEO_PROVIDER: VideoProviderName;
     planOverrides: PlanOverrides;
     /** Requests per user and minute of each rate tier: the defaults with RATE_LIMITS on top. */
     rateLimits: RateLimits;
@@ -231,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
   if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
+  problems.push(...platformProblems(out));
   if (problems.length) throw new ConfigError(problems);
 
   out.DATA_DIR = resolve(out.DATA_DIR as string);
@@ -238,11 +286,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
   out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
+  out.VIDEO_PROVIDER ??= PLATFORM_VIDEO_PROVIDERS[out.PLATFORM as PlatformName][0];
   out.planOverrides = planOverrides;
   out.rateLimits = rateLimits;
   out.oauthClients = oauthClients;
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
+}
+
+/**
+ * A platform's rules: a video provider it allows, and on mainland at least one compliance
+ * check (a mainland node with none would pass every upload unchecked).
+ */
+function platformProblems(out: Record<string, unknown>): string[] {
+  const platform = out.PLATFORM as PlatformName | undefined;
+  if (!platform || !(platform in PLATFORM_VIDEO_PROVIDERS)) return [];
+  const problems: string[] = [];
+  const allowed = PLATFORM_VIDEO_PROVIDERS[platform];
+  const provider = out.VIDEO_PROVIDER as VideoProviderName | undefined;
+  if (provider !== undefined && !allowed.includes(provider)) {
+    problems.push(`VIDEO_PROVIDER=${provider}: not allowed on PLATFORM=${platform} (allowed: ${allowed.join(", ")})`);
+  }
+  const checks = ["COMPLIANCE_BLOCKLIST_FILE", "COMPLIANCE_BLOCKED_HASHES", "COMPLIANCE_KEYWORDS", "COMPLIANCE_WEBHOOK_URL"];
+  if (platform === "mainland" && checks.every((k) => out[k] === undefined)) {
+    problems.push(`PLATFORM=mainland: set at least one of ${checks.join(", ")} (every upload is checked there)`);
+  }
+  return problems;
 }
 
 function embeddedJwtSecret(dataDir: string): string {

@@ -11,6 +11,7 @@ import { createKv, type Kv } from "./infra/kv/index.ts";
 import { createLog, type Log } from "./infra/log.ts";
 import { createStorage, type Storage } from "./infra/storage/index.ts";
 import { createSvgSanitizer, type SvgSanitizer } from "./modules/images/svg-sanitizer.ts";
+import { type Compliance, createCompliance } from "./modules/compliance/public.ts";
 
 export interface Deps {
   config: Config;
@@ -31,6 +32,8 @@ export interface Deps {
   budgets: Budgets;
   /** The SVG sanitizer's worker: started at the first SVG upload, killed by closeDeps. */
   svgSanitizer: SvgSanitizer;
+  /** The platform's check of every upload before it is committed (a no-op on overseas). */
+  compliance: Compliance;
 }
 
 interface Budgets {
@@ -58,6 +61,8 @@ function createBudgets(config: Config): Budgets {
 export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean; background?: boolean } = {}): Promise<Deps> {
   const log = opts.log ?? createLog(config.LOG_LEVEL);
   const clock = createClock(config.SHELF_TEST_NOW);
+  // Before the database opens: a blocklist that cannot be read stops the start at once.
+  const compliance = createCompliance(config, { log });
   const database = await createDatabase(config, log, { migrate: opts.migrate ?? config.MIGRATE_ON_START });
   try {
     if (!opts.background) await database.opened;
@@ -74,6 +79,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
       svgSanitizer: createSvgSanitizer({ timeoutMs: config.SVG_SANITIZE_TIMEOUT_MS, log }),
+      compliance,
     };
   } catch (e) {
     await database.close().catch(() => {});

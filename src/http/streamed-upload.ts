@@ -21,6 +21,8 @@ export interface StreamedFile<F extends string> {
   size: number;
   /** What the first bytes said the file is. */
   format: F;
+  /** SHA-256 (hex) of the file's bytes, when asked for (`hash`). */
+  sha256?: string;
   /** Text fields by name (the last value of a repeated field wins). */
   fields: Record<string, string>;
 }
@@ -48,6 +50,8 @@ export interface StreamOptions<F extends string> {
   sniff(first: Uint8Array): F | null;
   unsupported: string;
   tap?(format: F): ByteTap;
+  /** Hash the bytes as they pass (for the compliance check; skipped where there is none). */
+  hash?: boolean;
 }
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
@@ -193,6 +197,7 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
     size += r.value.length;
   }
   const first = Buffer.concat(head);
+  const hasher = o.hash ? new Bun.CryptoHasher("sha256") : undefined;
   if (first.length === 0) {
     file.resume();
     throw validationError("body.file", "a non-empty `file` field is required");
@@ -218,6 +223,7 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
   const body = new ReadableStream<Uint8Array>({
     async start(c) {
       await feed(first);
+      hasher?.update(first);
       c.enqueue(first);
     },
     async pull(c) {
@@ -229,6 +235,7 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
       }
       size += r.value.length;
       await feed(r.value);
+      hasher?.update(r.value);
       c.enqueue(r.value);
     },
     cancel() {
@@ -248,5 +255,5 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
   } finally {
     if (!tapDone) tap?.abort();
   }
-  return { filename: baseName(filename ?? ""), size, format };
+  return { filename: baseName(filename ?? ""), size, format, ...(hasher && { sha256: hasher.digest("hex") }) };
 }

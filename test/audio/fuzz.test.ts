@@ -7,6 +7,7 @@
 // refused from its first ten bytes.
 import { describe, expect, test } from "bun:test";
 import { ID3_MAX_BYTES, id3TagBytes } from "../../src/modules/audio/metadata.ts";
+import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { audioObjects, fixture, uploadAudio, usageOf } from "./fixtures.ts";
 
@@ -89,10 +90,62 @@ describe("hostile audio uploads", () => {
     await refused(apic, "apic.mp3", 422, "INVALID_FILE_TYPE");
   });
 
+  test("an M4A whose cover atom claims 2 GB: the parser refuses an atom over 64 MiB before buffering it (422)", async () => {
+    const be = (n: number) => new Uint8Array([n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+    const atom = (type: string, size: number, extra = new Uint8Array(0)) => concat(be(size), ascii(type), extra);
+    const big = 0x7fffff00;
+    const bytes = concat(
+      atom("ftyp", 20, ascii("M4A \0\0\0\0M4A ")),
+      atom("moov", big + 64),
+      atom("udta", big + 56),
+      atom("meta", big + 48, new Uint8Array(4)),
+      atom("ilst", big + 36),
+      atom("covr", big + 28),
+      atom("data", big + 20, new Uint8Array([0, 0, 0, 13, 0, 0, 0, 0])),
+      noise(64 * 1024, 3),
+    );
+    await refused(bytes, "huge-cover.m4a", 422, "INVALID_FILE_TYPE");
+  });
+
   test("a WAV header claiming 4 GB over a few KB of samples: the duration it claims is over every plan (413), nothing stored", async () => {
     const body = await refused(wavClaiming4GB(16_000), "big.wav", 413, "FILE_TOO_LARGE");
     expect(body.meta.limit).toBe(600);
     expect(body.meta.durationSeconds).toBeGreaterThan(4 * 3600);
+  });
+
+  test("a duration over the plan's, told by the header, stops the upload there: the rest of the body is not read", async () => {
+    const { user, key } = await makeClient();
+    const boundary = "----shelfaudioboundary";
+    const enc = new TextEncoder();
+    const head = concat(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\n\r\n`), wavClaiming4GB(0));
+    const total = 40 * 1024 * 1024;
+    const chunk = new Uint8Array(64 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(head);
+      },
+      pull(c) {
+        if (sent >= total) {
+          c.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+          return c.close();
+        }
+        c.enqueue(chunk);
+        sent += chunk.length;
+      },
+    });
+    const { app } = await testContext();
+    const res = await app.handle(
+      new Request("http://shelf.test/v1/audio", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+        body,
+      }),
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as any).meta).toMatchObject({ limit: 600 });
+    expect(sent).toBeLessThan(total / 2);
+    expect(await audioObjects(user.id)).toEqual([]);
   });
 
   test("noise behind every valid signature: 422 INVALID_FILE_TYPE, nothing stored", async () => {

@@ -179,7 +179,7 @@ describe("GET /swagger/json", () => {
       if (o.path.includes("{")) expect(statuses, route).toContain("404");
     }
     expect(Object.keys(op("POST /v1/auth/login").responses)).toEqual(["200", "400", "401", "413", "415", "422", "429", "500", "503"]);
-    expect(Object.keys(op("POST /v1/images").responses)).toEqual(["201", "400", "401", "403", "408", "409", "413", "422", "429", "500", "502", "503"]);
+    expect(Object.keys(op("POST /v1/images").responses)).toEqual(["201", "400", "401", "403", "408", "409", "413", "422", "429", "451", "500", "502", "503"]);
   });
 
   test("the guard's 401, 403 and 429 are single references to the shared answers; success on a rate tier carries RateLimit-*", () => {

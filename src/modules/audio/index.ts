@@ -24,13 +24,13 @@ export const audioModule = (services: Services) => {
         auth: { scope: "media.write", tier: "upload" },
         // Streamed to storage (src/http/streamed-upload.ts), never buffered by Elysia.
         parse: "none",
-        response: { 201: Ok(Audio), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 502: "Error" },
+        response: { 201: Ok(Audio), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 451: "Error", 502: "Error" },
         detail: {
           summary: "Upload an audio file (multipart/form-data, streamed); ready and playable when 201 answers",
           description:
             "403 FORBIDDEN for a plan without audio. The format is told by the file's first bytes (422 INVALID_FILE_TYPE; also for a file of a right signature whose audio cannot be read). " +
             "Over the plan's size 413 FILE_TOO_LARGE (meta.limit in bytes) while streaming; playing longer than the plan allows 413 FILE_TOO_LARGE with meta.limit and meta.durationSeconds in seconds; nothing is stored either way. " +
-            "The bytes count in media_storage, an embedded cover's in img_storage (403 QUOTA_EXCEEDED).",
+            "The bytes count in media_storage, an embedded cover's in img_storage (403 QUOTA_EXCEEDED). On the mainland platform the file and its cover pass the compliance check (451 COMPLIANCE_BLOCKED).",
           requestBody: { required: true, content: AudioUploadForm },
         },
       },

@@ -8,7 +8,8 @@
 // bytes that will never come fails at once; one that still has not settled PARSE_GRACE_MS
 // later is given up (the file counts as unreadable). An ID3v2 tag claiming more than
 // ID3_MAX_BYTES is refused from its first ten bytes: the parser would hold it in memory.
-import { type IAudioMetadata, parseWebStream, selectCover } from "music-metadata";
+// A duration over the plan's, once the header has told it, stops the upload there.
+import { type IAudioMetadata, type IMetadataEvent, parseWebStream, selectCover } from "music-metadata";
 import { AppError } from "../../http/errors.ts";
 import type { ByteTap } from "../../http/streamed-upload.ts";
 import type { AudioFormat } from "./formats.ts";
@@ -84,10 +85,15 @@ export interface MetadataTap extends ByteTap {
   result(): Promise<AudioInfo | null>;
 }
 
-export function metadataTap(format: AudioFormat): MetadataTap {
+/** 413 FILE_TOO_LARGE for a file playing longer than the plan allows (meta in seconds). */
+export const tooLong = (durationSeconds: number, limit: number) =>
+  new AppError("FILE_TOO_LARGE", `the audio plays ${Math.round(durationSeconds)} s; the plan allows ${limit} s`, { limit, durationSeconds });
+
+export function metadataTap(format: AudioFormat, maxSeconds: number): MetadataTap {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let wake: (() => void) | null = null;
   let settled = false;
+  let refusal: AppError | undefined;
   let parsing: Promise<AudioInfo | null> | undefined;
   const release = () => {
     wake?.();
@@ -115,9 +121,14 @@ export function metadataTap(format: AudioFormat): MetadataTap {
         limit: ID3_MAX_BYTES,
       });
     }
+    // The duration as soon as the parser knows it (often from the header): over the plan's,
+    // the next write refuses the file.
+    const observer = ({ tag }: IMetadataEvent) => {
+      if (tag.type === "format" && tag.id === "duration" && typeof tag.value === "number" && tag.value > maxSeconds) refusal ??= tooLong(tag.value, maxSeconds);
+    };
     // No type hint: the parser tells the container from the bytes itself. Told "MPEG", it
     // would take noise behind an ID3 header for frames.
-    parsing = parseWebStream(stream, undefined, { duration: true })
+    parsing = parseWebStream(stream, undefined, { duration: true, observer })
       .then(toInfo, () => null)
       .finally(() => {
         settled = true;
@@ -136,6 +147,7 @@ export function metadataTap(format: AudioFormat): MetadataTap {
   return {
     write(chunk) {
       if (!parsing) start(chunk);
+      if (refusal) throw refusal;
       if (settled) return;
       try {
         controller.enqueue(chunk);

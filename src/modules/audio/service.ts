@@ -12,6 +12,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { LimitRefusal, planActive, type PlanLimits } from "../../plans.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
@@ -19,7 +20,7 @@ import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
 import { FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
 import { coverKey, originalKey } from "./layout.ts";
-import { type MetadataTap, metadataTap } from "./metadata.ts";
+import { type MetadataTap, metadataTap, tooLong } from "./metadata.ts";
 import type { Audio, AudioItem, UpdateAudioBody } from "./model.ts";
 import { type AudioRow, audio } from "./table.ts";
 
@@ -71,7 +72,7 @@ async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<b
  * Streams the upload's file to its key, reading its metadata on the way, and records it:
  * its bytes in media_storage and its cover's in img_storage, in the transaction that
  * inserts the row. Whatever fails (the stream, the fields, a file that cannot be read or
- * plays too long, the quota) leaves no object and nothing counted.
+ * plays too long, the compliance check, the quota) leaves no object and nothing counted.
  */
 export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request): Promise<AudioRow> {
   const id = newId();
@@ -86,7 +87,8 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
     sniffBytes: SNIFF_BYTES,
     sniff: sniffAudio,
     unsupported: `the file is not ${FORMAT_NAMES} audio`,
-    tap: (format) => (tap = metadataTap(format)),
+    tap: (format) => (tap = metadataTap(format, u.limits.audioMaxSeconds)),
+    hash: deps.compliance.enabled,
   });
   let cover: { key: string; bytes: number } | null = null;
   try {
@@ -96,11 +98,13 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
     if (!info) throw new AppError("INVALID_FILE_TYPE", `the file starts as ${format} but holds no audio that can be read`, { format });
     if (info.hasVideo) throw new AppError("INVALID_FILE_TYPE", "the file holds video: upload it to /v1/videos", { format });
     if (info.durationSeconds !== null && info.durationSeconds > u.limits.audioMaxSeconds) {
-      throw new AppError("FILE_TOO_LARGE", `the audio plays ${Math.round(info.durationSeconds)} s; the plan allows ${u.limits.audioMaxSeconds} s`, {
-        limit: u.limits.audioMaxSeconds,
-        durationSeconds: info.durationSeconds,
-      });
+      throw tooLong(info.durationSeconds, u.limits.audioMaxSeconds);
     }
+    // The bytes are in (removed below if refused); nothing is committed yet. The cover is
+    // published as an image, so it is checked as one, as the file holds it.
+    const facts = { ownerId: u.userId, filename: streamed.filename };
+    await assertCompliant(deps, { ...facts, kind: "audio", sha256: streamed.sha256, size: streamed.size, mimeType: MIME[format] });
+    if (info.cover) await assertCompliant(deps, { ...facts, kind: "image", bytes: info.cover.data, mimeType: info.cover.format });
     const jpeg = info.cover && (await coverJpeg(info.cover.data));
     if (jpeg && (await coverFits(deps, u, jpeg.length))) {
       await deps.storage.put(coverKey(ref), jpeg, { contentType: "image/jpeg" });

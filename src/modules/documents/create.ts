@@ -9,6 +9,7 @@ import { stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { discardPrepared, insertPrepared, type Uploader } from "../images/public.ts";
 import { requireUser, type User } from "../identity/public.ts";
 import { getKb, lockKb, moveKbCounts } from "../kbs/public.ts";
@@ -23,6 +24,8 @@ import { rewriteImages } from "./rewrite.ts";
 import { type DocFormat, type DocumentRow, documents } from "./table.ts";
 
 export const TITLE_MAX = 255;
+/** As the raw endpoint serves them (raw.ts), without the charset. */
+const MIME: Record<DocFormat, string> = { markdown: "text/markdown", typst: "text/plain" };
 
 /** The format by the file name's extension (SPEC 2.4); 422 INVALID_FILE_TYPE otherwise. */
 export function formatOf(filename: string): DocFormat {
@@ -31,6 +34,14 @@ export function formatOf(filename: string): DocFormat {
   if (ext === "md" || ext === "markdown") return "markdown";
   if (ext === "typ") return "typst";
   throw new AppError("INVALID_FILE_TYPE", "a document is Markdown (.md, .markdown) or Typst (.typ)", { filename });
+}
+
+/**
+ * The platform's compliance check of a document's text, before it is stored: every way a
+ * text comes in (an upload, a sync push) calls it.
+ */
+export async function assertDocumentCompliant(deps: Deps, d: { ownerId: string; filename: string; text: string; sha256: string; size: number }) {
+  if (deps.compliance.enabled) await assertCompliant(deps, { kind: "document", ...d, mimeType: MIME[formatOf(d.filename)] });
 }
 
 /** A title taken from the text: one line of plain characters (the rule of names), at most `max`. */
@@ -166,6 +177,8 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   try {
     assertSize(sizeBytes);
     const sourceHash = sha256Hex(text);
+    // The text as it would be stored (inline images already checked one by one).
+    await assertDocumentCompliant(deps, { ownerId: userId, filename: body.filename, text, sha256: sourceHash, size: sizeBytes });
     content = await storeContent(deps, userId, docId, text, sizeBytes);
     const next: NextContent = {
       ...content,

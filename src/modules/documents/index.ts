@@ -57,7 +57,7 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
         {
           auth: { scope: "kb.write", tier: "upload" },
           body: CreateDocBody,
-          response: { 200: Ok(UploadResult), 201: Ok(UploadResult), 404: "Error", 409: "Error", 422: "Error", 502: "Error", 503: "Error" },
+          response: { 200: Ok(UploadResult), 201: Ok(UploadResult), 404: "Error", 409: "Error", 422: "Error", 451: "Error", 502: "Error", 503: "Error" },
           detail: {
             summary: "Upload a Markdown or Typst document (201), or get the existing one for the same content in the same place (200, duplicate)",
             description:

@@ -4,7 +4,7 @@ export { normalizePath, pathProblemText } from "./path.ts";
 // The row changes that move the books (usage, KB counts, history), for sync and KB deletes.
 export { type Actor, hardDelete, moveDocument, replaceContent, softDelete } from "./rows.ts";
 export { ackTombstones, pruneTombstones, tombstoneOwners, tombstonesBetween } from "./tombstones.ts";
-export { formatOf } from "./create.ts";
+export { assertDocumentCompliant, formatOf } from "./create.ts";
 export { BatchBooks } from "./books.ts";
 export {
   activeAtKbPath,

@@ -4,6 +4,7 @@
 // every other character of the document stays as it was.
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { discardPrepared, type PreparedImage, prepareImage, preparedUrl, type Uploader } from "../images/public.ts";
 import type { ImageRef } from "./markdown.ts";
 import { hostAllowed } from "./cdn-hosts.ts";
@@ -60,6 +61,19 @@ const hostOf = (url: string) => {
   }
 };
 
+function withImageIndex(e: AppError, index: number): AppError {
+  const reasons = (e.meta.reasons as object[] | undefined)?.map((r) => ({ ...r, index }));
+  return new AppError(e.code, "an inline image of the document was refused by the content compliance check", { ...e.meta, reasons });
+}
+
+async function checkLeftInline(deps: Deps, ownerId: string, data: DataImage, index: number): Promise<void> {
+  try {
+    await assertCompliant(deps, { kind: "image", bytes: data.bytes, ownerId, filename: "", mimeType: data.type });
+  } catch (e) {
+    throw e instanceof AppError && e.code === "COMPLIANCE_BLOCKED" ? withImageIndex(e, index) : e;
+  }
+}
+
 export interface RewriteOptions {
   rewrite: boolean;
   cdnHosts: readonly string[];
@@ -98,6 +112,8 @@ export async function rewriteImages(deps: Deps, source: string, refs: readonly I
       }
       const data = parseDataUri(ref.url);
       if (data === null || !opts.rewrite) {
+        // An inline picture left in the text is published with it: checked all the same.
+        if (data && data !== "malformed") await checkLeftInline(deps, opts.uploader.userId, data, index);
         warnings.push({
           index,
           reason: "SKIPPED",
@@ -132,6 +148,9 @@ export async function rewriteImages(deps: Deps, source: string, refs: readonly I
             failures.push({ index, reason: e.code, message: e.message });
             continue;
           }
+          // A refused picture refuses the whole document (nothing of it may be stored);
+          // its reasons say which image it was.
+          if (e instanceof AppError && e.code === "COMPLIANCE_BLOCKED") throw withImageIndex(e, index);
           throw e;
         }
         byHash.set(hash, image);

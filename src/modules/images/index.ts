@@ -29,7 +29,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
         auth: { scope: "media.write", tier: "upload" },
         // The body is read as a stream by withUpload, never buffered by Elysia.
         parse: "none",
-        response: { 201: Ok(UploadedImage), 400: "Error", 408: "Error", 409: "Error", 413: "Error", 422: "Error", 502: "Error", 503: "Error" },
+        response: { 201: Ok(UploadedImage), 400: "Error", 408: "Error", 409: "Error", 413: "Error", 422: "Error", 451: "Error", 502: "Error", 503: "Error" },
         detail: {
           summary: "Upload an image (multipart/form-data)",
           description:

@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { invalidateImage } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
@@ -90,12 +91,15 @@ export interface PreparedImage {
 /**
  * Decides the format by the bytes, processes the image (SVG sanitized, metadata stripped,
  * WebP rendition) and writes its objects, as an upload does. Throws (and leaves nothing
- * stored) when the bytes are not an image it takes, or do not fit the usage read at the
- * start (`alsoNeeds`: what else the caller will count in the same transaction).
+ * stored) when the bytes are not an image it takes, the platform's compliance check
+ * refuses them (451), or they do not fit the usage read at the start (`alsoNeeds`: what
+ * else the caller will count in the same transaction).
  */
 export async function prepareImage(deps: Deps, u: Uploader, input: NewImage, alsoNeeds: { imageBytes?: number } = {}): Promise<PreparedImage> {
   const format = detectFormat(input.bytes);
   if (!format) throw new AppError("INVALID_FILE_TYPE", `the file is not a ${FORMAT_NAMES} image`);
+  // Before any work or write: a refused picture costs neither decoding nor storage.
+  await assertCompliant(deps, { kind: "image", bytes: input.bytes, ownerId: u.userId, filename: input.filename ?? "", mimeType: FORMATS[format].mime });
 
   const out = await processImage(input.bytes, format, {
     work: deps.budgets.imageWork,

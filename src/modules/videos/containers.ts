@@ -4,6 +4,13 @@
 const CONTAINERS = ["mp4", "mov", "mkv", "webm", "avi"] as const;
 export type Container = (typeof CONTAINERS)[number];
 export const CONTAINER_NAMES = "MP4, MOV, MKV, WebM or AVI";
+export const CONTAINER_MIME: Record<Container, string> = {
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  mkv: "video/x-matroska",
+  webm: "video/webm",
+  avi: "video/x-msvideo",
+};
 
 /** How many leading bytes sniffContainer wants (fewer only when the file is shorter). */
 export const SNIFF_BYTES = 64;

@@ -44,7 +44,17 @@ export const videosModule = (services: Services) => {
         auth: { scope: "media.write", tier: "upload" },
         // Streamed to storage by upload.ts, never buffered by Elysia.
         parse: "none",
-        response: { 201: Ok(UploadedVideo), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 502: "Error" },
+        response: {
+          201: Ok(UploadedVideo),
+          400: "Error",
+          403: "Error",
+          408: "Error",
+          413: "Error",
+          422: "Error",
+          429: "Error",
+          451: "Error",
+          502: "Error",
+        },
         detail: {
           summary: "Upload a video (multipart/form-data, streamed); answered in status processing before transcoding",
           description:
@@ -123,7 +133,7 @@ export const videosModule = (services: Services) => {
         auth: { scope: "media.write", tier: "mutation" },
         params: VideoParams,
         parse: "none",
-        response: { 200: Ok(Video), 400: "Error", 403: "Error", 404: "Error", 408: "Error", 413: "Error", 422: "Error" },
+        response: { 200: Ok(Video), 400: "Error", 403: "Error", 404: "Error", 408: "Error", 413: "Error", 422: "Error", 451: "Error", 502: "Error" },
         detail: {
           summary: "Replace the thumbnail (JPEG, PNG or WebP, at most 2 MB; counted in image storage)",
           requestBody: { required: true, content: ThumbnailForm },

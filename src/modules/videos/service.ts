@@ -12,10 +12,11 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { planActive, type PlanLimits } from "../../plans.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
-import { CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
+import { CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
 import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
 import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
@@ -51,7 +52,8 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
 /**
  * Streams the upload's file to its original's key and records the video: its bytes
  * reserved in media_storage and its transcode queued in the same transaction. Whatever
- * fails (the stream, the fields, the quota) leaves no object and nothing counted.
+ * fails (the stream, the fields, the compliance check, the quota) leaves no object and
+ * nothing counted.
  */
 export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
@@ -64,9 +66,19 @@ export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request
     sniffBytes: SNIFF_BYTES,
     sniff: sniffContainer,
     unsupported: `the file is not a ${CONTAINER_NAMES} video`,
+    hash: deps.compliance.enabled,
   });
   try {
     const fields = parseVideoFields(streamed.fields);
+    // The bytes are in (the object below is removed if refused); nothing is committed yet.
+    await assertCompliant(deps, {
+      kind: "video",
+      sha256: streamed.sha256,
+      size: streamed.size,
+      ownerId: u.userId,
+      filename: streamed.filename,
+      mimeType: CONTAINER_MIME[streamed.format],
+    });
     const now = deps.clock.now();
     const provider = deps.config.VIDEO_PROVIDER;
     return await deps.db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import { sharp } from "../../infra/sharp.ts";
 import { nanoid } from "nanoid";
 import type { PlanLimits } from "../../plans.ts";
 import { requireUser } from "../identity/public.ts";
+import { assertCompliant } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { customThumbnailKey } from "./layout.ts";
@@ -22,13 +23,14 @@ const MAX_W = 1920;
 const MAX_H = 1080;
 const MAX_INPUT_PIXELS = 40_000_000;
 
-/** The upload's picture as a JPEG; 422 INVALID_FILE_TYPE for anything but JPEG, PNG or WebP. */
-async function toJpeg(bytes: Uint8Array): Promise<Uint8Array> {
+/** The upload's picture as a JPEG, and its own type; 422 INVALID_FILE_TYPE for anything but JPEG, PNG or WebP. */
+async function toJpeg(bytes: Uint8Array): Promise<{ jpeg: Uint8Array; mimeType: string }> {
   try {
     const img = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
     const meta = await img.metadata();
     if (!["jpeg", "png", "webp"].includes(meta.format ?? "")) throw new Error("format");
-    return await img.rotate().resize({ width: MAX_W, height: MAX_H, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    const jpeg = await img.rotate().resize({ width: MAX_W, height: MAX_H, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    return { jpeg, mimeType: `image/${meta.format}` };
   } catch {
     throw new AppError("INVALID_FILE_TYPE", "the thumbnail must be a JPEG, PNG or WebP image");
   }
@@ -45,7 +47,9 @@ export async function precheckThumbnail(deps: Deps, userId: string, id: string) 
 
 export async function setThumbnail(deps: Deps, userId: string, id: string, limits: PlanLimits, upload: Upload): Promise<VideoRow> {
   if (!upload.file || upload.file.bytes.length === 0) throw validationError("body.file", "a non-empty `file` field is required");
-  const jpeg = await toJpeg(upload.file.bytes);
+  const { jpeg, mimeType } = await toJpeg(upload.file.bytes);
+  // A thumbnail is an uploaded picture like any other: checked before it is stored.
+  await assertCompliant(deps, { kind: "image", bytes: upload.file.bytes, ownerId: userId, filename: upload.file.filename, mimeType });
   const key = customThumbnailKey({ ownerId: userId, id }, nanoid(10));
   await deps.storage.put(key, jpeg, { contentType: "image/jpeg" });
   let old: string | null = null;

@@ -10,6 +10,7 @@ import { newId } from "../../../infra/ids.ts";
 import {
   type Actor,
   ackTombstones,
+  assertDocumentCompliant,
   type DescribedText,
   type DocumentRow,
   describeText,
@@ -49,7 +50,15 @@ type ConflictReason =
   | "PATH_CASE_CONFLICT"
   | "MOVE_SOURCE_MISSING"
   | "MOVE_TARGET_EXISTS";
-export type SkipReason = "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR";
+export type SkipReason =
+  | "NOT_FOUND"
+  | "ALREADY_DELETED"
+  | "INVALID_FILE_TYPE"
+  | "DOC_FILE_TOO_LARGE"
+  | "QUOTA_EXCEEDED"
+  | "STORAGE_ERROR"
+  | "COMPLIANCE_BLOCKED"
+  | "DEPENDENCY_UNAVAILABLE";
 
 export type Outcome =
   | { kind: "applied"; doc: DocumentRow }
@@ -82,6 +91,8 @@ export async function prepare(deps: Deps, actor: Actor, content: string, claimed
     return { early: skipped("DOC_FILE_TOO_LARGE", `a document may have at most ${max} bytes on this plan`, { limit: max, size: sizeBytes }) };
   }
   try {
+    // Mainland: the text is checked before it is stored, as an upload's is.
+    await assertDocumentCompliant(deps, { ownerId: actor.userId, filename: path, text: content, sha256: sourceHash, size: sizeBytes });
     // Only the name of an object needs an id here; a new document gets its own at insert.
     const stored = await storeContent(deps, actor.userId, newId(), content, sizeBytes);
     try {
@@ -92,6 +103,8 @@ export async function prepare(deps: Deps, actor: Actor, content: string, claimed
     }
   } catch (e) {
     if (e instanceof AppError && (e.code === "INVALID_FILE_TYPE" || e.code === "STORAGE_ERROR")) return { early: skipped(e.code, e.message) };
+    // Per op, as other refusals: the batch's other texts may already be stored.
+    if (e instanceof AppError && (e.code === "COMPLIANCE_BLOCKED" || e.code === "DEPENDENCY_UNAVAILABLE")) return { early: skipped(e.code, e.message, e.meta) };
     throw e;
   }
 }
