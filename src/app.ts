@@ -12,6 +12,7 @@ import { createEdge } from "./modules/edge/index.ts";
 import { imagesModule } from "./modules/images/index.ts";
 import { documentsModule } from "./modules/documents/index.ts";
 import { kbsModule } from "./modules/kbs/index.ts";
+import { mediaModule } from "./modules/media/index.ts";
 import { oauthModule } from "./modules/oauth/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
@@ -45,6 +46,7 @@ export function createApp(services: Services) {
     .use(oauthModule(services))
     .use(videosModule(services))
     .use(audioModule(services))
+    .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services));
 }

@@ -110,6 +110,8 @@ describe("GET /swagger/json", () => {
         "POST /v1/videos/{id}/thumbnail",
         "DELETE /v1/videos/{id}/thumbnail",
         "POST /v1/videos/{id}/sign",
+        "GET /v1/media",
+        "DELETE /v1/media",
         "POST /webhooks/{provider}",
         "GET /media/v/{id}/{file}",
         "HEAD /media/v/{id}/{file}",
@@ -184,7 +186,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
-    expect(guarded.length).toBe(54);
+    expect(guarded.length).toBe(56);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });
