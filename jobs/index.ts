@@ -4,6 +4,8 @@ import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
 import { monthRollover } from "./month-rollover.ts";
+import { orphanSweep } from "./orphan-sweep.ts";
+import { usageVerify } from "./usage-verify.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
@@ -22,4 +24,6 @@ export const allJobs: readonly Job[] = [
   reconcileVideosJob,
   deleteFailedVideoOriginals,
   monthRollover,
+  orphanSweep,
+  usageVerify,
 ];

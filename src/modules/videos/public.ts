@@ -5,3 +5,5 @@ export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
 export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
+// Its objects and counted rows, for the orphan sweep and usage verify.
+export { storedVideos } from "./stored.ts";
