@@ -3,7 +3,7 @@
 // the pending conflict branch that holds it. Counted: live documents in doc_count and
 // img_storage, with pending branches' bytes (conflict_branches); revisions in
 // revision_count and revision_bytes.
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type DbOrTx, rowsOf } from "../../infra/db/index.ts";
 import type { StoredKind } from "../usage/public.ts";
@@ -22,12 +22,14 @@ const named = (after: string | null) =>
     sql` union `,
   );
 
-async function sumOf(db: DbOrTx, table: PgTable, bytes: PgColumn, where: SQL) {
-  const [row] = await db
-    .select({ bytes: sql<string>`coalesce(sum(${bytes}), 0)`, n: count() })
+/** Per owner of `userIds`: the rows of `table` that `where` keeps, counted and their bytes summed. */
+async function sumsOf(db: DbOrTx, table: PgTable, owner: PgColumn, bytes: PgColumn, userIds: readonly string[], where?: SQL) {
+  const rows = await db
+    .select({ ownerId: sql<string>`${owner}`, bytes: sql<string>`coalesce(sum(${bytes}), 0)`, n: count() })
     .from(table)
-    .where(where);
-  return { bytes: Number(row?.bytes ?? 0), n: row?.n ?? 0 };
+    .where(and(inArray(owner, [...userIds]), where))
+    .groupBy(owner);
+  return new Map(rows.map((r) => [r.ownerId, { bytes: Number(r.bytes), n: r.n }]));
 }
 
 export const storedDocuments: StoredKind = {
@@ -52,21 +54,16 @@ export const storedDocuments: StoredKind = {
     const keys = rows.map((r) => r.k);
     return { keys, next: keys.length === limit ? keys.at(-1)! : null };
   },
-  async recount(db, userId) {
-    const live = await sumOf(db, documents, documents.sizeBytes, and(eq(documents.ownerId, userId), isNull(documents.deletedAt))!);
-    const revisions = await sumOf(db, docRevisions, docRevisions.sizeBytes, eq(docRevisions.ownerId, userId));
-    const branches = await sumOf(
-      db,
-      conflictBranches,
-      conflictBranches.sizeBytes,
-      and(eq(conflictBranches.ownerId, userId), eq(conflictBranches.status, "pending"))!,
+  async recount(db, userIds) {
+    const live = await sumsOf(db, documents, documents.ownerId, documents.sizeBytes, userIds, isNull(documents.deletedAt));
+    const revisions = await sumsOf(db, docRevisions, docRevisions.ownerId, docRevisions.sizeBytes, userIds);
+    const branches = await sumsOf(db, conflictBranches, conflictBranches.ownerId, conflictBranches.sizeBytes, userIds, eq(conflictBranches.status, "pending"));
+    const none = { bytes: 0, n: 0 };
+    return new Map(
+      userIds.map((u) => {
+        const [d, r, b] = [live.get(u) ?? none, revisions.get(u) ?? none, branches.get(u) ?? none];
+        return [u, { docs: d.n, imageBytes: d.bytes + b.bytes, revisions: r.n, revisionBytes: r.bytes, branches: b.n }];
+      }),
     );
-    return {
-      docs: live.n,
-      imageBytes: live.bytes + branches.bytes,
-      revisions: revisions.n,
-      revisionBytes: revisions.bytes,
-      branches: branches.n,
-    };
   },
 };

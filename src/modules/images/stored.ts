@@ -1,7 +1,7 @@
 // Images as the operator work sees them (usage StoredKind): objects at
 // images/<owner>/<id>/original.<ext> and w.webp (objects.ts), counted in img_storage and
 // image_count.
-import { asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { asc, count, gt, inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { objectKey } from "./objects.ts";
 import { type ImageRow, images } from "./table.ts";
@@ -38,11 +38,12 @@ export const storedImages: StoredKind = {
       next: rows.length === limit ? rows.at(-1)!.id : null,
     };
   },
-  async recount(db, userId) {
-    const [row] = await db
-      .select({ bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`, n: count() })
+  async recount(db, userIds) {
+    const rows = await db
+      .select({ ownerId: images.ownerId, bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`, n: count() })
       .from(images)
-      .where(eq(images.ownerId, userId));
-    return { imageBytes: Number(row?.bytes ?? 0), images: row?.n ?? 0 };
+      .where(inArray(images.ownerId, [...userIds]))
+      .groupBy(images.ownerId);
+    return new Map(rows.map((r) => [r.ownerId, { imageBytes: Number(r.bytes), images: r.n }]));
   },
 };

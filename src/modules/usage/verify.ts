@@ -22,8 +22,8 @@ export interface StoredKind {
   referenced(db: DbOrTx, keys: readonly string[]): Promise<Set<string>>;
   /** The keys rows name, `limit` at a time, after a cursor of the kind's own (null: from the start). */
   namedKeys(db: DbOrTx, after: string | null, limit: number): Promise<{ keys: string[]; next: string | null }>;
-  /** What one user's rows hold, by what the ledger counts (`{ imageBytes, images }`). */
-  recount(db: DbOrTx, userId: string): Promise<Need>;
+  /** What each of `userIds`' rows hold, by what the ledger counts (`{ imageBytes, images }`); a user with none may be absent. */
+  recount(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, Need>>;
 }
 
 /** The all-time dimensions: the ones rows are counted in (period counters measure activity). */
@@ -38,20 +38,22 @@ export interface CounterDifference {
   rows: number;
 }
 
-async function expected(db: DbOrTx, kinds: readonly StoredKind[], userId: string): Promise<Map<string, number>> {
-  const need: Record<string, number> = {};
-  for (const kind of kinds) for (const [k, v] of Object.entries(await kind.recount(db, userId))) need[k] = (need[k] ?? 0) + (v ?? 0);
-  return new Map(HELD.map((d) => [d.name, need[d.counts] ?? 0]));
-}
-
-async function differences(db: DbOrTx, kinds: readonly StoredKind[], userId: string): Promise<CounterDifference[]> {
-  const rows = await expected(db, kinds, userId);
+/** Each user's differences, for a page of users at once (a query per kind, not per user). */
+async function differences(db: DbOrTx, kinds: readonly StoredKind[], userIds: readonly string[]): Promise<CounterDifference[]> {
+  if (!userIds.length) return [];
+  const sums = new Map<string, Record<string, number>>(userIds.map((u) => [u, {}]));
+  for (const kind of kinds) {
+    for (const [userId, need] of await kind.recount(db, userIds)) {
+      const sum = sums.get(userId);
+      if (sum) for (const [k, v] of Object.entries(need)) sum[k] = (sum[k] ?? 0) + (v ?? 0);
+    }
+  }
   const counters = await db
-    .select({ dimension: usageCounters.dimension, value: usageCounters.value })
+    .select({ userId: usageCounters.userId, dimension: usageCounters.dimension, value: usageCounters.value })
     .from(usageCounters)
     .where(
       and(
-        eq(usageCounters.userId, userId),
+        inArray(usageCounters.userId, [...userIds]),
         eq(usageCounters.period, TOTAL),
         inArray(
           usageCounters.dimension,
@@ -59,12 +61,14 @@ async function differences(db: DbOrTx, kinds: readonly StoredKind[], userId: str
         ),
       ),
     );
-  const counted = new Map(counters.map((c) => [c.dimension, c.value]));
-  return HELD.flatMap((d) => {
-    const counter = counted.get(d.name) ?? 0;
-    const sum = rows.get(d.name) ?? 0;
-    return counter === sum ? [] : [{ userId, dimension: d.name, counter, rows: sum }];
-  });
+  const counted = new Map(counters.map((c) => [`${c.userId}:${c.dimension}`, c.value]));
+  return userIds.flatMap((userId) =>
+    HELD.flatMap((d) => {
+      const counter = counted.get(`${userId}:${d.name}`) ?? 0;
+      const rows = sums.get(userId)![d.counts] ?? 0;
+      return counter === rows ? [] : [{ userId, dimension: d.name, counter, rows }];
+    }),
+  );
 }
 
 /**
@@ -82,7 +86,7 @@ async function fixUser(db: Db, kinds: readonly StoredKind[], userId: string): Pr
       .insert(usageCounters)
       .values(names.map((dimension) => ({ userId, period: TOTAL, dimension, value: 0 })))
       .onConflictDoUpdate({ target: [usageCounters.userId, usageCounters.period, usageCounters.dimension], set: { value: sql`${usageCounters.value}` } });
-    const diffs = await differences(tx, kinds, userId);
+    const diffs = await differences(tx, kinds, [userId]);
     for (const d of diffs) {
       await tx
         .update(usageCounters)
@@ -94,8 +98,9 @@ async function fixUser(db: Db, kinds: readonly StoredKind[], userId: string): Pr
 }
 
 /**
- * Every user's differences (or those of `userIds`), a page of users at a time; with `fix`,
- * each user found is fixed (and re-checked under the lock).
+ * Every user's differences (or those of `userIds`), a page of users at a time (read
+ * without locks: a write in flight may show); with `fix`, each user found is re-checked
+ * and fixed under the lock.
  */
 export async function verifyUsage(
   db: Db,
@@ -108,12 +113,13 @@ export async function verifyUsage(
   for (;;) {
     const page: string[] = opts.userIds ? (after === null ? [...opts.userIds] : []) : await userIdsAfter(db, after, opts.pageSize ?? 200);
     if (!page.length || opts.signal?.aborted) break;
-    for (const userId of page) {
-      users++;
-      let diffs = await differences(db, kinds, userId);
-      if (diffs.length && opts.fix) diffs = await fixUser(db, kinds, userId).catch((e) => (isGone(e) ? [] : Promise.reject(e)));
-      found.push(...diffs);
-    }
+    users += page.length;
+    const diffs = await differences(db, kinds, page);
+    if (opts.fix) {
+      for (const userId of new Set(diffs.map((d) => d.userId))) {
+        found.push(...(await fixUser(db, kinds, userId).catch((e) => (isGone(e) ? [] : Promise.reject(e)))));
+      }
+    } else found.push(...diffs);
     after = page.at(-1)!;
   }
   return { users, differences: found };

@@ -1,7 +1,7 @@
 // Videos as the operator work sees them (usage StoredKind): objects under
 // videos/<owner>/<id>/ (layout.ts), the original counted in media_storage until it is
 // gone, a custom thumbnail in img_storage.
-import { asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { hlsPrefix } from "./layout.ts";
 import { type VideoRow, videos } from "./table.ts";
@@ -44,14 +44,16 @@ export const storedVideos: StoredKind = {
       .limit(limit);
     return { keys: rows.flatMap(keysOf), next: rows.length === limit ? rows.at(-1)!.id : null };
   },
-  async recount(db, userId) {
-    const [row] = await db
+  async recount(db, userIds) {
+    const rows = await db
       .select({
+        ownerId: videos.ownerId,
         media: sql<string>`coalesce(sum(${videos.sizeBytes}) filter (where ${isNotNull(videos.originalKey)}), 0)`,
         thumbs: sql<string>`coalesce(sum(${videos.thumbnailBytes}), 0)`,
       })
       .from(videos)
-      .where(eq(videos.ownerId, userId));
-    return { mediaBytes: Number(row?.media ?? 0), imageBytes: Number(row?.thumbs ?? 0) };
+      .where(inArray(videos.ownerId, [...userIds]))
+      .groupBy(videos.ownerId);
+    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.thumbs) }]));
   },
 };
