@@ -26,6 +26,17 @@ describe("every job", () => {
     expect(res.body.data.items.map((j: { name: string }) => j.name).sort()).toEqual(allJobs.map((j) => j.name).sort());
   });
 
+  test("POST /v1/admin/jobs/:name/run answers the recorded run with its counts", async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const run = await callJson("POST", "/v1/admin/jobs/month-rollover/run", { token: admin.jwt });
+    expect(run.status).toBe(200);
+    expect(run.body.data).toMatchObject({ name: "month-rollover", trigger: "manual", outcome: "ok", error: null });
+    expect(Object.keys(run.body.data.counts).sort()).toEqual(["closed", "edgeSkipped", "prunedDayCounters", "prunedMonthCounters", "restored", "settledBytes"]);
+    const list = await callJson("GET", "/v1/admin/jobs", { token: admin.jwt });
+    const job = list.body.data.items.find((j: { name: string }) => j.name === "month-rollover");
+    expect(job).toMatchObject({ schedule: "5 0 1 * *", lastRun: { id: run.body.data.id, counts: run.body.data.counts } });
+  });
+
   for (const job of allJobs) {
     test(`${job.name} (${job.schedule}): runs once per scheduled tick across two workers, with counts; a second run does nothing`, async () => {
       const w = await stoppedWorld();
