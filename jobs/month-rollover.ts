@@ -16,6 +16,7 @@ import type { Deps } from "../src/deps.ts";
 import { dayKey, monthKey } from "../src/infra/clock.ts";
 import type { Log } from "../src/infra/log.ts";
 import { getUser } from "../src/modules/identity/public.ts";
+import { PLAN_NAMES } from "../src/plans.ts";
 import { monthCounters, pruneCounters, videoBandwidthState } from "../src/modules/usage/public.ts";
 import { providerEgress } from "../src/modules/videos/public.ts";
 import { attributeEdgeTallies } from "./attribute-image-bandwidth.ts";
@@ -51,8 +52,11 @@ async function settle(deps: Deps, now: Date) {
       await deps.kv.releaseLease(lease, token).catch(() => {});
     }
   } else edgeSkipped = 1;
+  // The provider's last hour of the old month, early in the new one only: its batch id is
+  // kept 30 days, so a run late in a long month must not count that hour again.
   const source = providerEgress(deps.config);
-  if (source) bytes += (await attributeProviderHour(deps, source, new Date(monthStart(now).getTime() - HOUR_MS))).bytes;
+  if (source && now.getTime() - monthStart(now).getTime() < DAY_MS)
+    bytes += (await attributeProviderHour(deps, source, new Date(monthStart(now).getTime() - HOUR_MS))).bytes;
   return { settledBytes: bytes, edgeSkipped };
 }
 
@@ -64,23 +68,17 @@ async function closeMonth(deps: Deps, now: Date, log: Log) {
     const [closing] = await tx.insert(monthRollovers).values({ month, closedAt: now, restored: 0 }).onConflictDoNothing().returning();
     if (!closing) return { closed: 0, restored: 0 };
     const over: { userId: string; was: string; limit: number }[] = [];
-    for (const c of await monthCounters(tx, "media_bandwidth", previous)) {
+    // Only counters over the smallest plan limit can have been over their owner's.
+    const limits = PLAN_NAMES.map((p) => deps.plans[p].mediaBandwidthBytes).filter((l) => l >= 0);
+    const above = limits.length ? Math.min(...limits) : Number.MAX_SAFE_INTEGER;
+    for (const c of await monthCounters(tx, "media_bandwidth", previous, { above })) {
       const user = await getUser(tx, c.userId);
       if (!user) continue;
       const limit = deps.plans[user.plan].mediaBandwidthBytes;
       const was = videoBandwidthState(c.value, limit);
       if (was !== "ok") over.push({ userId: c.userId, was, limit });
     }
-    const nowUsed = new Map(
-      (
-        await monthCounters(
-          tx,
-          "media_bandwidth",
-          month,
-          over.map((o) => o.userId),
-        )
-      ).map((c) => [c.userId, c.value]),
-    );
+    const nowUsed = new Map((await monthCounters(tx, "media_bandwidth", month, { userIds: over.map((o) => o.userId) })).map((c) => [c.userId, c.value]));
     const restored = over.filter((o) => videoBandwidthState(nowUsed.get(o.userId) ?? 0, o.limit) === "ok");
     for (const o of restored) log.info("video playback restored by the month rollover", { userId: o.userId, was: o.was, month });
     await tx.update(monthRollovers).set({ restored: restored.length }).where(eq(monthRollovers.month, month));

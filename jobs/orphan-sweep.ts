@@ -31,7 +31,14 @@ async function sweepBatch(deps: Deps, log: Log, kind: StoredKind, batch: Listed[
   );
   for (const o of old) {
     if (named.has(o.key)) continue;
-    await deps.storage.delete(o.key);
+    try {
+      await deps.storage.delete(o.key);
+    } catch (err) {
+      // Left for the next run; the others go on.
+      log.warn("orphaned object delete failed", { kind: kind.name, key: o.key, err });
+      c.deleteFailed!++;
+      continue;
+    }
     log.info("orphaned object deleted", { kind: kind.name, key: o.key, size: o.size, lastModified: o.lastModified });
     c.deleted!++;
     c.deletedBytes! += o.size;
@@ -79,7 +86,7 @@ export const orphanSweep: Job = {
   description: "deletes stored objects no row names once older than ORPHAN_SWEEP_AFTER_H hours; counts and logs rows whose object is missing",
   async run({ deps, log, signal }) {
     const cutoff = deps.clock.nowMs() - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
-    const c: JobCounts = { objects: 0, young: 0, deleted: 0, deletedBytes: 0, missing: 0 };
+    const c: JobCounts = { objects: 0, young: 0, deleted: 0, deletedBytes: 0, deleteFailed: 0, missing: 0 };
     for (const kind of storedKinds) {
       await sweepObjects(deps, log, kind, cutoff, c, signal);
       await findMissing(deps, log, kind, c, signal);
@@ -87,7 +94,7 @@ export const orphanSweep: Job = {
     return result(
       c,
       (n) =>
-        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes), left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; ${n.missing} rows name a missing object`,
+        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; ${n.missing} rows name a missing object`,
     );
   },
 };

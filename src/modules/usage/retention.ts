@@ -9,8 +9,8 @@ import { usageCounters } from "./table.ts";
 const MONTH_KEY = "^[0-9]{4}-[0-9]{2}$";
 const DAY_KEY = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 
-/** Every user's counter of one bandwidth dimension in one month ("YYYY-MM"), where above zero; of `userIds` only, when given. */
-export function monthCounters(db: DbOrTx, dimension: BandwidthDimension, month: string, userIds?: readonly string[]) {
+/** Every user's counter of one bandwidth dimension in one month ("YYYY-MM"), where above `above` (0); of `userIds` only, when given. */
+export function monthCounters(db: DbOrTx, dimension: BandwidthDimension, month: string, opts: { userIds?: readonly string[]; above?: number } = {}) {
   return db
     .select({ userId: usageCounters.userId, value: usageCounters.value })
     .from(usageCounters)
@@ -18,8 +18,8 @@ export function monthCounters(db: DbOrTx, dimension: BandwidthDimension, month: 
       and(
         eq(usageCounters.period, month),
         eq(usageCounters.dimension, dimension),
-        gt(usageCounters.value, 0),
-        userIds ? inArray(usageCounters.userId, [...userIds]) : undefined,
+        gt(usageCounters.value, opts.above ?? 0),
+        opts.userIds ? inArray(usageCounters.userId, [...opts.userIds]) : undefined,
       ),
     );
 }
