@@ -1,7 +1,7 @@
 // Every scheduled job, moved to its next scheduled minute by a stopped clock: two workers
 // firing that tick run it once (one run recorded, the other finds it claimed), the run is
 // recorded ok with its counts, and a second run right after finds nothing to do.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { Cron } from "croner";
 import { and, eq } from "drizzle-orm";
 import { allJobs } from "../../jobs/index.ts";
@@ -9,7 +9,9 @@ import { createJobRunner } from "../../jobs/runner.ts";
 import { jobRuns } from "../../jobs/table.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
-import { stoppedWorld } from "./world.ts";
+import { closeWorlds, stoppedWorld } from "./world.ts";
+
+afterAll(closeWorlds);
 
 /**
  * Counts that describe what a run saw rather than what it changed: the same on a second

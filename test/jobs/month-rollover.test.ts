@@ -1,7 +1,7 @@
 // The month rollover (SPEC 3.3, 8), moved to 00:05 UTC on the 1st by a stopped clock: the
 // month that ended is settled from the edge tallies, owners degraded or suspended in it
 // are ok again (and counted once), old period counters go, and a second run does nothing.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { DAYS_KEPT, MONTHS_KEPT } from "../../jobs/month-rollover.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
@@ -12,7 +12,9 @@ import { BANDWIDTH_HASHES } from "../../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
-import { countersOf, DAY, monthStartMs, setCounter, stoppedWorld } from "./world.ts";
+import { closeWorlds, countersOf, DAY, monthStartMs, setCounter, stoppedWorld } from "./world.ts";
+
+afterAll(closeWorlds);
 
 const LIMIT = 1000;
 

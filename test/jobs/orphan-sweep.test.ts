@@ -2,7 +2,7 @@
 // row) stays while younger than the cutoff and goes after it, by the store's
 // last-modified time against a clock the test moves; objects rows name stay; the objects of
 // an account that no longer exists go; a row whose object is missing is reported and kept.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { newId, newImageId } from "../../src/infra/ids.ts";
@@ -10,7 +10,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
-import { stoppedWorld } from "./world.ts";
+import { closeWorlds, stoppedWorld } from "./world.ts";
+
+afterAll(closeWorlds);
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,6 @@
 // The shared app's parts on a stopped clock of the test's own (and, if given, another plan
 // table), with their own services and job runner: jobs are moved through their schedules
 // by moving that clock, never by waiting.
-import { afterAll } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { usageCounters } from "../../src/modules/usage/table.ts";
 import { createApp } from "../../src/app.ts";
@@ -11,9 +10,13 @@ import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 
 const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
+/**
+ * Closes the worlds made so far. A module is loaded once for the whole run, so each test
+ * file that makes worlds calls `afterAll(closeWorlds)` itself.
+ */
+export async function closeWorlds() {
   for (const close of closers.splice(0)) await close();
-});
+}
 
 export const DAY = 86_400_000;
 
