@@ -14,7 +14,7 @@ import type { Deps } from "../src/deps.ts";
 import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
 import { recordBandwidthCrossings } from "../src/modules/videos/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;
@@ -62,6 +62,25 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
   return { claims, counted };
 }
 
+/**
+ * Attributes every tally the edge has flushed to the kv, whatever month it was served in:
+ * the hourly job, and the month rollover settling the month that just ended.
+ */
+export async function attributeEdgeTallies(deps: Deps) {
+  let claims = 0;
+  let bytes = 0;
+  const owners = new Set<string>();
+  for (const dimension of BANDWIDTH_DIMENSIONS) {
+    const done = await attributeDimension(deps, dimension);
+    claims += done.claims;
+    for (const e of done.counted) {
+      bytes += e.bytes;
+      owners.add(e.ownerId);
+    }
+  }
+  return { claims, bytes, users: owners.size };
+}
+
 export const attributeImageBandwidth: Job = {
   name: "attribute-image-bandwidth",
   schedule: "5 * * * *",
@@ -69,17 +88,7 @@ export const attributeImageBandwidth: Job = {
   async run({ deps }) {
     // Every api node flushes its tally to the kv each second: what is served in the last
     // second before this run is attributed by the next one.
-    let claims = 0;
-    let bytes = 0;
-    const owners = new Set<string>();
-    for (const dimension of BANDWIDTH_DIMENSIONS) {
-      const done = await attributeDimension(deps, dimension);
-      claims += done.claims;
-      for (const e of done.counted) {
-        bytes += e.bytes;
-        owners.add(e.ownerId);
-      }
-    }
-    return claims ? `attributed ${bytes} bytes to ${owners.size} users` : "nothing to attribute";
+    const done = await attributeEdgeTallies(deps);
+    return result(done, (c) => (c.claims ? `attributed ${c.bytes} bytes to ${c.users} users` : "nothing to attribute"));
   },
 };

@@ -8,7 +8,7 @@ import type { Deps } from "../src/deps.ts";
 import { monthKey } from "../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders } from "../src/modules/usage/public.ts";
 import { type ProviderEgress, providerEgress, recordBandwidthCrossings, splitByStorage } from "../src/modules/videos/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -34,9 +34,11 @@ export const attributeProviderEgress: Job = {
   description: "splits the last hour's media egress a hosted video provider reports among users by their media storage",
   async run({ deps }) {
     const source = providerEgress(deps.config);
-    if (!source) return `provider ${deps.config.VIDEO_PROVIDER} reports no egress`;
+    if (!source) return result({ bytes: 0, users: 0 }, () => `provider ${deps.config.VIDEO_PROVIDER} reports no egress`);
     const hour = new Date(Math.floor(deps.clock.nowMs() / HOUR_MS) * HOUR_MS - HOUR_MS);
-    const { bytes, users } = await attributeProviderHour(deps, source, hour);
-    return bytes ? `attributed ${bytes} bytes of ${source.provider} egress to ${users} users` : `no ${source.provider} egress to attribute`;
+    const done = await attributeProviderHour(deps, source, hour);
+    return result(done, (c) =>
+      c.bytes ? `attributed ${c.bytes} bytes of ${source.provider} egress to ${c.users} users` : `no ${source.provider} egress to attribute`,
+    );
   },
 };

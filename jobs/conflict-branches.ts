@@ -4,7 +4,7 @@
 // go 60 days after their branch was opened. Each sweep marks what it did in the
 // transaction that does it, so a run is safe to repeat.
 import { expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "../src/modules/documents/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 export const conflictBranchesJob: Job = {
   name: "conflict-branches",
@@ -17,6 +17,17 @@ export const conflictBranchesJob: Job = {
     const expired = await expireBranches(deps, signal);
     const warned = await warnExpiringBranches(deps, signal);
     const pruned = await pruneResolvedBranches(deps);
-    return `force-discarded ${forced.branches} branches of ${forced.users} users over quota, discarded ${expired.branches} expired, warned ${warned.users} users of ${warned.branches}, deleted ${pruned} resolved`;
+    return result(
+      {
+        forceDiscarded: forced.branches,
+        forceDiscardedUsers: forced.users,
+        expired: expired.branches,
+        warned: warned.branches,
+        warnedUsers: warned.users,
+        pruned,
+      },
+      (c) =>
+        `force-discarded ${c.forceDiscarded} branches of ${c.forceDiscardedUsers} users over quota, discarded ${c.expired} expired, warned ${c.warnedUsers} users of ${c.warned}, deleted ${c.pruned} resolved`,
+    );
   },
 };

@@ -3,6 +3,9 @@ import type { Job } from "./job.ts";
 import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
+import { monthRollover } from "./month-rollover.ts";
+import { orphanSweep } from "./orphan-sweep.ts";
+import { usageVerify } from "./usage-verify.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
@@ -20,4 +23,7 @@ export const allJobs: readonly Job[] = [
   conflictBranchesJob,
   reconcileVideosJob,
   deleteFailedVideoOriginals,
+  monthRollover,
+  orphanSweep,
+  usageVerify,
 ];

@@ -8,11 +8,26 @@ interface JobContext {
   signal: AbortSignal;
 }
 
+/** What a run did, by name (`{ deleted: 3, kept: 12 }`): stored with its run record. */
+export type JobCounts = Record<string, number>;
+
+/** A run's one-line summary and the counts it was made from. */
+export interface JobResult {
+  summary: string;
+  counts: JobCounts;
+}
+
 export interface Job {
   name: string;
   /** Five-field cron pattern, evaluated in UTC. Minute granularity at most. */
   schedule: string;
   description: string;
-  /** Idempotent: a crash mid-run is repaired by the next run. Returns a one-line summary. */
-  run(ctx: JobContext): Promise<string | undefined>;
+  /**
+   * Idempotent: a crash mid-run is repaired by the next run, and a run right after a
+   * finished one finds nothing to do (its counts are zero). Returns what it did.
+   */
+  run(ctx: JobContext): Promise<JobResult | string | undefined>;
 }
+
+/** A result whose summary is written from its counts. */
+export const result = (counts: JobCounts, summary: (c: JobCounts) => string): JobResult => ({ counts, summary: summary(counts) });

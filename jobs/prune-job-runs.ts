@@ -1,7 +1,7 @@
 // Keeps the job_runs record bounded: runs older than 30 days are deleted.
 import { lt } from "drizzle-orm";
+import { type Job, result } from "./job.ts";
 import { jobRuns } from "./table.ts";
-import type { Job } from "./job.ts";
 
 const JOB_RUN_RETENTION_DAYS = 30;
 
@@ -12,6 +12,6 @@ export const pruneJobRuns: Job = {
   async run({ deps }) {
     const cutoff = new Date(deps.clock.nowMs() - JOB_RUN_RETENTION_DAYS * 86_400_000);
     const deleted = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, cutoff)).returning({ id: jobRuns.id });
-    return `deleted ${deleted.length} run records`;
+    return result({ deleted: deleted.length }, (c) => `deleted ${c.deleted} run records`);
   },
 };

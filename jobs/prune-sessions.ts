@@ -1,7 +1,7 @@
 // Keeps sessions bounded: refresh tokens a day past their expiry go, and sessions with no
 // live refresh token left (ended, or expired a day ago) go with them.
 import { pruneSessions as prune } from "../src/modules/identity/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 const GRACE_MS = 86_400_000;
 
@@ -11,6 +11,6 @@ export const pruneSessions: Job = {
   description: "deletes expired refresh tokens and the sessions left without one",
   async run({ deps }) {
     const deleted = await prune(deps.db, new Date(deps.clock.nowMs() - GRACE_MS));
-    return `deleted ${deleted.refreshTokens} refresh tokens and ${deleted.sessions} sessions`;
+    return result({ ...deleted }, (c) => `deleted ${c.refreshTokens} refresh tokens and ${c.sessions} sessions`);
   },
 };

@@ -4,7 +4,7 @@
 import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/documents/public.ts";
 import { getUser } from "../src/modules/identity/public.ts";
 import { PLAN_NAMES } from "../src/plans.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +24,6 @@ export const pruneTombstones: Job = {
       deleted += await prune(deps.db, ownerId, new Date(now - deps.plans[user.plan].tombstoneRetentionDays * DAY_MS));
       owners++;
     }
-    return `deleted ${deleted} tombstones of ${owners} users`;
+    return result({ deleted, owners }, (c) => `deleted ${c.deleted} tombstones of ${c.owners} users`);
   },
 };

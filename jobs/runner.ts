@@ -5,13 +5,16 @@ import { Cron } from "croner";
 import { desc, eq } from "drizzle-orm";
 import type { Deps } from "../src/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
-import type { Job } from "./job.ts";
+import type { Job, JobCounts } from "./job.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
 
 type JobRun = typeof jobRuns.$inferSelect;
+
+/** The kv lease a run of `name` holds: another job doing part of its work takes it too. */
+export const jobLeaseKey = (name: string) => `job-lease:${name}`;
 
 export interface JobRunner {
   /** Starts the croner schedules (worker role). */
@@ -41,7 +44,7 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       .returning();
     if (!claimed) return null; // another worker took this scheduled run
 
-    const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string }) => {
+    const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string; counts?: JobCounts }) => {
       const [row] = await deps.db
         .update(jobRuns)
         .set({ outcome, finishedAt: deps.clock.now(), ...fields })
@@ -50,16 +53,17 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       return row!;
     };
 
-    const leaseKey = `job-lease:${job.name}`;
+    const leaseKey = jobLeaseKey(job.name);
     const token = await deps.kv.acquireLease(leaseKey, LEASE_MS);
     if (!token) return finish("skipped", { error: "another run of this job is in progress" });
     const renew = setInterval(() => {
       deps.kv.renewLease(leaseKey, token, LEASE_MS).catch((err) => log.warn("lease renewal failed", { job: job.name, err }));
     }, RENEW_MS);
     try {
-      const summary = await job.run({ deps, log: log.child({ job: job.name }), signal: abort.signal });
-      log.info("job finished", { job: job.name, trigger, summary });
-      return await finish("ok", { summary: summary ?? undefined });
+      const done = await job.run({ deps, log: log.child({ job: job.name }), signal: abort.signal });
+      const { summary, counts } = typeof done === "object" ? done : { summary: done, counts: undefined };
+      log.info("job finished", { job: job.name, trigger, summary, counts });
+      return await finish("ok", { summary, counts });
     } catch (err) {
       log.error("job failed", { job: job.name, trigger, err });
       return await finish("failed", { error: String((err as Error)?.message ?? err).slice(0, 2000) });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../src/infra/db/columns.ts";
 
 /** One row per job run. A scheduled run claims (name, scheduled_for) so it happens once across workers. */
@@ -15,6 +15,19 @@ export const jobRuns = pgTable(
     outcome: text("outcome", { enum: ["running", "ok", "failed", "skipped"] }).notNull(),
     error: text("error"),
     summary: text("summary"),
+    /** What the run did, by name (`{ deleted: 3 }`): null while running, or for a run that failed or was skipped. */
+    counts: jsonb("counts").$type<Record<string, number>>(),
   },
   (t) => [uniqueIndex("job_runs_schedule_uq").on(t.name, t.scheduledFor), index("job_runs_started_idx").on(t.name, t.startedAt)],
 );
+
+/**
+ * Each month the month-rollover job has closed ("YYYY-MM", UTC): the owners whose video
+ * playback the new month restored are counted once, by the run that inserts the row.
+ */
+export const monthRollovers = pgTable("month_rollovers", {
+  month: text("month").primaryKey(),
+  closedAt: ts("closed_at").notNull(),
+  /** Owners degraded or suspended at the end of the month before, ok in this one. */
+  restored: integer("restored").notNull(),
+});

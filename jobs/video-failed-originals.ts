@@ -1,13 +1,13 @@
 // SPEC 3.1: a failed video's original is kept 7 days, then deleted automatically (its
 // media storage given back; the row stays, with its failure reason).
 import { deleteFailedOriginals } from "../src/modules/videos/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 export const deleteFailedVideoOriginals: Job = {
   name: "video-failed-originals",
   schedule: "41 * * * *",
   description: "deletes the originals of videos that failed more than 7 days ago",
   async run({ deps, signal }) {
-    return `deleted ${await deleteFailedOriginals(deps, signal)} originals`;
+    return result({ deleted: await deleteFailedOriginals(deps, signal) }, (c) => `deleted ${c.deleted} originals`);
   },
 };

@@ -1,7 +1,7 @@
 // SPEC 3.1: a missed provider callback self-heals within the hour. Each hour the provider
 // is asked about every video still processing after an hour, and what it says is applied.
 import { createVideoProviders, reconcileVideos } from "../src/modules/videos/public.ts";
-import type { Job } from "./job.ts";
+import { type Job, result } from "./job.ts";
 
 export const reconcileVideosJob: Job = {
   name: "video-reconcile",
@@ -9,6 +9,6 @@ export const reconcileVideosJob: Job = {
   description: "asks the video provider about videos processing for over an hour and applies missed callbacks",
   async run({ deps, signal }) {
     const { asked, healed } = await reconcileVideos(deps, createVideoProviders(deps), signal);
-    return `asked about ${asked} videos, healed ${healed}`;
+    return result({ asked, healed }, (c) => `asked about ${c.asked} videos, healed ${c.healed}`);
   },
 };

@@ -183,6 +183,11 @@ export const variables = {
   MUX_TOKEN_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token id (VIDEO_PROVIDER=mux)" },
   MUX_TOKEN_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token secret (VIDEO_PROVIDER=mux)" },
   MUX_WEBHOOK_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux webhook signing secret (VIDEO_PROVIDER=mux)" },
+  ORPHAN_SWEEP_AFTER_H: {
+    schema: T.Integer({ minimum: 1, maximum: 720 }),
+    default: 24,
+    doc: "the orphan sweep deletes a stored object no row names once it is this many hours old (an upload in flight is younger)",
+  },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 

@@ -9,13 +9,18 @@ import { createApiKey, createUser, getUserByEmail, updateUser } from "../modules
 import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../plans.ts";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
+import { storedKinds } from "../../jobs/stored-kinds.ts";
+import { verifyUsage } from "../modules/usage/public.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
   user set-plan --email E --plan P [--expires ISO|never]
   apikey create --email E --name N [--scopes a,b]     prints the key once
-  jobs list                                          every job, its schedule and its last run
-  jobs run NAME                                      run a job now and print its outcome
+  jobs                                               every job, its schedule and its last run (also: jobs list)
+  job run NAME                                       run a job now and print what it did (also: jobs run NAME)
+  usage verify [--fix] [--email E]                   compare every user's (or one user's) storage and count
+                                                     counters with the sum of their rows; --fix sets each
+                                                     one that differs to that sum
 `;
 
 export type Out = (line: string) => void;
@@ -45,6 +50,27 @@ function plan(value: unknown) {
   if (typeof value !== "string" || !isPlanName(value)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(", ")}`);
   return value;
 }
+
+const listJobs: Command = async (deps, args, out) => {
+  if (args.length) throw new UsageError(`unexpected ${args.join(" ")}`);
+  const runner = createJobRunner(deps, allJobs);
+  for (const job of runner.jobs) {
+    const [last] = await runner.recentRuns(job.name, 1);
+    const lastText = last
+      ? `${last.outcome} at ${last.startedAt.toISOString()}${last.summary ? `: ${last.summary}` : ""}${last.error ? `: ${last.error}` : ""}`
+      : "never run";
+    out(`${job.name.padEnd(28)} ${job.schedule.padEnd(14)} ${lastText}`);
+  }
+  return 0;
+};
+
+const runJob: Command = async (deps, [name], out) => {
+  if (!name) throw new UsageError("job run NAME");
+  const run = await createJobRunner(deps, allJobs).runNow(name);
+  out(`${run.name}: ${run.outcome}${run.summary ? ` (${run.summary})` : ""}${run.error ? `: ${run.error}` : ""}`);
+  if (run.counts) out(JSON.stringify(run.counts));
+  return run.outcome === "ok" ? 0 : 1;
+};
 
 const commands: Record<string, Command> = {
   "user create": async (deps, args, out) => {
@@ -88,35 +114,41 @@ const commands: Record<string, Command> = {
     out(key.key);
     return 0;
   },
-  "jobs list": async (deps, _args, out) => {
-    const runner = createJobRunner(deps, allJobs);
-    for (const job of runner.jobs) {
-      const [last] = await runner.recentRuns(job.name, 1);
-      const lastText = last ? `${last.outcome} at ${last.startedAt.toISOString()}` : "never run";
-      out(`${job.name.padEnd(28)} ${job.schedule.padEnd(14)} ${lastText}  ${job.description}`);
-    }
-    return 0;
-  },
-  "jobs run": async (deps, [name], out) => {
-    if (!name) throw new UsageError("jobs run NAME");
-    const run = await createJobRunner(deps, allJobs).runNow(name);
-    out(`${run.name}: ${run.outcome}${run.summary ? ` (${run.summary})` : ""}${run.error ? `: ${run.error}` : ""}`);
-    return run.outcome === "ok" ? 0 : 1;
+  jobs: listJobs,
+  "jobs list": listJobs,
+  "job run": runJob,
+  "jobs run": runJob,
+  "usage verify": async (deps, args, out) => {
+    const v = flags(args, { fix: "boolean", email: "string" });
+    const fix = v.fix === true;
+    const only = v.email === undefined ? undefined : [(await userByEmail(deps, String(v.email))).id];
+    const { users, differences } = await verifyUsage(deps.db, storedKinds, { fix, userIds: only });
+    for (const d of differences) out(`${d.userId} ${d.dimension}: counter ${d.counter}, rows ${d.rows}${fix ? ` -> set to ${d.rows}` : ""}`);
+    out(`${users} users, ${differences.length} counters ${fix ? "fixed" : "differ from their rows"}`);
+    return differences.length && !fix ? 1 : 0;
   },
 };
 
+/** The command the words name: two words ("job run"), or one ("jobs"). */
+function commandOf(args: string[]): { name: string; words: number; run: Command } | undefined {
+  for (const words of [2, 1]) {
+    const name = args.slice(0, words).join(" ");
+    if (args.length >= words && Object.hasOwn(commands, name)) return { name, words, run: commands[name]! };
+  }
+  return undefined;
+}
+
 /** Runs one admin command on given deps; returns the exit code. */
 export async function runAdmin(deps: Deps, args: string[], out: Out, err: Out): Promise<number> {
-  const command = commands[args.slice(0, 2).join(" ")];
+  const command = commandOf(args);
   if (!command) {
     out(HELP);
     return args.length === 0 || args[0] === "--help" ? 0 : 2;
   }
   try {
-    return await command(deps, args.slice(2), out);
+    return await command.run(deps, args.slice(command.words), out);
   } catch (e) {
-    if (e instanceof UsageError) err(`shelf admin ${args.slice(0, 2).join(" ")}: ${e.message}`);
-    else if (e instanceof AppError) err(`shelf admin ${args.slice(0, 2).join(" ")}: ${e.message}`);
+    if (e instanceof UsageError || e instanceof AppError) err(`shelf admin ${command.name}: ${e.message}`);
     else throw e;
     return 2;
   }
@@ -125,7 +157,7 @@ export async function runAdmin(deps: Deps, args: string[], out: Out, err: Out): 
 export async function adminCommand(args: string[]): Promise<number> {
   const out: Out = (l) => process.stdout.write(`${l}\n`);
   const err: Out = (l) => process.stderr.write(`${l}\n`);
-  if (!commands[args.slice(0, 2).join(" ")]) return runAdmin(undefined as never, args, out, err);
+  if (!commandOf(args)) return runAdmin(undefined as never, args, out, err);
   const deps = await createDeps(loadConfig());
   try {
     return await runAdmin(deps, args, out, err);

@@ -210,7 +210,8 @@ describe("attribution and crossings", () => {
     });
     const total = 7 * GB;
     const expected = new Map(splitByStorage(total, await mediaStorageHolders(deps.db)).map((s) => [s.ownerId, s.bytes]));
-    expect(expected.get(a.id)).toBe(3 * expected.get(b.id)!);
+    // 3 to 1, give or take the bytes rounding hands out (the other holders in the database decide where they go).
+    expect(Math.abs(expected.get(a.id)! - 3 * expected.get(b.id)!)).toBeLessThanOrEqual(3);
     const hour = new Date(Math.floor(deps.clock.nowMs() / 3_600_000) * 3_600_000 - 3_600_000);
     const source = { provider: `test-${a.id}`, bytesServed: async () => total };
     const first = await attributeProviderHour(deps, source, hour);

@@ -21,6 +21,8 @@ const JobRunModel = t.Object({
   startedAt: t.String({ format: "date-time" }),
   finishedAt: t.Nullable(t.String({ format: "date-time" })),
   summary: t.Nullable(t.String()),
+  /** What the run did, by name ({ deleted: 3 }); null unless it finished ok. */
+  counts: t.Nullable(t.Record(t.String(), t.Number())),
   error: t.Nullable(t.String()),
 });
 const toRun = (r: JobRun) => ({
@@ -31,6 +33,7 @@ const toRun = (r: JobRun) => ({
   startedAt: iso(r.startedAt),
   finishedAt: isoOrNull(r.finishedAt),
   summary: r.summary,
+  counts: r.counts ?? null,
   error: r.error,
 });
 

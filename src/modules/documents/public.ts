@@ -25,3 +25,5 @@ export type { DocumentRow } from "./table.ts";
 export { handBranchesTo, openBranch, listBranches, pendingBranchDocIds, readBranch } from "./branches.ts";
 export { acceptBranch, discardBranch } from "./branch-resolve.ts";
 export { BRANCHES_EXPIRING, expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";
+// Its objects and counted rows, for the orphan sweep and usage verify.
+export { storedDocuments } from "./stored.ts";

@@ -64,6 +64,8 @@ export const documents = pgTable(
     // The idempotency look-up of an upload outside any KB.
     index("documents_owner_hash_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
+    // The orphan sweep asks which stored objects a row still names.
+    index("documents_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
   ],
 );
 export type DocumentRow = typeof documents.$inferSelect;
@@ -91,6 +93,7 @@ export const docRevisions = pgTable(
     uniqueIndex("doc_revisions_doc_rev_uq").on(t.docId, t.revNumber),
     // Clear-all deletes a user's oldest first, 200 at a time.
     index("doc_revisions_owner_created_idx").on(t.ownerId, t.createdAt, t.id),
+    index("doc_revisions_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
   ],
 );
 export type RevisionRow = typeof docRevisions.$inferSelect;
@@ -189,6 +192,7 @@ export const conflictBranches = pgTable(
     index("conflict_branches_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // The job's prune of resolved rows, by age.
     index("conflict_branches_resolved_idx").on(t.createdAt).where(sql`${t.status} <> 'pending'`),
+    index("conflict_branches_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
   ],
 );
 export type BranchRow = typeof conflictBranches.$inferSelect;

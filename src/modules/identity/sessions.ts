@@ -3,12 +3,13 @@
 import { and, eq, gt, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { announceRevoked } from "./revocations.ts";
 import { refreshTokens, sessions } from "./table.ts";
 import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, type TokenSigner } from "./tokens.ts";
+import { assertPasswordAcceptable } from "./password.ts";
 import { createUser, getUser, getUserByEmail, hashPassword, type User } from "./users.ts";
 
 export interface SessionGrant {
@@ -21,27 +22,43 @@ export interface SessionGrant {
 // A fixed hash to verify against when the email is unknown, so both failures take as long.
 let dummyHash: Promise<string> | undefined;
 
-async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
-  const now = deps.clock.now();
+/** A new session with its first refresh token, in `tx` (the caller's transaction). */
+async function insertSession(tx: Tx, userId: string, now: Date) {
   const sessionId = newId();
   const refreshToken = newRefreshToken();
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(sessions).values({ id: sessionId, userId: user.id, createdAt: now });
-    await tx.insert(refreshTokens).values({
-      id: newId(),
-      sessionId,
-      tokenHash: sha256Hex(refreshToken),
-      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-      createdAt: now,
-    });
+  await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now });
+  await tx.insert(refreshTokens).values({
+    id: newId(),
+    sessionId,
+    tokenHash: sha256Hex(refreshToken),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    createdAt: now,
   });
-  const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId });
-  return { user, accessToken: token, expiresIn, refreshToken };
+  return { sessionId, refreshToken };
 }
 
+async function grantOf(signer: TokenSigner, user: User, opened: { sessionId: string; refreshToken: string }): Promise<SessionGrant> {
+  const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId: opened.sessionId });
+  return { user, accessToken: token, expiresIn, refreshToken: opened.refreshToken };
+}
+
+async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
+  const opened = await deps.db.transaction((tx) => insertSession(tx, user.id, deps.clock.now()));
+  return grantOf(signer, user, opened);
+}
+
+/**
+ * The account and its first session in one transaction: a sign-up that fails half-way
+ * leaves no account that nobody holds a session of (and whose email is then taken).
+ */
 export async function signup(deps: Deps, signer: TokenSigner, input: { email: string; password: string; nickname?: string }) {
-  const user = await createUser(deps, input);
-  return openSession(deps, signer, user);
+  assertPasswordAcceptable(input.password);
+  const passwordHash = await hashPassword(deps.config, input.password);
+  const { user, opened } = await deps.db.transaction(async (tx) => {
+    const user = await createUser(deps, { email: input.email, nickname: input.nickname, passwordHash }, tx);
+    return { user, opened: await insertSession(tx, user.id, deps.clock.now()) };
+  });
+  return grantOf(signer, user, opened);
 }
 
 /** Checks the password; the same 401 whether the email or the password is wrong. */

@@ -68,15 +68,19 @@ export type NewUser = { email: string; nickname?: string | null; plan?: PlanName
   | { passwordHash: string }
 );
 
-/** Creates the account; 409 CONFLICT when the email is taken. Its usage counters appear with its first count. */
-export async function createUser(deps: Deps, input: NewUser): Promise<User> {
+/**
+ * Creates the account; 409 CONFLICT when the email is taken. Its usage counters appear with
+ * its first count. In `db` when given (a transaction that goes on to open its first
+ * session); the password is hashed before, as argon2id is slow on purpose.
+ */
+export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.db): Promise<User> {
   const now = deps.clock.now();
   let passwordHash: string;
   if ("password" in input) {
     assertPasswordAcceptable(input.password);
     passwordHash = await hashPassword(deps.config, input.password);
   } else passwordHash = input.passwordHash;
-  const [user] = await deps.db
+  const [user] = await db
     .insert(users)
     .values({
       id: newId(),

@@ -2,3 +2,5 @@
 export { imageEdgeResolver } from "./edge-resolver.ts";
 export { discardPrepared, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
 export { Tags } from "./model.ts";
+// Its objects and counted rows, for the orphan sweep and usage verify.
+export { storedImages } from "./stored.ts";

@@ -7,3 +7,5 @@ export { createTranscodeWorker } from "./worker.ts";
 export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
 export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
 export { VideoListItem } from "./model.ts";
+// Its objects and counted rows, for the orphan sweep and usage verify.
+export { storedVideos } from "./stored.ts";

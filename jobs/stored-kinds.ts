@@ -1,0 +1,8 @@
+// Every kind of stored thing: what the orphan sweep walks and usage verify recounts. A
+// module that stores objects (audio, next) is one more entry.
+import { storedDocuments } from "../src/modules/documents/public.ts";
+import { storedImages } from "../src/modules/images/public.ts";
+import type { StoredKind } from "../src/modules/usage/public.ts";
+import { storedVideos } from "../src/modules/videos/public.ts";
+
+export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedDocuments];

@@ -1,0 +1,17 @@
+// Every all-time usage counter against the sum of its rows (usage verify): the daily run
+// only reports (counts and a log line per counter); repairing is an operator's decision,
+// `shelf admin usage verify --fix`.
+import { verifyUsage } from "../src/modules/usage/public.ts";
+import { type Job, result } from "./job.ts";
+import { storedKinds } from "./stored-kinds.ts";
+
+export const usageVerify: Job = {
+  name: "usage-verify",
+  schedule: "50 3 * * *",
+  description: "compares every user's storage and count counters with the sum of their rows and reports the differences",
+  async run({ deps, log, signal }) {
+    const { users, differences } = await verifyUsage(deps.db, storedKinds, { signal });
+    for (const d of differences) log.warn("usage counter differs from its rows", { ...d });
+    return result({ users, differences: differences.length }, (c) => `checked ${c.users} users: ${c.differences} counters differ from their rows`);
+  },
+};

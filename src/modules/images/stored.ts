@@ -1,0 +1,49 @@
+// Images as the operator work sees them (usage StoredKind): objects at
+// images/<owner>/<id>/original.<ext> and w.webp (objects.ts), counted in img_storage and
+// image_count.
+import { asc, count, gt, inArray, sql } from "drizzle-orm";
+import type { StoredKind } from "../usage/public.ts";
+import { objectKey } from "./objects.ts";
+import { type ImageRow, images } from "./table.ts";
+
+const KEY = /^images\/([^/]+)\/([^/]+)\/[^/]+$/;
+const keysOf = (r: Pick<ImageRow, "id" | "ownerId" | "format" | "webpSize">) => [
+  objectKey(r, "original"),
+  ...(r.webpSize === null ? [] : [objectKey(r, "webp")]),
+];
+
+export const storedImages: StoredKind = {
+  name: "images",
+  prefix: "images/",
+  async referenced(db, keys) {
+    const ids = [...new Set(keys.flatMap((k) => KEY.exec(k)?.[2] ?? []))];
+    if (!ids.length) return new Set();
+    const rows = await db
+      .select({ id: images.id, ownerId: images.ownerId, format: images.format, webpSize: images.webpSize })
+      .from(images)
+      .where(inArray(images.id, ids));
+    // Only the keys the row's own format and renditions give: a stray file beside them is not referenced.
+    const asked = new Set(keys);
+    return new Set(rows.flatMap(keysOf).filter((k) => asked.has(k)));
+  },
+  async namedKeys(db, after, limit) {
+    const rows = await db
+      .select({ id: images.id, ownerId: images.ownerId, format: images.format, webpSize: images.webpSize })
+      .from(images)
+      .where(after === null ? undefined : gt(images.id, after))
+      .orderBy(asc(images.id))
+      .limit(limit);
+    return {
+      keys: rows.flatMap(keysOf),
+      next: rows.length === limit ? rows.at(-1)!.id : null,
+    };
+  },
+  async recount(db, userIds) {
+    const rows = await db
+      .select({ ownerId: images.ownerId, bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`, n: count() })
+      .from(images)
+      .where(inArray(images.ownerId, [...userIds]))
+      .groupBy(images.ownerId);
+    return new Map(rows.map((r) => [r.ownerId, { imageBytes: Number(r.bytes), images: r.n }]));
+  },
+};

@@ -1,0 +1,59 @@
+// Videos as the operator work sees them (usage StoredKind): objects under
+// videos/<owner>/<id>/ (layout.ts), the original counted in media_storage until it is
+// gone, a custom thumbnail in img_storage.
+import { asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import type { StoredKind } from "../usage/public.ts";
+import { hlsPrefix } from "./layout.ts";
+import { type VideoRow, videos } from "./table.ts";
+
+const KEY = /^videos\/([^/]+)\/([^/]+)\/.+$/;
+type Named = Pick<VideoRow, "id" | "ownerId" | "originalKey" | "thumbnailKey" | "customThumbnailKey" | "directKey">;
+const columns = {
+  id: videos.id,
+  ownerId: videos.ownerId,
+  originalKey: videos.originalKey,
+  thumbnailKey: videos.thumbnailKey,
+  customThumbnailKey: videos.customThumbnailKey,
+  directKey: videos.directKey,
+};
+/** The single objects a row names; its HLS renditions are everything under its hls/ folder. */
+const keysOf = (r: Named) => [r.originalKey, r.thumbnailKey, r.customThumbnailKey, r.directKey].filter((k): k is string => !!k);
+
+export const storedVideos: StoredKind = {
+  name: "videos",
+  prefix: "videos/",
+  async referenced(db, keys) {
+    const ids = [...new Set(keys.flatMap((k) => KEY.exec(k)?.[2] ?? []))];
+    if (!ids.length) return new Set();
+    const rows = new Map((await db.select(columns).from(videos).where(inArray(videos.id, ids))).map((r) => [r.id, r]));
+    return new Set(
+      keys.filter((k) => {
+        const m = KEY.exec(k);
+        const row = m && rows.get(m[2]!);
+        if (!row || row.ownerId !== m[1]) return false;
+        return k.startsWith(hlsPrefix(row)) || keysOf(row).includes(k);
+      }),
+    );
+  },
+  async namedKeys(db, after, limit) {
+    const rows = await db
+      .select(columns)
+      .from(videos)
+      .where(after === null ? undefined : gt(videos.id, after))
+      .orderBy(asc(videos.id))
+      .limit(limit);
+    return { keys: rows.flatMap(keysOf), next: rows.length === limit ? rows.at(-1)!.id : null };
+  },
+  async recount(db, userIds) {
+    const rows = await db
+      .select({
+        ownerId: videos.ownerId,
+        media: sql<string>`coalesce(sum(${videos.sizeBytes}) filter (where ${isNotNull(videos.originalKey)}), 0)`,
+        thumbs: sql<string>`coalesce(sum(${videos.thumbnailBytes}), 0)`,
+      })
+      .from(videos)
+      .where(inArray(videos.ownerId, [...userIds]))
+      .groupBy(videos.ownerId);
+    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.thumbs) }]));
+  },
+};

@@ -1,0 +1,59 @@
+// SPEC 8: counters move with their rows. After a mixed run of uploads, replacements with
+// version history, conflict branches, discards and deletes, every all-time counter of the
+// account equals the sum of its rows (usage verify finds nothing).
+import { expect, test } from "bun:test";
+import { runAdmin } from "../../src/cli/admin.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
+import type { TestUser } from "../helpers/factories.ts";
+import { openTestBranch, kbWith } from "../branches/fixtures.ts";
+import { postDoc, uploadedDoc } from "../documents/fixtures.ts";
+import { png, uploaded } from "../images/fixtures.ts";
+import { clip, uploadVideo } from "../videos/fixtures.ts";
+import { countersOf } from "../jobs/world.ts";
+
+async function verified(user: TestUser) {
+  const { deps } = await testContext();
+  const out: string[] = [];
+  const code = await runAdmin(
+    deps,
+    ["usage", "verify", "--email", user.email],
+    (l) => out.push(l),
+    () => {},
+  );
+  return { code, out };
+}
+
+test("after uploads, replacements with history, branches, discards and deletes, every counter equals the sum of its rows", async () => {
+  const { user, key, kb } = await kbWith({ "a.md": "alpha\n", "b.md": "beta\n" }, { plan: "pro" });
+  const jwt = user.jwt;
+  expect((await callJson("PATCH", "/v1/user/me", { token: jwt, json: { docVersioningEnabled: true, docVersioningMax: 2 } })).status).toBe(200);
+
+  const images = [await uploaded(key, await png()), await uploaded(key, await png(30, 20))];
+  expect((await call("DELETE", `/v1/images/${images[0]!.id}`, { token: jwt })).status).toBeLessThan(300);
+  for (const v of ["one\n", "two .\n", "three ..\n", `four ${"x".repeat(300 * 1024)}\n`]) {
+    expect([200, 201]).toContain((await postDoc(key, { filename: "n.md", content: v, kbId: kb.id, relativePath: "n.md" })).status);
+  }
+  const loose = await uploadedDoc(key);
+  await uploadedDoc(key, { filename: "big.md", content: `# Big\n\n${"word ".repeat(60_000)}` });
+  expect((await call("DELETE", `/v1/docs/${loose.id}`, { token: jwt })).status).toBeLessThan(300);
+  const kept = await openTestBranch(user.id, kb.id, "a.md", "mine a\n");
+  const dropped = await openTestBranch(user.id, kb.id, "b.md", "y".repeat(300 * 1024));
+  expect((await call("DELETE", `/v1/kbs/${kb.id}/conflicts/${dropped.id}`, { token: jwt })).status).toBeLessThan(300);
+  const video = await uploadVideo(key, await clip({ seconds: 1 }));
+  expect(video.status).toBe(201);
+  const second = await uploadVideo(key, await clip({ seconds: 1 }));
+  expect((await call("DELETE", `/v1/videos/${second.body.data.id}`, { token: jwt })).status).toBeLessThan(300);
+
+  const result = await verified(user);
+  expect(result.out).toEqual(["1 users, 0 counters differ from their rows"]);
+  expect(result.code).toBe(0);
+  // The run left something in every counter it is about.
+  expect(await countersOf(user.id)).toMatchObject({
+    "total:image_count": 1,
+    "total:doc_count": 4,
+    "total:revision_count": 2,
+    "total:conflict_branches": 1,
+    "total:media_storage": video.body.data.sizeBytes,
+  });
+  expect(kept.status).toBe("pending");
+});
