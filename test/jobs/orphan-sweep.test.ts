@@ -29,6 +29,7 @@ describe("orphan-sweep job", () => {
       `images/${user.id}/${newImageId()}/original.png`,
       `docs/${user.id}/${newId()}/${newId()}`,
       `videos/${user.id}/${newId()}/original`,
+      `audio/${user.id}/${newId()}/original`,
       `images/${gone}/${newImageId()}/original.png`,
     ];
     for (const k of killed) await deps.storage.put(k, new Uint8Array([1, 2, 3]));

@@ -1,6 +1,7 @@
-// SPEC 8: counters move with their rows. After a mixed run of uploads, replacements with
-// version history, conflict branches, discards and deletes, every all-time counter of the
-// account equals the sum of its rows (usage verify finds nothing).
+// SPEC 8: counters move with their rows. After a mixed run of uploads (images, documents,
+// videos, audio), replacements with version history, conflict branches, discards and
+// deletes, every all-time counter of the account equals the sum of its rows (usage verify
+// finds nothing).
 import { expect, test } from "bun:test";
 import { runAdmin } from "../../src/cli/admin.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
@@ -9,6 +10,7 @@ import { openTestBranch, kbWith } from "../branches/fixtures.ts";
 import { postDoc, uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
+import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { countersOf } from "../jobs/world.ts";
 
 async function verified(user: TestUser) {
@@ -43,6 +45,10 @@ test("after uploads, replacements with history, branches, discards and deletes, 
   expect(video.status).toBe(201);
   const second = await uploadVideo(key, await clip({ seconds: 1 }));
   expect((await call("DELETE", `/v1/videos/${second.body.data.id}`, { token: jwt })).status).toBeLessThan(300);
+  const song = await uploadAudio(key, await fixture("mp3-cover"), "song.mp3");
+  expect(song.status).toBe(201);
+  const other = await uploadAudio(key, await fixture("flac"), "other.flac");
+  expect((await call("DELETE", `/v1/audio/${other.body.data.id}`, { token: jwt })).status).toBe(204);
 
   const result = await verified(user);
   expect(result.out).toEqual(["1 users, 0 counters differ from their rows"]);
@@ -53,7 +59,7 @@ test("after uploads, replacements with history, branches, discards and deletes, 
     "total:doc_count": 4,
     "total:revision_count": 2,
     "total:conflict_branches": 1,
-    "total:media_storage": video.body.data.sizeBytes,
+    "total:media_storage": video.body.data.sizeBytes + song.body.data.sizeBytes,
   });
   expect(kept.status).toBe("pending");
 });

@@ -3,4 +3,6 @@
 export { audioEdgeResolver } from "./edge-resolver.ts";
 export { AudioItem } from "./model.ts";
 export { deleteAudio } from "./service.ts";
-export { audioMediaPage, audioObjectKeys, audioStorageBytes } from "./queries.ts";
+export { audioMediaPage } from "./queries.ts";
+// Its objects and counted rows, for the orphan sweep and usage verify.
+export { storedAudio } from "./stored.ts";

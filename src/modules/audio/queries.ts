@@ -1,5 +1,4 @@
-// What other modules read of audio: a page of the unified media listing, the bytes the
-// usage check compares with media_storage, and the object keys the orphan sweep keeps.
+// What the unified media listing reads of audio: a page of the owner's files.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
@@ -59,19 +58,4 @@ export async function audioMediaPage(
     ? await prepared(deps.db, "audio_media_next", nextPage).execute({ ownerId, afterAt: after.createdAt.toISOString(), afterId: after.id, limit })
     : await prepared(deps.db, "audio_media_first", firstPage).execute({ ownerId, limit });
   return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
-}
-
-/** The sum of the owner's audio file bytes (what media_storage holds for audio). */
-export async function audioStorageBytes(db: DbOrTx, ownerId: string): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<string | number>`coalesce(sum(${audio.sizeBytes}), 0)` })
-    .from(audio)
-    .where(eq(audio.ownerId, ownerId));
-  return Number(row?.bytes ?? 0);
-}
-
-/** Every object key audio rows name (files and covers), for the orphan sweep. */
-export async function audioObjectKeys(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db.select({ objectKey: audio.objectKey, coverKey: audio.coverKey }).from(audio);
-  return new Set(rows.flatMap((r) => (r.coverKey ? [r.objectKey, r.coverKey] : [r.objectKey])));
 }

@@ -1,6 +1,6 @@
 // Every all-time counter must equal the sum of the rows it counts (SPEC 8: counters move
 // with their rows, and decrease when a resource is deleted). Each kind of stored thing
-// (images, videos, documents, audio later) recounts an owner's rows by what the ledger
+// (images, videos, audio, documents) recounts an owner's rows by what the ledger
 // counts; verify compares that with usage_counters, and fix sets the counters to it.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../infra/db/index.ts";
