@@ -4,8 +4,12 @@
 //   (the account's admin flag, whatever the credential's scopes).
 // session: with "admin", only a signed-in session of that account may act (admin changes).
 // tier: the per-minute rate-limit tier the route counts against.
+// Routes readable anonymously when the resource is public declare
+//   { optionalAuth: { scope: "media.read", tier: "read" } }
+// and get `reader`: null without a credential; a credential that is sent is checked as
+// `auth` checks it (401 when bad, 403 without the scope) and counted against the tier.
 import { Elysia } from "elysia";
-import type { ResolvePrincipal } from "./auth.ts";
+import type { Principal, ResolvePrincipal } from "./auth.ts";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
 import type { RateLimiter, Tier } from "./rate-limit.ts";
@@ -24,8 +28,24 @@ export interface GuardIdentity {
   isAdmin(userId: string): Promise<boolean>;
 }
 
-export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) =>
-  new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
+export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) => {
+  async function authorize(opts: AuthOptions, authorization: string | null, headers: Record<string, unknown>): Promise<Principal> {
+    const principal = await resolvePrincipal(authorization);
+    if (opts.scope === "admin" && !(await isAdmin(principal.userId))) {
+      throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
+    }
+    if ((opts.scope === "session" || opts.session) && principal.via !== "jwt") {
+      throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
+    }
+    if (opts.scope !== "admin" && opts.scope !== "session" && !principal.scopes.includes(opts.scope)) {
+      const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
+      throw new AppError(code, `this credential lacks the ${opts.scope} scope`, { required: opts.scope });
+    }
+    if (opts.tier) Object.assign(headers, await limiter.hit(principal.userId, opts.tier));
+    return principal;
+  }
+
+  return new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
     auth: (opts: AuthOptions) => ({
       // Every guarded route can answer 401, 403 and 429 with the envelope (the OpenAPI document shows it).
       response: { 401: "Error", 403: "Error", 429: "Error" } as const,
@@ -38,19 +58,17 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       // The one header it needs read from the request: naming `headers` here would have
       // Elysia copy every header of every guarded request into an object first.
       async resolve({ request, set }) {
-        const principal = await resolvePrincipal(request.headers.get("authorization"));
-        if (opts.scope === "admin" && !(await isAdmin(principal.userId))) {
-          throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
-        }
-        if ((opts.scope === "session" || opts.session) && principal.via !== "jwt") {
-          throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
-        }
-        if (opts.scope !== "admin" && opts.scope !== "session" && !principal.scopes.includes(opts.scope)) {
-          const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
-          throw new AppError(code, `this credential lacks the ${opts.scope} scope`, { required: opts.scope });
-        }
-        if (opts.tier) Object.assign(set.headers, await limiter.hit(principal.userId, opts.tier));
-        return { principal };
+        return { principal: await authorize(opts, request.headers.get("authorization"), set.headers) };
+      },
+    }),
+    optionalAuth: (opts: Pick<AuthOptions, "scope" | "tier">) => ({
+      response: { 401: "Error", 403: "Error", 429: "Error" } as const,
+      // No x-rate-limit-tier: an anonymous answer carries no RateLimit-* headers to document.
+      detail: { security: [{ bearer: [] }, {}], "x-required-scope": opts.scope },
+      async resolve({ request, set }) {
+        const header = request.headers.get("authorization");
+        return { reader: header === null ? null : await authorize(opts, header, set.headers) };
       },
     }),
   });
+};

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { runAdmin } from "../../src/cli/admin.ts";
 import { SCOPES } from "../../src/http/scopes.ts";
 import { getUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
+import { adminCli } from "../helpers/admin-cli.ts";
 
 describe("/v1/admin/*", () => {
   test("needs the admin flag: 403 FORBIDDEN otherwise, 401 without credentials", async () => {
@@ -110,18 +110,7 @@ describe("/v1/admin/*", () => {
 });
 
 describe("shelf admin (CLI)", () => {
-  const run = async (...args: string[]) => {
-    const { deps } = await testContext();
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(
-      deps,
-      args,
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
-    return { code, out, err };
-  };
+  const run = adminCli;
 
   test("user create, set-plan and apikey create", async () => {
     const email = `cli-${crypto.randomUUID()}@example.test`;

@@ -3,27 +3,14 @@
 // deletes, every all-time counter of the account equals the sum of its rows (usage verify
 // finds nothing).
 import { expect, test } from "bun:test";
-import { runAdmin } from "../../src/cli/admin.ts";
-import { call, callJson, testContext } from "../helpers/context.ts";
-import type { TestUser } from "../helpers/factories.ts";
+import { adminCli } from "../helpers/admin-cli.ts";
+import { call, callJson } from "../helpers/context.ts";
 import { openTestBranch, kbWith } from "../branches/fixtures.ts";
 import { postDoc, uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { countersOf } from "../jobs/world.ts";
-
-async function verified(user: TestUser) {
-  const { deps } = await testContext();
-  const out: string[] = [];
-  const code = await runAdmin(
-    deps,
-    ["usage", "verify", "--email", user.email],
-    (l) => out.push(l),
-    () => {},
-  );
-  return { code, out };
-}
 
 test("after uploads, replacements with history, branches, discards and deletes, every counter equals the sum of its rows", async () => {
   const { user, key, kb } = await kbWith({ "a.md": "alpha\n", "b.md": "beta\n" }, { plan: "pro" });
@@ -50,7 +37,7 @@ test("after uploads, replacements with history, branches, discards and deletes, 
   const other = await uploadAudio(key, await fixture("flac"), "other.flac");
   expect((await call("DELETE", `/v1/audio/${other.body.data.id}`, { token: jwt })).status).toBe(204);
 
-  const result = await verified(user);
+  const result = await adminCli("usage", "verify", "--email", user.email);
   expect(result.out).toEqual(["1 users, 0 counters differ from their rows"]);
   expect(result.code).toBe(0);
   // The run left something in every counter it is about.

@@ -2,25 +2,14 @@
 // purpose is found, --fix sets it to the sum, and a second verify is clean; the operator's
 // job list, run and usage commands answer under their new and their old spellings.
 import { describe, expect, test } from "bun:test";
-import { runAdmin } from "../../src/cli/admin.ts";
-import { call, testContext } from "../helpers/context.ts";
+import { adminCli } from "../helpers/admin-cli.ts";
+import { call } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { countersOf, setCounter } from "../jobs/world.ts";
 
-const admin = async (...args: string[]) => {
-  const { deps } = await testContext();
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runAdmin(
-    deps,
-    args,
-    (l) => out.push(l),
-    (l) => err.push(l),
-  );
-  return { code, out, err };
-};
+const admin = adminCli;
 
 describe("shelf admin usage verify", () => {
   test("finds counters that differ from their rows, --fix sets them to the sum, and verify is clean again", async () => {

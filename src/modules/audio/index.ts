@@ -2,14 +2,14 @@
 // unified media listing's (GET /v1/media?type=audio), through public.ts.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
 import { declaredLength } from "../../http/streamed-upload.ts";
 import type { Services } from "../../services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
 import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
 
 export const audioModule = (services: Services) => {
-  const { deps, guard, identity, limiter } = services;
+  const { deps, guard } = services;
   const media = deps.config.MEDIA_URL;
   return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
     .use(sharedModels)
@@ -37,21 +37,14 @@ export const audioModule = (services: Services) => {
     )
     .get(
       "/v1/audio/:id",
-      async ({ params, headers, set }) => {
-        // Anonymous reads of public files; a credential, when sent, must be good (401).
-        let userId: string | undefined;
-        if (headers.authorization !== undefined) {
-          const p = await identity.resolvePrincipal(headers.authorization);
-          if (!p.scopes.includes("media.read")) throw new AppError("FORBIDDEN", "this credential lacks the media.read scope", { required: "media.read" });
-          Object.assign(set.headers, await limiter.hit(p.userId, "read"));
-          userId = p.userId;
-        }
-        return ok(toAudio(media, await getAudio(deps.db, { userId, id: params.id })));
+      async ({ params, reader }) => {
+        return ok(toAudio(media, await getAudio(deps.db, { userId: reader?.userId, id: params.id })));
       },
       {
+        optionalAuth: { scope: "media.read", tier: "read" },
         params: AudioParams,
-        response: { 200: Ok(Audio), 401: "Error", 403: "Error", 404: "Error" },
-        detail: { summary: "One audio file; anonymous when it is public", security: [{ bearer: [] }, {}] },
+        response: { 200: Ok(Audio), 404: "Error" },
+        detail: { summary: "One audio file; anonymous when it is public" },
       },
     )
     .patch("/v1/audio/:id", async ({ principal, params, body }) => ok(toAudio(media, await updateAudio(deps, principal.userId, params.id, body))), {

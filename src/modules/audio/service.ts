@@ -5,8 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
+import { MULTIPART_OVERHEAD, mediaFormFields, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -45,17 +44,6 @@ export async function precheckAudioUpload(deps: Deps, userId: string, declaredBy
   return { userId, limits };
 }
 
-function parseFields(fields: Record<string, string>): { title?: string; isPublic: boolean } {
-  const raw = (fields.isPublic ?? fields.is_public ?? "true").trim().toLowerCase();
-  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.isPublic", "isPublic must be true or false");
-  let title: string | undefined;
-  if (fields.title !== undefined) {
-    title = stripUnsafeChars(fields.title).trim();
-    if (!title || Array.from(title).length > 255) throw validationError("body.title", "title must be 1 to 255 characters");
-  }
-  return { title, isPublic: raw === "true" || raw === "1" };
-}
-
 /** Whether `bytes` more fit in the owner's image storage now (a cover that does not is left out). */
 async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<boolean> {
   const now = deps.clock.now();
@@ -92,7 +80,7 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
   });
   let cover: { key: string; bytes: number } | null = null;
   try {
-    const fields = parseFields(streamed.fields);
+    const fields = mediaFormFields(streamed.fields);
     const { format } = streamed;
     const info = await tap!.result();
     if (!info) throw new AppError("INVALID_FILE_TYPE", `the file starts as ${format} but holds no audio that can be read`, { format });

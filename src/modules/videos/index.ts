@@ -2,7 +2,6 @@
 // delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { AppError } from "../../http/errors.ts";
 import { withUpload } from "../../http/multipart.ts";
 import { declaredLength } from "../../http/streamed-upload.ts";
 import type { Services } from "../../services.ts";
@@ -26,7 +25,7 @@ import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 
 export const videosModule = (services: Services) => {
-  const { deps, guard, identity, limiter } = services;
+  const { deps, guard } = services;
   // The owner's bandwidth state shown with a video, as the playback edge reads it.
   const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
@@ -71,22 +70,15 @@ export const videosModule = (services: Services) => {
     })
     .get(
       "/v1/videos/:id",
-      async ({ params, headers, set }) => {
-        // Anonymous reads of public videos; a credential, when sent, must be good (401).
-        let userId: string | undefined;
-        if (headers.authorization !== undefined) {
-          const p = await identity.resolvePrincipal(headers.authorization);
-          if (!p.scopes.includes("media.read")) throw new AppError("FORBIDDEN", "this credential lacks the media.read scope", { required: "media.read" });
-          Object.assign(set.headers, await limiter.hit(p.userId, "read"));
-          userId = p.userId;
-        }
-        const row = await getVideo(deps.db, { userId, id: params.id });
+      async ({ params, reader }) => {
+        const row = await getVideo(deps.db, { userId: reader?.userId, id: params.id });
         return ok({ ...toVideo(videoUrls(deps), row), bandwidth_state: await bandwidth.of(row.ownerId) });
       },
       {
+        optionalAuth: { scope: "media.read", tier: "read" },
         params: VideoParams,
-        response: { 200: Ok(Video), 401: "Error", 403: "Error", 404: "Error" },
-        detail: { summary: "One video: metadata and playback URL; anonymous when the video is public", security: [{ bearer: [] }, {}] },
+        response: { 200: Ok(Video), 404: "Error" },
+        detail: { summary: "One video: metadata and playback URL; anonymous when the video is public" },
       },
     )
     .get("/v1/videos/:id/status", async ({ principal, params }) => ok(toStatus(await ownVideo(deps.db, principal.userId, params.id), deps.clock.now())), {

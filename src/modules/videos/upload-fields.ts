@@ -2,7 +2,7 @@
 // plain values, each bad one a 422 naming its field.
 import { Value } from "@sinclair/typebox/value";
 import { validationError } from "../../http/errors.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
+import { mediaFormFields } from "../../http/streamed-upload.ts";
 import { Tags } from "../images/public.ts";
 
 export interface VideoFields {
@@ -24,12 +24,5 @@ export function parseVideoFields(fields: Record<string, string>): VideoFields {
     const first = Value.Errors(Tags, tags).First();
     throw validationError(`body.tags${first?.path.replaceAll("/", ".") ?? ""}`, "tags: at most 10, each 1 to 32 characters, no repeats");
   }
-  const raw = (fields.isPublic ?? fields.is_public ?? "true").trim().toLowerCase();
-  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.isPublic", "isPublic must be true or false");
-  let title: string | undefined;
-  if (fields.title !== undefined) {
-    title = stripUnsafeChars(fields.title).trim();
-    if (!title || Array.from(title).length > 255) throw validationError("body.title", "title must be 1 to 255 characters");
-  }
-  return { title, tags: tags as string[], isPublic: raw === "true" || raw === "1" };
+  return { ...mediaFormFields(fields), tags: tags as string[] };
 }
