@@ -3,6 +3,7 @@ import type { Job } from "./job.ts";
 import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
+import { deliverOutboxJob } from "./deliver-outbox.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
@@ -20,4 +21,5 @@ export const allJobs: readonly Job[] = [
   conflictBranchesJob,
   reconcileVideosJob,
   deleteFailedVideoOriginals,
+  deliverOutboxJob,
 ];

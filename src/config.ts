@@ -137,6 +137,12 @@ export const variables = {
   MUX_TOKEN_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token id (VIDEO_PROVIDER=mux)" },
   MUX_TOKEN_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token secret (VIDEO_PROVIDER=mux)" },
   MUX_WEBHOOK_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux webhook signing secret (VIDEO_PROVIDER=mux)" },
+  SMTP_URL: {
+    schema: T.String({ pattern: "^smtps?://" }),
+    default: undefined,
+    doc: "mail server for notifications, e.g. smtps://user:pass@mail.example.com; unset = messages are logged, not sent",
+  },
+  MAIL_FROM: { schema: T.String({ minLength: 3 }), default: "shelf <no-reply@localhost>", doc: "sender of notification e-mails" },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 
