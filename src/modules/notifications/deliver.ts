@@ -40,7 +40,7 @@ async function claim(deps: DeliverDeps, token: string): Promise<OutboxRow[]> {
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now)))
-    .orderBy(outbox.nextAttemptAt)
+    .orderBy(outbox.nextAttemptAt, outbox.createdAt)
     .limit(BATCH)
     .for("update", { skipLocked: true });
   return deps.db

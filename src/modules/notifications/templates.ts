@@ -25,7 +25,7 @@ interface Context {
 }
 
 /** What each quota dimension is called in a message, and how its numbers read. */
-const DIMENSIONS: Record<string, { label: string; amount: (n: number) => string; full: string }> = {
+const DIMENSIONS: Record<string, { label: string; amount: (n: number) => string; full: string; holds?: (used: string, limit: string) => string }> = {
   img_storage: {
     label: "image and document storage",
     amount: formatBytes,
@@ -39,6 +39,7 @@ const DIMENSIONS: Record<string, { label: string; amount: (n: number) => string;
   doc_count: {
     label: "documents",
     amount: formatCount,
+    holds: (used, limit) => `Your account holds ${used} of the ${limit} documents its plan allows`,
     full: "New documents are refused until you delete some or move to a larger plan; existing documents stay readable and deletable.",
   },
   image_bandwidth: {
@@ -76,7 +77,8 @@ function quota(mark: 80 | 100, p: QuotaPayload, ctx: Context): Mail | null {
   if (!d) return null;
   const monthly = p.period !== "total";
   const of = monthly ? `${d.label} for ${formatMonth(p.period)}` : d.label;
-  const usage = `Your account has used ${d.amount(p.used)} of its ${d.amount(p.limit)} of ${of} (${formatPercent(p.used, p.limit)}).`;
+  const holds = d.holds?.(d.amount(p.used), d.amount(p.limit)) ?? `Your account has used ${d.amount(p.used)} of its ${d.amount(p.limit)} of ${of}`;
+  const usage = `${holds} (${formatPercent(p.used, p.limit)}).`;
   const blocks = [usage];
   if (mark === 80) blocks.push(monthly ? `The count starts again on ${formatNextMonthStart(p.period)}.` : `When it is full: ${d.full}`);
   else blocks.push(d.full, ...(monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : []));
