@@ -17,7 +17,7 @@ import { OPTIONAL_KINDS, render } from "./templates.ts";
 const LEASE_MS = 10 * 60_000;
 /** Rows claimed per statement. */
 const BATCH = 20;
-/** Tries before a message is given up (the delays add up to about a day). */
+/** Tries before a message is given up (the waits between them add up to about 8.5 hours). */
 export const MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 6 * 3_600_000;
