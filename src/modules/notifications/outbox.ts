@@ -1,6 +1,6 @@
 // Writing to the outbox: a message is a row in the caller's transaction, so it is queued
 // exactly when what it reports is committed.
-import { sql } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { outbox, quotaMarks } from "./table.ts";
@@ -54,7 +54,7 @@ export async function tellCrossings<C extends Crossing>(tx: DbOrTx, crossings: r
     .onConflictDoUpdate({
       target: [quotaMarks.userId, quotaMarks.dimension, quotaMarks.period, quotaMarks.mark],
       set: { markedAt: now },
-      setWhere: sql`${quotaMarks.period} = 'total' and ${quotaMarks.markedAt} <= ${retellBefore}`,
+      setWhere: and(eq(quotaMarks.period, "total"), lte(quotaMarks.markedAt, retellBefore)),
     })
     .returning({ userId: quotaMarks.userId, dimension: quotaMarks.dimension, period: quotaMarks.period, mark: quotaMarks.mark });
   const told = new Set(won.map(key));
