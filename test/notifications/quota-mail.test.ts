@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
+import { kbWith, openTestBranch } from "../branches/fixtures.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
 
 const DAY = 86_400_000;
@@ -132,6 +133,15 @@ describe("quota e-mails for img_storage", () => {
       expect(res.body.code).toBe("VALIDATION_ERROR");
     }
     expect((await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt })).body.data.quotaWarnings).toBe(true);
+  });
+
+  test("a conflict branch's overage (SPEC 8: up to 20% past the limit) is measured against the plan's own limit", async () => {
+    // 900 bytes synced through the shared app (its plan is larger), then a branch in this world.
+    const mine = await kbWith({ "b.md": "y".repeat(900) });
+    await openTestBranch(mine.user.id, mine.kb.id, "b.md", "z".repeat(150), w.deps); // 1050 of 1000, within the overage
+    await w.deliver();
+    expect(smtp.to(mine.user.email).map((m) => m.subject)).toEqual(["You have used all of your image and document storage"]);
+    expect(smtp.to(mine.user.email)[0]!.text).toContain("1 KB of its 1,000 B of image and document storage (105%)");
   });
 
   test("one user's crossing is e-mailed to that user only", async () => {

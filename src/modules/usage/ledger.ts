@@ -97,9 +97,10 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
    * locks make a concurrent need at the edge of a limit wait, and its condition is then
    * checked against what the first one wrote. Must run inside the transaction that writes
    * the counted rows: a refusal throws, and the rollback takes back any counter that did
-   * move.
+   * move. A move past a quota mark is told to the user (notify.ts) against `planLimits`:
+   * the plan's own limits, where `limits` allow an overage (conflict branches).
    */
-  async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need<Measure>, now: Date): Promise<void> {
+  async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need<Measure>, now: Date, planLimits = limits): Promise<void> {
     // Rows are upserted, and so locked, in the order of their names (byte order, as
     // release() locks them): two transactions that move the same counters cannot deadlock.
     const moving = dimensions.filter((d) => amount(d, need) > 0).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -124,7 +125,7 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
     if (moved.length === moving.length) {
       const moves = moved.map(({ dimension, value }) => {
         const d = byName.get(dimension)!;
-        return { userId, dimension: d, period: PERIODS[d.period].key(now), limit: limitOf(d, limits), before: value - amount(d, need), after: value };
+        return { userId, dimension: d, period: PERIODS[d.period].key(now), limit: limitOf(d, planLimits), before: value - amount(d, need), after: value };
       });
       await tellQuotaCrossings(tx, moves, now);
       return;
