@@ -33,7 +33,10 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, log
       close() {},
     };
   }
+  // Pooled: a deliverer's run sends its messages over one connection, not one each.
   const transport = createTransport({
+    pool: true,
+    maxConnections: 1,
     url: config.SMTP_URL,
     connectionTimeout: SOCKET_TIMEOUT_MS,
     greetingTimeout: SOCKET_TIMEOUT_MS,

@@ -35,7 +35,7 @@ const queueFull = (userId: string, used = 1000) =>
 describe("deliverer", () => {
   test("two deliverers draining at once: every message is received exactly once and recorded sent after one attempt", async () => {
     const users = await Promise.all(Array.from({ length: 3 }, () => makeUser()));
-    const paths = Array.from({ length: 45 }, (_, i) => `notes/n-${i}.md`);
+    const paths = Array.from({ length: 30 }, (_, i) => `notes/n-${i}.md`);
     await w.deps.db.transaction(async (tx) => {
       for (const [i, path] of paths.entries()) {
         const payload = { branches: [{ branchId: `b${i}`, kbId: "kb1", docId: `d${i}`, relativePath: path, expiresAt: w.clock.now().toISOString() }] };
@@ -43,14 +43,14 @@ describe("deliverer", () => {
       }
     });
     const [a, b] = await Promise.all([w.deliver(), w.deliver()]);
-    expect(a.sent + b.sent).toBeGreaterThanOrEqual(45);
+    expect(a.sent + b.sent).toBeGreaterThanOrEqual(30);
     const mine = users.flatMap((u) => smtp.to(u.email));
-    expect(mine).toHaveLength(45);
+    expect(mine).toHaveLength(30);
     for (const path of paths) expect(mine.filter((m) => m.text.includes(`${path}:`))).toHaveLength(1);
     for (const u of users) {
       for (const row of await rowsOf(u.id)) expect(row).toMatchObject({ status: "sent", attempts: 1, sentAt: w.clock.now(), claimToken: null });
     }
-  });
+  }, 60_000); // many real SMTP sessions: a bound for a busy machine, not a wait
 
   test("a send the server refuses is retried after the backoff, then delivered once", async () => {
     const user = await makeUser();
