@@ -4,6 +4,7 @@ import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
 import { deliverOutboxJob } from "./deliver-outbox.ts";
+import { pruneNotificationsJob } from "./prune-notifications.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
@@ -22,4 +23,5 @@ export const allJobs: readonly Job[] = [
   reconcileVideosJob,
   deleteFailedVideoOriginals,
   deliverOutboxJob,
+  pruneNotificationsJob,
 ];

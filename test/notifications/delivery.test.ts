@@ -6,13 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { deliverOutboxJob } from "../../jobs/deliver-outbox.ts";
 import { createMailer } from "../../src/infra/mail.ts";
-import { deliverOutbox, enqueue } from "../../src/modules/notifications/public.ts";
+import { deliverOutbox, enqueue, pruneNotifications, tellCrossings } from "../../src/modules/notifications/public.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../../src/modules/notifications/deliver.ts";
-import { outbox } from "../../src/modules/notifications/table.ts";
+import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { users } from "../../src/modules/identity/table.ts";
+import { monthKey } from "../../src/infra/clock.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
 
+const DAY = 86_400_000;
 let smtp: TestSmtp;
 let w: Awaited<ReturnType<typeof world>>;
 beforeAll(async () => {
@@ -125,5 +127,29 @@ describe("deliverer", () => {
     await queueFull(user.id);
     await w.deps.db.delete(users).where(eq(users.id, user.id));
     expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  test("prune-notifications: settled messages go 90 days after they were queued, pending ones stay; marks of past months go, this month's and storage marks stay", async () => {
+    const user = await makeUser();
+    const t0 = w.clock.now();
+    const crossing = (period: string) => ({ userId: user.id, dimension: "image_bandwidth", period, mark: 80, kind: "quota_80", payload: {} });
+    await w.deps.db.transaction((tx) => tellCrossings(tx, [crossing(monthKey(t0)), { ...crossing("total"), dimension: "img_storage" }], t0));
+    await queueFull(user.id);
+    await w.deliver(); // the quota_80 rows fail (no template for an empty payload), the quota_100 is sent
+    await queueFull(user.id); // and one left pending
+    await w.deps.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(t0.getTime() + 365 * DAY) })
+      .where(and(eq(outbox.userId, user.id), eq(outbox.status, "pending")));
+    const marks = async () => (await w.deps.db.select().from(quotaMarks).where(eq(quotaMarks.userId, user.id))).map((m) => m.period).sort();
+
+    w.clock.advance(89 * DAY);
+    await pruneNotifications(w.deps.db, w.clock.now());
+    expect(await rowsOf(user.id)).toHaveLength(4);
+    w.clock.advance(2 * DAY); // 91 days: a later month too
+    const summary = await pruneNotifications(w.deps.db, w.clock.now());
+    expect(summary.messages).toBeGreaterThanOrEqual(3);
+    expect((await rowsOf(user.id)).map((r) => r.status)).toEqual(["pending"]);
+    expect(await marks()).toEqual(["total"]);
   });
 });

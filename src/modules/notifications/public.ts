@@ -2,3 +2,4 @@
 // (a crossing of a quota mark at most once per period) and delivered by the worker.
 export { type Crossing, enqueue, tellCrossings } from "./outbox.ts";
 export { deliverOutbox } from "./deliver.ts";
+export { pruneNotifications, SETTLED_KEPT_DAYS } from "./prune.ts";
