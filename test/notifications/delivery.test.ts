@@ -74,6 +74,23 @@ describe("deliverer", () => {
     expect(row).toMatchObject({ status: "sent", attempts: 2, lastError: null });
   });
 
+  test("a message claimed by a deliverer that died is taken again when its lease ends, and sent once", async () => {
+    const user = await makeUser();
+    await queueFull(user.id);
+    // What a claim leaves behind when its deliverer dies before settling: attempts counted, a lease, a token.
+    await w.deps.db
+      .update(outbox)
+      .set({ attempts: 1, claimToken: "gone", nextAttemptAt: new Date(w.clock.nowMs() + 10 * 60_000) })
+      .where(eq(outbox.userId, user.id));
+    await w.deliver();
+    expect(smtp.to(user.email)).toEqual([]);
+    w.clock.advance(10 * 60_000);
+    await w.deliver();
+    await w.deliver();
+    expect(smtp.to(user.email)).toHaveLength(1);
+    expect((await rowsOf(user.id))[0]).toMatchObject({ status: "sent", attempts: 2, claimToken: null });
+  });
+
   test("the backoff doubles from 1 minute up to 6 hours; after MAX_ATTEMPTS refusals the message is failed and never sent", async () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
     expect(retryDelayMs(9)).toBe(256 * 60_000);
