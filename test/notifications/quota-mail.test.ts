@@ -53,6 +53,7 @@ describe("quota e-mails for img_storage", () => {
       expect(body).toContain(`${w.deps.config.CENTER_URL}/usage`);
     }
     expect(warning!.html).toContain(`<a href="${w.deps.config.CENTER_URL}/usage">See your usage</a>`);
+    expect(warning!.text).toContain("When it is full, new image and document uploads are refused");
     expect(warning!.text).toContain("turn quota warnings off");
 
     expect((await upload(key, 200)).status).toBe(201); // 1000 of 1000: full

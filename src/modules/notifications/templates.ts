@@ -80,7 +80,7 @@ function quota(mark: 80 | 100, p: QuotaPayload, ctx: Context): Mail | null {
   const holds = d.holds?.(d.amount(p.used), d.amount(p.limit)) ?? `Your account has used ${d.amount(p.used)} of its ${d.amount(p.limit)} of ${of}`;
   const usage = `${holds} (${formatPercent(p.used, p.limit)}).`;
   const blocks = [usage];
-  if (mark === 80) blocks.push(monthly ? `The count starts again on ${formatNextMonthStart(p.period)}.` : `When it is full: ${d.full}`);
+  if (mark === 80) blocks.push(monthly ? `The count starts again on ${formatNextMonthStart(p.period)}.` : `When it is full, ${d.full.charAt(0).toLowerCase()}${d.full.slice(1)}`);
   else blocks.push(d.full, ...(monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : []));
   return {
     subject: mark === 80 ? `You have used 80% of your ${of}` : `You have used all of your ${of}`,
