@@ -79,9 +79,9 @@ function quota(mark: 80 | 100, p: QuotaPayload, ctx: Context): Mail | null {
   const of = monthly ? `${d.label} for ${formatMonth(p.period)}` : d.label;
   const holds = d.holds?.(d.amount(p.used), d.amount(p.limit)) ?? `Your account has used ${d.amount(p.used)} of its ${d.amount(p.limit)} of ${of}`;
   const usage = `${holds} (${formatPercent(p.used, p.limit)}).`;
-  const blocks = [usage];
-  if (mark === 80) blocks.push(monthly ? `The count starts again on ${formatNextMonthStart(p.period)}.` : `When it is full, ${d.full.charAt(0).toLowerCase()}${d.full.slice(1)}`);
-  else blocks.push(d.full, ...(monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : []));
+  const restarts = monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : [];
+  const whenFull = `When it is full, ${d.full.charAt(0).toLowerCase()}${d.full.slice(1)}`;
+  const blocks = mark === 80 ? [usage, ...(monthly ? restarts : [whenFull])] : [usage, d.full, ...restarts];
   return {
     subject: mark === 80 ? `You have used 80% of your ${of}` : `You have used all of your ${of}`,
     blocks,
