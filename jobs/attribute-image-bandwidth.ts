@@ -49,7 +49,8 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
     // committed before adds nothing.
     const batch = { id: claimId, at: deps.clock.now() };
     const done = await deps.db.transaction(async (tx) => {
-      const moved = await addBandwidthBatch(tx, entries, batch);
+      // Past 80% or 100% of the plan's monthly bandwidth is told to the owner once a month.
+      const moved = await addBandwidthBatch(tx, entries, batch, { plans: deps.plans, now: batch.at });
       const pairs = new Set(moved.map((r) => `${r.month}:${r.ownerId}`));
       const added = entries.filter((e) => pairs.has(`${e.month}:${e.ownerId}`));
       // Video bandwidth past 100%, 110% or 120% is told to the owner once, with the count that crossed it.

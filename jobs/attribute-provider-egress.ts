@@ -21,7 +21,7 @@ export async function attributeProviderHour(deps: Deps, source: ProviderEgress, 
   return deps.db.transaction(async (tx) => {
     const shares = splitByStorage(total, await mediaStorageHolders(tx));
     const entries = shares.map((s) => ({ ownerId: s.ownerId, month, dimension: "media_bandwidth" as const, bytes: s.bytes }));
-    const moved = new Set((await addBandwidthBatch(tx, entries, batch)).map((r) => r.ownerId));
+    const moved = new Set((await addBandwidthBatch(tx, entries, batch, { plans: deps.plans, now: batch.at })).map((r) => r.ownerId));
     const added = entries.filter((e) => moved.has(e.ownerId));
     await recordBandwidthCrossings(tx, deps.plans, added, batch.at);
     return { bytes: added.reduce((s, e) => s + e.bytes, 0), users: added.length };

@@ -6,6 +6,8 @@ import { conflictBranchesJob } from "./conflict-branches.ts";
 import { monthRollover } from "./month-rollover.ts";
 import { orphanSweep } from "./orphan-sweep.ts";
 import { usageVerify } from "./usage-verify.ts";
+import { deliverOutboxJob } from "./deliver-outbox.ts";
+import { pruneNotificationsJob } from "./prune-notifications.ts";
 import { pruneJobRuns } from "./prune-job-runs.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
@@ -26,4 +28,6 @@ export const allJobs: readonly Job[] = [
   monthRollover,
   orphanSweep,
   usageVerify,
+  deliverOutboxJob,
+  pruneNotificationsJob,
 ];

@@ -188,6 +188,12 @@ export const variables = {
     default: 24,
     doc: "the orphan sweep deletes a stored object no row names once it is this many hours old (an upload in flight is younger)",
   },
+  SMTP_URL: {
+    schema: T.String({ pattern: "^smtps?://" }),
+    default: undefined,
+    doc: "mail server for notifications, e.g. smtps://user:pass@mail.example.com; unset = messages are logged, not sent",
+  },
+  MAIL_FROM: { schema: T.String({ minLength: 3 }), default: "shelf <no-reply@localhost>", doc: "sender of notification e-mails" },
   SHELF_TEST_NOW: { schema: T.String({ format: "date-time" }), default: undefined, doc: "TESTS ONLY: the instant the clock starts at" },
 } satisfies Record<string, { schema: TSchema; default: unknown; doc: string }>;
 

@@ -19,6 +19,7 @@ describe("GET /v1/user/me", () => {
       isAdmin: false,
       docVersioningEnabled: false,
       docVersioningMax: 20,
+      quotaWarnings: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });

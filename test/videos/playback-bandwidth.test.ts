@@ -147,7 +147,9 @@ describe("attribution and crossings", () => {
       await services.meter.flush();
       await run();
       expect((await snapshotUsage(deps.db, owner.id, clock.now())).media_bandwidth).toBe(seg * 3);
+      // The 80% warning of the media_bandwidth quota too (SPEC 6); its 100% is the degraded message.
       expect((await outboxOf(owner.id)).map((m) => m.kind).sort()).toEqual([
+        "quota_80",
         "video_bandwidth_degraded",
         "video_bandwidth_over_110",
         "video_bandwidth_suspended",
@@ -156,8 +158,12 @@ describe("attribution and crossings", () => {
       expect((await play(v.id, "master.m3u8", app)).status).toBe(451);
       // Nothing new served: another run records nothing again.
       await run();
-      expect(await outboxOf(owner.id)).toHaveLength(3);
-      expect((await outboxOf(owner.id))[0]!.payload).toMatchObject({ used: seg * 3, limit: seg * 2, state: "suspended" });
+      expect(await outboxOf(owner.id)).toHaveLength(4);
+      expect((await outboxOf(owner.id)).find((m) => m.kind === "video_bandwidth_degraded")!.payload).toMatchObject({
+        used: seg * 3,
+        limit: seg * 2,
+        state: "suspended",
+      });
     } finally {
       await services.close();
     }

@@ -83,7 +83,8 @@ export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLi
     });
   }
   try {
-    await reserve(tx, actor.userId, withBranchOverage(actor.limits), { branches: 1, imageBytes: input.sizeBytes }, actor.now);
+    // Quota e-mails measure against the plan's own limit, not the overage.
+    await reserve(tx, actor.userId, withBranchOverage(actor.limits), { branches: 1, imageBytes: input.sizeBytes }, actor.now, actor.limits);
   } catch (e) {
     if (e instanceof LimitRefusal && e.dimension === "conflict_branches") {
       throw new AppError("CONFLICT_BRANCH_LIMIT_PER_USER", `at most ${e.limit} conflict branches may be pending; accept or discard some`, {

@@ -145,7 +145,7 @@ const authController = ({ deps, identity, guard }: Services) => {
         auth: { scope: "session", tier: "mutation" },
         body: MePatch,
         response: { 200: Ok(Me), 404: "Error" },
-        detail: { tags: ["account"], summary: "Update nickname and document version-history settings" },
+        detail: { tags: ["account"], summary: "Update nickname, document version-history settings and the optional quota e-mails" },
       },
     );
 };

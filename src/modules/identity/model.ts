@@ -48,6 +48,7 @@ export const Me = t.Object({
   isAdmin: t.Boolean(),
   docVersioningEnabled: t.Boolean(),
   docVersioningMax: Int(),
+  quotaWarnings: t.Boolean({ description: "whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are)" }),
   createdAt: t.String({ format: "date-time" }),
 });
 export type Me = typeof Me.static;
@@ -57,6 +58,7 @@ export const MePatch = t.Object(
     nickname: t.Optional(t.Nullable(PlainText({ minLength: 1, maxLength: 64 }))),
     docVersioningEnabled: t.Optional(t.Boolean()),
     docVersioningMax: t.Optional(Int({ minimum: 1, maximum: 500 })),
+    quotaWarnings: t.Optional(t.Boolean()),
   },
   { additionalProperties: false },
 );

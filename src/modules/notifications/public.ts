@@ -1,3 +1,5 @@
 // The notifications module's public surface: messages to users are queued in the outbox
-// (a deliverer sends them later).
-export { enqueue } from "./outbox.ts";
+// (a crossing of a quota mark at most once per period) and delivered by the worker.
+export { type Crossing, enqueue, tellCrossings } from "./outbox.ts";
+export { deliverOutbox } from "./deliver.ts";
+export { pruneNotifications, SETTLED_KEPT_DAYS } from "./prune.ts";

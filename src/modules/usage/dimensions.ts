@@ -46,6 +46,11 @@ export interface Dimension {
   readonly refused: Refused;
   /** null: counted, but not shown in the usage resource. */
   readonly report: Report | null;
+  /**
+   * SPEC 6: the percents of the limit whose crossing is e-mailed to the owner
+   * (notify.ts); none when absent.
+   */
+  readonly warnAt?: readonly number[];
 }
 
 const nextDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1));
@@ -71,6 +76,7 @@ export const DIMENSIONS = [
     limit: "imageStorageBytes",
     refused: "quota",
     report: { at: ["image", "storage"], shape: "usedLimit" },
+    warnAt: [80, 100],
   },
   // Image bandwidth has no hard cutoff (SPEC 3.3).
   {
@@ -80,6 +86,7 @@ export const DIMENSIONS = [
     limit: "imageBandwidthBytes",
     refused: "never",
     report: { at: ["image", "bandwidth"], shape: "monthly" },
+    warnAt: [80, 100],
   },
   {
     name: "media_storage",
@@ -88,8 +95,11 @@ export const DIMENSIONS = [
     limit: "mediaStorageBytes",
     refused: "quota",
     report: { at: ["video", "storage"], shape: "usedLimit", description: "audio and video bytes (media_storage)" },
+    warnAt: [80, 100],
   },
-  // The playback edge degrades and suspends on it (SPEC 3.3); nothing refuses it here.
+  // The playback edge degrades and suspends on it (SPEC 3.3); nothing refuses it here. Its
+  // 100%, 110% and 120% are told with the playback state they bring, by the videos module
+  // (recordBandwidthCrossings), under the same marks: one message per crossing.
   {
     name: "media_bandwidth",
     counts: "mediaBandwidthBytes",
@@ -97,8 +107,18 @@ export const DIMENSIONS = [
     limit: "mediaBandwidthBytes",
     refused: "never",
     report: { at: ["video", "bandwidth"], shape: "monthly" },
+    warnAt: [80],
   },
-  { name: "doc_count", counts: "docs", period: "total", limit: "docCount", refused: "quota", report: { at: ["doc", "count"], shape: "usedLimit" } },
+  // A quota of the trial plan only (SPEC 8); where the plan has no cap nothing is told.
+  {
+    name: "doc_count",
+    counts: "docs",
+    period: "total",
+    limit: "docCount",
+    refused: "quota",
+    report: { at: ["doc", "count"], shape: "usedLimit" },
+    warnAt: [80, 100],
+  },
   // What an images list reports as its total; the usage resource does not show it.
   { name: "image_count", counts: "images", period: "total", limit: null, refused: "quota", report: null },
   { name: "revision_count", counts: "revisions", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionCount"], shape: "used" } },

@@ -7,6 +7,7 @@ import { rowsOf, type DbOrTx, type Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { LimitRaced, LimitRefusal, type PlanLimits } from "../../plans.ts";
 import { DIMENSIONS, limitOf, PERIODS, TOTAL, type Dimension } from "./dimensions.ts";
+import { tellQuotaCrossings } from "./notify.ts";
 import { usageCounters, userExists } from "./table.ts";
 
 /** Amounts by what they count (a dimension's `counts`): `{ imageBytes: 2048, uploads: 1 }`. */
@@ -96,9 +97,10 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
    * locks make a concurrent need at the edge of a limit wait, and its condition is then
    * checked against what the first one wrote. Must run inside the transaction that writes
    * the counted rows: a refusal throws, and the rollback takes back any counter that did
-   * move.
+   * move. A move past a quota mark is told to the user (notify.ts) against `planLimits`:
+   * the plan's own limits, where `limits` allow an overage (conflict branches).
    */
-  async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need<Measure>, now: Date): Promise<void> {
+  async function reserve(tx: Tx, userId: string, limits: PlanLimits, need: Need<Measure>, now: Date, planLimits = limits): Promise<void> {
     // Rows are upserted, and so locked, in the order of their names (byte order, as
     // release() locks them): two transactions that move the same counters cannot deadlock.
     const moving = dimensions.filter((d) => amount(d, need) > 0).sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -119,8 +121,15 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
         set: { value: sql`${usageCounters.value} + ${excludedValue}` },
         setWhere: capped.length ? sql`case ${usageCounters.dimension} ${fits} else true end` : undefined,
       })
-      .returning({ dimension: usageCounters.dimension });
-    if (moved.length === moving.length) return;
+      .returning({ dimension: usageCounters.dimension, value: usageCounters.value });
+    if (moved.length === moving.length) {
+      const moves = moved.map(({ dimension, value }) => {
+        const d = byName.get(dimension)!;
+        return { userId, dimension: d, period: PERIODS[d.period].key(now), limit: limitOf(d, planLimits), before: value - amount(d, need), after: value };
+      });
+      await tellQuotaCrossings(tx, moves, now);
+      return;
+    }
 
     // Refused. Report the counter that did not move, at its value now; the ones that did
     // move are taken back out first, so the report is what the check saw.
@@ -168,9 +177,9 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
   /**
    * Adds measured use without a limit check (bandwidth is counted after it was served), in
    * one statement. Amounts for the same counter are summed first; users deleted meanwhile
-   * are skipped. Returns the counters that moved.
+   * are skipped. Returns the counters that moved, each with its value now.
    */
-  async function add(db: DbOrTx, counts: readonly Count<Name>[]): Promise<Counter<Name>[]> {
+  async function add(db: DbOrTx, counts: readonly Count<Name>[]): Promise<(Counter<Name> & { value: number })[]> {
     const live = counts.filter((c) => c.amount > 0);
     for (const c of live) if (!byName.has(c.dimension)) throw new Error(`unknown usage dimension: ${c.dimension}`);
     if (!live.length) return [];
@@ -182,8 +191,9 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
       where ${userExists(sql`v.user_id`)}
       group by v.user_id, v.period, v.dimension
       on conflict (user_id, period, dimension) do update set value = ${usageCounters}.value + excluded.value
-      returning user_id as "userId", dimension, period`);
-    return rowsOf<Counter<Name>>(result);
+      returning user_id as "userId", dimension, period, value`);
+    // postgres.js reads a bigint as a string.
+    return rowsOf<Counter<Name> & { value: number | string }>(result).map((r) => ({ ...r, value: Number(r.value) }));
   }
 
   return { dimensions, snapshot, total, assertFits, reserve, release, add };

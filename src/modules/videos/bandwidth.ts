@@ -12,7 +12,7 @@ import { TtlCache } from "../../infra/cache.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import type { Plans } from "../../plans.ts";
 import { getUser } from "../identity/public.ts";
-import { enqueue } from "../notifications/public.ts";
+import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { snapshotUsage, videoBandwidthState } from "../usage/public.ts";
 
 export type BandwidthState = ReturnType<typeof videoBandwidthState>;
@@ -56,9 +56,9 @@ export function createBandwidthStates(deps: Pick<Deps, "db" | "plans" | "clock">
  * suspends), as outbox messages for the notifications work.
  */
 const MARKS = [
-  { share: 1.0, kind: "video_bandwidth_degraded" },
-  { share: 1.1, kind: "video_bandwidth_over_110" },
-  { share: 1.2, kind: "video_bandwidth_suspended" },
+  { mark: 100, kind: "video_bandwidth_degraded" },
+  { mark: 110, kind: "video_bandwidth_over_110" },
+  { mark: 120, kind: "video_bandwidth_suspended" },
 ] as const;
 
 export interface AddedBandwidth {
@@ -70,8 +70,10 @@ export interface AddedBandwidth {
 /**
  * Records every mark an owner's media bandwidth crossed by `added` (bytes just added to
  * the ledger in `tx`, summed per owner and month): one outbox row per mark, in the same
- * transaction, so a batch counted once is told once. Only the current month's marks: a
- * late count of a past month changes nothing that plays. Returns the messages' kinds.
+ * transaction, under the month's quota marks (notifications), so a crossing is told once
+ * per month however many attributions see it; the 100% one is also the media_bandwidth
+ * quota's 100% message. Only the current month's marks: a late count of a past month
+ * changes nothing that plays. Returns the kinds of the messages queued.
  */
 export async function recordBandwidthCrossings(
   tx: DbOrTx,
@@ -82,26 +84,25 @@ export async function recordBandwidthCrossings(
   const current = monthKey(now);
   const byOwner = new Map<string, number>();
   for (const a of added) if (a.month === current && a.bytes > 0) byOwner.set(a.ownerId, (byOwner.get(a.ownerId) ?? 0) + a.bytes);
-  const crossed: { ownerId: string; kind: string; payload: Record<string, unknown> }[] = [];
+  const crossed: Crossing[] = [];
   for (const [ownerId, bytes] of byOwner) {
     const month = await monthOf(tx, plans, ownerId, now);
     if (!month || month.limit < 0) continue;
     const before = month.used - bytes;
     for (const mark of MARKS) {
-      const at = month.limit * mark.share;
+      const at = (month.limit * mark.mark) / 100;
       if (before <= at && month.used > at) {
         crossed.push({
-          ownerId,
+          userId: ownerId,
+          dimension: "media_bandwidth",
+          period: current,
+          mark: mark.mark,
           kind: mark.kind,
           payload: { month: current, used: month.used, limit: month.limit, state: videoBandwidthState(month.used, month.limit) },
         });
       }
     }
   }
-  await enqueue(
-    tx,
-    crossed.map((c) => ({ kind: c.kind, userId: c.ownerId, payload: c.payload })),
-    now,
-  );
-  return crossed.map(({ ownerId, kind }) => ({ ownerId, kind }));
+  const told = await tellCrossings(tx, crossed, now);
+  return told.map(({ userId, kind }) => ({ ownerId: userId, kind }));
 }

@@ -1,0 +1,167 @@
+// One template per message kind: the subject and the blocks of the body, written once
+// and rendered both as plain text and as HTML (escaped), with the numbers formatted for
+// people and a link into the dashboard (CENTER_URL).
+import { escapeHtml, formatBytes, formatCount, formatInstant, formatMonth, formatNextMonthStart, formatPercent } from "./format.ts";
+
+type Block = string | { items: { text: string; url?: string }[] };
+
+interface Mail {
+  subject: string;
+  blocks: Block[];
+  action: { label: string; url: string };
+  /** Small print below the link (why this message came). */
+  footer?: string;
+}
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Context {
+  centerUrl: string;
+  nickname: string | null;
+}
+
+/** What each quota dimension is called in a message, and how its numbers read. */
+const DIMENSIONS: Record<string, { label: string; amount: (n: number) => string; full: string; holds?: (used: string, limit: string) => string }> = {
+  img_storage: {
+    label: "image and document storage",
+    amount: formatBytes,
+    full: "New image and document uploads are refused until you delete something or move to a larger plan; everything stored stays available.",
+  },
+  media_storage: {
+    label: "video and audio storage",
+    amount: formatBytes,
+    full: "New video and audio uploads are refused until you delete something or move to a larger plan; everything stored stays available.",
+  },
+  doc_count: {
+    label: "documents",
+    amount: formatCount,
+    holds: (used, limit) => `Your account holds ${used} of the ${limit} documents its plan allows`,
+    full: "New documents are refused until you delete some or move to a larger plan; existing documents stay readable and deletable.",
+  },
+  image_bandwidth: {
+    label: "image bandwidth",
+    amount: formatBytes,
+    full: "Your images keep being served: image bandwidth has no hard cutoff.",
+  },
+  media_bandwidth: {
+    label: "video and audio bandwidth",
+    amount: formatBytes,
+    full: "New video playback sessions start at 360p until the month ends or you move to a larger plan.",
+  },
+};
+
+interface QuotaPayload {
+  dimension: string;
+  period: string;
+  mark: number;
+  used: number;
+  limit: number;
+}
+
+interface BandwidthPayload {
+  month: string;
+  used: number;
+  limit: number;
+}
+
+interface BranchesPayload {
+  branches: { branchId: string; kbId: string; relativePath: string; expiresAt: string }[];
+}
+
+function quota(mark: 80 | 100, p: QuotaPayload, ctx: Context): Mail | null {
+  const d = DIMENSIONS[p.dimension];
+  if (!d) return null;
+  const monthly = p.period !== "total";
+  const of = monthly ? `${d.label} for ${formatMonth(p.period)}` : d.label;
+  const holds = d.holds?.(d.amount(p.used), d.amount(p.limit)) ?? `Your account has used ${d.amount(p.used)} of its ${d.amount(p.limit)} of ${of}`;
+  const usage = `${holds} (${formatPercent(p.used, p.limit)}).`;
+  const restarts = monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : [];
+  const whenFull = `When it is full, ${d.full.charAt(0).toLowerCase()}${d.full.slice(1)}`;
+  const blocks = mark === 80 ? [usage, ...(monthly ? restarts : [whenFull])] : [usage, d.full, ...restarts];
+  return {
+    subject: mark === 80 ? `You have used 80% of your ${of}` : `You have used all of your ${of}`,
+    blocks,
+    action: { label: "See your usage", url: `${ctx.centerUrl}/usage` },
+    footer: mark === 80 ? "This early warning is optional: turn quota warnings off in your account settings." : undefined,
+  };
+}
+
+function videoBandwidth(mark: 100 | 110 | 120, p: BandwidthPayload, ctx: Context): Mail {
+  const month = formatMonth(p.month);
+  const usage = `Your account has used ${formatBytes(p.used)} of its ${formatBytes(p.limit)} of video and audio bandwidth for ${month} (${formatPercent(p.used, p.limit)}).`;
+  const until = `until ${formatNextMonthStart(p.month)}, when the month's count starts again, or until you move to a larger plan`;
+  const by = {
+    100: {
+      subject: `Video playback reduced to 360p: bandwidth for ${month} used up`,
+      what: `New video playback sessions start at 360p ${until}; sessions already playing keep their quality. Past 120% video playback is suspended.`,
+    },
+    110: {
+      subject: `Video bandwidth for ${month} is over 110%`,
+      what: `New video playback sessions are at 360p. Past 120% video playback is suspended ${until}.`,
+    },
+    120: {
+      subject: `Video playback suspended: bandwidth for ${month} over 120%`,
+      what: `Video playback is suspended ${until}. Audio keeps playing; images and documents are not affected.`,
+    },
+  }[mark];
+  return { subject: by.subject, blocks: [usage, by.what], action: { label: "See your usage", url: `${ctx.centerUrl}/usage` } };
+}
+
+function branchesExpiring(p: BranchesPayload, ctx: Context): Mail | null {
+  if (!p.branches?.length) return null;
+  const n = p.branches.length;
+  const kbs = [...new Set(p.branches.map((b) => b.kbId))];
+  const conflicts = (kbId: string) => `${ctx.centerUrl}/kbs/${encodeURIComponent(kbId)}/conflicts`;
+  return {
+    subject: n === 1 ? "A conflict branch will be discarded in 7 days" : `${n} conflict branches will be discarded in 7 days`,
+    blocks: [
+      `${n === 1 ? "This conflict branch was" : "These conflict branches were"} kept beside the document a sync would have overwritten, and ${n === 1 ? "is" : "are"} still unresolved:`,
+      { items: p.branches.map((b) => ({ text: `${b.relativePath}: discarded on ${formatInstant(b.expiresAt)}`, url: conflicts(b.kbId) })) },
+      "Accept a branch to make it the document, or discard it. An unresolved branch is discarded automatically 30 days after it was kept.",
+    ],
+    action: { label: "Review the conflicts", url: conflicts(kbs[0]!) },
+  };
+}
+
+const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> = {
+  quota_80: (p: QuotaPayload, ctx) => quota(80, p, ctx),
+  quota_100: (p: QuotaPayload, ctx) => quota(100, p, ctx),
+  video_bandwidth_degraded: (p: BandwidthPayload, ctx) => videoBandwidth(100, p, ctx),
+  video_bandwidth_over_110: (p: BandwidthPayload, ctx) => videoBandwidth(110, p, ctx),
+  video_bandwidth_suspended: (p: BandwidthPayload, ctx) => videoBandwidth(120, p, ctx),
+  conflict_branches_expiring: (p: BranchesPayload, ctx) => branchesExpiring(p, ctx),
+};
+
+/** The optional messages (SPEC 6): not sent to a user who turned quota warnings off. */
+export const OPTIONAL_KINDS: ReadonlySet<string> = new Set(["quota_80"]);
+
+function toText(m: Mail, greeting: string): string {
+  const blocks = m.blocks.map((b) => (typeof b === "string" ? b : b.items.map((i) => `- ${i.text}${i.url ? `\n  ${i.url}` : ""}`).join("\n")));
+  const parts = [greeting, ...blocks, `${m.action.label}: ${m.action.url}`];
+  if (m.footer) parts.push(`--\n${m.footer}`);
+  return `${parts.join("\n\n")}\n`;
+}
+
+function toHtml(m: Mail, greeting: string): string {
+  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+  const blocks = m.blocks.map((b) =>
+    typeof b === "string" ? p(b) : `<ul>${b.items.map((i) => `<li>${escapeHtml(i.text)}${i.url ? ` (${link(i.url, "open")})` : ""}</li>`).join("")}</ul>`,
+  );
+  const footer = m.footer ? `<hr><p style="color:#666;font-size:small">${escapeHtml(m.footer)}</p>` : "";
+  return `<!doctype html><html><body>${p(greeting)}${blocks.join("")}<p>${link(m.action.url, m.action.label)}</p>${footer}</body></html>`;
+}
+
+/** The message of an outbox row; null when its kind has no template or its payload is not one it can read. */
+export function render(kind: string, payload: unknown, ctx: Context): Rendered | null {
+  const template = TEMPLATES[kind];
+  if (!template || typeof payload !== "object" || payload === null) return null;
+  const mail = template(payload as never, ctx);
+  if (!mail) return null;
+  const greeting = ctx.nickname ? `Hello ${ctx.nickname},` : "Hello,";
+  return { subject: mail.subject, text: toText(mail, greeting), html: toHtml(mail, greeting) };
+}

@@ -1,0 +1,99 @@
+// A real SMTP server in process (smtp-server) on an ephemeral port, keeping what it
+// accepts parsed (mailparser), and deliverers pointed at it with a stopped clock. The
+// deliverer's send resolves only once the server accepted the message, so a test reads
+// what arrived right after deliverOutbox returns; no waiting on the wall clock.
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { createApp } from "../../src/app.ts";
+import type { Deps } from "../../src/deps.ts";
+import { createMailer } from "../../src/infra/mail.ts";
+import { deliverOutbox } from "../../src/modules/notifications/public.ts";
+import { buildPlans, type PlanOverrides } from "../../src/plans.ts";
+import { createServices } from "../../src/services.ts";
+import { stoppedClock } from "../helpers/clock.ts";
+import { testContext } from "../helpers/context.ts";
+
+interface Received {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  /** Every message accepted, in order. */
+  received: Received[];
+  /** The messages accepted for one address. */
+  to(address: string): Received[];
+  /** Refuses the next `n` messages to `address` with a temporary error (451). */
+  refuse(address: string, n: number): void;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const received: Received[] = [];
+  const refusals = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const rcpt = session.envelope.rcptTo.map((r) => r.address);
+      simpleParser(stream).then(
+        (mail) => {
+          const left = rcpt.map((a) => refusals.get(a) ?? 0).find((n) => n > 0);
+          if (left) {
+            for (const a of rcpt) refusals.set(a, left - 1);
+            return callback(Object.assign(new Error("mailbox busy, try again later"), { responseCode: 451 }));
+          }
+          const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ""));
+          received.push({
+            from: mail.from?.value[0]?.address ?? "",
+            to: to.join(","),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+          });
+          callback();
+        },
+        (err) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    to: (address) => received.filter((m) => m.to === address),
+    refuse(address, n) {
+      refusals.set(address, n);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A world of its own on the shared database: a stopped clock, plans with small limits,
+ * the app built on them, and deliverers sending to `smtp`.
+ */
+export async function world(smtp: TestSmtp, overrides: PlanOverrides = {}) {
+  const { deps: shared } = await testContext();
+  const clock = stoppedClock(shared.clock.nowMs());
+  const config = { ...shared.config, SMTP_URL: smtp.url, MAIL_FROM: "shelf <quota@shelf.test>" };
+  const deps: Deps = { ...shared, clock, config, plans: buildPlans(overrides) };
+  const services = createServices(deps);
+  const app = createApp(services);
+  /** One deliverer: a mailer of its own, as a worker process has. */
+  const deliver = async () => {
+    const mailer = createMailer(config, shared.log);
+    try {
+      return await deliverOutbox(deps, mailer);
+    } finally {
+      mailer.close();
+    }
+  };
+  return { deps, clock, app, deliver, close: () => services.close() };
+}
