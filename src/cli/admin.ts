@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
-import { createApiKey, createUser, getUserByEmail, updateUser } from "../modules/identity/public.ts";
+import { createApiKey, createUser, deleteUser, getUserByEmail, updateUser } from "../modules/identity/public.ts";
 import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../plans.ts";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
@@ -15,6 +15,8 @@ import { verifyUsage } from "../modules/usage/public.ts";
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
   user set-plan --email E --plan P [--expires ISO|never]
+  user delete --email E --yes                        delete the account and all its rows; its stored
+                                                     objects go with the orphan sweep after its cutoff
   apikey create --email E --name N [--scopes a,b]     prints the key once
   jobs                                               every job, its schedule and its last run (also: jobs list)
   job run NAME                                       run a job now and print what it did (also: jobs run NAME)
@@ -97,6 +99,18 @@ const commands: Record<string, Command> = {
     const updated = await updateUser(deps.db, user.id, { plan: plan(v.plan), planExpiresAt }, deps.clock.now());
     if (!updated) throw new UsageError(`no user with email ${String(v.email)}`);
     out(`${updated.email}: plan=${updated.plan} expires=${updated.planExpiresAt?.toISOString() ?? "never"}`);
+    return 0;
+  },
+  "user delete": async (deps, args, out) => {
+    const v = flags(args, { email: "string", yes: "boolean" }, ["email"]);
+    // Permanent: asked for by name, so a command line recalled from history cannot do it by accident.
+    if (v.yes !== true) throw new UsageError("user delete is permanent: add --yes");
+    const user = await userByEmail(deps, String(v.email));
+    const gone = await deleteUser(deps, user.id);
+    out(
+      `${user.email}: deleted with its rows (${gone.apiKeys} API keys and ${gone.sessions} sessions revoked); ` +
+        `its stored objects go with the orphan sweep once ${deps.config.ORPHAN_SWEEP_AFTER_H} h old`,
+    );
     return 0;
   },
   "apikey create": async (deps, args, out) => {

@@ -4,6 +4,7 @@
 export { createIdentity } from "./identity.ts";
 export { createUser, getUser, getUserByEmail, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { userIdsAfter } from "./listing.ts";
+export { deleteUser } from "./delete-user.ts";
 export { login, logout, pruneSessions } from "./sessions.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
