@@ -7,14 +7,16 @@ import { eq } from "drizzle-orm";
 import { dayKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { formatBytes } from "../../src/modules/notifications/format.ts";
-import { quotaMarks } from "../../src/modules/notifications/table.ts";
+import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { ledger } from "../../src/modules/usage/ledger.ts";
 import { tellRefusal } from "../../src/modules/usage/public.ts";
 import { LimitRefusal } from "../../src/plans.ts";
 import { audioForm, audioObjects } from "../audio/fixtures.ts";
+import { kbWith, openTestBranch } from "../branches/fixtures.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeClient, type TestUser } from "../helpers/factories.ts";
 import { jpegWithExif, uploadForm } from "../images/fixtures.ts";
+import { del, newKb, sync, upsert } from "../kbs/fixtures.ts";
 import { clip, videoForm, videoObjects } from "../videos/fixtures.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
 
@@ -25,6 +27,7 @@ const limits = {
   trial: { imageStorageBytes: IMAGE_LIMIT, mediaStorageBytes: MEDIA_LIMIT, docCount: 10, uploadsPerDay: 50 },
   pro: { mediaStorageBytes: MEDIA_LIMIT },
 };
+const DOCS_FULL = "A new document was refused because your account holds all the documents its plan allows";
 const IMAGE_FULL = "An upload was refused because your image and document storage is full";
 const MEDIA_FULL = "An upload was refused because your video and audio storage is full";
 
@@ -147,9 +150,35 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     expect(refused.body).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "doc_count", used: 10, limit: 10 } });
     expect((await uploadDoc(key)).status).toBe(403);
     await w.deliver();
-    expect(subjects(user)).toEqual(["A new document was refused because your account holds all the documents its plan allows"]);
+    expect(subjects(user)).toEqual([DOCS_FULL]);
     expect(smtp.to(user.email)[0]!.text).toContain("Your account holds 10 of the 10 documents its plan allows (100%).");
     expect((await usage(key)).doc.count.used).toBe(10);
+  });
+
+  test("a KB sync whose new document is skipped QUOTA_EXCEEDED (doc_count) tells once; the other ops apply", async () => {
+    const { user, key } = await makeClient();
+    const kb = await newKb(key);
+    await holds(user, "doc_count", 10);
+    const res = await sync(key, kb.id, [upsert("new.md", "one too many")], { app: w.app });
+    expect(res.status).toBe(200);
+    expect(res.body.data.skipped).toMatchObject([{ relativePath: "new.md", reason: "QUOTA_EXCEEDED", meta: { type: "doc_count", used: 10, limit: 10 } }]);
+    expect((await sync(key, kb.id, [upsert("again.md", "still too many")], { app: w.app })).body.data.skipped).toHaveLength(1);
+    await w.deliver();
+    expect(subjects(user)).toEqual([DOCS_FULL]);
+    expect((await usage(key)).doc.count.used).toBe(10);
+  });
+
+  test("accepting the branch of a master deleted since, refused at doc_count (403), tells once and leaves the branch pending", async () => {
+    const { user, key, kb, applied } = await kbWith({ "gone.md": "was here" });
+    const branch = await openTestBranch(user.id, kb.id, "gone.md", "bring it back", w.deps);
+    expect((await sync(key, kb.id, [del("gone.md", applied[0]!.updatedAt)], { app: w.app })).status).toBe(200);
+    await holds(user, "doc_count", 10);
+    const res = await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${branch.id}/accept`, { app: w.app, token: key });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "doc_count", used: 10, limit: 10 } });
+    await w.deliver();
+    expect(subjects(user)).toEqual([DOCS_FULL]);
+    expect((await callJson("GET", `/v1/kbs/${kb.id}/conflicts/${branch.id}`, { app: w.app, token: key })).status).toBe(200);
   });
 
   test("a 429 for the day's uploads tells nothing", async () => {
@@ -173,6 +202,10 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     await tellRefusal(w.deps, new LimitRefusal(user.id, "media_storage", 10, 20, now));
     const marks = await w.deps.db.select().from(quotaMarks).where(eq(quotaMarks.userId, user.id));
     expect(marks.map((m) => [m.dimension, m.period, m.mark])).toEqual([["media_storage", "total", 100]]);
+    // A conflict branch refused past its 20% overage is told against the plan's own limit.
+    await tellRefusal(w.deps, new LimitRefusal(user.id, "img_storage", 1150, 1200, now, undefined, 1000));
+    const queued = await w.deps.db.select().from(outbox).where(eq(outbox.userId, user.id));
+    expect(queued.map((m) => m.payload)).toContainEqual({ dimension: "img_storage", period: "total", mark: 100, used: 1150, limit: 1000, refused: true });
   });
 
   test("refused again a week after the e-mail, it is told again (the re-arm rule of storage marks)", async () => {

@@ -64,9 +64,10 @@ const FULL = 100;
  */
 export async function tellRefusal(deps: { db: Db }, refusal: LimitRefusal): Promise<void> {
   const d: Dimension | undefined = DIMENSIONS.find((x) => x.name === refusal.dimension);
-  if (d?.refused !== "quota" || refusal.retryAt || !d.warnAt?.includes(FULL) || refusal.limit <= 0) return;
+  if (d?.refused !== "quota" || refusal.retryAt || !d.warnAt?.includes(FULL) || refusal.planLimit <= 0) return;
   const period = PERIODS[d.period].key(refusal.at);
-  const { userId, used, limit } = refusal;
+  // Measured against the plan's own limit, as crossings are (not a branch's overage).
+  const { userId, used, planLimit: limit } = refusal;
   await deps.db.transaction((tx) =>
     tellCrossings(
       tx,
