@@ -155,7 +155,7 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     expect((await usage(key)).doc.count.used).toBe(10);
   });
 
-  test("a KB sync whose new document is skipped QUOTA_EXCEEDED (doc_count) tells once; the other ops apply", async () => {
+  test("a KB sync whose new document is skipped QUOTA_EXCEEDED (doc_count, a 200 answer, not a 403) tells once; a second such push none", async () => {
     const { user, key } = await makeClient();
     const kb = await newKb(key);
     await holds(user, "doc_count", 10);
