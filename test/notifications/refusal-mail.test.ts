@@ -83,7 +83,7 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     expect(subjects(user)).toEqual([IMAGE_FULL]);
     const mail = smtp.to(user.email)[0]!;
     for (const body of [mail.text, mail.html]) {
-      expect(body).toContain(`${IMAGE_FULL}: it needed more room than is left.`);
+      expect(body).toContain("An upload was refused because it needed more image and document storage than is left.");
       expect(body).toContain(`${formatBytes(19_000)} of its ${formatBytes(IMAGE_LIMIT)} of image and document storage (95%)`);
       expect(body).toContain("New image and document uploads are refused until you delete something");
       expect(body).toContain(`${w.deps.config.CENTER_URL}/usage`);
