@@ -16,14 +16,18 @@ import { mediaModule } from "./modules/media/index.ts";
 import { oauthModule } from "./modules/oauth/index.ts";
 import { systemModule } from "./modules/system/index.ts";
 import { usageModule } from "./modules/usage/index.ts";
+import { tellRefusal } from "./modules/usage/public.ts";
 import { videosModule } from "./modules/videos/index.ts";
+
+/** The HTTP core of this app: a quota refusal is told to the owner as well as answered. */
+const core = ({ deps }: Services) => httpCore(deps.log, deps.budgets.uploadMemory, (refusal) => tellRefusal(deps, refusal));
 
 /**
  * The HTTP core with the given modules and nothing else: what a module's own tests build
  * when they need only that module (no OpenAPI document, no other controllers).
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
-  let app = new Elysia({ name: "shelf" }).use(httpCore(services.deps.log, services.deps.budgets.uploadMemory)).use(sharedModels);
+  let app = new Elysia({ name: "shelf" }).use(core(services)).use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
   return app;
 }
@@ -34,7 +38,7 @@ export function createApp(services: Services) {
   // The edge's paths as Bun routes: a listening server answers them without Elysia
   // (see modules/edge/index.ts); app.handle still reaches them through edge.module.
   return new Elysia({ name: "shelf", serve: { routes: edge.routes } })
-    .use(httpCore(deps.log, deps.budgets.uploadMemory))
+    .use(core(services))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))

@@ -132,17 +132,23 @@ export function isPlanName(v: string): v is PlanName {
  * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP
  * layer makes the response: 403 QUOTA_EXCEEDED, or 429 RATE_LIMITED when the count starts
  * again at `retryAt` (its RateLimit headers measured from `at`, the instant checked).
+ * `userId` is whose counter refused: a full quota is told to its owner (SPEC 6), against
+ * `planLimit`, the plan's own limit, where `limit` allowed an overage (conflict branches).
  */
 export class LimitRefusal extends Error {
+  readonly planLimit: number;
   constructor(
+    readonly userId: string,
     readonly dimension: string,
     readonly used: number,
     readonly limit: number,
     readonly at: Date,
     readonly retryAt?: Date,
+    planLimit?: number,
   ) {
     super(`limit reached: ${dimension}`);
     this.name = "LimitRefusal";
+    this.planLimit = planLimit ?? limit;
   }
 }
 

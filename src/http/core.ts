@@ -4,6 +4,7 @@
 import { Elysia, type ValidationError } from "elysia";
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
+import { LimitRefusal } from "../plans.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { jsonBody } from "./json-body.ts";
 import { refusalError } from "./refusal.ts";
@@ -124,15 +125,27 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
   return answer(500, envelope("INTERNAL", "internal error"));
 }
 
-/** `uploadMemory`: the node's upload memory budget, which large JSON bodies are read within. */
-export const httpCore = (log: Log, uploadMemory?: Budget) =>
+/** What the app does with a plan limit's refusal besides answering it (tell the owner). */
+export type OnRefusal = (refusal: LimitRefusal) => Promise<void>;
+
+/**
+ * `uploadMemory`: the node's upload memory budget, which large JSON bodies are read within.
+ * `onRefusal`: run for every LimitRefusal that reaches the client, after the refused
+ * request's transaction rolled back and before the answer goes out (so what it writes is
+ * there when the client reads the answer); its failure is logged, the answer stays the same.
+ */
+export const httpCore = (log: Log, uploadMemory?: Budget, onRefusal?: OnRefusal) =>
   new Elysia({ name: "http-core" })
     .use(jsonBody(uploadMemory))
     .onRequest(({ request, set }) => {
       set.headers["x-request-id"] = requestIdOf(request);
     })
-    .onError({ as: "global" }, ({ code, error, set, request }) => {
-      const { status, headers, body } = errorAnswer(error, code, request, set.headers["x-request-id"] as string, log);
+    .onError({ as: "global" }, async ({ code, error, set, request }) => {
+      const requestId = set.headers["x-request-id"] as string;
+      if (onRefusal && error instanceof LimitRefusal) {
+        await onRefusal(error).catch((err: unknown) => log.error("telling a refusal failed", { err, dimension: error.dimension, requestId }));
+      }
+      const { status, headers, body } = errorAnswer(error, code, request, requestId, log);
       set.status = status;
       Object.assign(set.headers, headers);
       return body;

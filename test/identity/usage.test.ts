@@ -91,7 +91,7 @@ describe("usage ledger", () => {
     expect([s.img_storage, s.uploads_per_day]).toEqual([900, 0]);
     let early: unknown;
     try {
-      assertFits(s, limits, { imageBytes: 101 }, now);
+      assertFits(u.id, s, limits, { imageBytes: 101 }, now);
     } catch (e) {
       early = e;
     }

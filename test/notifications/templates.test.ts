@@ -32,6 +32,19 @@ describe("templates", () => {
     expect(docs.html).toContain("existing documents stay readable");
   });
 
+  test("a 100% told by a refused upload says so, with the usage the refusal saw; only storage and documents have that wording", () => {
+    const media = render("quota_100", { dimension: "media_storage", period: "total", mark: 100, used: 1.9 * GB, limit: 2 * GB, refused: true }, ctx)!;
+    expect(media.subject).toBe("An upload was refused because your video and audio storage is full");
+    expect(media.text).toContain("An upload was refused because it needed more video and audio storage than is left.");
+    expect(media.text).toContain("1.9 GB of its 2 GB of video and audio storage (95%)");
+    expect(media.html).toContain("New video and audio uploads are refused");
+    const docs = render("quota_100", { dimension: "doc_count", period: "total", mark: 100, used: 10, limit: 10, refused: true }, ctx)!;
+    expect(docs.subject).toBe("A new document was refused because your account holds all the documents its plan allows");
+    expect(docs.text).toContain("A new document was refused because your account holds all the documents its plan allows.");
+    const bandwidth = render("quota_100", { dimension: "image_bandwidth", period: "2026-12", mark: 100, used: GB, limit: GB, refused: true }, ctx)!;
+    expect(bandwidth.subject).toBe("You have used all of your image bandwidth for December 2026");
+  });
+
   test("expiring conflict branches: each path with its date and a link to its KB's conflicts; user text is escaped in the HTML", () => {
     const payload = {
       branches: [

@@ -59,7 +59,7 @@ describe("a dimension is one entry in the list", () => {
     const full = await refusalOf(reserve(day1));
     expect(full).toMatchObject({ dimension: "kb_count", used: 2, limit: 2, retryAt: undefined });
     expect(refusalError(full)).toMatchObject({ code: "QUOTA_EXCEEDED", status: 403, meta: { type: "kb_count", used: 2, limit: 2 } });
-    expect(() => extended.assertFits(s, limits, { kbs: 1 }, day1)).toThrow(LimitRefusal);
+    expect(() => extended.assertFits(u.id, s, limits, { kbs: 1 }, day1)).toThrow(LimitRefusal);
 
     // Given back: the total drops, the day's count does not.
     await deps.db.transaction((tx) => extended.release(tx, u.id, { kbs: 1 }));

@@ -40,7 +40,7 @@ export async function precheckAudioUpload(deps: Deps, userId: string, declaredBy
   if (!limits.audioAllowed) throw new AppError("FORBIDDEN", "the plan does not include audio", { plan: user.plan });
   if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "audio upload needs an active plan", { plan: user.plan });
   const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
-  assertFits(usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
   return { userId, limits };
 }
 
@@ -48,7 +48,7 @@ export async function precheckAudioUpload(deps: Deps, userId: string, declaredBy
 async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<boolean> {
   const now = deps.clock.now();
   try {
-    assertFits(await snapshotUsage(deps.db, u.userId, now), u.limits, { imageBytes: bytes }, now);
+    assertFits(u.userId, await snapshotUsage(deps.db, u.userId, now), u.limits, { imageBytes: bytes }, now);
     return true;
   } catch (e) {
     if (e instanceof LimitRefusal) return false;

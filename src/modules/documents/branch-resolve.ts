@@ -5,7 +5,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { refusalError } from "../../http/refusal.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { planActive } from "../../plans.ts";
 import { requireUser } from "../identity/public.ts";
@@ -70,27 +69,25 @@ export async function acceptBranch(deps: Deps, q: { userId: string; kbId: string
   // past its limit can still resolve them). doc_count is, for a master deleted since.
   const limits = deps.plans[user.plan];
   const actor: Actor = { userId: q.userId, limits: { ...limits, imageStorageBytes: -1 }, history: { enabled: true, max: user.docVersioningMax }, now };
-  try {
-    const out = await deps.db.transaction(async (tx) => {
-      await lockKb(tx, { userId: q.userId, id: q.kbId });
-      const branch = await pendingBranch(tx, q, true);
-      // Its content cannot change while pending: what was read is what it holds.
-      if (branch.objectKey !== seen.objectKey || branch.sourceHash !== seen.sourceHash) throw new Error("a pending branch changed its content");
-      const doc = await lockDocument(tx, q.userId, branch.docId);
-      if (!doc?.relativePath) throw notFound("document");
-      await release(tx, q.userId, { branches: 1, imageBytes: branch.sizeBytes });
-      await tx.update(conflictBranches).set({ status: "adopted", adoptedAt: now, content: null, objectKey: null }).where(eq(conflictBranches.id, branch.id));
-      if (!doc.deletedAt && doc.sourceHash === branch.sourceHash) {
-        // The master holds this content already: nothing to replace, the branch's copy goes.
-        return { doc, revision: null, freed: branch.objectKey ? [branch.objectKey] : [] };
-      }
-      const next = describeText(doc.relativePath, text, { sourceHash: branch.sourceHash, sizeBytes: branch.sizeBytes }, branch);
-      const changed = await replaceContent(tx, actor, doc, keptFrom(next, doc), "sync", { alwaysKeep: true });
-      return { doc: changed.row, revision: changed.revision, freed: changed.freed };
-    });
-    await removeObjects(deps, out.freed);
-    return { branch: seen, ...out };
-  } catch (e) {
-    throw refusalError(e) ?? e;
-  }
+  // A refusal (doc_count, for a master deleted since) reaches the HTTP core as it is: it
+  // answers the 403 and tells the owner a full quota.
+  const out = await deps.db.transaction(async (tx) => {
+    await lockKb(tx, { userId: q.userId, id: q.kbId });
+    const branch = await pendingBranch(tx, q, true);
+    // Its content cannot change while pending: what was read is what it holds.
+    if (branch.objectKey !== seen.objectKey || branch.sourceHash !== seen.sourceHash) throw new Error("a pending branch changed its content");
+    const doc = await lockDocument(tx, q.userId, branch.docId);
+    if (!doc?.relativePath) throw notFound("document");
+    await release(tx, q.userId, { branches: 1, imageBytes: branch.sizeBytes });
+    await tx.update(conflictBranches).set({ status: "adopted", adoptedAt: now, content: null, objectKey: null }).where(eq(conflictBranches.id, branch.id));
+    if (!doc.deletedAt && doc.sourceHash === branch.sourceHash) {
+      // The master holds this content already: nothing to replace, the branch's copy goes.
+      return { doc, revision: null, freed: branch.objectKey ? [branch.objectKey] : [] };
+    }
+    const next = describeText(doc.relativePath, text, { sourceHash: branch.sourceHash, sizeBytes: branch.sizeBytes }, branch);
+    const changed = await replaceContent(tx, actor, doc, keptFrom(next, doc), "sync", { alwaysKeep: true });
+    return { doc: changed.row, revision: changed.revision, freed: changed.freed };
+  });
+  await removeObjects(deps, out.freed);
+  return { branch: seen, ...out };
 }

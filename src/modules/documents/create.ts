@@ -128,7 +128,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   // the bytes it adds.
   const replacing = place.kbId === null ? undefined : await activeAtPath(deps.db, userId, place);
   const docsNeed = replacing ? 0 : 1;
-  assertFits(uploader.usage, limits, { docs: docsNeed }, deps.clock.now());
+  assertFits(uploader.userId, uploader.usage, limits, { docs: docsNeed }, deps.clock.now());
 
   // Idempotency before any work: the same text again in the same place consumes nothing.
   const inputHash = sha256Hex(body.content);
@@ -158,7 +158,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   const inputBytes = utf8Length(body.content);
   assertSize(inputBytes - inlineBytes);
   const now = deps.clock.now();
-  assertFits(uploader.usage, limits, { docs: docsNeed, imageBytes: inputBytes - inlineBytes - (replacing?.sizeBytes ?? 0) }, now);
+  assertFits(uploader.userId, uploader.usage, limits, { docs: docsNeed, imageBytes: inputBytes - inlineBytes - (replacing?.sizeBytes ?? 0) }, now);
 
   const rewritten =
     format === "markdown"

@@ -59,7 +59,7 @@ export async function precheckUpload(deps: Deps, userId: string): Promise<Upload
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
-  assertFits(usage, limits, { uploads: 1, imageBytes: 1 }, now);
+  assertFits(userId, usage, limits, { uploads: 1, imageBytes: 1 }, now);
   return { userId, limits, usage };
 }
 
@@ -112,7 +112,7 @@ export async function prepareImage(deps: Deps, u: Uploader, input: NewImage, als
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
   // decides for good (and a concurrent upload that took the room meanwhile gets its
   // objects removed again).
-  assertFits(u.usage, u.limits, { uploads: 1, imageBytes: stored + (alsoNeeds.imageBytes ?? 0) }, deps.clock.now());
+  assertFits(u.userId, u.usage, u.limits, { uploads: 1, imageBytes: stored + (alsoNeeds.imageBytes ?? 0) }, deps.clock.now());
 
   const written: string[] = [];
   const puts: Promise<unknown>[] = [];

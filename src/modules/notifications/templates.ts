@@ -24,21 +24,42 @@ interface Context {
   nickname: string | null;
 }
 
+/** The 100% message of a quota told by a refused upload: its subject, and its first line. */
+interface Refused {
+  subject: string;
+  why: string;
+}
+
 /** What each quota dimension is called in a message, and how its numbers read. */
-const DIMENSIONS: Record<string, { label: string; amount: (n: number) => string; full: string; holds?: (used: string, limit: string) => string }> = {
+const DIMENSIONS: Record<
+  string,
+  { label: string; amount: (n: number) => string; full: string; holds?: (used: string, limit: string) => string; refused?: Refused }
+> = {
   img_storage: {
     label: "image and document storage",
     amount: formatBytes,
+    refused: {
+      subject: "An upload was refused because your image and document storage is full",
+      why: "An upload was refused because it needed more image and document storage than is left.",
+    },
     full: "New image and document uploads are refused until you delete something or move to a larger plan; everything stored stays available.",
   },
   media_storage: {
     label: "video and audio storage",
     amount: formatBytes,
+    refused: {
+      subject: "An upload was refused because your video and audio storage is full",
+      why: "An upload was refused because it needed more video and audio storage than is left.",
+    },
     full: "New video and audio uploads are refused until you delete something or move to a larger plan; everything stored stays available.",
   },
   doc_count: {
     label: "documents",
     amount: formatCount,
+    refused: {
+      subject: "A new document was refused because your account holds all the documents its plan allows",
+      why: "A new document was refused because your account holds all the documents its plan allows.",
+    },
     holds: (used, limit) => `Your account holds ${used} of the ${limit} documents its plan allows`,
     full: "New documents are refused until you delete some or move to a larger plan; existing documents stay readable and deletable.",
   },
@@ -60,6 +81,8 @@ interface QuotaPayload {
   mark: number;
   used: number;
   limit: number;
+  /** Told by an upload refused for lack of room, not by a counter reaching the limit. */
+  refused?: boolean;
 }
 
 interface BandwidthPayload {
@@ -81,9 +104,12 @@ function quota(mark: 80 | 100, p: QuotaPayload, ctx: Context): Mail | null {
   const usage = `${holds} (${formatPercent(p.used, p.limit)}).`;
   const restarts = monthly ? [`The count starts again on ${formatNextMonthStart(p.period)}.`] : [];
   const whenFull = `When it is full, ${d.full.charAt(0).toLowerCase()}${d.full.slice(1)}`;
-  const blocks = mark === 80 ? [usage, ...(monthly ? restarts : [whenFull])] : [usage, d.full, ...restarts];
+  // A refused upload may leave some room that is too little for it: the usage then reads
+  // under 100%, and the message says why it still counts as full.
+  const refused = mark === 100 && p.refused === true ? d.refused : undefined;
+  const blocks = mark === 80 ? [usage, ...(monthly ? restarts : [whenFull])] : [...(refused ? [refused.why] : []), usage, d.full, ...restarts];
   return {
-    subject: mark === 80 ? `You have used 80% of your ${of}` : `You have used all of your ${of}`,
+    subject: refused?.subject ?? (mark === 80 ? `You have used 80% of your ${of}` : `You have used all of your ${of}`),
     blocks,
     action: { label: "See your usage", url: `${ctx.centerUrl}/usage` },
     footer: mark === 80 ? "This early warning is optional: turn quota warnings off in your account settings." : undefined,

@@ -53,15 +53,19 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
   const empty = Object.fromEntries(dimensions.map((d) => [d.name, 0])) as Snapshot<Name>;
   const amount = (d: Dimension, need: Need) => need[d.counts as Measure] ?? 0;
 
-  /** The first dimension `need` does not fit in `u`, as a refusal; null when it fits. */
-  function refusal(u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date): LimitRefusal | null {
+  /**
+   * The first dimension `need` does not fit in `userId`'s `u`, as a refusal; null when it
+   * fits. `planLimits`: the plan's own, where `limits` allow an overage.
+   */
+  function refusal(userId: string, u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date, planLimits = limits): LimitRefusal | null {
     for (const d of dimensions) {
       if (d.refused === "never") continue;
       const add = amount(d, need);
       const limit = limitOf(d, limits);
       const used = u[d.name as Name] ?? 0;
       if (limit < 0 || add <= 0 || used + add <= limit) continue;
-      return new LimitRefusal(d.name, used, limit, now, d.refused === "rate" ? (PERIODS[d.period].endsAt(now) ?? undefined) : undefined);
+      const retryAt = d.refused === "rate" ? (PERIODS[d.period].endsAt(now) ?? undefined) : undefined;
+      return new LimitRefusal(userId, d.name, used, limit, now, retryAt, limitOf(d, planLimits));
     }
     return null;
   }
@@ -85,9 +89,9 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
     return row?.value ?? 0;
   }
 
-  /** Throws a LimitRefusal when `need` does not fit in `u` (a snapshot read earlier). */
-  function assertFits(u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date): void {
-    const r = refusal(u, limits, need, now);
+  /** Throws a LimitRefusal when `need` does not fit in `u` (`userId`'s snapshot, read earlier). */
+  function assertFits(userId: string, u: Snapshot<Name>, limits: PlanLimits, need: Need<Measure>, now: Date): void {
+    const r = refusal(userId, u, limits, need, now);
     if (r) throw r;
   }
 
@@ -107,7 +111,7 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
     if (!moving.length) return;
     // What cannot fit an empty account is refused without a write; what can is inserted
     // as is where the user has no counter yet (the insert takes no condition).
-    assertFits(empty, limits, need, now);
+    assertFits(userId, empty, limits, need, now);
     const capped = moving.filter((d) => d.refused !== "never" && limitOf(d, limits) >= 0);
     const fits = sql.join(
       capped.map((d) => sql`when ${d.name} then ${usageCounters.value} + ${excludedValue} <= ${limitOf(d, limits)}`),
@@ -136,7 +140,7 @@ export function createLedger<const D extends readonly Dimension[]>(dimensions: D
     const u = await snapshot(tx, userId, now);
     for (const { dimension } of moved) u[dimension as Name] -= amount(byName.get(dimension)!, need);
     // Unless a delete made room between the two statements: nothing to report but the race.
-    throw refusal(u, limits, need, now) ?? new LimitRaced();
+    throw refusal(userId, u, limits, need, now, planLimits) ?? new LimitRaced();
   }
 
   /**

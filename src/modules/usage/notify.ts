@@ -3,9 +3,13 @@
 // in memory, so the marks table (notifications) is only touched by a move that crosses
 // one: an upload far from any mark costs nothing more. The message is queued in the
 // transaction that moves the counter.
-import type { DbOrTx } from "../../infra/db/index.ts";
+// An upload that would go past the limit is refused and its transaction rolls back, so
+// the user who hits the wall would never be told by a crossing: the refusal tells the
+// same 100% mark instead, in a transaction of its own (tellRefusal).
+import type { Db, DbOrTx } from "../../infra/db/index.ts";
+import type { LimitRefusal } from "../../plans.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
-import type { Dimension } from "./dimensions.ts";
+import { DIMENSIONS, type Dimension, PERIODS } from "./dimensions.ts";
 
 /** A counter that just moved from `before` to `after` under `limit` (-1: no cap). */
 export interface Move {
@@ -46,4 +50,38 @@ export async function tellQuotaCrossings(tx: DbOrTx, moves: readonly Move[], now
     })),
   );
   if (crossings.length) await tellCrossings(tx, crossings, now);
+}
+
+/** The mark a full quota is told under: a refusal tells the one a crossing to the limit tells. */
+const FULL = 100;
+
+/**
+ * SPEC 6: a need refused by a quota with a 100% mark (storage, documents) tells its owner
+ * that mark, at most once as a crossing would (the marks table decides, with its re-arm
+ * rule). Call it after the refused transaction rolled back: it writes in its own. Rate
+ * counts (429) and limits without marks tell nothing. The payload's `used` is the counter
+ * the refusal saw, and `refused` lets the message say an upload was turned away.
+ */
+export async function tellRefusal(deps: { db: Db }, refusal: LimitRefusal): Promise<void> {
+  const d: Dimension | undefined = DIMENSIONS.find((x) => x.name === refusal.dimension);
+  if (d?.refused !== "quota" || refusal.retryAt || !d.warnAt?.includes(FULL) || refusal.planLimit <= 0) return;
+  const period = PERIODS[d.period].key(refusal.at);
+  // Measured against the plan's own limit, as crossings are (not a branch's overage).
+  const { userId, used, planLimit: limit } = refusal;
+  await deps.db.transaction((tx) =>
+    tellCrossings(
+      tx,
+      [
+        {
+          userId,
+          dimension: d.name,
+          period,
+          mark: FULL,
+          kind: quotaKind(FULL),
+          payload: { dimension: d.name, period, mark: FULL, used, limit, refused: true },
+        },
+      ],
+      refusal.at,
+    ),
+  );
 }

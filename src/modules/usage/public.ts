@@ -6,6 +6,7 @@ export { monthCounters, pruneCounters } from "./retention.ts";
 export { type StoredKind, verifyUsage } from "./verify.ts";
 export type { UsageSnapshot } from "./ledger.ts";
 export { videoBandwidthState } from "./service.ts";
+export { tellRefusal } from "./notify.ts";
 
 /** Every counter of a user now: what the pre-checks read. */
 export const snapshotUsage = ledger.snapshot;

@@ -45,7 +45,7 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
   // The declared body is the file plus a little multipart framing: the file is at least
   // the body less that framing.
   const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
-  assertFits(usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
   return { userId, limits };
 }
 

@@ -41,7 +41,7 @@ export async function precheckThumbnail(deps: Deps, userId: string, id: string) 
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now), ownVideo(deps.db, userId, id)]);
   const limits = deps.plans[user.plan];
-  assertFits(usage, limits, { imageBytes: 1 }, now);
+  assertFits(userId, usage, limits, { imageBytes: 1 }, now);
   return limits;
 }
 

@@ -17,6 +17,7 @@ import type { Tx } from "../../../infra/db/index.ts";
 import { LimitRaced, LimitRefusal, planActive } from "../../../plans.ts";
 import { type Actor, BatchBooks, type DocumentRow, lockAtPaths, pathsOfIds, removeObjects } from "../../documents/public.ts";
 import { requireUser } from "../../identity/public.ts";
+import { tellRefusal } from "../../usage/public.ts";
 import { getKb, lockKb } from "../service.ts";
 import { type Decided, decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
 import { preserveBoth } from "./preserve.ts";
@@ -63,12 +64,16 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
   );
   const storedKeys = prepared.flatMap((p) => (p && "text" in p && p.text.objectKey ? [p.text.objectKey] : []));
   let result: { outcomes: Outcome[]; freed: string[]; serverTime: Date };
+  // The limits that refused an op of the committed run: answered as skipped outcomes, not
+  // as a 403, so they are told to the owner here (SPEC 6's 100%), after the commit.
+  let refusals: LimitRefusal[] = [];
   // Ops are applied in one transaction with no savepoints, their counters written once at
   // the end and checked there as one: a limit refusing is rare, and only then is the batch
   // run again with a savepoint around each op and its counters written and checked as it
   // goes, so the refused op leaves nothing behind and the others still apply.
   const run = (guarded: boolean) =>
     deps.db.transaction(async (tx) => {
+      refusals = [];
       const kb = await lockKb(tx, { userId, id: kbId });
       const books = guarded ? undefined : new BatchBooks(actor, kb);
       const by: Actor = books ? { ...actor, books } : actor;
@@ -92,6 +97,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
         } catch (e) {
           if (!(e instanceof LimitRefusal || e instanceof LimitRaced)) throw e;
           if (!guarded) throw new RunGuarded();
+          if (e instanceof LimitRefusal) refusals.push(e);
           const refusal = refusalError(e)!;
           outcomes.push(skipped("QUOTA_EXCEEDED", refusal.message, refusal.meta));
         }
@@ -118,6 +124,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
     await removeObjects(deps, storedKeys);
     throw e;
   }
+  for (const r of refusals) await tellRefusal(deps, r).catch((err: unknown) => deps.log.error("telling a refusal failed", { err, dimension: r.dimension }));
   // Freed objects belong to no row any more (a later op of the batch may have freed what an
   // earlier one stored); objects written for ops that stored nothing never did.
   const applied = new Set(
