@@ -4,6 +4,7 @@
 import { createApp } from "./app.ts";
 import { closeDeps, type Deps } from "./deps.ts";
 import { createServices } from "./services.ts";
+import { startStep } from "./start-trace.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -18,6 +19,7 @@ export interface Running {
 export async function serve(deps: Deps, role: Role): Promise<Running> {
   const { config, log } = deps;
   const services = createServices(deps);
+  startStep("services created");
   const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;
 
@@ -28,6 +30,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
   if (deps.database.kind !== "pglite") await deps.ready;
   if (role === "api" || role === "all") {
     const app = createApp(services);
+    startStep("app built");
     // listen() (not a bare Bun.serve) so handlers see the server, e.g. for the client address.
     app.listen({
       port: config.PORT,
@@ -37,12 +40,15 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     });
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
+    startStep("listening");
   }
   if (role === "worker" || role === "all") {
     runner.start();
     services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+    startStep("jobs started");
   }
   await deps.ready;
+  startStep("database ready");
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../../config.ts";
 import type { Log } from "../log.ts";
+import { startStep } from "../../start-trace.ts";
 import * as schema from "./schema.ts";
 import { readMigrations } from "./embedded-migrations.ts" with { type: "macro" };
 
@@ -44,6 +45,7 @@ export async function createDatabase(config: Config, log: Log, opts: { migrate?:
   const onOpen = opts.migrate
     ? async (migrate: () => Promise<number>) => {
         const applied = await migrate();
+        startStep("migrations checked");
         if (applied) log.info("migrations applied", { count: applied });
       }
     : undefined;
@@ -69,15 +71,24 @@ async function applyMigrations(db: Db): Promise<number> {
   return (await applied(db)).count - before.count;
 }
 
-/** How many migrations the database records, and the created_at of the newest. */
+/**
+ * How many migrations the database records, and the created_at of the newest: one query,
+ * and none recorded when the table is not there yet (a new database).
+ */
 async function applied(db: Db): Promise<{ count: number; newest: number }> {
-  const table = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('public.__migrations')::text as t`))[0]?.t;
-  if (!table) return { count: 0, newest: 0 };
-  const row = rowsOf<{ n: number; newest: string | null }>(
-    await db.execute(sql`select count(*)::int as n, max(created_at)::text as newest from public.__migrations`),
-  )[0];
-  return { count: row?.n ?? 0, newest: Number(row?.newest ?? 0) };
+  try {
+    const row = rowsOf<{ n: number; newest: string | null }>(
+      await db.execute(sql`select count(*)::int as n, max(created_at)::text as newest from public.__migrations`),
+    )[0];
+    return { count: row?.n ?? 0, newest: Number(row?.newest ?? 0) };
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    if ((err.cause?.code ?? err.code) === UNDEFINED_TABLE) return { count: 0, newest: 0 };
+    throw e;
+  }
 }
+
+const UNDEFINED_TABLE = "42P01";
 
 /** postgres.js returns an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {

@@ -7,7 +7,9 @@ import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.w
 import { hasDatabase, restoreImage } from "./pg-image.ts";
 import { pgImageFile } from "./pg-image-file.ts";
 import { fsBundlePath } from "./pglite-data-file.ts";
+import { KeepRelcacheInitFs, loadArrayTypesByScan, shutDownCleanly } from "./pglite-start.ts";
 import { pgliteWasmModule } from "./pglite-wasm.ts";
+import { startStep } from "../../start-trace.ts";
 
 /** Told apart by `name` where importing this module would be too early (src/main.ts). */
 export class EmbeddedDbBusyError extends Error {
@@ -82,12 +84,25 @@ async function open(dir: string, unlock: () => void): Promise<{ client: PGlite; 
       fresh && !image ? compileWasm(initdbWasm) : undefined,
       image?.bytes().then((bytes) => restoreImage(bytes, dir)),
     ]);
-    const client = await PGlite.create(dir, {
+    startStep("PGlite starting");
+    // A database shut down cleanly (as the image is) keeps its relation cache files
+    // (src/infra/db/pglite-start.ts); initdb's new one is made with PGlite's own file system.
+    const fs = shutDownCleanly(dir) ? new KeepRelcacheInitFs(dir) : undefined;
+    const client = new PGlite({
+      dataDir: dir,
+      fs,
       pgliteWasmModule: wasmModule,
       initdbWasmModule,
       fsBundle: Bun.file(fsBundlePath),
       startParams: [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ["-c", s])],
     });
+    loadArrayTypesByScan(client);
+    try {
+      await client.waitReady;
+    } finally {
+      fs?.started();
+    }
+    startStep("PGlite open");
     return { client, unlock };
   } catch (e) {
     unlock();
