@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 // The `shelf` command: parses argv, loads the config and starts what was asked for.
+import "./early-start.ts";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startStep } from "./start-trace.ts";
@@ -93,8 +94,10 @@ async function migrateCommand(): Promise<number> {
 }
 
 /**
- * Starts compiling PGlite's engine on another thread now, while the app's modules load
+ * Starts compiling PGlite's engine on another thread, while the app's modules load
  * (src/infra/db/pglite-wasm.ts): the largest single cost of a start on embedded parts.
+ * src/early-start.ts has already started it for `serve` and `migrate` without
+ * DATABASE_URL; this call makes sure of it whatever decided that the database is embedded.
  */
 async function prepareEmbeddedDb(): Promise<void> {
   const { pgliteWasmModule } = await import("./infra/db/pglite-wasm.ts");

@@ -1,12 +1,14 @@
-// The embedded database's start (src/infra/db/pglite-start.ts): after a clean shutdown the
-// relation cache files Postgres wrote are kept and read; after any other end they are
-// rebuilt; a catalog change while running still removes them; array types are parsed and
-// serialized as PGlite's own loading of them does.
+// The embedded database's start (src/infra/db/pglite-start.ts, pglite-known.ts): after a
+// clean shutdown the relation cache files Postgres wrote are kept and read, and what the
+// shutdown recorded (array types, migrations) is trusted while pg_control is unchanged;
+// after any other end both are rebuilt; a catalog change while running still removes the
+// cache files; array types are parsed and serialized as PGlite's own loading of them does.
 import { expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { openPglite } from "../../src/infra/db/pglite.ts";
+import type { KnownState } from "../../src/infra/db/pglite-known.ts";
 import { ARRAY_TYPES, shutDownCleanly } from "../../src/infra/db/pglite-start.ts";
 import { tempDir } from "../helpers/context.ts";
 
@@ -14,13 +16,12 @@ const INIT_FILES = ["global/pg_internal.init", "base/5/pg_internal.init"];
 /** Each init file's inode and change time: a rebuilt file is a new file (written, renamed). */
 const initFiles = (dir: string) => INIT_FILES.map((f) => `${statSync(join(dir, f)).ino}:${statSync(join(dir, f)).ctimeMs}`);
 
-async function withDatabase<T>(dir: string, fn: (pg: PGlite) => Promise<T>): Promise<T> {
-  const { client, unlock } = await openPglite(dir);
+async function withDatabase<T>(dir: string, fn: (pg: PGlite, known: KnownState | null) => Promise<T>): Promise<T> {
+  const { client, known, close } = await openPglite(dir);
   try {
-    return await fn(client);
+    return await fn(client, known);
   } finally {
-    await client.close();
-    unlock();
+    await close();
   }
 }
 
@@ -43,6 +44,24 @@ test("after a clean shutdown the relation cache files are kept and the database 
   expect(initFiles(dir)).toEqual(before);
   await withDatabase(dir, async (pg) => {
     expect((await pg.query("select count(*)::int as n from probe")).rows).toEqual([{ n: 2 }]);
+  });
+});
+
+test("a database as its last shutdown left it is known: its array types and migrations come from that record", async () => {
+  await withDatabase(dir, async (pg, known) => {
+    expect(known).not.toBeNull();
+    const scanned = (await pg.query<{ oid: number; typarray: number }>(ARRAY_TYPES)).rows.map((r): [number, number] => [r.oid, r.typarray]);
+    expect(known!.arrayTypes).toEqual(scanned);
+    expect(known!.arrayTypes).toContainEqual([25, 1009]); // text, text[]
+    expect(known!.migrations).toEqual({ count: 0, newest: 0 }); // no __migrations here
+    // Registered from the record: arrays still parse and serialize.
+    expect((await pg.query("select $1::text[] as t", [["x", "y"]])).rows).toEqual([{ t: ["x", "y"] }]);
+    await pg.exec("create table public.__migrations (id serial primary key, hash text not null, created_at bigint)");
+    await pg.exec("insert into public.__migrations (hash, created_at) values ('a', 1700000000000), ('b', 1700000000123)");
+  });
+  await withDatabase(dir, async (pg, known) => {
+    expect(known!.migrations).toEqual({ count: 2, newest: 1700000000123 });
+    await pg.exec("drop table public.__migrations");
   });
 });
 
@@ -79,11 +98,13 @@ test("after an end without shutdown (the process killed) they are rebuilt, and n
   expect(await child.exited).not.toBe(0);
   expect(shutDownCleanly(dir)).toBe(false);
   const before = initFiles(dir);
-  await withDatabase(dir, async (pg) => {
+  await withDatabase(dir, async (pg, known) => {
+    expect(known).toBeNull(); // pg_control is not as the last shutdown left it
     expect(initFiles(dir)).not.toEqual(before);
     expect((await pg.query("select id from probe order by id")).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
   expect(shutDownCleanly(dir)).toBe(true);
+  await withDatabase(dir, async (_pg, known) => expect(known).not.toBeNull());
 });
 
 test("arrays of built-in and of the database's own types are parsed and serialized", async () => {

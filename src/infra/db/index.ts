@@ -55,14 +55,19 @@ export async function createDatabase(config: Config, log: Log, opts: { migrate?:
 type OnOpen = (migrate: () => Promise<number>) => Promise<void>;
 const ignore = () => {};
 
-/** Applies the migrations the binary carries; returns how many were new. */
-async function applyMigrations(db: Db): Promise<number> {
+/**
+ * Applies the migrations the binary carries; returns how many were new. `known`: what the
+ * database recorded when it was last shut down, if it is still as it was left
+ * (src/infra/db/pglite-known.ts), which spares the query when nothing is new.
+ */
+async function applyMigrations(db: Db, known?: { count: number; newest: number }): Promise<number> {
   const migrations = readMigrations();
-  const before = await applied(db);
   // drizzle applies every migration newer than the newest recorded one (by created_at):
   // when that is the newest the binary carries, there is nothing to do, and this start
-  // costs two small queries instead of drizzle's round (schema, table, select).
+  // costs one small query (or none) instead of drizzle's round (schema, table, select).
   const newest = Math.max(...migrations.map((m) => m.folderMillis));
+  if (known && known.count > 0 && known.newest >= newest) return 0;
+  const before = await applied(db);
   if (before.count > 0 && before.newest >= newest) return 0;
   // drizzle's dialect migrator records each migration by hash and skips those applied.
   await (
@@ -125,9 +130,9 @@ async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database>
   client.catch(ignore);
   // Migrations wait for the engine only; the app's queries also wait for the migrations.
   const migrationDb = drizzle({ client: deferredClient(client), schema }) as unknown as Db;
-  const migrated = client.then(async (c) => {
-    await onOpen?.(() => applyMigrations(migrationDb));
-    return c;
+  const migrated = opening.then(async ({ known }) => {
+    await onOpen?.(() => applyMigrations(migrationDb, known?.migrations));
+    return client;
   });
   migrated.catch(ignore);
   const db = drizzle({ client: deferredClient(migrated), schema }) as unknown as Db;
@@ -148,9 +153,7 @@ async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database>
       await (await migrated).query("select 1");
     },
     async close() {
-      const { client, unlock } = await opening;
-      await client.close();
-      unlock();
+      await (await opening).close();
     },
   };
 }

@@ -68,9 +68,11 @@ export const ARRAY_TYPES = "select oid, typarray from pg_catalog.pg_type where t
 
 /**
  * Replaces PGlite's own loading of the array types on `pg` (a new instance, before it is
- * ready) by the same registration from one scan of pg_type.
+ * ready) by the same registration from one scan of pg_type, or from `known` pairs (what
+ * that scan found when the database was last shut down, src/infra/db/pglite-known.ts).
+ * refreshArrayTypes() scans again.
  */
-export function loadArrayTypesByScan(pg: PGlite): void {
+export function loadArrayTypesByScan(pg: PGlite, known?: [oid: number, typarray: number][]): void {
   let loaded = false;
   const target = pg as unknown as {
     _initArrayTypes(opts?: { force?: boolean }): Promise<void>;
@@ -79,9 +81,11 @@ export function loadArrayTypesByScan(pg: PGlite): void {
   };
   target._initArrayTypes = async ({ force = false } = {}) => {
     if (loaded && !force) return;
+    const first = !loaded;
     loaded = true;
-    const { rows } = await pg.query<{ oid: number; typarray: number }>(ARRAY_TYPES);
-    for (const { oid, typarray } of rows) {
+    const pairs: [number, number][] =
+      first && known ? known : (await pg.query<{ oid: number; typarray: number }>(ARRAY_TYPES)).rows.map((r) => [r.oid, r.typarray]);
+    for (const [oid, typarray] of pairs) {
       // As PGlite's: the element's serializer and parser are looked up on each call.
       target.serializers[typarray] = (x) => types.arraySerializer(x, target.serializers[oid], typarray);
       target.parsers[typarray] = (x) => types.arrayParser(x, target.parsers[oid]!, typarray);
