@@ -1,7 +1,9 @@
 #!/usr/bin/env bun
 // The `shelf` command: parses argv, loads the config and starts what was asked for.
+import "./early-start.ts";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.ts";
+import { startStep } from "./start-trace.ts";
 import { VERSION } from "./version.ts";
 
 const HELP = `shelf ${VERSION}: self-hostable hosting for images, video, audio, documents and knowledge bases
@@ -57,12 +59,17 @@ async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`--role must be api, worker or all (got ${role})\n`);
     return 2;
   }
+  startStep("main module loaded");
   const config = loadConfig();
+  startStep("config loaded");
   if (config.embedded.db) await prepareEmbeddedDb();
   const { createDeps } = await import("./deps.ts");
+  startStep("deps modules loaded");
   const { serve } = await import("./server.ts");
+  startStep("app modules loaded");
   // The database opens while serve builds the app (src/server.ts says when it listens).
   const deps = await createDeps(config, { background: true });
+  startStep("deps created");
   const running = await serve(deps, role);
   await new Promise<void>((resolve) => {
     const onSignal = () => running.stop().then(resolve);
@@ -87,8 +94,10 @@ async function migrateCommand(): Promise<number> {
 }
 
 /**
- * Starts compiling PGlite's engine on another thread now, while the app's modules load
+ * Starts compiling PGlite's engine on another thread, while the app's modules load
  * (src/infra/db/pglite-wasm.ts): the largest single cost of a start on embedded parts.
+ * src/early-start.ts has already started it for `serve` and `migrate` without
+ * DATABASE_URL; this call makes sure of it whatever decided that the database is embedded.
  */
 async function prepareEmbeddedDb(): Promise<void> {
   const { pgliteWasmModule } = await import("./infra/db/pglite-wasm.ts");

@@ -4,6 +4,7 @@
 import { createApp } from "./app.ts";
 import { closeDeps, type Deps } from "./deps.ts";
 import { createServices } from "./services.ts";
+import { startStep } from "./start-trace.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -18,16 +19,19 @@ export interface Running {
 export async function serve(deps: Deps, role: Role): Promise<Running> {
   const { config, log } = deps;
   const services = createServices(deps);
+  startStep("services created");
   const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;
 
   // The app is built while the database opens (src/main.ts). The embedded database holds
   // every query until it is open and migrated (src/infra/db/index.ts), so that node listens
   // and schedules its jobs at once, and its first requests wait; on Postgres nothing
-  // listens or runs before the migrations end. serve returns once the database is ready.
+  // listens or runs before the migrations end. serve returns once the database is ready;
+  // the transcode loop starts then (below).
   if (deps.database.kind !== "pglite") await deps.ready;
   if (role === "api" || role === "all") {
     const app = createApp(services);
+    startStep("app built");
     // listen() (not a bare Bun.serve) so handlers see the server, e.g. for the client address.
     app.listen({
       port: config.PORT,
@@ -37,14 +41,24 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     });
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
+    startStep("listening");
   }
   if (role === "worker" || role === "all") {
     runner.start();
-    services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+    startStep("jobs started");
   }
   await deps.ready;
-
+  startStep("database ready");
+  // The transcode loop claims work with a query as soon as it starts: on a database just
+  // opened a cold one (~60 ms of the embedded engine, which runs on this thread). It starts
+  // once what already waited for the database (readiness checks) has been answered.
   let stopping: Promise<void> | undefined;
+  if (role === "worker" || role === "all") {
+    setImmediate(() => {
+      if (!stopping) services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+    });
+  }
+
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down", { graceMs: config.SHUTDOWN_GRACE_MS });

@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../../config.ts";
 import type { Log } from "../log.ts";
+import { startStep } from "../../start-trace.ts";
 import * as schema from "./schema.ts";
 import { readMigrations } from "./embedded-migrations.ts" with { type: "macro" };
 
@@ -44,6 +45,7 @@ export async function createDatabase(config: Config, log: Log, opts: { migrate?:
   const onOpen = opts.migrate
     ? async (migrate: () => Promise<number>) => {
         const applied = await migrate();
+        startStep("migrations checked");
         if (applied) log.info("migrations applied", { count: applied });
       }
     : undefined;
@@ -53,14 +55,19 @@ export async function createDatabase(config: Config, log: Log, opts: { migrate?:
 type OnOpen = (migrate: () => Promise<number>) => Promise<void>;
 const ignore = () => {};
 
-/** Applies the migrations the binary carries; returns how many were new. */
-async function applyMigrations(db: Db): Promise<number> {
+/**
+ * Applies the migrations the binary carries; returns how many were new. `known`: what the
+ * database recorded when it was last shut down, if it is still as it was left
+ * (src/infra/db/pglite-known.ts), which spares the query when nothing is new.
+ */
+async function applyMigrations(db: Db, known?: { count: number; newest: number }): Promise<number> {
   const migrations = readMigrations();
-  const before = await applied(db);
   // drizzle applies every migration newer than the newest recorded one (by created_at):
   // when that is the newest the binary carries, there is nothing to do, and this start
-  // costs two small queries instead of drizzle's round (schema, table, select).
+  // costs one small query (or none) instead of drizzle's round (schema, table, select).
   const newest = Math.max(...migrations.map((m) => m.folderMillis));
+  if (known && known.count > 0 && known.newest >= newest) return 0;
+  const before = await applied(db);
   if (before.count > 0 && before.newest >= newest) return 0;
   // drizzle's dialect migrator records each migration by hash and skips those applied.
   await (
@@ -69,15 +76,24 @@ async function applyMigrations(db: Db): Promise<number> {
   return (await applied(db)).count - before.count;
 }
 
-/** How many migrations the database records, and the created_at of the newest. */
+/**
+ * How many migrations the database records, and the created_at of the newest: one query,
+ * and none recorded when the table is not there yet (a new database).
+ */
 async function applied(db: Db): Promise<{ count: number; newest: number }> {
-  const table = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('public.__migrations')::text as t`))[0]?.t;
-  if (!table) return { count: 0, newest: 0 };
-  const row = rowsOf<{ n: number; newest: string | null }>(
-    await db.execute(sql`select count(*)::int as n, max(created_at)::text as newest from public.__migrations`),
-  )[0];
-  return { count: row?.n ?? 0, newest: Number(row?.newest ?? 0) };
+  try {
+    const row = rowsOf<{ n: number; newest: string | null }>(
+      await db.execute(sql`select count(*)::int as n, max(created_at)::text as newest from public.__migrations`),
+    )[0];
+    return { count: row?.n ?? 0, newest: Number(row?.newest ?? 0) };
+  } catch (e) {
+    const err = e as { code?: string; cause?: { code?: string } };
+    if ((err.cause?.code ?? err.code) === UNDEFINED_TABLE) return { count: 0, newest: 0 };
+    throw e;
+  }
 }
+
+const UNDEFINED_TABLE = "42P01";
 
 /** postgres.js returns an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
@@ -114,9 +130,9 @@ async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database>
   client.catch(ignore);
   // Migrations wait for the engine only; the app's queries also wait for the migrations.
   const migrationDb = drizzle({ client: deferredClient(client), schema }) as unknown as Db;
-  const migrated = client.then(async (c) => {
-    await onOpen?.(() => applyMigrations(migrationDb));
-    return c;
+  const migrated = opening.then(async ({ known }) => {
+    await onOpen?.(() => applyMigrations(migrationDb, known?.migrations));
+    return client;
   });
   migrated.catch(ignore);
   const db = drizzle({ client: deferredClient(migrated), schema }) as unknown as Db;
@@ -137,9 +153,7 @@ async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database>
       await (await migrated).query("select 1");
     },
     async close() {
-      const { client, unlock } = await opening;
-      await client.close();
-      unlock();
+      await (await opening).close();
     },
   };
 }

@@ -4,6 +4,7 @@
 // unpacking of the database image on a first start) on another core. The module is
 // handed back to this thread (a WebAssembly.Module can be posted) and the worker ends.
 import pgliteWasm from "../../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with { type: "file" };
+import { startStep, traced } from "../../start-trace.ts";
 
 // In the executable the worker is embedded by its path below src/ (scripts/build.ts makes
 // it an entrypoint, with src/ as root), beside the bundle of main.ts.
@@ -14,7 +15,8 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 
 /** pglite.wasm, compiled once per process; the first call starts the compile. */
 export function pgliteWasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= compileInWorker().catch(
+  if (!compiled) startStep("pglite.wasm compile requested");
+  compiled ??= traced("pglite.wasm compiled", compileInWorker()).catch(
     // Whatever stops the worker, the same compile on this thread still works.
     async () => WebAssembly.compile(await Bun.file(pgliteWasm).arrayBuffer()),
   );

@@ -7,7 +7,10 @@ import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.w
 import { hasDatabase, restoreImage } from "./pg-image.ts";
 import { pgImageFile } from "./pg-image-file.ts";
 import { fsBundlePath } from "./pglite-data-file.ts";
+import { collectKnownState, type KnownState, readKnownState, saveKnownState } from "./pglite-known.ts";
+import { ARRAY_TYPES, KeepRelcacheInitFs, loadArrayTypesByScan, shutDownCleanly } from "./pglite-start.ts";
 import { pgliteWasmModule } from "./pglite-wasm.ts";
+import { startStep } from "../../start-trace.ts";
 
 /** Told apart by `name` where importing this module would be too early (src/main.ts). */
 export class EmbeddedDbBusyError extends Error {
@@ -56,11 +59,20 @@ function isAlive(pid: number): boolean {
  */
 const SETTINGS = ["shared_buffers=16MB"];
 
+/** An open embedded database. */
+export interface OpenPglite {
+  client: PGlite;
+  /** What its last shutdown recorded, when it is still as that left it (src/infra/db/pglite-known.ts). */
+  known: KnownState | null;
+  /** Records what the next start may trust, shuts the database down and unlocks the folder. */
+  close(): Promise<void>;
+}
+
 /**
  * Opens the database in `dir`. A folder with no database gets one: from the image the
  * binary carries when there is one (unpacked, no initdb), else by initdb (from source).
  */
-export async function openPglite(dir: string): Promise<{ client: PGlite; unlock: () => void }> {
+export async function openPglite(dir: string): Promise<OpenPglite> {
   return lockAndOpenPglite(dir);
 }
 
@@ -68,11 +80,11 @@ export async function openPglite(dir: string): Promise<{ client: PGlite; unlock:
  * openPglite, with the folder locked at once: a database another process holds throws
  * EmbeddedDbBusyError from this call, before the caller starts listening (src/server.ts).
  */
-export function lockAndOpenPglite(dir: string): Promise<{ client: PGlite; unlock: () => void }> {
+export function lockAndOpenPglite(dir: string): Promise<OpenPglite> {
   return open(dir, lockDir(dir));
 }
 
-async function open(dir: string, unlock: () => void): Promise<{ client: PGlite; unlock: () => void }> {
+async function open(dir: string, unlock: () => void): Promise<OpenPglite> {
   try {
     const fresh = !hasDatabase(dir);
     const image = fresh && pgImageFile ? Bun.file(pgImageFile) : null;
@@ -82,13 +94,36 @@ async function open(dir: string, unlock: () => void): Promise<{ client: PGlite; 
       fresh && !image ? compileWasm(initdbWasm) : undefined,
       image?.bytes().then((bytes) => restoreImage(bytes, dir)),
     ]);
-    const client = await PGlite.create(dir, {
+    startStep("PGlite starting");
+    const known = readKnownState(dir);
+    // A database shut down cleanly (as the image is) keeps its relation cache files
+    // (src/infra/db/pglite-start.ts); initdb's new one is made with PGlite's own file system.
+    const fs = shutDownCleanly(dir) ? new KeepRelcacheInitFs(dir) : undefined;
+    const client = new PGlite({
+      dataDir: dir,
+      fs,
       pgliteWasmModule: wasmModule,
       initdbWasmModule,
       fsBundle: Bun.file(fsBundlePath),
       startParams: [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ["-c", s])],
     });
-    return { client, unlock };
+    loadArrayTypesByScan(client, known?.arrayTypes);
+    try {
+      await client.waitReady;
+    } finally {
+      fs?.started();
+    }
+    startStep("PGlite open");
+    const close = async () => {
+      try {
+        const state = await collectKnownState(client, ARRAY_TYPES);
+        await client.close();
+        saveKnownState(dir, state);
+      } finally {
+        unlock();
+      }
+    };
+    return { client, known, close };
   } catch (e) {
     unlock();
     throw e;
