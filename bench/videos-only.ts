@@ -7,7 +7,8 @@ import { loadavg } from "node:os";
 import { ratioText } from "./passes.ts";
 import { benchSegments } from "./segments.ts";
 import { startShelf } from "./server.ts";
-import { benchTranscode, benchVideoUpload } from "./videos.ts";
+import { benchVideoUpload } from "./video-upload.ts";
+import { benchTranscode } from "./videos.ts";
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const load = () =>
@@ -32,7 +33,7 @@ try {
     }
   }
   if (runs("p")) {
-    const v = await benchVideoUpload(shelf);
+    const v = await benchVideoUpload();
     console.log(`(p) upload 1 GB: ${JSON.stringify(v)}; load ${load()}`);
   }
   if (runs("q")) {
