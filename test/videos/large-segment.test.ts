@@ -72,6 +72,7 @@ async function videoWithLargeSegment(isPublic = true) {
 
 describe("large segments", () => {
   test("whole, ranged and HEAD: the segment's headers and exactly its bytes; the meter counts what was sent", async () => {
+    const { deps } = await testContext();
     const v = await videoWithLargeSegment();
     metered.length = 0;
     const whole = await fetch(`${origin}${v.path}`);
@@ -80,7 +81,8 @@ describe("large segments", () => {
     expect(whole.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(whole.headers.get("accept-ranges")).toBe("bytes");
     expect(whole.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(whole.headers.get("content-length")).toBe(String(SIZE));
+    // Bun sends a streamed body chunked, whatever Content-Length the edge set: only a file body has one.
+    if (deps.storage.file) expect(whole.headers.get("content-length")).toBe(String(SIZE));
     expect(whole.headers.get("content-disposition")).toBeNull();
     const etag = whole.headers.get("etag")!;
     expect(etag).toBeTruthy();
@@ -89,7 +91,7 @@ describe("large segments", () => {
     const part = await fetch(`${origin}${v.path}`, { headers: { range: "bytes=1048000-1048999" } });
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 1048000-1048999/${SIZE}`);
-    expect(part.headers.get("content-length")).toBe("1000");
+    if (deps.storage.file) expect(part.headers.get("content-length")).toBe("1000");
     expect(await bytesOf(part)).toEqual(v.segment.subarray(1048000, 1049000));
 
     const tail = await fetch(`${origin}${v.path}`, { headers: { range: "bytes=-10" } });
