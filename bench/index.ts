@@ -79,6 +79,7 @@ try {
   console.log(`\n(p) POST /v1/videos of 1 GB, streamed (chunked) to ${vup.storage} storage, against storage.put of the same bytes; the api in its own process`);
   console.log(`    shelf                  ${fmt(vup.shelfMBs, 0)} MB/s`);
   console.log(`    direct storage.put     ${fmt(vup.directMBs, 0)} MB/s`);
+  console.log(`    bare Bun.serve to file ${fmt(vup.bareMBs, 0)} MB/s   (HTTP alone; shelf / bare ${fmt(vup.bareRatio, 3)})`);
   console.log(`    ratio                  ${fmt(vup.ratio, 3)} (${fmt(vup.low, 2)}-${fmt(vup.high, 2)}, ${vup.passes} passes)   (target >= 0.7)`);
   console.log(
     `    api RSS                ${fmt(vup.idleMB, 0)} MB idle, ${fmt(vup.peakMB, 0)} MB peak, growth ${fmt(vup.growthMB, 0)} MB (${fmt(vup.smallGrowthMB, 0)} MB for 128 MB)   (target: peak < 100 MB)`,

@@ -3,7 +3,9 @@
 // peak while the upload streams (the kernel's high-water mark, VmHWM, reset before each
 // upload, and samples every 20 ms), and the growth between them; and its MB/s against
 // this process writing the same bytes to the same kind of storage directly (a folder on
-// the same disk, or the same S3 bucket on real parts). Passes alternate the two.
+// the same disk, or the same S3 bucket on real parts), and against a bare Bun.serve taking
+// the same request and writing its body to a file unparsed (what HTTP alone costs here).
+// Passes alternate the three.
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,8 +64,8 @@ interface Api {
   stop(): Promise<void>;
 }
 
-async function startApi(): Promise<Api> {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], { stdout: "pipe", stderr: "inherit" });
+async function startApi(bare = false): Promise<Api> {
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`, ...(bare ? ["bare"] : [])], { stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {
@@ -101,29 +103,32 @@ export interface UploadPass {
   seconds: number;
   idleMB: number;
   peakMB: number;
+  /** The highest of the 20 ms samples (the peak is the high-water mark when that is higher). */
+  sampledMB: number;
 }
 
 export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
   const head = await mp4Head();
   const api = await startApi();
+  const bare = await startApi(true);
   const direct = directStorage();
   const storage = await direct.storage;
   const enc = new TextEncoder();
   const boundary = "----shelfbenchvideo";
 
-  async function upload(bytes: number): Promise<UploadPass> {
+  async function upload(bytes: number, to = api): Promise<UploadPass> {
     // The peak of this upload only: the high-water mark is reset (clear_refs 5) first.
-    writeFileSync(`/proc/${api.pid}/clear_refs`, "5");
-    const idle = memoryOf(api.pid).rss;
+    writeFileSync(`/proc/${to.pid}/clear_refs`, "5");
+    const idle = memoryOf(to.pid).rss;
     let peak = idle;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, memoryOf(api.pid).rss);
+      peak = Math.max(peak, memoryOf(to.pid).rss);
     }, 20);
     const t = performance.now();
     try {
-      const res = await fetch(`${api.origin}/v1/videos`, {
+      const res = await fetch(`${to.origin}/v1/videos`, {
         method: "POST",
-        headers: { authorization: `Bearer ${api.key}`, "content-type": `multipart/form-data; boundary=${boundary}` },
+        headers: { authorization: `Bearer ${to.key}`, "content-type": `multipart/form-data; boundary=${boundary}` },
         body: filler(
           bytes,
           head,
@@ -134,9 +139,10 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
       if (res.status !== 201) throw new Error(`video upload failed: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
       const seconds = (performance.now() - t) / 1000;
-      peak = Math.max(peak, memoryOf(api.pid).hwm);
+      const sampled = peak;
+      peak = Math.max(peak, memoryOf(to.pid).hwm);
       // The originals stay until the api stops (its data folder, or the bucket on real parts).
-      return { seconds, idleMB: idle / MB, peakMB: peak / MB };
+      return { seconds, idleMB: idle / MB, peakMB: peak / MB, sampledMB: sampled / MB };
     } finally {
       clearInterval(sampler);
     }
@@ -154,11 +160,13 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
     // Warm both paths (the route's code, the store's client) with a small file.
     await upload(16 * MB);
     await directPut(16 * MB);
+    await upload(16 * MB, bare);
     const small = await upload(128 * MB);
-    const runs: { shelf: UploadPass; directS: number }[] = [];
+    const runs: { shelf: UploadPass; directS: number; bareS: number }[] = [];
     for (let i = 0; i < passes; i++) {
       const directS = await directPut(sizeBytes);
-      runs.push({ shelf: await upload(sizeBytes), directS });
+      const bareS = (await upload(sizeBytes, bare)).seconds;
+      runs.push({ shelf: await upload(sizeBytes), directS, bareS });
     }
     const ratios = runs.map((r) => r.directS / r.shelf.seconds);
     const mb = sizeBytes / MB;
@@ -166,6 +174,9 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
       storage: api.storage,
       shelfMBs: median(runs.map((r) => mb / r.shelf.seconds)),
       directMBs: median(runs.map((r) => mb / r.directS)),
+      /** A bare Bun.serve writing the body to a file: what HTTP alone allows here. */
+      bareMBs: median(runs.map((r) => mb / r.bareS)),
+      bareRatio: median(runs.map((r) => r.bareS / r.shelf.seconds)),
       ratio: median(ratios),
       low: Math.min(...ratios),
       high: Math.max(...ratios),
@@ -175,9 +186,18 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
       /** The same for a 128 MB file: growth that does not follow the file's size is buffers, not the file. */
       smallGrowthMB: small.peakMB - small.idleMB,
       passes,
+      runs: runs.map((r) => ({
+        shelfS: r.shelf.seconds,
+        directS: r.directS,
+        bareS: r.bareS,
+        idleMB: r.shelf.idleMB,
+        peakMB: r.shelf.peakMB,
+        sampledMB: r.shelf.sampledMB,
+      })),
     };
   } finally {
     await api.stop();
+    await bare.stop();
     direct.cleanup();
   }
 }
