@@ -17,7 +17,7 @@
 //   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
 //   (p) a 1 GB video upload streamed to storage, the api in its own process: idle and peak RSS, MB/s against writing the bytes directly   targets: peak < 100 MB, ratio >= 0.7
 //   (q) local transcode of a 60-second 1080p clip against the same ffmpeg runs by hand
-//   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB streamed) against a Bun static route   target ratio >= 0.75
+//   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB from its file) against a Bun static route   target ratio >= 0.75
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
