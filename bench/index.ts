@@ -88,7 +88,7 @@ try {
   const tr = await benchTranscode(shelf);
   console.log(`\n(q) local provider transcode of a 60 s 1080p clip (${tr.rungs}, MP4, thumbnail), against the same ffmpeg runs by hand`);
   console.log(`    shelf worker step      ${fmt(tr.shelfS, 1)} s`);
-  console.log(`    ffmpeg by hand         ${fmt(tr.byHandS, 1)} s`);
+  console.log(`    ffmpeg by hand         ${fmt(tr.byHandS, 1)} s   (mean of a run before and one after: ${tr.byHandRuns.map((x) => fmt(x, 1)).join(", ")} s)`);
   console.log(`    ratio                  ${fmt(tr.ratio, 3)}   (time; 1.0 = no overhead)`);
 
   const health = await benchHealth(shelf);
