@@ -1,7 +1,7 @@
 // (o) Playback edge GET of an HLS segment of a public, ready video against a Bun static
 // route serving the same file with the same headers. Two sizes: a 360p segment (~400 KB,
-// which the edge keeps in memory) and a 720p one (~1.5 MB, streamed from the store each
-// time, as the baseline streams it from disk).
+// which the edge keeps in memory) and a 720p one (~1.5 MB, over the edge's in-memory limit:
+// sent from its file on each request, as the baseline sends it).
 import { join } from "node:path";
 import { newId } from "../src/infra/ids.ts";
 import { hlsPrefix } from "../src/modules/videos/layout.ts";
@@ -44,7 +44,7 @@ export async function benchSegments(shelf: Shelf, rendition: "360p" | "720p", si
   if (first.status !== 200 || (await first.arrayBuffer()).byteLength !== size) throw new Error(`the edge did not serve the segment: ${first.status}`);
   const h: Record<string, string> = {};
   for (const k of ["content-type", "etag", "cache-control", "accept-ranges", "x-content-type-options"]) h[k] = first.headers.get(k)!;
-  // Kept in memory where the edge keeps it, read from disk on each request where the edge streams it.
+  // Kept in memory where the edge keeps it, sent from its file on each request where the edge does that.
   const body = size <= 1024 * 1024 ? new Response(await Bun.file(file).bytes(), { headers: h }) : undefined;
   const bare = Bun.serve({
     port: 0,

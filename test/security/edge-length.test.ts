@@ -29,7 +29,8 @@ async function appWithStore(get: (storage: Storage, key: string, range?: { start
   const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
   const log: Log = { ...deps.log, warn: (msg, fields) => warnings.push({ msg, fields }), child: () => log };
   const metered: Served[] = [];
-  const storage: Storage = { ...deps.storage, get: (key, range) => get(deps.storage, key, range) };
+  // A store of remote objects (no local file for the edge to send): every large body comes through `get`.
+  const storage: Storage = { ...deps.storage, file: undefined, get: (key, range) => get(deps.storage, key, range) };
   const app = createApp({
     ...services,
     deps: { ...deps, storage, log },

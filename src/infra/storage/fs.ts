@@ -1,5 +1,6 @@
 // The embedded object store: one file per key under DATA_DIR/objects. Writes go to a
 // temporary file first and are renamed into place, so a crashed write leaves no object.
+import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -48,6 +49,12 @@ export async function createFsStorage(root: string): Promise<Storage> {
       const file = Bun.file(pathOf(key));
       if (!(await file.exists())) return null;
       return (range ? file.slice(range.start, range.end + 1) : file).stream();
+    },
+    file(key) {
+      const path = pathOf(key);
+      const file = Bun.file(path);
+      // Reading the size stats the file (synchronously, once); it is 0 when there is none.
+      return file.size > 0 || existsSync(path) ? file : null;
     },
     async head(key) {
       try {

@@ -18,6 +18,12 @@ export interface Storage {
   read(key: string): Promise<Uint8Array | null>;
   /** The whole object, or a range `[start, end]` (inclusive), as a stream; null when absent. */
   get(key: string, range?: { start: number; end: number }): Promise<ReadableStream<Uint8Array> | null>;
+  /**
+   * Embedded storage only: the object as a Blob backed by its file, which a Response sends
+   * straight from disk (sendfile) without reading it into memory; its size is the file's
+   * now. Null when absent. A store of remote objects has no such method.
+   */
+  file?(key: string): Blob | null;
   head(key: string): Promise<ObjectInfo | null>;
   /** Idempotent: deleting an absent key is not an error. */
   delete(key: string): Promise<void>;

@@ -117,6 +117,8 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
     if (hot && hot.size > end) return sent(object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
+    const file = size > HOT_OBJECT_MAX ? fileBody(kind, variant, start, end) : undefined;
+    if (file) return sent(object, variant, file, status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -144,6 +146,37 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     // Counted when the response starts: a client that hangs up early is still charged.
     meter.add(variant.dimension ?? object.dimension, monthNow(), object.ownerId, length);
     return new Response(body, { status, headers });
+  }
+
+  /**
+   * A large object on embedded storage: the file itself as the body, which Bun sends from
+   * disk (sendfile) as its static routes do, with no stream through JavaScript and no
+   * await. Its size is read afresh on each request (one stat), so a file deleted or cut
+   * behind a cached record answers as the stream would: 404, or 502 rather than a short
+   * body. Undefined where the store has no local files.
+   */
+  function fileBody(kind: string, variant: EdgeVariant, start: number, end: number): Blob | undefined {
+    let file: Blob | null | undefined;
+    try {
+      file = deps.storage.file?.(variant.key);
+    } catch (err) {
+      deps.log.error("edge object read failed", { kind, key: variant.key, err });
+      throw storageFailed();
+    }
+    if (file === undefined) return undefined;
+    if (file === null) {
+      deps.log.warn("edge object missing", { kind, key: variant.key });
+      throw missing(kind);
+    }
+    if (file.size !== variant.size) {
+      const m = { kind, key: variant.key, start, expected: variant.size, got: file.size };
+      if (file.size <= end) {
+        deps.log.error("edge object read failed", { ...m, err: new Error(`the object has ${file.size} bytes, its record says ${variant.size}`) });
+        throw storageFailed();
+      }
+      deps.log.warn("object store returned a body of the wrong length; sent exactly the advertised bytes", m);
+    }
+    return start === 0 && end === file.size - 1 ? file : file.slice(start, end + 1);
   }
 
   // Concurrent misses on one object read it from storage once.

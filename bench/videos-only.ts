@@ -1,0 +1,45 @@
+// Benchmarks (o), (p) and (q) alone (bench/segments.ts, bench/videos.ts):
+//   bun bench/videos-only.ts [o] [p] [q]                              embedded parts
+//   bash scripts/real-parts.sh bun bench/videos-only.ts [o] [p] [q]   Postgres, Redis, s3rver
+// No argument runs all three. The load average is printed beside each figure: this is a
+// shared machine, and a figure taken at load 6 is not one taken at load 1.
+import { loadavg } from "node:os";
+import { ratioText } from "./passes.ts";
+import { benchSegments } from "./segments.ts";
+import { startShelf } from "./server.ts";
+import { benchVideoUpload } from "./video-upload.ts";
+import { benchTranscode } from "./videos.ts";
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+const load = () =>
+  loadavg()
+    .map((l) => fmt(l, 2))
+    .join(" ");
+const want = new Set(Bun.argv.slice(2));
+const runs = (x: string) => want.size === 0 || want.has(x);
+
+const shelf = await startShelf();
+try {
+  console.log(`parts: ${process.env.DATABASE_URL ? "Postgres" : "PGlite"}, ${shelf.deps.storage.kind} storage; load ${load()}`);
+  if (runs("o")) {
+    for (const [rendition, size] of [
+      ["360p", 400 * 1024],
+      ["720p", 1536 * 1024],
+    ] as const) {
+      const seg = await benchSegments(shelf, rendition, size);
+      console.log(
+        `(o) segment ${fmt(size / 1024, 0)} KB: ${fmt(seg.subject, 0)} against ${fmt(seg.baseline, 0)} requests/s, ratio ${ratioText(seg)}; load ${load()}`,
+      );
+    }
+  }
+  if (runs("p")) {
+    const v = await benchVideoUpload();
+    console.log(`(p) upload 1 GB: ${JSON.stringify(v)}; load ${load()}`);
+  }
+  if (runs("q")) {
+    const t = await benchTranscode(shelf);
+    console.log(`(q) transcode 60 s 1080p: ${JSON.stringify(t)}; load ${load()}`);
+  }
+} finally {
+  await shelf.stop();
+}
