@@ -10,7 +10,7 @@
 // without a body never does, and its body stays unread.
 import { Elysia } from "elysia";
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
-import { AppError } from "./errors.ts";
+import { AppError, validationError } from "./errors.ts";
 
 const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
 /**
@@ -126,11 +126,19 @@ async function parseJsonBody(request: Request, route: string, memory?: Budget): 
   } catch {
     return malformed("the request body is not valid UTF-8");
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return malformed("the request body is not valid JSON");
   }
+  // Every JSON body of the API is an object. Elysia would coerce a bare array, number or
+  // string to an empty object before the route's schema sees it, so a PATCH of `5` or
+  // `[]` would pass as a no-op `{}`; it is refused here as the schema would refuse it.
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return refusedBody(validationError("body", "the body must be a JSON object"));
+  }
+  return parsed;
 }
 
 /** `memory`: the node's upload memory, which large bodies (documents) are read within. */

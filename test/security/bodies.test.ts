@@ -136,6 +136,22 @@ describe("JSON bodies are read strictly", () => {
     expect(res.body.meta.path).toBe("body.docVersioningMax");
   });
 
+  test("a body that is JSON but not an object is 422 VALIDATION_ERROR at body, never read as an empty patch", async () => {
+    const u = await makeUser();
+    for (const body of ["5", '"x"', "[]", '[{"nickname":"array"}]', "null", "true"]) {
+      const res = await callJson("PATCH", "/v1/user/me", { token: u.jwt, headers: { "content-type": "application/json" }, body });
+      expect({ body, status: res.status, code: res.body.code, path: res.body.meta?.path }).toEqual({
+        body,
+        status: 422,
+        code: "VALIDATION_ERROR",
+        path: "body",
+      });
+    }
+    const res = await callJson("POST", "/v1/api-keys", { token: u.jwt, headers: { "content-type": "application/json" }, body: '["k"]' });
+    expect(res.status).toBe(422);
+    expect(await keyNames(u.jwt)).toEqual([]);
+  });
+
   test("the OpenAPI document lists application/json as the body type of JSON routes", async () => {
     const doc = (await callJson("GET", "/swagger/json")).body;
     for (const [path, method] of [
