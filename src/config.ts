@@ -183,6 +183,12 @@ export const variables = {
   MUX_TOKEN_ID: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token id (VIDEO_PROVIDER=mux)" },
   MUX_TOKEN_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux access token secret (VIDEO_PROVIDER=mux)" },
   MUX_WEBHOOK_SECRET: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux webhook signing secret (VIDEO_PROVIDER=mux)" },
+  MUX_SIGNING_KEY_ID: {
+    schema: T.String({ minLength: 1 }),
+    default: undefined,
+    doc: "Mux URL signing key id: with MUX_SIGNING_KEY, new assets are signed-only and the edge mints their tokens",
+  },
+  MUX_SIGNING_KEY: { schema: T.String({ minLength: 1 }), default: undefined, doc: "Mux URL signing private key (base64 of the RSA PEM, as Mux gives it)" },
   ORPHAN_SWEEP_AFTER_H: {
     schema: T.Integer({ minimum: 1, maximum: 720 }),
     default: 24,

@@ -60,6 +60,8 @@ describe("Mux adapter", () => {
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["POST https://api.mux.com/video/v1/uploads", "PUT https://storage.mux.test/put/up1"]);
     expect(seen[0]!.auth).toBe(`Basic ${Buffer.from("id:secret").toString("base64")}`);
     expect(JSON.parse(seen[0]!.body!).new_asset_settings.passthrough).toBe(v.id);
+    // Without a signing key the asset plays publicly; with one it is signed-only (mux-playback.test.ts).
+    expect(JSON.parse(seen[0]!.body!).new_asset_settings.playback_policy).toEqual(["public"]);
     expect(seen[1]!.bytes).toBe(5);
     expect(saved.upload).toEqual({ id: "up1", url: "https://storage.mux.test/put/up1" });
     expect((await videoRow(v.id))!.providerAssetId).toBe("upload:up1");
@@ -69,6 +71,20 @@ describe("Mux adapter", () => {
     await mux.run({ ...run, job: { ...job, payload: saved } } as any);
     expect(seen.map((s) => s.method)).toEqual(["PUT"]);
     // Not left processing: reconciliation in a later test would ask the real Mux about it.
+    await deps.db.delete(videos).where(eq(videos.id, v.id));
+  });
+
+  test("with a signing key configured new assets are signed-only", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id, { provider: "mux", sizeBytes: 1 });
+    await deps.storage.put(v.originalKey!, new Uint8Array([1]));
+    const { seen, fetchFn } = fakeMux();
+    const config = { ...deps.config, MUX_TOKEN_ID: "id", MUX_TOKEN_SECRET: "secret", MUX_SIGNING_KEY_ID: "k1", MUX_SIGNING_KEY: "a2V5" };
+    const job = { id: "j2", kind: "transcode", videoId: v.id, ownerId: owner.id, provider: "mux", payload: {} } as any;
+    const run = { deps, job, signal: new AbortController().signal, deliver: fetchFn, renew: async () => true, checkpoint: async () => true };
+    await muxProvider({ ...deps, config }, fetchFn).run(run as any);
+    expect(JSON.parse(seen[0]!.body!).new_asset_settings.playback_policy).toEqual(["signed"]);
     await deps.db.delete(videos).where(eq(videos.id, v.id));
   });
 

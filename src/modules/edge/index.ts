@@ -95,7 +95,13 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     return h;
   }
 
+  async function redirected(requestId: string, location: () => Promise<string>): Promise<Response> {
+    const headers = { location: await location(), "cache-control": "no-store", "x-request-id": requestId };
+    return new Response(null, { status: 302, headers });
+  }
+
   function respond(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
+    if (variant.redirect) return redirected(requestId, variant.redirect);
     const { size, etag } = variant;
     const headers = new Headers(sharedHeaders(object, variant));
     headers.set("x-request-id", requestId);

@@ -33,6 +33,12 @@ export interface EdgeVariant {
    * state): served from here, never read from storage. `size` is its size.
    */
   readonly body?: Blob;
+  /**
+   * The object is hosted elsewhere (a provider's CDN): the request, once admitted, is
+   * answered 302 to this URL, made per request (it may carry a short-lived token), never
+   * cached and not metered here.
+   */
+  readonly redirect?: () => Promise<string>;
 }
 
 /**

@@ -13,6 +13,7 @@ import { AppError } from "../../http/errors.ts";
 import type { EdgeVariant, MediaResolver, ServedObject } from "../edge/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
 import { hlsPrefix, videoPrefix } from "./layout.ts";
+import { muxPlayback } from "./mux-playback.ts";
 import { DIRECT, MASTER, masterWithOnly, parsePlaybackPath } from "./playback.ts";
 import { playbackDocument } from "./playback-openapi.ts";
 import { createPlaybackSigner } from "./sign.ts";
@@ -38,6 +39,8 @@ interface ServedVideo extends ServedObject {
   readonly thumbnail: string | null;
   /** The master playlist a degraded owner's new sessions get; null when not degraded. */
   readonly degradedMaster: EdgeVariant | null;
+  /** Hosted by Mux: its playlists and poster are sent there (mux-playback.ts). */
+  readonly muxPlaybackId: string | null;
 }
 
 const byIdQuery = (db: DbOrTx) =>
@@ -52,6 +55,8 @@ const byIdQuery = (db: DbOrTx) =>
       thumbnailKey: videos.thumbnailKey,
       customThumbnailKey: videos.customThumbnailKey,
       readyAt: videos.readyAt,
+      provider: videos.provider,
+      providerPlaybackId: videos.providerPlaybackId,
     })
     .from(videos)
     .where(eq(videos.id, sql.placeholder("id")))
@@ -67,6 +72,8 @@ type Row = {
   thumbnailKey: string | null;
   customThumbnailKey: string | null;
   readyAt: Date | null;
+  provider: string;
+  providerPlaybackId: string | null;
 };
 
 /** What a video's stored files are, kept while the row says they have not changed. */
@@ -81,12 +88,15 @@ interface Listing {
 }
 
 const LISTINGS_MAX = 2_000;
+/** The path a Mux-hosted video's poster has at the edge when the owner set none. */
+const MUX_THUMBNAIL = "thumb.jpg";
 
 export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | "plans" | "config">): MediaResolver<ServedVideo> {
   const byId = prepared(deps.db, "edge_video_by_id", byIdQuery);
   const signer = createPlaybackSigner(deps.config.JWT_SECRET);
   const states = createBandwidthStates(deps);
   const listings = new Lru<Listing>(LISTINGS_MAX);
+  const mux = muxPlayback(deps.config);
 
   /** The files the row says the video has, listed from the store once per version of the row. */
   async function listingOf(row: Row): Promise<Listing> {
@@ -155,6 +165,22 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
     return listing.degraded;
   }
 
+  /** A Mux-hosted video's master playlist and poster as redirects; its other paths are Mux's own (404 here). */
+  function muxVariant(video: ServedVideo, file: string, token: string | null): EdgeVariant | null {
+    const local = video.files.get(file);
+    if (local) return local;
+    const where = file === MASTER ? mux.stream : file === MUX_THUMBNAIL && video.thumbnail === MUX_THUMBNAIL ? mux.thumbnail : null;
+    if (!where) return null;
+    const target = {
+      playbackId: video.muxPlaybackId!,
+      degraded: video.state === "degraded",
+      signedUntilS: token ? Number(token.split(".")[1]) : null,
+      nowS: Math.floor(deps.clock.nowMs() / 1000),
+    };
+    const contentType = file === MASTER ? TYPES.m3u8! : TYPES.jpg!;
+    return { key: `mux:${target.playbackId}/${file}`, size: 0, contentType, etag: '""', redirect: () => where(target) };
+  }
+
   return {
     kind: VIDEO_KIND,
     document: playbackDocument,
@@ -165,7 +191,8 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       const [row] = await byId.execute({ id });
       if (!row) return null;
       const listing = await listingOf(row);
-      if (listing.files.size === 0) return null;
+      const muxPlaybackId = row.status === "ready" && row.provider === "mux" ? row.providerPlaybackId : null;
+      if (listing.files.size === 0 && !muxPlaybackId) return null;
       const { files, variants } = built(row, listing);
       const state = row.status === "ready" ? await states.of(row.ownerId) : "ok";
       const degraded = state === "degraded" ? await degradedMaster(row, listing, files.get(MASTER)) : null;
@@ -178,8 +205,10 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
         variants: degraded ? [...variants, degraded] : variants,
         state,
         files,
-        thumbnail: listing.thumbnail,
+        // Mux makes the poster unless the owner set one.
+        thumbnail: listing.thumbnail ?? (muxPlaybackId ? MUX_THUMBNAIL : null),
         degradedMaster: degraded,
+        muxPlaybackId,
       };
     },
     admit(video, path) {
@@ -190,7 +219,8 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       return p.token !== null;
     },
     select(video, path) {
-      const { file } = parsePlaybackPath(path)!;
+      const { file, token } = parsePlaybackPath(path)!;
+      if (video.muxPlaybackId) return muxVariant(video, file, token);
       if (file === MASTER && video.degradedMaster) return video.degradedMaster;
       return video.files.get(file) ?? null;
     },

@@ -6,7 +6,8 @@ const DESCRIPTION =
   "A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. " +
   "Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. " +
   "A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. " +
-  "While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED.";
+  "While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. " +
+  "A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.";
 
 const refusals = {
   403: "FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one",

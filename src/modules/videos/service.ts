@@ -126,7 +126,9 @@ export function videoUrls(deps: Pick<Deps, "config" | "clock">): VideoUrls {
   const expiresAtS = (Math.floor(deps.clock.nowMs() / 3_600_000) + 2) * 3600;
   return { media: deps.config.MEDIA_URL, thumbToken: (id) => signer.token(id, expiresAtS) };
 }
-const thumbKeyOf = (r: Pick<VideoRow, "customThumbnailKey" | "thumbnailKey">) => r.customThumbnailKey ?? r.thumbnailKey;
+// A Mux-hosted video without a poster of its own shows Mux's, redirected by the edge from thumb.jpg.
+const thumbKeyOf = (r: Pick<VideoRow, "customThumbnailKey" | "thumbnailKey" | "providerPlaybackId">) =>
+  r.customThumbnailKey ?? r.thumbnailKey ?? (r.providerPlaybackId ? "thumb.jpg" : null);
 
 export function toUploaded(r: VideoRow): UploadedVideo {
   return {
@@ -153,6 +155,7 @@ const LIST_COLUMNS = [
   "durationSeconds",
   "thumbnailKey",
   "customThumbnailKey",
+  "providerPlaybackId",
   "createdAt",
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;

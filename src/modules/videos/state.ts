@@ -19,6 +19,8 @@ interface ReadyResult {
   directKey: string | null;
   /** A hosted provider's asset id, learnt with the asset (it deletes the asset by it). */
   assetId?: string;
+  /** A hosted provider's playback id: the video then plays from the provider (edge-resolver.ts). */
+  playbackId?: string;
 }
 
 /** What a provider reported about one video; `videoId` or `assetId` names it. */
@@ -66,6 +68,7 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
           thumbnailKey: r.thumbnailKey,
           directKey: r.directKey,
           ...(r.assetId && { providerAssetId: r.assetId }),
+          ...(r.playbackId && { providerPlaybackId: r.playbackId }),
           progress: 1,
           readyAt: now,
           updatedAt: now,

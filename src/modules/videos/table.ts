@@ -40,6 +40,8 @@ export const videos = pgTable(
     progress: real("progress").notNull().default(0),
     provider: text("provider", { enum: VIDEO_PROVIDERS }).notNull(),
     providerAssetId: text("provider_asset_id"),
+    /** A hosted provider's playback id (Mux): the edge sends the player there. */
+    providerPlaybackId: text("provider_playback_id"),
     originalKey: text("original_key"),
     /** The auto thumbnail (thumb.jpg), once transcoded. */
     thumbnailKey: text("thumbnail_key"),

@@ -22,6 +22,7 @@ interface MuxAsset {
   passthrough?: string;
   max_stored_resolution?: "Audio only" | "SD" | "HD" | "FHD" | "UHD";
   errors?: { type?: string; messages?: string[] };
+  playback_ids?: { id?: string; policy?: string }[];
 }
 
 const LADDERS: Record<string, Rendition[]> = { SD: ["360p"], HD: ["360p", "720p"], FHD: ["360p", "720p", "1080p"], UHD: ["360p", "720p", "1080p"] };
@@ -40,6 +41,7 @@ function muxAssetEvent(eventId: string, asset: MuxAsset): ProviderEvent | null {
         thumbnailKey: null,
         directKey: null,
         assetId: asset.id,
+        ...(asset.playback_ids?.[0]?.id && { playbackId: asset.playback_ids[0].id }),
       },
     };
   }
@@ -79,7 +81,11 @@ export function muxProvider(deps: Deps, fetchFn: typeof fetch = fetch): VideoPro
       if (!upload) {
         const made = (await api("POST", "/uploads", {
           cors_origin: c.PUBLIC_URL,
-          new_asset_settings: { playback_policy: ["public"], passthrough: video.id, mp4_support: "capped-1080p" },
+          new_asset_settings: {
+            playback_policy: [c.MUX_SIGNING_KEY_ID && c.MUX_SIGNING_KEY ? "signed" : "public"],
+            passthrough: video.id,
+            mp4_support: "capped-1080p",
+          },
         })) as { id: string; url: string };
         upload = { id: made.id, url: made.url };
         await r.checkpoint({ ...r.job.payload, upload });

@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "provider_playback_id" text;
