@@ -85,12 +85,12 @@ export async function objects(prefix: string): Promise<string[]> {
 
 /** Nothing of the user's is stored or counted: no rows, no objects, no bytes, no uploads. */
 export async function expectNothingStored(user: TestUser, key: string) {
-  for (const path of ["/v1/images", "/v1/docs", "/v1/videos"]) {
+  for (const path of ["/v1/images", "/v1/docs", "/v1/videos", "/v1/media"]) {
     const list = await callJson("GET", path, { token: key });
     expect(list.status).toBe(200);
     expect(list.body.data.items).toEqual([]);
   }
-  for (const prefix of ["images", "docs", "videos"]) expect(await objects(`${prefix}/${user.id}/`)).toEqual([]);
+  for (const prefix of ["images", "docs", "videos", "audio"]) expect(await objects(`${prefix}/${user.id}/`)).toEqual([]);
   const u = await usage(user);
   expect(u.image.storage.used).toBe(0);
   expect(u.video.storage.used).toBe(0);
