@@ -11,6 +11,7 @@ import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { storedKinds } from "../../jobs/stored-kinds.ts";
 import { verifyUsage } from "../modules/usage/public.ts";
+import { deleteOwnerVideos } from "../modules/videos/public.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
@@ -106,9 +107,12 @@ const commands: Record<string, Command> = {
     // Permanent: asked for by name, so a command line recalled from history cannot do it by accident.
     if (v.yes !== true) throw new UsageError("user delete is permanent: add --yes");
     const user = await userByEmail(deps, String(v.email));
+    // Videos first: a hosted provider's assets are deleted by the jobs this queues, which
+    // need the rows the account's deletion cascades away.
+    const videos = await deleteOwnerVideos(deps, user.id);
     const gone = await deleteUser(deps, user.id);
     out(
-      `${user.email}: deleted with its rows (${gone.apiKeys} API keys and ${gone.sessions} sessions revoked); ` +
+      `${user.email}: deleted with its rows (${gone.apiKeys} API keys and ${gone.sessions} sessions revoked; ${videos} videos, their cleanup queued); ` +
         `its stored objects go with the orphan sweep once ${deps.config.ORPHAN_SWEEP_AFTER_H} h old`,
     );
     return 0;

@@ -2,10 +2,11 @@
 // upload made once and the original sent to it, the asset deleted with the video, and
 // reconciliation reading the asset through the upload that made it.
 import { describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { muxProvider } from "../../src/modules/videos/providers/mux.ts";
 import { applyProviderEvent } from "../../src/modules/videos/state.ts";
 import { transcodeJobs, videos } from "../../src/modules/videos/table.ts";
+import { adminCli } from "../helpers/admin-cli.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
@@ -30,8 +31,8 @@ function fakeMux(answers: Record<string, unknown> = {}) {
     seen.push(entry);
     const key = `${method} ${url.replace("https://api.mux.com/video/v1", "")}`;
     if (key === "POST /uploads") return Response.json({ data: { id: "up1", url: "https://storage.mux.test/put/up1" } });
-    if (method === "PUT") return new Response(null, { status: 200 });
     if (key in answers) return Response.json({ data: answers[key] });
+    if (method === "PUT") return new Response(null, { status: 200 });
     if (method === "DELETE") return new Response(null, { status: 204 });
     return new Response("not found", { status: 404 });
   }) as typeof fetch;
@@ -119,5 +120,63 @@ describe("Mux adapter", () => {
     await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.id, job!.id));
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(["DELETE https://api.mux.com/video/v1/assets/as7"]);
     expect(await deps.storage.read(v.originalKey!)).toBeNull();
+  });
+
+  /** Runs a claimed delete job with the stand-in, then marks it done (no worker of another test may take it to the real Mux). */
+  async function runDelete(videoId: string, fake: ReturnType<typeof fakeMux>) {
+    const { deps } = await testContext();
+    const [job] = await deps.db
+      .select()
+      .from(transcodeJobs)
+      .where(and(eq(transcodeJobs.videoId, videoId), eq(transcodeJobs.kind, "delete")));
+    const run = { deps, job, signal: new AbortController().signal, deliver: fake.fetchFn, renew: async () => true, checkpoint: async () => true };
+    await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.id, job!.id));
+    await muxProvider(deps, fake.fetchFn).run(run as any);
+    return job!;
+  }
+
+  test("a video deleted while Mux makes its asset: the asset its upload made is deleted, or the upload cancelled before it makes one", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const { deleteVideo } = await import("../../src/modules/videos/service.ts");
+
+    const made = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up5" });
+    await deleteVideo(deps, owner.id, made.id);
+    const fake = fakeMux({ "GET /uploads/up5": { id: "up5", status: "asset_created", asset_id: "as5" } });
+    expect((await runDelete(made.id, fake)).payload).toEqual({ uploadId: "up5" });
+    expect(fake.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET https://api.mux.com/video/v1/uploads/up5",
+      "DELETE https://api.mux.com/video/v1/assets/as5",
+    ]);
+
+    const waiting = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up6" });
+    await deleteVideo(deps, owner.id, waiting.id);
+    const fake2 = fakeMux({ "GET /uploads/up6": { id: "up6", status: "waiting" }, "PUT /uploads/up6/cancel": { id: "up6", status: "cancelled" } });
+    await runDelete(waiting.id, fake2);
+    expect(fake2.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      "GET https://api.mux.com/video/v1/uploads/up6",
+      "PUT https://api.mux.com/video/v1/uploads/up6/cancel",
+    ]);
+  });
+
+  test("deleting an account deletes its Mux assets: shelf admin user delete queues a delete per video before the rows go", async () => {
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const ready = await insertVideo(owner.id, { provider: "mux", providerAssetId: "as8", status: "ready" });
+    const pending = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up8" });
+    await deps.storage.put(ready.originalKey!, new Uint8Array([1]));
+    const done = await adminCli("user", "delete", "--email", owner.email, "--yes");
+    expect(done.code).toBe(0);
+    expect(done.out[0]).toContain("2 videos");
+    expect(await videoRow(ready.id)).toBeUndefined();
+
+    const fake = fakeMux({ "GET /uploads/up8": { id: "up8", status: "asset_created", asset_id: "as8b" } });
+    expect(await runDelete(ready.id, fake)).toMatchObject({ ownerId: owner.id, payload: { assetId: "as8" } });
+    expect(await runDelete(pending.id, fake)).toMatchObject({ payload: { uploadId: "up8" } });
+    expect(fake.seen.filter((s) => s.method === "DELETE").map((s) => s.url)).toEqual([
+      "https://api.mux.com/video/v1/assets/as8",
+      "https://api.mux.com/video/v1/assets/as8b",
+    ]);
+    expect(await deps.storage.read(ready.originalKey!)).toBeNull();
   });
 });

@@ -2,8 +2,11 @@
 // replays ignored by event id, and transitions that never go backwards.
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { createApp } from "../../src/app.ts";
 import { LOCAL_SIGNATURE_HEADER, localWebhookSecret } from "../../src/modules/videos/providers/local.ts";
+import { enqueue } from "../../src/modules/videos/queue.ts";
+import { transcodeJobs, videos } from "../../src/modules/videos/table.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
@@ -125,6 +128,37 @@ describe("Mux callbacks", () => {
     expect(await videoRow(v.id)).toMatchObject({ status: "ready", durationSeconds: 23.8, renditions: ["360p", "720p"], providerAssetId: "AcX01vNq00s" });
     const replay = await send(sign(secret, body, t));
     expect(((await replay.json()) as any).data.outcome).toBe("replayed");
+  });
+
+  test("an asset reported ready for a video deleted meanwhile is queued for deletion at Mux; one never asked for here is left alone", async () => {
+    const app = await muxApp();
+    const { deps } = await testContext();
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up-late" });
+    // Its transcode ran here (the job that made the direct upload), then the video was deleted.
+    await deps.db.transaction((tx) => enqueue(tx, { kind: "transcode", videoId: v.id, ownerId: owner.id, provider: "mux" }, deps.clock.now()));
+    await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.videoId, v.id));
+    await deps.db.delete(videos).where(eq(videos.id, v.id));
+    const t = Math.floor(deps.clock.nowMs() / 1000);
+    const send = (body: string) =>
+      app.handle(new Request("http://shelf.test/webhooks/mux", { method: "POST", headers: { "mux-signature": sign(secret, body, t) }, body }));
+
+    const late = await send(JSON.stringify(assetReady(v.id, "AsLate01")));
+    expect(((await late.json()) as any).data.outcome).toBe("stale");
+    const jobs = await deps.db
+      .select()
+      .from(transcodeJobs)
+      .where(and(eq(transcodeJobs.videoId, v.id), eq(transcodeJobs.kind, "delete")));
+    expect(jobs).toHaveLength(1);
+    // No owner: the job deletes the asset at Mux and no local object.
+    expect(jobs[0]).toMatchObject({ provider: "mux", ownerId: "", payload: { assetId: "AsLate01" }, state: "queued" });
+    // Done here: no worker of another test may take it to the real Mux.
+    await deps.db.update(transcodeJobs).set({ state: "done" }).where(eq(transcodeJobs.id, jobs[0]!.id));
+
+    // Another instance's asset (no transcode of that id ever ran here) is not ours to delete.
+    const stranger = await send(JSON.stringify(assetReady("not-a-video-of-ours", "AsOther1")));
+    expect(((await stranger.json()) as any).data.outcome).toBe("stale");
+    expect(await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, "not-a-video-of-ours"))).toEqual([]);
   });
 
   test("events this adapter does not act on are acknowledged; without a configured secret every Mux callback is 401", async () => {

@@ -6,6 +6,8 @@ export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
 export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
 export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
+// Before an account is deleted: its videos and their hosted assets.
+export { deleteOwnerVideos } from "./service.ts";
 export { VideoListItem } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedVideos } from "./stored.ts";

@@ -24,6 +24,35 @@ export async function enqueue(
 }
 
 /**
+ * What a delete job needs of a hosted provider to delete the video's asset there: the
+ * asset's id once known, else the direct upload still making it (`upload:<id>`).
+ */
+function hostedRef(v: { providerAssetId: string | null }): Record<string, string> {
+  const ref = v.providerAssetId;
+  if (!ref) return {};
+  return ref.startsWith("upload:") ? { uploadId: ref.slice("upload:".length) } : { assetId: ref };
+}
+
+/** Whether a transcode of this video was ever queued here, with this provider. */
+export async function transcodedHere(db: DbOrTx, videoId: string, provider: VideoProviderName): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transcodeJobs.id })
+    .from(transcodeJobs)
+    .where(and(eq(transcodeJobs.videoId, videoId), eq(transcodeJobs.kind, "transcode"), eq(transcodeJobs.provider, provider)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Queues the cleanup of each deleted video: its objects, and a hosted provider's asset. */
+export async function enqueueDeletes(
+  tx: Tx,
+  gone: { id: string; ownerId: string; provider: VideoProviderName; providerAssetId: string | null }[],
+  now: Date,
+): Promise<void> {
+  for (const v of gone) await enqueue(tx, { kind: "delete", videoId: v.id, ownerId: v.ownerId, provider: v.provider, payload: hostedRef(v) }, now);
+}
+
+/**
  * Claims the oldest job that is due: queued, or running under a lease that ran out (its
  * worker died). Null when there is none.
  */

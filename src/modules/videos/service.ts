@@ -20,7 +20,7 @@ import { CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./
 import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
 import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
-import { enqueue } from "./queue.ts";
+import { enqueue, enqueueDeletes } from "./queue.ts";
 import { createPlaybackSigner } from "./sign.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { parseVideoFields } from "./upload-fields.ts";
@@ -282,8 +282,7 @@ export async function deleteVideo(deps: Deps, userId: string, id: string): Promi
       .returning();
     if (!gone) throw notFound("video");
     await release(tx, userId, { mediaBytes: gone.originalKey ? gone.sizeBytes : 0, imageBytes: gone.thumbnailBytes });
-    const assetId = gone.providerAssetId && !gone.providerAssetId.startsWith("upload:") ? gone.providerAssetId : undefined;
-    await enqueue(tx, { kind: "delete", videoId: id, ownerId: userId, provider: gone.provider, payload: assetId ? { assetId } : {} }, now);
+    await enqueueDeletes(tx, [gone], now);
     return gone;
   });
   await invalidate(deps, VIDEO_KIND, id);
@@ -291,4 +290,20 @@ export async function deleteVideo(deps: Deps, userId: string, id: string): Promi
   for (const key of [row.thumbnailKey, row.customThumbnailKey]) {
     if (key) await deps.storage.delete(key).catch((err) => deps.log.warn("video thumbnail delete failed; the cleanup job retries", { id, err }));
   }
+}
+
+/**
+ * Every video of an account that is being deleted, before its rows go: the rows are
+ * deleted and each video's cleanup queued (its objects, and a hosted provider's asset,
+ * which no cascade of ours can reach), in one transaction. Its counters go with the
+ * account. The number of videos.
+ */
+export async function deleteOwnerVideos(deps: Deps, ownerId: string): Promise<number> {
+  const gone = await deps.db.transaction(async (tx) => {
+    const rows = await tx.delete(videos).where(eq(videos.ownerId, ownerId)).returning();
+    await enqueueDeletes(tx, rows, deps.clock.now());
+    return rows;
+  });
+  for (const v of gone) await invalidate(deps, VIDEO_KIND, v.id);
+  return gone.length;
 }

@@ -5,10 +5,12 @@
 // repeated event never moves a video backwards.
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
+import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";
 import { release } from "../usage/public.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { originalKey } from "./layout.ts";
+import { enqueue, transcodedHere } from "./queue.ts";
 import { type Rendition, type VideoProviderName, videos, videoWebhookEvents } from "./table.ts";
 
 interface ReadyResult {
@@ -75,6 +77,7 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
         })
         .where(processing)
         .returning({ id: videos.id });
+      if (!rows.length) await dropOrphanAsset(tx, provider, ev, now);
       return { applied: rows.length ? ("applied" as const) : ("stale" as const), id: rows[0]?.id };
     }
     const [row] = await tx
@@ -88,7 +91,10 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
       })
       .where(processing)
       .returning();
-    if (!row) return { applied: "stale" as const };
+    if (!row) {
+      await dropOrphanAsset(tx, provider, ev, now);
+      return { applied: "stale" as const };
+    }
     // The original's key is read before the update set it null: from the event's own row.
     if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes });
     return { applied: "applied" as const, id: row.id, dropped: ev.dropOriginal ? originalKey(row) : undefined };
@@ -96,6 +102,21 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
   if (out.applied === "applied" && "id" in out && out.id) await invalidate(deps, VIDEO_KIND, out.id);
   if ("dropped" in out && out.dropped) await deps.storage.delete(out.dropped).catch((err) => deps.log.error("video original delete failed", { err }));
   return out.applied;
+}
+
+/**
+ * A hosted asset reported for a video that no longer exists (deleted, or its owner's
+ * account deleted, before the provider finished it) is queued for deletion at the
+ * provider: nothing of a deleted video stays with a third party. Only an asset this
+ * instance asked for (a transcode job of that video ran here) is deleted: another instance
+ * sharing the provider account may send its events here too. The job has no owner, so it
+ * touches no local objects.
+ */
+async function dropOrphanAsset(tx: Tx, provider: VideoProviderName, ev: ProviderEvent, now: Date): Promise<void> {
+  if (!ev.videoId || !ev.assetId) return;
+  const [still] = await tx.select({ id: videos.id }).from(videos).where(eq(videos.id, ev.videoId)).limit(1);
+  if (still || !(await transcodedHere(tx, ev.videoId, provider))) return;
+  await enqueue(tx, { kind: "delete", videoId: ev.videoId, ownerId: "", provider, payload: { assetId: ev.assetId } }, now);
 }
 
 /**

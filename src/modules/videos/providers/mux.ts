@@ -29,7 +29,9 @@ const LADDERS: Record<string, Rendition[]> = { SD: ["360p"], HD: ["360p", "720p"
 
 /** A Mux asset as a provider event (null while it is still being prepared). */
 function muxAssetEvent(eventId: string, asset: MuxAsset): ProviderEvent | null {
-  const which = asset.passthrough ? { videoId: asset.passthrough } : { assetId: asset.id };
+  // The asset's id rides along even when passthrough names the video: should that video be
+  // gone, the asset is deleted by it (state.ts).
+  const which = asset.passthrough ? { videoId: asset.passthrough, assetId: asset.id } : { assetId: asset.id };
   if (asset.status === "ready") {
     return {
       id: eventId,
@@ -65,13 +67,27 @@ export function muxProvider(deps: Deps, fetchFn: typeof fetch = fetch): VideoPro
     return res.status === 204 ? null : ((await res.json()) as { data: Record<string, unknown> }).data;
   };
 
+  /**
+   * A video deleted while Mux was still making its asset: the asset its upload made is
+   * deleted, and an upload that has made none is cancelled so that it never does. Mux
+   * refuses to cancel an upload that is making its asset; that throws, and the retry finds
+   * the asset.
+   */
+  const dropUpload = async (uploadId: string) => {
+    const upload = (await api("GET", `/uploads/${uploadId}`)) as { asset_id?: string; status?: string } | null;
+    if (upload?.asset_id) await api("DELETE", `/assets/${upload.asset_id}`);
+    else if (upload?.status === "waiting") await api("PUT", `/uploads/${uploadId}/cancel`);
+  };
+
   return {
     name: "mux",
     async run(r) {
       if (r.job.kind === "delete") {
-        const assetId = r.job.payload.assetId;
+        const { assetId, uploadId } = r.job.payload;
         if (typeof assetId === "string") await api("DELETE", `/assets/${assetId}`);
-        await deleteVideoObjects(deps.storage, { ownerId: r.job.ownerId, id: r.job.videoId });
+        else if (typeof uploadId === "string") await dropUpload(uploadId);
+        // An asset reported for a video already gone has no objects here (and no owner).
+        if (r.job.ownerId) await deleteVideoObjects(deps.storage, { ownerId: r.job.ownerId, id: r.job.videoId });
         return;
       }
       const [video] = await deps.db.select().from(videos).where(eq(videos.id, r.job.videoId));
