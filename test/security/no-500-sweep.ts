@@ -9,6 +9,7 @@ import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { insertVideo } from "../videos/fixtures.ts";
 
 export type Json = Record<string, any>;
 export interface Operation {
@@ -55,6 +56,7 @@ async function newCaller(o: Operation): Promise<Caller> {
   if (o.path.startsWith("/v1/kbs/{id}")) ids.kb = (await newKb(user.jwt)).id;
   if (o.path.startsWith("/v1/images/{id}") || o.path === "/media/{file}") ids.image = (await uploaded(user.jwt, await png())).id;
   if (o.path.startsWith("/v1/api-keys/{id}")) ids.key = (await makeKey(user)).id;
+  if (o.path.startsWith("/v1/videos/{id}") || o.path.startsWith("/media/v/{id}")) ids.video = (await insertVideo(user.id, { status: "ready" })).id;
   // The admin's PATCH aims at a user of its own, never at the admin or anyone else's test user.
   const target = o.path.startsWith("/v1/admin/users/") ? await makeUser() : user;
   return { user, target, ids };
@@ -67,6 +69,7 @@ function validPathValue(o: Operation, name: string, c: Caller): string {
     if (o.path.startsWith("/v1/kbs/")) return c.ids.kb!;
     if (o.path.startsWith("/v1/images/")) return c.ids.image!;
     if (o.path.startsWith("/v1/api-keys/")) return c.ids.key!;
+    if (c.ids.video) return c.ids.video;
     if (o.path.startsWith("/v1/admin/users/")) return c.target.id;
     return newId();
   }
