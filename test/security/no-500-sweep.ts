@@ -9,7 +9,9 @@ import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { insertVideo } from "../videos/fixtures.ts";
+import { storedVideo } from "../videos/playback-fixtures.ts";
 
 export type Json = Record<string, any>;
 export interface Operation {
@@ -45,6 +47,36 @@ interface Caller {
   user: TestUser;
   target: TestUser;
   ids: Record<string, string>;
+  /** Path values taken from a real URL of the caller's media (the edge's files). */
+  values: Record<string, string>;
+}
+
+/** The values of `template`'s parameters in `url`, when their segments line up. */
+function valuesIn(template: string, url: string | undefined): Record<string, string> | undefined {
+  if (!url) return undefined;
+  const want = template.split("/");
+  const got = new URL(url).pathname.replace(/^.*?\/media\//, "/media/").split("/");
+  if (want.length !== got.length || want.some((w, i) => !w.startsWith("{") && w !== got[i])) return undefined;
+  return Object.fromEntries(want.flatMap((w, i) => (w.startsWith("{") ? [[w.slice(1, -1), got[i]!]] : [])));
+}
+
+/** A stored, ready video of the user and its edge paths: master, variant, and signed variant. */
+async function videoValues(o: Operation, user: TestUser): Promise<Record<string, string>> {
+  const { id } = await storedVideo(user.id);
+  const signed = await callJson("POST", `/v1/videos/${id}/sign`, { token: user.jwt, json: {} });
+  const signature = (signed.body.data.url as string).split("/").at(-2)!;
+  const byPath: Record<string, Record<string, string>> = {
+    "/media/v/{id}/{file}": { file: "master.m3u8" },
+    "/media/v/{id}/{dir}/{file}": { dir: "720p", file: "index.m3u8" },
+    "/media/v/{id}/{signature}/{rendition}/{file}": { signature, rendition: "720p", file: "index.m3u8" },
+  };
+  return { id, ...byPath[o.path] };
+}
+
+/** An uploaded audio file of the user and the edge path (file, or cover) the route serves. */
+async function audioValues(o: Operation, user: TestUser): Promise<Record<string, string>> {
+  const a = (await uploadAudio(user.jwt, await fixture("mp3-cover"))).body.data;
+  return { id: a.id, ...(valuesIn(o.path, a.url) ?? valuesIn(o.path, a.thumbnailUrl)) };
 }
 
 async function newCaller(o: Operation): Promise<Caller> {
@@ -56,14 +88,18 @@ async function newCaller(o: Operation): Promise<Caller> {
   if (o.path.startsWith("/v1/kbs/{id}")) ids.kb = (await newKb(user.jwt)).id;
   if (o.path.startsWith("/v1/images/{id}") || o.path === "/media/{file}") ids.image = (await uploaded(user.jwt, await png())).id;
   if (o.path.startsWith("/v1/api-keys/{id}")) ids.key = (await makeKey(user)).id;
-  if (o.path.startsWith("/v1/videos/{id}") || o.path.startsWith("/media/v/{id}")) ids.video = (await insertVideo(user.id, { status: "ready" })).id;
+  if (o.path.startsWith("/v1/videos/{id}")) ids.video = (await insertVideo(user.id, { status: "ready" })).id;
+  let values: Record<string, string> = {};
+  if (o.path.startsWith("/media/v/")) values = await videoValues(o, user);
+  if (o.path.startsWith("/v1/audio/{id}") || o.path.startsWith("/media/a/")) values = await audioValues(o, user);
   // The admin's PATCH aims at a user of its own, never at the admin or anyone else's test user.
   const target = o.path.startsWith("/v1/admin/users/") ? await makeUser() : user;
-  return { user, target, ids };
+  return { user, target, ids, values };
 }
 
 /** A well-formed value for each path parameter, naming the caller's own resource where one exists. */
 function validPathValue(o: Operation, name: string, c: Caller): string {
+  if (c.values[name]) return c.values[name];
   if (name === "id") {
     if (o.path.startsWith("/v1/docs/")) return c.ids.doc!;
     if (o.path.startsWith("/v1/kbs/")) return c.ids.kb!;
