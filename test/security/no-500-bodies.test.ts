@@ -126,6 +126,15 @@ describe("bad JSON bodies never answer 5xx", () => {
           body("constructor key", withRaw(base, "constructor", '{"prototype":{"isAdmin":true}}')),
           body("unknown key", withRaw(base, "zzz", "1")),
           body("truncated", JSON.stringify(base).slice(0, -1)),
+          body("null body", "null"),
+          body("string body", '"x"'),
+          body("1e309 body", "1e309"),
+          body("empty body", ""),
+          body("whitespace body", " \n\t "),
+          body("byte order mark", `\ufeff${JSON.stringify(base)}`),
+          body("duplicate keys", `${JSON.stringify(base).slice(0, -1)}${Object.keys(base).length ? "," : ""}"zz":1,"zz":{}}`),
+          body("trailing garbage", `${JSON.stringify(base)}}}`),
+          body("two documents", `${JSON.stringify(base)}\n${JSON.stringify(base)}`),
         ];
         for (const name of names) for (const [input, raw] of BAD_VALUES) reqs.push(body(`${name}: ${input}`, withRaw(base, name, raw)));
         // Arrays of objects (sync ops): each property of one otherwise valid item.

@@ -2,6 +2,7 @@
 // parameters and bad query parameters, answers below 500, and every error is the envelope
 // with a documented code. JSON and multipart bodies are swept in no-500-bodies.test.ts.
 import { describe, expect, test } from "bun:test";
+import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { type BadRequest, fillPath, operations, optionalAuth, params, sweep } from "./no-500-sweep.ts";
 
 /** Path segments already percent-encoded as a client would send them. */
@@ -100,6 +101,28 @@ describe("bad query parameters never answer 5xx", () => {
           reqs.push({ input: `${p.name}: lone percent`, path: `${base}?${p.name}=%&${p.name}%zz=%zz` });
         }
         return optionalAuth(o) ? reqs.flatMap((r) => [r, { ...r, input: `${r.input}, no credential`, anonymous: true }]) : reqs;
+      });
+    });
+  }
+});
+
+/** Routes whose checks a lone bad parameter stops at the first: swept with one bad parameter in an otherwise valid query. */
+const VALID_QUERIES: Record<string, Record<string, string>> = {
+  "GET /oauth/authorize": authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback", scope: "docs:read" }),
+};
+
+describe("one bad parameter in an otherwise valid query never answers 5xx", () => {
+  for (const o of operations.filter((o) => VALID_QUERIES[`${o.method} ${o.path}`])) {
+    test(`${o.method} ${o.path}`, async () => {
+      const valid = VALID_QUERIES[`${o.method} ${o.path}`]!;
+      total += await sweep(o, (c) => {
+        const reqs: BadRequest[] = [{ input: "valid", path: `${fillPath(o, c)}?${new URLSearchParams(valid)}` }];
+        for (const name of Object.keys(valid)) {
+          const rest = new URLSearchParams(Object.entries(valid).filter(([k]) => k !== name)).toString();
+          for (const [input, value] of BAD_QUERY_VALUES) reqs.push({ input: `${name}: ${input}`, path: `${fillPath(o, c)}?${rest}&${name}=${value}` });
+          reqs.push({ input: `${name}: repeated`, path: `${fillPath(o, c)}?${rest}&${name}=${encodeURIComponent(valid[name]!)}&${name}=x` });
+        }
+        return reqs.flatMap((r) => [r, { ...r, input: `${r.input}, no credential`, anonymous: true }]);
       });
     });
   }
