@@ -84,11 +84,15 @@ async function newCaller(o: Operation): Promise<Caller> {
   // pro: video and audio uploads reach their own checks instead of stopping at the plan.
   const user = await makeUser({ plan: "pro", isAdmin });
   const ids: Record<string, string> = {};
-  if (o.path.startsWith("/v1/docs/{id}")) ids.doc = (await uploadedDoc(user.jwt)).id;
-  if (o.path.startsWith("/v1/kbs/{id}")) ids.kb = (await newKb(user.jwt)).id;
-  if (o.path.startsWith("/v1/images/{id}") || o.path === "/media/{file}") ids.image = (await uploaded(user.jwt, await png())).id;
+  // Lists get a row too: a filter the database only evaluates against rows is then evaluated.
+  const list = o.method === "GET" && !o.path.includes("{");
+  if (o.path.startsWith("/v1/docs/{id}") || (list && o.path === "/v1/docs")) ids.doc = (await uploadedDoc(user.jwt)).id;
+  if (o.path.startsWith("/v1/kbs/{id}") || (list && o.path === "/v1/kbs")) ids.kb = (await newKb(user.jwt)).id;
+  if (o.path.startsWith("/v1/images/{id}") || o.path === "/media/{file}" || (list && o.path === "/v1/images"))
+    ids.image = (await uploaded(user.jwt, await png())).id;
   if (o.path.startsWith("/v1/api-keys/{id}")) ids.key = (await makeKey(user)).id;
-  if (o.path.startsWith("/v1/videos/{id}")) ids.video = (await insertVideo(user.id, { status: "ready" })).id;
+  if (o.path.startsWith("/v1/videos/{id}") || (list && (o.path === "/v1/videos" || o.path === "/v1/media")))
+    ids.video = (await insertVideo(user.id, { status: "ready" })).id;
   let values: Record<string, string> = {};
   if (o.path.startsWith("/media/v/")) values = await videoValues(o, user);
   if (o.path.startsWith("/v1/audio/{id}") || o.path.startsWith("/media/a/")) values = await audioValues(o, user);

@@ -25,7 +25,12 @@ const BAD_QUERY_VALUES: [string, string][] = [
   ["1e309", "1e309"],
   ["2**63", "9223372036854775808"],
   ["[object]", encodeURIComponent("[object Object]")],
+  ["SQL, LIKE and tsquery syntax", encodeURIComponent(`' \\ % _ & | ! ( ) :* <-> " ;--`)],
+  ["regex syntax", encodeURIComponent("(a+)+$[")],
+  ["NUL", "%00"],
   ["invalid UTF-8", "%C3%28"],
+  ["lone percent", "%"],
+  ["bad escape", "%zz"],
 ];
 
 const BAD_HEADER_VALUES: [string, string][] = [
