@@ -166,6 +166,33 @@ describe("bad request headers never answer 5xx", () => {
   }
 });
 
+describe("undeclared methods and unknown paths never answer 5xx", () => {
+  const paths = [...new Set(operations.map((o) => o.path))];
+  for (const path of paths) {
+    const declared = new Set(operations.filter((o) => o.path === path).map((o) => o.method));
+    const others = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].filter((m) => !declared.has(m));
+    test(`${path}: ${others.join(", ")}`, async () => {
+      const template = operations.find((o) => o.path === path)!;
+      for (const method of others) {
+        // The caller and its resources are the declared operation's; the method is not.
+        total += await sweep({ ...template, method }, (c) => [
+          {
+            input: `undeclared ${method}`,
+            path: fillPath(template, c),
+            headers: { "content-type": "application/json" },
+            body: method === "GET" || method === "OPTIONS" ? undefined : "{}",
+          },
+        ]);
+      }
+    });
+  }
+  test("unknown paths", async () => {
+    const unknown = { method: "GET", path: "/v1/zzz", op: { responses: {} } };
+    for (const path of ["/v1/zzz", "/v1/images/x/y/z", "/%00", "/v1/%C3%28", `/${"a".repeat(5000)}`, "/media/", "/media/v/", "/.env", "/v1/docs/raw:batch/x"])
+      total += await sweep(unknown, () => [{ input: "unknown path", path }]);
+  });
+});
+
 test("the sweep covered every operation", () => {
   expect(operations.length).toBeGreaterThan(80);
   // The count is printed for the record of what the sweep sent.
