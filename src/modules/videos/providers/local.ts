@@ -8,7 +8,6 @@ import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Deps } from "../../../deps.ts";
-import { AppError } from "../../../http/errors.ts";
 import { requireUser } from "../../identity/public.ts";
 import { directKey, hlsPrefix, masterPlaylistKey, thumbnailKey } from "../layout.ts";
 import { deleteVideoObjects } from "../objects.ts";
@@ -17,6 +16,7 @@ import { type ProviderEvent, reportProgress } from "../state.ts";
 import type { VideoRow } from "../table.ts";
 import { videos } from "../table.ts";
 import { signatureHeader, verifySignature } from "./callback-signature.ts";
+import { readLocalEvent } from "./local-event.ts";
 import { hlsRendition, ladderFor, MediaError, masterPlaylist, mp4FromHls, probe, thumbnail } from "./ffmpeg.ts";
 import { eq } from "drizzle-orm";
 import { LeaseLost, type JobRun, type VideoProvider } from "./types.ts";
@@ -194,16 +194,7 @@ export function localProvider(deps: Deps): VideoProvider {
     },
     parseCallback(raw, headers, now) {
       verifySignature(secret, headers.get(LOCAL_SIGNATURE_HEADER), raw, now);
-      let ev: ProviderEvent;
-      try {
-        ev = JSON.parse(raw);
-      } catch {
-        throw new AppError("BAD_REQUEST", "the callback body is not JSON");
-      }
-      if (typeof ev?.id !== "string" || typeof ev.videoId !== "string" || !["ready", "failed", "progress"].includes(ev.type)) {
-        throw new AppError("BAD_REQUEST", "the callback is not a video event");
-      }
-      return ev;
+      return readLocalEvent(raw);
     },
     async status(_deps, video) {
       const job = await latestJob(deps.db, video.id, "transcode");

@@ -9,6 +9,7 @@ import type { Rendition, VideoRow } from "../table.ts";
 import { videos } from "../table.ts";
 import { deleteVideoObjects } from "../objects.ts";
 import { verifySignature } from "./callback-signature.ts";
+import { checkMuxAssetData } from "./mux-event.ts";
 import { eq } from "drizzle-orm";
 import type { VideoProvider } from "./types.ts";
 
@@ -126,6 +127,7 @@ export function muxProvider(deps: Deps, fetchFn: typeof fetch = fetch): VideoPro
       }
       if (typeof event.id !== "string" || typeof event.type !== "string") throw new AppError("BAD_REQUEST", "the callback is not a Mux event");
       if ((event.type !== "video.asset.ready" && event.type !== "video.asset.errored") || !event.data?.id) return null;
+      checkMuxAssetData(event.data);
       return muxAssetEvent(event.id, event.data);
     },
     async status(_deps, video: VideoRow) {
