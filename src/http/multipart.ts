@@ -17,7 +17,7 @@ import type { Budget } from "../infra/budget.ts";
 import type { BufferPool } from "../infra/buffer-pool.ts";
 import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
 import { AppError, validationError } from "./errors.ts";
-import { stripUnsafeChars } from "./text.ts";
+import { notUtf8Field, stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and small text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -98,6 +98,15 @@ export async function withUpload<T>(request: Request, opts: UploadLimits, use: (
   }
 }
 
+/** A text part's value; its decoder is strict, so bytes that are not UTF-8 throw. */
+function fieldText(part: { name?: string; text: string }): string {
+  try {
+    return part.text;
+  } catch {
+    throw notUtf8Field(part.name ?? "");
+  }
+}
+
 async function readParts(request: Request, body: BufferedBody, boundary: string, opts: UploadLimits, maxBody: number): Promise<Upload> {
   const out: Upload = { fields: {} };
   try {
@@ -109,7 +118,7 @@ async function readParts(request: Request, body: BufferedBody, boundary: string,
         out.file = { filename: baseName(part.filename ?? ""), bytes: body.viewOf(part.content, part.size) ?? part.bytes };
       } else if (!part.isFile) {
         if (part.size > MAX_TEXT_FIELD) throw validationError(`body.${part.name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`);
-        out.fields[part.name] = part.text;
+        out.fields[part.name] = fieldText(part);
       }
     }
     return out;

@@ -9,7 +9,7 @@ import { Busboy } from "@fastify/busboy";
 import type { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
 import { AppError, validationError } from "./errors.ts";
-import { stripUnsafeChars } from "./text.ts";
+import { badFieldText, stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -132,7 +132,8 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
     stored.catch(fail);
   });
   bb.on("field", (name, value, _nameCut, valueCut) => {
-    if (valueCut) fail(validationError(`body.${name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`));
+    const bad = valueCut ? validationError(`body.${name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`) : badFieldText(name, value);
+    if (bad) fail(bad);
     else fields[name] = value;
   });
   for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {

@@ -8,6 +8,7 @@
 // (multipart.ts), since an upload should not fail for its name.
 import type { StringOptions } from "@sinclair/typebox";
 import { t } from "elysia";
+import { AppError } from "./errors.ts";
 
 const UNSAFE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
 
@@ -25,3 +26,13 @@ export interface PlainTextOptions extends Omit<StringOptions, "pattern"> {
 
 export const PlainText = ({ notBlank = false, alsoRefuse = "", ...opts }: PlainTextOptions = {}) =>
   t.String({ ...opts, pattern: `^${notBlank ? "(?=.*\\S)" : ""}[^${UNSAFE}${alsoRefuse}]*$` });
+
+/** A multipart text field whose bytes are not UTF-8: a 400, as in a JSON body (json-body.ts). */
+export const notUtf8Field = (name: string) => new AppError("BAD_REQUEST", `the field ${name} is not valid UTF-8`, { field: `body.${name}` });
+
+/**
+ * Why a text field as busboy decoded it is refused; null when it is not. busboy decodes
+ * bytes that are not UTF-8 to U+FFFD and hands no bytes, so U+FFFD is taken for them (no
+ * title or tag needs it); they are never kept as replacement characters.
+ */
+export const badFieldText = (name: string, value: string): AppError | null => (value.includes("\uFFFD") ? notUtf8Field(name) : null);

@@ -3,7 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { call, callJson } from "../helpers/context.ts";
-import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { audioObjects, fixture } from "../audio/fixtures.ts";
+import { makeClient, makeUser, PASSWORD } from "../helpers/factories.ts";
 import { png, upload } from "../images/fixtures.ts";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -89,6 +90,39 @@ describe("a JSON route refuses other body types with 415", () => {
     const res = await upload(u.jwt, await png(), { filename: "still.png" });
     expect(res.status).toBe(201);
     expect(res.body.data.filename).toBe("still.png");
+  });
+});
+
+describe("multipart text fields are read strictly", () => {
+  const enc = new TextEncoder();
+  /** A form of one text field whose value holds the bytes 0xC3 0x28, and a file. */
+  const form = (field: string, file: Uint8Array, filename: string) => {
+    const b = "strictfieldboundary";
+    const parts = [
+      enc.encode(`--${b}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n`),
+      invalidUtf8('["a', 'b"]'),
+      enc.encode(`\r\n--${b}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      file,
+      enc.encode(`\r\n--${b}--\r\n`),
+    ];
+    return { headers: { "content-type": `multipart/form-data; boundary=${b}` }, body: new Blob(parts as BlobPart[]) };
+  };
+
+  test("invalid UTF-8 in a streamed upload's title is 400 BAD_REQUEST and stores nothing", async () => {
+    const { user, key } = await makeClient({ plan: "pro" });
+    const res = await callJson("POST", "/v1/audio", { token: key, ...form("title", await fixture("mp3"), "a.mp3") });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: "BAD_REQUEST", meta: { field: "body.title" } });
+    expect(await audioObjects(user.id)).toEqual([]);
+    expect((await callJson("GET", "/v1/media?type=audio", { token: key })).body.data.items).toEqual([]);
+  });
+
+  test("invalid UTF-8 in an image upload's tags is 400 BAD_REQUEST and stores nothing", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const res = await callJson("POST", "/v1/images", { token: key, ...form("tags", await png(), "a.png") });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: "BAD_REQUEST", meta: { field: "body.tags" } });
+    expect((await callJson("GET", "/v1/images", { token: key })).body.data.items).toEqual([]);
   });
 });
 
