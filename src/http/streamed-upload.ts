@@ -118,7 +118,9 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
   };
 
   bb.on("file", (name, file, filename) => {
-    if (name !== "file") return void file.resume();
+    // The parser goes on with the chunk it was given when a field failed the upload: a file
+    // starting there must not be stored (its stream would never end).
+    if (name !== "file" || failure !== undefined) return void file.resume();
     if (stored) {
       file.resume();
       return fail(validationError("body.file", "send exactly one file"));

@@ -2,12 +2,16 @@
 // types, huge strings, out-of-range numbers, deep nesting and prototype keys, each sent on an
 // otherwise valid body (so a value the schema lets through reaches the service and the
 // database); every multipart upload gets empty, nameless, misnamed and truncated bodies.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { del, upsert } from "../kbs/fixtures.ts";
 import { delete2, move2, update2, upsert2, V2 } from "../kbs/v2-fixtures.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type BadRequest, fillPath, type Json, type Operation, operations, resolve, sweep } from "./no-500-sweep.ts";
+
+// Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
+// machine that takes far longer than the default 5 s per test.
+setDefaultTimeout(30_000);
 
 const jsonSchema = (o: Operation): Json | undefined => {
   const s = o.op.requestBody?.content?.["application/json"]?.schema;

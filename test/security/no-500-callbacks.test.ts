@@ -2,7 +2,7 @@
 // the wrong shape (a field missing, of the wrong type, huge or out of range) is refused as
 // 400, and never reaches the database half-read. Each event aims at a video of its own in
 // processing, so a value that gets through is written, not skipped as stale.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/app.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -12,6 +12,10 @@ import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "../videos/fixtures.ts";
 import { judge, type Json, operations } from "./no-500-sweep.ts";
+
+// Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
+// machine that takes far longer than the default 5 s per test.
+setDefaultTimeout(30_000);
 
 const webhook = operations.find((o) => o.method === "POST" && o.path === "/webhooks/{provider}")!;
 

@@ -3,12 +3,16 @@
 // holding claims no login ever issues (NUL bytes, lone surrogates, 100k characters, an
 // unknown user), answers 401 or its own public answer, never 5xx; so does the refresh
 // cookie of the session endpoints.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { decodeJwt, SignJWT } from "jose";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type BadRequest, fillPath, operations, sweep } from "./no-500-sweep.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
+
+// Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
+// machine that takes far longer than the default 5 s per test.
+setDefaultTimeout(30_000);
 
 const { deps } = await testContext();
 const someone = await makeUser();

@@ -1,11 +1,15 @@
 // Never a 500 (SPEC sections 1 and 7), forms: each text field of every multipart upload,
 // sent with a file the route accepts (so the field, not the file, decides the answer), and
 // each field of the form-encoded OAuth endpoints, get bad values.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { fixture } from "../audio/fixtures.ts";
 import { png } from "../images/fixtures.ts";
 import { clip } from "../videos/fixtures.ts";
 import { type BadRequest, fillPath, type Json, type Operation, operations, resolve, sweep } from "./no-500-sweep.ts";
+
+// Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
+// machine that takes far longer than the default 5 s per test.
+setDefaultTimeout(30_000);
 
 const schemaOf = (o: Operation, type: string): Json | undefined => {
   const s = o.op.requestBody?.content?.[type]?.schema;

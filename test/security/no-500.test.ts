@@ -1,9 +1,13 @@
 // Never a 500 (SPEC sections 1 and 7): every operation of the OpenAPI document, fed bad path
 // parameters and bad query parameters, answers below 500, and every error is the envelope
 // with a documented code. JSON and multipart bodies are swept in no-500-bodies.test.ts.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { type BadRequest, fillPath, operations, optionalAuth, params, sweep } from "./no-500-sweep.ts";
+
+// Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
+// machine that takes far longer than the default 5 s per test.
+setDefaultTimeout(30_000);
 
 /** Path segments already percent-encoded as a client would send them. */
 const BAD_SEGMENTS: [string, string][] = [
