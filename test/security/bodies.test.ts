@@ -96,12 +96,12 @@ describe("a JSON route refuses other body types with 415", () => {
 
 describe("multipart text fields are read strictly", () => {
   const enc = new TextEncoder();
-  /** A form of one text field whose value holds the bytes 0xC3 0x28, and a file. */
-  const form = (field: string, file: Uint8Array, filename: string) => {
+  /** A form of one text field (by default holding the bytes 0xC3 0x28), and a file. */
+  const form = (field: string, file: Uint8Array, filename: string, value = invalidUtf8('["a', 'b"]')) => {
     const b = "strictfieldboundary";
     const parts = [
       enc.encode(`--${b}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n`),
-      invalidUtf8('["a', 'b"]'),
+      value,
       enc.encode(`\r\n--${b}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
       file,
       enc.encode(`\r\n--${b}--\r\n`),
@@ -122,6 +122,10 @@ describe("multipart text fields are read strictly", () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: "BAD_REQUEST", meta: { field: "body.title" } });
     }
+    // The same for a field over its 8 KB (it used to hang the same way).
+    const long = await callJson("POST", "/v1/videos", { token: key, ...form("title", await clip({ seconds: 1 }), "c.mp4", enc.encode("x".repeat(9000))) });
+    expect(long.status).toBe(422);
+    expect(long.body).toMatchObject({ code: "VALIDATION_ERROR", meta: { path: "body.title" } });
     expect(await audioObjects(user.id)).toEqual([]);
     expect(await videoObjects(user.id)).toEqual([]);
     expect((await callJson("GET", "/v1/media", { token: key })).body.data.items).toEqual([]);
