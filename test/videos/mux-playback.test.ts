@@ -9,6 +9,8 @@ import { createApp } from "../../src/app.ts";
 import type { Config } from "../../src/config.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { createServices, type Services } from "../../src/services.ts";
+import type { Clock } from "../../src/infra/clock.ts";
+import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
@@ -20,9 +22,9 @@ afterAll(() => Promise.all(opened.map((s) => s.close())));
 
 type App = { handle(r: Request): Promise<Response> };
 
-async function muxApp(extra: Partial<Config> = {}): Promise<App> {
+async function muxApp(extra: Partial<Config> = {}, clock?: Clock): Promise<App> {
   const { deps } = await testContext();
-  const services = createServices({ ...deps, config: { ...deps.config, MUX_WEBHOOK_SECRET: SECRET, ...extra } });
+  const services = createServices({ ...deps, clock: clock ?? deps.clock, config: { ...deps.config, MUX_WEBHOOK_SECRET: SECRET, ...extra } });
   opened.push(services);
   return createApp(services);
 }
@@ -123,14 +125,17 @@ describe("Mux playback with a signing key", () => {
     const { deps, config } = await testContext();
     const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
     const pem = await exportPKCS8(privateKey);
-    const app = await muxApp({ MUX_SIGNING_KEY_ID: "kid-test", MUX_SIGNING_KEY: Buffer.from(pem).toString("base64") } as Partial<Config>);
-    const nowS = Math.floor(deps.clock.nowMs() / 1000);
+    // Stopped: the token's exp is "now + 1 h" in whole seconds, and a second may turn
+    // between this test reading the time and the edge doing so.
+    const clock = stoppedClock();
+    const app = await muxApp({ MUX_SIGNING_KEY_ID: "kid-test", MUX_SIGNING_KEY: Buffer.from(pem).toString("base64") } as Partial<Config>, clock);
+    const nowS = Math.floor(clock.nowMs() / 1000);
     const tokenOf = (res: Response, base: string) => {
       const location = res.headers.get("location")!;
       expect(location.startsWith(`${base}?token=`)).toBe(true);
       return new URL(location).searchParams.get("token")!;
     };
-    const verify = (token: string, aud: string) => jwtVerify(token, publicKey, { audience: aud, currentDate: deps.clock.now() });
+    const verify = (token: string, aud: string) => jwtVerify(token, publicKey, { audience: aud, currentDate: clock.now() });
 
     const v = await readyMuxVideo(app);
     const res = await play(app, v.id, "master.m3u8");
@@ -152,6 +157,6 @@ describe("Mux playback with a signing key", () => {
     expect(p.payload).toEqual({ sub: priv.playbackId, aud: "v", exp: nowS + 300, max_resolution: "360p" });
     // A key other than ours does not verify it.
     const stranger = await generateKeyPair("RS256");
-    await expect(jwtVerify(token, stranger.publicKey, { currentDate: deps.clock.now() })).rejects.toThrow();
+    await expect(jwtVerify(token, stranger.publicKey, { currentDate: clock.now() })).rejects.toThrow();
   });
 });
