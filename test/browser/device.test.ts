@@ -99,7 +99,12 @@ describe.skipIf(!executable)("the device page in Chromium", () => {
       const page = await open();
       await signIn(page, `${o.deps.config.PUBLIC_URL}/device`);
       await enter(page, "ZZZZ-ZZZZ");
-      await expect(page.locator(".error").textContent()).resolves.toContain("No such code");
+      // Should the error box never come, the failure shows the page that came instead.
+      const error = await page
+        .locator(".error")
+        .textContent({ timeout: 20_000 })
+        .catch(async () => `no error box on ${page.url()}: ${(await page.content()).slice(0, 3000)}`);
+      expect(error).toContain("No such code");
       await expect(page.locator("#user_code").inputValue()).resolves.toBe("zzzz zzzz");
       await page.context().close();
     },
