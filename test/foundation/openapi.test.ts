@@ -7,25 +7,14 @@ import { createApp } from "../../src/app.ts";
 import { contractOf } from "../helpers/contract.ts";
 import { call, callJson, expectDocumented, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { doc, type Json, METHODS, resolve } from "../helpers/openapi-doc.ts";
 
-type Json = Record<string, any>;
-const doc = (await callJson("GET", "/swagger/json")).body as Json;
-const METHODS = ["get", "put", "post", "delete", "patch", "head"];
 const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
   Object.entries(item as Json)
     .filter(([m]) => METHODS.includes(m))
     .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, path, method, op: op as Json })),
 );
 const op = (route: string) => operations.find((o) => o.route === route)!.op;
-const resolve = (node: Json): Json =>
-  node.$ref
-    ? resolve(
-        (node.$ref as string)
-          .slice(2)
-          .split("/")
-          .reduce((at: Json, k) => at[k], doc),
-      )
-    : node;
 const edge = (o: { path: string }) => o.path.startsWith("/media/");
 
 describe("GET /swagger/json", () => {

@@ -32,15 +32,7 @@ const BAD_FIELDS: [string, Uint8Array][] = [
 ];
 
 const BOUNDARY = "sweepformboundary";
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
+const concat = (parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 const textPart = (name: string, value: Uint8Array) => [bytes(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), value, bytes("\r\n")];
 const filePart = (file: Uint8Array, filename: string) => [
   bytes(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),

@@ -5,6 +5,7 @@ import { expect } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { ERROR_CODES } from "../../src/http/errors.ts";
 import { callJson, testContext } from "../helpers/context.ts";
+import { doc, type Json, METHODS, resolve } from "../helpers/openapi-doc.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
@@ -13,30 +14,20 @@ import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { insertVideo } from "../videos/fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 
-export type Json = Record<string, any>;
+export type { Json };
 export interface Operation {
   method: string;
   path: string;
   op: Json;
 }
 
-const METHODS = ["get", "put", "post", "delete", "patch", "head"];
-const doc = (await callJson("GET", "/swagger/json")).body as Json;
 export const operations: Operation[] = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
   Object.entries(item as Json)
     .filter(([m]) => METHODS.includes(m))
     .map(([method, op]) => ({ method: method.toUpperCase(), path, op: op as Json })),
 );
 
-export const resolve = (node: Json): Json =>
-  node?.$ref
-    ? resolve(
-        (node.$ref as string)
-          .slice(2)
-          .split("/")
-          .reduce((at: Json, k) => at[k], doc),
-      )
-    : node;
+export { resolve };
 
 export const params = (o: Operation, where: string): Json[] => (o.op.parameters ?? []).map(resolve).filter((p: Json) => p.in === where);
 /** Routes where a credential is optional (public documents, the media edge): swept without one too. */
