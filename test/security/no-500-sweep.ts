@@ -29,6 +29,14 @@ export const operations: Operation[] = Object.entries(doc.paths as Json).flatMap
 
 export { resolve };
 
+/** Percent-encoded values no decoder should turn into a 500: every URL and form sweep sends them. */
+export const BAD_ESCAPES: [string, string][] = [
+  ["NUL", "%00"],
+  ["invalid UTF-8", "%C3%28"],
+  ["lone percent", "%"],
+  ["bad escape", "%zz"],
+];
+
 export const params = (o: Operation, where: string): Json[] => (o.op.parameters ?? []).map(resolve).filter((p: Json) => p.in === where);
 /** Routes where a credential is optional (public documents, the media edge): swept without one too. */
 export const optionalAuth = (o: Operation) => !o.op.security || (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
