@@ -289,6 +289,33 @@ describe("access tokens", () => {
     expect(res.body.code).toBe("UNAUTHORIZED");
   });
 
+  test("a token signed with the app's key but naming another user's live session, or claims that are no ids, is 401 UNAUTHORIZED", async () => {
+    const { config, deps } = await testContext();
+    const [owner, other] = [await makeUser(), await makeUser()];
+    const liveSid = (JSON.parse(Buffer.from(owner.jwt.split(".")[1]!, "base64url").toString()) as { sid: string }).sid;
+    const signer = createTokenSigner(config.JWT_SECRET, deps.clock);
+    // The owner's own token passes first, so the session is in the node's cache when the others come.
+    expect((await callJson("GET", "/v1/user/me", { token: owner.jwt })).status).toBe(200);
+    for (const [userId, sessionId] of [
+      [other.id, liveSid],
+      ["abcdefghijklmnopqrstu", liveSid],
+      [`${owner.id}\u0000`, liveSid],
+      [owner.id, "a\u0000b"],
+      [owner.id, "s".repeat(10_000)],
+    ]) {
+      const { token } = await signer.sign({ userId: userId!, sessionId: sessionId! });
+      const res = await callJson("GET", "/v1/user/me", { token });
+      expect({ userId: userId!.slice(0, 30), sessionId: sessionId!.slice(0, 30), status: res.status, code: res.body.code }).toEqual({
+        userId: userId!.slice(0, 30),
+        sessionId: sessionId!.slice(0, 30),
+        status: 401,
+        code: "UNAUTHORIZED",
+      });
+    }
+    // The other user's data was never reachable through the owner's session.
+    expect((await callJson("GET", "/v1/user/me", { token: owner.jwt })).body.data.id).toBe(owner.id);
+  });
+
   test("the password is stored as an argon2id hash", async () => {
     const { deps } = await testContext();
     const e = email();

@@ -169,15 +169,15 @@ export async function logout(deps: Deps, by: { refreshToken?: string; sessionId?
 
 const sessionById = (db: DbOrTx) =>
   db
-    .select({ revokedAt: sessions.revokedAt })
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt })
     .from(sessions)
     .where(eq(sessions.id, sql.placeholder("id")))
     .prepare("session_by_id");
 
-/** Whether the session exists and was not ended: read on every JWT request, so prepared. */
-export async function isSessionLive(db: DbOrTx, sessionId: string): Promise<boolean> {
+/** The user of a session that exists and was not ended, else null: read on every JWT request, so prepared. */
+export async function liveSessionUser(db: DbOrTx, sessionId: string): Promise<string | null> {
   const [row] = await prepared(db, "session_by_id", sessionById).execute({ id: sessionId });
-  return !!row && !row.revokedAt;
+  return row && !row.revokedAt ? row.userId : null;
 }
 
 /**
