@@ -1,0 +1,223 @@
+// No request sees or touches another user's resources (SPEC sections 1 and 7), swept over
+// the OpenAPI document: every operation that names a user's resource in its path, and the
+// batch routes that name them in their body, is sent by a stranger holding every scope
+// and the largest plan, aimed at one owner's private resources, with a request that would
+// succeed for the owner. Each answer refuses without revealing that the resource exists
+// (404 NOT_FOUND; the playback edge's 403 for a private video without its signature), and
+// the owner's resources read the same afterwards, byte for byte. A route added later that
+// names a resource fails the coverage test until it has its line here.
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { call, callJson } from "../helpers/context.ts";
+import { makeKey, makeUser } from "../helpers/factories.ts";
+import { doc, METHODS } from "../helpers/openapi-doc.ts";
+import { fixture, uploadAudio } from "../audio/fixtures.ts";
+import { openTestBranch } from "../branches/fixtures.ts";
+import { uploadedDoc } from "../documents/fixtures.ts";
+import { png, uploaded } from "../images/fixtures.ts";
+import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
+import { oauthApp } from "../oauth/flow.ts";
+import { storedVideo } from "../videos/playback-fixtures.ts";
+
+setDefaultTimeout(60_000);
+
+const V2 = { "service-sync-version": "2" };
+const o = await oauthApp();
+const owner = await makeUser({ plan: "pro_plus" });
+const stranger = await makeUser({ plan: "pro_plus" });
+
+// The owner's private resources, one of each kind a path can name.
+expect((await callJson("PATCH", "/v1/user/me", { token: owner.jwt, json: { docVersioningEnabled: true } })).status).toBe(200);
+const image = await uploaded(owner.jwt, await png(), { is_public: "false" });
+const loose = await uploadedDoc(owner.jwt, { isPublic: false });
+const kb = await newKb(owner.jwt);
+const first = await pushed(owner.jwt, kb.id, [upsert("a.md", "first\n")]);
+await pushed(owner.jwt, kb.id, [upsert("a.md", "second\n", first.applied[0]!.updatedAt)]);
+const kbDocId = first.applied[0]!.id;
+const revId = (await callJson("GET", `/v1/docs/${kbDocId}/revisions`, { token: owner.jwt })).body.data.revisions[0].id as string;
+const branchId = (await openTestBranch(owner.id, kb.id, "a.md", "branch\n")).id;
+const key = await makeKey(owner);
+await o.tokensFor(owner);
+const grantId = (await callJson("GET", "/v1/user/me/oauth-grants", { token: owner.jwt })).body.data.items[0].id as string;
+const video = await storedVideo(owner.id, { isPublic: false });
+const audio = (await uploadAudio(owner.jwt, await fixture("mp3-cover"), "a.mp3", { is_public: "false" })).body.data;
+// A signature the stranger holds rightly: for a video of their own.
+const theirVideo = await storedVideo(stranger.id, { isPublic: false });
+const theirSignature = new URL((await callJson("POST", `/v1/videos/${theirVideo.id}/sign`, { token: stranger.jwt, json: {} })).body.data.url).pathname.split(
+  "/",
+)[4]!;
+const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
+
+interface Probe {
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** What the refusal is: 404 NOT_FOUND unless said. */
+  status?: number;
+  /** For the batch routes, which answer 200 with a result per id. */
+  check?(body: any): void;
+}
+
+const thumbnail = async () => {
+  const form = new FormData();
+  form.append("file", new Blob([(await png()) as BlobPart]), "t.png");
+  return form;
+};
+
+/** Every operation that names a resource, as `METHOD /path/{param}`, and the stranger's request. */
+const PROBES: Record<string, () => Probe | Promise<Probe>> = {
+  "DELETE /v1/api-keys/{id}": () => ({ path: `/v1/api-keys/${key.id}` }),
+  "GET /v1/images/{id}": () => ({ path: `/v1/images/${image.id}` }),
+  "PATCH /v1/images/{id}": () => ({ path: `/v1/images/${image.id}`, json: { is_public: true } }),
+  "DELETE /v1/images/{id}": () => ({ path: `/v1/images/${image.id}` }),
+  "GET /v1/docs/{id}": () => ({ path: `/v1/docs/${loose.id}` }),
+  "PATCH /v1/docs/{id}": () => ({ path: `/v1/docs/${loose.id}`, json: { isPublic: true } }),
+  "DELETE /v1/docs/{id}": () => ({ path: `/v1/docs/${loose.id}` }),
+  "GET /v1/docs/{id}/raw": () => ({ path: `/v1/docs/${loose.id}/raw` }),
+  "GET /v1/docs/{id}/revisions": () => ({ path: `/v1/docs/${kbDocId}/revisions` }),
+  "GET /v1/docs/{id}/revisions/{revId}": () => ({ path: `/v1/docs/${kbDocId}/revisions/${revId}` }),
+  "POST /v1/docs/{id}/revisions/{revId}/restore": () => ({ path: `/v1/docs/${kbDocId}/revisions/${revId}/restore` }),
+  "GET /v1/kbs/{id}": () => ({ path: `/v1/kbs/${kb.id}` }),
+  "PATCH /v1/kbs/{id}": () => ({ path: `/v1/kbs/${kb.id}`, json: { name: "taken over" } }),
+  "DELETE /v1/kbs/{id}": () => ({ path: `/v1/kbs/${kb.id}?cascade=true` }),
+  "GET /v1/kbs/{id}/manifest": () => ({ path: `/v1/kbs/${kb.id}/manifest`, headers: V2 }),
+  "GET /v1/kbs/{id}/raw": () => ({ path: `/v1/kbs/${kb.id}/raw?path=a.md` }),
+  "POST /v1/kbs/{id}/sync": () => ({ path: `/v1/kbs/${kb.id}/sync`, headers: V2, json: { ops: [upsert("b.md", "planted\n")] } }),
+  "GET /v1/kbs/{id}/conflicts": () => ({ path: `/v1/kbs/${kb.id}/conflicts` }),
+  "GET /v1/kbs/{id}/conflicts/{branchId}": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}` }),
+  "DELETE /v1/kbs/{id}/conflicts/{branchId}": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}` }),
+  "POST /v1/kbs/{id}/conflicts/{branchId}/accept": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}/accept` }),
+  "DELETE /v1/user/me/oauth-grants/{id}": () => ({ path: `/v1/user/me/oauth-grants/${grantId}` }),
+  "GET /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}` }),
+  "PATCH /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}`, json: { isPublic: true } }),
+  "DELETE /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}` }),
+  "GET /v1/videos/{id}/status": () => ({ path: `/v1/videos/${video.id}/status` }),
+  "POST /v1/videos/{id}/sign": () => ({ path: `/v1/videos/${video.id}/sign`, json: {} }),
+  "POST /v1/videos/{id}/thumbnail": async () => ({ path: `/v1/videos/${video.id}/thumbnail`, form: await thumbnail() }),
+  "DELETE /v1/videos/{id}/thumbnail": () => ({ path: `/v1/videos/${video.id}/thumbnail` }),
+  "GET /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
+  "PATCH /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}`, json: { isPublic: true } }),
+  "DELETE /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
+  "GET /media/{file}": () => ({ path: edgePath(image.url) }),
+  "HEAD /media/{file}": () => ({ path: edgePath(image.url) }),
+  "GET /media/a/{file}": () => ({ path: edgePath(audio.url) }),
+  "HEAD /media/a/{file}": () => ({ path: edgePath(audio.url) }),
+  "GET /media/a/{id}/{file}": () => ({ path: edgePath(audio.thumbnailUrl) }),
+  "HEAD /media/a/{id}/{file}": () => ({ path: edgePath(audio.thumbnailUrl) }),
+  "GET /media/v/{id}/{file}": () => ({ path: `/media/v/${video.id}/master.m3u8`, status: 403 }),
+  "HEAD /media/v/{id}/{file}": () => ({ path: `/media/v/${video.id}/master.m3u8`, status: 403 }),
+  "GET /media/v/{id}/{dir}/{file}": () => ({ path: `/media/v/${video.id}/720p/index.m3u8`, status: 403 }),
+  "HEAD /media/v/{id}/{dir}/{file}": () => ({ path: `/media/v/${video.id}/720p/index.m3u8`, status: 403 }),
+  "GET /media/v/{id}/{signature}/{rendition}/{file}": () => ({ path: `/media/v/${video.id}/${theirSignature}/720p/index.m3u8`, status: 403 }),
+  "HEAD /media/v/{id}/{signature}/{rendition}/{file}": () => ({ path: `/media/v/${video.id}/${theirSignature}/720p/index.m3u8`, status: 403 }),
+};
+
+const notFound = (ids: string[]) => ids.map((id) => ({ id, deleted: false, reason: "NOT_FOUND" }));
+/** The routes that name resources in their body: they answer 200, each owner's id refused. */
+const BATCHES: Record<string, { method: string; probe: () => Probe }> = {
+  "POST /v1/docs into the owner's KB": {
+    method: "POST",
+    probe: () => ({ path: "/v1/docs", json: { filename: "a.md", content: "planted\n", kbId: kb.id, relativePath: "a.md" } }),
+  },
+  "DELETE /v1/docs": {
+    method: "DELETE",
+    probe: () => ({
+      path: "/v1/docs",
+      json: { ids: [loose.id, kbDocId] },
+      status: 200,
+      check: (b) => expect(b.data.results).toEqual(notFound([loose.id, kbDocId])),
+    }),
+  },
+  "DELETE /v1/media": {
+    method: "DELETE",
+    probe: () => ({
+      path: "/v1/media",
+      json: { ids: [video.id, audio.id] },
+      status: 200,
+      check: (b) => expect(b.data.results).toEqual(notFound([video.id, audio.id])),
+    }),
+  },
+  "POST /v1/docs/raw:batch": {
+    method: "POST",
+    probe: () => ({
+      path: "/v1/docs/raw:batch",
+      json: { ids: [loose.id, kbDocId] },
+      status: 200,
+      check: (b) => {
+        expect(b.data.docs).toEqual([]);
+        expect(b.data.failed).toEqual([loose.id, kbDocId].map((id) => ({ id, reason: "NOT_FOUND" })));
+      },
+    }),
+  },
+  "GET /v1/docs?kbId= of the owner's KB": {
+    method: "GET",
+    probe: () => ({ path: `/v1/docs?kbId=${kb.id}`, status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
+  },
+};
+
+/** What the owner reads of everything above: it must not change while the stranger tries. */
+async function ownersView(): Promise<{ path: string; status: number; body: string }[]> {
+  const reads = [
+    `/v1/images/${image.id}`,
+    `/v1/docs/${loose.id}`,
+    `/v1/docs/${loose.id}/raw`,
+    `/v1/kbs/${kb.id}`,
+    `/v1/kbs/${kb.id}/raw?path=a.md`,
+    `/v1/docs?kbId=${kb.id}`,
+    `/v1/docs/${kbDocId}/revisions`,
+    `/v1/kbs/${kb.id}/conflicts`,
+    "/v1/api-keys",
+    "/v1/user/me/oauth-grants",
+    `/v1/videos/${video.id}`,
+    `/v1/videos/${video.id}/status`,
+    `/v1/audio/${audio.id}`,
+    "/v1/media",
+  ];
+  return Promise.all(
+    reads.map(async (path) => {
+      const res = await call("GET", path, { token: owner.jwt });
+      return { path, status: res.status, body: await res.text() };
+    }),
+  );
+}
+
+const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+  Object.keys(item)
+    .filter((m) => METHODS.includes(m))
+    .map((m) => `${m.toUpperCase()} ${path}`),
+);
+/** The operations that name a resource in their path, but the admin's (any user's, by design) and the providers' callbacks. */
+const named = operations.filter((op) => op.includes("{") && !/ \/(v1\/admin|webhooks)\//.test(op));
+
+test("every operation that names a resource in its path has its probe here, and no probe is stale", () => {
+  expect(Object.keys(PROBES).sort()).toEqual(named.sort());
+});
+
+describe("a stranger with every scope is refused every resource of another user, and changes nothing", () => {
+  const before = ownersView();
+
+  for (const [name, make] of [
+    ...Object.entries(PROBES).map(([op, p]) => [op, p] as const),
+    ...Object.entries(BATCHES).map(([n, b]) => [n, b.probe] as const),
+  ]) {
+    test(name, async () => {
+      const method = BATCHES[name]?.method ?? name.split(" ")[0]!;
+      const p = await make();
+      const res = await callJson(method, p.path, { token: stranger.jwt, json: p.json, body: p.form, headers: p.headers });
+      // A HEAD answer has no body to name its code.
+      const code = method === "HEAD" ? undefined : res.body?.code;
+      const want = p.status ?? 404;
+      expect({ status: res.status, code }).toEqual({
+        status: want,
+        code: want === 200 || method === "HEAD" ? undefined : want === 403 ? "FORBIDDEN" : "NOT_FOUND",
+      });
+      p.check?.(res.body);
+    });
+  }
+
+  test("the owner reads everything as it was", async () => {
+    const was = await before;
+    expect(was.filter((r) => r.status !== 200)).toEqual([]);
+    expect(await ownersView()).toEqual(was);
+  });
+});
