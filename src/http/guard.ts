@@ -45,6 +45,12 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
     return principal;
   }
 
+  // The credential is checked in the transform step, before Elysia validates the path,
+  // query and body: a caller without a valid credential, or without the route's scope, is
+  // told so (401, 403, 429 when over its tier) and never how its input would have failed.
+  // What it resolved to is handed to the route's resolve step by request.
+  const checked = new WeakMap<Request, Principal | null>();
+
   return new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
     auth: (opts: AuthOptions) => ({
       // Every guarded route can answer 401, 403 and 429 with the envelope (the OpenAPI document shows it).
@@ -57,18 +63,20 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       },
       // The one header it needs read from the request: naming `headers` here would have
       // Elysia copy every header of every guarded request into an object first.
-      async resolve({ request, set }) {
-        return { principal: await authorize(opts, request.headers.get("authorization"), set.headers) };
+      async transform({ request, set }) {
+        checked.set(request, await authorize(opts, request.headers.get("authorization"), set.headers));
       },
+      resolve: ({ request }) => ({ principal: checked.get(request) as Principal }),
     }),
     optionalAuth: (opts: Pick<AuthOptions, "scope" | "tier">) => ({
       response: { 401: "Error", 403: "Error", 429: "Error" } as const,
       // No x-rate-limit-tier: an anonymous answer carries no RateLimit-* headers to document.
       detail: { security: [{ bearer: [] }, {}], "x-required-scope": opts.scope },
-      async resolve({ request, set }) {
+      async transform({ request, set }) {
         const header = request.headers.get("authorization");
-        return { reader: header === null ? null : await authorize(opts, header, set.headers) };
+        checked.set(request, header === null ? null : await authorize(opts, header, set.headers));
       },
+      resolve: ({ request }) => ({ reader: checked.get(request) ?? null }),
     }),
   });
 };

@@ -6,6 +6,10 @@
 // (404 NOT_FOUND; the playback edge's 403 for a private video without its signature), and
 // the owner's resources read the same afterwards, byte for byte. A route added later that
 // names a resource fails the coverage test until it has its line here.
+//
+// Before any of that, the credential: every guarded operation sent without one, or with a
+// key that lacks its scope, answers 401 or 403 whatever is wrong with its path and body,
+// so a caller who may not act learns nothing of how its input would have fared.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
@@ -181,11 +185,12 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
   );
 }
 
-const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-  Object.keys(item)
-    .filter((m) => METHODS.includes(m))
-    .map((m) => `${m.toUpperCase()} ${path}`),
+const entries = Object.entries(doc.paths as Record<string, Record<string, Record<string, any>>>).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([m]) => METHODS.includes(m))
+    .map(([m, op]) => ({ name: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path, op })),
 );
+const operations = entries.map((e) => e.name);
 /** The operations that name a resource in their path, but the admin's (any user's, by design) and the providers' callbacks. */
 const named = operations.filter((op) => op.includes("{") && !/ \/(v1\/admin|webhooks)\//.test(op));
 
@@ -219,5 +224,38 @@ describe("a stranger with every scope is refused every resource of another user,
     const was = await before;
     expect(was.filter((r) => r.status !== 200)).toEqual([]);
     expect(await ownersView()).toEqual(was);
+  });
+});
+
+describe("the credential is checked before the input", () => {
+  // Path values no route accepts, and a body that is not even JSON.
+  const malformed = (path: string) => path.replace(/\{\w+\}/g, "not-an-id!");
+  const badBody = (method: string) => (method === "GET" ? {} : { body: "{not json", headers: { "content-type": "application/json" } });
+  const guarded = entries.filter((e) => e.op["x-required-scope"] && e.method !== "HEAD");
+
+  test("without a credential every guarded operation is 401 UNAUTHORIZED, whatever its path and body", async () => {
+    // Those that anonymous callers may read (public videos, audio) validate as usual.
+    const closed = guarded.filter((e) => !(e.op.security as object[]).some((alt) => Object.keys(alt).length === 0));
+    const answers = await Promise.all(
+      closed.map(async (e) => {
+        const res = await callJson(e.method, malformed(e.path), badBody(e.method));
+        return { op: e.name, status: res.status, code: res.body?.code };
+      }),
+    );
+    expect(answers.filter((a) => a.status !== 401 || a.code !== "UNAUTHORIZED")).toEqual([]);
+    expect(answers.length).toBeGreaterThan(50);
+  });
+
+  test("with a key lacking the operation's scope it is 403, whatever its path and body", async () => {
+    const { key: narrow } = await makeKey(stranger, ["usage.read"]);
+    const answers = await Promise.all(
+      guarded
+        .filter((e) => e.op["x-required-scope"] !== "usage.read")
+        .map(async (e) => {
+          const res = await callJson(e.method, malformed(e.path), { token: narrow, ...badBody(e.method) });
+          return { op: e.name, status: res.status, code: res.body?.code };
+        }),
+    );
+    expect(answers.filter((a) => a.status !== 403 || a.code !== "FORBIDDEN")).toEqual([]);
   });
 });
