@@ -139,6 +139,11 @@ export const httpCore = (log: Log, uploadMemory?: Budget, onRefusal?: OnRefusal)
     .use(jsonBody(uploadMemory))
     .onRequest(({ request, set }) => {
       set.headers["x-request-id"] = requestIdOf(request);
+      // API answers hold someone's data: no cache on the way may keep one, and no browser
+      // may read one as anything but its declared type. A route that may be cached says
+      // so itself (a public document's text), and its header wins.
+      set.headers["cache-control"] = "no-store";
+      set.headers["x-content-type-options"] = "nosniff";
     })
     .onError({ as: "global" }, async ({ code, error, set, request }) => {
       const requestId = set.headers["x-request-id"] as string;

@@ -5,6 +5,8 @@ import { AppError } from "../../src/http/errors.ts";
 import { decodeCursor, encodeCursor, toPage } from "../../src/http/cursor.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { call, callJson } from "../helpers/context.ts";
+import { makeUser } from "../helpers/factories.ts";
+import { uploadedDoc } from "../documents/fixtures.ts";
 
 // A tiny app on the same core, for failures the real routes do not produce on purpose.
 const probe = new Elysia()
@@ -28,6 +30,28 @@ describe("HTTP core", () => {
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: expect.any(String), code: "NOT_FOUND", meta: { entity: "route" } });
     expect(headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("every API answer is no-store and nosniff, successes and errors alike; a route that may be cached keeps its own header", async () => {
+    const user = await makeUser();
+    const pub = await uploadedDoc(user.jwt, { isPublic: true });
+    const answers = [
+      await call("GET", "/v1/user/me", { token: user.jwt }),
+      await call("GET", "/v1/user/me"),
+      await call("GET", "/v1/no-such-thing"),
+      await call("POST", "/v1/kbs", { token: user.jwt, json: { name: 7 } }),
+      await call("GET", `/v1/docs/${pub.id}`, { token: user.jwt }),
+      await call("DELETE", "/media/abcdefghijk.png"),
+    ];
+    for (const res of answers) {
+      expect({ status: res.status, cache: res.headers.get("cache-control"), sniff: res.headers.get("x-content-type-options") }).toEqual({
+        status: res.status,
+        cache: "no-store",
+        sniff: "nosniff",
+      });
+    }
+    expect(answers.map((r) => r.status)).toEqual([200, 401, 404, 422, 200, 404]);
+    expect((await call("GET", `/v1/docs/${pub.id}/raw`)).headers.get("cache-control")).toBe("public, max-age=300");
   });
 
   test("a sane incoming x-request-id is echoed, a hostile one replaced", async () => {

@@ -21,16 +21,17 @@ import { IMMUTABLE, notModified, parseRange, PRIVATE, REVALIDATE, SHORT } from "
 import { edgeDocumentation } from "./openapi.ts";
 import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 
-const missing = (entity: string) =>
-  new AppError("NOT_FOUND", `${entity} not found`, { entity }, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
-const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed", {}, { "cache-control": "no-store", "x-content-type-options": "nosniff" });
+/** What every refusal of the edge carries, as the API's answers do (src/http/core.ts). */
+const REFUSAL = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const missing = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity }, REFUSAL);
+const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed", {}, REFUSAL);
 
 /** A path no kind claims. */
 const UNCLAIMED = "media";
 
 const CACHE_CONTROL = { immutable: IMMUTABLE, revalidate: REVALIDATE, short: SHORT } as const;
 
-const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" });
+const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" }, REFUSAL);
 
 export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolvers }: Services) => {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
