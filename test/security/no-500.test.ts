@@ -19,11 +19,16 @@ const BAD_SEGMENTS: [string, string][] = [
   ...BAD_ESCAPES,
 ];
 
-const BAD_QUERY_VALUES: [string, string][] = [
+/** What every query value and header is sent besides its own oddities. */
+const BAD_SCALARS: [string, string][] = [
   ["empty", ""],
   ["5000 characters", "x".repeat(5000)],
   ["-1", "-1"],
   ["1e309", "1e309"],
+];
+
+const BAD_QUERY_VALUES: [string, string][] = [
+  ...BAD_SCALARS,
   ["2**63", "9223372036854775808"],
   ["[object]", encodeURIComponent("[object Object]")],
   ["SQL, LIKE and tsquery syntax", encodeURIComponent(`' \\ % _ & | ! ( ) :* <-> " ;--`)],
@@ -32,10 +37,7 @@ const BAD_QUERY_VALUES: [string, string][] = [
 ];
 
 const BAD_HEADER_VALUES: [string, string][] = [
-  ["empty", ""],
-  ["5000 characters", "x".repeat(5000)],
-  ["-1", "-1"],
-  ["1e309", "1e309"],
+  ...BAD_SCALARS,
   ["2**64 range", "bytes=18446744073709551616-"],
   ["suffix range of 0", "bytes=-0"],
   ["backwards range", "bytes=5-1"],
