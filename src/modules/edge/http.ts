@@ -63,3 +63,5 @@ export const REVALIDATE = "public, no-cache";
 export const SHORT = "public, max-age=30";
 /** Served to its owner only: a shared cache must never keep it. */
 export const PRIVATE = "private, no-cache";
+/** What every refusal of the edge carries (of any kind), as the API's answers do (src/http/core.ts). */
+export const REFUSAL = { "cache-control": "no-store", "x-content-type-options": "nosniff" } as const;

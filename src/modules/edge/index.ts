@@ -17,12 +17,10 @@ import { monthKey } from "../../infra/clock.ts";
 import type { Services } from "../../services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { exactLength } from "./exact-length.ts";
-import { IMMUTABLE, notModified, parseRange, PRIVATE, REVALIDATE, SHORT } from "./http.ts";
+import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT } from "./http.ts";
 import { edgeDocumentation } from "./openapi.ts";
 import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 
-/** What every refusal of the edge carries, as the API's answers do (src/http/core.ts). */
-const REFUSAL = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
 const missing = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity }, REFUSAL);
 const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed", {}, REFUSAL);
 

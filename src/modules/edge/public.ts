@@ -6,6 +6,6 @@ export type { BandwidthDimension, EdgeVariant, MediaResolver, ServedObject } fro
 export { BANDWIDTH_DIMENSIONS, createResolverRegistry } from "./resolver.ts";
 export type { KindOperation } from "./openapi.ts";
 export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./invalidation.ts";
-export { acceptsWebp } from "./http.ts";
+export { acceptsWebp, REFUSAL } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";
 export { BANDWIDTH_HASHES, createMeter, parseBandwidthField } from "./meter.ts";

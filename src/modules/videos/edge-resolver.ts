@@ -10,7 +10,7 @@ import { Lru } from "../../infra/cache.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { AppError } from "../../http/errors.ts";
-import type { EdgeVariant, MediaResolver, ServedObject } from "../edge/public.ts";
+import { type EdgeVariant, type MediaResolver, REFUSAL, type ServedObject } from "../edge/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
 import { hlsPrefix, videoPrefix } from "./layout.ts";
 import { muxPlayback } from "./mux-playback.ts";
@@ -22,10 +22,9 @@ import { videos } from "./table.ts";
 /** The videos module's kind, as the edge and its invalidations name it. */
 export const VIDEO_KIND = "video";
 
-const refused = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
-const unsigned = () => new AppError("FORBIDDEN", "this video plays only through a valid signed URL", { entity: VIDEO_KIND }, refused);
+const unsigned = () => new AppError("FORBIDDEN", "this video plays only through a valid signed URL", { entity: VIDEO_KIND }, REFUSAL);
 const suspended = () =>
-  new AppError("BANDWIDTH_SUSPENDED", "video playback is suspended: the owner's monthly video bandwidth is over 120% of the plan", {}, refused);
+  new AppError("BANDWIDTH_SUSPENDED", "video playback is suspended: the owner's monthly video bandwidth is over 120% of the plan", {}, REFUSAL);
 
 const TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", mp4: "video/mp4", jpg: "image/jpeg" };
 const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf(".") + 1)];
