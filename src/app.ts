@@ -1,6 +1,7 @@
 // createApp(services): the root Elysia instance. It mounts the HTTP core, the OpenAPI
 // document and every feature module; each module is one Elysia controller.
 import { type AnyElysia, Elysia } from "elysia";
+import { type BodyLimits, bodyLimits } from "./http/body-limit.ts";
 import { httpCore } from "./http/core.ts";
 import { sharedModels } from "./http/envelope.ts";
 import { openapiPlugin } from "./http/openapi.ts";
@@ -20,16 +21,24 @@ import { tellRefusal } from "./modules/usage/public.ts";
 import { videosModule } from "./modules/videos/index.ts";
 
 /** The HTTP core of this app: a quota refusal is told to the owner as well as answered. */
-const core = ({ deps }: Services) => httpCore(deps.log, deps.budgets.uploadMemory, (refusal) => tellRefusal(deps, refusal));
+const core = ({ deps }: Services, limits: BodyLimits) =>
+  httpCore(deps.log, { limits, uploadMemory: deps.budgets.uploadMemory, onRefusal: (refusal) => tellRefusal(deps, refusal) });
+
+/** The app, once every route is mounted, tells the body parser which routes read their own body. */
+function withBodyLimits<A extends AnyElysia>(app: A, limits: BodyLimits): A {
+  limits.learn(app.routes);
+  return app;
+}
 
 /**
  * The HTTP core with the given modules and nothing else: what a module's own tests build
  * when they need only that module (no OpenAPI document, no other controllers).
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
-  let app = new Elysia({ name: "shelf" }).use(core(services)).use(sharedModels);
+  const limits = bodyLimits();
+  let app = new Elysia({ name: "shelf" }).use(core(services, limits)).use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
-  return app;
+  return withBodyLimits(app, limits);
 }
 
 export function createApp(services: Services) {
@@ -37,8 +46,9 @@ export function createApp(services: Services) {
   const edge = createEdge(services);
   // The edge's paths as Bun routes: a listening server answers them without Elysia
   // (see modules/edge/index.ts); app.handle still reaches them through edge.module.
-  return new Elysia({ name: "shelf", serve: { routes: edge.routes } })
-    .use(core(services))
+  const limits = bodyLimits();
+  const app = new Elysia({ name: "shelf", serve: { routes: edge.routes } })
+    .use(core(services, limits))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))
@@ -53,6 +63,7 @@ export function createApp(services: Services) {
     .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services));
+  return withBodyLimits(app, limits);
 }
 
 export type App = ReturnType<typeof createApp>;

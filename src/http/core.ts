@@ -6,6 +6,7 @@ import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { LimitRefusal } from "../plans.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
+import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
 import { refusalError } from "./refusal.ts";
 
@@ -20,10 +21,18 @@ const envelope = (code: ErrorCode, error: string, meta: Record<string, unknown> 
 
 type Issue = { path: string; message: string };
 
+/** An enum's own complaint ("Expected kind 'UnionEnum'") names neither the fault nor the values. */
+function enumMessage(it: { value?: unknown; schema?: { enum?: unknown[] } }): string | undefined {
+  const values = it.schema?.enum;
+  if (!Array.isArray(values)) return undefined;
+  const list = values.map((v) => JSON.stringify(v)).join(", ");
+  return it.value === undefined ? `required: one of ${list}` : `must be one of ${list}`;
+}
+
 function validationIssues(e: Readonly<ValidationError>): { path: string; issues: Issue[] } {
   // "property" is how Elysia reports a coerced query or path value that failed.
   const where = e.type === "params" ? "path" : e.type === "property" ? "request" : e.type;
-  let all: { path?: string; message?: string; summary?: string }[] = [];
+  let all: { path?: string; message?: string; summary?: string; value?: unknown; schema?: { enum?: unknown[] } }[] = [];
   try {
     all = (e.all ?? []) as typeof all;
   } catch {
@@ -33,7 +42,7 @@ function validationIssues(e: Readonly<ValidationError>): { path: string; issues:
   const issues: Issue[] = [];
   for (const it of all) {
     const path = `${where}${(it.path ?? "").replaceAll("/", ".")}`;
-    const message = it.summary ?? it.message ?? "invalid";
+    const message = enumMessage(it) ?? it.summary ?? it.message ?? "invalid";
     if (seen.has(path + message)) continue;
     seen.add(path + message);
     issues.push({ path, message });
@@ -70,14 +79,22 @@ export interface ErrorAnswer {
  * name for errors it raised itself (validation, parse, routing); anything else is "UNKNOWN".
  */
 export function errorAnswer(error: unknown, code: string | number, request: Request, requestId: string, log: Log): ErrorAnswer {
-  const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({ status, headers, body });
+  // A 413 leaves the rest of the body unread: the connection goes with the answer, or Bun
+  // would read and discard whatever the client still sends (body-limit.ts).
+  const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({
+    status,
+    headers: status === 413 ? { ...headers, connection: "close" } : headers,
+    body,
+  });
   // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
   // fault of ours. At info, so a flaky network cannot flood the error log.
   if (request.signal.aborted) {
     log.info("request aborted by the client", { method: request.method, url: new URL(request.url).pathname, requestId });
     return answer(400, envelope("BAD_REQUEST", "the client closed the connection"));
   }
-  const known = error instanceof AppError ? error : refusalError(error);
+  // Elysia wraps what a body parser throws (json-body.ts: a body over its limit) in its ParseError.
+  const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
+  const known = error instanceof AppError ? error : cause instanceof AppError ? cause : refusalError(error);
   if (known) return answer(known.status, envelope(known.code, known.message, known.meta), known.headers);
   if (error instanceof BudgetBusyError) {
     // Load shedding, not a failure: the client retries after the header's seconds.
@@ -129,14 +146,19 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
 export type OnRefusal = (refusal: LimitRefusal) => Promise<void>;
 
 /**
+ * `limits`: each route's body limit (body-limit.ts), learned once the app's routes are
+ * mounted; without it every route's is JSON_MAX_BYTES.
  * `uploadMemory`: the node's upload memory budget, which large JSON bodies are read within.
  * `onRefusal`: run for every LimitRefusal that reaches the client, after the refused
  * request's transaction rolled back and before the answer goes out (so what it writes is
  * there when the client reads the answer); its failure is logged, the answer stays the same.
  */
-export const httpCore = (log: Log, uploadMemory?: Budget, onRefusal?: OnRefusal) =>
+export const httpCore = (
+  log: Log,
+  { limits = bodyLimits(), uploadMemory, onRefusal }: { limits?: BodyLimits; uploadMemory?: Budget; onRefusal?: OnRefusal } = {},
+) =>
   new Elysia({ name: "http-core" })
-    .use(jsonBody(uploadMemory))
+    .use(jsonBody(limits, log, uploadMemory))
     .onRequest(({ request, set }) => {
       set.headers["x-request-id"] = requestIdOf(request);
       // API answers hold someone's data: no cache on the way may keep one, and no browser
@@ -144,6 +166,8 @@ export const httpCore = (log: Log, uploadMemory?: Budget, onRefusal?: OnRefusal)
       // so itself (a public document's text), and its header wins.
       set.headers["cache-control"] = "no-store";
       set.headers["x-content-type-options"] = "nosniff";
+      const refused = refuseGetBody(request);
+      if (refused) throw refused;
     })
     .onError({ as: "global" }, async ({ code, error, set, request }) => {
       const requestId = set.headers["x-request-id"] as string;

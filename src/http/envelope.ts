@@ -4,11 +4,24 @@ import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { Elysia, t, type TSchema } from "elysia";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 
+/**
+ * One of a fixed list of values (`{ type, enum }` in the OpenAPI document). Elysia's own
+ * t.UnionEnum gives the schema a default, its first value, which Elysia then fills in for
+ * an absent field: a required `decision: approve | deny` left out was taken as "approve",
+ * and an optional filter left out as its first value. Every enum of a request or response
+ * is this one, which has no default unless the caller names one.
+ */
+export const Enum: typeof t.UnionEnum = (values, options = {}) => {
+  const schema = t.UnionEnum(values, options);
+  if (!("default" in options)) delete (schema as { default?: unknown }).default;
+  return schema;
+};
+
 const ErrorEnvelope = t.Object(
   {
     success: t.Literal(false),
     error: t.String(),
-    code: t.UnionEnum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+    code: Enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
     meta: t.Record(t.String(), t.Unknown()),
   },
   { title: "Error" },

@@ -9,6 +9,7 @@ import { Busboy } from "@fastify/busboy";
 import type { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
 import { AppError, validationError } from "./errors.ts";
+import { declaredLength } from "./body-limit.ts";
 import { badFieldText, stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
@@ -59,12 +60,6 @@ const baseName = (name: string) =>
   Array.from(stripUnsafeChars(name.split(/[\\/]/).pop() ?? ""))
     .slice(0, 255)
     .join("");
-
-/** The declared body length, when the client sent one. */
-export const declaredLength = (request: Request) => {
-  const n = Number(request.headers.get("content-length") ?? Number.NaN);
-  return Number.isFinite(n) ? n : undefined;
-};
 
 /**
  * Streams the `file` field of a multipart/form-data body to `key` and collects the text

@@ -11,7 +11,7 @@ const at = new Date("2026-11-23T12:00:00Z");
 
 function probe(onRefusal: (r: LimitRefusal) => Promise<void>) {
   const app = new Elysia()
-    .use(httpCore(createLog("silent"), undefined, onRefusal))
+    .use(httpCore(createLog("silent"), { onRefusal }))
     .get("/full", () => {
       throw new LimitRefusal("u1", "img_storage", 950, 1000, at);
     })

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Int, Page } from "../../http/envelope.ts";
+import { Enum, Int, Page } from "../../http/envelope.ts";
 import { PlainText } from "../../http/text.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import { Tags } from "../images/public.ts";
@@ -38,7 +38,7 @@ export const UploadResult = t.Object(
   {
     id: DocId,
     title: t.String(),
-    format: t.UnionEnum(DOC_FORMATS),
+    format: Enum(DOC_FORMATS),
     sizeBytes: Int(),
     sourceHash: Sha256,
     imageCount: Int(),
@@ -60,7 +60,7 @@ export const DocItem = t.Object(
     id: DocId,
     title: t.String(),
     filename: t.String(),
-    format: t.UnionEnum(DOC_FORMATS),
+    format: Enum(DOC_FORMATS),
     sizeBytes: Int(),
     wordCount: Int(),
     imageCount: Int(),
@@ -91,7 +91,7 @@ export const ListDocsQuery = t.Object({
   q: t.Optional(PlainText({ minLength: 1, maxLength: 255 })),
   tag: t.Optional(PlainText({ minLength: 1, maxLength: 340, description: "one tag, or several separated by commas (any of them)" })),
   isPublic: t.Optional(t.Boolean()),
-  sort: t.Optional(t.UnionEnum(DOC_SORTS, { default: "created_desc" })),
+  sort: t.Optional(Enum(DOC_SORTS, { default: "created_desc" })),
   kbId: t.Optional(t.String({ pattern: ID_PATTERN })),
 });
 
@@ -112,11 +112,11 @@ export const BatchDeleteResult = t.Object({
 
 export const RawBatchResult = t.Object({
   docs: t.Array(t.Object({ id: t.String(), content: t.String(), updatedAt: Timestamp, sourceHash: Sha256 })),
-  failed: t.Array(t.Object({ id: t.String(), reason: t.UnionEnum(["NOT_FOUND", "CONTENT_FETCH_FAILED"]) })),
+  failed: t.Array(t.Object({ id: t.String(), reason: Enum(["NOT_FOUND", "CONTENT_FETCH_FAILED"]) })),
 });
 
 export const Revision = t.Object(
-  { id: t.String(), revNumber: Int(), sizeBytes: Int(), origin: t.UnionEnum(REVISION_ORIGINS), sourceHash: Sha256, createdAt: Timestamp },
+  { id: t.String(), revNumber: Int(), sizeBytes: Int(), origin: Enum(REVISION_ORIGINS), sourceHash: Sha256, createdAt: Timestamp },
   { title: "DocRevision" },
 );
 export type Revision = typeof Revision.static;

@@ -10,6 +10,7 @@
 // then a map lookup and one Response, with no router, context or lifecycle around it.
 // The Elysia route below serves the same function to app.handle (the tests).
 import { Elysia } from "elysia";
+import { refuseGetBody } from "../../http/body-limit.ts";
 import { errorAnswer, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
@@ -38,6 +39,8 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   /** GET or HEAD of `path` (below the prefix, as sent); throws the AppError to answer. */
   function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
     if (request.method !== "GET" && request.method !== "HEAD") throw noSuchRoute();
+    const refused = refuseGetBody(request, REFUSAL);
+    if (refused) throw refused;
     const file = path.includes("%") ? decoded(path) : path;
     if (file === null) throw missing(UNCLAIMED);
     for (let i = 0; i < resolvers.length; i++) {

@@ -1,12 +1,12 @@
 // The identity routes' request and response models: accounts and sessions, then API keys.
 import { t } from "elysia";
-import { Int, Page } from "../../http/envelope.ts";
+import { Enum, Int, Page } from "../../http/envelope.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { PlainText } from "../../http/text.ts";
 import { PLAN_NAMES } from "../../plans.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.ts";
 
-export const PlanEnum = t.UnionEnum(PLAN_NAMES);
+export const PlanEnum = Enum(PLAN_NAMES);
 
 export const Credentials = t.Object({
   email: t.String({ format: "email", maxLength: 254 }),
@@ -63,7 +63,7 @@ export const MePatch = t.Object(
   { additionalProperties: false },
 );
 
-const ScopeEnum = t.UnionEnum(SCOPES);
+const ScopeEnum = Enum(SCOPES);
 
 export const CreateKeyBody = t.Object(
   {

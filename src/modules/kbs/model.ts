@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Int, Page } from "../../http/envelope.ts";
+import { Enum, Int, Page } from "../../http/envelope.ts";
 import { PlainText } from "../../http/text.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 
@@ -54,7 +54,7 @@ const KB_SORTS = ["updated_at", "name"] as const;
 export const ListKbsQuery = t.Object({
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
-  sort: t.Optional(t.UnionEnum(KB_SORTS, { default: "updated_at", description: "updated_at: most recently changed first; name: A to Z" })),
+  sort: t.Optional(Enum(KB_SORTS, { default: "updated_at", description: "updated_at: most recently changed first; name: A to Z" })),
 });
 
 export const KbParams = t.Object({ id: t.String({ pattern: ID_PATTERN }) });
@@ -123,7 +123,7 @@ export const SyncQuery = t.Object({
  */
 const SyncOp = t.Object(
   {
-    op: t.UnionEnum(["upsert", "delete", "update", "move", "tombstone_ack"], { description: "v1: upsert, delete; v2 also update, move, tombstone_ack" }),
+    op: Enum(["upsert", "delete", "update", "move", "tombstone_ack"], { description: "v1: upsert, delete; v2 also update, move, tombstone_ack" }),
     relativePath: t.Optional(RelativePath),
     content: t.Optional(t.String({ description: "upsert, update" })),
     sourceHash: t.Optional(
@@ -165,14 +165,14 @@ const SKIP_REASONS = [
 
 export const SyncV1Result = t.Object({
   applied: t.Array(
-    t.Object({ op: t.UnionEnum(["upsert", "delete"]), relativePath: t.String(), id: t.String(), updatedAt: Timestamp, sourceHash: t.Nullable(Sha256) }),
+    t.Object({ op: Enum(["upsert", "delete"]), relativePath: t.String(), id: t.String(), updatedAt: Timestamp, sourceHash: t.Nullable(Sha256) }),
   ),
-  conflicts: t.Array(t.Object({ op: t.UnionEnum(["upsert", "delete"]), relativePath: t.String(), reason: t.UnionEnum(CONFLICT_REASONS), remote: Remote })),
+  conflicts: t.Array(t.Object({ op: Enum(["upsert", "delete"]), relativePath: t.String(), reason: Enum(CONFLICT_REASONS), remote: Remote })),
   skipped: t.Array(
     t.Object({
-      op: t.UnionEnum(["upsert", "delete"]),
+      op: Enum(["upsert", "delete"]),
       relativePath: t.String(),
-      reason: t.UnionEnum(SKIP_REASONS),
+      reason: Enum(SKIP_REASONS),
       message: t.String(),
       meta: t.Optional(t.Record(t.String(), t.Unknown())),
     }),
@@ -187,8 +187,8 @@ const V2_STATUSES = ["applied", "conflict", "skipped", "conflict_branch_created"
 const SyncV2OpResult = t.Object(
   {
     opIndex: Int(),
-    op: t.UnionEnum(["upsert", "delete", "update", "move", "tombstone_ack"]),
-    status: t.UnionEnum(V2_STATUSES),
+    op: Enum(["upsert", "delete", "update", "move", "tombstone_ack"]),
+    status: Enum(V2_STATUSES),
     docId: t.Nullable(t.String()),
     relativePath: t.Optional(t.String()),
     fromPath: t.Optional(t.String()),

@@ -1,7 +1,7 @@
 // The unified media listing's shapes: an item of any kind, each carrying its `type`, and
 // the batch delete's request and per-id results.
 import { t } from "elysia";
-import { Page } from "../../http/envelope.ts";
+import { Enum, Page } from "../../http/envelope.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import { AudioItem } from "../audio/public.ts";
 import { VideoListItem } from "../videos/public.ts";
@@ -16,14 +16,7 @@ const VideoMediaItem = t.Object({ type: t.Literal("video"), ...VideoListItem.pro
 export const MediaPage = Page(t.Union([VideoMediaItem, AudioItem]));
 
 export const ListMediaQuery = t.Object({
-  // Literals, not t.UnionEnum: Elysia fills an absent optional UnionEnum query field with
-  // its first value, which would turn "both kinds" into "videos only".
-  type: t.Optional(
-    t.Union(
-      MEDIA_TYPES.map((k) => t.Literal(k)),
-      { description: "one kind only; both when absent" },
-    ),
-  ),
+  type: t.Optional(Enum(MEDIA_TYPES, { description: "one kind only; both when absent" })),
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
@@ -38,7 +31,7 @@ export const MediaBatchDeleteResult = t.Object({
   results: t.Array(
     t.Object({
       id: t.String(),
-      type: t.Optional(t.UnionEnum(MEDIA_TYPES, { description: "the kind deleted; absent when nothing of the caller's has the id" })),
+      type: t.Optional(Enum(MEDIA_TYPES, { description: "the kind deleted; absent when nothing of the caller's has the id" })),
       deleted: t.Boolean(),
       reason: t.Optional(t.Literal("NOT_FOUND")),
     }),

@@ -1,54 +1,57 @@
 // The parameters of an OAuth request: application/x-www-form-urlencoded as RFC 6749 has
 // them, or a JSON object of strings (SPEC 4.9 lets clients send either). A parameter
 // given twice, a body of another type or a non-string value is invalid_request.
-import { invalidRequest } from "./errors.ts";
+import { readBody } from "../../http/body-limit.ts";
+import { AppError } from "../../http/errors.ts";
+import { JSON_TYPE, parseJsonBytes } from "../../http/json-body.ts";
+import { OAuthError, invalidRequest } from "./errors.ts";
 
 const FORM_MAX_BYTES = 16 * 1024;
 const FORM_TYPE = "application/x-www-form-urlencoded";
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
-async function readText(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length")) > FORM_MAX_BYTES) throw invalidRequest(`the body may have at most ${FORM_MAX_BYTES} bytes`);
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.length;
-    if (size > FORM_MAX_BYTES) throw invalidRequest(`the body may have at most ${FORM_MAX_BYTES} bytes`);
-    chunks.push(chunk);
-  }
+/**
+ * The body, within FORM_MAX_BYTES (RFC 6749's invalid_request past it, and the connection
+ * closed: the rest is not read).
+ */
+async function readAll(request: Request): Promise<Uint8Array> {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));
-  } catch {
-    throw invalidRequest("the body is not valid UTF-8");
+    return await readBody(request, FORM_MAX_BYTES);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "FILE_TOO_LARGE") {
+      throw new OAuthError("invalid_request", `the body may have at most ${FORM_MAX_BYTES} bytes`, 400, "FILE_TOO_LARGE", { connection: "close" });
+    }
+    throw e;
   }
 }
 
-/**
- * `parsed`: what the app's JSON parser made of the body (a JSON value, or a value that
- * throws its refusal when read); form bodies are left unread by it and read here.
- */
-export async function oauthParams(request: Request, parsed: unknown): Promise<Record<string, string>> {
+/** The parameters of an OAuth request's body (its route reads its own: `parse: "none"`). */
+export async function oauthParams(request: Request): Promise<Record<string, string>> {
   const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
   const out: Record<string, string> = Object.create(null);
+  const bytes = await readAll(request);
   if (type === FORM_TYPE) {
-    for (const [k, v] of new URLSearchParams(await readText(request))) {
+    let text: string;
+    try {
+      text = strictUtf8.decode(bytes);
+    } catch {
+      throw invalidRequest("the body is not valid UTF-8");
+    }
+    for (const [k, v] of new URLSearchParams(text)) {
       if (k in out) throw invalidRequest(`${k.slice(0, 64)} is given more than once`);
       out[k] = v;
     }
     return out;
   }
-  let value: unknown;
+  if (bytes.length === 0 && (!type || JSON_TYPE.test(type))) return out;
+  if (!JSON_TYPE.test(type)) throw invalidRequest(`send the parameters as ${FORM_TYPE} or as a JSON object`);
+  let value: Record<string, unknown>;
   try {
-    value = parsed;
-    if (value !== null && typeof value === "object") value = { ...value };
-  } catch {
-    throw invalidRequest(`send the parameters as ${FORM_TYPE} or as a JSON object`);
+    value = parseJsonBytes(bytes);
+  } catch (e) {
+    if (e instanceof AppError) throw invalidRequest(e.message);
+    throw e;
   }
-  if (value === null || value === undefined) {
-    if (type && type !== "application/json") throw invalidRequest(`send the parameters as ${FORM_TYPE} or as a JSON object`);
-    return out;
-  }
-  if (typeof value !== "object" || Array.isArray(value)) throw invalidRequest("the JSON body must be an object");
   for (const [k, v] of Object.entries(value)) {
     if (typeof v !== "string") throw invalidRequest(`${k.slice(0, 64)} must be a string`);
     out[k] = v;

@@ -78,18 +78,18 @@ const protocolController = ({ deps }: Services) => {
     )
     .post(
       "/v1/oauth/device_authorization",
-      ({ request, body, server, set }) =>
+      ({ request, server, set }) =>
         protocol(set, async () => {
-          const p = await oauthParams(request, body);
+          const p = await oauthParams(request);
           return startDeviceAuthorization(deps, { clientId: p.client_id, scope: p.scope, ip: clientIp(request, server, deps.config.TRUST_PROXY) });
         }),
-      { detail: own },
+      { parse: "none", detail: own },
     )
     .post(
       "/oauth/token",
-      ({ request, body, set }) =>
+      ({ request, set }) =>
         protocol(set, async () => {
-          const p = await oauthParams(request, body);
+          const p = await oauthParams(request);
           if (!p.grant_type) throw invalidRequest("grant_type is required");
           if (p.grant_type !== DEVICE_GRANT && p.grant_type !== "refresh_token" && p.grant_type !== AUTHORIZATION_CODE_GRANT) {
             throw new OAuthError("unsupported_grant_type", "supported: authorization_code, urn:ietf:params:oauth:grant-type:device_code, refresh_token");
@@ -107,7 +107,7 @@ const protocolController = ({ deps }: Services) => {
           if (!p.refresh_token) throw invalidRequest("refresh_token is required");
           return refreshGrant(deps, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope });
         }),
-      { detail: hidden },
+      { parse: "none", detail: hidden },
     )
     .post(
       "/oauth/register",
@@ -129,14 +129,14 @@ const protocolController = ({ deps }: Services) => {
     )
     .post(
       "/oauth/revoke",
-      ({ request, body, set }) =>
+      ({ request, set }) =>
         protocol(set, async () => {
-          const p = await oauthParams(request, body);
+          const p = await oauthParams(request);
           if (!p.token) throw invalidRequest("token is required");
           await revokeToken(deps, { token: p.token, clientId: p.client_id });
           return new Response(null, { status: 200, headers: NO_STORE });
         }),
-      { detail: hidden },
+      { parse: "none", detail: hidden },
     );
 };
 
@@ -218,9 +218,9 @@ const pagesController = (services: Services) => {
   const consentDoc = { hide: true, [OWN_PATHS]: consentPageDocumentation };
   return new Elysia({ name: "oauth-pages" })
     .get("/device", ({ request }) => device.get(request), { detail: own })
-    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } })
+    .post("/device", ({ request, server }) => device.post(request, clientIp(request, server, trustProxy)), { parse: "none", detail: { hide: true } })
     .get("/oauth/authorize", ({ request }) => consent.get(request), { detail: consentDoc })
-    .post("/oauth/authorize", ({ request, server }) => consent.post(request, clientIp(request, server, trustProxy)), { detail: { hide: true } });
+    .post("/oauth/authorize", ({ request, server }) => consent.post(request, clientIp(request, server, trustProxy)), { parse: "none", detail: { hide: true } });
 };
 
 export const oauthModule = (services: Services) =>

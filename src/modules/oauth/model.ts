@@ -2,12 +2,12 @@
 // device authorization, token, revocation), documented by hand because their bodies are
 // forms, and the JSON models of the user-facing routes (device verification, grants).
 import { t } from "elysia";
-import { Int, Page } from "../../http/envelope.ts";
+import { Enum, Int, Page } from "../../http/envelope.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 
-const ScopeEnum = t.UnionEnum(SCOPES);
+const ScopeEnum = Enum(SCOPES);
 
 export const AuthorizationServerMetadata = t.Object(
   {
@@ -33,21 +33,21 @@ export const AuthorizationServerMetadata = t.Object(
 export const DeviceVerifyBody = t.Object(
   {
     userCode: t.String({ minLength: 1, maxLength: 32, description: "as the device shows it; case, dashes and spaces are ignored" }),
-    decision: t.UnionEnum(["approve", "deny"]),
+    decision: Enum(["approve", "deny"]),
   },
   { additionalProperties: false },
 );
 
 export const DeviceVerified = t.Object({
   userCode: t.String({ description: "XXXX-XXXX" }),
-  decision: t.UnionEnum(["approve", "deny"]),
+  decision: Enum(["approve", "deny"]),
   clientId: t.String(),
   clientName: t.String(),
   unverified: t.Boolean({ description: "a registered client no administrator has approved yet" }),
   scopes: t.Array(ScopeEnum),
 });
 
-const ClientStatus = t.UnionEnum(["pending", "approved", "rejected"]);
+const ClientStatus = Enum(["pending", "approved", "rejected"]);
 
 const AdminClientItem = t.Object({
   id: t.String(),
@@ -68,7 +68,7 @@ export const AdminClientListQuery = t.Object({
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
 
-export const AdminClientDecision = t.Object({ status: t.UnionEnum(["approved", "rejected"]) }, { additionalProperties: false });
+export const AdminClientDecision = t.Object({ status: Enum(["approved", "rejected"]) }, { additionalProperties: false });
 
 const GrantItem = t.Object({
   id: t.String(),

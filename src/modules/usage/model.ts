@@ -1,6 +1,6 @@
 import { Kind, type TObject, type TSchema } from "@sinclair/typebox";
 import { t } from "elysia";
-import { Int } from "../../http/envelope.ts";
+import { Enum, Int } from "../../http/envelope.ts";
 import { DIMENSIONS, type Dimension } from "./dimensions.ts";
 import { usageLayout, type Reported, type Tree } from "./report.ts";
 
@@ -28,7 +28,7 @@ export function usageModel(dimensions: readonly Dimension[]): TObject {
     usageLayout<TSchema>(dimensions, counterSchema, {
       plan: t.String(),
       planActive: t.Boolean(),
-      "video.status": t.UnionEnum(["ok", "degraded", "suspended"]),
+      "video.status": Enum(["ok", "degraded", "suspended"]),
       "planLimits.docCount": Int({ description: "-1 means no cap" }),
     }),
   );

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Int } from "../../http/envelope.ts";
+import { Enum, Int } from "../../http/envelope.ts";
 import { Page } from "../../http/envelope.ts";
 import { PlainText } from "../../http/text.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
@@ -8,7 +8,7 @@ import { CONTAINER_NAMES } from "./containers.ts";
 import { VIDEO_STATUSES } from "./table.ts";
 
 const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
-const Status = t.UnionEnum(VIDEO_STATUSES);
+const Status = Enum(VIDEO_STATUSES);
 const Instant = t.String({ format: "date-time" });
 
 const core = {
@@ -46,9 +46,7 @@ export const Video = t.Object(
     direct_url: t.Optional(t.String({ description: "progressive MP4, once ready" })),
     thumbnail_url: t.Optional(t.String()),
     failure_reason: t.Optional(t.String({ description: "why transcoding failed (status failed)" })),
-    bandwidth_state: t.Optional(
-      t.UnionEnum(["ok", "degraded", "suspended"], { description: "the owner's video bandwidth state (SPEC 3.3), in GET /v1/videos/{id}" }),
-    ),
+    bandwidth_state: t.Optional(Enum(["ok", "degraded", "suspended"], { description: "the owner's video bandwidth state (SPEC 3.3), in GET /v1/videos/{id}" })),
     createdAt: Instant,
     updatedAt: Instant,
   },

@@ -11,7 +11,7 @@ export async function readPageForm(request: Request): Promise<Record<string, str
   const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
   if (type !== FORM_TYPE) throw new AppError("BAD_REQUEST", "send the page's form", { reason: "form" });
   try {
-    return await oauthParams(request, undefined);
+    return await oauthParams(request);
   } catch (e) {
     if (e instanceof OAuthError) throw new AppError("BAD_REQUEST", e.description, { reason: "form" });
     throw e;
