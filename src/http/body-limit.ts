@@ -24,9 +24,39 @@ export const JSON_MAX_BYTES = 1024 * 1024;
  */
 const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
 
-/** 413 FILE_TOO_LARGE naming the limit; the connection is closed after the answer (errorAnswer). */
+/**
+ * 413 FILE_TOO_LARGE naming the limit. `close`: the connection goes with the answer, so the
+ * rest of the body is never read (Bun would otherwise read and discard it for as long as
+ * the client sends, to keep the connection).
+ */
 export const bodyTooLarge = (limit: number, what = "the request body", headers: Record<string, string> = {}) =>
   new AppError("FILE_TOO_LARGE", limit === 0 ? `${what} must be empty` : `${what} may have at most ${limit} bytes here`, { limit }, headers);
+
+const CLOSE = { connection: "close" };
+
+/**
+ * How much more of a refused body is read (and dropped) before the connection is closed.
+ * A connection closed with unread data on it is reset, and a reset can destroy the answer
+ * before the client reads it (RFC 9112 section 9.6 asks for a "lingering close" for this
+ * reason): a client whose body was only somewhat too large has sent it all by then and
+ * reads its 413; one that goes on sending is cut off.
+ */
+const lingerBytes = (limit: number) => Math.max(limit, 8 * 1024 * 1024);
+
+/** Reads and drops what `chunks` still hold, up to `bytes`. */
+async function drop(chunks: AsyncIterator<Uint8Array>, bytes: number): Promise<void> {
+  try {
+    for (let n = 0; n < bytes; ) {
+      const next = await chunks.next();
+      if (next.done) return;
+      n += next.value.length;
+    }
+  } catch {
+    /* the client hung up: nothing more to read */
+  } finally {
+    await chunks.return?.().catch(() => {});
+  }
+}
 
 /** The body's declared length, when the client declared one (undefined when chunked). */
 export const declaredLength = (request: Request): number | undefined => {
@@ -40,33 +70,46 @@ export const announcesBody = (request: Request): boolean => {
   return length !== null ? length !== "0" : request.headers.has("transfer-encoding");
 };
 
-/** 413 for a GET or HEAD that carries a body (with `headers`); undefined for any other request. */
-export function refuseGetBody(request: Request, headers?: Record<string, string>): AppError | undefined {
-  if ((request.method === "GET" || request.method === "HEAD") && announcesBody(request)) {
-    return bodyTooLarge(0, `the body of a ${request.method} request`, headers);
-  }
-  return undefined;
+/**
+ * 413 for a GET or HEAD that says it carries a body (RFC 9110 section 9.3.1: it has no
+ * meaning there); undefined for any other request. Bun hands such a body to no handler
+ * (request.body is null) and drops it as it arrives, without holding it; since nothing
+ * here can read it, closing at once would reset the connection under the answer, so the
+ * connection stays.
+ */
+export function refuseGetBody(request: Request, headers: Record<string, string> = {}): AppError | undefined {
+  if ((request.method !== "GET" && request.method !== "HEAD") || !announcesBody(request)) return undefined;
+  return bodyTooLarge(0, `the body of a ${request.method} request`, headers);
 }
 
 /**
- * The whole body, read as it arrives; bodyTooLarge as soon as it passes `limit` bytes (or
- * its declared length does, before a byte is read), the rest left unread.
+ * The whole body, read as it arrives. Past `limit` bytes (or when its declared length is
+ * past it, before a byte is kept) it throws bodyTooLarge, with Connection: close, once a
+ * little more has been read and dropped (lingerBytes). `headers` go with the refusal.
  */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBody(request: Request, limit: number, headers: Record<string, string> = {}): Promise<Uint8Array> {
+  const refusal = () => bodyTooLarge(limit, undefined, { ...headers, ...CLOSE });
+  if (!request.body) return new Uint8Array(0);
+  const chunks = request.body.values({ preventCancel: true });
   const declared = declaredLength(request);
   if (declared !== undefined && declared > limit) {
-    await request.body?.cancel().catch(() => {});
-    throw bodyTooLarge(limit);
+    // A body that would take long to read is not read at all: the client learns at once.
+    await drop(chunks, declared <= limit + lingerBytes(limit) ? declared : 0);
+    throw refusal();
   }
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
+  const kept: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.length;
-    if (size > limit) throw bodyTooLarge(limit); // leaving the loop cancels the stream
-    chunks.push(chunk);
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) break;
+    size += next.value.length;
+    if (size > limit) {
+      await drop(chunks, lingerBytes(limit));
+      throw refusal();
+    }
+    kept.push(next.value);
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  return kept.length === 1 ? kept[0]! : Buffer.concat(kept, size);
 }
 
 type RouteLike = { method: string; path: string; hooks?: { parse?: unknown } };

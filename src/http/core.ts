@@ -79,13 +79,7 @@ export interface ErrorAnswer {
  * name for errors it raised itself (validation, parse, routing); anything else is "UNKNOWN".
  */
 export function errorAnswer(error: unknown, code: string | number, request: Request, requestId: string, log: Log): ErrorAnswer {
-  // A 413 leaves the rest of the body unread: the connection goes with the answer, or Bun
-  // would read and discard whatever the client still sends (body-limit.ts).
-  const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({
-    status,
-    headers: status === 413 ? { ...headers, connection: "close" } : headers,
-    body,
-  });
+  const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({ status, headers, body });
   // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
   // fault of ours. At info, so a flaky network cannot flood the error log.
   if (request.signal.aborted) {

@@ -121,6 +121,9 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
       return fail(validationError("body.file", "send exactly one file"));
     }
     current = file;
+    // Past the limit busboy drops the rest of the file but ends its stream only when the
+    // part ends, which a client sending without end would never let happen: refuse now.
+    file.once("limit", () => fail(tooLarge(o.maxFileBytes)));
     stored = storeFile(file, filename, o).catch((e) => {
       // The first reason wins: a store write that failed because the upload was abandoned
       // reports why it was.

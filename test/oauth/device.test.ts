@@ -268,6 +268,32 @@ describe("POST /v1/oauth/device/verify", () => {
     expect(bad.status).toBe(422);
   });
 
+  test("the decision is required and is exactly approve or deny: anything else is 422 and the device keeps polling authorization_pending", async () => {
+    const user = await o.makeUser();
+    const { user_code, device_code } = (await o.start()).body;
+    const bodies: object[] = [
+      { userCode: user_code },
+      { userCode: user_code, action: "approve" },
+      { userCode: user_code, decision: "yes" },
+      { userCode: user_code, decision: "APPROVE" },
+      { userCode: user_code, decision: "" },
+      { userCode: user_code, decision: null },
+      { userCode: user_code, decision: true },
+      { userCode: user_code, decision: ["approve"] },
+    ];
+    for (const json of bodies) {
+      const res = await o.call("POST", "/v1/oauth/device/verify", { app: o.app, token: user.jwt, json });
+      expect({ json, status: res.status }).toEqual({ json, status: 422 });
+      const body = await res.json();
+      expect(body.code).toBe("VALIDATION_ERROR");
+      expect(body.meta.issues.map((i: { path: string }) => i.path)).toContain("body.decision");
+    }
+    expect((await stored(device_code)).status).toBe("pending");
+    expect((await o.poll(device_code)).body.error).toBe("authorization_pending");
+    expect((await o.verify(user, user_code, "deny")).status).toBe(200);
+    expect((await stored(device_code)).status).toBe("denied");
+  });
+
   test("wrong codes are limited per user across codes and addresses: the 11th attempt is 429 even with a right code", async () => {
     const user = await o.makeUser();
     for (let i = 0; i < 10; i++) {

@@ -13,7 +13,7 @@ export async function readPageForm(request: Request): Promise<Record<string, str
   try {
     return await oauthParams(request);
   } catch (e) {
-    if (e instanceof OAuthError) throw new AppError("BAD_REQUEST", e.description, { reason: "form" });
+    if (e instanceof OAuthError) throw new AppError("BAD_REQUEST", e.description, { reason: "form" }, e.headers);
     throw e;
   }
 }

@@ -112,9 +112,9 @@ export async function servePage(log: Log, request: Request, run: () => Promise<R
     return await run();
   } catch (e) {
     if (e instanceof AppError) {
-      const retry = e.headers["retry-after"];
       const page = renderPage({ title: "Something is not right", status: e.status, body: html`<p class="error" role="alert">${e.message}</p>` });
-      if (retry) page.headers.set("retry-after", retry);
+      // When to try again, and a connection closed under a body too large to read.
+      for (const name of ["retry-after", "connection"]) if (e.headers[name]) page.headers.set(name, e.headers[name]);
       return page;
     }
     log.error("page failed", { err: e, method: request.method, url: new URL(request.url).pathname });

@@ -1,0 +1,154 @@
+// Every body is bounded before it is held (http/body-limit.ts): every documented operation
+// of a listening node gets a chunked body (no Content-Length) of twice its limit, from a
+// client that goes on sending after the answer, and answers 4xx (413 FILE_TOO_LARGE where
+// the body itself is what is wrong) without the node holding the body: its resident memory
+// does not grow with what is sent. The node is a process of its own, so its memory is
+// its own; the sweep runs twice and the second run is measured, so buffers a node keeps
+// on purpose (the image buffer pool) are already there.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { JSON_MAX_BYTES } from "../../src/http/body-limit.ts";
+import { newId } from "../../src/infra/ids.ts";
+import { type ApiProcess, startApiProcess } from "../helpers/api-process.ts";
+import { type Offered, offerBody, rssOf } from "../helpers/raw-http.ts";
+import { type Operation, operations } from "./no-500-sweep.ts";
+
+setDefaultTimeout(120_000);
+
+const MB = 1024 * 1024;
+/** The upload limits of the node's plan, made small so that twice them is quick to send. */
+const UPLOAD_MAX = 4 * MB;
+const PLAN_OVERRIDES = JSON.stringify({
+  trial: { videoAllowed: true, videoMaxBytes: UPLOAD_MAX, videoMaxSeconds: 600, audioMaxBytes: UPLOAD_MAX, imageMaxBytes: UPLOAD_MAX },
+});
+/** Routes whose body is a document or a batch of them (body-limit.ts LARGE_BODY_ROUTES). */
+const LARGE = new Set(["POST /v1/docs", "POST /v1/kbs/{id}/sync"]);
+/** OAuth's own readers: forms of at most 16 KB (oauth/form.ts), refused in RFC 6749's words. */
+const FORMS = new Set(["POST /v1/oauth/device_authorization", "POST /oauth/token", "POST /oauth/revoke", "POST /device", "POST /oauth/authorize"]);
+
+const BOUNDARY = "boundsweep";
+const encoder = new TextEncoder();
+/** The start of an upload's file part, with the first bytes of a file the route accepts. */
+const FILE_START: Record<string, string> = {
+  "/v1/images": "\x89PNG\r\n\x1a\n",
+  "/v1/videos": "\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom",
+  "/v1/audio": "ID3\x04\x00\x00\x00\x00\x00\x00",
+  "/v1/videos/{id}/thumbnail": "\x89PNG\r\n\x1a\n",
+};
+
+const key = (o: Operation) => `${o.method} ${o.path}`;
+const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"];
+
+/** The most body the operation takes. */
+function limitOf(o: Operation): number {
+  if (o.method === "GET" || o.method === "HEAD") return 0;
+  if (isMultipart(o)) return UPLOAD_MAX;
+  if (FORMS.has(key(o))) return 16 * 1024;
+  return LARGE.has(key(o)) ? 64 * MB : JSON_MAX_BYTES;
+}
+
+const PATH_VALUES: Record<string, string> = { provider: "local", file: "abcdefghijk.png", name: "no-such-job", rendition: "720p", dir: "720p" };
+const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? newId());
+
+let node: ApiProcess;
+let token: string;
+
+beforeAll(async () => {
+  node = await startApiProcess({ MIGRATE_ON_START: "true", PLAN_OVERRIDES });
+  const email = `bounds-${newId()}@example.test`.toLowerCase();
+  const res = await fetch(`${node.base}/v1/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "correct horse battery staple" }),
+  });
+  expect(res.status).toBe(201);
+  token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+});
+afterAll(() => node?.stop());
+
+async function offer(o: Operation): Promise<Offered & { limit: number }> {
+  const limit = limitOf(o);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  let prefix = new Uint8Array(0);
+  const fileStart = FILE_START[o.path];
+  if (fileStart !== undefined && o.method === "POST") {
+    headers["content-type"] = `multipart/form-data; boundary=${BOUNDARY}`;
+    prefix = encoder.encode(
+      `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n${fileStart}`,
+    );
+  } else if (FORMS.has(key(o))) headers["content-type"] = "application/x-www-form-urlencoded";
+  const res = await offerBody(node.base, o.method, fill(o.path), 2 * Math.max(limit, MB), headers, prefix);
+  return { ...res, limit };
+}
+
+/** Pages answer in HTML; OAuth's protocol endpoints in RFC 6749's words; everything else in the envelope. */
+const isPage = (o: Operation) => !!o.op["x-html-page"];
+
+/**
+ * What is wrong with an answer to a body twice the limit; undefined when nothing is. A
+ * refusal of a body that was being read closes the connection; the refusal of a GET's
+ * body (which no handler can read) and of an upload (whose reader drops the rest) does not.
+ */
+function fault(o: Operation, r: Offered & { limit: number }): string | undefined {
+  if (r.status < 400 || r.status >= 500) return `answered ${r.status}: ${r.body.slice(0, 200)}`;
+  const closes = o.method !== "GET" && o.method !== "HEAD" && !isMultipart(o);
+  if (closes && r.headers.connection !== "close") return `${r.status} without Connection: close`;
+  if (isPage(o) && o.method === "POST") return r.status === 400 ? undefined : `answered ${r.status}`;
+  let body: { code?: string; error?: string; meta?: { limit?: number } } = {};
+  try {
+    if (o.method !== "HEAD") body = JSON.parse(r.body);
+  } catch {
+    return `answered ${r.status} with ${r.headers["content-type"]}: ${r.body.slice(0, 120)}`;
+  }
+  if (FORMS.has(key(o))) return r.status === 400 && body.error === "invalid_request" ? undefined : `answered ${r.status} ${r.body}`;
+  // A thumbnail is refused for the video it names (none here) before its body is read.
+  if (key(o) === "POST /v1/videos/{id}/thumbnail") return r.status === 404 ? undefined : `answered ${r.status} ${r.body}`;
+  if (r.status !== 413) return `answered ${r.status} instead of 413: ${r.body.slice(0, 200)}`;
+  if (o.method !== "HEAD" && (body.code !== "FILE_TOO_LARGE" || body.meta?.limit !== r.limit)) return `413 with ${r.body.slice(0, 200)}`;
+  return undefined;
+}
+
+async function sweepAll(): Promise<string[]> {
+  const faults: string[] = [];
+  for (const o of operations) {
+    const r = await offer(o);
+    const problem = fault(o, r);
+    if (problem) faults.push(`${key(o)}: ${problem}`);
+  }
+  return faults;
+}
+
+describe("every body is bounded before it is held", () => {
+  test("every documented operation answers a chunked body of twice its limit with 413 (a form, 400) at once; memory does not grow", async () => {
+    expect(operations.length).toBeGreaterThan(80);
+    expect(await sweepAll()).toEqual([]);
+    const before = await rssOf(node.child.pid);
+    expect(await sweepAll()).toEqual([]);
+    const grown = (await rssOf(node.child.pid)) - before;
+    console.info(`body sweep: node RSS ${Math.round(before / MB)} MB, grew ${(grown / MB).toFixed(1)} MB over ${operations.length} operations`);
+    expect(grown).toBeLessThan(16 * MB);
+  });
+
+  test("a provider callback of 64 MB, chunked, is refused at its 1 MB limit with 413 and the connection closed", async () => {
+    const before = await rssOf(node.child.pid);
+    // A client that reads the answer while it sends (fetch, curl) stops at the 413.
+    let offered = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (offered >= 64 * MB) return c.close();
+        c.enqueue(new Uint8Array(64 * 1024));
+        offered += 64 * 1024;
+      },
+    });
+    const res = await fetch(`${node.base}/webhooks/local`, { method: "POST", body, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close");
+    expect(await res.json()).toMatchObject({ success: false, code: "FILE_TOO_LARGE", meta: { limit: MB } });
+    expect(offered).toBeLessThan(32 * MB);
+    // One that does not is cut off: the server hangs up long before it has sent what it meant to.
+    const hostile = await offerBody(node.base, "POST", "/webhooks/local", 64 * MB, { "content-type": "application/json" });
+    expect(hostile.cutOff).toBe(true);
+    expect(hostile.sent).toBeLessThan(32 * MB);
+    // Whatever was read is dropped as it comes: the node does not hold the 64 MB either client offered.
+    expect((await rssOf(node.child.pid)) - before).toBeLessThan(32 * MB);
+  });
+});
