@@ -7,7 +7,7 @@ import { callJson } from "../helpers/context.ts";
 import { del, upsert } from "../kbs/fixtures.ts";
 import { delete2, move2, update2, upsert2, V2 } from "../kbs/v2-fixtures.ts";
 import { makeUser } from "../helpers/factories.ts";
-import { type BadRequest, fillPath, type Json, type Operation, operations, resolve, sweep } from "./no-500-sweep.ts";
+import { type BadRequest, fillPath, type Json, type Operation, operations, resolve, sample, sweep } from "./no-500-sweep.ts";
 
 // Each test sends dozens to hundreds of requests (uploads among them): on a busy CI
 // machine that takes far longer than the default 5 s per test.
@@ -18,46 +18,6 @@ const jsonSchema = (o: Operation): Json | undefined => {
   return s ? resolve(s) : undefined;
 };
 const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"];
-
-/** A value the schema accepts, as far as a generic reading of it goes (enum, const, type, bounds). */
-function sample(schema: Json | undefined, name = ""): unknown {
-  const s = resolve(schema ?? {});
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  const alt = s.anyOf ?? s.oneOf;
-  if (alt) return sample(alt.find((a: Json) => resolve(a).type !== "null") ?? alt[0], name);
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
-  switch (type) {
-    case "string":
-      if (s.format === "email") return "sweep@example.test";
-      if (s.format === "uri") return "https://example.test/";
-      if (s.format === "date-time") return "2026-01-01T00:00:00.000Z";
-      return sampleString(s, name);
-    case "integer":
-    case "number":
-      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
-    case "boolean":
-      return true;
-    case "array":
-      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, name));
-    case "object": {
-      const out: Json = {};
-      for (const name of (s.required as string[] | undefined) ?? []) out[name] = sample(s.properties?.[name], name);
-      return out;
-    }
-    default:
-      return null;
-  }
-}
-
-/** The first candidate within the string's bounds and pattern: a file name where one is asked for, an id, a word. */
-function sampleString(s: Json, name: string): string {
-  const min = s.minLength ?? 1;
-  const word = "ab".repeat(Math.ceil(min / 2)).slice(0, Math.max(1, min));
-  const candidates = [name === "filename" ? "note.md" : undefined, "abcdefghijklmnopqrstu", word, "kb-sweep", "a"];
-  const fits = (c: string) => c.length >= min && c.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, "u").test(c));
-  return candidates.find((c): c is string => c !== undefined && fits(c)) ?? word;
-}
 
 const deep = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
 

@@ -78,7 +78,7 @@ async function audioValues(o: Operation, user: TestUser): Promise<Record<string,
   return { id: a.id, ...(valuesIn(o.path, a.url) ?? valuesIn(o.path, a.thumbnailUrl)) };
 }
 
-async function newCaller(o: Operation): Promise<Caller> {
+export async function newCaller(o: Operation): Promise<Caller> {
   const isAdmin = o.path.startsWith("/v1/admin/");
   // pro: video and audio uploads reach their own checks instead of stopping at the plan.
   const user = await makeUser({ plan: "pro", isAdmin });
@@ -200,4 +200,44 @@ export async function judge(o: Operation, res: Response): Promise<string | undef
   }
   if (isEnvelope(body) || (o.op["x-rfc6749-errors"] && isOAuthError(body))) return undefined;
   return `answered ${res.status} without the error envelope: ${text.slice(0, 300)}`;
+}
+
+/** A value the schema accepts, as far as a generic reading of it goes (enum, const, type, bounds). */
+export function sample(schema: Json | undefined, name = ""): unknown {
+  const s = resolve(schema ?? {});
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) return sample(alt.find((a: Json) => resolve(a).type !== "null") ?? alt[0], name);
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  switch (type) {
+    case "string":
+      if (s.format === "email") return "sweep@example.test";
+      if (s.format === "uri") return "https://example.test/";
+      if (s.format === "date-time") return "2026-01-01T00:00:00.000Z";
+      return sampleString(s, name);
+    case "integer":
+    case "number":
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+    case "boolean":
+      return true;
+    case "array":
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items, name));
+    case "object": {
+      const out: Json = {};
+      for (const name of (s.required as string[] | undefined) ?? []) out[name] = sample(s.properties?.[name], name);
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The first candidate within the string's bounds and pattern: a file name where one is asked for, an id, a word. */
+function sampleString(s: Json, name: string): string {
+  const min = s.minLength ?? 1;
+  const word = "ab".repeat(Math.ceil(min / 2)).slice(0, Math.max(1, min));
+  const candidates = [name === "filename" ? "note.md" : undefined, "abcdefghijklmnopqrstu", word, "kb-sweep", "a"];
+  const fits = (c: string) => c.length >= min && c.length <= (s.maxLength ?? Infinity) && (!s.pattern || new RegExp(s.pattern, "u").test(c));
+  return candidates.find((c): c is string => c !== undefined && fits(c)) ?? word;
 }
