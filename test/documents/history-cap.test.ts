@@ -152,7 +152,12 @@ describe("the plan's cap on history bytes", () => {
     const { world, user, key, kbId } = await cappedWorld(Math.floor(BIG * 2.5));
     const id = await put(world, key, kbId, "big.md", sized("c0", BIG));
     world.clock.advance(1000);
-    const out = await pushed2(key, kbId, [1, 2, 3, 4].map((i) => update2(id, sized(`c${i}`, BIG), { baseUpdatedAt: FUTURE })), { app: world.app });
+    const out = await pushed2(
+      key,
+      kbId,
+      [1, 2, 3, 4].map((i) => update2(id, sized(`c${i}`, BIG), { baseUpdatedAt: FUTURE })),
+      { app: world.app },
+    );
     expect(out.results.map((r) => r.status)).toEqual(["applied", "applied", "applied", "applied"]);
     expect(await revNumbers(world, key, id)).toEqual([4, 3]);
     expect(await raw(world, key, id)).toBe(sized("c4", BIG));

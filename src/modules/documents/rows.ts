@@ -122,7 +122,12 @@ export async function lockDocument(tx: Tx, userId: string, id: string): Promise<
  * content larger than the whole cap is not kept (null). Returns the objects of pruned
  * revisions.
  */
-async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: RevisionOrigin): Promise<{ id: string; revNumber: number; freed: string[] } | null> {
+async function saveRevision(
+  tx: Tx,
+  actor: Actor,
+  doc: DocumentRow,
+  origin: RevisionOrigin,
+): Promise<{ id: string; revNumber: number; freed: string[] } | null> {
   if (!keepsInHistory(doc.sizeBytes, actor.limits.revisionBytes)) return null;
   const [last] = await tx
     .select({ n: docRevisions.revNumber })
