@@ -34,6 +34,14 @@ const PlanLimitsSchema = T.Object({
   /** SPEC 8 sync limits: the largest conflict branch, and how many may be pending per user. */
   maxBranchBytes: T.Integer(),
   maxPendingBranches: T.Integer(),
+  /**
+   * The most bytes of version history (SPEC 2.5, 3.8) one account keeps, over all its
+   * documents: a replacement that would pass it prunes the account's oldest revisions
+   * (documents/history.ts) and is never refused. -1: no cap. The defaults are a tenth of
+   * the plan's image storage, where the live documents count, and each holds at least 100
+   * versions of the plan's largest document.
+   */
+  revisionBytes: T.Integer(),
 });
 export type PlanLimits = Static<typeof PlanLimitsSchema>;
 
@@ -67,6 +75,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     tombstoneRetentionDays: 30,
     maxBranchBytes: 10 * MB,
     maxPendingBranches: 100,
+    revisionBytes: 100 * MB,
   },
   pro: {
     imageStorageBytes: 100 * GB,
@@ -90,6 +99,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     tombstoneRetentionDays: 30,
     maxBranchBytes: 20 * MB,
     maxPendingBranches: 100,
+    revisionBytes: 10 * GB,
   },
   pro_plus: {
     imageStorageBytes: 500 * GB,
@@ -113,6 +123,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     tombstoneRetentionDays: 90,
     maxBranchBytes: 50 * MB,
     maxPendingBranches: 100,
+    revisionBytes: 50 * GB,
   },
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
 import { refusalError } from "../../src/http/refusal.ts";
-import { LimitRefusal } from "../../src/plans.ts";
+import { buildPlans, LimitRefusal } from "../../src/plans.ts";
 import { addBandwidthBatch, assertFits, reserve, release, snapshotUsage } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
@@ -22,13 +22,26 @@ describe("GET /v1/user/me/usage", () => {
       image: { storage: { used: 0, limit: t.imageStorageBytes }, bandwidth: { used: 0, limit: t.imageBandwidthBytes, monthYear: month } },
       video: { storage: { used: 0, limit: t.mediaStorageBytes }, bandwidth: { used: 0, limit: t.mediaBandwidthBytes, monthYear: month }, status: "ok" },
       doc: { count: { used: 0, limit: 100 } },
-      planLimits: { docCount: 100 },
+      planLimits: { docCount: 100, revisionBytes: t.revisionBytes },
       docs: { revisionCount: 0, revisionBytes: 0 },
       uploads: { day: { used: 0, limit: t.uploadsPerDay }, month: { used: 0, limit: t.uploadsPerMonth } },
     };
     expect(res.body.data).toEqual(expected);
     // Laid out from the dimensions, in the order the resource has always had.
     expect(JSON.stringify(res.body.data)).toBe(JSON.stringify(expected));
+  });
+
+  test("planLimits.revisionBytes is each plan's cap on history bytes, beside docs.revisionBytes", async () => {
+    const { deps } = await testContext();
+    for (const plan of ["trial", "pro", "pro_plus"] as const) {
+      const { key } = await makeClient({ plan });
+      const res = await callJson("GET", "/v1/user/me/usage", { token: key });
+      expect(res.body.data.planLimits.revisionBytes).toBe(deps.plans[plan].revisionBytes);
+      expect(res.body.data.docs).toEqual({ revisionCount: 0, revisionBytes: 0 });
+    }
+    // The defaults: a tenth of each plan's storage, and room for 100 versions of its largest document.
+    const defaults = buildPlans({});
+    expect([defaults.trial, defaults.pro, defaults.pro_plus].map((p) => p.revisionBytes)).toEqual([100 * 1024 ** 2, 10 * 1024 ** 3, 50 * 1024 ** 3]);
   });
 
   test("pro has no document cap (-1)", async () => {

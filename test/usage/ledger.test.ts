@@ -84,7 +84,7 @@ describe("a dimension is one entry in the list", () => {
     const report = usageReport(
       extended.dimensions,
       { snapshot: s, limits, now: day2 },
-      { plan: "trial", planActive: true, "video.status": "ok", "planLimits.docCount": 100 },
+      { plan: "trial", planActive: true, "video.status": "ok", "planLimits.docCount": 100, "planLimits.revisionBytes": limits.revisionBytes },
     );
     expect(report.kb).toEqual({ count: { used: 2, limit: 2 }, createdToday: { used: 1, limit: 2 } });
     expect(Object.keys(report)).toEqual(["plan", "planActive", "image", "video", "doc", "planLimits", "docs", "uploads", "kb"]);

@@ -8,6 +8,7 @@ import type { PlanLimits } from "../../plans.ts";
 import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
 import { insertRows, updateRows } from "./batch-rows.ts";
+import { pruneHistory } from "./history.ts";
 import type { DocumentRow } from "./table.ts";
 
 /** Amounts by what they count, as the ledger takes them ({ docs: 1, imageBytes: 2048 }). */
@@ -24,6 +25,12 @@ export interface Books {
   release(tx: Tx, freed: UsageNeed): Promise<void>;
   /** Moves the KB's counts; the stamp the change takes (the KB's next updatedAt). */
   moveKb(tx: Tx, kbId: string, delta: KbDelta): Promise<Date>;
+  /**
+   * A revision was saved: the account's history is brought back within the plan's cap
+   * (history.ts) once its counter holds the revision. Returns the pruned revisions' objects
+   * (none yet when the pruning waits for the end of a batch).
+   */
+  fitHistory(tx: Tx): Promise<string[]>;
 }
 
 /** Every move written as it happens. */
@@ -35,6 +42,10 @@ export function directBooks(actor: { userId: string; now: Date; limits?: PlanLim
     },
     release: (tx, freed) => release(tx, actor.userId, freed),
     moveKb: (tx, kbId, delta) => moveKbCounts(tx, kbId, delta, actor.now),
+    fitHistory(tx) {
+      if (!actor.limits) throw new Error("keeping history within its cap needs the plan's limits");
+      return pruneHistory(tx, actor.userId, actor.limits.revisionBytes);
+    },
   };
 }
 
@@ -61,6 +72,7 @@ export class BatchBooks implements Books {
   private readonly kbDelta: KbDelta = { docs: 0, bytes: 0 };
   private last: Date;
   private moved = false;
+  private historyGrew = false;
   private readonly inserts: DocumentRow[] = [];
   /** Replaced contents by document id (a later one of the same row wins), and the columns they set. */
   private readonly updates = new Map<string, DocumentRow>();
@@ -89,6 +101,12 @@ export class BatchBooks implements Books {
     this.last = nextStampAfter(this.last, this.actor.now);
     this.moved = true;
     return this.last;
+  }
+
+  /** The batch's revisions are counted at its end, so its history is pruned there too, once. */
+  async fitHistory(_tx: Tx): Promise<string[]> {
+    this.historyGrew = true;
+    return [];
   }
 
   /**
@@ -129,11 +147,17 @@ export class BatchBooks implements Books {
     return this.last;
   }
 
-  /** Writes the batch's new and replaced rows and moves in its transaction; throws the ledger's LimitRefusal (or LimitRaced) when the growth does not fit. */
-  async flush(tx: Tx): Promise<void> {
+  /**
+   * Writes the batch's new and replaced rows and moves in its transaction, then brings the
+   * account's history within its cap; throws the ledger's LimitRefusal (or LimitRaced) when
+   * the growth does not fit. Returns the objects of the revisions pruned, to remove once
+   * the transaction has committed.
+   */
+  async flush(tx: Tx): Promise<string[]> {
     await this.writeRows(tx);
     if (Object.keys(this.reserved).length) await reserve(tx, this.actor.userId, this.actor.limits, this.reserved, this.actor.now);
     if (Object.keys(this.released).length) await release(tx, this.actor.userId, this.released);
     if (this.moved) await setKbMoves(tx, this.kb.id, this.kbDelta, this.last);
+    return this.historyGrew ? pruneHistory(tx, this.actor.userId, this.actor.limits.revisionBytes) : [];
   }
 }

@@ -11,6 +11,7 @@ import type { PlanLimits } from "../../plans.ts";
 import { BatchBooks, type Books, directBooks } from "./books.ts";
 import { purgeDocBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
+import { keepsInHistory } from "./history.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
 import { writeTombstone } from "./tombstones.ts";
 
@@ -114,10 +115,20 @@ export async function lockDocument(tx: Tx, userId: string, id: string): Promise<
 
 /**
  * Saves the document's current content as its next revision (the row's object, if any,
- * now belongs to the revision) and prunes the oldest past the user's retention. Returns
- * the objects of pruned revisions.
+ * now belongs to the revision): the one place a revision is saved (an upload into a KB
+ * path, sync, a restore, an accepted conflict branch). It prunes the document's oldest
+ * past the user's retention count and then the account's oldest past the plan's cap on
+ * history bytes (history.ts), so the write itself is never refused for its history. A
+ * content larger than the whole cap is not kept (null). Returns the objects of pruned
+ * revisions.
  */
-async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: RevisionOrigin): Promise<{ id: string; revNumber: number; freed: string[] }> {
+async function saveRevision(
+  tx: Tx,
+  actor: Actor,
+  doc: DocumentRow,
+  origin: RevisionOrigin,
+): Promise<{ id: string; revNumber: number; freed: string[] } | null> {
+  if (!keepsInHistory(doc.sizeBytes, actor.limits.revisionBytes)) return null;
   const [last] = await tx
     .select({ n: docRevisions.revNumber })
     .from(docRevisions)
@@ -149,7 +160,9 @@ async function saveRevision(tx: Tx, actor: Actor, doc: DocumentRow, origin: Revi
   if (pruned.length) {
     await books.release(tx, { revisions: pruned.length, revisionBytes: pruned.reduce((n, r) => n + r.sizeBytes, 0) });
   }
-  return { id, revNumber, freed: pruned.flatMap((r) => (r.objectKey ? [r.objectKey] : [])) };
+  const freed = pruned.flatMap((r) => (r.objectKey ? [r.objectKey] : []));
+  freed.push(...(await books.fitHistory(tx)));
+  return { id, revNumber, freed };
 }
 
 /** Moves img_storage by `delta` bytes (a growth is checked against the plan). */
@@ -176,8 +189,8 @@ export async function replaceContent(
   const revived = doc.deletedAt !== null;
   const freed: string[] = [];
   let revision: Changed["revision"] = null;
-  if (!revived && (actor.history.enabled || opts.alwaysKeep)) {
-    const saved = await saveRevision(tx, actor, doc, origin);
+  const saved = !revived && (actor.history.enabled || opts.alwaysKeep) ? await saveRevision(tx, actor, doc, origin) : null;
+  if (saved) {
     revision = { id: saved.id, revNumber: saved.revNumber };
     freed.push(...saved.freed);
   } else if (doc.objectKey) freed.push(doc.objectKey);

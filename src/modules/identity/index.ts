@@ -145,7 +145,12 @@ const authController = ({ deps, identity, guard }: Services) => {
         auth: { scope: "session", tier: "mutation" },
         body: MePatch,
         response: { 200: Ok(Me), 404: "Error" },
-        detail: { tags: ["account"], summary: "Update nickname, document version-history settings and the optional quota e-mails" },
+        detail: {
+          tags: ["account"],
+          summary: "Update nickname, document version-history settings and the optional quota e-mails",
+          description:
+            "docVersioningEnabled (default off) keeps the previous content of a document replaced at its KB path as a revision; docVersioningMax (1 to 500, default 20) is how many each document keeps, its oldest pruned past it. Whatever these say, the account's revisions together keep at most the plan's planLimits.revisionBytes (GET /v1/user/me/usage): a replacement, sync, restore or accepted conflict branch past it prunes the account's oldest revisions across all its documents (oldest createdAt, then revNumber) and is never refused; a content larger than the whole cap is not kept as a revision.",
+        },
       },
     );
 };

@@ -122,7 +122,17 @@ export const DIMENSIONS = [
   // What an images list reports as its total; the usage resource does not show it.
   { name: "image_count", counts: "images", period: "total", limit: null, refused: "quota", report: null },
   { name: "revision_count", counts: "revisions", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionCount"], shape: "used" } },
-  { name: "revision_bytes", counts: "revisionBytes", period: "total", limit: null, refused: "quota", report: { at: ["docs", "revisionBytes"], shape: "used" } },
+  // Capped by the plan but never refused: a revision that would pass the cap prunes the
+  // account's oldest ones instead (documents/history.ts), so a write never fails for its
+  // history. The cap shows as planLimits.revisionBytes.
+  {
+    name: "revision_bytes",
+    counts: "revisionBytes",
+    period: "total",
+    limit: "revisionBytes",
+    refused: "never",
+    report: { at: ["docs", "revisionBytes"], shape: "used" },
+  },
   // Conflict branches kept pending beside their master (SPEC 8: at most 100 per user). Their
   // bytes count in img_storage, where they may go up to 20% past the plan's limit.
   { name: "conflict_branches", counts: "branches", period: "total", limit: "maxPendingBranches", refused: "quota", report: null },

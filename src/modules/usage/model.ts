@@ -30,6 +30,10 @@ export function usageModel(dimensions: readonly Dimension[]): TObject {
       planActive: t.Boolean(),
       "video.status": Enum(["ok", "degraded", "suspended"]),
       "planLimits.docCount": Int({ description: "-1 means no cap" }),
+      "planLimits.revisionBytes": Int({
+        description:
+          "the most bytes of version history the account keeps (docs.revisionBytes); a replacement past it prunes the account's oldest revisions, it is never refused; -1 means no cap",
+      }),
     }),
   );
 }

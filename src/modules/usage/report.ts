@@ -11,7 +11,7 @@ import type { Snapshot } from "./ledger.ts";
 export type Tree<L> = { [key: string]: L | Tree<L> };
 
 /** The fields that are not a counter of their own, by path. */
-export type OwnFields<L> = Record<"plan" | "planActive" | "video.status" | "planLimits.docCount", L>;
+export type OwnFields<L> = Record<"plan" | "planActive" | "video.status" | "planLimits.docCount" | "planLimits.revisionBytes", L>;
 
 // The order of the resource's groups, as SPEC 2.11 lists them; a group a new dimension
 // brings comes after these.

@@ -26,6 +26,7 @@ export async function getUsage(deps: Deps, user: User): Promise<Usage> {
       planActive: planActive(user, now),
       "video.status": videoBandwidthState(snapshot.media_bandwidth, limits.mediaBandwidthBytes),
       "planLimits.docCount": limits.docCount,
+      "planLimits.revisionBytes": limits.revisionBytes,
     },
   ) as Usage;
 }

@@ -104,7 +104,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
       }
       if (books) {
         try {
-          await books.flush(tx);
+          freed.push(...(await books.flush(tx)));
         } catch (e) {
           if (e instanceof LimitRefusal || e instanceof LimitRaced) throw new RunGuarded();
           throw e;
