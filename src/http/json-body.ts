@@ -109,6 +109,27 @@ export function parseJsonBytes(bytes: Uint8Array): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * A form field that holds JSON text (an upload's `tags`), read by the same rules as a body:
+ * VALIDATION_ERROR at `path` when it is not JSON, nests too deep, or holds a string that is
+ * not well-formed Unicode.
+ */
+export function parseJsonField(text: string, path: string, what: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw validationError(path, what);
+  }
+  try {
+    checkValue(value, path, 0);
+  } catch (e) {
+    if (e instanceof TooDeepError) throw validationError(path, what);
+    throw e;
+  }
+  return value;
+}
+
 /** The charset parameter of a Content-Type, lower-cased, if it has one. */
 const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header)?.[1]?.toLowerCase();
 

@@ -9,6 +9,7 @@ import { JSON_MAX_DEPTH } from "../../src/http/json-body.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { png, upload } from "../images/fixtures.ts";
 
 const JSON_TYPE = { "content-type": "application/json" };
 /** `{"<field>": {"a": {"a": ... 1}}}`, `depth` objects deep in all. */
@@ -95,5 +96,13 @@ describe("text that is not well-formed Unicode is refused naming its field", () 
     expect(oddKey.status).toBe(422);
     expect(oddKey.body.meta.path).toBe("body.\ufffd");
     expect((await callJson("GET", "/v1/kbs", { token: user.jwt })).body.data.items).toEqual([]);
+  });
+
+  test("an upload's tags, JSON text in a form field, are read by the same rule: 422 at body.tags.1, nothing stored", async () => {
+    const user = await makeUser();
+    const res = await upload(user.jwt, await png(), { filename: "a.png", tags: '["ok","x\\ud800"]' });
+    expect(res.status).toBe(422);
+    expect(res.body.meta.path).toBe("body.tags.1");
+    expect((await callJson("GET", "/v1/images", { token: user.jwt })).body.data.total).toBe(0);
   });
 });

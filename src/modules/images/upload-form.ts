@@ -2,6 +2,7 @@
 // the service never sees a request: what is HTTP about an upload ends here.
 import { Value } from "@sinclair/typebox/value";
 import { validationError } from "../../http/errors.ts";
+import { parseJsonField } from "../../http/json-body.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { Tags } from "./model.ts";
 import type { NewImage } from "./service.ts";
@@ -10,11 +11,7 @@ import type { NewImage } from "./service.ts";
 function parseUploadFields(fields: Record<string, string>): { tags: string[]; isPublic: boolean } {
   let tags: unknown = [];
   if (fields.tags !== undefined && fields.tags.trim() !== "") {
-    try {
-      tags = JSON.parse(fields.tags);
-    } catch {
-      throw validationError("body.tags", "tags must be a JSON array of strings");
-    }
+    tags = parseJsonField(fields.tags, "body.tags", "tags must be a JSON array of strings");
   }
   if (!Value.Check(Tags, tags)) {
     const first = Value.Errors(Tags, tags).First();

@@ -2,6 +2,7 @@
 // plain values, each bad one a 422 naming its field.
 import { Value } from "@sinclair/typebox/value";
 import { validationError } from "../../http/errors.ts";
+import { parseJsonField } from "../../http/json-body.ts";
 import { mediaFormFields } from "../../http/streamed-upload.ts";
 import { Tags } from "../images/public.ts";
 
@@ -14,11 +15,7 @@ export interface VideoFields {
 export function parseVideoFields(fields: Record<string, string>): VideoFields {
   let tags: unknown = [];
   if (fields.tags !== undefined && fields.tags.trim() !== "") {
-    try {
-      tags = JSON.parse(fields.tags);
-    } catch {
-      throw validationError("body.tags", "tags must be a JSON array of strings");
-    }
+    tags = parseJsonField(fields.tags, "body.tags", "tags must be a JSON array of strings");
   }
   if (!Value.Check(Tags, tags)) {
     const first = Value.Errors(Tags, tags).First();
