@@ -50,8 +50,8 @@ export const AcceptResult = t.Object({
   sourceHash: Sha256,
   sizeBytes: Int(),
   updatedAt: Timestamp,
-  /** The revision the previous master was saved as; null with version history off, or when the master already held this content (or was deleted). */
   savedRevision: t.Nullable(t.Object({ id: t.String(), revNumber: Int() }), {
-    description: "the revision the previous master was saved as; null with version history off, when the master was deleted, or when it already held this content",
+    description:
+      "the revision the previous master was saved as; null with version history off, when the master was deleted, or when it already held this content",
   }),
 });
