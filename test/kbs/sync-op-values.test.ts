@@ -135,12 +135,30 @@ describe("v2: a value that breaks a rule skips its op", () => {
       { opIndex: 1, op: "move", status: "skipped", docId: null, relativePath: "../a.md", ...skippedAt(1, "fromPath", "dot-dot") },
       { opIndex: 2, op: "delete", status: "skipped", docId: null, relativePath: "a\\b.md", ...skippedAt(2, "relativePath", "backslash") },
       { opIndex: 3, op: "update", status: "skipped", docId: a.docId, ...skippedAt(3, "content", "nul") },
-      { opIndex: 4, op: "tombstone_ack", status: "skipped", docId: a.docId, relativePath: "/a.md", ...skippedAt(4, "relativePath", "leading-slash") },
+      { opIndex: 4, op: "tombstone_ack", status: "skipped", docId: null, relativePath: "/a.md", ...skippedAt(4, "relativePath", "leading-slash") },
       { opIndex: 5, op: "update", status: "skipped", docId: a.docId, ...skippedAt(5, "baseHash", "not-sha256-hex") },
       { opIndex: 6, op: "update", status: "skipped", docId: a.docId, ...skippedAt(6, "baseUpdatedAt", "not-an-instant") },
     ]);
     expect(results[7]).toMatchObject({ opIndex: 7, op: "move", status: "applied", docId: a.docId, relativePath: "moved.md", fromPath: "a.md" });
     expect(await activePaths(key, kb.id)).toEqual(["moved.md"]);
+  });
+
+  test("an update's or tombstone_ack's docId that cannot be an id (NUL, a lone surrogate, a path) is NOT_FOUND for that op, as an unknown id is", async () => {
+    const { key } = await makeClient();
+    const kb = await newKb(key);
+    const odd = ["a\u0000b", "\ud800", "../x", "x".repeat(64)];
+    const { results } = await pushed2(key, kb.id, [
+      ...odd.map((docId) => ({ op: "update", docId, content: "x", sourceHash: sha256("x") })),
+      ...odd.map((docId) => ({ op: "tombstone_ack", docId })),
+      upsert2("fine.md", "fine"),
+    ]);
+    expect(results.slice(0, odd.length)).toEqual(
+      odd.map((docId, opIndex) => ({ opIndex, op: "update", status: "skipped", docId, reason: "NOT_FOUND", message: "no document with this id in this KB" })),
+    );
+    expect(results.slice(odd.length, 2 * odd.length).map((r) => [r.op, r.status, r.docId, r.reason])).toEqual(
+      odd.map(() => ["tombstone_ack", "skipped", null, "NOT_FOUND"]),
+    );
+    expect(results[2 * odd.length]).toMatchObject({ status: "applied", relativePath: "fine.md" });
   });
 
   test("default mode: a conflict elsewhere in the batch is still 409 SYNC_CONFLICT; the skipped op is in meta.results and the good op stays applied", async () => {

@@ -7,7 +7,7 @@ import { AppError, validationError } from "../../../http/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { SyncBody, SyncV2OpResult } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
-import { baseValue, contentValue, pathValue, perOp } from "./values.ts";
+import { baseValue, contentValue, docIdValue, pathValue, perOp } from "./values.ts";
 
 const V2_MAX_OPS = 200;
 
@@ -50,7 +50,13 @@ function readOp(op: WireOp, at: string): SyncOp {
       const docId = docIdAt(op, at);
       const content = required(op.content, `${at}.content`, "an update carries the content");
       const sourceHash = hashAt(op, at);
-      return perOp(op, () => ({ kind: "update", docId, content: contentValue(content, `${at}.content`), sourceHash, ...baseValue(op, at) }));
+      return perOp(op, () => ({
+        kind: "update",
+        docId: docIdValue(docId, "update"),
+        content: contentValue(content, `${at}.content`),
+        sourceHash,
+        ...baseValue(op, at),
+      }));
     }
     case "delete": {
       const path = required(op.relativePath, `${at}.relativePath`, "a delete carries the relativePath");
@@ -73,7 +79,7 @@ function readOp(op: WireOp, at: string): SyncOp {
       const docId = docIdAt(op, at);
       return perOp(op, () => {
         const path = op.relativePath === undefined ? undefined : pathValue(op.relativePath, `${at}.relativePath`).path;
-        return { kind: "tombstone_ack", docId, ...(path !== undefined && { path }) };
+        return { kind: "tombstone_ack", docId: docIdValue(docId, "tombstone_ack"), ...(path !== undefined && { path }) };
       });
     }
   }
