@@ -5,14 +5,24 @@
 // - bidi controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C): they reorder
 //   what is displayed, so "gnp.exe" behind U+202E reads as "exe.png" in a listing.
 // JSON names that hold one are refused (422); upload file names have them stripped
-// (multipart.ts), since an upload should not fail for its name.
+// (multipart.ts), since an upload should not fail for its name. A KB path is a name too:
+// the path rule (documents/path.ts) refuses the same characters.
 import type { StringOptions } from "@sinclair/typebox";
 import { t } from "elysia";
 import { AppError } from "./errors.ts";
 
-const UNSAFE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f";
+const BIDI_CONTROLS = "\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const UNSAFE = `${CONTROLS}${BIDI_CONTROLS}`;
 
 const UNSAFE_CHARS = new RegExp(`[${UNSAFE}]`, "g");
+const CONTROL_CHAR = new RegExp(`[${CONTROLS}]`);
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`);
+
+/** Whether the text holds a C0 or C1 control or DEL (the KB path rule refuses them too). */
+export const hasControlChar = (text: string) => CONTROL_CHAR.test(text);
+/** Whether the text holds a bidi control (the KB path rule refuses them too). */
+export const hasBidiControl = (text: string) => BIDI_CONTROL.test(text);
 
 /** The name with every character PlainText refuses removed. */
 export const stripUnsafeChars = (name: string) => name.replace(UNSAFE_CHARS, "");

@@ -14,3 +14,6 @@ export const newId = () => nanoid(ID_LENGTH);
 export const IMAGE_ID = `${ID_CHAR}{${IMAGE_ID_LENGTH}}`;
 export const IMAGE_ID_PATTERN = `^${IMAGE_ID}$`;
 export const ID_PATTERN = `^${ID_CHAR}{${ID_LENGTH}}$`;
+const ID = new RegExp(ID_PATTERN);
+/** Whether the text could be an id of length 21 (not an image's). */
+export const isId = (text: string) => ID.test(text);

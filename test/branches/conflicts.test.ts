@@ -1,6 +1,7 @@
 // A KB's conflict branches over HTTP (SPEC 2.9, 3.6): the list, one branch with its
-// content, accept (the branch becomes master, the old master a revision, siblings stay)
-// and discard; what they hold in the usage ledger; and no user reaching another's.
+// content, accept (the branch becomes master, the old master a revision when history is
+// on, siblings stay) and discard; what they hold in the usage ledger; and no user
+// reaching another's.
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { conflictBranches } from "../../src/modules/documents/table.ts";
@@ -13,6 +14,12 @@ import { allConflicts, counters, kbWith, openTestBranch } from "./fixtures.ts";
 
 const DAY = 86_400_000;
 const utf8 = (s: string) => Buffer.byteLength(s, "utf8");
+/** Sets the user's version history through PATCH /v1/user/me. */
+const history = async (user: TestUser, json: { docVersioningEnabled: boolean; docVersioningMax?: number }) =>
+  expect((await callJson("PATCH", "/v1/user/me", { token: user.jwt, json })).status).toBe(200);
+/** docs.revisionCount and docs.revisionBytes of GET /v1/user/me/usage. */
+const revisionUsage = async (user: TestUser) =>
+  (await callJson("GET", "/v1/user/me/usage", { token: (await makeKey(user, ["usage.read"])).key })).body.data.docs;
 const raw = async (token: string, kbId: string, path: string) => {
   const res = await call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(path)}`, { token });
   return { status: res.status, text: await res.text(), hash: res.headers.get("x-source-hash") };
@@ -95,8 +102,9 @@ describe("GET /v1/kbs/:id/conflicts/:branchId", () => {
 });
 
 describe("POST /v1/kbs/:id/conflicts/:branchId/accept", () => {
-  test("the branch becomes master in one step: the old master is a revision, the other pending branches stay, the ledger holds the new master only", async () => {
+  test("the branch becomes master in one step: the old master is a revision (history on), the other pending branches stay, the ledger holds the new master only", async () => {
     const { user, key, kb, ids, applied } = await kbWith({ "n.md": "the master text" });
+    await history(user, { docVersioningEnabled: true });
     const docId = ids["n.md"]!;
     const taken = await openTestBranch(user.id, kb.id, "n.md", "# Adopted\nthe branch text");
     const sibling = await openTestBranch(user.id, kb.id, "n.md", "another take");
@@ -136,6 +144,35 @@ describe("POST /v1/kbs/:id/conflicts/:branchId/accept", () => {
     // A sync client that held the old master's updatedAt is now behind.
     const stale = await pushed(key, kb.id, [upsert("n.md", "late edit", applied[0]!.updatedAt)]);
     expect(stale.conflicts).toEqual([expect.objectContaining({ reason: "REMOTE_NEWER" })]);
+  });
+
+  test("with version history off (the default) accepting keeps no revision: none listed, none counted, savedRevision null", async () => {
+    const { user, key, kb, ids } = await kbWith({ "n.md": "the master text" });
+    const branch = await openTestBranch(user.id, kb.id, "n.md", "the branch text");
+    const res = await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${branch.id}/accept`, { token: key });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: "adopted", sourceHash: sha256("the branch text"), savedRevision: null });
+    expect(await raw(key, kb.id, "n.md")).toMatchObject({ text: "the branch text" });
+    expect((await callJson("GET", `/v1/docs/${ids["n.md"]}/revisions`, { token: key })).body.data).toEqual({ revisions: [], totalBytes: 0 });
+    expect(await revisionUsage(user)).toEqual({ revisionCount: 0, revisionBytes: 0 });
+    expect(await counters(user.id)).toEqual({ imgStorage: utf8("the branch text"), branches: 0 });
+  });
+
+  test("with version history on, each accept keeps the master it replaces, pruned to docVersioningMax", async () => {
+    const { user, key, kb, ids } = await kbWith({ "n.md": "master one" });
+    await history(user, { docVersioningEnabled: true, docVersioningMax: 1 });
+    const docId = ids["n.md"]!;
+    const first = await openTestBranch(user.id, kb.id, "n.md", "branch two");
+    expect((await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${first.id}/accept`, { token: key })).body.data.savedRevision).toMatchObject({ revNumber: 1 });
+    expect(await revisionUsage(user)).toEqual({ revisionCount: 1, revisionBytes: utf8("master one") });
+    const second = await openTestBranch(user.id, kb.id, "n.md", "branch three!");
+    expect((await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${second.id}/accept`, { token: key })).body.data.savedRevision).toMatchObject({ revNumber: 2 });
+    const revisions = (await callJson("GET", `/v1/docs/${docId}/revisions`, { token: key })).body.data;
+    expect(revisions).toEqual({
+      revisions: [expect.objectContaining({ revNumber: 2, origin: "sync", sourceHash: sha256("branch two") })],
+      totalBytes: utf8("branch two"),
+    });
+    expect(await revisionUsage(user)).toEqual({ revisionCount: 1, revisionBytes: utf8("branch two") });
   });
 
   test("a branch held in the object store is handed to the document: readable after the accept, and the master's bytes given back", async () => {

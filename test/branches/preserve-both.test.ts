@@ -9,7 +9,7 @@ import { kbsModule } from "../../src/modules/kbs/index.ts";
 import { buildPlans } from "../../src/plans.ts";
 import { createServices } from "../../src/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";
-import { makeClient } from "../helpers/factories.ts";
+import { makeClient, type TestUser } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";
 import { delete2, manifest2, move2, type OpResult, pushed2, sync2, update2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { allConflicts, counters, openTestBranch } from "./fixtures.ts";
@@ -22,6 +22,10 @@ afterAll(async () => {
 
 const raw = async (token: string, kbId: string, path: string, app?: CallOptions["app"]) =>
   (await call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(path)}`, { token, app })).text();
+
+/** Version history on (accepting a branch then keeps the master it replaces). */
+const historyOn = async (user: TestUser) =>
+  expect((await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } })).status).toBe(200);
 
 /** A preserve_both push that must answer 200; its results. */
 async function preserved(token: string, kbId: string, ops: unknown[], app?: CallOptions["app"]) {
@@ -41,7 +45,7 @@ async function staleSetup() {
 
 describe("preserve_both", () => {
   test("a stale upsert is kept as a branch: 200, conflict_branch_created with branchId and master's hash and time; master untouched; accept makes it master", async () => {
-    const { key, kb, docId, base, master } = await staleSetup();
+    const { user, key, kb, docId, base, master } = await staleSetup();
     const res = await sync2(key, kb.id, [upsert2("n.md", "my edit", { baseUpdatedAt: base }), upsert2("other.md", "fine")], PRESERVE);
     expect(res.status).toBe(200);
     const [kept, other] = res.body.data.results;
@@ -62,6 +66,7 @@ describe("preserve_both", () => {
     ]);
     expect((await callJson("GET", `/v1/kbs/${kb.id}/conflicts/${kept.branchId}`, { token: key })).body.data.content).toBe("my edit");
 
+    await historyOn(user);
     const accepted = await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${kept.branchId}/accept`, { token: key });
     expect(accepted.status).toBe(200);
     expect(await raw(key, kb.id, "n.md")).toBe("my edit");
@@ -145,7 +150,7 @@ describe("preserve_both", () => {
 });
 
 describe("branches when their document is deleted for good", () => {
-  test("a move onto the path of a deleted document hands its pending branches to the moved one; accepting one then keeps the moved text as a revision", async () => {
+  test("a move onto the path of a deleted document hands its pending branches to the moved one; accepting one then keeps the moved text as a revision (history on)", async () => {
     const { user, key } = await makeClient();
     const kb = await newKb(key);
     const x = (await pushed2(key, kb.id, [upsert2("x.md", "x v1")])).results[0]!;
@@ -162,6 +167,7 @@ describe("branches when their document is deleted for good", () => {
       hasPendingBranches: true,
     });
     expect(await counters(user.id)).toEqual({ imgStorage: Buffer.byteLength("y text") + Buffer.byteLength("x edited"), branches: 1 });
+    await historyOn(user);
     expect((await callJson("POST", `/v1/kbs/${kb.id}/conflicts/${branchId}/accept`, { token: key })).body.data).toMatchObject({
       docId: y.docId,
       relativePath: "x.md",

@@ -221,6 +221,31 @@ describe("POST /v1/docs/raw:batch", () => {
     expect(anonymous.body.data.failed).toEqual([{ id: mine.id, reason: "NOT_FOUND" }]);
   });
 
+  test("a malformed id (a path, empty, 300 characters, NUL, a number as text) is NOT_FOUND in failed[] in input order, like an unknown one; the good ids still come", async () => {
+    const { key } = await makeClient();
+    const mine = await uploadedDoc(key, { content: "mine\n", isPublic: false });
+    const pub = await uploadedDoc(key, { content: "public\n", isPublic: true });
+    const malformed = ["../x", "", "a".repeat(300), `${"a".repeat(10)}\u0000${"a".repeat(10)}`, "12345", "123456789012345678901", "\ud800", "%2e%2e"];
+    const ids = [malformed[0]!, mine.id, ...malformed.slice(1, 4), pub.id, ...malformed.slice(4)];
+    const withKey = await callJson("POST", "/v1/docs/raw:batch", { token: key, json: { ids } });
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.data.docs.map((d: { id: string }) => d.id)).toEqual([mine.id, pub.id]);
+    expect(withKey.body.data.failed).toEqual(malformed.map((id) => ({ id, reason: "NOT_FOUND" })));
+    const anonymous = await callJson("POST", "/v1/docs/raw:batch", { json: { ids } });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.data.docs.map((d: { id: string }) => d.id)).toEqual([pub.id]);
+    expect(anonymous.body.data.failed).toEqual([malformed[0], mine.id, ...malformed.slice(1)].map((id) => ({ id, reason: "NOT_FOUND" })));
+    // Only malformed ids: nothing to look up, all NOT_FOUND.
+    const none = await callJson("POST", "/v1/docs/raw:batch", { token: key, json: { ids: ["", "../x"] } });
+    expect(none.body.data).toEqual({
+      docs: [],
+      failed: [
+        { id: "", reason: "NOT_FOUND" },
+        { id: "../x", reason: "NOT_FOUND" },
+      ],
+    });
+  });
+
   test("content the object store cannot give back: CONTENT_FETCH_FAILED in a batch, 502 STORAGE_ERROR from raw; the others still come", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
@@ -236,11 +261,16 @@ describe("POST /v1/docs/raw:batch", () => {
     expect(raw.headers.get("cache-control")).toBe("no-store");
   });
 
-  test("1 to 50 ids, else 422; a bad credential is 401", async () => {
+  test("1 to 50 strings, else 422 for the whole batch (51, none, not an array, a non-string); a bad credential is 401", async () => {
     const { key } = await makeClient();
     const doc = await uploadedDoc(key);
-    expect((await callJson("POST", "/v1/docs/raw:batch", { token: key, json: { ids: [] } })).status).toBe(422);
-    expect((await callJson("POST", "/v1/docs/raw:batch", { token: key, json: { ids: Array.from({ length: 51 }, () => doc.id) } })).status).toBe(422);
+    for (const json of [{ ids: [] }, { ids: Array.from({ length: 51 }, () => doc.id) }, { ids: doc.id }, { ids: [doc.id, 12345] }, {}]) {
+      for (const token of [key, undefined]) {
+        const res = await callJson("POST", "/v1/docs/raw:batch", { token, json });
+        expect(res.status).toBe(422);
+        expect(res.body.code).toBe("VALIDATION_ERROR");
+      }
+    }
     expect((await callJson("POST", "/v1/docs/raw:batch", { token: "sk_live_bad", json: { ids: [doc.id] } })).status).toBe(401);
     const elsewhere = await callJson("POST", "/v1/docs/raw:other", { token: key, json: { ids: [doc.id] } });
     expect(elsewhere.status).toBe(404);

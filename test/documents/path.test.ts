@@ -32,6 +32,10 @@ describe("normalizePath", () => {
       ["a\u0000b", "control-character"],
       ["a\tb", "control-character"],
       ["a\u0085b", "control-character"],
+      ...["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"].map((c): [string, string] => [
+        `dir/${c}evil.md`,
+        "bidi-control",
+      ]),
       ["a\ud800b", "ill-formed"],
       ["x".repeat(1025), "too-long"],
       [`${"x".repeat(256)}/a`, "segment-too-long"],

@@ -42,9 +42,9 @@ export async function pushed(token: string, kbId: string, ops: unknown[]) {
   const res = await sync(token, kbId, ops);
   if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.data as {
-    applied: { op: string; relativePath: string; id: string; updatedAt: string; sourceHash: string | null }[];
-    conflicts: { op: string; relativePath: string; reason: string; remote: Record<string, unknown> }[];
-    skipped: { op: string; relativePath: string; reason: string; message: string; meta?: Record<string, unknown> }[];
+    applied: { opIndex: number; op: string; relativePath: string; id: string; updatedAt: string; sourceHash: string | null }[];
+    conflicts: { opIndex: number; op: string; relativePath: string; reason: string; remote: Record<string, unknown> }[];
+    skipped: { opIndex: number; op: string; relativePath: string; reason: string; message: string; meta?: Record<string, unknown> }[];
     serverTime: string;
   };
 }

@@ -110,9 +110,9 @@ describe("v2 ops", () => {
     const stale = await sync2(key, kb.id, [upsert2("a.md", "three", { baseHash: sha256("one"), baseUpdatedAt: ok.results[0]!.updatedAt })]);
     expect(stale.status).toBe(409);
     expect(stale.body.meta.results[0]).toMatchObject({ status: "conflict", reason: "REMOTE_NEWER", currentMasterHash: sha256("two") });
-    const bad = await sync2(key, kb.id, [upsert2("a.md", "x", { baseHash: "nothex" })]);
-    expect(bad.status).toBe(422);
-    expect(bad.body.meta.path).toBe("body.ops.0.baseHash");
+    // A baseHash that is no hash refuses its op alone (sync-op-values.test.ts).
+    const bad = await pushed2(key, kb.id, [upsert2("a.md", "x", { baseHash: "nothex" })]);
+    expect(bad.results[0]).toMatchObject({ status: "skipped", reason: "VALIDATION_ERROR", meta: { path: "body.ops.0.baseHash", problem: "not-sha256-hex" } });
   });
 
   test("default mode: a stale op makes the answer 409 SYNC_CONFLICT with meta.results; the other ops stay applied, master keeps its text", async () => {
@@ -200,22 +200,23 @@ describe("v2 request rules", () => {
     expect((await fullManifest(key, kb.id)).items.map((i) => i.relativePath)).toEqual(["a.md"]);
   });
 
-  test("fields an op needs are checked at the op: 422 VALIDATION_ERROR with meta.path", async () => {
+  test("fields an op's kind carries are its shape: one missing is 422 VALIDATION_ERROR at it for the whole request", async () => {
     const { key } = await makeClient();
     const kb = await newKb(key);
     for (const [op, path] of [
-      [{ op: "update", content: "x", sourceHash: sha256("x") }, "body.ops.0.docId"],
-      [{ op: "update", docId: "d".repeat(21), sourceHash: sha256("x") }, "body.ops.0.content"],
-      [{ op: "move", toPath: "b.md", sourceHash: sha256("x") }, "body.ops.0.fromPath"],
-      [{ op: "move", fromPath: "a.md", toPath: "../b.md", sourceHash: sha256("x") }, "body.ops.0.toPath"],
-      [{ op: "delete" }, "body.ops.0.relativePath"],
-      [{ op: "tombstone_ack" }, "body.ops.0.docId"],
-      [{ op: "upsert", relativePath: "a.md", content: "x", sourceHash: sha256("x"), baseUpdatedAt: "2026-02-30T00:00:00Z" }, "body.ops.0.baseUpdatedAt"],
+      [{ op: "update", content: "x", sourceHash: sha256("x") }, "body.ops.1.docId"],
+      [{ op: "update", docId: "d".repeat(21), sourceHash: sha256("x") }, "body.ops.1.content"],
+      [{ op: "move", toPath: "b.md", sourceHash: sha256("x") }, "body.ops.1.fromPath"],
+      [{ op: "move", fromPath: "a.md", sourceHash: sha256("x") }, "body.ops.1.toPath"],
+      [{ op: "upsert", content: "x", sourceHash: sha256("x") }, "body.ops.1.relativePath"],
+      [{ op: "delete" }, "body.ops.1.relativePath"],
+      [{ op: "tombstone_ack" }, "body.ops.1.docId"],
     ] as const) {
-      const res = await sync2(key, kb.id, [op]);
+      const res = await sync2(key, kb.id, [upsert2("first.md", "first"), op]);
       expect(res.status).toBe(422);
-      expect(res.body.meta.path).toBe(path);
+      expect(res.body).toMatchObject({ code: "VALIDATION_ERROR", meta: { path } });
     }
+    expect((await fullManifest(key, kb.id)).items).toEqual([]);
   });
 
   test("conflictResolution: default or preserve_both under v2 (anything else 422); under v1 preserve_both, and v2 ops and fields, are 422", async () => {

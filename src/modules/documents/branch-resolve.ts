@@ -1,5 +1,5 @@
 // Ending a conflict branch (SPEC 3.6): adopted (its content becomes the master, the
-// previous master kept as a revision) or discarded (by its owner, by the jobs, or with
+// previous master kept as a revision when history is on) or discarded (by its owner, by the jobs, or with
 // its KB). Either gives back what it held in the usage ledger, in the transaction that
 // ends it; its object passes to the document, or is removed once that has committed.
 import { and, eq, inArray } from "drizzle-orm";
@@ -53,8 +53,8 @@ export async function discardBranch(deps: Deps, q: { userId: string; kbId: strin
 /**
  * POST /v1/kbs/:id/conflicts/:branchId/accept: in one transaction the branch's content
  * becomes its document's master (a master deleted since is revived), the previous master
- * is kept as a revision whether history is on or not (as a restore keeps it: adopting must
- * lose nothing), and the branch is adopted. The document's other pending branches stay.
+ * is kept as a revision when the user's version history is on (SPEC 3.8: a content
+ * replacement at a path, decided as sync and upload decide it), and the branch is adopted. The document's other pending branches stay.
  * Needs an active plan (403 PLAN_INACTIVE), as sync does.
  */
 export async function acceptBranch(deps: Deps, q: { userId: string; kbId: string; id: string }) {
@@ -68,7 +68,12 @@ export async function acceptBranch(deps: Deps, q: { userId: string; kbId: string
   // img_storage only shrinks and is not checked (a user whose branches took the storage
   // past its limit can still resolve them). doc_count is, for a master deleted since.
   const limits = deps.plans[user.plan];
-  const actor: Actor = { userId: q.userId, limits: { ...limits, imageStorageBytes: -1 }, history: { enabled: true, max: user.docVersioningMax }, now };
+  const actor: Actor = {
+    userId: q.userId,
+    limits: { ...limits, imageStorageBytes: -1 },
+    history: { enabled: user.docVersioningEnabled, max: user.docVersioningMax },
+    now,
+  };
   // A refusal (doc_count, for a master deleted since) reaches the HTTP core as it is: it
   // answers the 403 and tells the owner a full quota.
   const out = await deps.db.transaction(async (tx) => {
@@ -85,7 +90,7 @@ export async function acceptBranch(deps: Deps, q: { userId: string; kbId: string
       return { doc, revision: null, freed: branch.objectKey ? [branch.objectKey] : [] };
     }
     const next = describeText(doc.relativePath, text, { sourceHash: branch.sourceHash, sizeBytes: branch.sizeBytes }, branch);
-    const changed = await replaceContent(tx, actor, doc, keptFrom(next, doc), "sync", { alwaysKeep: true });
+    const changed = await replaceContent(tx, actor, doc, keptFrom(next, doc), "sync");
     return { doc: changed.row, revision: changed.revision, freed: changed.freed };
   });
   await removeObjects(deps, out.freed);

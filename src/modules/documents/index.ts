@@ -18,6 +18,7 @@ import {
   DocParams,
   IdsBody,
   ListDocsQuery,
+  RawBatchBody,
   RestoreResult,
   RevisionList,
   RevisionParams,
@@ -139,7 +140,7 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
           const reader = await optionalReader(headers.authorization);
           return ok(await rawBatch(deps, reader?.scopes.includes("kb.read") ? reader.userId : null, body.ids));
         },
-        { body: IdsBody, detail: { hide: true, [OWN_PATHS]: rawBatchDocumentation } },
+        { body: RawBatchBody, detail: { hide: true, [OWN_PATHS]: rawBatchDocumentation } },
       )
       .get("/v1/docs/:id/revisions", async ({ principal, params }) => ok(await listRevisions(deps, principal.userId, params.id)), {
         auth: { scope: "kb.read", tier: "read" },

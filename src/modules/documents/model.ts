@@ -106,6 +106,21 @@ export type UpdateDocBody = typeof UpdateDocBody.static;
 
 export const IdsBody = t.Object({ ids: t.Array(DocId, { minItems: 1, maxItems: 50 }) }, { additionalProperties: false });
 
+/**
+ * POST /v1/docs/raw:batch: any string is an id to ask for. One that cannot be a document's
+ * is answered as an unknown one (failed[], NOT_FOUND) and the others still come.
+ */
+export const RawBatchBody = t.Object(
+  {
+    ids: t.Array(t.String(), {
+      minItems: 1,
+      maxItems: 50,
+      description: "1 to 50 document ids; one that is no document id (malformed, or unknown) is in failed[] with NOT_FOUND, in input order",
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const BatchDeleteResult = t.Object({
   results: t.Array(t.Object({ id: t.String(), deleted: t.Boolean(), reason: t.Optional(t.Literal("NOT_FOUND")) })),
 });

@@ -7,6 +7,7 @@
 // can hold only one of "Notes.md" and "notes.md"; if the server kept both, that client
 // would silently lose one on its next pull. So the second spelling is refused while the
 // first is active, and a soft-deleted document is recreated under the new spelling.
+import { hasBidiControl, hasControlChar } from "../../http/text.ts";
 
 /** Why a path was refused, for the error message. */
 export type PathProblem =
@@ -19,7 +20,8 @@ export type PathProblem =
   | "empty-segment"
   | "too-long"
   | "segment-too-long"
-  | "control-character";
+  | "control-character"
+  | "bidi-control";
 
 const MAX_PATH_LENGTH = 1024;
 const MAX_SEGMENT_LENGTH = 255;
@@ -35,6 +37,7 @@ const PROBLEM_TEXT: Record<PathProblem, string> = {
   "too-long": `the path may have at most ${MAX_PATH_LENGTH} characters`,
   "segment-too-long": `each segment of the path may have at most ${MAX_SEGMENT_LENGTH} characters`,
   "control-character": "the path may not contain NUL or control characters",
+  "bidi-control": "the path may not contain bidirectional control characters (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069)",
 };
 
 export const pathProblemText = (p: PathProblem) => PROBLEM_TEXT[p];
@@ -48,10 +51,6 @@ const length = (s: string) => {
   return n;
 };
 
-function isControl(cp: number): boolean {
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
-}
-
 /**
  * NFC first, then the rules: a spelling that differs only in Unicode normalization is the
  * same path, and the rules judge the form that is stored. `key` is the case-folded form
@@ -63,7 +62,9 @@ export function normalizePath(input: string): NormalizedPath {
   if (!input.isWellFormed()) return { ok: false, problem: "ill-formed" };
   const path = input.normalize("NFC");
   if (path.length === 0) return { ok: false, problem: "empty" };
-  for (const ch of path) if (isControl(ch.codePointAt(0)!)) return { ok: false, problem: "control-character" };
+  if (hasControlChar(path)) return { ok: false, problem: "control-character" };
+  // A path is a name a listing shows: the characters names may not hold (http/text.ts).
+  if (hasBidiControl(path)) return { ok: false, problem: "bidi-control" };
   if (path.startsWith("/")) return { ok: false, problem: "leading-slash" };
   if (path.includes("\\")) return { ok: false, problem: "backslash" };
   if (length(path) > MAX_PATH_LENGTH) return { ok: false, problem: "too-long" };

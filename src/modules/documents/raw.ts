@@ -7,7 +7,7 @@ import { AppError, notFound } from "../../http/errors.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
 import { Ok } from "../../http/envelope.ts";
 import { readContent } from "./content.ts";
-import { IdsBody, RawBatchResult } from "./model.ts";
+import { RawBatchBody, RawBatchResult } from "./model.ts";
 import { findDocument } from "./service.ts";
 import type { DocFormat } from "./table.ts";
 
@@ -115,9 +115,9 @@ export const rawBatchDocumentation: OwnPaths = {
         tags: ["documents"],
         summary: "The text of up to 50 documents, in input order: the caller's own (with kb.read) and public ones; public only without a credential",
         description:
-          "`failed[]` says NOT_FOUND for an id that is absent, deleted, or another user's private document alike (existence is not disclosed), CONTENT_FETCH_FAILED when the text could not be read.",
+          "`failed[]` says NOT_FOUND for an id that is absent, deleted, another user's private document or no document id at all (malformed: any string is accepted) alike (existence is not disclosed), CONTENT_FETCH_FAILED when the text could not be read. The batch itself is 422 when `ids` is not an array of strings or holds none or more than 50.",
         security: [{}, { bearer: [] }],
-        requestBody: { required: true, content: { "application/json": { schema: IdsBody } } },
+        requestBody: { required: true, content: { "application/json": { schema: RawBatchBody } } },
         responses: {
           200: { description: "OK", content: { "application/json": { schema: Ok(RawBatchResult) } } },
           400: errorAnswer("BadRequest"),

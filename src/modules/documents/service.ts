@@ -6,6 +6,7 @@ import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { isId } from "../../infra/ids.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { lockKb } from "../kbs/public.ts";
 import { readContent, removeObjects } from "./content.ts";
@@ -168,16 +169,22 @@ export async function deleteDocument(deps: Deps, userId: string, id: string): Pr
 
 /** POST /v1/docs/raw:batch: each id in input order, own (with a reader) or public; never says why one is missing. */
 export async function rawBatch(deps: Deps, readerId: string | null, ids: readonly string[]) {
-  const rows = await deps.db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        inArray(documents.id, [...new Set(ids)]),
-        sql`${documents.deletedAt} is null`,
-        readerId ? sql`(${documents.isPublic} or ${documents.ownerId} = ${readerId})` : eq(documents.isPublic, true),
-      ),
-    );
+  // An id that cannot be a document's (a path, NUL, 300 characters) is not looked up and
+  // is answered as an unknown one: the batch's other ids still come, and no answer tells a
+  // malformed id from an unknown or another user's one.
+  const asked = [...new Set(ids.filter(isId))];
+  const rows = asked.length
+    ? await deps.db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            inArray(documents.id, asked),
+            sql`${documents.deletedAt} is null`,
+            readerId ? sql`(${documents.isPublic} or ${documents.ownerId} = ${readerId})` : eq(documents.isPublic, true),
+          ),
+        )
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const docs: { id: string; content: string; updatedAt: string; sourceHash: string }[] = [];
   const failed: { id: string; reason: "NOT_FOUND" | "CONTENT_FETCH_FAILED" }[] = [];

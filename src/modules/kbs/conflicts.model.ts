@@ -50,6 +50,8 @@ export const AcceptResult = t.Object({
   sourceHash: Sha256,
   sizeBytes: Int(),
   updatedAt: Timestamp,
-  /** The revision the previous master was saved as; null when the master already held this content. */
-  savedRevision: t.Nullable(t.Object({ id: t.String(), revNumber: Int() })),
+  savedRevision: t.Nullable(t.Object({ id: t.String(), revNumber: Int() }), {
+    description:
+      "the revision the previous master was saved as; null with version history off, when the master was deleted, or when it already held this content",
+  }),
 });

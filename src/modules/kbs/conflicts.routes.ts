@@ -54,7 +54,7 @@ export const conflictsRoutes = ({ deps, guard }: Services) =>
         params: ConflictParams,
         response: { 200: Ok(AcceptResult), 403: "Error", 404: "Error", 409: "Error", 502: "Error" },
         detail: {
-          summary: "Adopt a conflict branch: its content becomes the document's master, the previous master is kept as a revision",
+          summary: "Adopt a conflict branch: its content becomes the document's master, the previous master is kept as a revision when version history is on",
           description:
             "One transaction. The document's other pending branches stay. A master deleted since is recreated (403 QUOTA_EXCEEDED past doc_count). Needs an active plan (403 PLAN_INACTIVE).",
         },

@@ -180,7 +180,7 @@ export const kbsModule = (services: Services) => {
         detail: {
           summary:
             "Push ops; each is applied, a conflict or skipped, on its own. v1: up to 100 upserts and deletes. v2: up to 200 upserts, updates, deletes, moves and tombstone_acks, results[] per op, 409 SYNC_CONFLICT (meta.results) when any was refused",
-          description: `Needs an active plan (403 PLAN_INACTIVE). ${VERSION_NOTE}`,
+          description: `Needs an active plan (403 PLAN_INACTIVE). Ops run independently: an op whose values break a rule (a path rule, NUL or a lone surrogate in its content, a base that is no calendar instant or no SHA-256 hex) is skipped with reason VALIDATION_ERROR (meta.path names the field, meta.problem the rule) and the others apply. The request's shape refuses it whole (422): the op count (INVALID_OP_BATCH_SIZE), a field an op's kind carries and lacks, an op or field of another version, v2's SYNC_HASH_REQUIRED. Every v1 entry and v2 result carries the op's opIndex. ${VERSION_NOTE}`,
         },
       },
     );

@@ -8,7 +8,12 @@ const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex o
 export const SLUG_PATTERN = "^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$";
 const Name = PlainText({ minLength: 1, maxLength: 120, notBlank: true });
 const Description = t.Nullable(PlainText({ maxLength: 500 }));
-const RelativePath = t.String({ minLength: 1, maxLength: 4096, description: "POSIX relative path in the KB (NFC-normalized by the server)" });
+// Only a bound on what is read here: the path rules (SPEC 4.6) are judged per op, so a
+// path that breaks one refuses its op alone (sync/values.ts).
+const RelativePath = t.String({
+  maxLength: 4096,
+  description: "POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR)",
+});
 
 /** SPEC 2.6. */
 export const KbItem = t.Object(
@@ -153,6 +158,7 @@ const Remote = t.Object({
 
 const CONFLICT_REASONS = ["LOCAL_HASH_MISMATCH", "BASE_MISSING", "REMOTE_NEWER", "REMOTE_DELETED", "PATH_CASE_CONFLICT"] as const;
 const SKIP_REASONS = [
+  "VALIDATION_ERROR",
   "NOT_FOUND",
   "ALREADY_DELETED",
   "INVALID_FILE_TYPE",
@@ -163,16 +169,23 @@ const SKIP_REASONS = [
   "DEPENDENCY_UNAVAILABLE",
 ] as const;
 
+const OpIndex = Int({ description: "the op's position in the request's ops, from 0" });
+const V1OpName = Enum(["upsert", "delete"]);
+
+const SKIP_NOTE =
+  "VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply.";
+
 export const SyncV1Result = t.Object({
   applied: t.Array(
-    t.Object({ op: Enum(["upsert", "delete"]), relativePath: t.String(), id: t.String(), updatedAt: Timestamp, sourceHash: t.Nullable(Sha256) }),
+    t.Object({ opIndex: OpIndex, op: V1OpName, relativePath: t.String(), id: t.String(), updatedAt: Timestamp, sourceHash: t.Nullable(Sha256) }),
   ),
-  conflicts: t.Array(t.Object({ op: Enum(["upsert", "delete"]), relativePath: t.String(), reason: Enum(CONFLICT_REASONS), remote: Remote })),
+  conflicts: t.Array(t.Object({ opIndex: OpIndex, op: V1OpName, relativePath: t.String(), reason: Enum(CONFLICT_REASONS), remote: Remote })),
   skipped: t.Array(
     t.Object({
-      op: Enum(["upsert", "delete"]),
-      relativePath: t.String(),
-      reason: Enum(SKIP_REASONS),
+      opIndex: OpIndex,
+      op: V1OpName,
+      relativePath: t.String({ description: "NFC-normalized; as sent when the path itself broke a rule" }),
+      reason: Enum(SKIP_REASONS, { description: SKIP_NOTE }),
       message: t.String(),
       meta: t.Optional(t.Record(t.String(), t.Unknown())),
     }),
@@ -186,15 +199,15 @@ const V2_STATUSES = ["applied", "conflict", "skipped", "conflict_branch_created"
 /** One op's outcome under v2 (issue 12): in the 200 answer, and in meta.results of 409 SYNC_CONFLICT. */
 const SyncV2OpResult = t.Object(
   {
-    opIndex: Int(),
+    opIndex: OpIndex,
     op: Enum(["upsert", "delete", "update", "move", "tombstone_ack"]),
     status: Enum(V2_STATUSES),
     docId: t.Nullable(t.String()),
-    relativePath: t.Optional(t.String()),
+    relativePath: t.Optional(t.String({ description: "the op's path (a move's: toPath when applied, fromPath otherwise); as sent when it broke a rule" })),
     fromPath: t.Optional(t.String()),
     updatedAt: t.Optional(Timestamp),
     sourceHash: t.Optional(t.Nullable(Sha256)),
-    reason: t.Optional(t.String({ description: "conflict: a conflict reason; skipped: why" })),
+    reason: t.Optional(t.String({ description: `conflict: a conflict reason; skipped: why (${SKIP_REASONS.join(", ")}). ${SKIP_NOTE}` })),
     message: t.Optional(t.String()),
     meta: t.Optional(t.Record(t.String(), t.Unknown())),
     currentMasterHash: t.Optional(t.Nullable(Sha256)),

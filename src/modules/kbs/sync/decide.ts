@@ -34,13 +34,21 @@ interface Base {
   baseHash?: string;
 }
 
-/** An op after its wire format was read: paths already normalized (documents' path rule). */
+export type SyncOpName = "upsert" | "delete" | "update" | "move" | "tombstone_ack";
+
+/**
+ * An op after its wire format was read: paths already normalized (documents' path rule).
+ * `refused`: an op whose values broke a rule (sync/values.ts); it is answered with its
+ * outcome and touches nothing, while the others of the batch run (SPEC 4.6). `path` is
+ * the one it named, as sent when it could not be normalized.
+ */
 export type SyncOp =
   | ({ kind: "upsert"; path: string; pathKey: string; content: string; sourceHash?: string } & Base)
   | ({ kind: "delete"; path: string; pathKey: string } & Base)
   | ({ kind: "update"; docId: string; content: string; sourceHash: string } & Base)
   | ({ kind: "move"; path: string; pathKey: string; toPath: string; toKey: string; sourceHash: string } & Base)
-  | { kind: "tombstone_ack"; docId: string; path?: string };
+  | { kind: "tombstone_ack"; docId: string; path?: string }
+  | { kind: "refused"; op: SyncOpName; path?: string; docId?: string; outcome: Extract<Outcome, { kind: "skipped" }> };
 
 type ConflictReason =
   | "LOCAL_HASH_MISMATCH"
@@ -51,6 +59,7 @@ type ConflictReason =
   | "MOVE_SOURCE_MISSING"
   | "MOVE_TARGET_EXISTS";
 export type SkipReason =
+  | "VALIDATION_ERROR"
   | "NOT_FOUND"
   | "ALREADY_DELETED"
   | "INVALID_FILE_TYPE"
@@ -140,6 +149,7 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
   const done = (outcome: Outcome, freed: string[] = []) => ({ outcome, freed });
   const applied = (doc: DocumentRow, freed: string[] = []) => done({ kind: "applied", doc }, freed);
 
+  if (op.kind === "refused") return done(op.outcome);
   if (op.kind === "tombstone_ack") {
     const count = await ackTombstones(tx, { userId: actor.userId, kbId, docId: op.docId, relativePath: op.path, at: actor.now });
     return count ? done({ kind: "acknowledged", count }) : done(skipped("NOT_FOUND", "no tombstone of this document in this KB"));

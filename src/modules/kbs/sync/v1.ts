@@ -4,17 +4,17 @@
 import { AppError, validationError } from "../../../http/errors.ts";
 import { iso, isoOrNull } from "../../../infra/clock.ts";
 import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
-import { normalizePath, pathProblemText } from "../../documents/public.ts";
 import type { SyncBody, SyncV1Result } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
+import { baseValue, contentValue, pathValue, perOp } from "./values.ts";
 
-type V1Op = Extract<SyncOp, { kind: "upsert" | "delete" }>;
+type V1Op = Extract<SyncOp, { kind: "upsert" | "delete" | "refused" }>;
 const V2_FIELDS = ["docId", "fromPath", "toPath", "baseHash"] as const;
 
 const V1_MAX_OPS = 100;
 
 /**
- * An instant a client sent (a base, a since): a real calendar instant the database can
+ * An instant a client sent (a manifest's since): a real calendar instant the database can
  * hold, else 422 at `path`. The date-time format alone lets 2026-02-30 through (which a
  * Date rolls over into March) and years Postgres refuses.
  */
@@ -24,7 +24,12 @@ export function instantOf(text: string, path: string): Date {
   return at;
 }
 
-/** The body's ops as SyncOps; 422 for a batch of the wrong size or an op that breaks the rules of paths and content. */
+/**
+ * The body's ops as SyncOps. The request's shape refuses it whole (422): a batch of the
+ * wrong size (INVALID_OP_BATCH_SIZE), a v2 op or field, an op without the relativePath or
+ * content it carries. Its values (the path, the content, the base) refuse their op alone
+ * (values.ts).
+ */
 export function readV1(body: SyncBody): V1Op[] {
   const n = body.ops.length;
   if (n < 1 || n > V1_MAX_OPS) {
@@ -36,24 +41,24 @@ export function readV1(body: SyncBody): V1Op[] {
     if (op.op !== "upsert" && op.op !== "delete")
       throw validationError(`${at}.op`, `${op.op} is a v2 op (send Service-Sync-Version: 2); v1 has upsert and delete`);
     for (const f of V2_FIELDS) if (op[f] !== undefined) throw validationError(`${at}.${f}`, `${f} is a v2 field (send Service-Sync-Version: 2)`);
-    if (op.relativePath === undefined) throw validationError(`${at}.relativePath`, "an op carries the relativePath");
-    const p = normalizePath(op.relativePath);
-    if (!p.ok) throw validationError(`${at}.relativePath`, pathProblemText(p.problem));
-    const base = op.baseUpdatedAt ? instantOf(op.baseUpdatedAt, `${at}.baseUpdatedAt`) : null;
-    if (op.op === "delete") return { kind: "delete", path: p.path, pathKey: p.key, base };
-    if (op.content === undefined) throw validationError(`${at}.content`, "an upsert carries the content");
-    if (op.content.includes("\u0000")) throw validationError(`${at}.content`, "the content may not contain NUL characters");
-    // Its UTF-8, which the hash is taken of and which is stored, must be the text itself.
-    if (!op.content.isWellFormed()) throw validationError(`${at}.content`, "the content is not well-formed Unicode (it holds a lone surrogate)");
-    return { kind: "upsert", path: p.path, pathKey: p.key, content: op.content, sourceHash: op.sourceHash, base };
+    const { relativePath, content } = op;
+    if (relativePath === undefined) throw validationError(`${at}.relativePath`, "an op carries the relativePath");
+    if (op.op === "upsert" && content === undefined) throw validationError(`${at}.content`, "an upsert carries the content");
+    return perOp(op, () => {
+      const p = pathValue(relativePath, `${at}.relativePath`);
+      const { base } = baseValue(op, at);
+      if (op.op === "delete") return { kind: "delete" as const, path: p.path, pathKey: p.key, base };
+      return { kind: "upsert" as const, path: p.path, pathKey: p.key, content: contentValue(content!, `${at}.content`), sourceHash: op.sourceHash, base };
+    });
   });
 }
 
 export function writeV1(ops: readonly V1Op[], result: SyncResult): SyncV1Result {
   const out: SyncV1Result = { applied: [], conflicts: [], skipped: [], serverTime: iso(result.serverTime) };
-  result.outcomes.forEach((o, i) => {
-    const op = ops[i]!;
-    const head = { op: op.kind, relativePath: op.path };
+  result.outcomes.forEach((o, opIndex) => {
+    const op = ops[opIndex]!;
+    // A v1 op, refused or not, is an upsert or a delete at a path (readV1 sees to it).
+    const head = { opIndex, op: (op.kind === "refused" ? op.op : op.kind) as "upsert" | "delete", relativePath: op.path! };
     if (o.kind === "applied") {
       out.applied.push({ ...head, id: o.doc.id, updatedAt: iso(o.doc.updatedAt), sourceHash: o.doc.deletedAt ? null : o.doc.sourceHash });
     } else if (o.kind === "conflict") {

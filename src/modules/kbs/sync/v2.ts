@@ -5,29 +5,18 @@
 // v2-shaped is here; the rules are the sync service's.
 import { AppError, validationError } from "../../../http/errors.ts";
 import { iso } from "../../../infra/clock.ts";
-import { normalizePath, pathProblemText } from "../../documents/public.ts";
 import type { SyncBody, SyncV2OpResult } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
-import { instantOf } from "./v1.ts";
+import { baseValue, contentValue, docIdValue, pathValue, perOp } from "./values.ts";
 
 const V2_MAX_OPS = 200;
-const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 
 type WireOp = SyncBody["ops"][number];
 
-function pathAt(text: string | undefined, at: string): { path: string; key: string } {
-  if (text === undefined) throw validationError(at, "this op carries this path");
-  const p = normalizePath(text);
-  if (!p.ok) throw validationError(at, pathProblemText(p.problem));
-  return p;
-}
-
-function contentAt(text: string | undefined, at: string): string {
-  if (text === undefined) throw validationError(at, "this op carries the content");
-  if (text.includes("\u0000")) throw validationError(at, "the content may not contain NUL characters");
-  // Its UTF-8, which the hash is taken of and which is stored, must be the text itself.
-  if (!text.isWellFormed()) throw validationError(at, "the content is not well-formed Unicode (it holds a lone surrogate)");
-  return text;
+/** A field the op's kind carries; without it the request is malformed (422 at the field). */
+function required<T>(value: T | undefined, at: string, what: string): T {
+  if (value === undefined) throw validationError(at, what);
+  return value;
 }
 
 function hashAt(op: WireOp, at: string): string {
@@ -37,24 +26,71 @@ function hashAt(op: WireOp, at: string): string {
   return op.sourceHash;
 }
 
-function baseOf(op: WireOp, at: string) {
-  if (op.baseHash !== undefined && !SHA256_HEX.test(op.baseHash)) throw validationError(`${at}.baseHash`, "baseHash is a SHA-256 hex (64 characters)");
-  return {
-    base: op.baseUpdatedAt ? instantOf(op.baseUpdatedAt, `${at}.baseUpdatedAt`) : null,
-    ...(op.baseHash !== undefined && { baseHash: op.baseHash }),
-  };
-}
-
 function docIdAt(op: WireOp, at: string): string {
   if (op.docId === undefined || op.docId === "") throw validationError(`${at}.docId`, `a ${op.op} names its document by docId`);
   return op.docId;
 }
 
 /**
- * The body's ops as SyncOps. 422 INVALID_OP_BATCH_SIZE outside 1..200; 409
- * SYNC_VERSION_MISMATCH for a v1 body (upserts and deletes, no sourceHash anywhere); 422
- * SYNC_HASH_REQUIRED for an upsert, update or move without one; 422 VALIDATION_ERROR at
- * the op's field for anything else that breaks the rules.
+ * One op: first its shape (the fields its kind carries; a missing one refuses the
+ * request), then its values, which refuse the op alone (values.ts).
+ */
+function readOp(op: WireOp, at: string): SyncOp {
+  switch (op.op) {
+    case "upsert": {
+      const path = required(op.relativePath, `${at}.relativePath`, "an upsert carries the relativePath");
+      const content = required(op.content, `${at}.content`, "an upsert carries the content");
+      const sourceHash = hashAt(op, at);
+      return perOp(op, () => {
+        const p = pathValue(path, `${at}.relativePath`);
+        return { kind: "upsert", path: p.path, pathKey: p.key, content: contentValue(content, `${at}.content`), sourceHash, ...baseValue(op, at) };
+      });
+    }
+    case "update": {
+      const docId = docIdAt(op, at);
+      const content = required(op.content, `${at}.content`, "an update carries the content");
+      const sourceHash = hashAt(op, at);
+      return perOp(op, () => ({
+        kind: "update",
+        docId: docIdValue(docId, "update"),
+        content: contentValue(content, `${at}.content`),
+        sourceHash,
+        ...baseValue(op, at),
+      }));
+    }
+    case "delete": {
+      const path = required(op.relativePath, `${at}.relativePath`, "a delete carries the relativePath");
+      return perOp(op, () => {
+        const p = pathValue(path, `${at}.relativePath`);
+        return { kind: "delete", path: p.path, pathKey: p.key, ...baseValue(op, at) };
+      });
+    }
+    case "move": {
+      const fromPath = required(op.fromPath, `${at}.fromPath`, "a move carries the fromPath");
+      const toPath = required(op.toPath, `${at}.toPath`, "a move carries the toPath");
+      const sourceHash = hashAt(op, at);
+      return perOp(op, () => {
+        const from = pathValue(fromPath, `${at}.fromPath`);
+        const to = pathValue(toPath, `${at}.toPath`);
+        return { kind: "move", path: from.path, pathKey: from.key, toPath: to.path, toKey: to.key, sourceHash, ...baseValue(op, at) };
+      });
+    }
+    default: {
+      const docId = docIdAt(op, at);
+      return perOp(op, () => {
+        const path = op.relativePath === undefined ? undefined : pathValue(op.relativePath, `${at}.relativePath`).path;
+        return { kind: "tombstone_ack", docId: docIdValue(docId, "tombstone_ack"), ...(path !== undefined && { path }) };
+      });
+    }
+  }
+}
+
+/**
+ * The body's ops as SyncOps. The request is refused whole for its shape: 422
+ * INVALID_OP_BATCH_SIZE outside 1..200; 409 SYNC_VERSION_MISMATCH for a v1 body (upserts
+ * and deletes, no sourceHash anywhere); 422 SYNC_HASH_REQUIRED for an upsert, update or
+ * move without one; 422 VALIDATION_ERROR at a field an op's kind carries and it lacks. A
+ * value that breaks a rule (a path, the content, a base) refuses its op alone.
  */
 export function readV2(body: SyncBody): SyncOp[] {
   const n = body.ops.length;
@@ -67,34 +103,7 @@ export function readV2(body: SyncBody): SyncOp[] {
       version: 2,
     });
   }
-  return body.ops.map((op, i): SyncOp => {
-    const at = `body.ops.${i}`;
-    switch (op.op) {
-      case "upsert": {
-        const p = pathAt(op.relativePath, `${at}.relativePath`);
-        const sourceHash = hashAt(op, at);
-        return { kind: "upsert", path: p.path, pathKey: p.key, content: contentAt(op.content, `${at}.content`), sourceHash, ...baseOf(op, at) };
-      }
-      case "update": {
-        const sourceHash = hashAt(op, at);
-        return { kind: "update", docId: docIdAt(op, at), content: contentAt(op.content, `${at}.content`), sourceHash, ...baseOf(op, at) };
-      }
-      case "delete": {
-        const p = pathAt(op.relativePath, `${at}.relativePath`);
-        return { kind: "delete", path: p.path, pathKey: p.key, ...baseOf(op, at) };
-      }
-      case "move": {
-        const from = pathAt(op.fromPath, `${at}.fromPath`);
-        const to = pathAt(op.toPath, `${at}.toPath`);
-        const sourceHash = hashAt(op, at);
-        return { kind: "move", path: from.path, pathKey: from.key, toPath: to.path, toKey: to.key, sourceHash, ...baseOf(op, at) };
-      }
-      default: {
-        const path = op.relativePath === undefined ? undefined : pathAt(op.relativePath, `${at}.relativePath`).path;
-        return { kind: "tombstone_ack", docId: docIdAt(op, at), ...(path !== undefined && { path }) };
-      }
-    }
-  });
+  return body.ops.map((op, i) => readOp(op, `body.ops.${i}`));
 }
 
 /** The v2 answer: one result per op, and whether any op was refused as a conflict (the answer is then 409 SYNC_CONFLICT). */
@@ -102,7 +111,7 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
   let conflicted = false;
   const results = result.outcomes.map((o, opIndex): SyncV2OpResult => {
     const op = ops[opIndex]!;
-    const head = { opIndex, op: op.kind };
+    const head = { opIndex, op: op.kind === "refused" ? op.op : op.kind };
     if (o.kind === "applied") {
       const d = o.doc;
       return {
@@ -121,7 +130,7 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
       return {
         ...head,
         status: "skipped",
-        docId: op.kind === "update" ? op.docId : null,
+        docId: op.kind === "update" || op.kind === "refused" ? (op.docId ?? null) : null,
         ...path,
         reason: o.reason,
         message: o.message,
