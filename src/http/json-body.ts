@@ -56,23 +56,41 @@ export class TooDeepError extends AppError {
 }
 
 /**
- * Throws TooDeepError past JSON_MAX_DEPTH, and VALIDATION_ERROR naming the first string
- * (value or key) that is not well-formed Unicode. The recursion is bounded by the depth.
+ * Bodies whose items are judged one by one by their route: a sync op or an id whose text is
+ * not well-formed is that item's failure (skipped, NOT_FOUND), not the whole request's
+ * (SPEC 4.6: ops run independently; 4.5: an id that is not found is reported per id).
  */
-function checkValue(value: unknown, path: string, depth: number): void {
+// POST /v1/docs/raw:batch is routed as POST /v1/docs/:id (Elysia reads ":batch" as a parameter).
+const ITEMWISE: Record<string, string> = { "POST /v1/kbs/:id/sync": "ops", "POST /v1/docs/:id": "ids" };
+
+/**
+ * Throws TooDeepError past JSON_MAX_DEPTH, and VALIDATION_ERROR naming the first string
+ * (value or key) that is not well-formed Unicode, except within `text === false` subtrees.
+ * The recursion is bounded by the depth.
+ */
+function checkValue(value: unknown, path: string, depth: number, text = true): void {
   if (typeof value === "string") {
-    if (!value.isWellFormed()) throw illFormed(path);
+    if (text && !value.isWellFormed()) throw illFormed(path);
     return;
   }
   if (typeof value !== "object" || value === null) return;
   if (depth >= JSON_MAX_DEPTH) throw new TooDeepError();
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkValue(value[i], `${path}.${i}`, depth + 1);
+    for (let i = 0; i < value.length; i++) checkValue(value[i], `${path}.${i}`, depth + 1, text);
     return;
   }
   for (const key in value) {
-    if (!key.isWellFormed()) throw illFormed(`${path}.${key.toWellFormed()}`);
-    checkValue((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
+    if (text && !key.isWellFormed()) throw illFormed(`${path}.${key.toWellFormed()}`);
+    checkValue((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, text);
+  }
+}
+
+/** checkValue of a body, its `itemwise` field's text left to the route. */
+function checkBody(body: Record<string, unknown>, itemwise: string | undefined): void {
+  if (!itemwise) return checkValue(body, "body", 0);
+  for (const key in body) {
+    if (!key.isWellFormed()) throw illFormed(`body.${key.toWellFormed()}`);
+    checkValue(body[key], `body.${key}`, 1, key !== itemwise);
   }
 }
 
@@ -84,7 +102,7 @@ const illFormed = (path: string) => validationError(path, "the text is not well-
  * is not well-formed Unicode. The one reading of a JSON body, here and where a route reads
  * its own (OAuth's JSON parameters).
  */
-export function parseJsonBytes(bytes: Uint8Array): Record<string, unknown> {
+export function parseJsonBytes(bytes: Uint8Array, itemwise?: string): Record<string, unknown> {
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
@@ -99,13 +117,15 @@ export function parseJsonBytes(bytes: Uint8Array): Record<string, unknown> {
     if (e instanceof RangeError) throw new TooDeepError();
     throw new AppError("BAD_REQUEST", "the request body is not valid JSON");
   }
-  checkValue(parsed, "body", 0);
   // Every JSON body of the API is an object. Elysia would coerce a bare array, number or
   // string to an empty object before the route's schema sees it, so a PATCH of `5` or
   // `[]` would pass as a no-op `{}`; it is refused here as the schema would refuse it.
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    // Its depth first: a deep array is refused as too deep, as a deep object is.
+    checkValue(parsed, "body", 0);
     throw validationError("body", "the body must be a JSON object");
   }
+  checkBody(parsed as Record<string, unknown>, itemwise);
   return parsed as Record<string, unknown>;
 }
 
@@ -188,7 +208,7 @@ async function parseBody({ request, route, set }: ParseContext, limits: BodyLimi
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
   if (charset && charset !== "utf-8" && charset !== "utf8") return refusedBody(unsupported(`${type}; charset=${charset}`));
   try {
-    return parseJsonBytes(bytes);
+    return parseJsonBytes(bytes, ITEMWISE[`${request.method} ${route}`]);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     if (e instanceof TooDeepError) log.info("refused a JSON body nested too deep", { route, limit: JSON_MAX_DEPTH, requestId: set.headers["x-request-id"] });
