@@ -87,7 +87,10 @@ function checkValue(value: unknown, path: string, depth: number, text = true): v
 
 /** checkValue of a body, its `itemwise` field's text left to the route. */
 function checkBody(body: Record<string, unknown>, itemwise: string | undefined): void {
-  if (!itemwise) return checkValue(body, "body", 0);
+  if (!itemwise) {
+    checkValue(body, "body", 0);
+    return;
+  }
   for (const key in body) {
     if (!key.isWellFormed()) throw illFormed(`body.${key.toWellFormed()}`);
     checkValue(body[key], `body.${key}`, 1, key !== itemwise);
