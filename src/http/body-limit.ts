@@ -29,7 +29,7 @@ const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 *
  * rest of the body is never read (Bun would otherwise read and discard it for as long as
  * the client sends, to keep the connection).
  */
-export const bodyTooLarge = (limit: number, what = "the request body", headers: Record<string, string> = {}) =>
+const bodyTooLarge = (limit: number, what = "the request body", headers: Record<string, string> = {}) =>
   new AppError("FILE_TOO_LARGE", limit === 0 ? `${what} must be empty` : `${what} may have at most ${limit} bytes here`, { limit }, headers);
 
 const CLOSE = { connection: "close" };
@@ -65,7 +65,7 @@ export const declaredLength = (request: Request): number | undefined => {
 };
 
 /** Whether the request says it carries a body: a length over 0, or chunked. */
-export const announcesBody = (request: Request): boolean => {
+const announcesBody = (request: Request): boolean => {
   const length = request.headers.get("content-length");
   return length !== null ? length !== "0" : request.headers.has("transfer-encoding");
 };

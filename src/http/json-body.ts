@@ -49,7 +49,7 @@ const unsupported = (type: string) =>
     },
   );
 
-export class TooDeepError extends AppError {
+class TooDeepError extends AppError {
   constructor() {
     super("BAD_REQUEST", `the request body is nested deeper than ${JSON_MAX_DEPTH} levels`, { limit: JSON_MAX_DEPTH });
   }
