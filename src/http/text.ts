@@ -13,9 +13,14 @@ import { AppError } from "./errors.ts";
 const UNSAFE = "\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
 
 const UNSAFE_CHARS = new RegExp(`[${UNSAFE}]`, "g");
+// Not global: a global regex keeps its lastIndex between test() calls.
+const UNSAFE_CHAR = new RegExp(`[${UNSAFE}]`);
 
 /** The name with every character PlainText refuses removed. */
 export const stripUnsafeChars = (name: string) => name.replace(UNSAFE_CHARS, "");
+
+/** Whether the name holds a character PlainText refuses. */
+export const hasUnsafeChars = (name: string) => UNSAFE_CHAR.test(name);
 
 export interface PlainTextOptions extends Omit<StringOptions, "pattern"> {
   /** Refuse a name of only white space too. */
