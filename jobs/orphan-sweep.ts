@@ -8,6 +8,11 @@
 //     objects too (their rows went with the user's).
 //   - rows whose object is missing are counted and logged, never deleted: that is a
 //     loss for an operator to look into, not for a job to paper over.
+//   - multipart uploads under its prefix that were begun before the upload cutoff and
+//     never completed (S3: a process killed mid-upload leaves its parts, stored and billed
+//     but in no listing of objects) are aborted. The cutoff is ORPHAN_SWEEP_AFTER_H, and
+//     never less than the longest upload deadline and an hour, so an upload still
+//     arriving is never cut. The folder store has none.
 // Idempotent: a second run finds nothing to delete.
 import type { Deps } from "../src/deps.ts";
 import type { Log } from "../src/infra/log.ts";
@@ -58,6 +63,39 @@ async function sweepObjects(deps: Deps, log: Log, kind: StoredKind, cutoff: numb
   await sweepBatch(deps, log, kind, batch, cutoff, c);
 }
 
+/** Multipart uploads begun before `cutoff` and never finished: aborted (their parts deleted). */
+async function abortStaleUploads(deps: Deps, log: Log, kind: StoredKind, cutoff: number, c: JobCounts, signal: AbortSignal) {
+  const store = deps.storage;
+  if (!store.listUploads || !store.abortUpload) return;
+  try {
+    for await (const u of store.listUploads(kind.prefix)) {
+      if (signal.aborted) return;
+      if (u.initiated.getTime() > cutoff) {
+        c.uploadsYoung!++;
+        continue;
+      }
+      try {
+        await store.abortUpload(u.key, u.uploadId);
+      } catch (err) {
+        log.warn("unfinished multipart upload abort failed", { kind: kind.name, key: u.key, uploadId: u.uploadId, err });
+        c.uploadAbortFailed!++;
+        continue;
+      }
+      log.info("unfinished multipart upload aborted", { kind: kind.name, key: u.key, uploadId: u.uploadId, initiated: u.initiated });
+      c.uploadsAborted!++;
+    }
+  } catch (err) {
+    // A store that cannot list them (some S3-compatible servers do not implement the call)
+    // still has its objects swept.
+    log.warn("unfinished multipart uploads could not be listed", { kind: kind.name, prefix: kind.prefix, err });
+    c.uploadListFailed!++;
+  }
+}
+
+/** How old an upload still arriving may be: the longest body deadline, and an hour for its last parts. */
+const uploadCutoffMs = (config: Deps["config"]) =>
+  Math.max(config.ORPHAN_SWEEP_AFTER_H * HOUR_MS, Math.max(config.UPLOAD_BODY_TIMEOUT_S, config.VIDEO_UPLOAD_TIMEOUT_S) * 1000 + HOUR_MS);
+
 /** Rows naming an object the store does not have: counted and logged (a row deleted meanwhile is not). */
 async function findMissing(deps: Deps, log: Log, kind: StoredKind, c: JobCounts, signal: AbortSignal) {
   let after: string | null = null;
@@ -83,18 +121,32 @@ async function findMissing(deps: Deps, log: Log, kind: StoredKind, c: JobCounts,
 export const orphanSweep: Job = {
   name: "orphan-sweep",
   schedule: "35 2 * * *",
-  description: "deletes stored objects no row names once older than ORPHAN_SWEEP_AFTER_H hours; counts and logs rows whose object is missing",
+  description:
+    "deletes stored objects no row names once older than ORPHAN_SWEEP_AFTER_H hours and aborts multipart uploads left unfinished as long; counts and logs rows whose object is missing",
   async run({ deps, log, signal }) {
-    const cutoff = deps.clock.nowMs() - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
-    const c: JobCounts = { objects: 0, young: 0, deleted: 0, deletedBytes: 0, deleteFailed: 0, missing: 0 };
+    const now = deps.clock.nowMs();
+    const cutoff = now - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
+    const c: JobCounts = {
+      objects: 0,
+      young: 0,
+      deleted: 0,
+      deletedBytes: 0,
+      deleteFailed: 0,
+      missing: 0,
+      uploadsAborted: 0,
+      uploadsYoung: 0,
+      uploadAbortFailed: 0,
+      uploadListFailed: 0,
+    };
     for (const kind of storedKinds) {
       await sweepObjects(deps, log, kind, cutoff, c, signal);
+      await abortStaleUploads(deps, log, kind, now - uploadCutoffMs(deps.config), c, signal);
       await findMissing(deps, log, kind, c, signal);
     }
     return result(
       c,
       (n) =>
-        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; ${n.missing} rows name a missing object`,
+        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; aborted ${n.uploadsAborted} unfinished multipart uploads${n.uploadAbortFailed ? ` (${n.uploadAbortFailed} failed)` : ""}${n.uploadListFailed ? ` (not listed under ${n.uploadListFailed} prefixes)` : ""}, left ${n.uploadsYoung} younger than ${uploadCutoffMs(deps.config) / HOUR_MS} h; ${n.missing} rows name a missing object`,
     );
   },
 };

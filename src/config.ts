@@ -118,11 +118,17 @@ export const variables = {
     doc: "decoded pixel bytes in flight per node (an image alone may use all of it)",
   },
   IMAGE_WORK_TIMEOUT_S: { schema: T.Integer({ minimum: 1, maximum: 3600 }), default: 60, doc: "a decode or encode running longer is abandoned (422)" },
-  SVG_MAX_DEPTH: { schema: T.Integer({ minimum: 8, maximum: 10000 }), default: 256, doc: "deepest element nesting an SVG may have" },
+  // The maxima are the renderer's own (librsvg: 256 levels, 1,000,000 elements; svg-precheck.ts):
+  // a file within a higher setting would pass the pre-check and then be refused unnamed.
+  SVG_MAX_DEPTH: {
+    schema: T.Integer({ minimum: 8, maximum: 256 }),
+    default: 256,
+    doc: "deepest element nesting an SVG may have (at most 256: the renderer reads no deeper)",
+  },
   SVG_MAX_ELEMENTS: {
-    schema: T.Integer({ minimum: 100, maximum: 10000000 }),
+    schema: T.Integer({ minimum: 100, maximum: 1000000 }),
     default: 20000,
-    doc: "elements an SVG may have (sanitizing costs ~13 KB and ~0.1 ms each)",
+    doc: "elements an SVG may have (sanitizing costs ~13 KB and ~0.1 ms each; at most 1,000,000, the renderer's own limit)",
   },
   SVG_SANITIZE_TIMEOUT_MS: {
     schema: T.Integer({ minimum: 100, maximum: 600000 }),

@@ -27,6 +27,9 @@ export const hasBidiControl = (text: string) => BIDI_CONTROL.test(text);
 /** The name with every character PlainText refuses removed. */
 export const stripUnsafeChars = (name: string) => name.replace(UNSAFE_CHARS, "");
 
+/** Whether the name holds a character PlainText refuses. */
+export const hasUnsafeChars = (name: string) => hasControlChar(name) || hasBidiControl(name);
+
 export interface PlainTextOptions extends Omit<StringOptions, "pattern"> {
   /** Refuse a name of only white space too. */
   notBlank?: boolean;

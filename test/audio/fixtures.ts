@@ -7,7 +7,7 @@ import { type AudioRow, audio } from "../../src/modules/audio/table.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 
-export type Kind = "mp3" | "mp3-cover" | "flac" | "flac-cover" | "ogg" | "wav" | "m4a" | "m4a-video" | "long-ogg" | "long-mp3";
+export type Kind = "mp3" | "mp3-cover" | "mp3-unsafe-tags" | "flac" | "flac-cover" | "ogg" | "wav" | "m4a" | "m4a-video" | "long-ogg" | "long-mp3";
 
 const made = new Map<Kind, Promise<Uint8Array<ArrayBuffer>>>();
 
@@ -41,6 +41,28 @@ const recipes: Record<Kind, (dir: string) => Promise<string>> = {
       "-id3v2_version",
       "3",
       ...tags,
+      "a.mp3",
+    ]);
+    return "a.mp3";
+  },
+  // ID3 tags holding an ANSI colour sequence, bidi overrides, a C1 control (NEL), and an
+  // album whose 255th UTF-16 unit is the first half of an emoji.
+  "mp3-unsafe-tags": async (dir) => {
+    const tags = {
+      title: "\x1b[31mred\x1b[0m\u202e",
+      artist: "Some\u202eone\u0085",
+      album: `\u2066${"x".repeat(254)}\u{1F600}tail\u2069`,
+      genre: "\u0007\u200f",
+    };
+    await ffmpeg(dir, [
+      ...tone,
+      "-ac",
+      "1",
+      "-b:a",
+      "32k",
+      "-id3v2_version",
+      "3",
+      ...Object.entries(tags).flatMap(([k, v]) => ["-metadata", `${k}=${v}`]),
       "a.mp3",
     ]);
     return "a.mp3";

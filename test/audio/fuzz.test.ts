@@ -7,9 +7,9 @@
 // refused from its first ten bytes.
 import { describe, expect, test } from "bun:test";
 import { ID3_MAX_BYTES, id3TagBytes } from "../../src/modules/audio/metadata.ts";
-import { testContext } from "../helpers/context.ts";
+import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
-import { audioObjects, fixture, uploadAudio, usageOf } from "./fixtures.ts";
+import { audioObjects, audioRow, fixture, uploadAudio, usageOf } from "./fixtures.ts";
 
 /** Deterministic noise (xorshift32), so every run sends the same bytes. */
 function noise(length: number, seed = 0x9e3779b9): Uint8Array {
@@ -157,5 +157,33 @@ describe("hostile audio uploads", () => {
       ["noise-id3.mp3", ascii("ID3\x04\x00\x00\x00\x00\x02\x00")],
     ];
     for (const [name, magic] of cases) await refused(concat(magic, noise(64 * 1024, name.length)), name, 422, "INVALID_FILE_TYPE");
+  });
+
+  test("control and bidi control characters in the file's tags (an ESC colour sequence, U+202E, NEL) are removed: stored, GET /v1/audio/:id and GET /v1/media show none", async () => {
+    const { key } = await makeClient();
+    const res = await uploadAudio(key, await fixture("mp3-unsafe-tags"), "tags.mp3");
+    expect(res.status).toBe(201);
+    const expected = {
+      title: "[31mred[0m",
+      artist: "Someone",
+      // Cut at 255 code points, not UTF-16 units: the emoji is kept whole.
+      album: `${"x".repeat(254)}\u{1F600}`,
+    };
+    const unsafe = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    const id = res.body.data.id;
+    expect(res.body.data.tags).toEqual(expected);
+    const row = await audioRow(id);
+    expect(row!.embeddedTags).toEqual(expected);
+    const one = await callJson("GET", `/v1/audio/${id}`, { token: key });
+    expect(one.status).toBe(200);
+    expect(one.body.data.tags).toEqual(expected);
+    expect(one.body.data.codec).not.toMatch(unsafe);
+    const list = await callJson("GET", "/v1/media", { token: key });
+    expect(list.status).toBe(200);
+    const item = list.body.data.items.find((m: { id: string }) => m.id === id);
+    expect(item).toMatchObject({ id, type: "audio", title: "tags.mp3" });
+    // Every string anywhere in either answer, as the client decodes it.
+    const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : v && typeof v === "object" ? Object.values(v).flatMap(strings) : []);
+    for (const s of [...strings(one.body), ...strings(list.body)]) expect(s).not.toMatch(unsafe);
   });
 });

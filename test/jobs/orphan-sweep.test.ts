@@ -6,11 +6,14 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { newId, newImageId } from "../../src/infra/ids.ts";
+import { s3Uploads } from "../../src/infra/storage/s3-uploads.ts";
+import { createServices } from "../../src/services.ts";
+import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
-import { closeWorlds, stoppedWorld } from "./world.ts";
+import { closeWorlds, DAY, stoppedWorld } from "./world.ts";
 
 afterAll(closeWorlds);
 
@@ -52,6 +55,8 @@ describe("orphan-sweep job", () => {
 
     const first = await run();
     expect(first.young).toBeGreaterThanOrEqual(killed.length);
+    // The folder store writes no parts: there is no unfinished upload to abort.
+    if (deps.storage.kind === "fs") expect(first).toMatchObject({ uploadsAborted: 0, uploadsYoung: 0, uploadListFailed: 0 });
     expect(first.missing).toBeGreaterThanOrEqual(1);
     w.clock.advance(cutoff - 10 * 60_000); // ten minutes short of the cutoff: an upload could still be in flight
     await run();
@@ -76,5 +81,60 @@ describe("orphan-sweep job", () => {
     const runs = await Promise.all([createJobRunner(w.deps, allJobs), createJobRunner(w.deps, allJobs)].map((r) => r.runScheduled("orphan-sweep", at)));
     expect(runs.filter((r) => r !== null)).toHaveLength(1);
     expect(runs.find((r) => r !== null)!.counts).toMatchObject({ deleted: 0 });
+  });
+
+  test("S3: unfinished multipart uploads begun two days ago by the job's clock are aborted, one begun an hour ago is kept; the counts and summary say how many", async () => {
+    const { deps } = await testContext();
+    const clock = stoppedClock(Date.now());
+    const ago = (ms: number) => new Date(clock.nowMs() - ms).toISOString();
+    // Listed per kind's prefix, as begun by the job's clock: two stale uploads (a video, an audio file) and a fresh one.
+    const pending: Record<string, [string, string, string][]> = {
+      "videos/": [
+        ["videos/u1/v-stale/original", "up-stale-video", ago(2 * DAY)],
+        ["videos/u1/v-fresh/original", "up-fresh-video", ago(HOUR)],
+      ],
+      "audio/": [["audio/u2/a-stale/original", "up-stale-audio", ago(2 * DAY)]],
+    };
+    const requests: { method: string; path: string; query: Record<string, string>; signed: boolean }[] = [];
+    const s3 = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch(req) {
+        const url = new URL(req.url);
+        const query = Object.fromEntries(url.searchParams);
+        requests.push({
+          method: req.method,
+          path: url.pathname,
+          query,
+          signed: /^AWS4-HMAC-SHA256 Credential=AK\//.test(req.headers.get("authorization") ?? ""),
+        });
+        if (req.method === "DELETE") return new Response(null, { status: 204 });
+        const uploads = (pending[query.prefix!] ?? [])
+          .map(([key, id, at]) => `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${at}</Initiated></Upload>`)
+          .join("");
+        return new Response(`<ListMultipartUploadsResult>${uploads}<IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`);
+      },
+    });
+    try {
+      const uploads = s3Uploads({ bucket: "media", endpoint: `http://127.0.0.1:${s3.port}`, region: "us-east-1", accessKeyId: "AK", secretAccessKey: "SK" });
+      const services = createServices({ ...deps, clock, storage: { ...deps.storage, ...uploads } });
+      try {
+        const r = await services.runner.runNow("orphan-sweep");
+        expect(r.outcome).toBe("ok");
+        expect(r.counts).toMatchObject({ uploadsAborted: 2, uploadsYoung: 1, uploadAbortFailed: 0, uploadListFailed: 0 });
+        expect(r.summary).toContain("aborted 2 unfinished multipart uploads, left 1 younger than 24 h");
+        const listed = requests.filter((q) => q.method === "GET").map((q) => q.query.prefix);
+        expect(listed.sort()).toEqual(["audio/", "docs/", "images/", "videos/"]);
+        expect(requests.filter((q) => q.method === "DELETE").map(({ path, query }) => [path, query.uploadId])).toEqual([
+          ["/media/videos/u1/v-stale/original", "up-stale-video"],
+          ["/media/audio/u2/a-stale/original", "up-stale-audio"],
+        ]);
+        expect(requests.every((q) => q.signed)).toBe(true);
+      } finally {
+        await services.close();
+      }
+    } finally {
+      await s3.stop(true);
+    }
   });
 });

@@ -84,6 +84,40 @@ describe("POST /oauth/register (RFC 7591)", () => {
     }
   });
 
+  test("a client_name holding a control or bidi control character (as any name refuses) -> 400 invalid_client_metadata, nothing stored", async () => {
+    const unsafe = [
+      "\u202a",
+      "\u202b",
+      "\u202c",
+      "\u202d",
+      "\u202e",
+      "\u2066",
+      "\u2067",
+      "\u2068",
+      "\u2069",
+      "\u200e",
+      "\u200f",
+      "\u061c",
+      "\u0085",
+      "\u009b",
+      "\u001b",
+      "\u007f",
+    ];
+    for (const c of unsafe) {
+      const res = await register({ ...valid, client_name: `Notes${c}ppA` });
+      expect(res.status).toBe(400);
+      expect(
+        await o.deps.db
+          .select()
+          .from(oauthClients)
+          .where(eq(oauthClients.name, `Notes${c}ppA`)),
+      ).toEqual([]);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.body.error).toBe("invalid_client_metadata");
+      expect(res.body.error_description).toContain("client_name");
+    }
+  });
+
   test("at most 10 registrations per address and hour: then 429 OAUTH_CLIENT_RATE_LIMITED with Retry-After", async () => {
     const ip = o.ip();
     for (let i = 0; i < 10; i++) expect((await register(valid, ip)).status).toBe(201);

@@ -8,7 +8,8 @@ import type { Budget } from "../../src/infra/budget.ts";
 import { precheckSvg, SVG_MAX_ATTRIBUTES } from "../../src/modules/images/svg-precheck.ts";
 import { createSvgSanitizer, type SvgSanitizer } from "../../src/modules/images/svg-sanitizer.ts";
 import { SVG_MAX_BYTES } from "../../src/modules/images/svg.ts";
-import { testContext } from "../helpers/context.ts";
+import { loadConfig } from "../../src/config.ts";
+import { tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { BILLION_LAUGHS, edgeGet, HOSTILE_SVG, upload, uploaded, uploadForm } from "../images/fixtures.ts";
 
@@ -52,11 +53,13 @@ async function watchedApp(sanitizer?: SvgSanitizer) {
   return { post, send, processing, sanitized };
 }
 
-const expectRefused = async (res: Response, message: string) => {
+/** A 422 for the file saying `message`; `limit`: the limit it names in meta (limitName, limit). */
+const expectRefused = async (res: Response, message: string, limit?: [string, number]) => {
   const body = (await res.json()) as any;
   expect(res.status).toBe(422);
   expect(body).toMatchObject({ success: false, code: "VALIDATION_ERROR", meta: { path: "file" } });
   expect(body.error).toContain(message);
+  if (limit) expect([body.meta.limitName, body.meta.limit]).toEqual(limit);
 };
 
 describe("SVG uploads: the streaming pre-check", () => {
@@ -64,7 +67,7 @@ describe("SVG uploads: the streaming pre-check", () => {
     const { post, send, sanitized } = await watchedApp();
     const { key } = await makeClient();
     const [res, health] = await Promise.all([post(key, nested(15_000)), send("/health")]);
-    await expectRefused(res, "deeper than 256 levels");
+    await expectRefused(res, "deeper than 256 levels", ["SVG_MAX_DEPTH", 256]);
     expect(health.status).toBe(200);
     expect(sanitized).toEqual([]);
   });
@@ -93,7 +96,8 @@ describe("SVG uploads: the streaming pre-check", () => {
     await processing;
     const health = await send("/health").then((res) => (order.push("health"), res));
     expect(health.status).toBe(200);
-    await expectRefused(await uploading, `more than ${(await testContext()).config.SVG_MAX_ELEMENTS} elements`);
+    const { SVG_MAX_ELEMENTS } = (await testContext()).config;
+    await expectRefused(await uploading, `more than ${SVG_MAX_ELEMENTS} elements`, ["SVG_MAX_ELEMENTS", SVG_MAX_ELEMENTS]);
     expect(order).toEqual(["health", "upload"]);
     expect(sanitized).toEqual([]);
   });
@@ -166,6 +170,42 @@ describe("SVG uploads: the streaming pre-check", () => {
     const svg = await (await edgeGet(d.url)).text();
     for (const bad of ["<script", "onload", "onclick", "javascript:", "evil.example", "foreignObject"]) expect(svg).not.toContain(bad);
     expect(svg).toContain("<circle");
+  });
+});
+
+describe("SVG uploads: the limits are the ones that hold", () => {
+  /** `chains` chains of `depth` nested groups under the root: 1 + chains x depth elements, depth + 1 levels. */
+  const chains = (n: number, depth: number) => `${OPEN}${`${"<g>".repeat(depth)}${"</g>".repeat(depth)}`.repeat(n)}</svg>`;
+
+  test("19,751 elements nested 250 deep, under both settings (256 levels, 20,000 elements), is taken: 201, stored sanitized", async () => {
+    const { key } = await makeClient();
+    const svg = chains(79, 250);
+    expect(svg.match(/<g>/g)!.length + 1).toBe(19_751);
+    const res = await upload(key, svg, { filename: "deep.svg" });
+    expect(res.status).toBe(201);
+    expect((await edgeGet(res.body.data.url)).status).toBe(200);
+  });
+
+  test("settings above what the renderer reads (256 levels, 1,000,000 elements) are refused at start", () => {
+    const env = { DATA_DIR: tempDir() };
+    expect(loadConfig({ ...env, SVG_MAX_DEPTH: "256", SVG_MAX_ELEMENTS: "1000000" })).toMatchObject({ SVG_MAX_DEPTH: 256, SVG_MAX_ELEMENTS: 1_000_000 });
+    expect(() => loadConfig({ ...env, SVG_MAX_DEPTH: "257" })).toThrow(/SVG_MAX_DEPTH/);
+    expect(() => loadConfig({ ...env, SVG_MAX_ELEMENTS: "1000001" })).toThrow(/SVG_MAX_ELEMENTS/);
+  });
+
+  test("past a pre-check set deeper than the renderer reads, a 300-deep SVG is 422 naming the renderer's depth limit, not an unnamed 'could not be read'", async () => {
+    const { deps, services } = await testContext();
+    // As a setting the config no longer accepts would have let it through.
+    const app = createApp({ ...services, deps: { ...deps, config: { ...deps.config, SVG_MAX_DEPTH: 1000 } } });
+    const { key } = await makeClient();
+    const res = await app.handle(
+      new Request("http://shelf.test/v1/images", {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}` },
+        body: uploadForm(nested(300), { filename: "x.svg" }),
+      }),
+    );
+    await expectRefused(res, "deeper than the renderer reads (256 levels)", ["renderer_max_depth", 256]);
   });
 });
 

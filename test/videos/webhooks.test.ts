@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { createApp } from "../../src/app.ts";
 import { LOCAL_SIGNATURE_HEADER, localWebhookSecret } from "../../src/modules/videos/providers/local.ts";
 import { enqueue } from "../../src/modules/videos/queue.ts";
-import { transcodeJobs, videos } from "../../src/modules/videos/table.ts";
+import { transcodeJobs, videos, videoWebhookEvents } from "../../src/modules/videos/table.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
@@ -67,6 +67,46 @@ describe("local provider callbacks", () => {
     const progress = await sendLocal({ id: `p-${v.id}`, videoId: v.id, type: "progress", progress: 0.2 });
     expect(progress.body.data.outcome).toBe("stale");
     expect(await videoRow(v.id)).toMatchObject({ status: "ready", failureReason: null, progress: 1 });
+  });
+
+  test("a signed completion naming keys outside the video's own prefix (another video's, ../ escapes) is 400 BAD_REQUEST: the video stays processing, no event recorded", async () => {
+    const owner = await makeUser({ plan: "pro" });
+    const v = await insertVideo(owner.id);
+    const other = await insertVideo((await makeUser({ plan: "pro" })).id, { status: "ready" });
+    const own = `videos/${owner.id}/${v.id}/`;
+    const { deps } = await testContext();
+    const before = await videoRow(v.id);
+    const hostile = [
+      `videos/${other.ownerId}/${other.id}/thumb.jpg`,
+      `videos/${owner.id}/${other.id}/direct.mp4`,
+      `${own}../${other.id}/thumb.jpg`,
+      `${own}hls/../../../${other.ownerId}/${other.id}/original`,
+      `${own}./thumb.jpg`,
+      `${own}/thumb.jpg`,
+      `${own}..\\..\\x`,
+      "../../etc/passwd",
+      "/etc/passwd",
+      own,
+    ];
+    for (const [i, key] of hostile.entries()) {
+      for (const field of ["thumbnailKey", "directKey"] as const) {
+        const id = `evt-bad-${i}-${field}-${v.id}`;
+        const res = await sendLocal({ id, videoId: v.id, type: "ready", result: { ...ready, [field]: key } });
+        expect([key, field, res.status, res.body.success, res.body.code]).toEqual([key, field, 400, false, "BAD_REQUEST"]);
+        expect(res.body.meta).toEqual({ field: `result.${field}` });
+        const recorded = await deps.db
+          .select()
+          .from(videoWebhookEvents)
+          .where(and(eq(videoWebhookEvents.provider, "local"), eq(videoWebhookEvents.eventId, id)));
+        expect(recorded).toEqual([]);
+      }
+    }
+    expect(await videoRow(v.id)).toEqual(before);
+    expect(await videoRow(other.id)).toEqual(other);
+    // Its own keys are taken.
+    const good = { ...ready, thumbnailKey: `${own}thumb.jpg`, directKey: `${own}direct.mp4` };
+    expect((await sendLocal({ id: `evt-good-${v.id}`, videoId: v.id, type: "ready", result: good })).body.data.outcome).toBe("applied");
+    expect(await videoRow(v.id)).toMatchObject({ status: "ready", thumbnailKey: good.thumbnailKey, directKey: good.directKey });
   });
 
   test("a callback that is no video event is 400; an unknown provider 422", async () => {

@@ -1,20 +1,13 @@
 // The production object store: any S3-compatible bucket through Bun's built-in client.
 import { S3Client } from "bun";
+import { type S3Target, s3Uploads } from "./s3-uploads.ts";
 import { assertKey, assertPrefix, type Storage } from "./types.ts";
 
 /** S3's smallest part (all but the last): the least held per part in flight. */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-export interface S3Settings {
-  bucket: string;
-  endpoint?: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
-
-export function createS3Storage(s: S3Settings): Storage {
+export function createS3Storage(s: S3Target): Storage {
   const client = new S3Client({
     bucket: s.bucket,
     endpoint: s.endpoint,
@@ -24,8 +17,12 @@ export function createS3Storage(s: S3Settings): Storage {
   });
   const isMissing = (e: unknown) => (e as { code?: string })?.code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String(e));
 
+  const { listUploads, abortUpload } = s3Uploads(s);
+
   return {
     kind: "s3",
+    listUploads,
+    abortUpload,
     async put(key, body, opts) {
       const file = client.file(assertKey(key));
       // A stream goes up as a multipart upload: memory stays flat whatever the size. Each

@@ -7,6 +7,13 @@ interface ObjectInfo {
   lastModified?: Date;
 }
 
+/** A multipart upload begun and neither completed nor aborted. */
+export interface PendingUpload {
+  key: string;
+  uploadId: string;
+  initiated: Date;
+}
+
 export interface Storage {
   readonly kind: "fs" | "s3";
   /** Stores bytes or a stream under `key`; readers see the whole object or nothing. */
@@ -28,6 +35,14 @@ export interface Storage {
   /** Idempotent: deleting an absent key is not an error. */
   delete(key: string): Promise<void>;
   list(prefix: string): AsyncIterable<ObjectInfo>;
+  /**
+   * S3 only: multipart uploads under `prefix` neither completed nor aborted (a process
+   * killed mid-upload leaves one; its parts are stored, and billed, out of every listing
+   * of objects). The folder store writes no parts and has no such method.
+   */
+  listUploads?(prefix: string): AsyncIterable<PendingUpload>;
+  /** S3 only: aborts a multipart upload, deleting its parts; one already gone is not an error. */
+  abortUpload?(key: string, uploadId: string): Promise<void>;
   ping(): Promise<void>;
 }
 

@@ -12,6 +12,7 @@
 import { type IAudioMetadata, type IMetadataEvent, parseWebStream, selectCover } from "music-metadata";
 import { AppError } from "../../http/errors.ts";
 import type { ByteTap } from "../../http/streamed-upload.ts";
+import { stripUnsafeChars } from "../../http/text.ts";
 import type { AudioFormat } from "./formats.ts";
 
 const QUEUE_BYTES = 1024 * 1024;
@@ -50,7 +51,16 @@ export function id3TagBytes(b: Uint8Array): number | null {
 }
 
 const finite = (n: number | undefined, min = 0) => (n !== undefined && Number.isFinite(n) && n >= min ? n : null);
-const text = (s: string | undefined) => (s?.trim() ? s.trim().slice(0, 255) : undefined);
+/**
+ * A tag as the API may show it: without the control and bidi control characters a name may
+ * not hold (text.ts), since a tag is shown as a name is (an ESC sequence would reach a
+ * terminal, U+202E would reorder a listing); at most 255 characters, cut between code
+ * points so no half of a surrogate pair is left (Postgres refuses one in jsonb).
+ */
+const text = (s: string | undefined) => {
+  const clean = s === undefined ? "" : stripUnsafeChars(s).trim();
+  return clean ? Array.from(clean).slice(0, 255).join("") : undefined;
+};
 
 function toInfo(m: IAudioMetadata): AudioInfo | null {
   const f = m.format;
@@ -73,7 +83,7 @@ function toInfo(m: IAudioMetadata): AudioInfo | null {
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
     sampleRate: finite(f.sampleRate, 1),
     channels: finite(f.numberOfChannels, 1),
-    codec: f.codec ?? null,
+    codec: text(f.codec) ?? null,
     hasVideo: f.hasVideo === true,
     tags: Object.fromEntries(Object.entries(tags).filter(([, v]) => v !== undefined)) as EmbeddedTags,
     cover: cover && cover.data.length > 0 ? { data: cover.data, format: cover.format } : null,

@@ -8,7 +8,7 @@ import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
 import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
 import { jpegHeaderIsSound, rebuildOriginal, validIcc } from "./rebuild/index.ts";
-import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits } from "./svg.ts";
+import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits, svgUnreadable } from "./svg.ts";
 
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
 export const MAX_PIXELS = 100_000_000;
@@ -188,8 +188,8 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat, limit
       const original = await sanitizeSvg(bytes, limits.svg);
       const m = await sharp(original, { limitInputPixels: false })
         .metadata()
-        .catch(() => {
-          throw validationError("file", "the SVG could not be read");
+        .catch((e) => {
+          throw svgUnreadable(e);
         });
       return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1 };
     } finally {

@@ -14,3 +14,18 @@ export const directKey = (v: VideoRef) => `${videoPrefix(v)}direct.mp4`;
 export const thumbnailKey = (v: VideoRef) => `${videoPrefix(v)}thumb.jpg`;
 /** A replacement thumbnail: a fresh name per upload, so caches never serve the old one. */
 export const customThumbnailKey = (v: VideoRef, nonce: string) => `${videoPrefix(v)}thumb-custom-${nonce}.jpg`;
+
+/**
+ * Whether `key` names an object of this video: under its prefix, with no empty, `.` or
+ * `..` segment (a store joining it to a folder would leave the prefix) and no backslash
+ * or control character. A provider's callback names keys the video then serves and
+ * deletes as its own; one naming another video's object would take that object with it.
+ */
+export function isOwnKey(v: VideoRef, key: string): boolean {
+  const prefix = videoPrefix(v);
+  if (!key.startsWith(prefix) || /[\\\u0000-\u001f\u007f]/.test(key)) return false;
+  return key
+    .slice(prefix.length)
+    .split("/")
+    .every((s) => s !== "" && s !== "." && s !== "..");
+}

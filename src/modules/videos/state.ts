@@ -5,11 +5,12 @@
 // repeated event never moves a video backwards.
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
+import { AppError } from "../../http/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";
 import { release } from "../usage/public.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
-import { originalKey } from "./layout.ts";
+import { isOwnKey, originalKey } from "./layout.ts";
 import { enqueue, transcodedHere } from "./queue.ts";
 import { type Rendition, type VideoProviderName, videos, videoWebhookEvents } from "./table.ts";
 
@@ -61,6 +62,16 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
     }
     if (ev.type === "ready") {
       const r = ev.result;
+      const [target] = await tx.select({ ownerId: videos.ownerId, id: videos.id }).from(videos).where(processing).for("update");
+      // Thrown inside the transaction: the event is not recorded either, and nothing moves.
+      for (const [field, key] of [
+        ["thumbnailKey", r.thumbnailKey],
+        ["directKey", r.directKey],
+      ] as const) {
+        if (target && key !== null && !isOwnKey(target, key)) {
+          throw new AppError("BAD_REQUEST", `the callback's ${field} is not an object of this video`, { field: `result.${field}` });
+        }
+      }
       const rows = await tx
         .update(videos)
         .set({

@@ -78,7 +78,13 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
   return {
     step,
     start(concurrency) {
-      for (let i = 0; i < concurrency; i++) loops.push(loop());
+      // Before the first job: what a killed worker of this node left (its work folders).
+      const recovered = Promise.all(
+        [...new Set(Object.values(o.providers))].map((p) =>
+          p.recover?.().catch((err) => deps.log.error("video provider recovery failed", { provider: p.name, err })),
+        ),
+      );
+      for (let i = 0; i < concurrency; i++) loops.push(recovered.then(loop));
     },
     async stop() {
       stopping.abort();

@@ -1,6 +1,13 @@
 // ffmpeg and ffprobe, the one place they are run: the local provider's HLS ladder, MP4,
 // thumbnail and probe. Each run is a child process with its arguments as an array (no
 // shell), stopped when the job is abandoned.
+//
+// Every input is opened with a protocol and a demuxer whitelist. An uploaded file is read
+// only as one of the containers an upload may be (containers.ts): read as an HLS playlist,
+// a concat list or an MPEG-DASH manifest, a file names other resources, and ffmpeg opens
+// them (other files on this node, such as another user's original in the embedded object
+// store, or URLs). The only protocol an input may use is `file`; the progress report goes
+// to pipe:1, which is opened as an output and is not an input's protocol.
 import { dirname, join } from "node:path";
 import { RENDITIONS, type Rendition } from "../table.ts";
 
@@ -17,6 +24,14 @@ export class MediaError extends Error {}
 
 /** ffprobe beside FFMPEG_PATH (or from PATH when FFMPEG_PATH is a bare name). */
 const ffprobeOf = (ffmpeg: string) => (ffmpeg.includes("/") ? join(dirname(ffmpeg), "ffprobe") : "ffprobe");
+
+/** The demuxers of MP4 and MOV, MKV and WebM, and AVI: the containers an upload may be. */
+const SOURCE_DEMUXERS = "mov,matroska,avi";
+/** The ladder's own renditions: an HLS playlist of MPEG-TS segments, written by hlsRendition. */
+const RENDITION_DEMUXERS = "hls,mpegts";
+
+/** Input options that go before `-i`: only local files, read only by the named demuxers. */
+const confined = (demuxers: string) => ["-protocol_whitelist", "file", "-format_whitelist", demuxers];
 
 async function run(cmd: string[], signal?: AbortSignal, onStdoutLine?: (line: string) => void): Promise<string> {
   const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
@@ -46,7 +61,10 @@ async function run(cmd: string[], signal?: AbortSignal, onStdoutLine?: (line: st
 }
 
 export async function probe(ffmpeg: string, file: string, signal?: AbortSignal): Promise<Probe> {
-  const out = await run([ffprobeOf(ffmpeg), "-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], signal);
+  const out = await run(
+    [ffprobeOf(ffmpeg), "-v", "error", ...confined(SOURCE_DEMUXERS), "-print_format", "json", "-show_format", "-show_streams", file],
+    signal,
+  );
   const info = JSON.parse(out) as {
     format?: { duration?: string };
     streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
@@ -84,7 +102,7 @@ export async function hlsRendition(
   await run(
     [
       ffmpeg,
-      ...["-hide_banner", "-nostdin", "-y", "-v", "error", "-progress", "pipe:1", "-i", input],
+      ...["-hide_banner", "-nostdin", "-y", "-v", "error", "-progress", "pipe:1", ...confined(SOURCE_DEMUXERS), "-i", input],
       ...["-map", "0:v:0", ...(hasAudio ? ["-map", "0:a:0"] : [])],
       ...["-vf", `scale=-2:${HEIGHTS[r]}`, "-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-pix_fmt", "yuv420p"],
       ...["-b:v", `${kbps}k`, "-maxrate", `${Math.round(kbps * 1.2)}k`, "-bufsize", `${kbps * 2}k`],
@@ -103,7 +121,24 @@ export async function hlsRendition(
 /** The progressive MP4: the top rendition's streams remuxed (no second encode). */
 export async function mp4FromHls(ffmpeg: string, playlist: string, out: string, signal?: AbortSignal): Promise<void> {
   await run(
-    [ffmpeg, "-hide_banner", "-nostdin", "-y", "-v", "error", "-i", playlist, "-c", "copy", "-bsf:a", "aac_adtstoasc", "-movflags", "+faststart", out],
+    [
+      ffmpeg,
+      "-hide_banner",
+      "-nostdin",
+      "-y",
+      "-v",
+      "error",
+      ...confined(RENDITION_DEMUXERS),
+      "-i",
+      playlist,
+      "-c",
+      "copy",
+      "-bsf:a",
+      "aac_adtstoasc",
+      "-movflags",
+      "+faststart",
+      out,
+    ],
     signal,
   );
 }
@@ -120,6 +155,7 @@ export async function thumbnail(ffmpeg: string, input: string, atSeconds: number
       "error",
       "-ss",
       atSeconds.toFixed(3),
+      ...confined(SOURCE_DEMUXERS),
       "-i",
       input,
       "-frames:v",

@@ -4,7 +4,7 @@
 // only re-sends it), and reports it to the API as a hosted provider would: a signed
 // callback to POST /webhooks/local.
 import { createHmac } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Deps } from "../../../deps.ts";
@@ -17,6 +17,7 @@ import type { VideoRow } from "../table.ts";
 import { videos } from "../table.ts";
 import { signatureHeader, verifySignature } from "./callback-signature.ts";
 import { readLocalEvent } from "./local-event.ts";
+import { makeWorkFolder, removeStaleWorkFolders } from "./work-folders.ts";
 import { hlsRendition, ladderFor, MediaError, masterPlaylist, mp4FromHls, probe, thumbnail } from "./ffmpeg.ts";
 import { eq } from "drizzle-orm";
 import { LeaseLost, type JobRun, type VideoProvider } from "./types.ts";
@@ -41,7 +42,9 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 /** What the local provider reports for a job's outcome: one id per job, whoever sends it. */
 const eventId = (jobId: string) => `transcode:${jobId}`;
 
-export function localProvider(deps: Deps): VideoProvider {
+/** `workRoot`: where work folders are made (work-folders.ts); the OS temp folder unless a test says. */
+export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): VideoProvider {
+  const workRoot = opts.workRoot ?? tmpdir();
   const secret = localWebhookSecret(deps.config);
   const callbackUrl = deps.config.VIDEO_CALLBACK_URL ?? `${deps.config.PUBLIC_URL}/webhooks/local`;
   const ffmpeg = deps.config.FFMPEG_PATH;
@@ -57,7 +60,7 @@ export function localProvider(deps: Deps): VideoProvider {
     if (!video.originalKey) return failed("the original is gone");
     const source = await deps.storage.get(video.originalKey);
     if (!source) return failed("the original is gone");
-    const dir = await mkdtemp(join(tmpdir(), "shelf-transcode-"));
+    const dir = await makeWorkFolder(workRoot);
     try {
       const input = join(dir, "original");
       await Bun.write(input, new Response(source));
@@ -191,6 +194,10 @@ export function localProvider(deps: Deps): VideoProvider {
       // Deleted while it was transcoded: what was written goes too (its cleanup waited for this).
       if (!still) return void (await deleteVideoObjects(deps.storage, ref));
       await send(r, ev);
+    },
+    async recover() {
+      const removed = await removeStaleWorkFolders(workRoot);
+      if (removed.length) deps.log.info("removed the work folders of transcodes a stopped worker left", { root: workRoot, count: removed.length, removed });
     },
     parseCallback(raw, headers, now) {
       verifySignature(secret, headers.get(LOCAL_SIGNATURE_HEADER), raw, now);

@@ -30,6 +30,8 @@ export interface VideoProvider {
   parseCallback(rawBody: string, headers: Headers, now: Date): ProviderEvent | null;
   /** What the provider knows of a video it has not reported on; null when still at work. */
   status(deps: Deps, video: VideoRow): Promise<ProviderEvent | null>;
+  /** Removes what a killed worker of this node left behind; a worker runs it once as it starts, before any job. */
+  recover?(): Promise<void>;
 }
 
 /** Thrown when the lease was lost mid-job: the job is someone else's now. */
