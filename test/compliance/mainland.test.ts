@@ -100,6 +100,7 @@ describe("mainland: KB sync", () => {
     expect(v1.body.data.applied.map((a: { relativePath: string }) => a.relativePath)).toEqual(["ok.md"]);
     expect(v1.body.data.skipped).toEqual([
       {
+        opIndex: 1,
         op: "upsert",
         relativePath: "bad.md",
         reason: "COMPLIANCE_BLOCKED",
