@@ -3,13 +3,20 @@
 // with Retry-After, logged once at warn without a stack; anything else the database says
 // stays what it was. The whole outage, on a real Postgres stopped under traffic, is in
 // test/hostile/postgres-outage.test.ts.
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { Elysia } from "elysia";
 import postgres from "postgres";
+import { createApp } from "../../src/app.ts";
 import { errorAnswer, httpCore } from "../../src/http/core.ts";
+import type { Db } from "../../src/infra/db/index.ts";
+import * as schema from "../../src/infra/db/schema.ts";
 import type { Log } from "../../src/infra/log.ts";
+import { createServices } from "../../src/services.ts";
+import { pageClient } from "../oauth/page-client.ts";
+import { call, testContext } from "../helpers/context.ts";
+import { makeUser } from "../helpers/factories.ts";
 
 type Line = { level: string; msg: string; fields?: Record<string, unknown> };
 
@@ -26,12 +33,17 @@ const withCode = (message: string, code: string, extra: object = {}) => Object.a
 // postgres.js builds it from the server's ErrorResponse fields (its typings say a message only).
 const serverError = (code: string, message: string) => fromDriver(new postgres.PostgresError({ code, message, severity: "FATAL" } as unknown as string));
 
-/** A real query of the real driver at a port nobody listens on: what drizzle throws while Postgres is down. */
-async function refusedQuery(): Promise<unknown> {
+/** postgres.js at a port nobody listens on: every query is refused, as while Postgres is down. */
+function refusingClient() {
   const gone = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
   const port = gone.port;
   gone.stop(true);
-  const client = postgres(`postgres://shelf@127.0.0.1:${port}/shelf`, { max: 1, connect_timeout: 5, onnotice: () => {} });
+  return postgres(`postgres://shelf@127.0.0.1:${port}/shelf`, { max: 2, connect_timeout: 5, onnotice: () => {}, backoff: () => 0 });
+}
+
+/** A real query of the real driver at a port nobody listens on: what drizzle throws while Postgres is down. */
+async function refusedQuery(): Promise<unknown> {
+  const client = refusingClient();
   try {
     await drizzle({ client }).execute(sql`select 1`);
     throw new Error("a query at a closed port succeeded");
@@ -113,5 +125,47 @@ describe("the database away: 503 DEPENDENCY_UNAVAILABLE with Retry-After", () =>
     expect(res.headers.get("x-request-id")).toBe("outage-1");
     expect(((await res.json()) as { code: string }).code).toBe("DEPENDENCY_UNAVAILABLE");
     expect(log.lines.map((l) => [l.level, l.msg, l.fields?.code])).toEqual([["warn", "database unavailable", "ECONNREFUSED"]]);
+  });
+});
+
+describe("every door while the database is away", async () => {
+  // The whole app, its database refusing every connection (the kv and the store still answer).
+  const shared = await testContext();
+  const client = refusingClient();
+  const log = capturingLog();
+  const deps = { ...shared.deps, log, db: drizzle({ client, schema }) as unknown as Db, config: { ...shared.deps.config, TRUST_PROXY: true } };
+  const services = createServices(deps);
+  const app = createApp(services);
+  afterAll(async () => {
+    await services.close();
+    await client.end({ timeout: 1 });
+  });
+  const user = await makeUser(); // made while the shared app's database answers
+
+  test("an API route and the media edge: the envelope, 503, Retry-After; one warn line each, nothing at error", async () => {
+    log.lines.length = 0;
+    for (const path of ["/v1/user/me", "/media/AAAAAAAAAAA.webp"]) {
+      const res = await call("GET", path, { app, token: user.jwt });
+      expect([path, res.status, res.headers.get("retry-after")]).toEqual([path, 503, "5"]);
+      expect(((await res.json()) as { code: string }).code).toBe("DEPENDENCY_UNAVAILABLE");
+    }
+    expect(log.lines.map((l) => [l.level, l.msg, l.fields?.url])).toEqual([
+      ["warn", "database unavailable", "/v1/user/me"],
+      ["warn", "database unavailable", "/media/AAAAAAAAAAA.webp"],
+    ]);
+  });
+
+  test("OAuth's token endpoint says it in RFC 6749's form: temporarily_unavailable, error_code DEPENDENCY_UNAVAILABLE", async () => {
+    const body = new URLSearchParams({ grant_type: "refresh_token", client_id: "shelf-sync", refresh_token: `ort_${"a".repeat(43)}` });
+    const res = await call("POST", "/oauth/token", { app, body });
+    expect([res.status, res.headers.get("retry-after"), res.headers.get("cache-control")]).toEqual([503, "5", "no-store"]);
+    expect(await res.json()).toEqual({ error: "temporarily_unavailable", error_description: expect.any(String), error_code: "DEPENDENCY_UNAVAILABLE" });
+  });
+
+  test("the device page says it on a page: 503 with Retry-After", async () => {
+    const page = pageClient(app, { ip: "10.9.8.7" });
+    const res = await page.signIn("/device", user.email, user.password);
+    expect([res.status, res.headers.get("retry-after")]).toEqual([503, "5"]);
+    expect(res.html).toContain("the database is unavailable");
   });
 });
