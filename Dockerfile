@@ -15,8 +15,10 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends make \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-# Dependencies first, so a source change does not reinstall them.
+# Dependencies first, so a source change does not reinstall them (patches/: the fixes
+# bun install applies to a dependency, named in package.json's patchedDependencies).
 COPY package.json bun.lock bunfig.toml .bun-version ./
+COPY patches/ patches/
 RUN bun install --frozen-lockfile
 COPY . .
 RUN make build

@@ -28,6 +28,11 @@ const PLATFORM_VIDEO_PROVIDERS: Record<PlatformName, readonly VideoProviderName[
 export const variables = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: 8080, doc: "HTTP port of the api role" },
   HOST: { schema: T.String({ minLength: 1 }), default: "0.0.0.0", doc: "address the api role binds" },
+  REUSE_PORT: {
+    schema: T.Boolean(),
+    default: false,
+    doc: "let several processes listen on PORT at once (SO_REUSEPORT, each must set it; Linux spreads connections among them); off, a process whose port is taken refuses to start",
+  },
   PUBLIC_URL: { schema: Url, default: undefined, doc: "the API's public {base_url}; default http://localhost:PORT" },
   MEDIA_URL: { schema: Url, default: undefined, doc: "public address of the media edge; default PUBLIC_URL/media" },
   CENTER_URL: { schema: Url, default: undefined, doc: "the dashboard address (device page links); default PUBLIC_URL" },

@@ -108,7 +108,7 @@ main(Bun.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof ConfigError) process.stderr.write(`shelf: ${err.message}\n`);
-    else if (err?.name === "EmbeddedDbBusyError") process.stderr.write(`shelf: ${err.message}\n`);
+    else if (err?.name === "EmbeddedDbBusyError" || err?.name === "PortInUseError") process.stderr.write(`shelf: ${err.message}\n`);
     else process.stderr.write(`shelf: ${err?.stack ?? err}\n`);
     process.exit(1);
   },

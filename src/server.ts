@@ -11,6 +11,18 @@ export type Role = "api" | "worker" | "all";
 /** Largest body Bun accepts at all; each upload route enforces its own, smaller limit while streaming. */
 const MAX_REQUEST_BODY = 2 * 1024 ** 3 + 16 * 1024 ** 2;
 
+/** The api role's address is taken: `shelf serve` says so and exits (src/main.ts). */
+class PortInUseError extends Error {
+  constructor(host: string, port: number, reusePort: boolean) {
+    super(
+      reusePort
+        ? `port ${port} on ${host} is in use by a process that does not share it (REUSE_PORT=true shares a port only with processes that set it too)`
+        : `port ${port} on ${host} is already in use; stop the process that listens on it or set another PORT (REUSE_PORT=true lets several shelf processes share a port on purpose)`,
+    );
+    this.name = "PortInUseError";
+  }
+}
+
 export interface Running {
   url?: string;
   stop(): Promise<void>;
@@ -33,12 +45,21 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
     const app = createApp(services);
     startStep("app built");
     // listen() (not a bare Bun.serve) so handlers see the server, e.g. for the client address.
-    app.listen({
-      port: config.PORT,
-      hostname: config.HOST,
-      maxRequestBodySize: MAX_REQUEST_BODY,
-      idleTimeout: 120,
-    });
+    // Elysia's listen() asks Bun for SO_REUSEPORT unless told otherwise (Bun's own default
+    // is off), and with it a second process on a taken port starts without a word and
+    // takes a share of its connections: only an operator's REUSE_PORT asks for that.
+    try {
+      app.listen({
+        port: config.PORT,
+        hostname: config.HOST,
+        reusePort: config.REUSE_PORT,
+        maxRequestBodySize: MAX_REQUEST_BODY,
+        idleTimeout: 120,
+      });
+    } catch (e) {
+      if ((e as { code?: unknown })?.code === "EADDRINUSE") throw new PortInUseError(config.HOST, config.PORT, config.REUSE_PORT);
+      throw e;
+    }
     server = app.server!;
     log.info("api listening", { url: server.url.href, port: server.port, role });
     startStep("listening");

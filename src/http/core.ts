@@ -3,6 +3,7 @@
 // stack, SQL or path in a body.
 import { Elysia, type ValidationError } from "elysia";
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
+import { databaseUnavailableCode } from "../infra/db/unavailable.ts";
 import type { Log } from "../infra/log.ts";
 import { LimitRefusal } from "../plans.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
@@ -61,10 +62,47 @@ function dbErrorCode(e: unknown): string | undefined {
 // character_not_in_repertoire (NUL in text), untranslatable_character
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
-/** The client's own x-request-id when it is well-formed, else a new one. */
+/**
+ * How soon a client is told to try again while the database is away: a restart or a
+ * failover takes seconds, and a refused connection costs the node next to nothing.
+ */
+const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * The database away (src/infra/db/unavailable.ts): the request was fine and succeeds once it
+ * is back, so 503 with Retry-After, the spec's DEPENDENCY_UNAVAILABLE (502 in its table, for
+ * a provider's failure) with the status that tells a client to come back. An outage, not a
+ * fault: logged once at warn, without the driver's message (it names the server's address)
+ * or a stack. Undefined for any other failure. errorAnswer answers with it; the doors that
+ * answer in a form of their own (OAuth's protocol endpoints, its pages) ask it too.
+ */
+export function outageError(error: unknown, request: Request, requestId: string, log: Log): AppError | undefined {
+  const code = databaseUnavailableCode(error);
+  if (!code) return undefined;
+  log.warn("database unavailable", { code, method: request.method, url: new URL(request.url).pathname, requestId });
+  return new AppError(
+    "DEPENDENCY_UNAVAILABLE",
+    `the database is unavailable; retry in ${DATABASE_RETRY_AFTER_S} s`,
+    { dependency: "database", retryAfter: DATABASE_RETRY_AFTER_S },
+    { "retry-after": String(DATABASE_RETRY_AFTER_S) },
+    503,
+  );
+}
+
+const requestIds = new WeakMap<Request, string>();
+
+/**
+ * The client's own x-request-id when it is well-formed, else a new one: the same id for
+ * every asker of one request (the answer's header, a page's or the edge's log line).
+ */
 export function requestIdOf(request: Request): string {
-  const given = request.headers.get("x-request-id");
-  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  let id = requestIds.get(request);
+  if (!id) {
+    const given = request.headers.get("x-request-id");
+    id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    requestIds.set(request, id);
+  }
+  return id;
 }
 
 export interface ErrorAnswer {
@@ -88,7 +126,7 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
   }
   // Elysia wraps what a body parser throws (json-body.ts: a body over its limit) in its ParseError.
   const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
-  const known = error instanceof AppError ? error : cause instanceof AppError ? cause : refusalError(error);
+  const known = error instanceof AppError ? error : cause instanceof AppError ? cause : (refusalError(error) ?? outageError(error, request, requestId, log));
   if (known) return answer(known.status, envelope(known.code, known.message, known.meta), known.headers);
   if (error instanceof BudgetBusyError) {
     // Load shedding, not a failure: the client retries after the header's seconds.

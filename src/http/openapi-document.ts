@@ -1,6 +1,8 @@
 // What the generated document cannot learn from the route schemas, added here once so no
 // route repeats it. Each answer follows from something the route declares:
 //   every route             500, and x-request-id on every answer
+//   every route but those   503 DEPENDENCY_UNAVAILABLE with Retry-After: the database away
+//   marked x-touches-no-part   (src/http/core.ts)
 //   any input (path, query, cookie or body)       422 (schema validation)
 //   a JSON body             400 (not JSON, not UTF-8), 413 (over 1 MiB), 415 (another type)
 //   a cursor query          400 (INVALID_CURSOR)
@@ -13,6 +15,9 @@
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document walked by key; each node is checked where it is read
 export type Json = Record<string, any>;
+
+/** A route's `detail` key saying it answers without the database (liveness), so no 503 is documented for it. */
+export const TOUCHES_NO_PART = "x-touches-no-part";
 
 /** The key of a hidden route's `detail` that holds the paths it documents itself. */
 export const OWN_PATHS = "x-own-paths";
@@ -74,9 +79,16 @@ const RESPONSES: Record<string, Json> = {
   }),
   Internal: errorResponse("INTERNAL: an unexpected failure; the body never holds a stack, SQL or a path"),
   BadGateway: errorResponse("STORAGE_ERROR: the object store failed; nothing was kept"),
-  ServiceUnavailable: errorResponse("SERVICE_UNAVAILABLE: a part the route needs does not answer, or the node is busy", {
-    "Retry-After": header("seconds to wait, when the node is busy (its upload memory or image work)", { type: "integer", minimum: 1 }, false),
-  }),
+  ServiceUnavailable: errorResponse(
+    "DEPENDENCY_UNAVAILABLE (meta.dependency: database): the database does not answer; SERVICE_UNAVAILABLE: another part the route needs does not answer, or the node is busy",
+    {
+      "Retry-After": header(
+        "seconds to wait: sent when the database is away, and when the node is busy (its upload memory or image work)",
+        { type: "integer", minimum: 1 },
+        false,
+      ),
+    },
+  ),
 };
 
 const ERROR_RESPONSE_OF: Record<string, string> = {
@@ -144,6 +156,7 @@ function completeOperation(op: Json, own: boolean): void {
   if (own) {
     op.responses = Object.fromEntries(Object.entries((op.responses ?? {}) as Json).map(([status, r]) => [status, completeResponse(status, r, false)]));
     op.responses[500] ??= ref("responses", "Internal");
+    if (!op[TOUCHES_NO_PART]) op.responses[503] ??= ref("responses", "ServiceUnavailable");
     return;
   }
   const parameters: Json[] = (op.parameters ??= []).map((p: Json) => (p.schema ? { ...p, schema: uncoerced(p.schema) } : p));
@@ -162,6 +175,7 @@ function completeOperation(op: Json, own: boolean): void {
   if (op.security) [401, 403].forEach(add);
   if (tiered) add(429);
   add(500);
+  if (!op[TOUCHES_NO_PART]) add(503);
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 }
 

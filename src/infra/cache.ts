@@ -39,6 +39,10 @@ export class Lru<V> {
     this.map.delete(key);
     this.weight -= this.weigh(v);
   }
+  /** Drops every entry whose value matches: a walk of the whole cache, for rare events. */
+  deleteWhere(matches: (v: V) => boolean) {
+    for (const [key, v] of this.map) if (matches(v)) this.delete(key);
+  }
 }
 
 /** Entries are served for CACHE_TTL_MS after they were set, then read again by the caller. */
@@ -62,5 +66,9 @@ export class TtlCache<V> {
   }
   delete(key: string) {
     this.lru.delete(key);
+  }
+  /** Drops every entry whose value matches (an account's, when it is deleted). */
+  deleteWhere(matches: (v: V) => boolean) {
+    this.lru.deleteWhere((e) => matches(e.v));
   }
 }

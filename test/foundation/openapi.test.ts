@@ -144,10 +144,14 @@ describe("GET /swagger/json", () => {
     expect(op("PATCH /v1/user/me").requestBody.content["application/json"].schema.properties.docVersioningMax).toMatchObject({ type: "integer" });
   });
 
-  test("every answer has x-request-id and every route 500; the shared answers and headers are each used", () => {
+  test("every answer has x-request-id, every route 500 and every route but liveness 503 (the database away); the shared answers and headers are each used", () => {
     const used = JSON.stringify(doc.paths);
     for (const { route, op } of operations) {
       expect(op.responses["500"], route).toEqual({ $ref: "#/components/responses/Internal" });
+      if (route === "GET /health" || route === "GET /.well-known/oauth-authorization-server") expect(op.responses["503"], route).toBeUndefined();
+      else if (op["x-rfc6749-errors"] || op["x-html-page"])
+        expect(op.responses["503"], route).toBeDefined(); // in the page's or protocol's own form
+      else expect(op.responses["503"], route).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
       for (const [status, r] of Object.entries(op.responses as Json))
         expect(resolve(r).headers?.["x-request-id"], `${route} ${status}`).toEqual({ $ref: "#/components/headers/RequestId" });
     }
@@ -208,7 +212,7 @@ describe("GET /swagger/json", () => {
   test("the media edge: GET and HEAD MEDIA_URL/{file}, bytes or the envelope, with their caching and range headers", () => {
     const get = op("GET /media/{file}");
     const head = op("HEAD /media/{file}");
-    expect(Object.keys(get.responses)).toEqual(["200", "206", "304", "404", "416", "500", "502"]);
+    expect(Object.keys(get.responses)).toEqual(["200", "206", "304", "404", "416", "500", "502", "503"]);
     expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
     expect(get.responses["200"].content["*/*"].schema).toEqual({ type: "string", format: "binary" });
     expect(head.responses["200"].content).toBeUndefined();

@@ -6,14 +6,24 @@ export interface ApiProcess {
   child: ReturnType<typeof Bun.spawn>;
   /** http://127.0.0.1:<port> */
   base: string;
-  /** SIGTERM, and its exit code once it has stopped. */
+  /** SIGTERM, and its exit code once it has stopped (and all its stderr was handed to onStderr). */
   stop(): Promise<number>;
 }
 
-/** Starts the process and resolves once it logs that it listens. */
-export async function startApiProcess(extra: Record<string, string> = {}): Promise<ApiProcess> {
+/**
+ * Starts the process and resolves once it logs that it listens. `onStderr`: its warnings
+ * and errors (one JSON line each), instead of the test's own stderr.
+ */
+export async function startApiProcess(extra: Record<string, string> = {}, opts: { onStderr?: (text: string) => void } = {}): Promise<ApiProcess> {
   const env = testEnv({ PORT: "0", LOG_LEVEL: "info", MIGRATE_ON_START: "false", ...extra });
-  const child = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { env, stdout: "pipe", stderr: "inherit" });
+  const { onStderr } = opts;
+  const child = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { env, stdout: "pipe", stderr: onStderr ? "pipe" : "inherit" });
+  const stderrRead = onStderr
+    ? (async () => {
+        const decoder = new TextDecoder();
+        for await (const chunk of child.stderr as ReadableStream<Uint8Array>) onStderr(decoder.decode(chunk, { stream: true }));
+      })()
+    : Promise.resolve();
   const reader = (child.stdout as ReadableStream<Uint8Array>).getReader();
   let buffered = "";
   let url: string | undefined;
@@ -32,7 +42,9 @@ export async function startApiProcess(extra: Record<string, string> = {}): Promi
     base: url.replace("0.0.0.0", "127.0.0.1").replace(/\/$/, ""),
     async stop() {
       child.kill("SIGTERM");
-      return child.exited;
+      const code = await child.exited;
+      await stderrRead;
+      return code;
     },
   };
 }

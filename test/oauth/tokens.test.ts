@@ -1,6 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { runAdmin } from "../../src/cli/admin.ts";
+import type { Kv } from "../../src/infra/kv/index.ts";
+import { createRedisKv } from "../../src/infra/kv/redis.ts";
+import { createLog } from "../../src/infra/log.ts";
+import { announceRevoked, onRevoked } from "../../src/modules/identity/revocations.ts";
 import { oauthGrants, oauthRefreshTokens } from "../../src/modules/oauth/table.ts";
+import { inbox } from "../helpers/events.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { oauthApp } from "./flow.ts";
 
@@ -199,5 +205,56 @@ describe("revocation reaches every node", () => {
     const refused = await other.api("GET", "/v1/images", t.access_token);
     expect(refused.status).toBe(401);
     expect(refused.body).toMatchObject({ code: "OAUTH_BEARER_INVALID", meta: { reason: "revoked" } });
+  });
+
+  test("an account deleted through one node (shelf admin user delete): another node that had its OAuth token cached refuses it at once", async () => {
+    // The other node: on Redis, a connection of its own, so the message crosses Redis as
+    // between two processes; on the in-process kv, the same kv (one process is one node).
+    const log = createLog("silent");
+    const subscriptions: Promise<unknown>[] = [];
+    let kv: Kv | undefined;
+    if (process.env.REDIS_URL) {
+      const own = await createRedisKv(process.env.REDIS_URL, log);
+      afterAll(() => own.close());
+      kv = {
+        ...own,
+        subscribe(channel, onMessage) {
+          const sub = own.subscribe(channel, onMessage);
+          subscriptions.push(sub);
+          return sub;
+        },
+      };
+    }
+    const other = await oauthApp((deps) => (kv ? { kv } : { kv: deps.kv }));
+    // Heard on the other node after its own listeners: once a later message arrives here,
+    // the deletion's messages (sent before it, on one connection) have been handled there.
+    const heard = inbox();
+    const witness = onRevoked({ kv: other.deps.kv, log }, { key: () => {}, session: heard.push, user: () => {} });
+    await Promise.all(subscriptions);
+
+    const user = await o.makeUser();
+    const t = await o.tokensFor(user);
+    expect((await other.api("GET", "/v1/images", t.access_token)).status).toBe(200); // cached there
+    expect((await other.api("GET", "/v1/user/me", user.jwt)).status).toBe(200);
+
+    const out: string[] = [];
+    expect(
+      await runAdmin(
+        o.deps,
+        ["user", "delete", "--email", user.email, "--yes"],
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(0);
+    const marker = crypto.randomUUID();
+    await announceRevoked(o.deps, "session", marker);
+    await heard.has(marker);
+
+    // The other node's clock stands still: only the announcement can have dropped its copies.
+    const refused = await other.api("GET", "/v1/images", t.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe("OAUTH_BEARER_INVALID");
+    expect((await other.api("GET", "/v1/user/me", user.jwt)).status).toBe(401);
+    await witness.close();
   });
 });

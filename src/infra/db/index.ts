@@ -178,9 +178,17 @@ function deferredClient(client: Promise<PGlite>): PGlite {
   return deferred as unknown as PGlite;
 }
 
+/**
+ * Seconds before a closed connection connects again: the driver's own jittered growth,
+ * capped at 1 s instead of 20. A query waits for that attempt, so while the database is
+ * away the driver's cap is how long a request hangs before its 503; a refused attempt
+ * costs next to nothing, and a node comes back within a second of the database.
+ */
+const reconnectDelayS = (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+
 async function createPostgres(url: string, max: number, log: Log, onOpen?: OnOpen): Promise<Database> {
   const postgres = (await import("postgres")).default;
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60 });
+  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60, backoff: reconnectDelayS });
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const db = drizzle({ client, schema }) as unknown as Db;
   // Nodes starting together take turns: the first applies, the others find nothing new.

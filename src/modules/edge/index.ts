@@ -15,6 +15,7 @@ import { errorAnswer, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { monthKey } from "../../infra/clock.ts";
+import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { exactLength } from "./exact-length.ts";
@@ -73,7 +74,12 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   async function isOwner(request: Request, object: ServedObject): Promise<boolean> {
     const header = request.headers.get("authorization");
     if (!header) return false;
-    const principal = await identity.resolvePrincipal(header).catch(() => null);
+    // A credential that does not hold is a stranger (404 below); the database away says
+    // nothing about the credential, and is answered as such (503 by errorAnswer).
+    const principal = await identity.resolvePrincipal(header).catch((e) => {
+      if (databaseUnavailableCode(e)) throw e;
+      return null;
+    });
     return !!principal && principal.userId === object.ownerId && principal.scopes.includes("media.read");
   }
 

@@ -1,6 +1,7 @@
 // Deleting an account (an operator's task): the user row goes, and every row of theirs with
 // it (each table that names a user cascades), in one transaction under the user's lock.
-// Their API keys and sessions are announced revoked so no node's cache keeps them alive;
+// The account is announced revoked, and its API keys and sessions one by one (what nodes
+// of an older version understand), so no node's cache keeps any of its tokens alive;
 // their stored objects are then named by no row and the orphan sweep removes them once
 // older than its cutoff. Counted usage goes with the rows: nothing is left to give back.
 import { eq } from "drizzle-orm";
@@ -23,6 +24,8 @@ export async function deleteUser(deps: Deps, userId: string): Promise<DeletedUse
     await tx.delete(users).where(eq(users.id, userId));
     return { keys: keys.map((k) => k.hash), sessions: live.map((s) => s.id) };
   });
+  // The account first: every node drops all its tokens, OAuth's included, at once.
+  await announceRevoked(deps, "user", userId);
   for (const hash of gone.keys) await announceRevoked(deps, "key", hash);
   for (const id of gone.sessions) await announceRevoked(deps, "session", id);
   return { apiKeys: gone.keys.length, sessions: gone.sessions.length };

@@ -14,11 +14,18 @@ export function createIdentity(deps: Deps, more: readonly TokenResolver[] = []) 
   const signer = createTokenSigner(deps.config.JWT_SECRET, deps.clock);
   const keys = apiKeyResolver(deps);
   const sessions = sessionResolver(deps, signer);
-  const revocations = onRevoked(deps, { key: keys.forget, session: sessions.forget });
+  const resolvers: readonly TokenResolver[] = [keys, sessions, ...more];
+  const revocations = onRevoked(deps, {
+    key: keys.forget,
+    session: sessions.forget,
+    user: (userId) => {
+      for (const r of resolvers) r.forgetUser?.(userId);
+    },
+  });
   return {
     signer,
     /** The one way a request becomes a principal: API keys first, then JWT sessions, then the others. */
-    resolvePrincipal: principalLookup([keys, sessions, ...more]),
+    resolvePrincipal: principalLookup(resolvers),
     /** Read per request (not cached), so a withdrawn admin flag holds at once. */
     isAdmin: async (userId: string) => (await getUser(deps.db, userId))?.isAdmin === true,
     pendingLastUsed: keys.pendingLastUsed,

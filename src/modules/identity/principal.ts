@@ -8,6 +8,8 @@ export interface TokenResolver {
   claims(token: string): boolean;
   /** The token's principal; 401 (or a kind's own refusal) when it does not hold. */
   resolve(token: string): Promise<Principal>;
+  /** The account was deleted: drop whatever this node cached of its tokens, so none outlives it here. */
+  forgetUser?(userId: string): void;
 }
 
 export function principalLookup(resolvers: readonly TokenResolver[]): ResolvePrincipal {

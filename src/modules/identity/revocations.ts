@@ -6,8 +6,13 @@ import { broadcast, type Listening, listen } from "../../infra/broadcast.ts";
 
 const REVOCATIONS = "auth:revocations";
 
-/** "key": an API key, by its hash; "session": a JWT session, by its id. */
-export type RevokedKind = "key" | "session";
+/**
+ * "key": an API key, by its hash; "session": a JWT session, by its id; "user": a deleted
+ * account, by its id: every token of it, of every kind (OAuth's too, which identity does
+ * not list). A node of an older version ignores the kind it does not know; the account's
+ * keys and sessions are still announced one by one for it.
+ */
+export type RevokedKind = "key" | "session" | "user";
 
 export const announceRevoked = (deps: Pick<Deps, "kv" | "log">, kind: RevokedKind, id: string) => broadcast(deps, REVOCATIONS, `${kind}:${id}`);
 
@@ -15,6 +20,6 @@ export const announceRevoked = (deps: Pick<Deps, "kv" | "log">, kind: RevokedKin
 export function onRevoked(deps: Pick<Deps, "kv" | "log">, forget: Record<RevokedKind, (id: string) => void>): Listening {
   return listen(deps, REVOCATIONS, (message) => {
     const [kind, id] = message.split(":");
-    if (id && (kind === "key" || kind === "session")) forget[kind](id);
+    if (id && (kind === "key" || kind === "session" || kind === "user")) forget[kind](id);
   });
 }

@@ -3,9 +3,11 @@
 // and listing or revoking authorized apps. Protocol endpoints answer in RFC 6749's form.
 import { Elysia } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
+import { outageError, requestIdOf } from "../../http/core.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
+import type { Log } from "../../infra/log.ts";
 import type { Services } from "../../services.ts";
 import { AUTHORIZATION_CODE_GRANT, redeemAuthorizationCode } from "./authorize.ts";
 import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
@@ -35,16 +37,23 @@ const NO_STORE = { "cache-control": "no-store", pragma: "no-cache" };
 
 type Set = { status?: number | string; headers: Record<string, string | number> };
 
-/** Runs a protocol endpoint: its answer, or its OAuthError in RFC 6749 form; never cached. */
-async function protocol(set: Set, run: () => Promise<unknown>): Promise<unknown> {
+/**
+ * Runs a protocol endpoint: its answer, or its OAuthError in RFC 6749 form; never cached.
+ * The database away is answered as everywhere (503, Retry-After, logged once: outageError),
+ * in the protocol's form, so an OAuth client reads `temporarily_unavailable`.
+ */
+async function protocol(ctx: { set: Set; request: Request }, log: Log, run: () => Promise<unknown>): Promise<unknown> {
+  const { set, request } = ctx;
   Object.assign(set.headers, NO_STORE);
   try {
     return await run();
   } catch (e) {
-    if (!(e instanceof OAuthError)) throw e;
-    set.status = e.status;
-    Object.assign(set.headers, e.headers);
-    return e.body();
+    const down = e instanceof OAuthError ? undefined : outageError(e, request, requestIdOf(request), log);
+    const err = down ? new OAuthError("temporarily_unavailable", down.message, down.status, down.code, down.headers) : e;
+    if (!(err instanceof OAuthError)) throw e;
+    set.status = err.status;
+    Object.assign(set.headers, err.headers);
+    return err.body();
   }
 }
 
@@ -79,7 +88,7 @@ const protocolController = ({ deps }: Services) => {
     .post(
       "/v1/oauth/device_authorization",
       ({ request, server, set }) =>
-        protocol(set, async () => {
+        protocol({ set, request }, deps.log, async () => {
           const p = await oauthParams(request);
           return startDeviceAuthorization(deps, { clientId: p.client_id, scope: p.scope, ip: clientIp(request, server, deps.config.TRUST_PROXY) });
         }),
@@ -88,7 +97,7 @@ const protocolController = ({ deps }: Services) => {
     .post(
       "/oauth/token",
       ({ request, set }) =>
-        protocol(set, async () => {
+        protocol({ set, request }, deps.log, async () => {
           const p = await oauthParams(request);
           if (!p.grant_type) throw invalidRequest("grant_type is required");
           if (p.grant_type !== DEVICE_GRANT && p.grant_type !== "refresh_token" && p.grant_type !== AUTHORIZATION_CODE_GRANT) {
@@ -112,7 +121,7 @@ const protocolController = ({ deps }: Services) => {
     .post(
       "/oauth/register",
       ({ request, body, server, set }) =>
-        protocol(set, async () => {
+        protocol({ set, request }, deps.log, async () => {
           let metadata: unknown;
           try {
             // A body the JSON parser refused (another type, not JSON) throws when read.
@@ -130,7 +139,7 @@ const protocolController = ({ deps }: Services) => {
     .post(
       "/oauth/revoke",
       ({ request, set }) =>
-        protocol(set, async () => {
+        protocol({ set, request }, deps.log, async () => {
           const p = await oauthParams(request);
           if (!p.token) throw invalidRequest("token is required");
           await revokeToken(deps, { token: p.token, clientId: p.client_id });

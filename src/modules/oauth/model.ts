@@ -3,7 +3,7 @@
 // forms, and the JSON models of the user-facing routes (device verification, grants).
 import { t } from "elysia";
 import { Enum, Int, Page } from "../../http/envelope.ts";
-import type { OwnPaths } from "../../http/openapi.ts";
+import { type OwnPaths, TOUCHES_NO_PART } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 
@@ -133,6 +133,9 @@ const oauthError = (description: string, extraHeaders: Record<string, unknown> =
   content: { "application/json": { schema: OAuthErrorBody } },
 });
 const retryAfter = { "Retry-After": { description: "seconds to wait", required: true, schema: { type: "integer", minimum: 1 } } };
+/** Every protocol endpoint reads the database: while it is away, 503 (src/http/core.ts) in the protocol's form. */
+const unavailable = (also = "") =>
+  oauthError(`temporarily_unavailable with error_code DEPENDENCY_UNAVAILABLE: the database does not answer${also}`, retryAfter);
 
 export const protocolDocumentation: OwnPaths = {
   paths: {
@@ -140,6 +143,7 @@ export const protocolDocumentation: OwnPaths = {
       get: {
         tags: ["oauth"],
         summary: "OAuth authorization server metadata (RFC 8414)",
+        [TOUCHES_NO_PART]: true,
         responses: { 200: { description: "OK", content: { "application/json": { schema: AuthorizationServerMetadata } } } },
       },
     },
@@ -161,7 +165,7 @@ export const protocolDocumentation: OwnPaths = {
           ),
           401: oauthError("invalid_client: unknown or rejected client"),
           429: oauthError("temporarily_unavailable with error_code RATE_LIMITED: over 10 per client and address per minute", retryAfter),
-          503: oauthError("temporarily_unavailable: the limit cannot be checked", retryAfter),
+          503: unavailable("; with error_code SERVICE_UNAVAILABLE: the limit cannot be checked"),
         },
       },
     },
@@ -194,6 +198,7 @@ export const protocolDocumentation: OwnPaths = {
             "invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, authorization_pending, slow_down, access_denied, expired_token",
           ),
           401: oauthError("invalid_client: unknown client; invalid_grant with error_code OAUTH_REFRESH_REPLAYED: the grant is revoked"),
+          503: unavailable(),
         },
       },
     },
@@ -209,7 +214,7 @@ export const protocolDocumentation: OwnPaths = {
           201: { description: "Created", headers: noStore, content: { "application/json": { schema: RegisteredClient } } },
           400: oauthError("invalid_client_metadata (a body that is not a JSON object, a bad name, grant type, scope or auth method), invalid_redirect_uri"),
           429: oauthError("temporarily_unavailable with error_code OAUTH_CLIENT_RATE_LIMITED: over 10 registrations per address and hour", retryAfter),
-          503: oauthError("temporarily_unavailable: the limit cannot be checked", retryAfter),
+          503: unavailable("; with error_code SERVICE_UNAVAILABLE: the limit cannot be checked"),
         },
       },
     },
@@ -226,6 +231,7 @@ export const protocolDocumentation: OwnPaths = {
         responses: {
           200: { description: "OK (no body)", headers: noStore },
           400: oauthError("invalid_request: no token"),
+          503: unavailable(),
         },
       },
     },

@@ -40,6 +40,15 @@ export function accessTokenResolver(deps: Deps) {
       if (!live.v) throw bearerInvalid("the authorization of this token was revoked", "revoked");
       return { userId: t.userId, scopes: t.scopes, via: "oauth" };
     },
+    // A deleted account's tokens and grants are gone from the database (they cascade with
+    // it); once this node forgets them it looks, and refuses.
+    forgetUser(userId) {
+      tokens.deleteWhere((rec) => {
+        if (rec?.userId !== userId) return false;
+        grants.delete(rec.grantId);
+        return true;
+      });
+    },
   };
   return { ...resolver, close: () => revocations.close() };
 }

@@ -5,6 +5,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../deps.ts";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { TOUCHES_NO_PART } from "../../http/openapi.ts";
 import { iso } from "../../infra/clock.ts";
 import { VERSION } from "../../version.ts";
 import { createReadiness, type Readiness } from "./readiness.ts";
@@ -43,6 +44,7 @@ export const systemModule = (deps: Deps) => {
         detail: {
           tags: ["system"],
           summary: "Liveness: the process is up (for restarts); checks no part, carries the last readiness checks if any",
+          [TOUCHES_NO_PART]: true,
         },
         response: { 200: Ok(Live) },
       },

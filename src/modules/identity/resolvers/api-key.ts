@@ -49,6 +49,7 @@ export function apiKeyResolver(deps: Deps) {
     ...resolver,
     /** A revoked key's hash: dropped from this node's cache. */
     forget: (hash: string) => cache.delete(hash),
+    forgetUser: (userId: string) => cache.deleteWhere((rec) => rec?.userId === userId),
     /** Last use not yet written to the database (shown by the key list meanwhile). */
     pendingLastUsed: (keyId: string) => lastUsed.get(keyId),
     flushLastUsed,

@@ -34,5 +34,6 @@ export function sessionResolver(deps: Deps, signer: TokenSigner) {
     ...resolver,
     /** An ended session's id: dropped from this node's cache. */
     forget: (sessionId: string) => cache.delete(sessionId),
+    forgetUser: (userId: string) => cache.deleteWhere((owner) => owner === userId),
   };
 }

@@ -5,6 +5,7 @@
 import type { OwnPaths } from "../../../http/openapi.ts";
 import type { Services } from "../../../services.ts";
 import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAuthorizeRequest, denyAuthorization } from "../authorize.ts";
+import { DATABASE_AWAY } from "./docs.ts";
 import { readPageForm } from "./form.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
@@ -179,7 +180,12 @@ export const consentPageDocumentation: OwnPaths = {
           query("scope", "space-separated; the client's scopes when left out", false),
           query("state", "returned as given", false),
         ],
-        responses: { 200: htmlPage("the sign-in form or the consent form"), 303: toTheApp, 400: htmlPage("the request cannot be trusted: said on the page") },
+        responses: {
+          200: htmlPage("the sign-in form or the consent form"),
+          303: toTheApp,
+          400: htmlPage("the request cannot be trusted: said on the page"),
+          503: htmlPage(DATABASE_AWAY),
+        },
       },
       post: {
         tags: ["oauth"],
@@ -196,7 +202,7 @@ export const consentPageDocumentation: OwnPaths = {
           401: htmlPage("the sign-in form again: wrong email or password, or not signed in"),
           403: htmlPage("the form did not come from this page of this page session"),
           429: htmlPage("too many sign-in attempts, or the mutation rate tier"),
-          503: htmlPage("the limits cannot be counted: nothing is tried"),
+          503: htmlPage(`the limits cannot be counted: nothing is tried; or ${DATABASE_AWAY}`),
         },
       },
     },

@@ -2,6 +2,8 @@
 // server, so listed with what they answer.
 import type { OwnPaths } from "../../../http/openapi.ts";
 
+/** Every page reads the database (its page session): while it is away, a page saying so (src/http/core.ts). */
+export const DATABASE_AWAY = "the database does not answer (Retry-After)";
 const page = (description: string) => ({ description, content: { "text/html": { schema: { type: "string" } } } });
 const seeOther = {
   description: "See Other: back to the page (after signing in or out)",
@@ -17,7 +19,7 @@ export const devicePageDocumentation: OwnPaths = {
         "x-html-page": true,
         summary: "The device page (RFC 8628 section 3.3): a sign-in form, or the code form prefilled from ?user_code=",
         parameters: [{ name: "user_code", in: "query", required: false, schema: { type: "string" } }],
-        responses: { 200: page("the page") },
+        responses: { 200: page("the page"), 503: page(DATABASE_AWAY) },
       },
       post: {
         tags: ["oauth"],
@@ -35,7 +37,7 @@ export const devicePageDocumentation: OwnPaths = {
           404: page("the code form again: no such code, or it has expired"),
           409: page("the code form again: the code was already used"),
           429: page("too many wrong codes or sign-in attempts, or the mutation rate tier"),
-          503: page("the limits cannot be counted: nothing is tried"),
+          503: page(`the limits cannot be counted: nothing is tried; or ${DATABASE_AWAY}`),
         },
       },
     },

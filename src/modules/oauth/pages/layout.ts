@@ -3,6 +3,7 @@
 // same security headers: it may not be framed (clickjacking an Approve button), cached,
 // or leak its URL (which may hold a user code) in a Referer.
 import { createHash } from "node:crypto";
+import { outageError, requestIdOf } from "../../../http/core.ts";
 import { AppError } from "../../../http/errors.ts";
 import type { Log } from "../../../infra/log.ts";
 import { Html, html } from "./html.ts";
@@ -110,7 +111,9 @@ export function seeOther(location: string, cookies: readonly string[] = []): Res
 export async function servePage(log: Log, request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
-  } catch (e) {
+  } catch (caught) {
+    // The database away: 503 with Retry-After, as every answer says it (logged once at warn).
+    const e = outageError(caught, request, requestIdOf(request), log) ?? caught;
     if (e instanceof AppError) {
       const page = renderPage({ title: "Something is not right", status: e.status, body: html`<p class="error" role="alert">${e.message}</p>` });
       // When to try again, and a connection closed under a body too large to read.
