@@ -3,8 +3,11 @@
 // for SO_REUSEPORT by default, so any number of processes started on one port without a
 // word and split its connections. Real processes on embedded parts, each in its own
 // DATA_DIR; every wait is on a process's output or exit.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { tempDir, testEnv } from "../helpers/context.ts";
+
+// Three processes start in a test: on a busy machine that takes far longer than 5 s.
+setDefaultTimeout(60_000);
 
 const started: ReturnType<typeof Bun.spawn>[] = [];
 
