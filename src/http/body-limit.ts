@@ -1,7 +1,8 @@
 // Every request body is bounded before it is held: read as it arrives, counted, and
 // refused the moment it passes its route's limit. The refusal is 413 FILE_TOO_LARGE with
-// `Connection: close`, so the rest of the body is never read either (Bun would otherwise
-// read and discard it for as long as the client sends, to keep the connection).
+// `Connection: close`: past a short lingering read (lingerBytes) the rest of the body is
+// not read (Bun would otherwise read and discard it for as long as the client sends, to
+// keep the connection).
 //
 // Who reads a body:
 // - the app's body parser (json-body.ts), for every route that does not read its own: up
@@ -24,11 +25,7 @@ export const JSON_MAX_BYTES = 1024 * 1024;
  */
 const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
 
-/**
- * 413 FILE_TOO_LARGE naming the limit. `close`: the connection goes with the answer, so the
- * rest of the body is never read (Bun would otherwise read and discard it for as long as
- * the client sends, to keep the connection).
- */
+/** 413 FILE_TOO_LARGE naming the limit, with `headers` (Connection: close where the body was being read). */
 const bodyTooLarge = (limit: number, what = "the request body", headers: Record<string, string> = {}) =>
   new AppError("FILE_TOO_LARGE", limit === 0 ? `${what} must be empty` : `${what} may have at most ${limit} bytes here`, { limit }, headers);
 
