@@ -5,32 +5,20 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { AwsV4Signer } from "aws4fetch";
 import { readUploadsPage, s3Uploads } from "../../src/infra/storage/s3-uploads.ts";
+import { fakeS3, uploadXml } from "../helpers/fake-s3.ts";
 
-type Seen = { method: string; path: string; query: Record<string, string>; headers: Record<string, string> };
-const seen: Seen[] = [];
-const upload = (key: string, id: string, initiated: string) =>
-  `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${initiated}</Initiated><StorageClass>STANDARD</StorageClass></Upload>`;
-const fake = Bun.serve({
-  port: 0,
-  hostname: "127.0.0.1",
-  fetch(req) {
-    const url = new URL(req.url);
-    const query = Object.fromEntries(url.searchParams);
-    seen.push({ method: req.method, path: url.pathname, query, headers: Object.fromEntries(req.headers) });
-    if (req.method === "DELETE") return new Response(null, { status: query.uploadId === "gone" ? 404 : 204 });
-    const first = !query["key-marker"];
-    const body = first
-      ? `${upload("videos/u1/v1/original", "id&amp;1", "2026-01-01T00:00:00.000Z")}<IsTruncated>true</IsTruncated><NextKeyMarker>videos/u1/v1/original</NextKeyMarker><NextUploadIdMarker>id&amp;1</NextUploadIdMarker>`
-      : `${upload("videos/u2/v2/original", "id2", "2026-01-02T00:00:00.000Z")}<IsTruncated>false</IsTruncated>`;
-    return new Response(`<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>b</Bucket>${body}</ListMultipartUploadsResult>`, {
-      headers: { "content-type": "application/xml" },
-    });
-  },
-});
-afterAll(() => fake.stop(true));
+const fake = fakeS3(
+  (query) =>
+    query["key-marker"]
+      ? `${uploadXml("videos/u2/v2/original", "id2", "2026-01-02T00:00:00.000Z")}<IsTruncated>false</IsTruncated>`
+      : `${uploadXml("videos/u1/v1/original", "id&amp;1", "2026-01-01T00:00:00.000Z")}<IsTruncated>true</IsTruncated><NextKeyMarker>videos/u1/v1/original</NextKeyMarker><NextUploadIdMarker>id&amp;1</NextUploadIdMarker>`,
+  (query) => (query.uploadId === "gone" ? 404 : 204),
+);
+const { seen } = fake;
+afterAll(() => fake.stop());
 
 describe("multipart uploads on S3", () => {
-  const creds = { bucket: "media", endpoint: `http://127.0.0.1:${fake.port}`, region: "eu-west-1", accessKeyId: "AK", secretAccessKey: "SK" };
+  const creds = { bucket: "media", endpoint: fake.endpoint, region: "eu-west-1", accessKeyId: "AK", secretAccessKey: "SK" };
 
   test("listed page by page under a prefix, with signed requests; aborted by key and upload id", async () => {
     seen.length = 0;
@@ -83,7 +71,7 @@ describe("multipart uploads on S3", () => {
 
   test("an upload whose start time cannot be read is not listed (its age is unknown)", () => {
     const page = readUploadsPage(
-      `<ListMultipartUploadsResult>${upload("audio/a/b/original", "x", "soon")}<IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`,
+      `<ListMultipartUploadsResult>${uploadXml("audio/a/b/original", "x", "soon")}<IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`,
     );
     expect(page).toEqual({ uploads: [], next: null });
   });

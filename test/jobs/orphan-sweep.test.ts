@@ -14,6 +14,7 @@ import { makeClient } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { closeWorlds, DAY, stoppedWorld } from "./world.ts";
+import { fakeS3, type SeenS3Request, uploadXml } from "../helpers/fake-s3.ts";
 
 afterAll(closeWorlds);
 
@@ -95,28 +96,11 @@ describe("orphan-sweep job", () => {
       ],
       "audio/": [["audio/u2/a-stale/original", "up-stale-audio", ago(2 * DAY)]],
     };
-    const requests: { method: string; path: string; query: Record<string, string>; signed: boolean }[] = [];
-    const s3 = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      fetch(req) {
-        const url = new URL(req.url);
-        const query = Object.fromEntries(url.searchParams);
-        requests.push({
-          method: req.method,
-          path: url.pathname,
-          query,
-          signed: /^AWS4-HMAC-SHA256 Credential=AK\//.test(req.headers.get("authorization") ?? ""),
-        });
-        if (req.method === "DELETE") return new Response(null, { status: 204 });
-        const uploads = (pending[query.prefix!] ?? [])
-          .map(([key, id, at]) => `<Upload><Key>${key}</Key><UploadId>${id}</UploadId><Initiated>${at}</Initiated></Upload>`)
-          .join("");
-        return new Response(`<ListMultipartUploadsResult>${uploads}<IsTruncated>false</IsTruncated></ListMultipartUploadsResult>`);
-      },
-    });
+    const s3 = fakeS3((query) => `${(pending[query.prefix!] ?? []).map(([key, id, at]) => uploadXml(key, id, at)).join("")}<IsTruncated>false</IsTruncated>`);
+    const requests = s3.seen;
+    const signed = (q: SeenS3Request) => /^AWS4-HMAC-SHA256 Credential=AK\//.test(q.headers.authorization ?? "");
     try {
-      const uploads = s3Uploads({ bucket: "media", endpoint: `http://127.0.0.1:${s3.port}`, region: "us-east-1", accessKeyId: "AK", secretAccessKey: "SK" });
+      const uploads = s3Uploads({ bucket: "media", endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "AK", secretAccessKey: "SK" });
       const services = createServices({ ...deps, clock, storage: { ...deps.storage, ...uploads } });
       try {
         const r = await services.runner.runNow("orphan-sweep");
@@ -129,12 +113,12 @@ describe("orphan-sweep job", () => {
           ["/media/videos/u1/v-stale/original", "up-stale-video"],
           ["/media/audio/u2/a-stale/original", "up-stale-audio"],
         ]);
-        expect(requests.every((q) => q.signed)).toBe(true);
+        expect(requests.every(signed)).toBe(true);
       } finally {
         await services.close();
       }
     } finally {
-      await s3.stop(true);
+      await s3.stop();
     }
   });
 });
