@@ -13,7 +13,12 @@ export async function readPageForm(request: Request): Promise<Record<string, str
   try {
     return await oauthParams(request);
   } catch (e) {
-    if (e instanceof OAuthError) throw new AppError("BAD_REQUEST", e.description, { reason: "form" }, e.headers);
+    if (e instanceof OAuthError) {
+      // Said to a person: no form of these pages comes near the limit.
+      const message =
+        e.errorCode === "FILE_TOO_LARGE" ? "This form is far larger than the page sends. Open the page again and send it from there." : e.description;
+      throw new AppError("BAD_REQUEST", message, { reason: "form" }, e.headers);
+    }
     throw e;
   }
 }
