@@ -230,7 +230,9 @@ describe("CSRF and Origin", () => {
 
   test("a form far larger than the page sends (over 16 KiB) is a 400 page that says so in words; the connection closes", async () => {
     const body = `action=sign_in&email=a%40example.test&pad=${"x".repeat(20 * 1024)}`;
-    const res = await o.app.handle(new Request("http://shelf.test/device", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }));
+    const res = await o.app.handle(
+      new Request("http://shelf.test/device", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get("connection")).toBe("close");
     expect(res.headers.get("content-type")).toStartWith("text/html");
