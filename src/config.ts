@@ -5,12 +5,13 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
+import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
 import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./rate-limits.ts";
 import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./oauth-clients.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
+const Plan = T.Union(PLAN_NAMES.map((p) => T.Literal(p)));
 const Platform = T.Union([T.Literal("overseas"), T.Literal("mainland")]);
 type PlatformName = Static<typeof Platform>;
 type VideoProviderName = "local" | "mux";
@@ -90,6 +91,17 @@ export const variables = {
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
+  DEFAULT_PLAN: { schema: Plan, default: "trial", doc: `the plan of a new account (${PLAN_NAMES.join(" | ")})` },
+  FIRST_USER_PLAN: {
+    schema: Plan,
+    default: "pro_plus",
+    doc: "the plan of the first account created on an instance with no accounts (sign-up or `shelf admin user create`); default the largest",
+  },
+  FIRST_USER_ADMIN: {
+    schema: T.Boolean(),
+    default: true,
+    doc: "the first account created on an instance with no accounts is an admin on FIRST_USER_PLAN; false on a public instance, where every account gets DEFAULT_PLAN",
+  },
   PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: 'JSON overriding plan limits, e.g. {"trial":{"imageStorageBytes":1e9}}' },
   RATE_LIMITS: {
     schema: T.String(),

@@ -2,6 +2,7 @@
 // them cleanly on SIGTERM/SIGINT: stop accepting, let in-flight requests finish within
 // the grace period, stop jobs, close pools, exit 0.
 import { createApp } from "./app.ts";
+import { printBanner } from "./banner.ts";
 import { closeDeps, type Deps } from "./deps.ts";
 import { createServices } from "./services.ts";
 import { startStep } from "./start-trace.ts";
@@ -70,6 +71,10 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
   }
   await deps.ready;
   startStep("database ready");
+  // After the database is ready: the commands it runs need it, and so does the banner.
+  const { listenAdminSocket } = await import("./cli/admin-server.ts");
+  const adminSocket = await listenAdminSocket(deps);
+  if (server) await printBanner(deps);
   // The transcode loop claims work with a query as soon as it starts: on a database just
   // opened a cold one (~60 ms of the embedded engine, which runs on this thread). It starts
   // once what already waited for the database (readiness checks) has been answered.
@@ -91,6 +96,7 @@ export async function serve(deps: Deps, role: Role): Promise<Running> {
           await server.stop(true);
         }
       }
+      adminSocket?.stop();
       await runner.stop();
       await services.transcoder.stop();
       await services.close();

@@ -1,6 +1,6 @@
-// `shelf admin ...`: operator tasks run against the configured database. They work on
-// Postgres while servers run; with the embedded database the server must be stopped
-// (PGlite is one process's database) and the command says so when it is not.
+// `shelf admin ...`: operator tasks. With a `shelf serve` running on this DATA_DIR the
+// command runs in that server, sent through its admin socket (src/cli/admin-socket.ts): the
+// embedded database is one process's. With none, it opens the configured parts itself.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
@@ -15,6 +15,8 @@ import { deleteOwnerVideos } from "../modules/videos/public.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
+                                                     default: DEFAULT_PLAN, or on an instance with no
+                                                     accounts an admin on FIRST_USER_PLAN
   user set-plan --email E --plan P [--expires ISO|never]
   user delete --email E --yes                        delete the account and all its rows; its stored
                                                      objects go with the orphan sweep after its cutoff
@@ -82,10 +84,10 @@ const commands: Record<string, Command> = {
       email: String(v.email),
       password: String(v.password),
       nickname: v.nickname as string | undefined,
-      plan: v.plan === undefined ? "trial" : plan(v.plan),
-      isAdmin: v.admin === true,
+      plan: v.plan === undefined ? undefined : plan(v.plan),
+      isAdmin: v.admin === true ? true : undefined,
     });
-    out(`created user ${user.id} ${user.email} plan=${user.plan}${user.isAdmin ? " admin" : ""}`);
+    out(`created user ${user.id} ${user.email} plan=${user.plan}${user.isAdmin ? " admin" : ""}${user.firstAccount ? " (the instance's first account)" : ""}`);
     return 0;
   },
   "user set-plan": async (deps, args, out) => {
@@ -176,7 +178,14 @@ export async function adminCommand(args: string[]): Promise<number> {
   const out: Out = (l) => process.stdout.write(`${l}\n`);
   const err: Out = (l) => process.stderr.write(`${l}\n`);
   if (!commandOf(args)) return runAdmin(undefined as never, args, out, err);
-  const deps = await createDeps(loadConfig());
+  const config = loadConfig();
+  const { adminSocketPath, runOverSocket } = await import("./admin-socket.ts");
+  const remote = await runOverSocket(adminSocketPath(config), args);
+  if (remote) {
+    for (const line of remote.lines) (line.stream === "out" ? out : err)(line.text);
+    return remote.code;
+  }
+  const deps = await createDeps(config);
   try {
     return await runAdmin(deps, args, out, err);
   } finally {

@@ -5,6 +5,8 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { newId } from "../../src/infra/ids.ts";
 
 export interface ScratchDatabase {
+  /** The database's URL on Postgres; undefined for the embedded one (a fresh DATA_DIR is empty). */
+  url?: string;
   run(statement: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
@@ -29,9 +31,12 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
   target.pathname = `/${name}`;
   const db = postgres(target.toString(), { max: 1, onnotice: () => {} });
   return {
+    url: target.toString(),
     run: async (q) => [...(await db.unsafe(q))] as Record<string, unknown>[],
     async close() {
       await db.end();
+      // A server the test started on it may still be closing its pool.
+      await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
       await admin.unsafe(`drop database "${name}"`);
       await admin.end();
     },

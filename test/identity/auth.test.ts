@@ -37,7 +37,8 @@ describe("POST /v1/auth/signup", () => {
     const res = await callJson("POST", "/v1/auth/signup", { json: { email: e.toUpperCase(), password: "a good password", nickname: "Ada" } });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.user).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{21}$/), email: e, nickname: "Ada", plan: "trial" });
+    expect(res.body.data.user).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{21}$/), email: e, nickname: "Ada", plan: "trial", isAdmin: false });
+    expect(res.body.data).toMatchObject({ firstAccount: false, notice: null });
     expect(res.body.data.expiresIn).toBe(900);
     const cookie = cookieOf(res)!;
     expect(cookie).toContain("HttpOnly");

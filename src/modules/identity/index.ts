@@ -20,6 +20,7 @@ import {
   SessionGrant as SessionGrantModel,
   SetsRefreshCookie,
   SignupBody,
+  SignupGrant,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
@@ -35,7 +36,7 @@ const authController = ({ deps, identity, guard }: Services) => {
   const secure = deps.config.PUBLIC_URL.startsWith("https://");
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/v1/auth", secure };
   const grantBody = (g: SessionGrant) => ({
-    user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan },
+    user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan, isAdmin: g.user.isAdmin },
     accessToken: g.accessToken,
     expiresIn: g.expiresIn,
   });
@@ -55,13 +56,21 @@ const authController = ({ deps, identity, guard }: Services) => {
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
         const grant = await signup(deps, signer, body);
         setRefresh(cookie, grant.refreshToken);
-        return status(201, ok(grantBody(grant)));
+        const { firstAccount, plan } = grant.user;
+        const notice = firstAccount
+          ? `This is the first account on this instance: it is an administrator on plan ${plan}. Later accounts get plan ${deps.config.DEFAULT_PLAN}.`
+          : null;
+        return status(201, ok({ ...grantBody(grant), firstAccount, notice }));
       },
       {
         body: SignupBody,
         cookie: RefreshCookie,
-        response: { 201: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
-        detail: { summary: "Create an account (plan trial); sets the refresh cookie" },
+        response: { 201: withHeaders(Ok(SignupGrant), SetsRefreshCookie), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
+        detail: {
+          summary: "Create an account; sets the refresh cookie",
+          description:
+            "The account gets DEFAULT_PLAN (trial unless the operator set another). On an instance with no accounts, the first one is an administrator on FIRST_USER_PLAN (the largest plan unless set), and the answer says so (firstAccount, notice); an operator of a public instance turns that off with FIRST_USER_ADMIN=false.",
+        },
       },
     )
     .post(

@@ -23,12 +23,21 @@ export const SignupBody = t.Object({
   nickname: t.Optional(PlainText({ minLength: 1, maxLength: 64 })),
 });
 
-const SessionUser = t.Object({ id: t.String(), email: t.String(), nickname: t.Nullable(t.String()), plan: PlanEnum });
+const SessionUser = t.Object({ id: t.String(), email: t.String(), nickname: t.Nullable(t.String()), plan: PlanEnum, isAdmin: t.Boolean() });
 
 export const SessionGrant = t.Object({
   user: SessionUser,
   accessToken: t.String(),
   expiresIn: Int({ description: "seconds" }),
+});
+
+/** A sign-up's grant also says whether the account became the instance's first (its admin). */
+export const SignupGrant = t.Object({
+  ...SessionGrant.properties,
+  firstAccount: t.Boolean({
+    description: "true when this was the first account on an instance with no accounts: it is an admin on FIRST_USER_PLAN (FIRST_USER_ADMIN)",
+  }),
+  notice: t.Nullable(t.String({ description: "a sentence for the person signing up when something about the account needs saying; else null" })),
 });
 
 /** Sign-up, login and refresh set the refresh cookie; logout clears it. */

@@ -2,7 +2,7 @@
 // jobs, the CLI and test factories use these; identity's tables and the rest of its files
 // are its own (a table elsewhere may still reference users.id).
 export { createIdentity } from "./identity.ts";
-export { createUser, getUser, getUserByEmail, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
+export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";
 export { login, logout, pruneSessions } from "./sessions.ts";

@@ -10,7 +10,7 @@ import { announceRevoked } from "./revocations.ts";
 import { refreshTokens, sessions } from "./table.ts";
 import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, type TokenSigner } from "./tokens.ts";
 import { assertPasswordAcceptable } from "./password.ts";
-import { createUser, getUser, getUserByEmail, hashPassword, type User } from "./users.ts";
+import { createUser, getUser, getUserByEmail, hashPassword, type NewAccount, type User } from "./users.ts";
 
 export interface SessionGrant {
   user: User;
@@ -51,14 +51,18 @@ async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise
  * The account and its first session in one transaction: a sign-up that fails half-way
  * leaves no account that nobody holds a session of (and whose email is then taken).
  */
-export async function signup(deps: Deps, signer: TokenSigner, input: { email: string; password: string; nickname?: string }) {
+export async function signup(
+  deps: Deps,
+  signer: TokenSigner,
+  input: { email: string; password: string; nickname?: string },
+): Promise<SessionGrant & { user: NewAccount }> {
   assertPasswordAcceptable(input.password);
   const passwordHash = await hashPassword(deps.config, input.password);
   const { user, opened } = await deps.db.transaction(async (tx) => {
     const user = await createUser(deps, { email: input.email, nickname: input.nickname, passwordHash }, tx);
     return { user, opened: await insertSession(tx, user.id, deps.clock.now()) };
   });
-  return grantOf(signer, user, opened);
+  return { ...(await grantOf(signer, user, opened)), user };
 }
 
 /** Checks the password; the same 401 whether the email or the password is wrong. */

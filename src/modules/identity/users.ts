@@ -68,35 +68,69 @@ export type NewUser = { email: string; nickname?: string | null; plan?: PlanName
   | { passwordHash: string }
 );
 
+/** Whether the instance has any account (the start banner says how to make the first). */
+export async function hasAccounts(db: DbOrTx): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
+}
+
+/** A new account; `firstAccount` when it was the instance's first and took the first account's place. */
+export type NewAccount = User & { firstAccount: boolean };
+
 /**
- * Creates the account; 409 CONFLICT when the email is taken. Its usage counters appear with
- * its first count. In `db` when given (a transaction that goes on to open its first
- * session); the password is hashed before, as argon2id is slow on purpose.
+ * The place of an account about to be made: on an instance with no accounts (and
+ * FIRST_USER_ADMIN on) its owner runs the box, so the first account is an admin on
+ * FIRST_USER_PLAN, as in other self-hosted services; every later one gets DEFAULT_PLAN. What
+ * the caller names (the CLI's --plan and --admin) wins. Two sign-ups racing on an empty
+ * instance take turns on a transaction lock, so only one of them is first.
  */
-export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.db): Promise<User> {
+async function placeOf(deps: Deps, tx: Tx, input: NewUser): Promise<{ plan: PlanName; isAdmin: boolean; firstAccount: boolean }> {
+  const { config } = deps;
+  const noAccounts = async () => !(await hasAccounts(tx));
+  let first = false;
+  if (config.FIRST_USER_ADMIN && (await noAccounts())) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('accounts:first'))`);
+    first = await noAccounts();
+  }
+  return {
+    plan: input.plan ?? (first ? config.FIRST_USER_PLAN : config.DEFAULT_PLAN),
+    isAdmin: input.isAdmin ?? first,
+    firstAccount: first,
+  };
+}
+
+/**
+ * Creates the account (its plan and admin flag per placeOf); 409 CONFLICT when the email is
+ * taken. Its usage counters appear with its first count. In `db` when given (a transaction
+ * that goes on to open its first session); the password is hashed before, as argon2id is
+ * slow on purpose.
+ */
+export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.db): Promise<NewAccount> {
   const now = deps.clock.now();
   let passwordHash: string;
   if ("password" in input) {
     assertPasswordAcceptable(input.password);
     passwordHash = await hashPassword(deps.config, input.password);
   } else passwordHash = input.passwordHash;
-  const [user] = await db
-    .insert(users)
-    .values({
-      id: newId(),
-      email: normalizeEmail(input.email),
-      passwordHash,
-      nickname: input.nickname ?? null,
-      plan: input.plan ?? "trial",
-      planExpiresAt: input.planExpiresAt ?? null,
-      isAdmin: input.isAdmin ?? false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
-  return user;
+  return db.transaction(async (tx) => {
+    const { plan, isAdmin, firstAccount } = await placeOf(deps, tx, input);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId(),
+        email: normalizeEmail(input.email),
+        passwordHash,
+        nickname: input.nickname ?? null,
+        plan,
+        planExpiresAt: input.planExpiresAt ?? null,
+        isAdmin,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError("CONFLICT", "this email is already registered", { field: "email" });
+    return { ...user, firstAccount };
+  });
 }
 
 /** The account as its owner (and an operator) sees it. */

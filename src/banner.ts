@@ -1,0 +1,59 @@
+// What `shelf serve` says once it is ready: where the API and its reference are, and on an
+// instance with no account yet, how to make the first (and what that account becomes). On
+// a terminal it is a few lines for a person; otherwise one log line with the same facts,
+// so a log collector still reads JSON only.
+import { relative } from "node:path";
+import type { Deps } from "./deps.ts";
+import { hasAccounts } from "./modules/identity/public.ts";
+import { VERSION } from "./version.ts";
+
+interface Banner {
+  url: string;
+  apiReference: string;
+  media: string;
+  /** How to make the first account; absent once there is one. */
+  firstAccount?: { signup: string; cli: string; becomes: string };
+}
+
+/** How this program is run again: `shelf`, or from a checkout `bun src/main.ts`. */
+function selfCommand(): string {
+  if (!Bun.main.endsWith(".ts")) return "shelf";
+  const path = relative(process.cwd(), Bun.main);
+  return `bun ${path.startsWith("..") ? Bun.main : path}`;
+}
+
+async function bannerOf(deps: Deps): Promise<Banner> {
+  const { config } = deps;
+  const url = config.PUBLIC_URL;
+  const banner: Banner = { url, apiReference: `${url}/swagger`, media: config.MEDIA_URL };
+  if (!(await hasAccounts(deps.db))) {
+    banner.firstAccount = {
+      signup: `curl -X POST ${url}/v1/auth/signup -H 'content-type: application/json' -d '{"email":"you@example.com","password":"a long passphrase"}'`,
+      cli: `${selfCommand()} admin user create --email you@example.com --password 'a long passphrase'`,
+      becomes: config.FIRST_USER_ADMIN
+        ? `an administrator on plan ${config.FIRST_USER_PLAN} (later accounts: plan ${config.DEFAULT_PLAN})`
+        : `an account on plan ${config.DEFAULT_PLAN} (FIRST_USER_ADMIN=false: make an administrator with --admin)`,
+    };
+  }
+  return banner;
+}
+
+function bannerText(b: Banner): string {
+  const lines = [`shelf ${VERSION} is ready`, `  API            ${b.url}/v1`, `  API reference  ${b.apiReference}`, `  Media          ${b.media}`];
+  if (b.firstAccount) {
+    lines.push(
+      "",
+      `No account yet. The first one becomes ${b.firstAccount.becomes}. Create it with`,
+      `  ${b.firstAccount.signup}`,
+      "or, on this machine,",
+      `  ${b.firstAccount.cli}`,
+    );
+  }
+  return `${lines.join("\n")}\n\n`;
+}
+
+export async function printBanner(deps: Deps): Promise<void> {
+  const banner = await bannerOf(deps);
+  if (process.stdout.isTTY) process.stdout.write(bannerText(banner));
+  else deps.log.info("ready", { ...banner });
+}
