@@ -121,7 +121,10 @@ describe("public media answers any origin (MEDIA_CORS_ORIGINS=*, the default)", 
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const methods = res.headers.get("access-control-allow-methods")!.split(",").map((m) => m.trim());
+    const methods = res.headers
+      .get("access-control-allow-methods")!
+      .split(",")
+      .map((m) => m.trim());
     expect(methods).toEqual(expect.arrayContaining(["GET", "HEAD", "OPTIONS"]));
     const allowed = res.headers
       .get("access-control-allow-headers")!
@@ -266,7 +269,16 @@ describe("MEDIA_CORS_ORIGINS narrows the origins", () => {
       "https://a.example:8443",
       "https://b.example",
     ]);
-    for (const bad of ["https://a.example/player", "https://a.example?x=1", "ftp://a.example", "a.example", "*, https://a.example", "none,https://a.example", ",", "https://u:p@a.example"]) {
+    for (const bad of [
+      "https://a.example/player",
+      "https://a.example?x=1",
+      "ftp://a.example",
+      "a.example",
+      "*, https://a.example",
+      "none,https://a.example",
+      ",",
+      "https://u:p@a.example",
+    ]) {
       let problem: unknown;
       try {
         loadConfig(env(bad));

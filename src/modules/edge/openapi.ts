@@ -24,7 +24,11 @@ const HEADERS = {
     { type: "string" },
     false,
   ),
-  EdgeExposeHeaders: header("CORS: the headers a page on another origin may read (Content-Range, ETag, ...), with Access-Control-Allow-Origin", { type: "string" }, false),
+  EdgeExposeHeaders: header(
+    "CORS: the headers a page on another origin may read (Content-Range, ETag, ...), with Access-Control-Allow-Origin",
+    { type: "string" },
+    false,
+  ),
   EdgeContentSecurityPolicy: header("for SVG: runs nothing and loads nothing (sandbox)", { type: "string" }, false),
 };
 
