@@ -40,7 +40,7 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);
 
-  /** GET or HEAD of `path` (below the prefix, as sent); throws the AppError to answer. */
+  /** GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer. */
   function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
     if (request.method === "OPTIONS") return preflight(request, path, requestId);
     if (request.method !== "GET" && request.method !== "HEAD") throw noSuchRoute();
