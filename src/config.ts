@@ -8,6 +8,7 @@ import { Value } from "@sinclair/typebox/value";
 import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
 import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./rate-limits.ts";
 import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./oauth-clients.ts";
+import { type MediaCorsOrigins, parseMediaCorsOrigins } from "./media-cors.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
@@ -36,6 +37,11 @@ export const variables = {
   },
   PUBLIC_URL: { schema: Url, default: undefined, doc: "the API's public {base_url}; default http://localhost:PORT" },
   MEDIA_URL: { schema: Url, default: undefined, doc: "public address of the media edge; default PUBLIC_URL/media" },
+  MEDIA_CORS_ORIGINS: {
+    schema: T.String(),
+    default: "*",
+    doc: "web origins whose pages may read media edge answers (CORS; players, image tools): * = any, none = no CORS headers, or a comma-separated list of exact origins (https://player.example.com), each answered with its own origin and Vary: Origin",
+  },
   CENTER_URL: { schema: Url, default: undefined, doc: "the dashboard address (device page links); default PUBLIC_URL" },
   DATA_DIR: { schema: T.String({ minLength: 1 }), default: "./data", doc: "embedded database, objects and generated secret" },
   DATABASE_URL: { schema: T.String({ pattern: "^postgres(ql)?://" }), default: undefined, doc: "Postgres; unset = embedded PGlite in DATA_DIR/pg" },
@@ -241,6 +247,8 @@ export type Config = Readonly<
     rateLimits: RateLimits;
     /** The pre-approved OAuth clients (SPEC 5.7): the defaults with OAUTH_FIRST_PARTY_CLIENTS on top. */
     oauthClients: readonly FirstPartyClient[];
+    /** Who may read the media edge's answers from another origin (MEDIA_CORS_ORIGINS). */
+    mediaCorsOrigins: MediaCorsOrigins;
     /** true when every part runs in process (PGlite, memory kv, folder storage). */
     embedded: { db: boolean; kv: boolean; storage: boolean };
   }
@@ -315,6 +323,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const cors = parseMediaCorsOrigins(out.MEDIA_CORS_ORIGINS as string);
+  if ("problem" in cors) problems.push(`MEDIA_CORS_ORIGINS=${JSON.stringify((out.MEDIA_CORS_ORIGINS as string).slice(0, 80))}: ${cors.problem}`);
+
   const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
   if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
@@ -330,6 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.planOverrides = planOverrides;
   out.rateLimits = rateLimits;
   out.oauthClients = oauthClients;
+  out.mediaCorsOrigins = "origins" in cors ? cors.origins : "*";
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
 }

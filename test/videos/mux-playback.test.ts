@@ -70,6 +70,8 @@ describe("Mux playback at the edge (public playback ids)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`https://stream.mux.com/${v.playbackId}.m3u8`);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    // A player on another origin follows the redirect only when it too allows the origin.
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
     for (const file of ["360p/index.m3u8", "720p/seg_00000.ts", "direct.mp4"]) expect((await play(app, v.id, file)).status).toBe(404);
     const thumb = await play(app, v.id, "thumb.jpg");
     expect(thumb.status).toBe(302);

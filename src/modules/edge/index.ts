@@ -1,8 +1,9 @@
 // The media edge: GET MEDIA_URL/<path>, served by the api role (a CDN may sit in front).
 // Each media kind registers a resolver (resolver.ts) that says which paths are its and
 // what is behind them; the rest is done here, once for every kind: strong ETags and 304,
-// byte ranges, HEAD, caching headers, owner-only objects, the in-memory caches, and the
-// metering of every byte served per quota dimension, owner and month.
+// byte ranges, HEAD, CORS (cors.ts) and its preflight, caching headers, owner-only objects,
+// the in-memory caches, and the metering of every byte served per quota dimension, owner
+// and month.
 //
 // The path of a request whose record and bytes are both in memory has no await: it
 // answers from the handler's own call (this is the benchmark's path). On a listening
@@ -18,6 +19,7 @@ import { monthKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
+import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";
 import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT } from "./http.ts";
 import { edgeDocumentation } from "./openapi.ts";
@@ -36,9 +38,11 @@ const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "
 export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolvers }: Services) => {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
+  const cors = edgeCors(deps.config.mediaCorsOrigins);
 
-  /** GET or HEAD of `path` (below the prefix, as sent); throws the AppError to answer. */
+  /** GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer. */
   function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
+    if (request.method === "OPTIONS") return preflight(request, path, requestId);
     if (request.method !== "GET" && request.method !== "HEAD") throw noSuchRoute();
     const refused = refuseGetBody(request, REFUSAL);
     if (refused) throw refused;
@@ -56,6 +60,26 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       });
     }
     throw missing(UNCLAIMED);
+  }
+
+  /**
+   * OPTIONS (a player's CORS preflight, for a Range or an If-None-Match): 204 with what may
+   * be asked, for any path a kind claims, before any lookup (a preflight carries no
+   * credential, and its answer says nothing of the object). Other paths are 404 as for GET.
+   */
+  function preflight(request: Request, path: string, requestId: string): Response {
+    const file = path.includes("%") ? decoded(path) : path;
+    if (file === null || !resolvers.some((r) => r.match(file) !== null)) throw missing(UNCLAIMED);
+    const headers = cors.preflight(request);
+    headers.set("x-request-id", requestId);
+    return new Response(null, { status: 204, headers });
+  }
+
+  /** The CORS headers of `request`'s answer added to `headers` (what cors.ts says). */
+  function withCors(request: Request, headers: Headers): Headers {
+    for (const [name, value] of Object.entries(cors.always)) headers.append(name, value);
+    cors.apply(request, headers);
+    return headers;
   }
 
   function answer(request: Request, requestId: string, file: string, resolver: MediaResolver, object: ServedObject | null): Response | Promise<Response> {
@@ -98,21 +122,25 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
         "x-content-type-options": "nosniff",
         ...object.headers,
       });
+      // Appended: a kind's own Vary (Accept) and the policy's (Origin) are both kept.
+      for (const [name, value] of Object.entries(cors.always)) h.append(name, value);
       shared.set(variant, h);
     }
     return h;
   }
 
-  async function redirected(requestId: string, location: () => Promise<string>): Promise<Response> {
-    const headers = { location: await location(), "cache-control": "no-store", "x-request-id": requestId };
-    return new Response(null, { status: 302, headers });
+  // A browser following a redirect across origins checks CORS on the redirect too.
+  async function redirected(request: Request, requestId: string, location: () => Promise<string>): Promise<Response> {
+    const headers = new Headers({ location: await location(), "cache-control": "no-store", "x-request-id": requestId });
+    return new Response(null, { status: 302, headers: withCors(request, headers) });
   }
 
   function respond(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
-    if (variant.redirect) return redirected(requestId, variant.redirect);
+    if (variant.redirect) return redirected(request, requestId, variant.redirect);
     const { size, etag } = variant;
     const headers = new Headers(sharedHeaders(object, variant));
     headers.set("x-request-id", requestId);
+    cors.apply(request, headers);
 
     if (notModified(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     const range = parseRange(request.headers.get("range"), request.headers.get("if-range"), size, etag);
@@ -236,10 +264,13 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     }
   }
 
-  /** The answer to an AppError (or anything else) thrown while serving, as Elysia's onError gives it. */
+  /**
+   * The answer to an AppError (or anything else) thrown while serving, as Elysia's onError
+   * gives it, with the CORS headers: a player on another origin reads why it was refused.
+   */
   function failed(error: unknown, request: Request, requestId: string): Response {
     const { status, headers, body } = errorAnswer(error, "UNKNOWN", request, requestId, deps.log);
-    return Response.json(body, { status, headers: { ...headers, "x-request-id": requestId } });
+    return Response.json(body, { status, headers: withCors(request, new Headers({ ...headers, "x-request-id": requestId })) });
   }
 
   /** The edge as a Bun route handler: every answer, errors included, made here. */
@@ -258,12 +289,10 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
 
   // One wildcard route, so a kind may have paths of several segments (HLS). It takes every
   // method because Elysia answers HEAD on a wildcard GET route by running the GET handler
-  // and sending a Content-Length of 0; other methods get the router's own 404.
-  const module = new Elysia({ name: "edge" }).all(
-    `${prefix}/*`,
-    ({ request, params, set }) => serve(request, params["*"], set.headers["x-request-id"] as string),
-    { parse: "none", detail: documented },
-  );
+  // and sending a Content-Length of 0, and OPTIONS is the edge's own (a preflight). It
+  // answers through the same route function as the listening server, errors included (so
+  // they carry the CORS headers there too); the request id is the one the core set.
+  const module = new Elysia({ name: "edge" }).all(`${prefix}/*`, ({ request }) => route(request), { parse: "none", detail: documented });
   return { module, routes: { [`${prefix}/*`]: route } };
 };
 

@@ -1,7 +1,7 @@
 // The edge's part of the OpenAPI document. Its one route is a wildcard taking every method
 // and its answers are bytes, so the generator cannot describe it: the route is hidden and
 // hands over these paths itself (OWN_PATHS).
-import type { OwnPaths } from "../../http/openapi.ts";
+import { type OwnPaths, TOUCHES_NO_PART } from "../../http/openapi.ts";
 
 const header = (description: string, schema: Record<string, unknown> = { type: "string" }, required = true) => ({ description, required, schema });
 const h = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -14,7 +14,21 @@ const HEADERS = {
   EdgeAcceptRanges: header("bytes", { type: "string", const: "bytes" }),
   EdgeNoSniff: header("nosniff: the Content-Type is to be believed", { type: "string", const: "nosniff" }),
   EdgeContentLength: header("bytes of this response's body (of the range, for a 206); HEAD sends it without the body", { type: "integer", minimum: 0 }),
-  EdgeVary: header("Accept, for a kind that negotiates (images)", { type: "string" }, false),
+  EdgeVary: header(
+    "Accept, for a kind that negotiates (images); Origin, when MEDIA_CORS_ORIGINS lists origins (the answer depends on the request's Origin)",
+    { type: "string" },
+    false,
+  ),
+  EdgeAllowOrigin: header(
+    "CORS: * (MEDIA_CORS_ORIGINS=*, the default), or the request's Origin when MEDIA_CORS_ORIGINS lists it; absent otherwise",
+    { type: "string" },
+    false,
+  ),
+  EdgeExposeHeaders: header(
+    "CORS: the headers a page on another origin may read (Content-Range, ETag, ...), with Access-Control-Allow-Origin",
+    { type: "string" },
+    false,
+  ),
   EdgeContentSecurityPolicy: header("for SVG: runs nothing and loads nothing (sandbox)", { type: "string" }, false),
 };
 
@@ -25,12 +39,16 @@ const sent = {
   "X-Content-Type-Options": h("EdgeNoSniff"),
   Vary: h("EdgeVary"),
   "Content-Security-Policy": h("EdgeContentSecurityPolicy"),
+  "Access-Control-Allow-Origin": h("EdgeAllowOrigin"),
+  "Access-Control-Expose-Headers": h("EdgeExposeHeaders"),
 };
 const binary = { "*/*": { schema: { type: "string", format: "binary" } } };
 const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
 const refused = {
   "Cache-Control": header("no-store", { type: "string", const: "no-store" }),
   "X-Content-Type-Options": h("EdgeNoSniff"),
+  "Access-Control-Allow-Origin": h("EdgeAllowOrigin"),
+  "Access-Control-Expose-Headers": h("EdgeExposeHeaders"),
 };
 
 /** How a kind's own paths differ from `<id>.<ext>`: its words, its path parameters, the refusals it adds. */
@@ -109,18 +127,57 @@ function operation(head: boolean, kind: KindOperation = IMAGES) {
   };
 }
 
+/** OPTIONS: the CORS preflight a player sends before a Range or a conditional GET. */
+function preflight(kind: KindOperation = IMAGES) {
+  const optional = (description: string) => header(description, { type: "string" }, false);
+  return {
+    tags: ["media edge"],
+    summary: "CORS preflight: what a page on another origin may ask",
+    description:
+      "Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.",
+    security: [{}],
+    [TOUCHES_NO_PART]: true,
+    parameters: [
+      ...kind.pathParameters.map((p) => ({ ...p, in: "path", required: true, schema: { type: "string" } })),
+      { name: "Origin", in: "header", required: false, description: "the page's origin", schema: { type: "string" } },
+      { name: "Access-Control-Request-Method", in: "header", required: false, description: "GET or HEAD", schema: { type: "string" } },
+      {
+        name: "Access-Control-Request-Headers",
+        in: "header",
+        required: false,
+        description: "what the request will send, e.g. range, if-none-match",
+        schema: { type: "string" },
+      },
+    ],
+    responses: {
+      204: {
+        description: "what may be asked",
+        headers: {
+          Allow: header("GET, HEAD, OPTIONS"),
+          "Access-Control-Allow-Origin": h("EdgeAllowOrigin"),
+          "Access-Control-Allow-Methods": optional("GET, HEAD, OPTIONS"),
+          "Access-Control-Allow-Headers": optional("Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id"),
+          "Access-Control-Max-Age": optional("seconds a browser may keep this answer"),
+          Vary: h("EdgeVary"),
+        },
+      },
+      404: { description: "NOT_FOUND (meta.entity: media): a path no kind serves", headers: refused, content: envelope },
+    },
+  };
+}
+
 /**
- * GET and HEAD MEDIA_URL/{file}, and the paths kinds document below MEDIA_URL themselves
+ * GET, HEAD and OPTIONS MEDIA_URL/{file}, and the paths kinds document below MEDIA_URL themselves
  * (a video's `v/{id}/...`); on a host of its own, the paths name that server.
  */
 export function edgeDocumentation(mediaUrl: string, publicUrl: string, kinds: readonly { document?(): Record<string, KindOperation> }[] = []): OwnPaths {
   const media = new URL(mediaUrl);
   const prefix = media.pathname.replace(/\/+$/, "");
   const servers = media.origin !== new URL(publicUrl).origin ? { servers: [{ url: media.origin }] } : {};
-  const paths: OwnPaths["paths"] = { [`${prefix}/{file}`]: { ...servers, get: operation(false), head: operation(true) } };
+  const paths: OwnPaths["paths"] = { [`${prefix}/{file}`]: { ...servers, get: operation(false), head: operation(true), options: preflight() } };
   for (const kind of kinds) {
     for (const [path, op] of Object.entries(kind.document?.() ?? {}))
-      paths[`${prefix}/${path}`] = { ...servers, get: operation(false, op), head: operation(true, op) };
+      paths[`${prefix}/${path}`] = { ...servers, get: operation(false, op), head: operation(true, op), options: preflight(op) };
   }
   return { paths, headers: HEADERS };
 }

@@ -1,0 +1,150 @@
+// A player on another site plays a video from the media edge: a page served from a second
+// origin (another port) runs hls.js in Chromium against the playback_url of a video the
+// local provider transcoded. With the edge's default CORS it parses the manifest and
+// buffers a fragment, and a Range request with a validator (which needs a preflight) reads the
+// exposed headers; against an edge with MEDIA_CORS_ORIGINS=none the same player fails
+// with manifestLoadError, as every player did before the edge sent CORS headers.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type Browser, chromium } from "playwright-core";
+import { createApp } from "../../src/app.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+
+const executable = findChromium();
+
+/** hls.js as published (a pinned devDependency), served by the page's own server. */
+const HLS_JS = Bun.file(Bun.fileURLToPath(import.meta.resolve("hls.js/dist/hls.min.js")));
+
+/**
+ * The player page: hls.js on a <video>, every event it reports kept in `window.seen`, then
+ * (once a fragment is in) a fetch of the first segment with Range and If-None-Match, as a
+ * player revalidating a cached fragment would send: not a simple request, so the browser
+ * sends the preflight first.
+ */
+const PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>player</title><script src="/hls.js"></script></head>
+<body><video id="v" muted playsinline></video>
+<script>
+  const seen = (window.seen = []);
+  const src = new URLSearchParams(location.search).get("src");
+  const hls = new Hls({ enableWorker: false });
+  hls.on(Hls.Events.MANIFEST_PARSED, (_, d) => seen.push({ type: "manifest", levels: d.levels.length }));
+  hls.on(Hls.Events.FRAG_LOADED, (_, d) => {
+    seen.push({ type: "fragment", url: d.frag.url, bytes: d.payload.byteLength });
+    if (seen.filter((e) => e.type === "fragment").length > 1) return;
+    fetch(d.frag.url, { headers: { range: "bytes=0-187", "if-none-match": '"stale"' } })
+      .then(async (r) => seen.push({ type: "range", status: r.status, contentRange: r.headers.get("content-range"), etag: r.headers.get("etag"), bytes: (await r.arrayBuffer()).byteLength }))
+      .catch((e) => seen.push({ type: "range", error: String(e) }));
+  });
+  hls.on(Hls.Events.FRAG_BUFFERED, (_, d) => seen.push({ type: "buffered", sn: d.frag.sn }));
+  hls.on(Hls.Events.ERROR, (_, d) => seen.push({ type: "error", details: d.details, fatal: d.fatal }));
+  hls.loadSource(src);
+  hls.attachMedia(document.getElementById("v"));
+</script></body></html>`;
+
+type Seen = { type: string; [k: string]: unknown };
+
+describe.skipIf(!executable)("hls.js on another origin plays from the media edge", () => {
+  let browser: Browser;
+  let page: ReturnType<typeof Bun.serve>;
+  const servers: { stop(force?: boolean): unknown }[] = [];
+  const opened: Services[] = [];
+  let playbackPath: string;
+
+  /** The app on the shared parts with `mediaCorsOrigins`, listening on a port of its own: its origin. */
+  async function edgeServer(mediaCorsOrigins?: readonly string[]): Promise<string> {
+    const { deps, services: shared } = await testContext();
+    let services = shared;
+    if (mediaCorsOrigins) {
+      services = createServices({ ...deps, config: { ...deps.config, mediaCorsOrigins } });
+      opened.push(services);
+    }
+    const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
+    servers.push(app);
+    return app.server!.url.origin;
+  }
+
+  beforeAll(async () => {
+    const { deps } = await testContext();
+    // A short clip through the local provider (real ffmpeg), as an upload is made playable.
+    const { key } = await makeClient({ plan: "pro" });
+    const up = await uploadVideo(key, await clip({ seconds: 2 }));
+    expect(up.status).toBe(201);
+    await drain(await testWorker());
+    const v = (await callJson("GET", `/v1/videos/${up.body.data.id}`, { token: key })).body.data;
+    expect(v.status).toBe("ready");
+    playbackPath = new URL(v.playback_url).pathname;
+    expect(v.playback_url).toBe(`${deps.config.MEDIA_URL}/v/${v.id}/master.m3u8`);
+
+    page = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      routes: {
+        "/": new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
+        "/hls.js": new Response(await HLS_JS.arrayBuffer(), { headers: { "content-type": "text/javascript" } }),
+      },
+    });
+    browser = await chromium.launch({ executablePath: executable!, args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
+  }, SLOW);
+
+  afterAll(async () => {
+    await browser?.close();
+    page?.stop(true);
+    for (const s of servers) await s.stop(true);
+    await Promise.all(opened.map((s) => s.close()));
+  }, SLOW);
+
+  /**
+   * Opens the player page on `src` and waits until hls.js has a fragment in the video's
+   * buffer and the Range fetch answered, or until something failed for good.
+   */
+  async function play(src: string): Promise<Seen[]> {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(SLOW / 2);
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`${page.url.origin}/?src=${encodeURIComponent(src)}`);
+      await tab.waitForFunction(() => {
+        const seen = (window as unknown as { seen: Seen[] }).seen;
+        return (seen.some((e) => e.type === "range") && seen.some((e) => e.type === "buffered")) || seen.some((e) => e.type === "error" && e.fatal);
+      });
+      return await tab.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+    } finally {
+      await context.close();
+    }
+  }
+
+  test(
+    "with the default (Access-Control-Allow-Origin: *): MANIFEST_PARSED, a fragment loaded into the video's buffer, and a preflighted Range read with its Content-Range",
+    async () => {
+      const edge = await edgeServer();
+      expect(edge).not.toBe(page.url.origin);
+      const seen = await play(`${edge}${playbackPath}`);
+      expect(seen.filter((e) => e.type === "error" && e.fatal)).toEqual([]);
+      expect(seen.find((e) => e.type === "manifest")).toMatchObject({ levels: expect.any(Number) });
+      const fragment = seen.find((e) => e.type === "fragment")!;
+      expect(fragment.url).toStartWith(`${edge}${playbackPath.replace(/master\.m3u8$/, "")}`);
+      expect(fragment.bytes).toBeGreaterThan(0);
+      // Transmuxed and appended to the video's source buffer: the bytes are a stream it plays.
+      expect(seen.some((e) => e.type === "buffered")).toBe(true);
+      const range = seen.find((e) => e.type === "range")!;
+      expect(range).toMatchObject({ status: 206, bytes: 188, etag: expect.stringMatching(/^".+"$/) });
+      expect(range.contentRange).toMatch(/^bytes 0-187\/\d+$/);
+    },
+    SLOW,
+  );
+
+  test(
+    "with MEDIA_CORS_ORIGINS=none the same player cannot read the manifest (manifestLoadError)",
+    async () => {
+      const edge = await edgeServer([]);
+      const seen = await play(`${edge}${playbackPath}`);
+      expect(seen.find((e) => e.type === "error" && e.fatal)).toMatchObject({ details: "manifestLoadError" });
+      expect(seen.some((e) => e.type === "manifest" || e.type === "fragment")).toBe(false);
+    },
+    SLOW,
+  );
+});
