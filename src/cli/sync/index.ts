@@ -132,20 +132,23 @@ async function findOrCreateKb(api: SyncApi, slug: string, create: boolean, outpu
 }
 
 /**
- * One sync with its output: each change as it happens, the refusals folded, and a summary
- * (in --watch, only when something happened). True when everything synced.
+ * One sync with its output: each change as it happens, the refusals folded, and a summary.
+ * `quiet` (--watch): nothing when nothing happened, and no refusal printed twice running.
+ * True when everything synced.
  */
 async function syncOnce(api: SyncApi, kbId: string, root: string, state: SyncState, output: SyncOutput, quiet: boolean): Promise<boolean> {
   const before = api.requests;
   const report = await syncFolder(api, kbId, root, state, { event: (e) => output.event(e), progress: (p, n, total) => output.progress(p, n, total) });
-  output.problems(report.problems);
+  const newProblems = output.problems(report.problems, quiet);
   const conflicts = report.events.filter((e) => e.kind === "conflict").length;
   const changes = report.events.length - conflicts;
   const requests = api.requests - before;
-  if (changes === 0 && conflicts === 0 && report.problems.length === 0) {
+  if (changes === 0 && conflicts === 0 && (quiet ? newProblems === 0 : report.problems.length === 0)) {
     if (!quiet) output.line(`up to date; ${requests} request(s)`);
   } else {
-    output.line(`${changes} change(s), ${conflicts} conflict(s)${report.problems.length ? `, ${report.problems.length} not synced` : ""}; ${requests} request(s)`);
+    output.line(
+      `${changes} change(s), ${conflicts} conflict(s)${report.problems.length ? `, ${report.problems.length} not synced` : ""}; ${requests} request(s)`,
+    );
   }
   return report.problems.length === 0;
 }

@@ -105,7 +105,11 @@ export async function logoutCommand(server: string, io: SyncCommandIo): Promise<
   let failure: string | undefined;
   try {
     // RFC 7009: 200 whether or not the token was still live; anything else is a failure to revoke.
-    const answer = await oauthPost(io.send, `${server}/oauth/revoke`, { token: login.refreshToken, token_type_hint: "refresh_token", client_id: login.clientId });
+    const answer = await oauthPost(io.send, `${server}/oauth/revoke`, {
+      token: login.refreshToken,
+      token_type_hint: "refresh_token",
+      client_id: login.clientId,
+    });
     if (answer.status !== 200) failure = `${answer.status} ${oauthError(answer)}`;
   } catch (e) {
     failure = e instanceof SyncClientError ? e.message : (e as Error).message;

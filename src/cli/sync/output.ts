@@ -35,7 +35,7 @@ function moveLine(from: string, to: string): string {
   return `${verb} ${displayPath(from)} -> ${displayPath(to)}`;
 }
 
-export function eventLine(e: SyncEvent): string {
+function eventLine(e: SyncEvent): string {
   switch (e.kind) {
     case "pulled":
       return `pulled   ${displayPath(e.path)}`;
@@ -51,7 +51,7 @@ export function eventLine(e: SyncEvent): string {
 }
 
 /** The refusals, one line per distinct problem: `(xN)` and a few of its paths when it repeats. */
-export function foldedProblems(problems: OpProblem[]): string[] {
+function foldedProblems(problems: OpProblem[]): string[] {
   const byProblem = new Map<string, string[]>();
   for (const p of problems) {
     const paths = byProblem.get(p.problem);
@@ -60,7 +60,7 @@ export function foldedProblems(problems: OpProblem[]): string[] {
   }
   return [...byProblem].map(([problem, paths]) => {
     if (paths.length === 1) return `not synced: ${displayPath(paths[0]!)}: ${problem}`;
-    const shown = paths.slice(0, FOLDED_PATHS_SHOWN).map(displayPath).join(", ");
+    const shown = paths.sort().slice(0, FOLDED_PATHS_SHOWN).map(displayPath).join(", ");
     const more = paths.length > FOLDED_PATHS_SHOWN ? ` and ${paths.length - FOLDED_PATHS_SHOWN} more` : "";
     return `not synced: ${problem} (x${paths.length}): ${shown}${more}`;
   });
@@ -99,8 +99,19 @@ export class SyncOutput {
     this.line(eventLine(e));
   }
 
-  problems(list: OpProblem[]): void {
-    for (const line of foldedProblems(list)) this.complain(line);
+  /** The lines of the last call's refusals, for `onlyNew`. */
+  private lastProblems = new Set<string>();
+
+  /**
+   * The refusals, folded. `onlyNew` (--watch, where each sync tries the refused notes
+   * again): a line the previous sync printed is not printed again. How many were printed.
+   */
+  problems(list: OpProblem[], onlyNew = false): number {
+    const lines = foldedProblems(list);
+    const fresh = onlyNew ? lines.filter((l) => !this.lastProblems.has(l)) : lines;
+    this.lastProblems = new Set(lines);
+    for (const line of fresh) this.complain(line);
+    return fresh.length;
   }
 
   progress(phase: Phase, done: number, total: number): void {
