@@ -32,8 +32,9 @@ beside it as "<name> (conflict <branch>).md" (and on the server as a conflict br
 
   --create        create the knowledge base when there is none with that slug
   --watch         keep syncing: when the folder changes, and every --interval seconds
-                  (default 30) for changes made elsewhere; Ctrl-C stops
+                  (default 30, at least 5) for changes made elsewhere; Ctrl-C stops
   --server, --url the server (default: SHELF_URL, else the one the folder or the sign-in names)
+  --client-id     the OAuth client to sign in as (default shelf-sync)
 
 Environment:
   SHELF_API_KEY     an API key with the kb.read and kb.write scopes; wins over a sign-in
@@ -89,7 +90,7 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
     }
     const auth = await credential(server, io);
     if (!auth) {
-      io.err(`not signed in to ${server}: run \`shelf sync login --url ${server}\`, or set SHELF_API_KEY\n\n${USAGE}`);
+      io.err(`not signed in to ${server}: run \`shelf sync login --url ${server}\`, or set SHELF_API_KEY`);
       return 2;
     }
     const api = new SyncApi(server, auth, io.send);
