@@ -34,17 +34,18 @@ interface LoginRun {
   /** What the command's n-th wait (from 1) does besides moving the clock by its length; "hold" leaves the clock where it is. */
   onWait?: (n: number, userCode: string) => Promise<"hold" | undefined>;
   now?: () => number;
+  send?: Send;
 }
 
 /** `shelf sync login --url BASE`; by default the user approves during the first wait. */
-async function login({ user, configDir, onWait, now = () => o.clock.nowMs() }: LoginRun) {
+async function login({ user, configDir, onWait, now = () => o.clock.nowMs(), send = (r) => fetch(r) }: LoginRun) {
   const lines = new Lines();
   const waits: number[] = [];
   const run = await runSync(
     ["login", "--url", BASE],
     {
       env: { SHELF_CONFIG_DIR: configDir },
-      send: (r) => fetch(r),
+      send,
       now,
       sleep: async (ms) => {
         waits.push(ms);
@@ -96,6 +97,30 @@ describe("shelf sync login", () => {
     expect(stored).toMatchObject({ clientId: "shelf-sync", scope: "media.read media.write kb.read kb.write" });
     expect(stored.refreshToken).toMatch(/^ort_/);
     expect((await o.api("GET", "/v1/kbs", stored.accessToken)).status).toBe(200);
+  });
+
+  test("polls the server does not answer (no connection, 503) are asked again later, the wait doubling each time", async () => {
+    const user = await o.makeUser();
+    const configDir = tempDir("shelf-config-");
+    let polls = 0;
+    const run = await login({
+      user,
+      configDir,
+      send: async (r) => {
+        if (new URL(r.url).pathname !== "/oauth/token") return fetch(r);
+        polls++;
+        if (polls === 1) throw new TypeError("connection refused");
+        if (polls === 2) return Response.json({ error: "temporarily_unavailable" }, { status: 503 });
+        return fetch(r);
+      },
+      onWait: async (n, userCode) => {
+        if (n === 3) expect((await o.verify(user, userCode)).status).toBe(200);
+      },
+    });
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.waits).toEqual([5_000, 10_000, 20_000]);
+    expect(polls).toBe(3);
   });
 
   test("denied on the page, or expired before anyone approved: a clear message, exit 1, nothing stored", async () => {

@@ -3,7 +3,7 @@
 // out with the OAuth device flow (login.ts). The credential: SHELF_API_KEY when set (never
 // argv, where other users of the machine could read it), else the stored sign-in for the
 // server. The server: --server (or --url), else SHELF_URL, else the one the folder already
-// mirrors, else the one server signed in to. Exit 0 when everything synced (conflicts
+// mirrors, else the one server signed in to (without an API key). Exit 0 when everything synced (conflicts
 // included: they are resolved into conflict copies), 1 when a change could not be synced,
 // 2 on a usage error.
 import { stat } from "node:fs/promises";
@@ -82,7 +82,9 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
   const output = new SyncOutput(io);
   try {
     const stored = await loadState(root);
-    const server = trimSlash(explicit ?? stored?.server ?? (await soleServer(io)) ?? DEFAULT_SERVER);
+    // An API key belongs to a server the user names; a sign-in names its own.
+    const signedIn = io.env.SHELF_API_KEY ? undefined : await soleServer(io);
+    const server = trimSlash(explicit ?? stored?.server ?? signedIn ?? DEFAULT_SERVER);
     const state = stored ?? emptyState(server);
     if (state.server !== server || (state.kb && state.kb.slug !== slug)) {
       io.err(`${folder} mirrors ${state.kb?.slug ?? "a knowledge base"} on ${state.server}; it cannot mirror ${slug} on ${server} too`);

@@ -42,6 +42,8 @@ export async function loginCommand(server: string, clientId: string, io: SyncCom
   const deadline = now() + lifetimeS * 1000;
   let intervalMs = (typeof interval === "number" && interval > 0 ? interval : 5) * 1000;
   let waitMs = intervalMs;
+  /** The wait after the last unanswered poll: doubled while polls go unanswered. */
+  let backoffMs = 0;
   for (;;) {
     await sleep(waitMs);
     if (now() >= deadline) return expired(io);
@@ -53,12 +55,13 @@ export async function loginCommand(server: string, clientId: string, io: SyncCom
     }
     waitMs = intervalMs;
     if (transient(answer)) {
-      // RFC 8628 section 3.5: back off when the server cannot be reached; Retry-After when it says so.
+      // RFC 8628 section 3.5: back off exponentially while the server cannot be reached; Retry-After when it says so.
+      backoffMs = Math.min(Math.max(backoffMs * 2, intervalMs * 2), MAX_BACKOFF_MS);
       const retryAfterS = Number(answer?.headers.get("retry-after"));
-      waitMs = Math.min(Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS * 1000 : intervalMs * 2, MAX_BACKOFF_MS);
-      intervalMs = Math.max(intervalMs, waitMs);
+      waitMs = Number.isFinite(retryAfterS) && retryAfterS > 0 ? Math.min(retryAfterS * 1000, MAX_BACKOFF_MS) : backoffMs;
       continue;
     }
+    backoffMs = 0;
     const a = answer!;
     if (a.status === 200) {
       const login = loginFromTokens(a.body, clientId, now());

@@ -18,11 +18,15 @@ export interface WatchOptions {
   sync: () => Promise<boolean>;
 }
 
-/** Runs until stopped (true) or until a sync says it cannot go on (false). */
+/**
+ * Runs until stopped (true) or until a sync says it cannot go on (false); throws when the
+ * folder can no longer be watched (removed, say).
+ */
 export async function watchFolder(o: WatchOptions): Promise<boolean> {
   let changed = false;
   let wake: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let broken: Error | undefined;
   const watcher = watch(o.root, { recursive: true }, (_event, name) => {
     if (name !== null && !worthSyncing(String(name))) return;
     clearTimeout(timer);
@@ -31,8 +35,13 @@ export async function watchFolder(o: WatchOptions): Promise<boolean> {
       wake?.();
     }, o.debounceMs);
   });
+  watcher.on("error", (e) => {
+    broken = e;
+    wake?.();
+  });
   try {
     while (!o.signal.aborted) {
+      if (broken) throw new Error(`cannot watch ${o.root} any more: ${broken.message}`);
       changed = false;
       if (!(await o.sync())) return false;
       // A change made while that sync ran: sync again at once.
