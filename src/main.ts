@@ -13,7 +13,10 @@ Usage:
   shelf migrate                         apply database migrations and exit
   shelf admin <command>                 operator tasks; \`shelf admin --help\` lists them
   shelf doctor                          check the config, database, kv, storage and sharp; exit 0 when all pass
-  shelf sync <folder> --kb <slug>       mirror a folder of notes with a knowledge base (SHELF_API_KEY, SHELF_URL)
+  shelf sync login [--url <server>]     sign in for sync with a code approved in a browser (OAuth device flow)
+  shelf sync <folder> --kb <slug>       mirror a folder of notes with a knowledge base (--create, --watch;
+                                        the sign-in, or SHELF_API_KEY; \`shelf sync --help\` for more)
+  shelf sync logout                     revoke the sync sign-in and forget it
   shelf --help | --version
 
 Configuration is read from the environment; see the README for every variable.

@@ -16,7 +16,8 @@ async function run(folder: string, slug: string, apiKey: string | undefined) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await syncCommand([folder, "--kb", slug, "--server", SERVER], {
-    env: { SHELF_API_KEY: apiKey },
+    // A configuration folder of its own: no sign-in stored on this machine is found.
+    env: { SHELF_API_KEY: apiKey, SHELF_CONFIG_DIR: tempDir("shelf-config-") },
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     send: (request) => app.handle(request),

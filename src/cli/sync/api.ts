@@ -1,7 +1,8 @@
-// The few calls `shelf sync` makes, spoken in sync protocol v2 with an API key. Every
-// request goes through one `send`, so the client can run against a listening server or,
-// in tests, straight into an app's handler; `requests` counts them (a no-change sync
-// should cost one conditional manifest request).
+// The few calls `shelf sync` makes, spoken in sync protocol v2 with an API key or the
+// OAuth sign-in of `shelf sync login` (login.ts). Every request goes through one `send`,
+// so the client can run against a listening server or, in tests, straight into an app's
+// handler; `requests` counts them (a no-change sync should cost one conditional manifest
+// request).
 
 export type Send = (request: Request) => Promise<Response>;
 
@@ -65,26 +66,39 @@ export interface Master {
   updatedAt: string;
 }
 
+/** Where the bearer token comes from: an API key as it is, or an OAuth sign-in that renews itself. */
+export interface Auth {
+  token(): Promise<string>;
+  /** The server refused `token` (401): get a new one, once, for a retry. Absent: a refusal is final. */
+  renew?(refused: string): Promise<void>;
+}
+
+export const apiKeyAuth = (key: string): Auth => ({ token: async () => key });
+
 export class SyncApi {
   requests = 0;
 
   constructor(
     private readonly base: string,
-    private readonly apiKey: string,
+    private readonly auth: Auth,
     private readonly send: Send,
   ) {}
 
   private async call(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("authorization", `Bearer ${this.apiKey}`);
-    headers.set("service-sync-version", "2");
-    let body: string | undefined;
-    if (init.json !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(init.json);
+    const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+    for (let retried = false; ; retried = true) {
+      const token = await this.auth.token();
+      const headers = new Headers(init.headers);
+      headers.set("authorization", `Bearer ${token}`);
+      headers.set("service-sync-version", "2");
+      if (body !== undefined) headers.set("content-type", "application/json");
+      this.requests++;
+      const res = await this.send(new Request(`${this.base}${path}`, { method, headers, body }));
+      // An access token that expired (or was refused) between two requests: renew it once and retry.
+      if (res.status !== 401 || retried || !this.auth.renew) return res;
+      await res.body?.cancel();
+      await this.auth.renew(token);
     }
-    this.requests++;
-    return await this.send(new Request(`${this.base}${path}`, { method, headers, body }));
   }
 
   /** The body of a successful JSON answer (its `data`), or the error it carries. */
@@ -117,7 +131,13 @@ export class SyncApi {
       if (kb) return kb.id;
       cursor = page.nextCursor;
     } while (cursor);
-    throw new SyncClientError(`no knowledge base with the slug "${slug}" (create it first: POST /v1/kbs)`, 404, "NOT_FOUND");
+    throw new SyncClientError(`no knowledge base with the slug "${slug}" (add --create to create it)`, 404, "NOT_FOUND");
+  }
+
+  /** Creates the KB `slug` (named by its slug; the name can be changed later): its id. */
+  async createKb(slug: string): Promise<string> {
+    const kb = await this.data<{ id: string }>(await this.call("POST", "/v1/kbs", { json: { name: slug, slug } }), `creating the knowledge base ${slug}`);
+    return kb.id;
   }
 
   /**

@@ -70,5 +70,26 @@ export async function removeNote(root: string, relativePath: string): Promise<vo
   await rm(onDisk(root, relativePath), { force: true });
 }
 
+/** A note moved or renamed on the server follows here: the same file at its new path. */
+export async function moveNote(root: string, from: string, to: string): Promise<void> {
+  const target = onDisk(root, to);
+  await mkdir(dirname(target), { recursive: true });
+  await rename(onDisk(root, from), target);
+}
+
+/**
+ * Whether a change the file system reports at `relative` (a path under the folder, as
+ * fs.watch names it) may change what the folder holds: a note, or a folder (a folder
+ * renamed or removed is reported by its name alone). The sync's own files (its state,
+ * temporary files, conflict copies) and other tools' folders are not.
+ */
+export function worthSyncing(relative: string): boolean {
+  const parts = relative.split(/[\\/]/);
+  const name = parts.at(-1) ?? "";
+  if (parts.some((p) => SKIPPED_DIRS.has(p))) return false;
+  if (name.startsWith(STATE_FILE) || name.endsWith(".shelf-tmp") || isConflictCopy(name)) return false;
+  return isNote(name) || !name.includes(".");
+}
+
 /** For messages: the note's path as the local system writes it. */
 export const displayPath = (relativePath: string) => relativePath.split(posix.sep).join(sep);

@@ -1,40 +1,53 @@
 // `shelf sync <folder> --kb <slug>`: mirrors a local folder of notes with a knowledge base,
-// the reference client of sync protocol v2. The API key comes from SHELF_API_KEY (never
-// from argv, where other users of the machine could read it); the server from --server or
-// SHELF_URL. Exit 0 when everything synced (conflicts included: they are resolved into
-// conflict copies), 1 when a change could not be synced, 2 on a usage error.
+// the reference client of sync protocol v2; `shelf sync login` and `logout` sign in and
+// out with the OAuth device flow (login.ts). The credential: SHELF_API_KEY when set (never
+// argv, where other users of the machine could read it), else the stored sign-in for the
+// server. The server: --server (or --url), else SHELF_URL, else the one the folder already
+// mirrors, else the one server signed in to (without an API key). Exit 0 when everything synced (conflicts
+// included: they are resolved into conflict copies), 1 when a change could not be synced,
+// 2 on a usage error.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { type Send, SyncApi, SyncClientError } from "./api.ts";
-import { displayPath } from "./folder.ts";
+import { apiKeyAuth, type Auth, SyncApi, SyncClientError } from "./api.ts";
+import { credentialsPath, loginFor, signedInServers } from "./credentials.ts";
+import { defaultIo, realSleep, type SyncCommandIo } from "./io.ts";
+import { loginCommand, logoutCommand, SYNC_CLIENT_ID } from "./login.ts";
+import { SyncOutput } from "./output.ts";
 import { syncFolder } from "./run.ts";
-import { loadState, saveState } from "./state.ts";
+import { OAuthSession } from "./session.ts";
+import { emptyState, loadState, type SyncState, saveState } from "./state.ts";
+import { watchFolder } from "./watch.ts";
 
-const USAGE = `Usage: shelf sync <folder> --kb <slug> [--server <url>]
+const USAGE = `Usage: shelf sync <folder> --kb <slug> [--server <url>] [--create] [--watch [--interval <s>]]
+       shelf sync login [--url <server>] [--client-id <id>]
+       shelf sync logout [--url <server>]
 
 Mirrors <folder> with the knowledge base <slug>: pulls remote changes, pushes local ones.
 When a note changed on both sides, the note gets the server's text and yours is kept
 beside it as "<name> (conflict <branch>).md" (and on the server as a conflict branch).
 
+  login           sign in: shows a code and a URL; approve the code there in a browser
+  logout          revoke the sign-in at the server and forget it here
+
+  --create        create the knowledge base when there is none with that slug
+  --watch         keep syncing: when the folder changes, and every --interval seconds
+                  (default 30, at least 5) for changes made elsewhere; Ctrl-C stops
+  --server, --url the server (default: SHELF_URL, else the one the folder or the sign-in names)
+  --client-id     the OAuth client to sign in as (default shelf-sync)
+
 Environment:
-  SHELF_API_KEY   an API key with the kb.read and kb.write scopes (required)
-  SHELF_URL       the server, when --server is not given (default http://localhost:8080)
+  SHELF_API_KEY     an API key with the kb.read and kb.write scopes; wins over a sign-in
+  SHELF_URL         the server, when --server is not given (default http://localhost:8080)
+  SHELF_CONFIG_DIR  where the sign-in is kept (default $XDG_CONFIG_HOME/shelf or ~/.config/shelf)
 `;
 
-export interface SyncCommandIo {
-  env: Record<string, string | undefined>;
-  out: (line: string) => void;
-  err: (line: string) => void;
-  send: Send;
-}
+const DEFAULT_SERVER = "http://localhost:8080";
+const DEFAULT_INTERVAL_S = 30;
+const MIN_INTERVAL_S = 5;
+const DEBOUNCE_MS = 300;
 
-const defaultIo = (): SyncCommandIo => ({
-  env: process.env,
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  send: (request) => fetch(request),
-});
+const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
 export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo()): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -44,47 +57,147 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
     io.err(`${(e as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const { folder, slug, help } = parsed;
-  if (help) {
+  if (parsed.help) {
     io.out(USAGE);
     return 0;
   }
-  const apiKey = io.env.SHELF_API_KEY;
-  if (!folder || !slug || !apiKey) {
-    io.err(`${!apiKey && folder && slug ? "SHELF_API_KEY is not set" : "a folder and --kb are required"}\n\n${USAGE}`);
+  const explicit = parsed.server ?? io.env.SHELF_URL;
+  try {
+    if (parsed.action === "login") return await loginCommand(trimSlash(explicit ?? DEFAULT_SERVER), parsed.clientId ?? SYNC_CLIENT_ID, io);
+    if (parsed.action === "logout") return await logoutCommand(trimSlash(explicit ?? (await soleServer(io)) ?? DEFAULT_SERVER), io);
+  } catch (e) {
+    io.err((e as Error).message);
+    return 1;
+  }
+  const { folder, slug } = parsed;
+  if (!folder || !slug) {
+    io.err(`a folder and --kb are required\n\n${USAGE}`);
     return 2;
   }
-  const server = (parsed.server ?? io.env.SHELF_URL ?? "http://localhost:8080").replace(/\/+$/, "");
   const root = resolve(folder);
   if (!(await stat(root).catch(() => null))?.isDirectory()) {
     io.err(`${folder} is not a folder`);
     return 2;
   }
+  const output = new SyncOutput(io);
   try {
-    const state = await loadState(root, server);
+    const stored = await loadState(root);
+    // An API key belongs to a server the user names; a sign-in names its own.
+    const signedIn = io.env.SHELF_API_KEY ? undefined : await soleServer(io);
+    const server = trimSlash(explicit ?? stored?.server ?? signedIn ?? DEFAULT_SERVER);
+    const state = stored ?? emptyState(server);
     if (state.server !== server || (state.kb && state.kb.slug !== slug)) {
       io.err(`${folder} mirrors ${state.kb?.slug ?? "a knowledge base"} on ${state.server}; it cannot mirror ${slug} on ${server} too`);
       return 2;
     }
-    const api = new SyncApi(server, apiKey, io.send);
+    const auth = await credential(server, io);
+    if (!auth) {
+      io.err(`not signed in to ${server}: run \`shelf sync login --url ${server}\`, or set SHELF_API_KEY`);
+      return 2;
+    }
+    const api = new SyncApi(server, auth, io.send);
     if (!state.kb) {
-      state.kb = { slug, id: await api.kbIdBySlug(slug) };
+      state.kb = { slug, id: await findOrCreateKb(api, slug, parsed.create, output) };
       await saveState(root, state);
     }
-    const report = await syncFolder(api, state.kb.id, root, state);
-    for (const path of report.downloaded) io.out(`pulled   ${displayPath(path)}`);
-    for (const path of report.removedLocally) io.out(`removed  ${displayPath(path)}`);
-    for (const path of report.pushed) io.out(`pushed   ${displayPath(path)}`);
-    for (const c of report.conflicts) io.out(`conflict ${displayPath(c.relativePath)}: your version is in ${displayPath(c.copy)} (branch ${c.branchId})`);
-    for (const e of report.errors) io.err(`not synced: ${e}`);
-    const total = report.downloaded.length + report.removedLocally.length + report.pushed.length;
-    io.out(
-      `${total === 0 && report.conflicts.length === 0 ? "up to date" : `${total} change(s), ${report.conflicts.length} conflict(s)`}; ${api.requests} request(s)`,
-    );
-    return report.errors.length ? 1 : 0;
+    const kbId = state.kb.id;
+    if (!parsed.watch) return (await syncOnce(api, kbId, root, state, output, false)) ? 0 : 1;
+    return await watchCommand(api, kbId, root, state, output, parsed.intervalS, io);
   } catch (e) {
-    io.err(e instanceof SyncClientError ? e.message : `sync failed: ${(e as Error).message}`);
+    output.complain(e instanceof SyncClientError ? e.message : `sync failed: ${(e as Error).message}`);
     return 1;
+  }
+}
+
+/** The API key, else the stored sign-in for `server`; undefined when there is neither. */
+async function credential(server: string, io: SyncCommandIo): Promise<Auth | undefined> {
+  if (io.env.SHELF_API_KEY) return apiKeyAuth(io.env.SHELF_API_KEY);
+  const file = credentialsPath(io.env);
+  const login = await loginFor(file, server);
+  return login && new OAuthSession({ server, file, send: io.send, now: io.now ?? Date.now }, login);
+}
+
+/** The server of the only sign-in stored, if there is exactly one. */
+async function soleServer(io: SyncCommandIo): Promise<string | undefined> {
+  const servers = await signedInServers(credentialsPath(io.env));
+  return servers.length === 1 ? servers[0] : undefined;
+}
+
+async function findOrCreateKb(api: SyncApi, slug: string, create: boolean, output: SyncOutput): Promise<string> {
+  try {
+    return await api.kbIdBySlug(slug);
+  } catch (e) {
+    if (!(create && e instanceof SyncClientError && e.status === 404)) throw e;
+  }
+  const id = await api.createKb(slug);
+  output.line(`created  knowledge base ${slug}`);
+  return id;
+}
+
+/**
+ * One sync with its output: each change as it happens, the refusals folded, and a summary.
+ * `quiet` (--watch): nothing when nothing happened, and no refusal printed twice running.
+ * True when everything synced.
+ */
+async function syncOnce(api: SyncApi, kbId: string, root: string, state: SyncState, output: SyncOutput, quiet: boolean): Promise<boolean> {
+  const before = api.requests;
+  const report = await syncFolder(api, kbId, root, state, { event: (e) => output.event(e), progress: (p, n, total) => output.progress(p, n, total) });
+  const newProblems = output.problems(report.problems, quiet);
+  const conflicts = report.events.filter((e) => e.kind === "conflict").length;
+  const changes = report.events.length - conflicts;
+  const requests = api.requests - before;
+  if (changes === 0 && conflicts === 0 && (quiet ? newProblems === 0 : report.problems.length === 0)) {
+    if (!quiet) output.line(`up to date; ${requests} request(s)`);
+  } else {
+    output.line(
+      `${changes} change(s), ${conflicts} conflict(s)${report.problems.length ? `, ${report.problems.length} not synced` : ""}; ${requests} request(s)`,
+    );
+  }
+  return report.problems.length === 0;
+}
+
+/** Answers that no retry will change: the sign-in or the key refused, the KB gone. */
+const fatal = (e: unknown) => e instanceof SyncClientError && (e.status === 401 || e.status === 403 || e.status === 404);
+
+async function watchCommand(api: SyncApi, kbId: string, root: string, state: SyncState, output: SyncOutput, intervalS: number, io: SyncCommandIo) {
+  const stop = new AbortController();
+  const signal = io.signal ?? stop.signal;
+  const onSignal = () => stop.abort();
+  // Once: a second Ctrl-C while a sync finishes ends the process at once.
+  if (!io.signal) for (const s of ["SIGINT", "SIGTERM"] as const) process.once(s, onSignal);
+  output.line(`watching ${root}: syncing on changes, and every ${intervalS} s for changes made elsewhere (Ctrl-C stops)`);
+  /** The last failure printed, and how often it has happened since: the same failure is not printed each time. */
+  let failing: { message: string; count: number } | undefined;
+  let gaveUp = false;
+  try {
+    const stopped = await watchFolder({
+      root,
+      pollMs: intervalS * 1000,
+      debounceMs: DEBOUNCE_MS,
+      signal,
+      sleep: io.sleep ?? realSleep,
+      sync: async () => {
+        try {
+          await syncOnce(api, kbId, root, state, output, true);
+          if (failing) output.line(`syncing again after ${failing.count} failed attempt(s)`);
+          failing = undefined;
+          return true;
+        } catch (e) {
+          const message = e instanceof SyncClientError ? e.message : `sync failed: ${(e as Error).message}`;
+          if (failing?.message === message) failing.count++;
+          else {
+            output.complain(message);
+            failing = { message, count: 1 };
+          }
+          if (fatal(e)) gaveUp = true;
+          return !gaveUp;
+        }
+      },
+    });
+    if (stopped) output.line("stopped watching");
+    return gaveUp ? 1 : 0;
+  } finally {
+    for (const s of ["SIGINT", "SIGTERM"] as const) process.off(s, onSignal);
   }
 }
 
@@ -92,8 +205,32 @@ function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { kb: { type: "string" }, server: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      kb: { type: "string" },
+      server: { type: "string" },
+      url: { type: "string" },
+      "client-id": { type: "string" },
+      create: { type: "boolean" },
+      watch: { type: "boolean" },
+      interval: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
-  if (positionals.length > 1) throw new Error(`one folder, not ${positionals.length}`);
-  return { folder: positionals[0], slug: values.kb, server: values.server, help: values.help };
+  const action = positionals[0] === "login" || positionals[0] === "logout" ? positionals[0] : "sync";
+  const rest = action === "sync" ? positionals : positionals.slice(1);
+  if (rest.length > (action === "sync" ? 1 : 0)) throw new Error(action === "sync" ? `one folder, not ${rest.length}` : `${action} takes no folder`);
+  if (values.server && values.url && values.server !== values.url) throw new Error("--server and --url name the same thing: give one");
+  const intervalS = values.interval === undefined ? DEFAULT_INTERVAL_S : Number(values.interval);
+  if (!Number.isFinite(intervalS) || intervalS < MIN_INTERVAL_S) throw new Error(`--interval is a number of seconds, at least ${MIN_INTERVAL_S}`);
+  return {
+    action,
+    folder: rest[0],
+    slug: values.kb,
+    server: values.server ?? values.url,
+    clientId: values["client-id"],
+    create: values.create === true,
+    watch: values.watch === true,
+    intervalS,
+    help: values.help,
+  };
 }

@@ -7,21 +7,36 @@
 // branch with our text; the folder then gets master's text in the note and ours in a
 // conflict copy beside it. No text is dropped on either side. The closing pull takes
 // the cursor and ETag after our own changes, so the next run that finds nothing new costs
-// one 304.
+// one 304. What it does is reported as it happens (a SyncListener: output.ts prints it).
 import type { ManifestItem, Master, OpResult, PushOp, SyncApi } from "./api.ts";
 import { SyncClientError } from "./api.ts";
-import { conflictPath, type LocalNote, removeNote, scanFolder, writeNote } from "./folder.ts";
+import { conflictPath, type LocalNote, moveNote, removeNote, scanFolder, writeNote } from "./folder.ts";
+import type { OpProblem, Phase, SyncEvent } from "./output.ts";
 import { type SyncState, saveState } from "./state.ts";
 
-export interface SyncReport {
-  downloaded: string[];
-  removedLocally: string[];
-  pushed: string[];
-  conflicts: { relativePath: string; branchId: string; copy: string }[];
-  errors: string[];
+export interface SyncListener {
+  event?(e: SyncEvent): void;
+  progress?(phase: Phase, done: number, total: number): void;
 }
 
-type RemoteChange = { active: true; hash: string; updatedAt: string; docId?: string } | { active: false };
+export interface SyncReport {
+  events: SyncEvent[];
+  problems: OpProblem[];
+}
+
+/** A report that also tells `listener` of each event as it happens. */
+class Report implements SyncReport {
+  events: SyncEvent[] = [];
+  problems: OpProblem[] = [];
+  constructor(readonly listener: SyncListener) {}
+  add(e: SyncEvent): void {
+    this.events.push(e);
+    this.listener.event?.(e);
+  }
+}
+
+/** `movedFrom`: the document was at that path before (its tombstone there names the same docId). */
+type RemoteChange = { active: true; hash: string; updatedAt: string; docId?: string; movedFrom?: string } | { active: false };
 
 const PUSH_BATCH = 200;
 const RAW_BATCH = 50;
@@ -43,6 +58,8 @@ async function readChanges(api: SyncApi, kbId: string, state: SyncState): Promis
 async function readFrom(api: SyncApi, kbId: string, state: SyncState, since: string | undefined): Promise<Map<string, RemoteChange> | null> {
   const changes = new Map<string, RemoteChange>();
   const items: ManifestItem[] = [];
+  /** Where each document was deleted or moved away from, by docId. */
+  const leftPaths = new Map<string, string[]>();
   let cursor: string | undefined;
   let etag: string | null = null;
   let sinceNext: string | null | undefined;
@@ -52,18 +69,22 @@ async function readFrom(api: SyncApi, kbId: string, state: SyncState, since: str
     if (answer.page.tombstoneCursorExpired) throw new SyncClientError("cursor expired", 410, "TOMBSTONE_CURSOR_EXPIRED");
     if (!cursor) etag = answer.etag;
     // A path deleted and later written again is in both lists: what is there now wins.
-    for (const t of answer.page.tombstones) if (!changes.has(t.relativePath)) changes.set(t.relativePath, { active: false });
+    for (const t of answer.page.tombstones) {
+      if (!changes.has(t.relativePath)) changes.set(t.relativePath, { active: false });
+      leftPaths.set(t.docId, [...(leftPaths.get(t.docId) ?? []), t.relativePath]);
+    }
     items.push(...answer.page.items);
     cursor = answer.page.nextCursor ?? undefined;
     sinceNext = answer.page.sinceCursor;
   } while (cursor);
   for (const item of items) {
-    changes.set(
-      item.relativePath,
-      item.deletedAt || !item.sourceHash || !item.updatedAt
-        ? { active: false }
-        : { active: true, hash: item.sourceHash, updatedAt: item.updatedAt, docId: item.docId },
-    );
+    if (item.deletedAt || !item.sourceHash || !item.updatedAt) {
+      changes.set(item.relativePath, { active: false });
+      continue;
+    }
+    // A move leaves a tombstone of the same document at its old path: the one we know, if any.
+    const movedFrom = item.docId ? leftPaths.get(item.docId)?.find((p) => p !== item.relativePath && state.notes[p]) : undefined;
+    changes.set(item.relativePath, { active: true, hash: item.sourceHash, updatedAt: item.updatedAt, docId: item.docId, movedFrom });
   }
   // A full manifest names every document there is: one we knew and it does not name is gone.
   if (since === undefined) for (const path of Object.keys(state.notes)) if (!changes.has(path)) changes.set(path, { active: false });
@@ -72,8 +93,13 @@ async function readFrom(api: SyncApi, kbId: string, state: SyncState, since: str
   return changes;
 }
 
-/** Masters' texts, by id in batches where the manifest gave ids, else one by one by path. */
-async function fetchMasters(api: SyncApi, kbId: string, wanted: { path: string; docId?: string }[]): Promise<Map<string, Master>> {
+/** Masters' texts, by id in batches where the manifest gave ids, else one by one by path; `fetched` after each step. */
+async function fetchMasters(
+  api: SyncApi,
+  kbId: string,
+  wanted: { path: string; docId?: string }[],
+  fetched: (count: number) => void = () => {},
+): Promise<Map<string, Master>> {
   const out = new Map<string, Master>();
   const byId = wanted.filter((w) => w.docId);
   for (let i = 0; i < byId.length; i += RAW_BATCH) {
@@ -83,15 +109,41 @@ async function fetchMasters(api: SyncApi, kbId: string, wanted: { path: string; 
       const doc = docs.get(w.docId!);
       if (doc) out.set(w.path, doc);
     }
+    fetched(out.size);
   }
-  for (const w of wanted) if (!out.has(w.path)) out.set(w.path, await api.raw(kbId, w.path));
+  for (const w of wanted) {
+    if (out.has(w.path)) continue;
+    out.set(w.path, await api.raw(kbId, w.path));
+    fetched(out.size);
+  }
   return out;
 }
 
-async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, report: SyncReport): Promise<boolean> {
+/**
+ * Notes moved (or renamed) on the server and not edited here: the file moves with them,
+ * with no download. A move with an edit on either side is left to the rules of `pull`.
+ */
+async function followMoves(root: string, state: SyncState, changes: Map<string, RemoteChange>, local: Map<string, LocalNote>, report: Report) {
+  for (const [path, change] of changes) {
+    if (!change.active || !change.movedFrom) continue;
+    const from = change.movedFrom;
+    const known = state.notes[from];
+    const here = local.get(from);
+    if (!known || !here || here.hash !== known.hash || known.hash !== change.hash || local.has(path)) continue;
+    await moveNote(root, from, path);
+    local.delete(from);
+    local.set(path, here);
+    delete state.notes[from];
+    state.notes[path] = { hash: change.hash, updatedAt: change.updatedAt };
+    report.add({ kind: "moved", from, to: path, remote: true });
+  }
+}
+
+async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, report: Report): Promise<boolean> {
   const changes = await readChanges(api, kbId, state);
   if (!changes) return false;
   const local = await scanFolder(root);
+  await followMoves(root, state, changes, local, report);
   const wanted: { path: string; docId?: string }[] = [];
   for (const [path, change] of changes) {
     const known = state.notes[path];
@@ -112,17 +164,17 @@ async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, 
     } else if (known) {
       if (here && here.hash === known.hash) {
         await removeNote(root, path);
-        report.removedLocally.push(path);
+        report.add({ kind: "deleted", path, remote: true });
       }
       // Edited here after it was deleted there: forgetting it makes the push create it again.
       delete state.notes[path];
     }
   }
-  const masters = await fetchMasters(api, kbId, wanted);
+  const masters = await fetchMasters(api, kbId, wanted, (n) => report.listener.progress?.("pulling", n, wanted.length));
   for (const [path, master] of masters) {
     await writeNote(root, path, master.content);
     state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
-    report.downloaded.push(path);
+    report.add({ kind: "pulled", path });
   }
   await saveState(root, state);
   return true;
@@ -158,7 +210,7 @@ function pendingOps(local: Map<string, LocalNote>, state: SyncState): { ops: Pus
 
 const pathOf = (op: PushOp) => (op.op === "move" ? op.toPath : op.relativePath);
 
-async function push(api: SyncApi, kbId: string, root: string, state: SyncState, report: SyncReport): Promise<boolean> {
+async function push(api: SyncApi, kbId: string, root: string, state: SyncState, report: Report): Promise<boolean> {
   const { ops, texts } = pendingOps(await scanFolder(root), state);
   const refetch: string[] = [];
   for (let i = 0; i < ops.length; i += PUSH_BATCH) {
@@ -170,6 +222,7 @@ async function push(api: SyncApi, kbId: string, root: string, state: SyncState, 
       await settle(api, kbId, root, state, report, op, result, texts, refetch);
     }
     await saveState(root, state);
+    report.listener.progress?.("pushing", i + batch.length, ops.length);
   }
   // The server rewrote what we sent (inline images become hosted ones): mirror its text.
   for (const [path, master] of await fetchMasters(
@@ -189,7 +242,7 @@ async function settle(
   kbId: string,
   root: string,
   state: SyncState,
-  report: SyncReport,
+  report: Report,
   op: PushOp,
   result: OpResult,
   texts: Map<string, string>,
@@ -197,12 +250,13 @@ async function settle(
 ): Promise<void> {
   const path = pathOf(op);
   if (result.status === "applied") {
-    report.pushed.push(path);
     if (op.op === "delete") {
       delete state.notes[path];
+      report.add({ kind: "deleted", path, remote: false });
       return;
     }
     if (op.op === "move") delete state.notes[op.fromPath];
+    report.add(op.op === "move" ? { kind: "moved", from: op.fromPath, to: path, remote: false } : { kind: "pushed", path });
     const sent = op.sourceHash;
     state.notes[path] = { hash: result.sourceHash ?? sent, updatedAt: result.updatedAt ?? state.notes[path]?.updatedAt ?? "" };
     if (result.sourceHash && result.sourceHash !== sent) refetch.push(path);
@@ -215,15 +269,15 @@ async function settle(
     const master = await api.raw(kbId, path);
     await writeNote(root, path, master.content);
     state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
-    report.conflicts.push({ relativePath: path, branchId: result.branchId, copy });
+    report.add({ kind: "conflict", path, branchId: result.branchId, copy });
     return;
   }
-  report.errors.push(`${path}: ${result.status}${result.reason ? ` ${result.reason}` : ""}${result.message ? `: ${result.message}` : ""}`);
+  report.problems.push({ path, problem: `${result.status}${result.reason ? ` ${result.reason}` : ""}${result.message ? `: ${result.message}` : ""}` });
 }
 
 /** Pull, push, and (when the push changed anything) pull again for the next cursor. */
-export async function syncFolder(api: SyncApi, kbId: string, root: string, state: SyncState): Promise<SyncReport> {
-  const report: SyncReport = { downloaded: [], removedLocally: [], pushed: [], conflicts: [], errors: [] };
+export async function syncFolder(api: SyncApi, kbId: string, root: string, state: SyncState, listener: SyncListener = {}): Promise<SyncReport> {
+  const report = new Report(listener);
   await pull(api, kbId, root, state, report);
   if (await push(api, kbId, root, state, report)) await pull(api, kbId, root, state, report);
   return report;

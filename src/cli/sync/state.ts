@@ -22,11 +22,12 @@ export interface SyncState {
   notes: Record<string, NoteState>;
 }
 
-const empty = (server: string): SyncState => ({ format: 1, server, kb: null, since: null, etag: null, notes: {} });
+export const emptyState = (server: string): SyncState => ({ format: 1, server, kb: null, since: null, etag: null, notes: {} });
 
-export async function loadState(root: string, server: string): Promise<SyncState> {
+/** The folder's state; null for a folder that has not been synced yet. */
+export async function loadState(root: string): Promise<SyncState | null> {
   const file = Bun.file(join(root, STATE_FILE));
-  if (!(await file.exists())) return empty(server);
+  if (!(await file.exists())) return null;
   const state = (await file.json()) as SyncState;
   if (state.format !== 1 || typeof state.notes !== "object") throw new Error(`${STATE_FILE} is not a state file this version can read`);
   return state;

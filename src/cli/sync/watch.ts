@@ -1,0 +1,67 @@
+// `shelf sync --watch`: one sync, then another whenever the folder changes (fs.watch,
+// recursive, debounced so an editor's save or a `git checkout` of many files is one sync)
+// and every poll interval for changes made elsewhere. A poll costs one conditional
+// manifest request (a 304 while the KB is unchanged), so a quiet folder costs one small
+// request per interval. Stops when `signal` aborts, after the sync under way has finished
+// and saved its state.
+import { watch } from "node:fs";
+import { worthSyncing } from "./folder.ts";
+
+export interface WatchOptions {
+  root: string;
+  pollMs: number;
+  /** Quiet time after the last change in the folder before syncing. */
+  debounceMs: number;
+  signal: AbortSignal;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** One sync; false when syncing cannot go on (signed out, the KB gone). */
+  sync: () => Promise<boolean>;
+}
+
+/**
+ * Runs until stopped (true) or until a sync says it cannot go on (false); throws when the
+ * folder can no longer be watched (removed, say).
+ */
+export async function watchFolder(o: WatchOptions): Promise<boolean> {
+  let changed = false;
+  let wake: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let broken: Error | undefined;
+  const watcher = watch(o.root, { recursive: true }, (_event, name) => {
+    if (name !== null && !worthSyncing(String(name))) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      changed = true;
+      wake?.();
+    }, o.debounceMs);
+  });
+  watcher.on("error", (e) => {
+    broken = e;
+    wake?.();
+  });
+  try {
+    while (!o.signal.aborted) {
+      if (broken) throw new Error(`cannot watch ${o.root} any more: ${broken.message}`);
+      changed = false;
+      if (!(await o.sync())) return false;
+      // A change made while that sync ran: sync again at once.
+      if (changed || o.signal.aborted) continue;
+      const pause = new AbortController();
+      const stop = () => pause.abort();
+      o.signal.addEventListener("abort", stop, { once: true });
+      await Promise.race([
+        o.sleep(o.pollMs, pause.signal),
+        new Promise<void>((resolve) => {
+          wake = resolve;
+        }),
+      ]);
+      wake = undefined;
+      pause.abort();
+      o.signal.removeEventListener("abort", stop);
+    }
+    return true;
+  } finally {
+    clearTimeout(timer);
+    watcher.close();
+  }
+}
