@@ -7,7 +7,19 @@ import { type AudioRow, audio } from "../../src/modules/audio/table.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 
-export type Kind = "mp3" | "mp3-cover" | "ogg-titled" | "mp3-unsafe-tags" | "flac" | "flac-cover" | "ogg" | "wav" | "m4a" | "m4a-video" | "long-ogg" | "long-mp3";
+export type Kind =
+  | "mp3"
+  | "mp3-cover"
+  | "ogg-titled"
+  | "mp3-unsafe-tags"
+  | "flac"
+  | "flac-cover"
+  | "ogg"
+  | "wav"
+  | "m4a"
+  | "m4a-video"
+  | "long-ogg"
+  | "long-mp3";
 
 const made = new Map<Kind, Promise<Uint8Array<ArrayBuffer>>>();
 

@@ -8,15 +8,24 @@ import { DOC_FORMATS, REVISION_ORIGINS } from "./table.ts";
 const DocId = t.String({ pattern: ID_PATTERN });
 const Timestamp = t.String({ format: "date-time" });
 const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex of the content" });
-/** A file name: one path segment whose extension decides the format. */
-const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
+/**
+ * A file name: one path segment whose extension decides the format. Its description and
+ * example are also what a request that leaves it out is told (http/validation.ts).
+ */
+const Filename = PlainText({
+  minLength: 1,
+  maxLength: 255,
+  alsoRefuse: "/\\\\",
+  description: "the document's name; its extension (.md, .markdown or .typ) decides the format",
+  examples: ["notes.md"],
+});
 const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
 
 /** POST /v1/docs (SPEC 4.5), plus the place in a KB (both or neither). */
 export const CreateDocBody = t.Object(
   {
     filename: Filename,
-    content: t.String({ description: "the document's text (at most the plan's doc_max_file_bytes after image rewriting)" }),
+    content: t.String({ description: "the document's text; at most the plan's doc_max_file_bytes after image rewriting" }),
     tags: t.Optional(Tags),
     isPublic: t.Optional(t.Boolean({ description: "default false" })),
     rewriteImages: t.Optional(t.Boolean({ description: "store inline data: images as hosted images (Markdown only)" })),
