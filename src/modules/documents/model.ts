@@ -37,6 +37,36 @@ export const CreateDocBody = t.Object(
 );
 export type CreateDocBody = typeof CreateDocBody.static;
 
+const formText = (description: string) => ({ type: "string" as const, description });
+const formFlag = (description: string) => ({ type: "string" as const, enum: ["true", "false"], description });
+
+/**
+ * POST /v1/docs as multipart/form-data, for the OpenAPI document: the file's text is
+ * `content`, its name `filename` unless that field is sent; the other fields are the JSON
+ * body's (upload-form.ts reads them).
+ */
+export const DocUploadForm = {
+  type: "object" as const,
+  required: ["file"],
+  properties: {
+    file: {
+      type: "string" as const,
+      format: "binary",
+      description: "the document's text in UTF-8 (at most 64 MiB); its name is the document's filename unless `filename` is sent",
+    },
+    filename: {
+      ...formText("the document's name; default: the file part's name. Its extension (.md, .markdown or .typ) decides the format"),
+      examples: ["notes.md"],
+    },
+    title: formText("explicit title, 1 to 255 characters"),
+    tags: formText('a JSON array of up to 10 tags, such as ["notes", "work"]'),
+    isPublic: formFlag("default false"),
+    rewriteImages: formFlag("store inline data: images as hosted images (Markdown only)"),
+    kbId: formText("the KB to place the document in (with relativePath)"),
+    relativePath: formText("POSIX relative path in the KB (NFC-normalized)"),
+  },
+};
+
 const Issue = t.Object({
   index: Int({ description: "the image reference's position among the document's images, from 0" }),
   reason: t.String(),
