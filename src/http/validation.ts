@@ -230,7 +230,8 @@ export function validationIssues(e: Readonly<ValidationError>, inputs: Inputs = 
   for (const it of all) {
     const at = `${prefix}${it.path ?? ""}`;
     const path = `${area}${at.replaceAll("/", ".")}`;
-    const message = issueMessage(at ? at.slice(1).replaceAll("/", ".") : area, { ...it, path: at });
+    const name = at ? at.slice(1).replaceAll("/", ".") : area === "request" ? "a query or path value" : area;
+    const message = issueMessage(name, { ...it, path: at });
     if (seen.has(path + message)) continue;
     seen.add(path + message);
     issues.push({ path, message });
