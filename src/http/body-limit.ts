@@ -8,12 +8,15 @@
 // - the app's body parser (json-body.ts), for every route that does not read its own: up
 //   to the route's limit (JSON_MAX_BYTES unless the route is one of LARGE_BODY_ROUTES),
 //   whatever the body's type, so a body a route ignores is refused too, not drained;
+// - a route that also takes a form (`parse: formBody(read)`, form-body.ts) has a multipart
+//   body read by its reader, through the upload reader with its own limit (multipart.ts);
 // - a route declared `parse: "none"` reads its own, through readBody (signed callbacks,
 //   OAuth forms) or a streaming reader with its own limit (uploads: multipart.ts,
 //   streamed-upload.ts);
 // - GET and HEAD carry no body (RFC 9110 section 9.3.1): one that comes with a body is
 //   refused before anything else (refuseGetBody).
 import { AppError } from "./errors.ts";
+import { type FormReader, formReaderOf } from "./form-body.ts";
 
 /** The largest body of a route that names no other limit: every JSON body of the API is a few fields. */
 export const JSON_MAX_BYTES = 1024 * 1024;
@@ -23,7 +26,8 @@ export const JSON_MAX_BYTES = 1024 * 1024;
  * more while its images are still inline as base64, which rewriting turns into links; a
  * sync batch carries up to 100 texts, and a client with large ones sends smaller batches).
  */
-const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": 64 * 1024 * 1024, "POST /v1/kbs/:id/sync": 64 * 1024 * 1024 };
+export const DOCUMENT_BODY_MAX_BYTES = 64 * 1024 * 1024;
+const LARGE_BODY_ROUTES: Record<string, number> = { "POST /v1/docs": DOCUMENT_BODY_MAX_BYTES, "POST /v1/kbs/:id/sync": DOCUMENT_BODY_MAX_BYTES };
 
 /** 413 FILE_TOO_LARGE naming the limit, with `headers` (Connection: close where the body was being read). */
 const bodyTooLarge = (limit: number, what = "the request body", headers: Record<string, string> = {}) =>
@@ -116,20 +120,28 @@ const readsOwnBody = (r: RouteLike) => Array.isArray(r.hooks?.parse) && r.hooks.
 
 /**
  * The limit the body parser reads each route's body within, or "own" for a route that reads
- * its own. Learned from the app's routes once they are all mounted (`learn`); until then,
- * and for a route it does not know, JSON_MAX_BYTES.
+ * its own, and the form reader of a route that also takes multipart/form-data (form-body.ts).
+ * Learned from the app's routes once they are all mounted (`learn`); until then, and for a
+ * route it does not know, JSON_MAX_BYTES and no form.
  */
 export function bodyLimits() {
   const own = new Set<string>();
+  const forms = new Map<string, FormReader>();
   return {
     learn(routes: readonly RouteLike[]) {
       own.clear();
-      for (const r of routes) if (readsOwnBody(r)) own.add(`${r.method} ${r.path}`);
+      forms.clear();
+      for (const r of routes) {
+        if (readsOwnBody(r)) own.add(`${r.method} ${r.path}`);
+        const form = formReaderOf(r.hooks?.parse);
+        if (form) forms.set(`${r.method} ${r.path}`, form);
+      }
     },
     of(method: string, route: string): number | "own" {
       const key = `${method} ${route}`;
       return own.has(key) ? "own" : (LARGE_BODY_ROUTES[key] ?? JSON_MAX_BYTES);
     },
+    formOf: (method: string, route: string): FormReader | undefined => forms.get(`${method} ${route}`),
   };
 }
 export type BodyLimits = ReturnType<typeof bodyLimits>;

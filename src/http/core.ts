@@ -10,6 +10,7 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
 import { refusalError } from "./refusal.ts";
+import { type Inputs, validationIssues } from "./validation.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -19,39 +20,6 @@ const envelope = (code: ErrorCode, error: string, meta: Record<string, unknown> 
   code,
   meta,
 });
-
-type Issue = { path: string; message: string };
-
-/** An enum's own complaint ("Expected kind 'UnionEnum'") names neither the fault nor the values. */
-function enumMessage(it: { value?: unknown; schema?: { enum?: unknown[] } }): string | undefined {
-  const values = it.schema?.enum;
-  if (!Array.isArray(values)) return undefined;
-  const list = values.map((v) => JSON.stringify(v)).join(", ");
-  return it.value === undefined ? `required: one of ${list}` : `must be one of ${list}`;
-}
-
-function validationIssues(e: Readonly<ValidationError>): { path: string; issues: Issue[] } {
-  // "property" is how Elysia reports a coerced query or path value that failed.
-  const where = e.type === "params" ? "path" : e.type === "property" ? "request" : e.type;
-  let all: { path?: string; message?: string; summary?: string; value?: unknown; schema?: { enum?: unknown[] } }[] = [];
-  try {
-    all = (e.all ?? []) as typeof all;
-  } catch {
-    /* a custom validator without detail */
-  }
-  const seen = new Set<string>();
-  const issues: Issue[] = [];
-  for (const it of all) {
-    const path = `${where}${(it.path ?? "").replaceAll("/", ".")}`;
-    const message = enumMessage(it) ?? it.summary ?? it.message ?? "invalid";
-    if (seen.has(path + message)) continue;
-    seen.add(path + message);
-    issues.push({ path, message });
-    if (issues.length >= 20) break;
-  }
-  if (!issues.length) issues.push({ path: where, message: "invalid" });
-  return { path: issues[0]!.path, issues };
-}
 
 /** Postgres' SQLSTATE of a failed query (drizzle wraps the driver's error as `cause`). */
 function dbErrorCode(e: unknown): string | undefined {
@@ -116,7 +84,7 @@ export interface ErrorAnswer {
  * Bun serves without Elysia (the media edge), both answer through it. `code` is Elysia's
  * name for errors it raised itself (validation, parse, routing); anything else is "UNKNOWN".
  */
-export function errorAnswer(error: unknown, code: string | number, request: Request, requestId: string, log: Log): ErrorAnswer {
+export function errorAnswer(error: unknown, code: string | number, request: Request, requestId: string, log: Log, inputs: Inputs = {}): ErrorAnswer {
   const answer = (status: number, body: ErrorAnswer["body"], headers: Record<string, string> = {}) => ({ status, headers, body });
   // The client hung up (mid-upload, usually): nobody reads the answer, and it is no
   // fault of ours. At info, so a flaky network cannot flood the error log.
@@ -143,8 +111,8 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
     case "VALIDATION": {
       const e = error as ValidationError;
       if (e.type !== "response") {
-        const { path, issues } = validationIssues(e);
-        return answer(422, envelope("VALIDATION_ERROR", `invalid ${path}: ${issues[0]!.message}`, { path, issues }));
+        const { path, issues } = validationIssues(e, inputs);
+        return answer(422, envelope("VALIDATION_ERROR", issues[0]!.message, { path, issues }));
       }
       break;
     }
@@ -201,12 +169,14 @@ export const httpCore = (
       const refused = refuseGetBody(request);
       if (refused) throw refused;
     })
-    .onError({ as: "global" }, async ({ code, error, set, request }) => {
+    .onError({ as: "global" }, async ({ code, error, set, request, ...context }) => {
       const requestId = set.headers["x-request-id"] as string;
       if (onRefusal && error instanceof LimitRefusal) {
         await onRefusal(error).catch((err: unknown) => log.error("telling a refusal failed", { err, dimension: error.dimension, requestId }));
       }
-      const { status, headers, body } = errorAnswer(error, code, request, requestId, log);
+      // The raw query and path values name a decoded value that failed (validation.ts).
+      const inputs = context as Inputs;
+      const { status, headers, body } = errorAnswer(error, code, request, requestId, log, { query: inputs.query, params: inputs.params });
       set.status = status;
       Object.assign(set.headers, headers);
       return body;

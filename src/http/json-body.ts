@@ -2,7 +2,8 @@
 // than decoded with U+FFFD (which would store three replacement characters for a name),
 // a string that is not well-formed Unicode (an escaped lone surrogate, "\ud800") is refused
 // naming its field rather than stored as U+FFFD, nesting is bounded, and a body of any
-// other type (a form, text/plain, no type at all) is 415.
+// other type (a form, text/plain, no type at all) is 415, except a multipart form on a
+// route that declared a reader for one (form-body.ts), which that reader reads.
 //
 // Every body is read here within its route's limit (body-limit.ts), except on routes that
 // read their own (`parse: "none"`). Elysia runs this parser on every route and cannot tell
@@ -12,10 +13,11 @@
 // body schema reads it (validation, after the credential is checked); a route without one
 // never does, and answers as if no body had come.
 import { Elysia } from "elysia";
-import { type Budget, BudgetBusyError } from "../infra/budget.ts";
+import type { Budget } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { type BodyLimits, JSON_MAX_BYTES, readBody } from "./body-limit.ts";
 import { AppError, validationError } from "./errors.ts";
+import { isMultipartForm, readForm, reserveMemory } from "./form-body.ts";
 
 /** application/json and its +json kin. */
 export const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
@@ -39,15 +41,15 @@ function refusedBody(error: AppError): object {
   });
 }
 
-const unsupported = (type: string) =>
-  new AppError(
+const unsupported = (type: string, form: boolean) => {
+  const accepted = form ? ["application/json", "multipart/form-data"] : ["application/json"];
+  const send = accepted.join(" or ");
+  return new AppError(
     "UNSUPPORTED_MEDIA_TYPE",
-    type ? `a body of type ${type} is not accepted here; send application/json` : "a body without Content-Type is not accepted here; send application/json",
-    {
-      accepted: ["application/json"],
-      ...(type && { received: type }),
-    },
+    type ? `a body of type ${type} is not accepted here; send ${send}` : `a body without Content-Type is not accepted here; send ${send}`,
+    { accepted, ...(type && { received: type }) },
   );
+};
 
 class TooDeepError extends AppError {
   constructor() {
@@ -156,21 +158,6 @@ export function parseJsonField(text: string, path: string, what: string): unknow
 /** The charset parameter of a Content-Type, lower-cased, if it has one. */
 const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header)?.[1]?.toLowerCase();
 
-/** Waits for room in the node's upload memory: its release, or the 503 to answer when none comes soon enough. */
-async function reserve(memory: Budget, bytes: number): Promise<(() => void) | AppError> {
-  try {
-    return await memory.acquire(bytes);
-  } catch (e) {
-    if (!(e instanceof BudgetBusyError)) throw e;
-    return new AppError(
-      "SERVICE_UNAVAILABLE",
-      `this node is busy (${e.budget}); retry in ${e.retryAfterS} s`,
-      { budget: e.budget, retryAfter: e.retryAfterS },
-      { "retry-after": String(e.retryAfterS) },
-    );
-  }
-}
-
 interface ParseContext {
   request: Request;
   route: string;
@@ -187,13 +174,20 @@ async function parseBody({ request, route, set }: ParseContext, limits: BodyLimi
   if (!request.body) return null;
   const max = limits.of(request.method, route);
   if (max === "own") return null;
+  const header = request.headers.get("content-type") ?? "";
+  // A route that also takes a form (form-body.ts) reads it with its own reader.
+  const form = limits.formOf(request.method, route);
+  if (form && isMultipartForm(header)) {
+    const read = await readForm(form, request);
+    return "body" in read ? read.body : refusedBody(read.refusal);
+  }
   // A large body is read within the node's upload memory (its declared length, or the
   // route's maximum when chunked), as upload bodies are, so a flood of them waits or is
   // shed instead of exhausting memory.
   let release: (() => void) | undefined;
   if (memory && max > JSON_MAX_BYTES) {
     const declared = Number(request.headers.get("content-length"));
-    const got = await reserve(memory, declared > 0 && declared <= max ? declared : max);
+    const got = await reserveMemory(memory, declared > 0 && declared <= max ? declared : max);
     if (got instanceof AppError) return refusedBody(got);
     release = got;
   }
@@ -204,12 +198,11 @@ async function parseBody({ request, route, set }: ParseContext, limits: BodyLimi
     release?.();
   }
   if (bytes.byteLength === 0) return null;
-  const header = request.headers.get("content-type") ?? "";
   const type = header.split(";", 1)[0]!.trim().toLowerCase();
-  if (!JSON_TYPE.test(type)) return refusedBody(unsupported(type));
+  if (!JSON_TYPE.test(type)) return refusedBody(unsupported(type, !!form));
   const charset = charsetOf(header);
   // JSON is UTF-8 (RFC 8259 section 8.1); a body declared in another charset would be misread.
-  if (charset && charset !== "utf-8" && charset !== "utf8") return refusedBody(unsupported(`${type}; charset=${charset}`));
+  if (charset && charset !== "utf-8" && charset !== "utf8") return refusedBody(unsupported(`${type}; charset=${charset}`, !!form));
   try {
     return parseJsonBytes(bytes, ITEMWISE[`${request.method} ${route}`]);
   } catch (e) {

@@ -19,6 +19,12 @@ export type Json = Record<string, any>;
 /** A route's `detail` key saying it answers without the database (liveness), so no 503 is documented for it. */
 export const TOUCHES_NO_PART = "x-touches-no-part";
 
+/**
+ * A route's `detail` key holding the schema of the multipart/form-data body it takes beside
+ * its JSON one (http/form-body.ts): added to its requestBody as that content type.
+ */
+export const FORM_BODY_SCHEMA = "x-form-body-schema";
+
 /** The key of a hidden route's `detail` that holds the paths it documents itself. */
 export const OWN_PATHS = "x-own-paths";
 export interface OwnPaths {
@@ -167,6 +173,8 @@ function completeOperation(op: Json, own: boolean): void {
   for (const [status, r] of Object.entries((op.responses ?? {}) as Json)) responses[status] = completeResponse(status, r, tiered);
   const add = (status: number) => (responses[status] ??= ref("responses", ERROR_RESPONSE_OF[status]!));
 
+  if (op[FORM_BODY_SCHEMA] && op.requestBody?.content) op.requestBody.content["multipart/form-data"] = { schema: op[FORM_BODY_SCHEMA] };
+  delete op[FORM_BODY_SCHEMA];
   const jsonBody = !!op.requestBody?.content?.["application/json"];
   if (parameters.length || op.requestBody) add(422);
   if (jsonBody) [400, 413, 415].forEach(add);

@@ -4,9 +4,9 @@
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { VERSION } from "../version.ts";
-import { completeDocument, type Json, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART } from "./openapi-document.ts";
+import { completeDocument, FORM_BODY_SCHEMA, type Json, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART } from "./openapi-document.ts";
 
-export { OWN_PATHS, type OwnPaths, TOUCHES_NO_PART };
+export { FORM_BODY_SCHEMA, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART };
 /** Documents headers a response always carries: withHeaders(Ok(Model), { "Set-Cookie": t.String() }). */
 export { withHeaders } from "@elysiajs/openapi";
 const SPEC_PATH = "/swagger/json";

@@ -7,7 +7,19 @@ import { type AudioRow, audio } from "../../src/modules/audio/table.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 
-export type Kind = "mp3" | "mp3-cover" | "mp3-unsafe-tags" | "flac" | "flac-cover" | "ogg" | "wav" | "m4a" | "m4a-video" | "long-ogg" | "long-mp3";
+export type Kind =
+  | "mp3"
+  | "mp3-cover"
+  | "ogg-titled"
+  | "mp3-unsafe-tags"
+  | "flac"
+  | "flac-cover"
+  | "ogg"
+  | "wav"
+  | "m4a"
+  | "m4a-video"
+  | "long-ogg"
+  | "long-mp3";
 
 const made = new Map<Kind, Promise<Uint8Array<ArrayBuffer>>>();
 
@@ -74,6 +86,10 @@ const recipes: Record<Kind, (dir: string) => Promise<string>> = {
     return "a.flac";
   },
   ogg: async (dir) => (await ffmpeg(dir, [...tone, "-c:a", "libvorbis", "a.ogg"]), "a.ogg"),
+  // A Vorbis comment TITLE (and an artist), as a ripper writes them.
+  "ogg-titled": async (dir) => (
+    await ffmpeg(dir, [...tone, "-c:a", "libvorbis", "-metadata", "title=  Morning Raga ", "-metadata", "artist=Someone", "a.ogg"]), "a.ogg"
+  ),
   wav: async (dir) => (await ffmpeg(dir, ["-f", "lavfi", "-i", "sine=duration=1", "-ar", "8000", "a.wav"]), "a.wav"),
   m4a: async (dir) => (await ffmpeg(dir, [...tone, "-c:a", "aac", "-b:a", "32k", "a.m4a"]), "a.m4a"),
   "m4a-video": async (dir) => (

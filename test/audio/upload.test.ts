@@ -6,7 +6,7 @@ import { createApp } from "../../src/app.ts";
 import type { Deps } from "../../src/deps.ts";
 import { sharp } from "../../src/infra/sharp.ts";
 import { createServices, type Services } from "../../src/services.ts";
-import { call, testContext } from "../helpers/context.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { png } from "../images/fixtures.ts";
@@ -203,6 +203,26 @@ describe("POST /v1/audio", () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "media_storage" } });
     expect(await audioObjects(user.id)).toEqual([]);
+  });
+
+  test("the default title is the file's own title tag (trimmed); an explicit title wins over it; without a tag it is the file name", async () => {
+    const { key } = await makeClient();
+    const tagged = await uploadAudio(key, await fixture("ogg-titled"), "track01.ogg");
+    expect(tagged.status).toBe(201);
+    expect(tagged.body.data).toMatchObject({ title: "Morning Raga", filename: "track01.ogg" });
+    expect(await audioRow(tagged.body.data.id)).toMatchObject({ title: "Morning Raga" });
+    const read = await callJson("GET", `/v1/audio/${tagged.body.data.id}`, { token: key });
+    expect(read.body.data).toMatchObject({ title: "Morning Raga", tags: { title: "Morning Raga", artist: "Someone" } });
+    // An ID3v2 TIT2 as well.
+    const mp3 = await uploadAudio(key, await fixture("mp3-cover"), "song.mp3");
+    expect(mp3.body.data).toMatchObject({ title: "Song", filename: "song.mp3" });
+
+    const named = await uploadAudio(key, await fixture("ogg-titled"), "track01.ogg", { title: "My pick" });
+    expect(named.status).toBe(201);
+    expect(named.body.data).toMatchObject({ title: "My pick", tags: { title: "Morning Raga" } });
+
+    const untagged = await uploadAudio(key, await fixture("ogg"), "tone.ogg");
+    expect(untagged.body.data).toMatchObject({ title: "tone.ogg", tags: {} });
   });
 
   test("title and isPublic from the form; a title over 255 characters is 422 VALIDATION_ERROR with nothing stored", async () => {

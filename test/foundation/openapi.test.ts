@@ -77,6 +77,7 @@ describe("GET /swagger/json", () => {
         "POST /v1/kbs/{id}/conflicts/{branchId}/accept",
         "DELETE /v1/kbs/{id}/conflicts/{branchId}",
         "GET /.well-known/oauth-authorization-server",
+        "GET /.well-known/openid-configuration",
         "POST /v1/oauth/device_authorization",
         "POST /oauth/token",
         "GET /oauth/authorize",
@@ -148,7 +149,8 @@ describe("GET /swagger/json", () => {
     const used = JSON.stringify(doc.paths);
     for (const { route, op } of operations) {
       expect(op.responses["500"], route).toEqual({ $ref: "#/components/responses/Internal" });
-      if (route === "GET /health" || route === "GET /.well-known/oauth-authorization-server") expect(op.responses["503"], route).toBeUndefined();
+      if (["GET /health", "GET /.well-known/oauth-authorization-server", "GET /.well-known/openid-configuration"].includes(route))
+        expect(op.responses["503"], route).toBeUndefined();
       else if (op["x-rfc6749-errors"] || op["x-html-page"])
         expect(op.responses["503"], route).toBeDefined(); // in the page's or protocol's own form
       else expect(op.responses["503"], route).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });

@@ -36,7 +36,8 @@ const FILE_START: Record<string, string> = {
 };
 
 const key = (o: Operation) => `${o.method} ${o.path}`;
-const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"];
+/** An upload: multipart only (POST /v1/docs takes a form too, but is sent JSON here, as a large body). */
+const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"] && !o.op.requestBody?.content?.["application/json"];
 
 /** The most body the operation takes. */
 function limitOf(o: Operation): number {

@@ -46,6 +46,7 @@ const FILES: Record<string, () => Promise<[Uint8Array, string]>> = {
   "/v1/videos": async () => [await clip({ seconds: 1 }), "clip.mp4"],
   "/v1/audio": async () => [await fixture("mp3"), "a.mp3"],
   "/v1/videos/{id}/thumbnail": async () => [await png(64, 36), "thumb.png"],
+  "/v1/docs": async () => [bytes("# Notes\n\nSome text."), "notes.md"],
 };
 
 let total = 0;
@@ -111,7 +112,7 @@ describe("bad form-encoded fields never answer 5xx", () => {
 });
 
 test("the sweep covered every form route", () => {
-  expect(operations.filter((o) => schemaOf(o, "multipart/form-data")).length).toBe(4);
+  expect(operations.filter((o) => schemaOf(o, "multipart/form-data")).length).toBe(5);
   expect(operations.filter((o) => schemaOf(o, "application/x-www-form-urlencoded")).length).toBe(5);
   console.info(`no-500 form sweep: ${total} requests`);
 });

@@ -74,7 +74,7 @@ export const AudioUploadForm = {
           format: "binary",
           description: `${FORMAT_NAMES}, told by its first bytes; at most the plan's audio size and duration (trial 50 MB / 10 min, pro 100 MB / 1 h, pro_plus 500 MB / 4 h)`,
         },
-        title: { type: "string" as const, description: "at most 255 characters; default: the file name" },
+        title: { type: "string" as const, description: "at most 255 characters; default: the title the file's tags carry, else the file name" },
         isPublic: { type: "string" as const, enum: ["true", "false"], description: "default true; a private file plays only for its owner" },
       },
     },

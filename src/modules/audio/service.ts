@@ -107,7 +107,9 @@ export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request
         .values({
           id,
           ownerId: u.userId,
-          title: fields.title ?? filename,
+          // The explicit title, else the one the file's tags carry (cleaned and cut to 255
+          // in metadata.ts), else the file name (decisions.md).
+          title: fields.title ?? info.tags.title ?? filename,
           filename,
           format,
           isPublic: fields.isPublic,

@@ -3,7 +3,8 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
-import { OWN_PATHS } from "../../http/openapi.ts";
+import { formBody } from "../../http/form-body.ts";
+import { FORM_BODY_SCHEMA, OWN_PATHS } from "../../http/openapi.ts";
 import type { Services } from "../../services.ts";
 import { listCdnHosts, replaceCdnHosts } from "./cdn-hosts.ts";
 import { createDocument } from "./create.ts";
@@ -16,6 +17,7 @@ import {
   DocItem,
   DocPage,
   DocParams,
+  DocUploadForm,
   IdsBody,
   ListDocsQuery,
   RawBatchBody,
@@ -28,6 +30,7 @@ import {
 } from "./model.ts";
 import { rawBatchDocumentation, rawDocumentation, type Reader, serveRaw } from "./raw.ts";
 import { clearRevisions, listRevisions, readRevision, restoreRevision } from "./revisions.ts";
+import { docFormReader } from "./upload-form.ts";
 import { deleteDocument, deleteDocuments, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";
 import { iso } from "../../infra/clock.ts";
 
@@ -57,12 +60,25 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
         },
         {
           auth: { scope: "kb.write", tier: "upload" },
+          // JSON, or a form with the document as its `file` part (upload-form.ts).
+          parse: formBody(docFormReader(deps)),
           body: CreateDocBody,
-          response: { 200: Ok(UploadResult), 201: Ok(UploadResult), 404: "Error", 409: "Error", 422: "Error", 451: "Error", 502: "Error", 503: "Error" },
+          response: {
+            200: Ok(UploadResult),
+            201: Ok(UploadResult),
+            404: "Error",
+            408: "Error",
+            409: "Error",
+            422: "Error",
+            451: "Error",
+            502: "Error",
+            503: "Error",
+          },
           detail: {
             summary: "Upload a Markdown or Typst document (201), or get the existing one for the same content in the same place (200, duplicate)",
             description:
-              "The format comes from the filename's extension. With kbId and relativePath the document is placed in a KB; an active document at that path gets the new content (200, same id). rewriteImages stores inline data: images as hosted images.",
+              "The body is JSON, or multipart/form-data with the document as its `file` part (its name the filename unless a `filename` field is sent) and the other fields as form fields. The format comes from the filename's extension. With kbId and relativePath the document is placed in a KB; an active document at that path gets the new content (200, same id). rewriteImages stores inline data: images as hosted images.",
+            [FORM_BODY_SCHEMA]: DocUploadForm,
           },
         },
       )

@@ -8,15 +8,24 @@ import { DOC_FORMATS, REVISION_ORIGINS } from "./table.ts";
 const DocId = t.String({ pattern: ID_PATTERN });
 const Timestamp = t.String({ format: "date-time" });
 const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex of the content" });
-/** A file name: one path segment whose extension decides the format. */
-const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
+/**
+ * A file name: one path segment whose extension decides the format. Its description and
+ * example are also what a request that leaves it out is told (http/validation.ts).
+ */
+const Filename = PlainText({
+  minLength: 1,
+  maxLength: 255,
+  alsoRefuse: "/\\\\",
+  description: "the document's name; its extension (.md, .markdown or .typ) decides the format",
+  examples: ["notes.md"],
+});
 const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
 
 /** POST /v1/docs (SPEC 4.5), plus the place in a KB (both or neither). */
 export const CreateDocBody = t.Object(
   {
     filename: Filename,
-    content: t.String({ description: "the document's text (at most the plan's doc_max_file_bytes after image rewriting)" }),
+    content: t.String({ description: "the document's text; at most the plan's doc_max_file_bytes after image rewriting" }),
     tags: t.Optional(Tags),
     isPublic: t.Optional(t.Boolean({ description: "default false" })),
     rewriteImages: t.Optional(t.Boolean({ description: "store inline data: images as hosted images (Markdown only)" })),
@@ -27,6 +36,36 @@ export const CreateDocBody = t.Object(
   { additionalProperties: false },
 );
 export type CreateDocBody = typeof CreateDocBody.static;
+
+const formText = (description: string) => ({ type: "string" as const, description });
+const formFlag = (description: string) => ({ type: "string" as const, enum: ["true", "false"], description });
+
+/**
+ * POST /v1/docs as multipart/form-data, for the OpenAPI document: the file's text is
+ * `content`, its name `filename` unless that field is sent; the other fields are the JSON
+ * body's (upload-form.ts reads them).
+ */
+export const DocUploadForm = {
+  type: "object" as const,
+  required: ["file"],
+  properties: {
+    file: {
+      type: "string" as const,
+      format: "binary",
+      description: "the document's text in UTF-8 (at most 64 MiB); its name is the document's filename unless `filename` is sent",
+    },
+    filename: {
+      ...formText("the document's name; default: the file part's name. Its extension (.md, .markdown or .typ) decides the format"),
+      examples: ["notes.md"],
+    },
+    title: formText("explicit title, 1 to 255 characters"),
+    tags: formText('a JSON array of up to 10 tags, such as ["notes", "work"]'),
+    isPublic: formFlag("default false"),
+    rewriteImages: formFlag("store inline data: images as hosted images (Markdown only)"),
+    kbId: formText("the KB to place the document in (with relativePath)"),
+    relativePath: formText("POSIX relative path in the KB (NFC-normalized)"),
+  },
+};
 
 const Issue = t.Object({
   index: Int({ description: "the image reference's position among the document's images, from 0" }),

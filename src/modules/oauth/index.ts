@@ -62,29 +62,31 @@ const protocolController = ({ deps }: Services) => {
   // Each protocol route is documented with the others (model.ts): bodies are forms.
   const own = { hide: true, [OWN_PATHS]: protocolDocumentation };
   const hidden = { hide: true };
+  const metadata: typeof AuthorizationServerMetadata.static = {
+    issuer: base,
+    authorization_endpoint: `${base}/oauth/authorize`,
+    token_endpoint: `${base}/oauth/token`,
+    device_authorization_endpoint: `${base}/v1/oauth/device_authorization`,
+    revocation_endpoint: `${base}/oauth/revoke`,
+    registration_endpoint: `${base}/oauth/register`,
+    scopes_supported: [...SCOPES],
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: [AUTHORIZATION_CODE_GRANT, DEVICE_GRANT, "refresh_token"],
+    token_endpoint_auth_methods_supported: ["none"],
+    revocation_endpoint_auth_methods_supported: ["none"],
+    code_challenge_methods_supported: ["S256"],
+    authorization_response_iss_parameter_supported: true,
+    service_documentation: `${base}/swagger`,
+  };
+  // The generator leaves out a path under /.well-known: it is documented with the others.
+  // The metadata is also served where OpenID Connect discovery looks (openid-client's
+  // default), so a client that only discovers there finds the same endpoints. No ID tokens
+  // are issued, so nothing OpenID-specific is claimed (README, "Where the spec is silent").
+  const discovery = { response: { 200: AuthorizationServerMetadata }, detail: hidden };
   return new Elysia({ name: "oauth-protocol", detail: { tags: ["oauth"] } })
-    .get(
-      "/.well-known/oauth-authorization-server",
-      () => ({
-        issuer: base,
-        authorization_endpoint: `${base}/oauth/authorize`,
-        token_endpoint: `${base}/oauth/token`,
-        device_authorization_endpoint: `${base}/v1/oauth/device_authorization`,
-        revocation_endpoint: `${base}/oauth/revoke`,
-        registration_endpoint: `${base}/oauth/register`,
-        scopes_supported: [...SCOPES],
-        response_types_supported: ["code"],
-        response_modes_supported: ["query"],
-        grant_types_supported: [AUTHORIZATION_CODE_GRANT, DEVICE_GRANT, "refresh_token"],
-        token_endpoint_auth_methods_supported: ["none"],
-        revocation_endpoint_auth_methods_supported: ["none"],
-        code_challenge_methods_supported: ["S256"],
-        authorization_response_iss_parameter_supported: true,
-        service_documentation: `${base}/swagger`,
-      }),
-      // The generator leaves out a path under /.well-known: it is documented with the others.
-      { response: { 200: AuthorizationServerMetadata }, detail: hidden },
-    )
+    .get("/.well-known/oauth-authorization-server", () => metadata, discovery)
+    .get("/.well-known/openid-configuration", () => metadata, discovery)
     .post(
       "/v1/oauth/device_authorization",
       ({ request, server, set }) =>

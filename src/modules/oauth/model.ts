@@ -147,6 +147,15 @@ export const protocolDocumentation: OwnPaths = {
         responses: { 200: { description: "OK", content: { "application/json": { schema: AuthorizationServerMetadata } } } },
       },
     },
+    "/.well-known/openid-configuration": {
+      get: {
+        tags: ["oauth"],
+        summary: "The same metadata, where OpenID Connect discovery looks (for clients that discover only there, such as openid-client)",
+        description: "Equal to /.well-known/oauth-authorization-server. The provider is OAuth 2.1 only: it issues no ID tokens and has no userinfo endpoint.",
+        [TOUCHES_NO_PART]: true,
+        responses: { 200: { description: "OK", content: { "application/json": { schema: AuthorizationServerMetadata } } } },
+      },
+    },
     "/v1/oauth/device_authorization": {
       post: {
         tags: ["oauth"],
