@@ -199,6 +199,12 @@ export function completeDocument(generated: Json, own: readonly OwnPaths[]): Jso
     for (const path of Object.keys(o.paths)) owned.add(path);
   }
   doc.components = { ...doc.components, responses: RESPONSES, headers };
+  // A model registered by name carries `$id: "#/components/schemas/Name"`: JSON Schema 2020-12
+  // allows no fragment in an $id, and a UI's resolver (Swagger UI's) takes it as a new base
+  // and then fails on every $ref to it. The name is the key under components.schemas.
+  for (const schema of Object.values((doc.components.schemas ?? {}) as Json)) {
+    if (typeof schema?.$id === "string" && schema.$id.startsWith("#")) delete schema.$id;
+  }
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const [method, op] of Object.entries(item as Json)) if (METHODS.has(method)) completeOperation(op, owned.has(path));
   }

@@ -1,9 +1,11 @@
 // The OpenAPI document at GET /swagger/json. The plugin builds it from the route schemas;
 // completeDocument (openapi-document.ts) then adds, in one place, what those schemas cannot
-// say: the answers every route shares and the headers that come with them.
+// say: the answers every route shares and the headers that come with them. The reference
+// page at /swagger is ours (api-reference.ts): the plugin's loads its UI from a CDN.
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { VERSION } from "../version.ts";
+import { apiReference, REFERENCE_PATH } from "./api-reference.ts";
 import { completeDocument, FORM_BODY_SCHEMA, type Json, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART } from "./openapi-document.ts";
 
 export { FORM_BODY_SCHEMA, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART };
@@ -37,10 +39,10 @@ export const openapiPlugin = (publicUrl: string) => {
       })
       .use(
         openapi({
-          path: "/swagger",
+          path: REFERENCE_PATH,
           specPath: SPEC_PATH,
-          provider: "swagger-ui",
-          exclude: { paths: ["/swagger", SPEC_PATH] },
+          provider: null,
+          exclude: { paths: [SPEC_PATH] },
           documentation: {
             info: {
               title: "shelf",
@@ -56,5 +58,6 @@ export const openapiPlugin = (publicUrl: string) => {
           },
         }),
       )
+      .use(apiReference(publicUrl, SPEC_PATH))
   );
 };

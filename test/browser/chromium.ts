@@ -23,8 +23,8 @@ export function findChromium(): string | undefined {
 /**
  * The OAuth test app listening on a free port, and a headless browser that reaches the
  * app's PUBLIC_URL host there, so the pages are seen at the address the service announces
- * (the device codes' verification_uri). Pages are opened without JavaScript: they work
- * without it. close() stops both.
+ * (the device codes' verification_uri). Pages are opened without JavaScript unless told:
+ * the OAuth pages work without it. close() stops both.
  */
 export async function browserRig(executablePath: string) {
   const o = await oauthApp();
@@ -40,9 +40,9 @@ export async function browserRig(executablePath: string) {
   return {
     o,
     complaints,
-    /** A fresh browser profile (its own cookies), phone-sized unless told. */
-    async open(viewport = { width: 390, height: 844 }): Promise<Page> {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false });
+    /** A fresh browser profile (its own cookies), phone-sized unless told; scripts run only when told (the API reference). */
+    async open(viewport = { width: 390, height: 844 }, { javaScript = false } = {}): Promise<Page> {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });
       // An upper bound on waiting for the page's own events, for a machine kept busy (CI's
       // busy run), within the tests' own bound.
       context.setDefaultTimeout(SLOW / 2);

@@ -2,9 +2,9 @@
 // HTML and a little inline CSS, no script, readable on a phone. Every answer carries the
 // same security headers: it may not be framed (clickjacking an Approve button), cached,
 // or leak its URL (which may hold a user code) in a Referer.
-import { createHash } from "node:crypto";
 import { outageError, requestIdOf } from "../../../http/core.ts";
 import { AppError } from "../../../http/errors.ts";
+import { inlineSource, pageSecurityHeaders } from "../../../http/page-headers.ts";
 import type { Log } from "../../../infra/log.ts";
 import { Html, html } from "./html.ts";
 
@@ -31,7 +31,7 @@ code,.name{overflow-wrap:anywhere}
 `;
 
 /** The stylesheet is allowed by its hash: no inline style or script but this one runs. */
-const CSS_HASH = createHash("sha256").update(CSS).digest("base64");
+const CSS_SOURCE = inlineSource(CSS);
 
 export interface PageOptions {
   title: string;
@@ -47,25 +47,17 @@ export interface PageOptions {
   formTargets?: readonly string[];
 }
 
-/** The security headers of every page answer. */
+/** The security headers of every page answer (src/http/page-headers.ts), never cached. */
 function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
-  const csp = [
-    "default-src 'none'",
-    `style-src 'sha256-${CSS_HASH}'`,
-    // The only image is the empty icon below, so no browser asks the API for /favicon.ico.
-    "img-src data:",
-    `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ].join("; ");
   return {
-    "content-security-policy": csp,
-    "x-frame-options": "DENY",
+    ...pageSecurityHeaders([
+      `style-src ${CSS_SOURCE}`,
+      // The only image is the empty icon below, so no browser asks the API for /favicon.ico.
+      "img-src data:",
+      `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
+    ]),
     "cache-control": "no-store",
     pragma: "no-cache",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-    "cross-origin-opener-policy": "same-origin",
   };
 }
 
