@@ -8,7 +8,8 @@
 #   the database image the binary carries) and on a second start on the same DATA_DIR
 #   (limits below), GET /health
 #   (liveness) 200, an unknown route answers
-#   the 404 JSON envelope with x-request-id, sign-up + API key + image upload read back
+#   the 404 JSON envelope with x-request-id, the API reference page and the Swagger UI
+#   files it loads (embedded), sign-up + API key + image upload read back
 #   from the edge (WebP and original), an SVG upload sanitized by the embedded worker and
 #   a deeply nested one refused, SIGTERM exits 0.
 #
@@ -166,6 +167,23 @@ grep -qi '^content-type: *application/json' "$work/404.headers" || fail "404 is 
 tr -d ' \n' <"$work/404.json" | grep -q '"success":false' || fail "404 body is not the error envelope: $(cat "$work/404.json")"
 grep -q '"code"' "$work/404.json" || fail "404 body has no error code: $(cat "$work/404.json")"
 echo "$(cat "$work/404.json") (x-request-id: $(grep -i '^x-request-id' "$work/404.headers" | cut -d' ' -f2 | tr -d '\r'))"
+
+step "API reference: the page and the UI it loads, from the binary"
+code="$(curl -s -o "$work/swagger.html" -D "$work/swagger.headers" -w '%{http_code}' "http://127.0.0.1:$port/swagger")"
+[[ "$code" == 200 ]] || fail "GET /swagger answered $code"
+grep -qi "^content-security-policy: *default-src 'none'" "$work/swagger.headers" || fail "/swagger has no Content-Security-Policy"
+assets="$(sed -n 's/.*\(src\|href\)="\(\/swagger\/assets\/[^"]*\)".*/\2/p' "$work/swagger.html")"
+[[ "$(echo "$assets" | grep -c .)" == 2 ]] || fail "/swagger names no script and stylesheet under /swagger/assets: $(cat "$work/swagger.html")"
+! grep -q 'https\?://' "$work/swagger.html" || fail "/swagger loads something from another origin: $(grep -o 'https\?://[^"]*' "$work/swagger.html")"
+for asset in $assets; do
+  got="$(curl -s -o "$work/asset" -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$port$asset")"
+  echo "GET $asset -> $got"
+  case "$asset" in
+    *.js) [[ "$got" == "200 text/javascript"* ]] && grep -q SwaggerUIBundle "$work/asset" || fail "GET $asset is not Swagger UI's script: '$got'" ;;
+    *.css) [[ "$got" == "200 text/css"* ]] && grep -q '\.swagger-ui' "$work/asset" || fail "GET $asset is not Swagger UI's stylesheet: '$got'" ;;
+    *) fail "/swagger names an unexpected asset $asset" ;;
+  esac
+done
 
 step "sign up, create an API key, upload an image and read it back from the edge"
 base="http://127.0.0.1:$port"
