@@ -1,18 +1,21 @@
 // TypeScript types of an OpenAPI document, as a client project generates them with
-// openapi-typescript. It builds them with the TypeScript 5 compiler API; the project's
-// typescript is 7, native, whose package exports nothing but its version. So the API of
-// typescript-5 is added to that package's exports (its version stays), where
-// openapi-typescript's `import ts from "typescript"` finds it.
-import { createRequire } from "node:module";
+// openapi-typescript's Node API and the transform its documentation gives for uploads:
+// a `format: binary` string (a multipart file part) is a Blob, so a File goes in the
+// body with no cast (docs/api.md "A typed client"). openapi-typescript builds with the
+// TypeScript 5 compiler API; in this repository it is patched to import typescript-5,
+// since the project's `typescript` is the native 7 (package.json patchedDependencies).
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript-5";
 
-const require = createRequire(import.meta.url);
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"));
+const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
 export async function openapiTypes(doc: object): Promise<string> {
-  const ts = require("typescript") as Record<string, unknown>;
-  if (!ts.factory) {
-    const api = require("typescript-5") as Record<string, unknown>;
-    for (const [name, value] of Object.entries(api)) if (!(name in ts)) ts[name] = value;
-  }
-  const { default: openapiTS, astToString } = await import("openapi-typescript");
-  return astToString(await openapiTS(doc as never));
+  const ast = await openapiTS(doc as never, {
+    transform(schema) {
+      if (schema.format !== "binary") return undefined;
+      return schema.nullable ? ts.factory.createUnionTypeNode([BLOB, NULL]) : BLOB;
+    },
+  });
+  return astToString(ast);
 }
