@@ -45,7 +45,10 @@ describe.skipIf(!executable)("the API reference in Chromium, offline", () => {
 
       const res = await page.goto(`${origin}/swagger`);
       expect(res!.status()).toBe(200);
-      await page.locator(".opblock-summary-path", { hasText: /^\/v1\/images$/ }).first().waitFor();
+      await page
+        .locator(".opblock-summary-path", { hasText: /^\/v1\/images$/ })
+        .first()
+        .waitFor();
       await page.locator(".opblock-summary-description", { hasText: upload }).first().waitFor();
       const paths = await page.locator(".opblock-summary-path").allTextContents();
       expect(paths).toContain("/v1/images");
