@@ -128,13 +128,18 @@ describe("every body is bounded before it is held", () => {
     // (their bound is in test/hostile/bodies.test.ts); what they leave to the collector
     // would hide whatever the others hold.
     const measured = operations.filter((o) => !LARGE.has(key(o)));
-    const before = await rssOf(node.child.pid);
-    expect(await sweepAll(measured)).toEqual([]);
-    const grown = (await rssOf(node.child.pid)) - before;
-    console.info(`body sweep: node RSS ${Math.round(before / MB)} MB, grew ${(grown / MB).toFixed(1)} MB over ${measured.length} operations`);
-    // 86 requests of 1 to 8 MB each: a node that held what it was sent would grow by
-    // hundreds of MB; this one grows by what its own churn comes to.
-    expect(grown).toBeLessThan(32 * MB);
+    // RSS moves with the collector's timing by tens of MB either way, so one sweep's growth
+    // says little. A node that held what it was sent grows in every sweep (86 requests of 1
+    // to 8 MB each: hundreds of MB); one that does not has at least one sweep of three in
+    // which it grows by no more than its own churn.
+    const growths: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const before = await rssOf(node.child.pid);
+      expect(await sweepAll(measured)).toEqual([]);
+      growths.push((await rssOf(node.child.pid)) - before);
+    }
+    console.info(`body sweep: node RSS grew ${growths.map((g) => (g / MB).toFixed(1)).join(", ")} MB in three sweeps of ${measured.length} operations`);
+    expect(Math.min(...growths)).toBeLessThan(16 * MB);
   });
 
   test("a provider callback of 64 MB, chunked, is refused at its 1 MB limit with 413 and the connection closed", async () => {
