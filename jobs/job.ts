@@ -3,9 +3,16 @@ import type { Log } from "../src/infra/log.ts";
 
 interface JobContext {
   deps: Deps;
+  /** Every line it writes names the job and the run (`job`, `runId`). */
   log: Log;
   /** Aborted when the worker shuts down: long jobs stop between units of work. */
   signal: AbortSignal;
+  /**
+   * A long job's progress, where it has steps (the orphan sweep's stored kinds): one
+   * "job progress" line with what it has done so far. Optional for whoever runs a job
+   * outside the runner (a test); the runner always gives it.
+   */
+  progress?(counts: JobCounts, fields?: Record<string, unknown>): void;
 }
 
 /** What a run did, by name (`{ deleted: 3, kept: 12 }`): stored with its run record. */

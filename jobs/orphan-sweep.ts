@@ -123,7 +123,7 @@ export const orphanSweep: Job = {
   schedule: "35 2 * * *",
   description:
     "deletes stored objects no row names once older than ORPHAN_SWEEP_AFTER_H hours and aborts multipart uploads left unfinished as long; counts and logs rows whose object is missing",
-  async run({ deps, log, signal }) {
+  async run({ deps, log, signal, progress }) {
     const now = deps.clock.nowMs();
     const cutoff = now - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
     const c: JobCounts = {
@@ -138,10 +138,12 @@ export const orphanSweep: Job = {
       uploadAbortFailed: 0,
       uploadListFailed: 0,
     };
-    for (const kind of storedKinds) {
+    for (const [i, kind] of storedKinds.entries()) {
       await sweepObjects(deps, log, kind, cutoff, c, signal);
       await abortStaleUploads(deps, log, kind, now - uploadCutoffMs(deps.config), c, signal);
       await findMissing(deps, log, kind, c, signal);
+      // A sweep of a large store takes a while: a line per kind swept, with the counts so far.
+      progress?.({ ...c }, { kind: kind.name, step: i + 1, steps: storedKinds.length });
     }
     return result(
       c,

@@ -44,28 +44,44 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       .returning();
     if (!claimed) return null; // another worker took this scheduled run
 
+    const runId = claimed.id;
+    const began = performance.now();
+    const ms = () => Math.round(performance.now() - began);
     const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string; counts?: JobCounts }) => {
       const [row] = await deps.db
         .update(jobRuns)
         .set({ outcome, finishedAt: deps.clock.now(), ...fields })
-        .where(eq(jobRuns.id, claimed.id))
+        .where(eq(jobRuns.id, runId))
         .returning();
       return row!;
     };
 
     const leaseKey = jobLeaseKey(job.name);
     const token = await deps.kv.acquireLease(leaseKey, LEASE_MS);
-    if (!token) return finish("skipped", { error: "another run of this job is in progress" });
+    if (!token) {
+      log.info("job skipped: another run of it is in progress", { job: job.name, runId, trigger });
+      return finish("skipped", { error: "another run of this job is in progress" });
+    }
     const renew = setInterval(() => {
-      deps.kv.renewLease(leaseKey, token, LEASE_MS).catch((err) => log.warn("lease renewal failed", { job: job.name, err }));
+      deps.kv.renewLease(leaseKey, token, LEASE_MS).catch((err) => log.warn("lease renewal failed", { job: job.name, runId, err }));
     }, RENEW_MS);
+    // An operator's run is news; a scheduled one is the loop (its end says what it did).
+    log[trigger === "manual" ? "info" : "debug"]("job started", { job: job.name, runId, trigger });
+    const runLog = log.child({ job: job.name, runId });
     try {
-      const done = await job.run({ deps, log: log.child({ job: job.name }), signal: abort.signal });
+      const done = await job.run({
+        deps,
+        log: runLog,
+        signal: abort.signal,
+        progress: (counts, fields) => runLog.info("job progress", { ...fields, counts, ms: ms() }),
+      });
       const { summary, counts } = typeof done === "object" ? done : { summary: done, counts: undefined };
-      log.info("job finished", { job: job.name, trigger, summary, counts });
+      // A run that found nothing to do (every count zero: the outbox every minute) at debug.
+      const idle = counts !== undefined && Object.values(counts).every((n) => n === 0);
+      log[idle ? "debug" : "info"]("job finished", { job: job.name, runId, trigger, outcome: "ok", ms: ms(), summary, counts });
       return await finish("ok", { summary, counts });
     } catch (err) {
-      log.error("job failed", { job: job.name, trigger, err });
+      log.error("job failed", { job: job.name, runId, trigger, outcome: "failed", ms: ms(), err });
       return await finish("failed", { error: String((err as Error)?.message ?? err).slice(0, 2000) });
     } finally {
       clearInterval(renew);

@@ -1,6 +1,7 @@
 // createApp(services): the root Elysia instance. It mounts the HTTP core, the OpenAPI
 // document and every feature module; each module is one Elysia controller.
 import { type AnyElysia, Elysia } from "elysia";
+import { type AccessLog, accessLog } from "./http/access-log.ts";
 import { type BodyLimits, bodyLimits } from "./http/body-limit.ts";
 import { httpCore } from "./http/core.ts";
 import { sharedModels } from "./http/envelope.ts";
@@ -20,9 +21,14 @@ import { usageModule } from "./modules/usage/index.ts";
 import { tellRefusal } from "./modules/usage/public.ts";
 import { videosModule } from "./modules/videos/index.ts";
 
-/** The HTTP core of this app: a quota refusal is told to the owner as well as answered. */
-const core = ({ deps }: Services, limits: BodyLimits) =>
-  httpCore(deps.log, { limits, uploadMemory: deps.budgets.uploadMemory, onRefusal: (refusal) => tellRefusal(deps, refusal) });
+/**
+ * The HTTP core of this app: a quota refusal is told to the owner as well as answered, and
+ * every request has its access line (ACCESS_LOG).
+ */
+const core = ({ deps }: Services, limits: BodyLimits, access: AccessLog) =>
+  httpCore(deps.log, { limits, uploadMemory: deps.budgets.uploadMemory, onRefusal: (refusal) => tellRefusal(deps, refusal), access });
+
+const accessOf = ({ deps }: Services) => accessLog(deps.log, deps.config.ACCESS_LOG);
 
 /** The app, once every route is mounted, tells the body parser which routes read their own body. */
 function withBodyLimits<A extends AnyElysia>(app: A, limits: BodyLimits): A {
@@ -36,7 +42,7 @@ function withBodyLimits<A extends AnyElysia>(app: A, limits: BodyLimits): A {
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
   const limits = bodyLimits();
-  let app = new Elysia({ name: "shelf" }).use(core(services, limits)).use(sharedModels);
+  let app = new Elysia({ name: "shelf" }).use(core(services, limits, accessOf(services))).use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
   return withBodyLimits(app, limits);
 }
@@ -44,11 +50,14 @@ export function createModuleApp<const M extends AnyElysia[]>(services: Services,
 export function createApp(services: Services) {
   const { deps } = services;
   const edge = createEdge(services);
+  const access = accessOf(services);
   // The edge's paths as Bun routes: a listening server answers them without Elysia
-  // (see modules/edge/index.ts); app.handle still reaches them through edge.module.
+  // (see modules/edge/index.ts), each with its access line; app.handle still reaches
+  // them through edge.module.
+  const routes = Object.fromEntries(Object.entries(edge.routes).map(([path, handler]) => [path, access.route(path, handler)]));
   const limits = bodyLimits();
-  const app = new Elysia({ name: "shelf", serve: { routes: edge.routes } })
-    .use(core(services, limits))
+  const app = new Elysia({ name: "shelf", serve: { routes } })
+    .use(core(services, limits, access))
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL))
     .use(systemModule(deps))

@@ -94,6 +94,11 @@ export const variables = {
     doc: "images up to this size are sent to the moderation service in the request (base64); larger ones and videos as hash and size only",
   },
   LOG_LEVEL: { schema: LogLevel, default: "info", doc: "debug | info | warn | error | silent" },
+  ACCESS_LOG: {
+    schema: T.Union([T.Literal("info"), T.Literal("debug"), T.Literal("off"), T.Literal("true"), T.Literal("false")]),
+    default: "info",
+    doc: "one line per request (docs/operators.md, Logs): info (also true) | debug (written only with LOG_LEVEL=debug) | off (also false)",
+  },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },
@@ -242,6 +247,8 @@ export type Config = Readonly<
     CENTER_URL: string;
     JWT_SECRET: string;
     VIDEO_PROVIDER: VideoProviderName;
+    /** true and false read as info and off. */
+    ACCESS_LOG: "info" | "debug" | "off";
     planOverrides: PlanOverrides;
     /** Requests per user and minute of each rate tier: the defaults with RATE_LIMITS on top. */
     rateLimits: RateLimits;
@@ -337,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
   out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
+  out.ACCESS_LOG = ({ true: "info", false: "off" } as Record<string, string>)[out.ACCESS_LOG as string] ?? out.ACCESS_LOG;
   out.VIDEO_PROVIDER ??= PLATFORM_VIDEO_PROVIDERS[out.PLATFORM as PlatformName][0];
   out.planOverrides = planOverrides;
   out.rateLimits = rateLimits;

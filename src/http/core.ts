@@ -6,6 +6,7 @@ import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { databaseUnavailableCode } from "../infra/db/unavailable.ts";
 import type { Log } from "../infra/log.ts";
 import { LimitRefusal } from "../plans.ts";
+import { type AccessLog, noteErrorBody } from "./access-log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
@@ -152,14 +153,22 @@ export type OnRefusal = (refusal: LimitRefusal) => Promise<void>;
  * `onRefusal`: run for every LimitRefusal that reaches the client, after the refused
  * request's transaction rolled back and before the answer goes out (so what it writes is
  * there when the client reads the answer); its failure is logged, the answer stays the same.
+ * `access`: the access line of every request (access-log.ts); none without it.
  */
 export const httpCore = (
   log: Log,
-  { limits = bodyLimits(), uploadMemory, onRefusal }: { limits?: BodyLimits; uploadMemory?: Budget; onRefusal?: OnRefusal } = {},
+  {
+    limits = bodyLimits(),
+    uploadMemory,
+    onRefusal,
+    access,
+  }: { limits?: BodyLimits; uploadMemory?: Budget; onRefusal?: OnRefusal; access?: AccessLog } = {},
 ) =>
   new Elysia({ name: "http-core" })
+    .use(access?.plugin ?? new Elysia())
     .use(jsonBody(limits, log, uploadMemory))
     .onRequest(({ request, set }) => {
+      access?.arrived(request);
       set.headers["x-request-id"] = requestIdOf(request);
       // API answers hold someone's data: no cache on the way may keep one, and no browser
       // may read one as anything but its declared type. A route that may be cached says
@@ -177,6 +186,7 @@ export const httpCore = (
       // The raw query and path values name a decoded value that failed (validation.ts).
       const inputs = context as Inputs;
       const { status, headers, body } = errorAnswer(error, code, request, requestId, log, { query: inputs.query, params: inputs.params });
+      noteErrorBody(request, body);
       set.status = status;
       Object.assign(set.headers, headers);
       return body;

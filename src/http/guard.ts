@@ -9,6 +9,7 @@
 // and get `reader`: null without a credential; a credential that is sent is checked as
 // `auth` checks it (401 when bad, 403 without the scope) and counted against the tier.
 import { Elysia } from "elysia";
+import { notePrincipal } from "./access-log.ts";
 import type { Principal, ResolvePrincipal } from "./auth.ts";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
@@ -29,8 +30,9 @@ export interface GuardIdentity {
 }
 
 export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) => {
-  async function authorize(opts: AuthOptions, authorization: string | null, headers: Record<string, unknown>): Promise<Principal> {
+  async function authorize(opts: AuthOptions, request: Request, authorization: string | null, headers: Record<string, unknown>): Promise<Principal> {
     const principal = await resolvePrincipal(authorization);
+    notePrincipal(request, principal);
     if (opts.scope === "admin" && !(await isAdmin(principal.userId))) {
       throw new AppError("FORBIDDEN", "administrators only", { required: "admin" });
     }
@@ -64,7 +66,7 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       // The one header it needs read from the request: naming `headers` here would have
       // Elysia copy every header of every guarded request into an object first.
       async transform({ request, set }) {
-        checked.set(request, await authorize(opts, request.headers.get("authorization"), set.headers));
+        checked.set(request, await authorize(opts, request, request.headers.get("authorization"), set.headers));
       },
       resolve: ({ request }) => ({ principal: checked.get(request) as Principal }),
     }),
@@ -74,7 +76,7 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       detail: { security: [{ bearer: [] }, {}], "x-required-scope": opts.scope },
       async transform({ request, set }) {
         const header = request.headers.get("authorization");
-        checked.set(request, header === null ? null : await authorize(opts, header, set.headers));
+        checked.set(request, header === null ? null : await authorize(opts, request, header, set.headers));
       },
       resolve: ({ request }) => ({ reader: checked.get(request) ?? null }),
     }),

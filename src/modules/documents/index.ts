@@ -1,6 +1,7 @@
 // /v1/docs: documents (upload, list, read, raw text, update, delete, batch raw fetch),
 // their version history, and the operators' CDN host allow-list.
 import { Elysia } from "elysia";
+import { notePrincipal } from "../../http/access-log.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { formBody } from "../../http/form-body.ts";
@@ -42,9 +43,11 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
    * one), counted against the read tier like any read; anonymous reads of public
    * documents are not counted per user.
    */
-  const optionalReader = async (authorization: string | undefined): Promise<Reader | null> => {
-    if (authorization === undefined) return null;
+  const optionalReader = async (request: Request): Promise<Reader | null> => {
+    const authorization = request.headers.get("authorization");
+    if (authorization === null) return null;
     const p = await identity.resolvePrincipal(authorization);
+    notePrincipal(request, p);
     return { userId: p.userId, scopes: p.scopes, rateHeaders: await limiter.hit(p.userId, "read") };
   };
 
@@ -111,7 +114,7 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
       })
       .get(
         "/v1/docs/:id/raw",
-        async ({ params, headers }) => serveRaw(deps, params.id, () => optionalReader(headers.authorization), headers["if-none-match"] ?? null),
+        async ({ params, headers, request }) => serveRaw(deps, params.id, () => optionalReader(request), headers["if-none-match"] ?? null),
         { params: DocParams, detail: { hide: true, [OWN_PATHS]: rawDocumentation } },
       )
       .patch("/v1/docs/:id", async ({ principal, params, body }) => ok(toDocItem(await updateDocument(deps, principal.userId, params.id, body))), {
@@ -151,9 +154,9 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
       // and anything but raw:batch there is the router's 404; the route documents itself.
       .post(
         "/v1/docs/:id",
-        async ({ params, body, headers }) => {
+        async ({ params, body, request }) => {
           if (params.id !== "raw:batch") throw new AppError("NOT_FOUND", "no such route", { entity: "route" });
-          const reader = await optionalReader(headers.authorization);
+          const reader = await optionalReader(request);
           return ok(await rawBatch(deps, reader?.scopes.includes("kb.read") ? reader.userId : null, body.ids));
         },
         { body: RawBatchBody, detail: { hide: true, [OWN_PATHS]: rawBatchDocumentation } },

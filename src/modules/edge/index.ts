@@ -11,6 +11,7 @@
 // then a map lookup and one Response, with no router, context or lifecycle around it.
 // The Elysia route below serves the same function to app.handle (the tests).
 import { Elysia } from "elysia";
+import { notePrincipal } from "../../http/access-log.ts";
 import { refuseGetBody } from "../../http/body-limit.ts";
 import { errorAnswer, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
@@ -104,6 +105,7 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (databaseUnavailableCode(e)) throw e;
       return null;
     });
+    if (principal) notePrincipal(request, principal);
     return !!principal && principal.userId === object.ownerId && principal.scopes.includes("media.read");
   }
 
@@ -270,7 +272,10 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
    */
   function failed(error: unknown, request: Request, requestId: string): Response {
     const { status, headers, body } = errorAnswer(error, "UNKNOWN", request, requestId, deps.log);
-    return Response.json(body, { status, headers: withCors(request, new Headers({ ...headers, "x-request-id": requestId })) });
+    // Its length said, as every other answer of the edge says it (the access line reads it).
+    const text = JSON.stringify(body);
+    const h = new Headers({ ...headers, "content-type": "application/json;charset=utf-8", "content-length": String(Buffer.byteLength(text)), "x-request-id": requestId });
+    return new Response(text, { status, headers: withCors(request, h) });
   }
 
   /** The edge as a Bun route handler: every answer, errors included, made here. */

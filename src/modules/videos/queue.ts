@@ -104,13 +104,16 @@ export async function complete(db: DbOrTx, job: Pick<TranscodeJobRow, "id">, wor
   return rows.length > 0;
 }
 
+/** Whether a failure of this claim of the job is its last (retryLater gives it up). */
+export const givesUp = (job: Pick<TranscodeJobRow, "attempts" | "kind">) => job.kind === "transcode" && job.attempts >= MAX_ATTEMPTS;
+
 /**
  * Puts the job back for a later attempt (backing off, up to about half an hour), or gives
  * a transcode up after MAX_ATTEMPTS. A cleanup is never given up: it is cheap, idempotent,
  * and may have to wait for a long transcode of the same video.
  */
 export async function retryLater(db: DbOrTx, job: Pick<TranscodeJobRow, "id" | "attempts" | "kind">, worker: string, now: Date, error: string): Promise<void> {
-  const giveUp = job.kind === "transcode" && job.attempts >= MAX_ATTEMPTS;
+  const giveUp = givesUp(job);
   await db
     .update(transcodeJobs)
     .set({

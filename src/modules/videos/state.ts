@@ -110,7 +110,16 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
     if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes });
     return { applied: "applied" as const, id: row.id, dropped: ev.dropOriginal ? originalKey(row) : undefined };
   });
-  if (out.applied === "applied" && "id" in out && out.id) await invalidate(deps, VIDEO_KIND, out.id);
+  if (out.applied === "applied" && "id" in out && out.id) {
+    // The video's own change of state, as the API applied it (a hosted provider's only word).
+    deps.log.info(ev.type === "ready" ? "video ready" : "video failed", {
+      videoId: out.id,
+      provider,
+      eventId: ev.id,
+      ...(ev.type === "failed" && { reason: ev.reason }),
+    });
+    await invalidate(deps, VIDEO_KIND, out.id);
+  }
   if ("dropped" in out && out.dropped) await deps.storage.delete(out.dropped).catch((err) => deps.log.error("video original delete failed", { err }));
   return out.applied;
 }

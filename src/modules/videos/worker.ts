@@ -1,11 +1,14 @@
 // The transcode worker of the worker role: claims queued provider jobs (queue.ts) and runs
 // them, up to TRANSCODE_CONCURRENCY at once per node. step() runs one job to its end and
-// is what tests drive; start() loops it until stop().
+// is what tests drive; start() loops it until stop(). Each job is logged as it starts, as
+// it moves (progress.ts) and as it ends, with the video's id and the job's
+// (docs/operators.md, "Logs"); an idle loop says nothing.
 import type { Deps } from "../../deps.ts";
 import { newId } from "../../infra/ids.ts";
+import { progressReporter, type OnProgress } from "./progress.ts";
 import type { Providers } from "./providers/index.ts";
 import { LeaseLost, type JobRun } from "./providers/types.ts";
-import { checkpoint, claim, complete, renew, retryLater } from "./queue.ts";
+import { checkpoint, claim, complete, givesUp, renew, retryLater } from "./queue.ts";
 
 /** A job's lease; renewed while it runs (on progress, between uploads), so a dead worker's job is retaken after this. */
 const LEASE_MS = 5 * 60_000;
@@ -25,6 +28,8 @@ export interface WorkerOptions {
   deliver?: (request: Request) => Promise<Response>;
   /** This worker's name in the leases it holds. */
   id?: string;
+  /** Told each progress written to a video, once it is written (and awaited): what a test watches. */
+  onProgress?: OnProgress;
 }
 
 export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWorker {
@@ -32,10 +37,17 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
   const deliver = o.deliver ?? ((req: Request) => fetch(req));
   const stopping = new AbortController();
   const loops: Promise<void>[] = [];
+  const log = deps.log.child({ component: "transcode" });
 
   async function step(): Promise<boolean> {
     const job = await claim(deps.db, worker, deps.clock.now(), LEASE_MS);
     if (!job) return false;
+    const began = performance.now();
+    const ids = { videoId: job.videoId, jobId: job.id, provider: job.provider };
+    const ms = () => Math.round(performance.now() - began);
+    const transcode = job.kind === "transcode";
+    // A cleanup is the tail of a delete, logged at its end only.
+    if (transcode) log.info("transcode started", { ...ids, attempt: job.attempts });
     const run: JobRun = {
       deps,
       job,
@@ -43,16 +55,27 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
       deliver,
       checkpoint: (payload) => checkpoint(deps.db, job, worker, payload),
       renew: () => renew(deps.db, job, worker, deps.clock.now(), LEASE_MS),
+      progress: progressReporter(deps, log, job, () => renew(deps.db, job, worker, deps.clock.now(), LEASE_MS), o.onProgress),
     };
     try {
-      await o.providers[job.provider].run(run);
+      const end = await o.providers[job.provider].run(run);
       await complete(deps.db, job, worker, deps.clock.now());
+      if (transcode) log.info("transcode finished", { ...ids, ...(end ?? { outcome: "done" }), ms: ms() });
+      else log.info("video cleanup finished", { ...ids, ms: ms() });
     } catch (err) {
       if (err instanceof LeaseLost) {
-        deps.log.warn("transcode job lease lost; another worker has it", { job: job.id });
+        log.warn("transcode job lease lost; another worker has it", { ...ids, kind: job.kind, ms: ms() });
         return true;
       }
-      deps.log.error("video provider job failed; retrying later", { job: job.id, kind: job.kind, attempt: job.attempts, err });
+      const gaveUp = givesUp(job);
+      log.error(gaveUp ? "video provider job failed; given up" : "video provider job failed; retrying later", {
+        ...ids,
+        kind: job.kind,
+        attempt: job.attempts,
+        outcome: gaveUp ? "gave_up" : "retrying",
+        ms: ms(),
+        err,
+      });
       await retryLater(deps.db, job, worker, deps.clock.now(), String((err as Error)?.message ?? err));
     }
     return true;
@@ -64,7 +87,7 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
       try {
         worked = await step();
       } catch (err) {
-        deps.log.error("transcode worker step failed", { err });
+        log.error("transcode worker step failed", { err });
       }
       if (!worked && !stopping.signal.aborted) {
         await new Promise<void>((resolve) => {
@@ -81,9 +104,10 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
       // Before the first job: what a killed worker of this node left (its work folders).
       const recovered = Promise.all(
         [...new Set(Object.values(o.providers))].map((p) =>
-          p.recover?.().catch((err) => deps.log.error("video provider recovery failed", { provider: p.name, err })),
+          p.recover?.().catch((err) => log.error("video provider recovery failed", { provider: p.name, err })),
         ),
       );
+      log.info("transcode worker started", { concurrency });
       for (let i = 0; i < concurrency; i++) loops.push(recovered.then(loop));
     },
     async stop() {

@@ -12,7 +12,7 @@ import { requireUser } from "../../identity/public.ts";
 import { directKey, hlsPrefix, masterPlaylistKey, thumbnailKey } from "../layout.ts";
 import { deleteVideoObjects } from "../objects.ts";
 import { latestJob } from "../queue.ts";
-import { type ProviderEvent, reportProgress } from "../state.ts";
+import type { ProviderEvent } from "../state.ts";
 import type { VideoRow } from "../table.ts";
 import { videos } from "../table.ts";
 import { signatureHeader, verifySignature } from "./callback-signature.ts";
@@ -20,7 +20,7 @@ import { readLocalEvent } from "./local-event.ts";
 import { makeWorkFolder, removeStaleWorkFolders } from "./work-folders.ts";
 import { hlsRendition, ladderFor, MediaError, masterPlaylist, mp4FromHls, probe, thumbnail } from "./ffmpeg.ts";
 import { eq } from "drizzle-orm";
-import { LeaseLost, type JobRun, type VideoProvider } from "./types.ts";
+import { LeaseLost, type JobRun, type RunOutcome, type VideoProvider } from "./types.ts";
 
 export const LOCAL_SIGNATURE_HEADER = "shelf-signature";
 
@@ -41,6 +41,9 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 
 /** What the local provider reports for a job's outcome: one id per job, whoever sends it. */
 const eventId = (jobId: string) => `transcode:${jobId}`;
+
+const outcomeOf = (ev: ProviderEvent): RunOutcome =>
+  ev.type === "failed" ? { outcome: "failed", reason: ev.reason } : { outcome: "ready" };
 
 /** `workRoot`: where work folders are made (work-folders.ts); the OS temp folder unless a test says. */
 export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): VideoProvider {
@@ -79,15 +82,12 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
       const ladder = ladderFor(info.height);
       const hasAudio = info.audioCodec !== null;
       const work = info.durationSeconds * ladder.length;
-      let reported = 0;
-      // Reports run one after another beside ffmpeg; a lost lease is noted and acted on
-      // when the rendition ends (never left as a rejection nobody awaits).
+      // Reports run one after another beside ffmpeg (r.progress writes at most every second
+      // or 5%); a lost lease is noted and acted on when the rendition ends (never left as a
+      // rejection nobody awaits).
       let lost = false;
       const progress = async (p: number) => {
-        if (lost || p - reported < 0.05) return;
-        reported = p;
-        if (!(await r.renew())) lost = true;
-        else await reportProgress(deps, video.id, p);
+        if (!lost && !(await r.progress(p))) lost = true;
       };
       const hls = join(dir, "hls");
       const variants: Parameters<typeof masterPlaylist>[0] = [];
@@ -105,7 +105,7 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
             (s) => {
               pending = pending
                 .then(() => progress((0.9 * (i * info.durationSeconds + Math.min(s, info.durationSeconds))) / work))
-                .catch((err) => deps.log.warn("transcode progress not recorded", { id: video.id, err }));
+                .catch((err) => deps.log.warn("transcode progress not recorded", { videoId: video.id, jobId: r.job.id, err }));
             },
             r.signal,
           );
@@ -114,6 +114,9 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
           throw e;
         }
         await pending;
+        // The rendition's end, whatever ffmpeg's last report said (a short clip is encoded
+        // before its first): the bar moves once per rendition at least.
+        await progress((0.9 * (i + 1)) / ladder.length);
         if (lost) throw new LeaseLost();
         let bytes = 0;
         for await (const f of filesUnder(out)) bytes += (await stat(f)).size;
@@ -133,7 +136,7 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
       await thumbnail(ffmpeg, input, info.durationSeconds > 5.5 ? 5 : info.durationSeconds / 2, thumb, r.signal);
       if (!(await Bun.file(thumb).exists())) await thumbnail(ffmpeg, input, 0, thumb, r.signal);
 
-      if (!(await r.renew())) throw new LeaseLost();
+      if (!(await r.progress(0.95))) throw new LeaseLost();
       const uploads: [string, string][] = [
         [direct, directKey(video)],
         [thumb, thumbnailKey(video)],
@@ -141,7 +144,10 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
       for await (const f of filesUnder(hls)) uploads.push([f, `${hlsPrefix(video)}${relative(hls, f).split("\\").join("/")}`]);
       // The master playlist last: once it exists, everything it names does.
       uploads.sort(([, a], [, b]) => Number(a === masterPlaylistKey(video)) - Number(b === masterPlaylistKey(video)));
-      for (const [file, key] of uploads) await deps.storage.put(key, Bun.file(file), { contentType: typeOf(key) });
+      for (const [n, [file, key]] of uploads.entries()) {
+        await deps.storage.put(key, Bun.file(file), { contentType: typeOf(key) });
+        if (!(await r.progress(0.95 + (0.04 * (n + 1)) / uploads.length))) throw new LeaseLost();
+      }
       return {
         id: eventId(r.job.id),
         videoId: video.id,
@@ -179,21 +185,25 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
           throw new Error("the video is still being transcoded; cleaning up later");
         }
         await deleteVideoObjects(deps.storage, ref);
-        return;
+        return undefined;
       }
       let ev = r.job.payload.event as ProviderEvent | undefined;
       if (!ev) {
         const [video] = await deps.db.select().from(videos).where(eq(videos.id, r.job.videoId));
         // Deleted, or moved on already (reconciled): the job's effect is not wanted or done.
-        if (video?.status !== "processing") return;
+        if (video?.status !== "processing") return { outcome: "skipped", reason: video ? `the video is ${video.status}` : "the video was deleted" };
         await deps.db.update(videos).set({ processingStartedAt: deps.clock.now() }).where(eq(videos.id, video.id));
         ev = await transcode(r, video);
         if (!(await r.checkpoint({ ...r.job.payload, event: ev }))) throw new LeaseLost();
       }
       const [still] = await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, r.job.videoId));
       // Deleted while it was transcoded: what was written goes too (its cleanup waited for this).
-      if (!still) return void (await deleteVideoObjects(deps.storage, ref));
+      if (!still) {
+        await deleteVideoObjects(deps.storage, ref);
+        return { outcome: "skipped", reason: "the video was deleted while it was transcoded" };
+      }
       await send(r, ev);
+      return outcomeOf(ev);
     },
     async recover() {
       const removed = await removeStaleWorkFolders(workRoot);

@@ -89,10 +89,13 @@ export function muxProvider(deps: Deps, fetchFn: typeof fetch = fetch): VideoPro
         else if (typeof uploadId === "string") await dropUpload(uploadId);
         // An asset reported for a video already gone has no objects here (and no owner).
         if (r.job.ownerId) await deleteVideoObjects(deps.storage, { ownerId: r.job.ownerId, id: r.job.videoId });
-        return;
+        return undefined;
       }
       const [video] = await deps.db.select().from(videos).where(eq(videos.id, r.job.videoId));
-      if (video?.status !== "processing" || !video.originalKey) return;
+      if (video?.status !== "processing" || !video.originalKey) {
+        const reason = !video ? "the video was deleted" : video.status !== "processing" ? `the video is ${video.status}` : "the original is gone";
+        return { outcome: "skipped", reason };
+      }
       // A direct upload made by an earlier attempt is reused: the asset is made once.
       let upload = r.job.payload.upload as { id: string; url: string } | undefined;
       if (!upload) {
@@ -115,6 +118,7 @@ export function muxProvider(deps: Deps, fetchFn: typeof fetch = fetch): VideoPro
         .update(videos)
         .set({ providerAssetId: `upload:${upload.id}`, processingStartedAt: deps.clock.now() })
         .where(eq(videos.id, video.id));
+      return { outcome: "submitted" };
     },
     parseCallback(raw, headers, now) {
       if (!c.MUX_WEBHOOK_SECRET) throw new AppError("UNAUTHORIZED", "callback refused: no Mux webhook secret is configured");

@@ -14,15 +14,28 @@ export interface JobRun {
   checkpoint(payload: Record<string, unknown>): Promise<boolean>;
   /** Extends the lease (call it now and then during long work); false when it was lost. */
   renew(): Promise<boolean>;
+  /**
+   * How far the transcode is (0..1), as often as the provider learns it: written to the
+   * video (at most every second or 5%; status poll) and logged, and the lease extended.
+   * False when the lease was lost (stop at once).
+   */
+  progress(fraction: number): Promise<boolean>;
   /** Sends a callback to the API (fetch in production; the app's handler in tests). */
   deliver(request: Request): Promise<Response>;
   signal: AbortSignal;
 }
 
+/**
+ * What a job's run came to, for its log line: a transcode ready or failed (the local
+ * provider knows at once), handed to a hosted provider (which reports later), or nothing to
+ * do (the video deleted or moved on). Undefined for a cleanup.
+ */
+export type RunOutcome = { outcome: "ready" } | { outcome: "failed"; reason: string } | { outcome: "submitted" } | { outcome: "skipped"; reason: string };
+
 export interface VideoProvider {
   readonly name: VideoProviderName;
   /** Performs one claimed job (a transcode, or the cleanup after a delete); throws to retry later. */
-  run(r: JobRun): Promise<void>;
+  run(r: JobRun): Promise<RunOutcome | undefined>;
   /**
    * Verifies a callback (throws 401 UNAUTHORIZED when its signature, or its timestamp's
    * tolerance, fails) and reads it; null for an event that changes nothing here.

@@ -1,0 +1,141 @@
+// The access line: one log line per request (docs/operators.md, "Logs"), at info, or at
+// debug with ACCESS_LOG=debug, none with ACCESS_LOG=off.
+//   {"t":…,"level":"info","msg":"request","method":"GET","route":"/v1/images/:id",
+//    "status":200,"ms":1.8,"bytes":412,"requestId":"…","userId":"…","via":"api_key"}
+// What it holds is chosen so that nothing secret can reach it: the route is the pattern a
+// request matched, never the path it was sent to (so no id, no query string, no signed URL's
+// signature, no `token=`), and a path no route matched is logged without its query. No
+// header is read: the credential is named by the principal it resolved to (user id, how,
+// and an API key's id), never by what was sent.
+//
+// It is written when the answer is made: Elysia's afterResponse (after the body is mapped,
+// off the answer's own path), and for the routes Bun serves without Elysia (the media edge)
+// when their handler's Response is ready. `ms` runs from the request's arrival to then;
+// a streamed body is still being sent at that point.
+import { Elysia, ElysiaCustomStatusResponse } from "elysia";
+import type { Log } from "../infra/log.ts";
+import type { Principal } from "./auth.ts";
+
+/** ACCESS_LOG: the level of the access lines, or off. */
+export type AccessLogMode = "info" | "debug" | "off";
+
+/** The paths of unmatched requests are the client's: cut, so one cannot write a novel into the log. */
+const MAX_PATH = 200;
+
+const principals = new WeakMap<Request, Principal>();
+const arrivals = new WeakMap<Request, number>();
+const errorBodies = new WeakMap<Request, unknown>();
+
+/** The auth guard (and the edge's owner check) tell who a request turned out to be. */
+export function notePrincipal(request: Request, principal: Principal): void {
+  principals.set(request, principal);
+}
+
+/** The error envelope the core's onError answered with (Elysia hands afterResponse none). */
+export function noteErrorBody(request: Request, body: unknown): void {
+  errorBodies.set(request, body);
+}
+
+/** The path of a URL, without its query or fragment. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  let end = url.length;
+  const q = url.indexOf("?", start);
+  if (q >= 0) end = q;
+  const h = url.indexOf("#", start);
+  if (h >= 0 && h < end) end = h;
+  return url.slice(start, Math.min(end, start + MAX_PATH));
+}
+
+/** Bytes of a body as Elysia or a handler gave it; undefined when not known without reading it. */
+function bodyBytes(value: unknown): number | undefined {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === "string") return Buffer.byteLength(value);
+  if (value instanceof Response) {
+    if (value.body === null) return 0;
+    const length = value.headers.get("content-length");
+    return length === null ? undefined : Number(length);
+  }
+  if (value instanceof ElysiaCustomStatusResponse) return bodyBytes(value.response);
+  if (value instanceof Blob) return value.size;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ReadableStream || typeof (value as { next?: unknown }).next === "function") return undefined;
+  if (typeof value === "object") {
+    try {
+      return Buffer.byteLength(JSON.stringify(value));
+    } catch {
+      return undefined;
+    }
+  }
+  return Buffer.byteLength(String(value));
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export interface AccessLog {
+  /** Notes when a request arrived (http core's first hook). */
+  arrived(request: Request): void;
+  /** The Elysia side: one line per request the app answers (mounted by http core). */
+  plugin: Elysia<"", { decorator: {}; store: {}; derive: {}; resolve: {} }>;
+  /** A Bun route handler (the media edge's) with its line: `route` is the pattern it serves. */
+  route<R extends Response | Promise<Response>>(route: string, handler: (request: Request) => R): (request: Request) => Response | Promise<Response>;
+}
+
+export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
+  const write = mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
+
+  function line(request: Request, route: string, status: number, bytes: () => number | undefined, requestId: unknown, started: number | undefined) {
+    const p = principals.get(request);
+    const fields: Record<string, unknown> = {
+      method: request.method,
+      route,
+      status,
+      ms: started === undefined ? undefined : round(performance.now() - started),
+      // Worked out only if the line is written (a JSON body's size means serializing it again).
+      get bytes() {
+        return bytes();
+      },
+      requestId,
+    };
+    if (p) {
+      fields.userId = p.userId;
+      fields.via = p.via;
+      if (p.keyId) fields.keyId = p.keyId;
+    }
+    write("request", fields);
+  }
+
+  // Off, no hook at all: Elysia then compiles its handlers without an afterResponse step.
+  const plugin = new Elysia({ name: "access-log" });
+  if (mode !== "off")
+    plugin.onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
+    const value = responseValue === undefined ? errorBodies.get(request) : responseValue;
+    const status =
+      responseValue instanceof Response
+        ? responseValue.status
+        : responseValue instanceof ElysiaCustomStatusResponse
+          ? responseValue.code
+          : typeof set.status === "number"
+            ? set.status
+            : 200;
+    line(request, route || pathOf(request.url), status, () => bodyBytes(value), set.headers["x-request-id"], arrivals.get(request));
+  });
+
+  return {
+    arrived: mode === "off" ? () => {} : (request) => void arrivals.set(request, performance.now()),
+    plugin: plugin as AccessLog["plugin"],
+    route(pattern, handler) {
+      if (mode === "off") return handler;
+      return (request) => {
+        const started = performance.now();
+        const done = (res: Response) => {
+          line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
+          return res;
+        };
+        const out = handler(request);
+        return out instanceof Promise ? out.then(done) : done(out);
+      };
+    },
+  };
+}
