@@ -77,13 +77,14 @@ export interface AccessLog {
   /** Notes when a request arrived (http core's first hook). */
   arrived(request: Request): void;
   /** The Elysia side: one line per request the app answers (mounted by http core). */
-  plugin: Elysia<"", { decorator: {}; store: {}; derive: {}; resolve: {} }>;
+  plugin: Elysia;
   /** A Bun route handler (the media edge's) with its line: `route` is the pattern it serves. */
   route<R extends Response | Promise<Response>>(route: string, handler: (request: Request) => R): (request: Request) => Response | Promise<Response>;
 }
 
 export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
-  const write = mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
+  const write =
+    mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
 
   function line(request: Request, route: string, status: number, bytes: () => number | undefined, requestId: unknown, started: number | undefined) {
     const p = principals.get(request);
@@ -110,17 +111,17 @@ export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
   const plugin = new Elysia({ name: "access-log" });
   if (mode !== "off")
     plugin.onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
-    const value = responseValue === undefined ? errorBodies.get(request) : responseValue;
-    const status =
-      responseValue instanceof Response
-        ? responseValue.status
-        : responseValue instanceof ElysiaCustomStatusResponse
-          ? responseValue.code
-          : typeof set.status === "number"
-            ? set.status
-            : 200;
-    line(request, route || pathOf(request.url), status, () => bodyBytes(value), set.headers["x-request-id"], arrivals.get(request));
-  });
+      const value = responseValue === undefined ? errorBodies.get(request) : responseValue;
+      const status =
+        responseValue instanceof Response
+          ? responseValue.status
+          : responseValue instanceof ElysiaCustomStatusResponse
+            ? responseValue.code
+            : typeof set.status === "number"
+              ? set.status
+              : 200;
+      line(request, route || pathOf(request.url), status, () => bodyBytes(value), set.headers["x-request-id"], arrivals.get(request));
+    });
 
   return {
     arrived: mode === "off" ? () => {} : (request) => void arrivals.set(request, performance.now()),

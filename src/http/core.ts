@@ -157,12 +157,7 @@ export type OnRefusal = (refusal: LimitRefusal) => Promise<void>;
  */
 export const httpCore = (
   log: Log,
-  {
-    limits = bodyLimits(),
-    uploadMemory,
-    onRefusal,
-    access,
-  }: { limits?: BodyLimits; uploadMemory?: Budget; onRefusal?: OnRefusal; access?: AccessLog } = {},
+  { limits = bodyLimits(), uploadMemory, onRefusal, access }: { limits?: BodyLimits; uploadMemory?: Budget; onRefusal?: OnRefusal; access?: AccessLog } = {},
 ) =>
   new Elysia({ name: "http-core" })
     .use(access?.plugin ?? new Elysia())

@@ -69,14 +69,20 @@ export function uploadVideo(key: string, bytes: Uint8Array<ArrayBuffer>, fields:
   return callJson("POST", "/v1/videos", { token: key, body: videoForm(bytes, fields, filename) });
 }
 
-/** A worker whose callbacks reach the shared app (or `app`) directly; `deps` may carry another clock. */
-export async function testWorker(opts: { deps?: Deps; id?: string; deliver?: (r: Request) => Promise<Response> } = {}) {
+/**
+ * A worker whose callbacks reach the shared app (or `app`) directly; `deps` may carry another
+ * clock or log; `onProgress` is told each progress written to a video, and awaited.
+ */
+export async function testWorker(
+  opts: { deps?: Deps; id?: string; deliver?: (r: Request) => Promise<Response>; onProgress?: (videoId: string, progress: number) => Promise<void> } = {},
+) {
   const ctx = await testContext();
   const deps = opts.deps ?? ctx.deps;
   return createTranscodeWorker(deps, {
     providers: createVideoProviders(deps),
     id: opts.id,
     deliver: opts.deliver ?? ((req) => ctx.app.handle(req)),
+    onProgress: opts.onProgress,
   });
 }
 

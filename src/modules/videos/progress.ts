@@ -29,7 +29,8 @@ export function progressReporter(deps: Deps, log: Log, job: Pick<TranscodeJobRow
     // Never 1 before the video is ready: ready is what says it is done.
     const p = Math.min(0.99, Math.max(0, fraction));
     const now = performance.now();
-    if (p <= written || (p - written < STEP && now - writtenAt < INTERVAL_MS)) return true;
+    // (The step compared with a little slack: 0.95 - 0.9 is 0.0499… in floating point.)
+    if (p <= written || (p - written < STEP - 1e-9 && now - writtenAt < INTERVAL_MS)) return true;
     if (!(await renew())) return false;
     written = p;
     writtenAt = now;

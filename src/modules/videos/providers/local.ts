@@ -42,8 +42,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 /** What the local provider reports for a job's outcome: one id per job, whoever sends it. */
 const eventId = (jobId: string) => `transcode:${jobId}`;
 
-const outcomeOf = (ev: ProviderEvent): RunOutcome =>
-  ev.type === "failed" ? { outcome: "failed", reason: ev.reason } : { outcome: "ready" };
+const outcomeOf = (ev: ProviderEvent): RunOutcome => (ev.type === "failed" ? { outcome: "failed", reason: ev.reason } : { outcome: "ready" });
 
 /** `workRoot`: where work folders are made (work-folders.ts); the OS temp folder unless a test says. */
 export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): VideoProvider {
