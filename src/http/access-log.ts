@@ -120,7 +120,8 @@ export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
             : typeof set.status === "number"
               ? set.status
               : 200;
-      line(request, route || pathOf(request.url), status, () => bodyBytes(value), set.headers["x-request-id"], arrivals.get(request));
+      const bytes = request.method === "HEAD" ? () => 0 : () => bodyBytes(value);
+      line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], arrivals.get(request));
     });
 
   return {
