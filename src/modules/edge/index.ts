@@ -274,7 +274,12 @@ export const createEdge = ({ deps, identity, meter, edgeCache: cache, edgeResolv
     const { status, headers, body } = errorAnswer(error, "UNKNOWN", request, requestId, deps.log);
     // Its length said, as every other answer of the edge says it (the access line reads it).
     const text = JSON.stringify(body);
-    const h = new Headers({ ...headers, "content-type": "application/json;charset=utf-8", "content-length": String(Buffer.byteLength(text)), "x-request-id": requestId });
+    const h = new Headers({
+      ...headers,
+      "content-type": "application/json;charset=utf-8",
+      "content-length": String(Buffer.byteLength(text)),
+      "x-request-id": requestId,
+    });
     return new Response(text, { status, headers: withCors(request, h) });
   }
 
