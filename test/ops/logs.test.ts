@@ -249,19 +249,22 @@ describe("transcode lines and progress", () => {
     expect(up.status).toBe(201);
     const id = up.body.data.id as string;
     // Each progress the worker writes is awaited: the poll runs while the transcode waits, never racing it.
-    const polled: { status: string; progress: number }[] = [];
+    const polled: { status: string; progress: number; video: number }[] = [];
     const worker = await testWorker({
       deps,
       deliver: (req) => app.handle(req),
       onProgress: async (videoId) => {
         if (videoId !== id) return;
         const s = await callJson("GET", `/v1/videos/${id}/status`, { app, token: key });
-        polled.push(s.body.data);
+        // The video itself says the same while it is processing.
+        const v = await callJson("GET", `/v1/videos/${id}`, { app, token: key });
+        polled.push({ ...s.body.data, video: v.body.data.progress });
       },
     });
     await drain(worker);
 
     const moving = polled.filter((s) => s.status === "processing" && s.progress > 0 && s.progress < 1);
+    for (const s of moving) expect(s.video).toBe(s.progress);
     expect(moving.length).toBeGreaterThanOrEqual(2);
     const values = moving.map((s) => s.progress);
     expect(values).toEqual([...values].sort((a, b) => a - b));

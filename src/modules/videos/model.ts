@@ -46,6 +46,9 @@ export const Video = t.Object(
     direct_url: t.Optional(t.String({ description: "progressive MP4, once ready" })),
     thumbnail_url: t.Optional(t.String()),
     failure_reason: t.Optional(t.String({ description: "why transcoding failed (status failed)" })),
+    progress: t.Optional(
+      t.Number({ minimum: 0, maximum: 1, description: "while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it" }),
+    ),
     bandwidth_state: t.Optional(Enum(["ok", "degraded", "suspended"], { description: "the owner's video bandwidth state (SPEC 3.3), in GET /v1/videos/{id}" })),
     createdAt: Instant,
     updatedAt: Instant,

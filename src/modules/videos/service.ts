@@ -183,6 +183,8 @@ export function toVideo(urls: VideoUrls, r: VideoRow): Video {
     ...(r.status === "ready" && { playback_url: playbackUrl(urls.media, r.id) }),
     ...(r.status === "ready" && r.directKey && { direct_url: directUrl(urls.media, r.id) }),
     ...(r.status === "failed" && { failure_reason: r.failureReason ?? "transcoding failed" }),
+    // The status poll's figure, beside the status it qualifies (a client reading one video need not ask twice).
+    ...(r.status === "processing" && { progress: r.progress }),
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   };
