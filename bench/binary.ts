@@ -7,7 +7,7 @@
 //
 // Targets (issue 10): first start < 2 s, later starts < 0.5 s. Start times move with what
 // else the machine runs: the 1-minute load average before the starts is printed with them.
-// SHELF_START_TRACE=1 on one start shows where its time goes (README "Roles and the binary").
+// SHELF_START_TRACE=1 on one start shows where its time goes (docs/operators.md, "Roles and the binary").
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -26,7 +26,7 @@ const PLATFORM_VIDEO_PROVIDERS: Record<PlatformName, readonly VideoProviderName[
   mainland: ["local"],
 };
 
-/** Every variable shelf reads: its schema, its default and what it is for (the README's table). */
+/** Every variable shelf reads: its schema, its default and what it is for (the table in docs/operators.md). */
 export const variables = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: 8080, doc: "HTTP port of the api role" },
   HOST: { schema: T.String({ minLength: 1 }), default: "0.0.0.0", doc: "address the api role binds" },

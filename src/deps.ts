@@ -28,7 +28,7 @@ export interface Deps {
   kv: Kv;
   storage: Storage;
   plans: Plans;
-  /** Per-node limits on what untrusted uploads may hold at once (README: "Hostile input"). */
+  /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
   budgets: Budgets;
   /** The SVG sanitizer's worker: started at the first SVG upload, killed by closeDeps. */
   svgSanitizer: SvgSanitizer;

@@ -19,7 +19,7 @@ Usage:
   shelf sync logout                     revoke the sync sign-in and forget it
   shelf --help | --version
 
-Configuration is read from the environment; see the README for every variable.
+Configuration is read from the environment; docs/operators.md lists every variable.
 `;
 
 async function main(argv: string[]): Promise<number> {

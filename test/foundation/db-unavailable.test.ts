@@ -54,7 +54,7 @@ async function refusedQuery(): Promise<unknown> {
   }
 }
 
-/** The seconds README's "Where the spec is silent" promises. */
+/** The seconds docs/decisions.md promises. */
 const DATABASE_RETRY_AFTER_S = 5;
 const request = () => new Request("http://shelf.test/v1/kbs", { method: "POST" });
 

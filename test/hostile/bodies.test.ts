@@ -17,7 +17,7 @@ const GROWTH = 32 * MB;
 let node: ApiProcess | undefined;
 
 beforeAll(async () => {
-  // The collector sized as for a small machine (README, Production deployment): on a large
+  // The collector sized as for a small machine (docs/operators.md, Production deployment): on a large
   // one it lets garbage (what a refused body left) pile up, and the growth measured is its choice.
   if (run) node = await startApiProcess({ BUN_JSC_forceRAMSize: String(256 * MB) });
 });

@@ -8,7 +8,7 @@ import type { Expected } from "./rules.ts";
 
 export { sha256 };
 
-/** One path per KB whatever its letter case (README "Letter case in sync"). */
+/** One path per KB whatever its letter case (docs/decisions.md, "Letter case in sync"). */
 export const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
 /** Paths are stored NFC-normalized (SPEC 4.6 path rules). */
 export const nfc = (path: string) => path.normalize("NFC");

@@ -54,7 +54,7 @@ let node: ApiProcess;
 let token: string;
 
 beforeAll(async () => {
-  // The collector sized as for a small machine (README, Production deployment): on this
+  // The collector sized as for a small machine (docs/operators.md, Production deployment): on this
   // one it would let garbage pile up for a while, and the growth measured be its choice.
   node = await startApiProcess({ MIGRATE_ON_START: "true", PLAN_OVERRIDES, BUN_JSC_forceRAMSize: String(256 * MB) });
   const email = `bounds-${newId()}@example.test`.toLowerCase();

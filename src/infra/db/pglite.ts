@@ -55,7 +55,7 @@ function isAlive(pid: number): boolean {
  * Settings on top of PGlite's. Postgres initialises all of its shared memory at start, and
  * in WebAssembly that memory is the process's: the default shared_buffers (128MB, from
  * initdb's postgresql.conf) made an idle node hold ~270 MB, 16MB ~150 MB (measured, see
- * README "Roles and the binary"). The data files are still cached by the OS below it.
+ * docs/operators.md, "Roles and the binary"). The data files are still cached by the OS below it.
  */
 const SETTINGS = ["shared_buffers=16MB"];
 

@@ -3,7 +3,7 @@
 // status other than 2xx, a failed connection or a body of another shape fails the upload
 // with 502 DEPENDENCY_UNAVAILABLE: an upload is never let through unchecked.
 //
-// What is sent (README "Platforms and compliance"): kind, sha256, size, ownerId, filename,
+// What is sent (docs/operators.md, "Platforms and compliance"): kind, sha256, size, ownerId, filename,
 // mimeType; a document's text; an image's bytes in base64 up to COMPLIANCE_WEBHOOK_INLINE_BYTES.
 // Larger images and streamed media (videos, audio) go as hash and size only: their bytes
 // are not in memory and no URL serves them before they are accepted.

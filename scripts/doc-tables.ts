@@ -1,7 +1,8 @@
-// Generates the README's configuration and route-scope tables from the code (the config
-// variables and the OpenAPI document), so they cannot drift: a test compares them.
-//   bun scripts/readme-tables.ts           print both tables
-//   bun scripts/readme-tables.ts --write   rewrite them in README.md
+// Generates the documentation's tables from the code, so they cannot drift (a test compares
+// them): the configuration table of docs/operators.md from the config variables, and the
+// route-scope table of docs/api.md from the OpenAPI document.
+//   bun scripts/doc-tables.ts           print both tables
+//   bun scripts/doc-tables.ts --write   rewrite them in their pages
 import { variables } from "../src/config.ts";
 
 export function configTable(): string {
@@ -28,9 +29,12 @@ export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): 
   return ["| method | path | needs | rate tier |", "|---|---|---|---|", ...rows].join("\n");
 }
 
+/** Where each generated table lives. */
+export const TABLE_PAGES = { "config-table": "docs/operators.md", "scope-table": "docs/api.md" } as const;
+
 export function replaceBlock(readme: string, name: string, body: string): string {
   const re = new RegExp(`(<!-- ${name} -->)[\\s\\S]*?(<!-- /${name} -->)`);
-  if (!re.test(readme)) throw new Error(`README has no <!-- ${name} --> block`);
+  if (!re.test(readme)) throw new Error(`the page has no <!-- ${name} --> block`);
   return readme.replace(re, (_m, open: string, close: string) => `${open}\n${body}\n${close}`);
 }
 
@@ -41,9 +45,10 @@ if (import.meta.main) {
   const doc = (await (await app.handle(new Request("http://localhost/swagger/json"))).json()) as never;
   const tables = { "config-table": configTable(), "scope-table": scopeTable(doc) };
   if (process.argv.includes("--write")) {
-    let readme = await Bun.file("README.md").text();
-    for (const [name, body] of Object.entries(tables)) readme = replaceBlock(readme, name, body);
-    await Bun.write("README.md", readme);
+    for (const [name, body] of Object.entries(tables)) {
+      const page = TABLE_PAGES[name as keyof typeof TABLE_PAGES];
+      await Bun.write(page, replaceBlock(await Bun.file(page).text(), name, body));
+    }
   } else {
     for (const body of Object.values(tables)) console.log(`${body}\n`);
   }
