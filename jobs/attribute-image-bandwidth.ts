@@ -1,4 +1,4 @@
-// SPEC 3.3a: bandwidth is aggregated hourly per user. The media edge tallies the bytes it
+// Bandwidth is aggregated hourly per user. The media edge tallies the bytes it
 // serves per quota dimension, owner and month in one kv hash per dimension
 // (src/modules/edge/meter.ts); this job adds each owner's bytes to the month they were
 // served in, dimension by dimension.

@@ -1,4 +1,4 @@
-// SPEC 3.3a: video and audio bandwidth a hosted provider served is attributed to users
+// Video and audio bandwidth a hosted provider served is attributed to users
 // hourly, in proportion to their media storage. Each run attributes the last whole hour
 // once: the hour's batch id commits with its counts (addBandwidthBatch), so a run repeated
 // or retried within the hour adds nothing. An hour whose run never happened (no worker

@@ -1,4 +1,4 @@
-// Conflict branches left pending (SPEC 3.6): owners are told 7 days before a branch's
+// Conflict branches left pending: owners are told 7 days before a branch's
 // auto-discard (an outbox message), branches are discarded at 30 days, and those pending
 // 14 days are force-discarded while their owner is over the storage quota; resolved rows
 // go 60 days after their branch was opened. Each sweep marks what it did in the

@@ -1,4 +1,4 @@
-// Delivers the outbox every minute (SPEC 6 notifications): the runner's lease keeps one
+// Delivers the outbox every minute (notifications): the runner's lease keeps one
 // run at a time, and the deliverer's claims keep two deliverers (a manual run beside a
 // scheduled one, or a run whose lease lapsed) from sending one message twice. A message
 // queued now leaves within a minute; one whose send failed is retried with a backoff.

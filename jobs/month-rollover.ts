@@ -1,4 +1,4 @@
-// Month rollover (SPEC 3.3, 8: monthly bandwidth counters reset by calendar month, and a
+// Month rollover (monthly bandwidth counters reset by calendar month, and a
 // degraded or suspended owner is back to ok with the new month). Counters are keyed by
 // month and the video bandwidth state is computed from this month's counter, so the reset
 // itself needs no write; what the rollover does:

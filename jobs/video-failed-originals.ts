@@ -1,4 +1,4 @@
-// SPEC 3.1: a failed video's original is kept 7 days, then deleted automatically (its
+// A failed video's original is kept 7 days, then deleted automatically (its
 // media storage given back; the row stays, with its failure reason).
 import { deleteFailedOriginals } from "../src/modules/videos/public.ts";
 import { type Job, result } from "./job.ts";

@@ -1,4 +1,4 @@
-// SPEC 3.1: a missed provider callback self-heals within the hour. Each hour the provider
+// A missed provider callback self-heals within the hour. Each hour the provider
 // is asked about every video still processing after an hour, and what it says is applied.
 import { createVideoProviders, reconcileVideos } from "../src/modules/videos/public.ts";
 import { type Job, result } from "./job.ts";

@@ -181,12 +181,12 @@ export const variables = {
   SYNC_V1_DEPRECATED_AT: {
     schema: T.String({ format: "date-time" }),
     default: "2026-09-01T00:00:00Z",
-    doc: "from this instant v1 manifest and sync answers carry Deprecation: true and Sunset (SPEC 9.5)",
+    doc: "from this instant v1 manifest and sync answers carry Deprecation: true and Sunset",
   },
   SYNC_V1_SUNSET_AT: {
     schema: T.String({ format: "date-time" }),
     default: "2027-03-01T00:00:00Z",
-    doc: "from this instant v1 manifest and sync answer 410 SYNC_V1_SUNSET (SPEC 9.5)",
+    doc: "from this instant v1 manifest and sync answer 410 SYNC_V1_SUNSET",
   },
   VIDEO_PROVIDER: {
     schema: T.Union([T.Literal("local"), T.Literal("mux")]),
@@ -252,7 +252,7 @@ export type Config = Readonly<
     planOverrides: PlanOverrides;
     /** Requests per user and minute of each rate tier: the defaults with RATE_LIMITS on top. */
     rateLimits: RateLimits;
-    /** The pre-approved OAuth clients (SPEC 5.7): the defaults with OAUTH_FIRST_PARTY_CLIENTS on top. */
+    /** The pre-approved OAuth clients: the defaults with OAUTH_FIRST_PARTY_CLIENTS on top. */
     oauthClients: readonly FirstPartyClient[];
     /** Who may read the media edge's answers from another origin (MEDIA_CORS_ORIGINS). */
     mediaCorsOrigins: MediaCorsOrigins;

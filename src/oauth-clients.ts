@@ -1,4 +1,4 @@
-// The two first-party OAuth clients (SPEC 5.7): pre-approved, no registration. Operators
+// The two first-party OAuth clients: pre-approved, no registration. Operators
 // may rename them or change their ids, scopes and redirect URIs with OAUTH_FIRST_PARTY_CLIENTS.
 // They are desktop apps: their code flow returns to a loopback listener (RFC 8252 section
 // 7.3), whose port the authorization endpoint lets the app pick at each request.

@@ -1,4 +1,4 @@
-// The plan table: every per-plan limit of SPEC section 8, plus the numbers the spec leaves
+// The plan table: every per-plan limit (docs/operators.md), plus the numbers the spec leaves
 // open (storage, bandwidth, upload counts, API keys), which operators may override with
 // PLAN_OVERRIDES. -1 means "no cap" wherever a count or size is a limit.
 import { Type as T, type Static } from "@sinclair/typebox";
@@ -31,11 +31,11 @@ const PlanLimitsSchema = T.Object({
   audioMaxBytes: T.Integer(),
   audioMaxSeconds: T.Integer(),
   tombstoneRetentionDays: T.Integer(),
-  /** SPEC 8 sync limits: the largest conflict branch, and how many may be pending per user. */
+  /** Sync limits: the largest conflict branch, and how many may be pending per user. */
   maxBranchBytes: T.Integer(),
   maxPendingBranches: T.Integer(),
   /**
-   * The most bytes of version history (SPEC 2.5, 3.8) one account keeps, over all its
+   * The most bytes of version history one account keeps, over all its
    * documents: a replacement that would pass it prunes the account's oldest revisions
    * (documents/history.ts) and is never refused. -1: no cap. The defaults are a tenth of
    * the plan's image storage, where the live documents count, and each holds at least 100
@@ -143,7 +143,7 @@ export function isPlanName(v: string): v is PlanName {
  * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP
  * layer makes the response: 403 QUOTA_EXCEEDED, or 429 RATE_LIMITED when the count starts
  * again at `retryAt` (its RateLimit headers measured from `at`, the instant checked).
- * `userId` is whose counter refused: a full quota is told to its owner (SPEC 6), against
+ * `userId` is whose counter refused: a full quota is told to its owner, against
  * `planLimit`, the plan's own limit, where `limit` allowed an overage (conflict branches).
  */
 export class LimitRefusal extends Error {

@@ -1,4 +1,4 @@
-// The per-minute request limits of each rate tier (SPEC 8), which operators may change with
+// The per-minute request limits of each rate tier, which operators may change with
 // RATE_LIMITS, e.g. to give a private deployment more headroom than the hosted service.
 import { Type as T } from "@sinclair/typebox";
 

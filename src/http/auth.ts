@@ -22,7 +22,7 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
 // Far longer than any token; refused before a regular expression reads it.
 const MAX_HEADER = 4096;
 
-/** The token of an exactly `Bearer <token>` header; 401 for anything else (SPEC 5.1). */
+/** The token of an exactly `Bearer <token>` header; 401 for anything else. */
 export function bearerToken(header: string | null | undefined): string {
   if (!header) throw unauthorized("missing Authorization header");
   if (header.length > MAX_HEADER) throw unauthorized();

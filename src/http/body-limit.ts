@@ -22,7 +22,7 @@ import { type FormReader, formReaderOf } from "./form-body.ts";
 export const JSON_MAX_BYTES = 1024 * 1024;
 
 /**
- * Routes whose body carries documents (SPEC 4.5: up to 5 MB of text on the largest plan,
+ * Routes whose body carries documents (up to 5 MB of text on the largest plan,
  * more while its images are still inline as base64, which rewriting turns into links; a
  * sync batch carries up to 100 texts, and a client with large ones sends smaller batches).
  */

@@ -1,4 +1,4 @@
-// The two envelopes of SPEC section 1, the one pagination shape, and the integer and
+// The two envelopes (docs/api.md), the one pagination shape, and the integer and
 // empty-body shapes the models share.
 import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { Elysia, t, type TSchema } from "elysia";

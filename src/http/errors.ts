@@ -1,4 +1,4 @@
-// The one error type and the closed set of error codes (SPEC section 7), each with its
+// The one error type and the closed set of error codes (docs/api.md, errors), each with its
 // HTTP status. Expected outcomes throw AppError; anything else becomes 500 INTERNAL.
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,

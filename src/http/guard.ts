@@ -1,6 +1,6 @@
 // The one auth guard. Every protected route declares, in its options, what it needs:
 //   { auth: { scope: "media.write", tier: "upload" } }
-// scope: a SPEC 5.8 scope, "session" (JWT sessions only: keys cannot act), or "admin"
+// scope: a scope (src/http/scopes.ts), "session" (JWT sessions only: keys cannot act), or "admin"
 //   (the account's admin flag, whatever the credential's scopes).
 // session: with "admin", only a signed-in session of that account may act (admin changes).
 // tier: the per-minute rate-limit tier the route counts against.

@@ -60,7 +60,7 @@ class TooDeepError extends AppError {
 /**
  * Bodies whose items are judged one by one by their route: a sync op or an id whose text is
  * not well-formed is that item's failure (skipped, NOT_FOUND), not the whole request's
- * (SPEC 4.6: ops run independently; 4.5: an id that is not found is reported per id).
+ * (ops run independently; an id that is not found is reported per id).
  */
 // POST /v1/docs/raw:batch is routed as POST /v1/docs/:id (Elysia reads ":batch" as a parameter).
 const ITEMWISE: Record<string, string> = { "POST /v1/kbs/:id/sync": "ops", "POST /v1/docs/:id": "ids" };

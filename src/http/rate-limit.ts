@@ -1,4 +1,4 @@
-// Per-user, per-minute tiers (SPEC 8), a sliding-window counter kept in the kv. If Redis
+// Per-user, per-minute tiers, a sliding-window counter kept in the kv. If Redis
 // cannot be reached the limit is kept per process instead (logged), never a 500.
 import type { Clock } from "../infra/clock.ts";
 import type { Kv, WindowResult } from "../infra/kv/index.ts";
@@ -24,7 +24,7 @@ function rateLimitHeaders(r: WindowResult): Record<string, string> {
 }
 
 /**
- * The one 429 of every limiter (SPEC 7): RateLimit-Limit, RateLimit-Remaining (0) and
+ * The one 429 of every limiter: RateLimit-Limit, RateLimit-Remaining (0) and
  * RateLimit-Reset describe the limit that refused, Retry-After says when to come back.
  */
 export function rateLimited(message: string, meta: Record<string, unknown>, r: { limit: number; resetMs: number }): AppError {

@@ -6,7 +6,7 @@ import { AppError } from "./errors.ts";
 import { rateLimited } from "./rate-limit.ts";
 
 /**
- * 403 QUOTA_EXCEEDED with `meta.type`, `used` and `limit` (SPEC 7); a count that starts
+ * 403 QUOTA_EXCEEDED with `meta.type`, `used` and `limit`; a count that starts
  * again at a known time is 429 RATE_LIMITED instead, its RateLimit headers describing that
  * count and Retry-After its reset. Undefined for anything that is not a refusal.
  */

@@ -1,4 +1,4 @@
-// Scopes (SPEC 5.8), shared by API keys and OAuth grants: what a route requires and a
+// Scopes, shared by API keys and OAuth grants: what a route requires and a
 // principal holds. Which scopes a credential gets is identity's business.
 export const SCOPES = ["media.read", "media.write", "media.delete", "kb.read", "kb.write", "account.read", "usage.read"] as const;
 export type Scope = (typeof SCOPES)[number];

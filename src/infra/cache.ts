@@ -2,7 +2,7 @@
 // for CACHE_TTL_MS at most. Every per-node cache of shared state (API keys, sessions,
 // edge image records) uses the latter, so no node acts on state older than that.
 
-/** How long a node may act on a cached copy of shared state (SPEC: revocations within 5 s). */
+/** How long a node may act on a cached copy of shared state (revocations take effect within 5 s). */
 export const CACHE_TTL_MS = 5_000;
 
 /** Least recently used first: a Map iterates in insertion order, so a hit re-inserts. */

@@ -40,7 +40,7 @@ export interface ManifestPage {
   tombstoneCursorExpired?: boolean;
 }
 
-/** One op's outcome in a v2 push (SPEC 4.6, v2 additions). */
+/** One op's outcome in a v2 push (v2 additions). */
 export interface OpResult {
   opIndex: number;
   status: string;
@@ -111,7 +111,7 @@ export class SyncApi {
       throw new SyncClientError(`${what}: the server answered ${res.status} with something that is not JSON`, res.status, undefined);
     }
     if (!res.ok) {
-      // The error envelope (SPEC 1): { success: false, error: <message>, code, meta }.
+      // The error envelope: { success: false, error: <message>, code, meta }.
       const code = json?.code;
       throw new SyncClientError(`${what}: ${res.status} ${code ?? ""} ${json?.error ?? ""}`.trim(), res.status, code);
     }

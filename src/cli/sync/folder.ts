@@ -6,7 +6,7 @@ import { dirname, join, posix, sep } from "node:path";
 
 export const STATE_FILE = ".shelf-sync.json";
 
-/** What a KB can hold (SPEC 2.4: the extension decides the format). */
+/** What a KB can hold (the extension decides the format). */
 const NOTE_EXTENSIONS = [".md", ".markdown", ".typ"];
 
 /** Folders that belong to other tools, never to the KB. */

@@ -4,7 +4,7 @@
 //   a/<id>/cover.svg  the default thumbnail of its format, when it had none
 // The edge does the HTTP (validators, ranges, caching, metering per owner): the file's
 // bytes count in media bandwidth, its thumbnail's in image bandwidth. Audio has no rule of
-// its own (no admit): the video bandwidth state never stops it (SPEC 3.3), and a private
+// its own (no admit): the video bandwidth state never stops it, and a private
 // file is served to its owner's credential only, as every owner-only object is.
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";

@@ -1,4 +1,4 @@
-// The audio formats an upload may be (SPEC 4.3), told by the file's first bytes, never by
+// The audio formats an upload may be, told by the file's first bytes, never by
 // its name or the client's Content-Type; the MIME type and URL extension each one is
 // served with; the default thumbnail of each.
 

@@ -7,7 +7,7 @@ import { FORMAT_NAMES } from "./formats.ts";
 const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
 const Instant = t.String({ format: "date-time" });
 
-/** The audio resource (SPEC 2.3), also an item of the unified media listing. */
+/** The audio resource, also an item of the unified media listing. */
 export const AudioItem = t.Object(
   {
     id: t.String({ pattern: ID_PATTERN }),
@@ -55,7 +55,7 @@ export type Audio = typeof Audio.static;
 
 export const AudioParams = t.Object({ id: t.String({ pattern: ID_PATTERN }) });
 
-/** Both fields optional; `{}` changes nothing (SPEC 4.3). isPublic is taken as well as is_public. */
+/** Both fields optional; `{}` changes nothing. isPublic is taken as well as is_public. */
 export const UpdateAudioBody = t.Object(
   { title: t.Optional(Title), is_public: t.Optional(t.Boolean()), isPublic: t.Optional(t.Boolean()) },
   { additionalProperties: false },

@@ -23,7 +23,7 @@ export const audio = pgTable(
     isPublic: boolean("is_public").notNull().default(true),
     /** The stored file's bytes: what media_storage counts. */
     sizeBytes: bytes("size_bytes").notNull(),
-    /** Null when the file does not say (SPEC 2.3). */
+    /** Null when the file does not say. */
     durationSeconds: real("duration_seconds"),
     /** kbps. */
     bitrate: integer("bitrate"),

@@ -1,4 +1,4 @@
-// The conflict-branch sweeps the job runs (SPEC 3.6): the owner is told 7 days before a
+// The conflict-branch sweeps the job runs: the owner is told 7 days before a
 // pending branch's auto-discard (an outbox message), the branch is discarded at 30 days,
 // and one 14 days old is force-discarded while its owner is over the storage quota,
 // oldest first, until the overage it allows is gone. Each works one user at a time, in
@@ -17,9 +17,9 @@ import { removeObjects } from "./content.ts";
 import { conflictBranches } from "./table.ts";
 
 const DAY_MS = 86_400_000;
-/** SPEC 3.6: the owner is e-mailed this long before a branch is discarded automatically. */
+/** The owner is e-mailed this long before a branch is discarded automatically. */
 const WARN_BEFORE_MS = 7 * DAY_MS;
-/** SPEC 3.6: a branch unresolved this long is force-discarded while its owner is over quota. */
+/** A branch unresolved this long is force-discarded while its owner is over quota. */
 const FORCE_AFTER_MS = 14 * DAY_MS;
 /** Resolved rows are kept this long after their branch was opened: at least 30 days after resolution. */
 const RESOLVED_KEPT_MS = 60 * DAY_MS;

@@ -1,4 +1,4 @@
-// Ending a conflict branch (SPEC 3.6): adopted (its content becomes the master, the
+// Ending a conflict branch: adopted (its content becomes the master, the
 // previous master kept as a revision when history is on) or discarded (by its owner, by the jobs, or with
 // its KB). Either gives back what it held in the usage ledger, in the transaction that
 // ends it; its object passes to the document, or is removed once that has committed.
@@ -53,7 +53,7 @@ export async function discardBranch(deps: Deps, q: { userId: string; kbId: strin
 /**
  * POST /v1/kbs/:id/conflicts/:branchId/accept: in one transaction the branch's content
  * becomes its document's master (a master deleted since is revived), the previous master
- * is kept as a revision when the user's version history is on (SPEC 3.8: a content
+ * is kept as a revision when the user's version history is on (a content
  * replacement at a path, decided as sync and upload decide it), and the branch is adopted. The document's other pending branches stay.
  * Needs an active plan (403 PLAN_INACTIVE), as sync does.
  */

@@ -1,4 +1,4 @@
-// Conflict branches (SPEC 2.9, 3.6, 8): a client's content kept beside a KB document's
+// Conflict branches: a client's content kept beside a KB document's
 // master when a sync op conflicted under conflictResolution=preserve_both, the master
 // untouched. Opened here inside the sync batch's transaction; listed and read for the
 // conflicts endpoints; the manifest asks which documents have one. Adopting and
@@ -24,11 +24,11 @@ import { readContent, type StoredContent } from "./content.ts";
 import { type BranchRow, conflictBranches, type DocumentRow, documents } from "./table.ts";
 
 const DAY_MS = 86_400_000;
-/** SPEC 8: pending branches per document. */
+/** Pending branches per document. */
 const BRANCHES_PER_DOC = 5;
-/** SPEC 3.6: a pending branch is discarded automatically after 30 days. */
+/** A pending branch is discarded automatically after 30 days. */
 export const BRANCH_LIFETIME_MS = 30 * DAY_MS;
-/** SPEC 8: the share of img_storage pending branches may take past the plan's limit. */
+/** The share of img_storage pending branches may take past the plan's limit. */
 const BRANCH_OVERAGE = 0.2;
 
 /** The plan's limits as opening a branch sees them: img_storage 20% larger. */

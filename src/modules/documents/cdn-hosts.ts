@@ -1,4 +1,4 @@
-// The operator's allow-list of CDN hosts (SPEC 7 DOC_INVALID_PATTERN): images a document
+// The operator's allow-list of CDN hosts (DOC_INVALID_PATTERN): images a document
 // links on these hosts are expected, so they are counted without a warning.
 import { asc } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";

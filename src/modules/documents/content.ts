@@ -5,7 +5,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 
-/** SPEC 2.4: up to 256 KB inline in the database. */
+/** Up to 256 KB inline in the database. */
 const INLINE_MAX_BYTES = 256 * 1024;
 
 export interface StoredContent {

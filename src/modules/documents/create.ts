@@ -27,7 +27,7 @@ export const TITLE_MAX = 255;
 /** As the raw endpoint serves them (raw.ts), without the charset. */
 const MIME: Record<DocFormat, string> = { markdown: "text/markdown", typst: "text/plain" };
 
-/** The format by the file name's extension (SPEC 2.4); 422 INVALID_FILE_TYPE otherwise. */
+/** The format by the file name's extension; 422 INVALID_FILE_TYPE otherwise. */
 export function formatOf(filename: string): DocFormat {
   const dot = filename.lastIndexOf(".");
   const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : "";

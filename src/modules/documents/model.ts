@@ -21,7 +21,7 @@ const Filename = PlainText({
 });
 const Title = PlainText({ minLength: 1, maxLength: 255, notBlank: true });
 
-/** POST /v1/docs (SPEC 4.5), plus the place in a KB (both or neither). */
+/** POST /v1/docs, plus the place in a KB (both or neither). */
 export const CreateDocBody = t.Object(
   {
     filename: Filename,

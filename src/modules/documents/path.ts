@@ -1,4 +1,4 @@
-// The one relative-path rule (SPEC 4.6): every path that enters the service (a direct
+// The one relative-path rule: every path that enters the service (a direct
 // upload into a KB, sync ops, raw by path, the manifest) goes through normalizePath, so
 // two spellings of one name are one path everywhere.
 //

@@ -1,4 +1,4 @@
-// Version history (SPEC 2.5, 3.8): a document's previous contents, newest first; one
+// Version history: a document's previous contents, newest first; one
 // read back; a restore (which first keeps the current content as a revision); and the
 // user's clear-all, 200 at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";

@@ -10,7 +10,7 @@ import type { ImageRef } from "./markdown.ts";
 import { hostAllowed } from "./cdn-hosts.ts";
 import { sha256Hex } from "./content.ts";
 
-/** The data: image types that are rewritten (SPEC 4.5); any other data: URI is left alone. */
+/** The data: image types that are rewritten; any other data: URI is left alone. */
 const REWRITTEN_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "image/svg+xml"]);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

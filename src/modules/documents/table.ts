@@ -70,7 +70,7 @@ export const documents = pgTable(
 );
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** A previous content of a document (SPEC 2.5), kept while version history is on. */
+/** A previous content of a document, kept while version history is on. */
 export const docRevisions = pgTable(
   "doc_revisions",
   {
@@ -105,7 +105,7 @@ export const docCdnHosts = pgTable("doc_cdn_hosts", {
 });
 
 /**
- * A tombstone (SPEC 2.8): a KB path whose document went away, by a delete (soft, hard or
+ * A tombstone: a KB path whose document went away, by a delete (soft, hard or
  * the KB's cascade) or a move away from it, written in the transaction that removed it,
  * with the KB's stamp of that change as deletedAt. The v2 manifest lists them after a
  * `since`; the prune-tombstones job drops them past the owner's plan retention. No key to
@@ -142,7 +142,7 @@ export const DISCARD_REASONS = ["user", "expired", "over_quota"] as const;
 export type DiscardReason = (typeof DISCARD_REASONS)[number];
 
 /**
- * A conflict branch (SPEC 2.9, 3.6): a client's content for a KB document, kept beside
+ * A conflict branch: a client's content for a KB document, kept beside
  * its master when a sync op conflicted under preserve_both. Its content is stored as a
  * document's is (inline or one object of its own); the object passes to the document
  * when the branch is adopted and is deleted when it is discarded, so a resolved row keeps

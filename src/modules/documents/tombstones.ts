@@ -1,4 +1,4 @@
-// Tombstones (SPEC 2.8, 3.7): the record that a KB path lost its document, written in the
+// Tombstones: the record that a KB path lost its document, written in the
 // transaction that deleted or moved it (rows.ts, kb-rows.ts), read by the v2 manifest,
 // confirmed by tombstone_ack, and pruned past the owner's plan retention.
 import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";

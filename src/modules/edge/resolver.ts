@@ -5,7 +5,7 @@
 import type { KindOperation } from "./openapi.ts";
 
 /**
- * The quota a served byte counts against (SPEC 8): image CDN egress, or video and audio
+ * The quota a served byte counts against: image CDN egress, or video and audio
  * egress. Thumbnails of videos are images to the user, so they count as images.
  */
 export type BandwidthDimension = "image_bandwidth" | "media_bandwidth";

@@ -80,7 +80,7 @@ export const CreateKeyBody = t.Object(
     scopes: t.Optional(
       t.Array(t.String({ maxLength: 64 }), {
         maxItems: 20,
-        description: "scope names (SPEC 5.8) or a legacy tier: read, read_write, read_write_delete. Default: every *.read and *.write scope",
+        description: "scope names or a legacy tier: read, read_write, read_write_delete. Default: every *.read and *.write scope",
       }),
     ),
   },

@@ -1,5 +1,5 @@
 // Revoked credentials are announced to every node, which drops its cached copy at once
-// (SPEC 5.10). The messages are `<kind>:<id>` on one channel; nodes of two versions
+//. The messages are `<kind>:<id>` on one channel; nodes of two versions
 // running side by side during a deploy must keep understanding each other.
 import type { Deps } from "../../deps.ts";
 import { broadcast, type Listening, listen } from "../../infra/broadcast.ts";

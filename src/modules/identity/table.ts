@@ -17,7 +17,7 @@ export const users = pgTable(
     isAdmin: boolean("is_admin").notNull().default(false),
     docVersioningEnabled: boolean("doc_versioning_enabled").notNull().default(false),
     docVersioningMax: integer("doc_versioning_max").notNull().default(20),
-    /** SPEC 6: the 80% quota e-mails are optional; the 100% and video bandwidth ones are not. */
+    /** The 80% quota e-mails are optional; the 100% and video bandwidth ones are not. */
     quotaWarnings: boolean("quota_warnings").notNull().default(true),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),

@@ -4,7 +4,7 @@ import { Int, Page } from "../../http/envelope.ts";
 import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
 import { FORMAT_NAMES } from "./formats.ts";
 
-/** SPEC 8: at most 10 tags of at most 32 characters (shared by upload and update): not blank, no control or bidi characters. */
+/** At most 10 tags of at most 32 characters (shared by upload and update): not blank, no control or bidi characters. */
 export const Tags = t.Array(PlainText({ minLength: 1, maxLength: 32, notBlank: true }), {
   maxItems: 10,
   uniqueItems: true,
@@ -21,7 +21,7 @@ const core = {
   height: Int(),
 };
 
-/** The upload response (SPEC 2.1). */
+/** The upload response. */
 export const UploadedImage = t.Object({ ...core, created_at: t.String({ format: "date-time" }) }, { title: "UploadedImage" });
 export type UploadedImage = typeof UploadedImage.static;
 

@@ -41,7 +41,7 @@ export interface NewImage {
 const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "createdAt"] as const;
 type ItemRow = Pick<ImageRow, (typeof ITEM_COLUMNS)[number]>;
 
-/** What an upload answers (SPEC 4.1). */
+/** What an upload answers. */
 export function toUploaded(mediaUrl: string, r: Omit<ItemRow, "isPublic" | "tags">): UploadedImage {
   return { id: r.id, url: publicUrl(mediaUrl, r), filename: r.filename, size: r.size, width: r.width, height: r.height, created_at: iso(r.createdAt) };
 }

@@ -1,4 +1,4 @@
-// The schemas of a KB's conflict branches (SPEC 2.9, 3.6): the list, one branch with its
+// The schemas of a KB's conflict branches: the list, one branch with its
 // content, and what accepting one answers.
 import { t } from "elysia";
 import { Int, Page } from "../../http/envelope.ts";

@@ -1,4 +1,4 @@
-// /v1/kbs/:id/conflicts: a KB's pending conflict branches (SPEC 2.9, 3.6), one with its
+// /v1/kbs/:id/conflicts: a KB's pending conflict branches, one with its
 // content, accept (the branch becomes master) and discard. The rules are the documents
 // module's, which owns the branches.
 import { Elysia } from "elysia";

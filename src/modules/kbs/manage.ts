@@ -27,7 +27,7 @@ export const toKbItem = (r: KbRow): KbItem => ({
 
 const SLUG = new RegExp(SLUG_PATTERN);
 
-/** SPEC 2.6: the name lower-cased, its spaces turned into `-`; a name it cannot make a slug of needs an explicit one. */
+/** The name lower-cased, its spaces turned into `-`; a name it cannot make a slug of needs an explicit one. */
 function slugOf(name: string): string {
   if (/[^\x20-\x7e]/.test(name)) {
     throw validationError("body.slug", "a name with characters outside ASCII needs an explicit slug (a-z, 0-9 and -, 2 to 64 characters)");

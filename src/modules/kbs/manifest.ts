@@ -21,7 +21,7 @@ import { manifestRows } from "../documents/public.ts";
 import { getKb } from "./service.ts";
 import { syncActor } from "./sync/service.ts";
 
-/** SPEC 8: a v1 page lists at most this many bytes of documents (at least one entry). */
+/** A v1 page lists at most this many bytes of documents (at least one entry). */
 const V1_PAGE_BYTES = 5 * 1024 * 1024;
 
 export interface ManifestQuery {
@@ -46,7 +46,7 @@ export function cutPage(page: { items: ManifestRow[]; nextCursor: string | null 
   return { rows, nextCursor };
 }
 
-/** SPEC 2.7: a soft-deleted document shows only its path and when it went. */
+/** A soft-deleted document shows only its path and when it went. */
 export const toEntry = (r: ManifestRow) => ({
   relativePath: r.relativePath!,
   sourceHash: r.deletedAt ? null : r.sourceHash,

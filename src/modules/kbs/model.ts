@@ -8,14 +8,14 @@ const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex o
 export const SLUG_PATTERN = "^[a-z0-9][a-z0-9-]{0,62}[a-z0-9]$";
 const Name = PlainText({ minLength: 1, maxLength: 120, notBlank: true });
 const Description = t.Nullable(PlainText({ maxLength: 500 }));
-// Only a bound on what is read here: the path rules (SPEC 4.6) are judged per op, so a
+// Only a bound on what is read here: the path rules are judged per op, so a
 // path that breaks one refuses its op alone (sync/values.ts).
 const RelativePath = t.String({
   maxLength: 4096,
   description: "POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR)",
 });
 
-/** SPEC 2.6. */
+/** A knowledge base. */
 export const KbItem = t.Object(
   {
     id: t.String(),
@@ -85,7 +85,7 @@ export const ManifestQuery = t.Object({
   ...SyncVersion,
 });
 
-/** SPEC 2.7. */
+/** A manifest entry. */
 const ManifestEntry = t.Object(
   {
     relativePath: t.String(),
@@ -99,7 +99,7 @@ const ManifestEntry = t.Object(
   { title: "KbManifestEntry" },
 );
 
-/** SPEC 2.8. */
+/** A tombstone. */
 const Tombstone = t.Object({ docId: t.String(), relativePath: t.String(), sourceHash: Sha256, deletedAt: Timestamp }, { title: "KbTombstone" });
 
 export const Manifest = t.Object({

@@ -4,7 +4,7 @@ import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
 /**
- * A knowledge base: a namespace of documents addressed by relative path (SPEC 2.6).
+ * A knowledge base: a namespace of documents addressed by relative path.
  * docCount and sizeBytes are the active documents' and move in the transaction that
  * moves those documents; updatedAt bumps with every child add, replace and delete.
  */

@@ -162,7 +162,7 @@ const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> =
   conflict_branches_expiring: (p: BranchesPayload, ctx) => branchesExpiring(p, ctx),
 };
 
-/** The optional messages (SPEC 6): not sent to a user who turned quota warnings off. */
+/** The optional messages: not sent to a user who turned quota warnings off. */
 export const OPTIONAL_KINDS: ReadonlySet<string> = new Set(["quota_80"]);
 
 function toText(m: Mail, greeting: string): string {

@@ -1,4 +1,4 @@
-// The device authorization grant (RFC 8628, SPEC 3.5 and 5.4-5.6): a device asks for a
+// The device authorization grant (RFC 8628): a device asks for a
 // pair of codes, the user approves or denies the user code, and the device polls the
 // token endpoint with the device code until it gets tokens or a terminal error.
 import { and, eq, gt } from "drizzle-orm";
@@ -18,7 +18,7 @@ const POLL_INTERVAL_S = 5;
 const SLOW_DOWN_STEP_S = 5;
 const DEVICE_REQUESTS_PER_MINUTE = 10;
 
-/** Wrong user codes, across codes, per user and per address, in a window (SPEC 5.6: 40 bits). */
+/** Wrong user codes, across codes, per user and per address, in a window (40 bits). */
 const WRONG_CODE_WINDOW_MS = 15 * 60_000;
 const MAX_WRONG_CODES_PER_USER = 10;
 const MAX_WRONG_CODES_PER_IP = 50;

@@ -1,5 +1,5 @@
 // The parameters of an OAuth request: application/x-www-form-urlencoded as RFC 6749 has
-// them, or a JSON object of strings (SPEC 4.9 lets clients send either). A parameter
+// them, or a JSON object of strings (clients may send either). A parameter
 // given twice, a body of another type or a non-string value is invalid_request.
 import { readBody } from "../../http/body-limit.ts";
 import { AppError } from "../../http/errors.ts";

@@ -90,7 +90,7 @@ export const GrantParams = t.Object({ id: t.String({ pattern: ID_PATTERN }) });
 const OAuthErrorBody = t.Object({
   error: t.String({ description: "the RFC 6749 / RFC 8628 error" }),
   error_description: t.String(),
-  error_code: t.Optional(t.String({ description: "SPEC's code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE" })),
+  error_code: t.Optional(t.String({ description: "shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE" })),
 });
 
 const TokenResponse = t.Object({

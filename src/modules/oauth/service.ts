@@ -1,5 +1,5 @@
 // Grants and their tokens: issuing a token set, refresh rotation with replay detection
-// (SPEC 5.4, RFC 9700 section 4.14), revocation (RFC 7009) and the user's list of
+// (RFC 9700 section 4.14), revocation (RFC 7009) and the user's list of
 // authorized apps. Revoking a grant refuses every token descended from it, on every node.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";

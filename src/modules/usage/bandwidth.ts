@@ -24,7 +24,7 @@ export interface BandwidthBatch {
   at: Date;
 }
 
-/** What the marks of SPEC 6 are measured against, and when (the current month's only). */
+/** What the quota marks are measured against, and when (the current month's only). */
 export interface BandwidthQuota {
   plans: Plans;
   now: Date;
@@ -38,7 +38,7 @@ const KEEP_BATCH_IDS_MS = 30 * 86_400_000;
  * transaction. Entries for the same owner, month and dimension are summed; owners deleted
  * since they were served are skipped. Given a batch, the batch's id commits with the counts,
  * so a batch retried after a crash is counted once. Given the plans, a count of the
- * current month that goes past a mark of its dimension is told to the owner (SPEC 6), in
+ * current month that goes past a mark of its dimension is told to the owner, in
  * the same transaction. Returns what was counted.
  */
 export async function addBandwidthBatch(tx: DbOrTx, entries: readonly BandwidthEntry[], batch?: BandwidthBatch, quota?: BandwidthQuota) {
@@ -57,7 +57,7 @@ export async function addBandwidthBatch(tx: DbOrTx, entries: readonly BandwidthE
 
 /**
  * Every user holding media storage now, with the bytes held: what a provider's reported
- * egress is split by (SPEC 3.3a: in proportion to each user's storage).
+ * egress is split by (in proportion to each user's storage).
  */
 export function mediaStorageHolders(db: DbOrTx): Promise<{ ownerId: string; bytes: number }[]> {
   return db

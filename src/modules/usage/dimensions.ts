@@ -1,5 +1,5 @@
-// The quota dimensions (SPEC 8), described once. The ledger's reserve, release, pre-check
-// and snapshot, the usage resource (SPEC 2.11, its schema too) and the refusals all read
+// The quota dimensions, described once. The ledger's reserve, release, pre-check
+// and snapshot, the usage resource (its schema too) and the refusals all read
 // this list, so a new dimension is one entry here; its counters live in usage_counters
 // under its name and need no migration.
 import { dayKey, monthKey } from "../../infra/clock.ts";
@@ -29,7 +29,7 @@ export interface Report {
 }
 
 export interface Dimension {
-  /** The counter's key, and `meta.type` of its refusals (SPEC 7). */
+  /** The counter's key, and `meta.type` of its refusals. */
   readonly name: string;
   /**
    * What a need names to move it. Several dimensions may count the same thing: one upload
@@ -47,7 +47,7 @@ export interface Dimension {
   /** null: counted, but not shown in the usage resource. */
   readonly report: Report | null;
   /**
-   * SPEC 6: the percents of the limit whose crossing is e-mailed to the owner
+   * The percents of the limit whose crossing is e-mailed to the owner
    * (notify.ts); none when absent.
    */
   readonly warnAt?: readonly number[];
@@ -68,7 +68,7 @@ export const PERIODS: Record<Period, { key(now: Date): string; endsAt(now: Date)
 
 /** The production dimensions. Their order is the order of refusal checks and of the resource. */
 export const DIMENSIONS = [
-  // Images plus documents (SPEC 8); custom video thumbnails count here too.
+  // Images plus documents; custom video thumbnails count here too.
   {
     name: "img_storage",
     counts: "imageBytes",
@@ -78,7 +78,7 @@ export const DIMENSIONS = [
     report: { at: ["image", "storage"], shape: "usedLimit" },
     warnAt: [80, 100],
   },
-  // Image bandwidth has no hard cutoff (SPEC 3.3).
+  // Image bandwidth has no hard cutoff.
   {
     name: "image_bandwidth",
     counts: "imageBandwidthBytes",
@@ -97,7 +97,7 @@ export const DIMENSIONS = [
     report: { at: ["video", "storage"], shape: "usedLimit", description: "audio and video bytes (media_storage)" },
     warnAt: [80, 100],
   },
-  // The playback edge degrades and suspends on it (SPEC 3.3); nothing refuses it here. Its
+  // The playback edge degrades and suspends on it; nothing refuses it here. Its
   // 100%, 110% and 120% are told with the playback state they bring, by the videos module
   // (recordBandwidthCrossings), under the same marks: one message per crossing.
   {
@@ -109,7 +109,7 @@ export const DIMENSIONS = [
     report: { at: ["video", "bandwidth"], shape: "monthly" },
     warnAt: [80],
   },
-  // A quota of the trial plan only (SPEC 8); where the plan has no cap nothing is told.
+  // A quota of the trial plan only; where the plan has no cap nothing is told.
   {
     name: "doc_count",
     counts: "docs",
@@ -133,7 +133,7 @@ export const DIMENSIONS = [
     refused: "never",
     report: { at: ["docs", "revisionBytes"], shape: "used" },
   },
-  // Conflict branches kept pending beside their master (SPEC 8: at most 100 per user). Their
+  // Conflict branches kept pending beside their master (at most 100 per user). Their
   // bytes count in img_storage, where they may go up to 20% past the plan's limit.
   { name: "conflict_branches", counts: "branches", period: "total", limit: "maxPendingBranches", refused: "quota", report: null },
   {

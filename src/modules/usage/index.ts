@@ -19,7 +19,7 @@ export const usageModule = ({ deps, guard }: Services) =>
         auth: { scope: "usage.read", tier: "read" },
         response: { 200: Ok(Usage), 404: "Error" },
         detail: {
-          summary: "Quota use and limits (SPEC 2.11)",
+          summary: "Quota use and limits",
           description:
             "docs.revisionCount and docs.revisionBytes measure the account's version history; planLimits.revisionBytes is the plan's cap on those bytes (-1: none). History is never a reason to refuse a write: one that would pass the cap prunes the account's oldest revisions, across its documents, in the same transaction.",
         },

@@ -1,4 +1,4 @@
-// SPEC 6: the owner is e-mailed when a quota's counter goes past 80% (optional) and 100%
+// The owner is e-mailed when a quota's counter goes past 80% (optional) and 100%
 // of the plan's limit. The counter's move is compared before and after against the limit
 // in memory, so the marks table (notifications) is only touched by a move that crosses
 // one: an upload far from any mark costs nothing more. The message is queued in the
@@ -56,7 +56,7 @@ export async function tellQuotaCrossings(tx: DbOrTx, moves: readonly Move[], now
 const FULL = 100;
 
 /**
- * SPEC 6: a need refused by a quota with a 100% mark (storage, documents) tells its owner
+ * A need refused by a quota with a 100% mark (storage, documents) tells its owner
  * that mark, at most once as a crossing would (the marks table decides, with its re-arm
  * rule). Call it after the refused transaction rolled back: it writes in its own. Rate
  * counts (429) and limits without marks tell nothing. The payload's `used` is the counter

@@ -1,4 +1,4 @@
-// The usage resource (SPEC 2.11) laid out from the dimensions: each counter sits where its
+// The usage resource laid out from the dimensions: each counter sits where its
 // description's `report.at` says, between the resource's own fields (plan, video status,
 // the document cap). One layout gives both the schema (model.ts) and the values, so the
 // two cannot disagree and a new dimension shows in both.
@@ -13,7 +13,7 @@ export type Tree<L> = { [key: string]: L | Tree<L> };
 /** The fields that are not a counter of their own, by path. */
 export type OwnFields<L> = Record<"plan" | "planActive" | "video.status" | "planLimits.docCount" | "planLimits.revisionBytes", L>;
 
-// The order of the resource's groups, as SPEC 2.11 lists them; a group a new dimension
+// The order of the resource's groups, as the usage resource lists them; a group a new dimension
 // brings comes after these.
 const GROUPS = ["plan", "planActive", "image", "video", "doc", "planLimits", "docs", "uploads"];
 

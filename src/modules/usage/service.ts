@@ -6,7 +6,7 @@ import { ledger } from "./ledger.ts";
 import type { Usage } from "./model.ts";
 import { usageReport } from "./report.ts";
 
-/** SPEC 3.3: over 100% of the monthly video bandwidth degrades playback, over 120% suspends it. */
+/** Over 100% of the monthly video bandwidth degrades playback, over 120% suspends it. */
 export function videoBandwidthState(used: number, limit: number): "ok" | "degraded" | "suspended" {
   if (limit < 0) return "ok";
   if (used > limit * 1.2) return "suspended";

@@ -1,4 +1,4 @@
-// Every all-time counter must equal the sum of the rows it counts (SPEC 8: counters move
+// Every all-time counter must equal the sum of the rows it counts (counters move
 // with their rows, and decrease when a resource is deleted). Each kind of stored thing
 // (images, videos, audio, documents) recounts an owner's rows by what the ledger
 // counts; verify compares that with usage_counters, and fix sets the counters to it.

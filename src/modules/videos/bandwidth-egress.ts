@@ -1,5 +1,5 @@
 // Media egress a hosted video provider serves from its own CDN never passes the edge, so
-// the edge cannot meter it per owner. SPEC 3.3a: the provider's reported total for an hour
+// the edge cannot meter it per owner. The provider's reported total for an hour
 // is split among users in proportion to the media storage each holds. The local provider
 // serves nothing itself (its playback is the edge's, metered per owner), so it reports 0.
 import type { Config } from "../../config.ts";

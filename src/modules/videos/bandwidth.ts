@@ -1,10 +1,10 @@
-// An owner's video bandwidth state (SPEC 3.3): ok, degraded past 100% of the plan's
+// An owner's video bandwidth state: ok, degraded past 100% of the plan's
 // monthly media bandwidth, suspended past 120%. It is computed, never stored: from the
 // month's media_bandwidth counter in the usage ledger (moved by the hourly attribution
 // job) against the limit of the owner's plan now. So a plan upgrade takes effect as soon
 // as the plan is written, and the month rollover as soon as the month changes (its counter
 // starts at zero); each node keeps an answer for CACHE_TTL_MS, far inside the 1 to 2
-// minutes SPEC allows. Transitions (up) are recorded by the attribution job, in the
+// minutes allowed. Transitions (up) are recorded by the attribution job, in the
 // transaction that moves the counter (recordBandwidthCrossings).
 import type { Deps } from "../../deps.ts";
 import { monthKey } from "../../infra/clock.ts";
@@ -52,7 +52,7 @@ export function createBandwidthStates(deps: Pick<Deps, "db" | "plans" | "clock">
 }
 
 /**
- * The marks whose crossing is told to the owner (SPEC 6: 100% degrades, 110% warns, 120%
+ * The marks whose crossing is told to the owner (100% degrades, 110% warns, 120%
  * suspends), as outbox messages for the notifications work.
  */
 const MARKS = [

@@ -21,11 +21,11 @@ const core = {
   tags: t.Array(t.String()),
 };
 
-/** The upload response (SPEC 4.2): always `processing`. */
+/** The upload response: always `processing`. */
 export const UploadedVideo = t.Object({ ...core, createdAt: Instant, updatedAt: Instant }, { title: "UploadedVideo" });
 export type UploadedVideo = typeof UploadedVideo.static;
 
-/** A list item: no playback_url (SPEC 2.2), createdAt only. */
+/** A list item: no playback_url, createdAt only. */
 export const VideoListItem = t.Object(
   {
     ...core,
@@ -37,7 +37,7 @@ export const VideoListItem = t.Object(
 );
 export type VideoListItem = typeof VideoListItem.static;
 
-/** The full video (SPEC 2.2). */
+/** The full video. */
 export const Video = t.Object(
   {
     ...core,
@@ -49,7 +49,7 @@ export const Video = t.Object(
     progress: t.Optional(
       t.Number({ minimum: 0, maximum: 1, description: "while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it" }),
     ),
-    bandwidth_state: t.Optional(Enum(["ok", "degraded", "suspended"], { description: "the owner's video bandwidth state (SPEC 3.3), in GET /v1/videos/{id}" })),
+    bandwidth_state: t.Optional(Enum(["ok", "degraded", "suspended"], { description: "the owner's video bandwidth state, in GET /v1/videos/{id}" })),
     createdAt: Instant,
     updatedAt: Instant,
   },

@@ -1,7 +1,7 @@
 // Where a video plays: its URLs on the media edge, how the edge reads a request path back
 // into a video and a file, and the master playlist a degraded owner's new sessions get.
 //
-// {video_url} of SPEC is MEDIA_URL/v. A video's files sit under MEDIA_URL/v/<id>/ with the
+// The video URL base is MEDIA_URL/v. A video's files sit under MEDIA_URL/v/<id>/ with the
 // names they have under hls/ in the store (layout.ts), so the playlists' relative URIs
 // resolve to the edge as they stand:
 //   v/<id>/master.m3u8                     the master playlist (playback_url)
@@ -45,7 +45,7 @@ export const thumbnailUrl = (mediaUrl: string, id: string, thumbnailKey: string,
   playbackFileUrl(mediaUrl, id, thumbnailKey.slice(thumbnailKey.lastIndexOf("/") + 1), token);
 
 /**
- * The master playlist with only `keep`'s streams (SPEC 3.3: a degraded owner's new
+ * The master playlist with only `keep`'s streams (a degraded owner's new
  * sessions start at 360p). Everything that is not a stream of another rendition stays:
  * the header, media groups, session data. A stream is its EXT-X-STREAM-INF line and the
  * URI after it; an I-frame stream names its URI in the tag.

@@ -11,7 +11,7 @@ export type OnProgress = (videoId: string, progress: number) => void | Promise<v
 
 /**
  * A write at most every second, or sooner once the bar moved 5%: ffmpeg reports twice a
- * second, and a poller asks every 5 to 10 s (SPEC), so more writes would tell nobody more.
+ * second, and a poller asks every 5 to 10 s, so more writes would tell nobody more.
  */
 const STEP = 0.05;
 const INTERVAL_MS = 1000;

@@ -1,4 +1,4 @@
-// The schemas of POST /v1/videos/:id/sign (SPEC 4.2 leaves them open).
+// The schemas of POST /v1/videos/:id/sign (shelf's own shape).
 import { t } from "elysia";
 import { Int } from "../../http/envelope.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";

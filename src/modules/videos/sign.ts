@@ -53,7 +53,7 @@ const ownedQuery = (db: DbOrTx) =>
     .prepare("video_owned_for_sign");
 
 /**
- * A signed playback URL of the caller's video `id`, good for `ttlSeconds` (SPEC 4.2 POST
+ * A signed playback URL of the caller's video `id`, good for `ttlSeconds` (POST
  * .../sign). Any status: the URL plays once the video is ready, if it has not expired.
  */
 export async function signPlayback(

@@ -1,4 +1,4 @@
-// The video state machine (SPEC 3.1): processing -> ready, processing -> failed, nothing
+// The video state machine: processing -> ready, processing -> failed, nothing
 // else. Every event a provider sends (a callback, or what reconciliation learns by asking)
 // is applied here in one transaction that also records the event's id: a repeated event
 // is acknowledged and ignored, and since only a `processing` video moves, an old or

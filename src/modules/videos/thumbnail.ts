@@ -1,4 +1,4 @@
-// A video's custom thumbnail (SPEC 4.2): JPEG, PNG or WebP up to 2 MB, stored as a JPEG
+// A video's custom thumbnail: JPEG, PNG or WebP up to 2 MB, stored as a JPEG
 // under a fresh name (layout.ts) and counted in image storage; reverting drops it and the
 // auto thumbnail shows again.
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// POST /webhooks/{provider}: a video provider's completion callback (SPEC 6). The raw body
+// POST /webhooks/{provider}: a video provider's completion callback. The raw body
 // is what the signature covers, so it is read as text, never parsed first. A bad
 // signature or a stale timestamp is 401; a replayed event is acknowledged and ignored. The
 // body is read within MAX_CALLBACK_BYTES as it arrives (413 the moment it passes it).

@@ -1,4 +1,4 @@
-// One op of a sync batch, decided and applied: the v1 conflict table (SPEC 4.6) for
+// One op of a sync batch, decided and applied: the v1 conflict table for
 // upserts and deletes, and the v2 ops on the same table (issue 12): an update names its
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation. A base is the updatedAt the client last saw, or the
@@ -39,7 +39,7 @@ export type SyncOpName = "upsert" | "delete" | "update" | "move" | "tombstone_ac
 /**
  * An op after its wire format was read: paths already normalized (documents' path rule).
  * `refused`: an op whose values broke a rule (sync/values.ts); it is answered with its
- * outcome and touches nothing, while the others of the batch run (SPEC 4.6). `path` is
+ * outcome and touches nothing, while the others of the batch run. `path` is
  * the one it named, as sent when it could not be normalized.
  */
 export type SyncOp =

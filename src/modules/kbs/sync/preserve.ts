@@ -1,4 +1,4 @@
-// conflictResolution=preserve_both (SPEC 2.9, 3.6): an op rejected as stale keeps the
+// conflictResolution=preserve_both: an op rejected as stale keeps the
 // client's text beside master as a conflict branch instead of being refused. Runs inside
 // the batch's transaction, with master's row locked (conflict.remote) and the client's
 // text already hashed and stored (conflict.incoming), which the branch takes.

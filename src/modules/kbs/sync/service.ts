@@ -35,7 +35,7 @@ export interface SyncMode {
   preserveBoth: boolean;
 }
 
-/** A plan that has lapsed keeps what it has but cannot sync (SPEC 4.6). */
+/** A plan that has lapsed keeps what it has but cannot sync. */
 export async function syncActor(deps: Deps, userId: string): Promise<Actor> {
   const user = await requireUser(deps.db, userId);
   const now = deps.clock.now();
@@ -65,7 +65,7 @@ export async function runSync(deps: Deps, userId: string, kbId: string, ops: rea
   const storedKeys = prepared.flatMap((p) => (p && "text" in p && p.text.objectKey ? [p.text.objectKey] : []));
   let result: { outcomes: Outcome[]; freed: string[]; serverTime: Date };
   // The limits that refused an op of the committed run: answered as skipped outcomes, not
-  // as a 403, so they are told to the owner here (SPEC 6's 100%), after the commit.
+  // as a 403, so they are told to the owner here (the 100% mark), after the commit.
   let refusals: LimitRefusal[] = [];
   // Ops are applied in one transaction with no savepoints, their counters written once at
   // the end and checked there as one: a limit refusing is rare, and only then is the batch

@@ -1,4 +1,4 @@
-// The v1 wire format of sync (SPEC 4.6): `ops[]` of upsert and delete in, `applied[]`,
+// The v1 wire format of sync: `ops[]` of upsert and delete in, `applied[]`,
 // `conflicts[]`, `skipped[]` and `serverTime` out. Everything v1-shaped is here; the
 // rules are the sync service's.
 import { AppError, validationError } from "../../../http/errors.ts";

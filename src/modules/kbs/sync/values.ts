@@ -1,7 +1,7 @@
 // The values of a sync op that rules judge (its paths, its content, its base), as opposed
 // to its shape (which fields an op of its kind carries under the protocol version), which
 // the body schema and the wire formats check for the whole request. Ops run independently
-// (SPEC 4.6): a value that breaks a rule refuses its op alone, skipped with reason
+//: a value that breaks a rule refuses its op alone, skipped with reason
 // VALIDATION_ERROR, `meta.path` naming the field (as a 422 would) and `meta.problem` the
 // rule, and the batch's other ops apply. One odd file name in a folder does not hold the
 // rest of the folder back.

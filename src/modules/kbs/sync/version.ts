@@ -1,5 +1,5 @@
-// Which sync protocol a manifest or sync request speaks (SPEC 9.3), and the v1 sunset
-// (SPEC 9.5): from SYNC_V1_DEPRECATED_AT v1 answers say they are deprecated and when
+// Which sync protocol a manifest or sync request speaks, and the v1 sunset
+//: from SYNC_V1_DEPRECATED_AT v1 answers say they are deprecated and when
 // they end; from SYNC_V1_SUNSET_AT v1 is gone (410 SYNC_V1_SUNSET).
 import type { Config } from "../../../config.ts";
 import { AppError } from "../../../http/errors.ts";

@@ -7,7 +7,7 @@ import { type Html, html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import type { PageVisit } from "./session.ts";
 
-/** What a client asking for a scope may do, as a user reads it (SPEC 5.8). */
+/** What a client asking for a scope may do, as a user reads it. */
 const SCOPE_WORDS: Record<Scope, string> = {
   "media.read": "See your images, videos and audio and their details",
   "media.write": "Upload images, videos and audio, and change their titles and visibility",
