@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../src/infra/db/index.ts";
-import { manifestQuery } from "../../src/modules/documents/kb-rows.ts";
+import { manifestQuery } from "../../src/modules/documents/kb-documents.ts";
 import { kbListQuery } from "../../src/modules/kbs/manage.ts";
 import { createKb } from "../../src/modules/kbs/public.ts";
 import { testContext } from "../helpers/context.ts";

@@ -5,4 +5,4 @@ export { AudioItem } from "./model.ts";
 export { deleteAudio } from "./service.ts";
 export { audioMediaPage } from "./queries.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
-export { storedAudio } from "./stored.ts";
+export { storedAudio } from "./stored-kind.ts";

@@ -12,8 +12,8 @@ import { getKb, lockKb } from "../kbs/public.ts";
 import { release } from "../usage/public.ts";
 import { pendingBranch } from "./branches.ts";
 import { readContent, removeObjects } from "./content.ts";
-import { describeText, keptFrom } from "./kb-rows.ts";
-import { type Actor, lockDocument, replaceContent } from "./rows.ts";
+import { describeText, keptFrom } from "./kb-documents.ts";
+import { type Actor, lockDocument, replaceContent } from "./row-changes.ts";
 import { type BranchRow, conflictBranches, type DiscardReason } from "./table.ts";
 
 /**

@@ -19,12 +19,12 @@ import { removeObjects, sha256Hex, storeContent, utf8Length } from "./content.ts
 import { countWords, readMarkdown } from "./markdown.ts";
 import type { CreateDocBody, UploadResult } from "./model.ts";
 import { normalizePath, pathProblemText } from "./path.ts";
-import { type Actor, type NextContent, replaceContent } from "./rows.ts";
+import { type Actor, type NextContent, replaceContent } from "./row-changes.ts";
 import { rewriteImages } from "./rewrite.ts";
 import { type DocFormat, type DocumentRow, documents } from "./table.ts";
 
 export const TITLE_MAX = 255;
-/** As the raw endpoint serves them (raw.ts), without the charset. */
+/** As the raw endpoint serves them (raw-text.ts), without the charset. */
 const MIME: Record<DocFormat, string> = { markdown: "text/markdown", typst: "text/plain" };
 
 /** The format by the file name's extension; 422 INVALID_FILE_TYPE otherwise. */

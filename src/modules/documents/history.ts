@@ -2,7 +2,7 @@
 // bounds history by a count per document only, so 500 versions of every document could
 // hold many times the account's storage; the cap bounds the bytes of all of them together.
 // A write never fails for it: the account's oldest revisions make room, in the transaction
-// that saves the new one (rows.ts saveRevision, the one place a revision is saved, reaches
+// that saves the new one (row-changes.ts saveRevision, the one place a revision is saved, reaches
 // this through its books: at once, or once at the end of a sync batch).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../infra/db/index.ts";

@@ -29,7 +29,7 @@ import {
   UpdateDocBody,
   UploadResult,
 } from "./model.ts";
-import { rawBatchDocumentation, rawDocumentation, type Reader, serveRaw } from "./raw.ts";
+import { rawBatchDocumentation, rawDocumentation, type Reader, serveRaw } from "./raw-text.ts";
 import { clearRevisions, listRevisions, readRevision, restoreRevision } from "./revisions.ts";
 import { docFormReader } from "./upload-form.ts";
 import { deleteDocument, deleteDocuments, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";

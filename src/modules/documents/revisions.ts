@@ -12,7 +12,7 @@ import { release } from "../usage/public.ts";
 import { readContent, removeObjects, storeContent } from "./content.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
 import type { Revision } from "./model.ts";
-import { lockDocument, replaceContent } from "./rows.ts";
+import { lockDocument, replaceContent } from "./row-changes.ts";
 import { getDocument } from "./service.ts";
 import { docRevisions, type RevisionRow } from "./table.ts";
 

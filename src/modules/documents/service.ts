@@ -11,7 +11,7 @@ import { prepared } from "../../infra/db/prepared.ts";
 import { lockKb } from "../kbs/public.ts";
 import { readContent, removeObjects } from "./content.ts";
 import type { DocItem, DocSort, UpdateDocBody } from "./model.ts";
-import { hardDelete, softDelete } from "./rows.ts";
+import { hardDelete, softDelete } from "./row-changes.ts";
 import { type DocumentRow, documents } from "./table.ts";
 
 export function toDocItem(r: DocumentRow): DocItem {

@@ -1,5 +1,5 @@
 // Tombstones: the record that a KB path lost its document, written in the
-// transaction that deleted or moved it (rows.ts, kb-rows.ts), read by the v2 manifest,
+// transaction that deleted or moved it (row-changes.ts, kb-documents.ts), read by the v2 manifest,
 // confirmed by tombstone_ack, and pruned past the owner's plan retention.
 import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";

@@ -3,4 +3,4 @@ export { imageEdgeResolver } from "./edge-resolver.ts";
 export { discardPrepared, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
 export { Tags } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
-export { storedImages } from "./stored.ts";
+export { storedImages } from "./stored-kind.ts";

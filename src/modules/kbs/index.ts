@@ -25,7 +25,7 @@ import {
   SyncV2Result,
   UpdateKbBody,
 } from "./model.ts";
-import { rawByPath, rawByPathDocumentation } from "./raw.ts";
+import { rawByPath, rawByPathDocumentation } from "./raw-by-path.ts";
 import { getKb } from "./service.ts";
 import { runSync } from "./sync/service.ts";
 import { instantOf, readV1, writeV1 } from "./sync/v1.ts";

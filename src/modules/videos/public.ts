@@ -10,4 +10,4 @@ export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
 export { deleteOwnerVideos } from "./service.ts";
 export { VideoListItem } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
-export { storedVideos } from "./stored.ts";
+export { storedVideos } from "./stored-kind.ts";

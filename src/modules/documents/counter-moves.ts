@@ -7,7 +7,7 @@ import type { Tx } from "../../infra/db/index.ts";
 import type { PlanLimits } from "../../plans.ts";
 import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
-import { insertRows, updateRows } from "./batch-rows.ts";
+import { insertRows, updateRows } from "./bulk-write.ts";
 import { pruneHistory } from "./history.ts";
 import type { DocumentRow } from "./table.ts";
 

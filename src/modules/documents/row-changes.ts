@@ -8,7 +8,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../../plans.ts";
-import { BatchBooks, type Books, directBooks } from "./books.ts";
+import { BatchBooks, type Books, directBooks } from "./counter-moves.ts";
 import { purgeDocBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
 import { keepsInHistory } from "./history.ts";
