@@ -258,19 +258,3 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
   }
   return { filename: baseName(filename ?? ""), size, format, ...(hasher && { sha256: hasher.digest("hex") }) };
 }
-
-/**
- * The text fields every media upload form shares: `title` (1 to 255 characters after
- * unsafe characters go; absent: the caller's default) and `isPublic` (or `is_public`;
- * true, false, 1 or 0; default true). A bad one is a 422 naming its field.
- */
-export function mediaFormFields(fields: Record<string, string>): { title?: string; isPublic: boolean } {
-  const raw = (fields.isPublic ?? fields.is_public ?? "true").trim().toLowerCase();
-  if (!["true", "false", "1", "0"].includes(raw)) throw validationError("body.isPublic", "isPublic must be true or false");
-  let title: string | undefined;
-  if (fields.title !== undefined) {
-    title = stripUnsafeChars(fields.title).trim();
-    if (!title || Array.from(title).length > 255) throw validationError("body.title", "title must be 1 to 255 characters");
-  }
-  return { title, isPublic: raw === "true" || raw === "1" };
-}

@@ -5,7 +5,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD, mediaFormFields, streamUpload } from "../../http/streamed-upload.ts";
+import { mediaFormFields } from "../../http/form-fields.ts";
+import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";

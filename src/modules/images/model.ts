@@ -9,6 +9,8 @@ export const Tags = t.Array(PlainText({ minLength: 1, maxLength: 32, notBlank: t
   maxItems: 10,
   uniqueItems: true,
 });
+/** The tag rule in words, for a form's refusal. */
+export const TAGS_RULE = "at most 10, each 1 to 32 characters, no repeats";
 /** A new name for an image: one path segment, no control or bidi characters. */
 const Filename = PlainText({ minLength: 1, maxLength: 255, alsoRefuse: "/\\\\" });
 
