@@ -6,9 +6,8 @@
 // bytes count in media bandwidth, its thumbnail's in image bandwidth. Audio has no rule of
 // its own (no admit): the video bandwidth state never stops it, and a private
 // file is served to its owner's credential only, as every owner-only object is.
-import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import { prepared } from "../../infra/db/prepared.ts";
+import { rowById } from "../../infra/db/prepared.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { EdgeVariant, KindOperation, MediaResolver, ServedObject } from "../edge/public.ts";
 import { AUDIO_FORMATS, type AudioFormat, defaultThumbnail, MIME } from "./formats.ts";
@@ -36,32 +35,17 @@ interface ServedAudio extends ServedObject {
   readonly hasCover: boolean;
 }
 
-const byIdQuery = (db: DbOrTx) =>
-  db
-    .select({
-      id: audio.id,
-      ownerId: audio.ownerId,
-      isPublic: audio.isPublic,
-      format: audio.format,
-      sizeBytes: audio.sizeBytes,
-      objectKey: audio.objectKey,
-      coverKey: audio.coverKey,
-      coverBytes: audio.coverBytes,
-    })
-    .from(audio)
-    .where(eq(audio.id, sql.placeholder("id")))
-    .prepare("edge_audio_by_id");
-
-type Row = {
-  id: string;
-  ownerId: string;
-  isPublic: boolean;
-  format: AudioFormat;
-  sizeBytes: number;
-  objectKey: string;
-  coverKey: string | null;
-  coverBytes: number;
-};
+const byId = rowById("edge_audio_by_id", audio, audio.id, {
+  id: audio.id,
+  ownerId: audio.ownerId,
+  isPublic: audio.isPublic,
+  format: audio.format,
+  sizeBytes: audio.sizeBytes,
+  objectKey: audio.objectKey,
+  coverKey: audio.coverKey,
+  coverBytes: audio.coverBytes,
+});
+type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
 function served(row: Row): ServedAudio {
   const file: EdgeVariant = { key: row.objectKey, contentType: MIME[row.format], size: row.sizeBytes, etag: `"${row.id}/${row.format}/${row.sizeBytes}"` };
@@ -109,7 +93,6 @@ function document(): Record<string, KindOperation> {
 }
 
 export function audioEdgeResolver(db: DbOrTx): MediaResolver<ServedAudio> {
-  const byId = prepared(db, "edge_audio_by_id", byIdQuery);
   return {
     kind: AUDIO_KIND,
     document,
@@ -117,7 +100,7 @@ export function audioEdgeResolver(db: DbOrTx): MediaResolver<ServedAudio> {
       return file.startsWith("a/") ? (PATH.exec(file)?.[1] ?? null) : null;
     },
     async lookup(id) {
-      const [row] = await byId.execute({ id });
+      const row = await byId(db, id);
       return row ? served(row) : null;
     },
     select(a, file) {

@@ -1,12 +1,11 @@
 // What the media edge serves of an image at MEDIA_URL/<id>.<ext>: the stored original,
 // or its WebP rendition to clients that name image/webp; SVG with a CSP that runs and
 // loads nothing. Its bytes count against image bandwidth.
-import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import { prepared } from "../../infra/db/prepared.ts";
+import { rowById } from "../../infra/db/prepared.ts";
 import { IMAGE_ID } from "../../infra/ids.ts";
 import { acceptsWebp, IMAGE_KIND, type EdgeVariant, type MediaResolver, type ServedObject } from "../edge/public.ts";
-import { FORMATS, IMAGE_FORMATS, type ImageFormat } from "./formats.ts";
+import { FORMATS, IMAGE_FORMATS } from "./formats.ts";
 import { etagOf, objectKey } from "./objects.ts";
 import { images } from "./table.ts";
 
@@ -26,14 +25,15 @@ interface ServedImage extends ServedObject {
   readonly webp: EdgeVariant | null;
 }
 
-const byIdQuery = (db: DbOrTx) =>
-  db
-    .select({ id: images.id, ownerId: images.ownerId, format: images.format, isPublic: images.isPublic, size: images.size, webpSize: images.webpSize })
-    .from(images)
-    .where(eq(images.id, sql.placeholder("id")))
-    .prepare("edge_image_by_id");
-
-type Row = { id: string; ownerId: string; format: ImageFormat; isPublic: boolean; size: number; webpSize: number | null };
+const byId = rowById("edge_image_by_id", images, images.id, {
+  id: images.id,
+  ownerId: images.ownerId,
+  format: images.format,
+  isPublic: images.isPublic,
+  size: images.size,
+  webpSize: images.webpSize,
+});
+type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
 function served(row: Row): ServedImage {
   const original = { key: objectKey(row, "original"), contentType: FORMATS[row.format].mime, size: row.size, etag: etagOf(row, "original") };
@@ -53,14 +53,13 @@ function served(row: Row): ServedImage {
 
 /** The images kind, reading its own table through a prepared statement (every edge miss runs it). */
 export function imageEdgeResolver(db: DbOrTx): MediaResolver<ServedImage> {
-  const byId = prepared(db, "edge_image_by_id", byIdQuery);
   return {
     kind: IMAGE_KIND,
     match(file) {
       return FILE.exec(file)?.[1] ?? null;
     },
     async lookup(id) {
-      const [row] = await byId.execute({ id });
+      const row = await byId(db, id);
       return row ? served(row) : null;
     },
     select(image, file, request) {

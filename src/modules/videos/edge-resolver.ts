@@ -4,11 +4,9 @@
 // who may have it: a private video only through a signed URL (403 otherwise, on every
 // request), nothing that plays while its owner's bandwidth is suspended (451), and the
 // master playlist with only the lowest rendition while it is degraded.
-import { eq, sql } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { Lru } from "../../infra/cache.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
-import { prepared } from "../../infra/db/prepared.ts";
+import { rowById } from "../../infra/db/prepared.ts";
 import { AppError } from "../../http/errors.ts";
 import { type EdgeVariant, type MediaResolver, REFUSAL, type ServedObject } from "../edge/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
@@ -42,38 +40,20 @@ interface ServedVideo extends ServedObject {
   readonly muxPlaybackId: string | null;
 }
 
-const byIdQuery = (db: DbOrTx) =>
-  db
-    .select({
-      id: videos.id,
-      ownerId: videos.ownerId,
-      isPublic: videos.isPublic,
-      status: videos.status,
-      renditions: videos.renditions,
-      directKey: videos.directKey,
-      thumbnailKey: videos.thumbnailKey,
-      customThumbnailKey: videos.customThumbnailKey,
-      readyAt: videos.readyAt,
-      provider: videos.provider,
-      providerPlaybackId: videos.providerPlaybackId,
-    })
-    .from(videos)
-    .where(eq(videos.id, sql.placeholder("id")))
-    .prepare("edge_video_by_id");
-
-type Row = {
-  id: string;
-  ownerId: string;
-  isPublic: boolean;
-  status: string;
-  renditions: string[];
-  directKey: string | null;
-  thumbnailKey: string | null;
-  customThumbnailKey: string | null;
-  readyAt: Date | null;
-  provider: string;
-  providerPlaybackId: string | null;
-};
+const byId = rowById("edge_video_by_id", videos, videos.id, {
+  id: videos.id,
+  ownerId: videos.ownerId,
+  isPublic: videos.isPublic,
+  status: videos.status,
+  renditions: videos.renditions,
+  directKey: videos.directKey,
+  thumbnailKey: videos.thumbnailKey,
+  customThumbnailKey: videos.customThumbnailKey,
+  readyAt: videos.readyAt,
+  provider: videos.provider,
+  providerPlaybackId: videos.providerPlaybackId,
+});
+type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
 /** What a video's stored files are, kept while the row says they have not changed. */
 interface Listing {
@@ -91,7 +71,6 @@ const LISTINGS_MAX = 2_000;
 const MUX_THUMBNAIL = "thumb.jpg";
 
 export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | "plans" | "config">): MediaResolver<ServedVideo> {
-  const byId = prepared(deps.db, "edge_video_by_id", byIdQuery);
   const signer = createPlaybackSigner(deps.config.JWT_SECRET);
   const states = createBandwidthStates(deps);
   const listings = new Lru<Listing>(LISTINGS_MAX);
@@ -187,7 +166,7 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       return file.startsWith("v/") ? (parsePlaybackPath(file)?.id ?? null) : null;
     },
     async lookup(id) {
-      const [row] = await byId.execute({ id });
+      const row = await byId(deps.db, id);
       if (!row) return null;
       const listing = await listingOf(row);
       const muxPlaybackId = row.status === "ready" && row.provider === "mux" ? row.providerPlaybackId : null;
