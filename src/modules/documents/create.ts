@@ -15,7 +15,7 @@ import { requireUser, type User } from "../identity/public.ts";
 import { getKb, lockKb, moveKbCounts } from "../kbs/public.ts";
 import { assertFits, reserve, snapshotUsage } from "../usage/public.ts";
 import { listCdnHosts } from "./cdn-hosts.ts";
-import { removeObjects, sha256Hex, storeContent, utf8Length } from "./content.ts";
+import { removeObjects, sha256Hex, type StoredContent, storeContent, utf8Length } from "./content.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
 import type { CreateDocBody, UploadResult } from "./model.ts";
 import { normalizePath, pathProblemText } from "./path.ts";
@@ -116,7 +116,51 @@ export interface Created {
   result: UploadResult;
 }
 
+/**
+ * A document ready to be inserted: its text checked against the plan and compliance and
+ * stored, its inline images converted and stored (not yet counted), what it will count.
+ * discardDocument removes what it stored when it is not inserted.
+ */
+interface PreparedDocument {
+  userId: string;
+  place: Place;
+  docId: string;
+  next: NextContent;
+  sourceHash: string;
+  inputHash: string;
+  content: StoredContent;
+  rewritten: Awaited<ReturnType<typeof rewriteImages>>;
+  imageNeed: { uploads: number; images: number; imageBytes: number };
+  actor: Actor;
+}
+
+/**
+ * Creates a document, or replaces the content of the active one at its KB path: prepared
+ * (checked and stored), inserted in one transaction, or discarded when it turned out to be
+ * a duplicate or failed. The same text again in the same place consumes nothing (200).
+ */
 export async function createDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<Created> {
+  const early = await prepareDocument(deps, userId, body);
+  if ("duplicate" in early) return { status: 200, result: toUploadResult(early.duplicate, { duplicate: true }) };
+  const prepared = early.ready;
+  let outcome: Awaited<ReturnType<typeof insertDocument>>;
+  try {
+    outcome = await insertDocument(deps, prepared);
+  } catch (e) {
+    await discardDocument(deps, prepared);
+    throw e;
+  }
+  if ("duplicate" in outcome) {
+    await discardDocument(deps, prepared);
+    return { status: 200, result: toUploadResult(outcome.duplicate, { duplicate: true }) };
+  }
+  await removeObjects(deps, outcome.freed);
+  const { failures, warnings } = prepared.rewritten;
+  return { status: outcome.created ? 201 : 200, result: toUploadResult(outcome.row, { duplicate: false, failures, warnings }) };
+}
+
+/** What prepareDocument found: the document already there with this text, or one ready to insert. */
+async function prepareDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
   const format = formatOf(body.filename);
   // Postgres text cannot hold NUL, and no Markdown or Typst needs it: refused alike whether
   // the text would be stored inline or as an object.
@@ -133,7 +177,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   // Idempotency before any work: the same text again in the same place consumes nothing.
   const inputHash = sha256Hex(body.content);
   const early = await findDuplicate(deps.db, userId, place, inputHash);
-  if (early) return { status: 200, result: toUploadResult(early, { duplicate: true }) };
+  if (early) return { duplicate: early };
 
   const markdown = format === "markdown" ? readMarkdown(body.content) : null;
   const images = markdown?.images ?? [];
@@ -172,8 +216,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
   const text = rewritten.content;
   const sizeBytes = utf8Length(text);
   const docId = newId();
-  let content: Awaited<ReturnType<typeof storeContent>> | undefined;
-  let freed: string[] = [];
+  let content: StoredContent | undefined;
   try {
     assertSize(sizeBytes);
     const sourceHash = sha256Hex(text);
@@ -203,82 +246,88 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
     };
     const actor: Actor = { userId, limits, history: { enabled: user.docVersioningEnabled, max: user.docVersioningMax }, now: deps.clock.now() };
 
-    // What a new document counts: itself, its bytes and the images its rewriting stored.
-    const newDocumentNeed = { docs: 1, imageBytes: sizeBytes + imageNeed.imageBytes, uploads: imageNeed.uploads, images: imageNeed.images };
-    const outcome = await deps.db.transaction(async (tx) => {
-      if (place.kbId === null) {
-        // Two identical uploads at once: the second waits here and then finds the first.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`doc:${userId}:${sourceHash}`}))`);
-        const dup = (await findDuplicate(tx, userId, place, sourceHash)) ?? (await findDuplicate(tx, userId, place, inputHash));
-        if (dup) return { duplicate: dup };
-        await reserve(tx, userId, limits, newDocumentNeed, actor.now);
-        await insertPrepared(tx, rewritten.prepared, actor.now);
-        const [row] = await tx
-          .insert(documents)
-          .values({ id: docId, ownerId: userId, ...next, createdAt: actor.now, updatedAt: actor.now })
-          .returning();
-        return { row: row!, created: true };
-      }
-      // In a KB: its row lock orders every change of its documents.
-      await lockKb(tx, { userId, id: place.kbId });
-      const [existing] = await tx
-        .select()
-        .from(documents)
-        .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey)))
-        .for("update");
-      if (existing && existing.deletedAt === null) {
-        if (existing.sourceHash === sourceHash || existing.inputHash === inputHash) return { duplicate: existing };
-        if (existing.relativePath !== place.relativePath) {
-          throw new AppError(
-            "CONFLICT",
-            "another document in this KB has the same path but for letter case; clients on case-insensitive file systems could keep only one",
-            {
-              existingId: existing.id,
-              existingPath: existing.relativePath,
-            },
-          );
-        }
-      }
-      if (existing) {
-        await insertPrepared(tx, rewritten.prepared, actor.now);
-        const changed = await replaceContent(tx, actor, existing, { ...next, relativePath: place.relativePath }, "upload", { extra: imageNeed });
-        return { row: changed.row, created: false, freed: changed.freed };
-      }
-      await reserve(tx, userId, limits, newDocumentNeed, actor.now);
-      await insertPrepared(tx, rewritten.prepared, actor.now);
-      const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          id: docId,
-          ownerId: userId,
-          ...next,
-          kbId: place.kbId,
-          relativePath: place.relativePath,
-          pathKey: place.pathKey,
-          createdAt: actor.now,
-          updatedAt: stamp,
-        })
-        .returning();
-      return { row: row!, created: true };
-    });
-
-    if ("duplicate" in outcome && outcome.duplicate) {
-      await discardPrepared(deps, rewritten.prepared);
-      await removeObjects(deps, [content.objectKey]);
-      return { status: 200, result: toUploadResult(outcome.duplicate, { duplicate: true }) };
-    }
-    freed = "freed" in outcome ? (outcome.freed ?? []) : [];
-    await removeObjects(deps, freed);
-    return {
-      status: outcome.created ? 201 : 200,
-      result: toUploadResult(outcome.row!, { duplicate: false, failures: rewritten.failures, warnings: rewritten.warnings }),
-    };
+    return { ready: { userId, place, docId, next, sourceHash, inputHash, content, rewritten, imageNeed, actor } };
   } catch (e) {
     await discardPrepared(deps, rewritten.prepared);
     if (content) await removeObjects(deps, [content.objectKey]);
     throw e;
   }
+}
+
+/** Removes what prepareDocument stored, for a document that is not inserted. */
+async function discardDocument(deps: Deps, p: PreparedDocument): Promise<void> {
+  await discardPrepared(deps, p.rewritten.prepared);
+  await removeObjects(deps, [p.content.objectKey]);
+}
+
+/**
+ * Inserts a prepared document (or replaces the content at its KB path) in one transaction
+ * that counts it and the images its rewriting stored. A duplicate found under the
+ * transaction's lock is returned instead.
+ */
+async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplicate: DocumentRow } | { row: DocumentRow; created: boolean; freed: string[] }> {
+  const { userId, place, docId, next, sourceHash, inputHash, rewritten, imageNeed, actor } = p;
+  const limits = actor.limits;
+  const sizeBytes = next.sizeBytes;
+  // What a new document counts: itself, its bytes and the images its rewriting stored.
+  const newDocumentNeed = { docs: 1, imageBytes: sizeBytes + imageNeed.imageBytes, uploads: imageNeed.uploads, images: imageNeed.images };
+  return deps.db.transaction(async (tx) => {
+    if (place.kbId === null) {
+      // Two identical uploads at once: the second waits here and then finds the first.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`doc:${userId}:${sourceHash}`}))`);
+      const dup = (await findDuplicate(tx, userId, place, sourceHash)) ?? (await findDuplicate(tx, userId, place, inputHash));
+      if (dup) return { duplicate: dup };
+      await reserve(tx, userId, limits, newDocumentNeed, actor.now);
+      await insertPrepared(tx, rewritten.prepared, actor.now);
+      const [row] = await tx
+        .insert(documents)
+        .values({ id: docId, ownerId: userId, ...next, createdAt: actor.now, updatedAt: actor.now })
+        .returning();
+      return { row: row!, created: true, freed: [] };
+    }
+    // In a KB: its row lock orders every change of its documents.
+    await lockKb(tx, { userId, id: place.kbId });
+    const [existing] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey)))
+      .for("update");
+    if (existing && existing.deletedAt === null) {
+      if (existing.sourceHash === sourceHash || existing.inputHash === inputHash) return { duplicate: existing };
+      if (existing.relativePath !== place.relativePath) {
+        throw new AppError(
+          "CONFLICT",
+          "another document in this KB has the same path but for letter case; clients on case-insensitive file systems could keep only one",
+          {
+            existingId: existing.id,
+            existingPath: existing.relativePath,
+          },
+        );
+      }
+    }
+    if (existing) {
+      await insertPrepared(tx, rewritten.prepared, actor.now);
+      const changed = await replaceContent(tx, actor, existing, { ...next, relativePath: place.relativePath }, "upload", { extra: imageNeed });
+      return { row: changed.row, created: false, freed: changed.freed };
+    }
+    await reserve(tx, userId, limits, newDocumentNeed, actor.now);
+    await insertPrepared(tx, rewritten.prepared, actor.now);
+    const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        id: docId,
+        ownerId: userId,
+        ...next,
+        kbId: place.kbId,
+        relativePath: place.relativePath,
+        pathKey: place.pathKey,
+        createdAt: actor.now,
+        updatedAt: stamp,
+      })
+      .returning();
+    return { row: row!, created: true, freed: [] };
+  });
 }
 
 /** The user's plan and usage now. */
