@@ -4,12 +4,10 @@
 // only re-sends it), and reports it to the API as a hosted provider would: a signed
 // callback to POST /webhooks/local.
 import { createHmac } from "node:crypto";
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
 import type { Deps } from "../../../deps.ts";
-import { requireUser } from "../../identity/public.ts";
-import { directKey, hlsPrefix, masterPlaylistKey, thumbnailKey } from "../layout.ts";
+import { directKey, thumbnailKey } from "../layout.ts";
 import { deleteVideoObjects } from "../objects.ts";
 import { latestJob } from "../queue.ts";
 import type { ProviderEvent } from "../state.ts";
@@ -18,7 +16,7 @@ import { videos } from "../table.ts";
 import { signatureHeader, verifySignature } from "./callback-signature.ts";
 import { readLocalEvent } from "./local-event.ts";
 import { makeWorkFolder, removeStaleWorkFolders } from "./work-folders.ts";
-import { hlsRendition, ladderFor, MediaError, masterPlaylist, mp4FromHls, probe, thumbnail } from "./ffmpeg.ts";
+import { transcodeIn, Unplayable } from "./local-transcode.ts";
 import { eq } from "drizzle-orm";
 import { LeaseLost, type JobRun, type RunOutcome, type VideoProvider } from "./types.ts";
 
@@ -27,17 +25,6 @@ export const LOCAL_SIGNATURE_HEADER = "shelf-signature";
 /** The callbacks' key: VIDEO_WEBHOOK_SECRET, or one derived from JWT_SECRET (shared by every node). */
 export const localWebhookSecret = (config: Deps["config"]) =>
   config.VIDEO_WEBHOOK_SECRET ?? createHmac("sha256", config.JWT_SECRET).update("shelf local video callbacks v1").digest("hex");
-
-const CONTENT_TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", mp4: "video/mp4", jpg: "image/jpeg" };
-const typeOf = (path: string) => CONTENT_TYPES[path.slice(path.lastIndexOf(".") + 1)] ?? "application/octet-stream";
-
-async function* filesUnder(dir: string): AsyncGenerator<string> {
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* filesUnder(p);
-    else yield p;
-  }
-}
 
 /** What the local provider reports for a job's outcome: one id per job, whoever sends it. */
 const eventId = (jobId: string) => `transcode:${jobId}`;
@@ -52,107 +39,18 @@ export function localProvider(deps: Deps, opts: { workRoot?: string } = {}): Vid
   const ffmpeg = deps.config.FFMPEG_PATH;
 
   async function transcode(r: JobRun, video: VideoRow): Promise<ProviderEvent> {
-    const failed = (reason: string, dropOriginal = false): ProviderEvent => ({
-      id: eventId(r.job.id),
-      videoId: video.id,
-      type: "failed",
-      reason,
-      dropOriginal,
-    });
-    if (!video.originalKey) return failed("the original is gone");
-    const source = await deps.storage.get(video.originalKey);
-    if (!source) return failed("the original is gone");
     const dir = await makeWorkFolder(workRoot);
     try {
-      const input = join(dir, "original");
-      await Bun.write(input, new Response(source));
-      let info: Awaited<ReturnType<typeof probe>>;
-      try {
-        info = await probe(ffmpeg, input, r.signal);
-      } catch (e) {
-        if (e instanceof MediaError) return failed(`the file could not be read as a video (${e.message})`);
-        throw e;
-      }
-      const user = await requireUser(deps.db, video.ownerId);
-      const maxSeconds = deps.plans[user.plan].videoMaxSeconds;
-      if (maxSeconds >= 0 && info.durationSeconds > maxSeconds) {
-        return failed(`the video is ${Math.round(info.durationSeconds)} s long; the plan allows ${maxSeconds} s`, true);
-      }
-      const ladder = ladderFor(info.height);
-      const hasAudio = info.audioCodec !== null;
-      const work = info.durationSeconds * ladder.length;
-      // Reports run one after another beside ffmpeg (r.progress writes at most every second
-      // or 5%); a lost lease is noted and acted on when the rendition ends (never left as a
-      // rejection nobody awaits).
-      let lost = false;
-      const progress = async (p: number) => {
-        if (!lost && !(await r.progress(p))) lost = true;
-      };
-      const hls = join(dir, "hls");
-      const variants: Parameters<typeof masterPlaylist>[0] = [];
-      for (const [i, rendition] of ladder.entries()) {
-        const out = join(hls, rendition);
-        await mkdir(out, { recursive: true });
-        let pending = Promise.resolve();
-        try {
-          await hlsRendition(
-            ffmpeg,
-            input,
-            rendition,
-            hasAudio,
-            out,
-            (s) => {
-              pending = pending
-                .then(() => progress((0.9 * (i * info.durationSeconds + Math.min(s, info.durationSeconds))) / work))
-                .catch((err) => deps.log.warn("transcode progress not recorded", { videoId: video.id, jobId: r.job.id, err }));
-            },
-            r.signal,
-          );
-        } catch (e) {
-          if (e instanceof MediaError) return failed(`transcoding failed (${e.message})`);
-          throw e;
-        }
-        await pending;
-        // The rendition's end, whatever ffmpeg's last report said (a short clip is encoded
-        // before its first): the bar moves once per rendition at least.
-        await progress((0.9 * (i + 1)) / ladder.length);
-        if (lost) throw new LeaseLost();
-        let bytes = 0;
-        for await (const f of filesUnder(out)) bytes += (await stat(f)).size;
-        const height = Number.parseInt(rendition, 10);
-        const width = Math.round((info.width * height) / info.height / 2) * 2;
-        variants.push({ r: rendition, width, height, bitsPerSecond: ((bytes * 8) / info.durationSeconds) * 1.1 });
-      }
-      await Bun.write(join(hls, "master.m3u8"), masterPlaylist(variants, hasAudio));
-      const direct = join(dir, "direct.mp4");
-      // The original itself when a browser plays it as is; else the top rendition remuxed.
-      const playable = video.container === "mp4" && info.videoCodec === "h264" && (info.audioCodec === null || info.audioCodec === "aac");
-      if (playable) await Bun.write(direct, Bun.file(input));
-      else await mp4FromHls(ffmpeg, join(hls, ladder.at(-1)!, "index.m3u8"), direct, r.signal);
-      const thumb = join(dir, "thumb.jpg");
-      // At the 5-second mark, or the middle of a shorter clip; a seek past the last frame
-      // yields no picture, so the first frame then.
-      await thumbnail(ffmpeg, input, info.durationSeconds > 5.5 ? 5 : info.durationSeconds / 2, thumb, r.signal);
-      if (!(await Bun.file(thumb).exists())) await thumbnail(ffmpeg, input, 0, thumb, r.signal);
-
-      if (!(await r.progress(0.95))) throw new LeaseLost();
-      const uploads: [string, string][] = [
-        [direct, directKey(video)],
-        [thumb, thumbnailKey(video)],
-      ];
-      for await (const f of filesUnder(hls)) uploads.push([f, `${hlsPrefix(video)}${relative(hls, f).split("\\").join("/")}`]);
-      // The master playlist last: once it exists, everything it names does.
-      uploads.sort(([, a], [, b]) => Number(a === masterPlaylistKey(video)) - Number(b === masterPlaylistKey(video)));
-      for (const [n, [file, key]] of uploads.entries()) {
-        await deps.storage.put(key, Bun.file(file), { contentType: typeOf(key) });
-        if (!(await r.progress(0.95 + (0.04 * (n + 1)) / uploads.length))) throw new LeaseLost();
-      }
+      const done = await transcodeIn({ deps, run: r, video, ffmpeg, dir });
       return {
         id: eventId(r.job.id),
         videoId: video.id,
         type: "ready",
-        result: { durationSeconds: info.durationSeconds, renditions: ladder, thumbnailKey: thumbnailKey(video), directKey: directKey(video) },
+        result: { ...done, thumbnailKey: thumbnailKey(video), directKey: directKey(video) },
       };
+    } catch (e) {
+      if (!(e instanceof Unplayable)) throw e;
+      return { id: eventId(r.job.id), videoId: video.id, type: "failed", reason: e.reason, dropOriginal: e.dropOriginal };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
