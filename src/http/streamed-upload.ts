@@ -69,17 +69,81 @@ const baseName = (name: string) =>
  * On any failure nothing stays under `key`.
  */
 export async function streamUpload<F extends string>(request: Request, o: StreamOptions<F>): Promise<StreamedFile<F>> {
+  const bb = await openParser(request, o);
+  const reader = request.body!.getReader();
+  const latch = new FailureLatch(() => {
+    reader.cancel().catch(() => {});
+    bb.destroy();
+  });
+  const fields: Record<string, string> = {};
+  let stored: Promise<Omit<StreamedFile<F>, "fields">> | undefined;
+
+  bb.on("file", (name, file, filename) => {
+    // The parser goes on with the chunk it was given when a field failed the upload: a file
+    // starting there must not be stored (its stream would never end).
+    if (name !== "file" || latch.failed) return void file.resume();
+    if (stored) {
+      file.resume();
+      return latch.fail(validationError("body.file", "send exactly one file"));
+    }
+    // The file's reader (the object store's write) must end too, with an error, never as
+    // if the file were complete.
+    latch.also(() => file.destroy(new Error("upload abandoned")));
+    // Past the limit busboy drops the rest of the file but ends its stream only when the
+    // part ends, which a client sending without end would never let happen: refuse now.
+    file.once("limit", () => latch.fail(tooLarge(o.maxFileBytes)));
+    stored = storeFile(file, filename, o).catch((e) => {
+      // The first reason wins: a store write that failed because the upload was abandoned
+      // reports why it was.
+      throw latch.reason ?? (e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again"));
+    });
+    stored.catch((e) => latch.fail(e));
+  });
+  bb.on("field", (name, value, _nameCut, valueCut) => {
+    const bad = valueCut ? validationError(`body.${name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`) : badFieldText(name, value);
+    if (bad) latch.fail(bad);
+    else fields[name] = value;
+  });
+  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {
+    bb.on(limit, () => latch.fail(new AppError("BAD_REQUEST", "too many multipart parts")));
+  }
+  bb.on("error", () => latch.fail(new AppError("BAD_REQUEST", "the multipart body could not be parsed")));
+  const finished = new Promise<void>((resolve) => bb.on("finish", resolve));
+
+  const pumped = pump(request, reader, bb, latch);
+  const timer = setTimeout(() => latch.fail(deadlinePassed(o.deadlineMs)), o.deadlineMs);
+  try {
+    await Promise.race([Promise.all([pumped, finished]), latch.promise]);
+    if (!stored) throw validationError("body.file", "a non-empty `file` field is required");
+    const file = await Promise.race([stored, latch.promise]);
+    return { ...file, fields };
+  } catch (e) {
+    latch.fail(e);
+    // Every write has ended (or failed) before the key is removed, so nothing lands after.
+    await stored?.catch(() => {});
+    await o.storage.delete(o.key).catch(() => {});
+    throw latch.reason ?? e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The parser for the request's multipart body, after the checks that need no byte of it:
+ * a declared length over the limit (413) and a body that is not multipart (400) are
+ * refused with the body cancelled.
+ */
+async function openParser<F extends string>(request: Request, o: StreamOptions<F>): Promise<ReturnType<typeof Busboy>> {
   const type = request.headers.get("content-type") ?? "";
   const declared = declaredLength(request);
-  const refuse = async (e: AppError) => {
+  const refuse = async (e: AppError): Promise<never> => {
     await request.body?.cancel().catch(() => {});
     throw e;
   };
   if (declared !== undefined && declared > o.maxFileBytes + MULTIPART_OVERHEAD) return refuse(tooLarge(o.maxFileBytes));
   if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data"));
-  let bb: ReturnType<typeof Busboy>;
   try {
-    bb = Busboy({
+    return Busboy({
       headers: { "content-type": type },
       // Room for a few of the body's chunks on each side of the parser: with Node's default
       // 16 KB every chunk would stall the pump and the store's reader in turn.
@@ -90,68 +154,52 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
   } catch {
     return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data with a boundary"));
   }
+}
 
-  const reader = request.body.getReader();
-  const fields: Record<string, string> = {};
-  let stored: Promise<Omit<StreamedFile<F>, "fields">> | undefined;
-  let current: Readable | undefined;
-  let failure: unknown;
-  let rejectFailed!: (e: unknown) => void;
-  const failed = new Promise<never>((_, reject) => {
-    rejectFailed = reject;
-  });
-  failed.catch(() => {});
-  const fail = (e: unknown) => {
-    if (failure !== undefined) return;
-    failure = e;
-    rejectFailed(e);
-    reader.cancel().catch(() => {});
-    bb.destroy();
-    // The file's reader (the object store's write) must end too, with an error, never as
-    // if the file were complete.
-    current?.destroy(new Error("upload abandoned"));
-  };
+/**
+ * The first reason an upload failed, kept once: `promise` rejects with it (for races), and
+ * what was registered to stop (the body's reader, the parser, the file's stream) stops.
+ */
+class FailureLatch {
+  reason: unknown;
+  failed = false;
+  readonly promise: Promise<never>;
+  private reject!: (e: unknown) => void;
+  private readonly stops: (() => void)[];
 
-  bb.on("file", (name, file, filename) => {
-    // The parser goes on with the chunk it was given when a field failed the upload: a file
-    // starting there must not be stored (its stream would never end).
-    if (name !== "file" || failure !== undefined) return void file.resume();
-    if (stored) {
-      file.resume();
-      return fail(validationError("body.file", "send exactly one file"));
-    }
-    current = file;
-    // Past the limit busboy drops the rest of the file but ends its stream only when the
-    // part ends, which a client sending without end would never let happen: refuse now.
-    file.once("limit", () => fail(tooLarge(o.maxFileBytes)));
-    stored = storeFile(file, filename, o).catch((e) => {
-      // The first reason wins: a store write that failed because the upload was abandoned
-      // reports why it was.
-      throw failure ?? (e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again"));
+  constructor(stop: () => void) {
+    this.stops = [stop];
+    this.promise = new Promise<never>((_, reject) => {
+      this.reject = reject;
     });
-    stored.catch(fail);
-  });
-  bb.on("field", (name, value, _nameCut, valueCut) => {
-    const bad = valueCut ? validationError(`body.${name}`, `a field may hold at most ${MAX_TEXT_FIELD} bytes`) : badFieldText(name, value);
-    if (bad) fail(bad);
-    else fields[name] = value;
-  });
-  for (const limit of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {
-    bb.on(limit, () => fail(new AppError("BAD_REQUEST", "too many multipart parts")));
+    this.promise.catch(() => {});
   }
-  bb.on("error", () => fail(new AppError("BAD_REQUEST", "the multipart body could not be parsed")));
-  const finished = new Promise<void>((resolve) => bb.on("finish", resolve));
 
-  const pump = (async () => {
+  also(stop: () => void): void {
+    this.stops.push(stop);
+  }
+
+  fail(e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.reason = e;
+    this.reject(e);
+    for (const stop of this.stops) stop();
+  }
+}
+
+/** Feeds the body to the parser, waiting for it to drain; a read that fails fails the upload. */
+function pump(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>, bb: ReturnType<typeof Busboy>, latch: FailureLatch): Promise<void> {
+  return (async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (failure !== undefined) return;
+      if (latch.failed) return;
       if (!bb.write(value)) await new Promise((resolve) => bb.once("drain", resolve));
     }
     bb.end();
   })().catch((e) => {
-    fail(
+    latch.fail(
       request.signal.aborted
         ? new AppError("BAD_REQUEST", "the client closed the connection during the upload", { aborted: true })
         : e instanceof AppError
@@ -159,33 +207,10 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
           : new AppError("BAD_REQUEST", "the body could not be read"),
     );
   });
-  const timer = setTimeout(
-    () =>
-      fail(
-        new AppError(
-          "REQUEST_TIMEOUT",
-          `the upload did not arrive within ${o.deadlineMs / 1000} s`,
-          { limitSeconds: o.deadlineMs / 1000 },
-          { connection: "close" },
-        ),
-      ),
-    o.deadlineMs,
-  );
-  try {
-    await Promise.race([Promise.all([pump, finished]), failed]);
-    if (!stored) throw validationError("body.file", "a non-empty `file` field is required");
-    const file = await Promise.race([stored, failed]);
-    return { ...file, fields };
-  } catch (e) {
-    fail(e);
-    // Every write has ended (or failed) before the key is removed, so nothing lands after.
-    await stored?.catch(() => {});
-    await o.storage.delete(o.key).catch(() => {});
-    throw failure ?? e;
-  } finally {
-    clearTimeout(timer);
-  }
 }
+
+const deadlinePassed = (deadlineMs: number) =>
+  new AppError("REQUEST_TIMEOUT", `the upload did not arrive within ${deadlineMs / 1000} s`, { limitSeconds: deadlineMs / 1000 }, { connection: "close" });
 
 async function storeFile<F extends string>(file: Readable, filename: string | undefined, o: StreamOptions<F>): Promise<Omit<StreamedFile<F>, "fields">> {
   const chunks = file[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
