@@ -1,7 +1,7 @@
 // Drops tombstones past their owner's plan retention (30 days on trial and pro,
 // 90 on pro_plus): owner by owner, each owner's boundary from the plan they have now.
 // Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
-import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/documents/public.ts";
+import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/kbs/public.ts";
 import { getUser } from "../src/modules/identity/public.ts";
 import { PLAN_NAMES } from "../src/plans.ts";
 import { type Job, result } from "./job.ts";
