@@ -18,10 +18,9 @@ import type { Log } from "../src/infra/log.ts";
 import { getUser } from "../src/modules/identity/public.ts";
 import { PLAN_NAMES } from "../src/plans.ts";
 import { monthCounters, pruneCounters, videoBandwidthState } from "../src/modules/usage/public.ts";
-import { providerEgress } from "../src/modules/videos/public.ts";
+import { attributeProviderHour, providerEgress } from "../src/modules/videos/public.ts";
 import { attributeEdgeTallies } from "./attribute-image-bandwidth.ts";
-import { attributeProviderHour } from "./attribute-provider-egress.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 import { jobLeaseKey } from "./runner.ts";
 import { monthRollovers } from "./table.ts";
 

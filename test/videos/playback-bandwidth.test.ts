@@ -5,7 +5,7 @@
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
 import { describe, expect, test } from "bun:test";
 import { attributeImageBandwidth } from "../../jobs/attribute-image-bandwidth.ts";
-import { attributeProviderHour } from "../../jobs/attribute-provider-egress.ts";
+import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
