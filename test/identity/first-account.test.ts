@@ -10,6 +10,9 @@ import { createServices } from "../../src/services.ts";
 import { callJson, tempDir } from "../helpers/context.ts";
 import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
 
+/** Each case opens a database of its own and migrates it: seconds on a busy machine. */
+const EMPTY_INSTANCE_MS = 60_000;
+
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const close of closers.reverse()) await close();
@@ -48,7 +51,7 @@ describe("the first account", () => {
     expect(second.body.data.user).toMatchObject({ plan: "trial", isAdmin: false });
     expect(second.body.data.firstAccount).toBe(false);
     expect(second.body.data.notice).toBeNull();
-  });
+  }, EMPTY_INSTANCE_MS);
 
   test("of sign-ups racing on an empty instance, exactly one is first", async () => {
     const app = await emptyInstance();
@@ -58,20 +61,20 @@ describe("the first account", () => {
     expect(admins).toHaveLength(1);
     expect(admins[0]!.body.data.firstAccount).toBe(true);
     expect(all.filter((r) => r.body.data.user.plan === "trial")).toHaveLength(5);
-  });
+  }, EMPTY_INSTANCE_MS);
 
   test("FIRST_USER_PLAN and DEFAULT_PLAN name the plans", async () => {
     const app = await emptyInstance({ FIRST_USER_PLAN: "pro", DEFAULT_PLAN: "pro_plus" });
     expect((await signup(app)).body.data.user).toMatchObject({ plan: "pro", isAdmin: true });
     expect((await signup(app)).body.data.user).toMatchObject({ plan: "pro_plus", isAdmin: false });
-  });
+  }, EMPTY_INSTANCE_MS);
 
   test("FIRST_USER_ADMIN=false: the first account is like any other", async () => {
     const app = await emptyInstance({ FIRST_USER_ADMIN: "false" });
     const first = await signup(app);
     expect(first.body.data.user).toMatchObject({ plan: "trial", isAdmin: false });
     expect(first.body.data.firstAccount).toBe(false);
-  });
+  }, EMPTY_INSTANCE_MS);
 
   test("a plan that does not exist is a configuration error naming the variable", () => {
     for (const name of ["FIRST_USER_PLAN", "DEFAULT_PLAN"]) {
