@@ -4,19 +4,28 @@
 import type { Job } from "../src/infra/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
 import { storedDocuments } from "../src/modules/documents/public.ts";
+import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
 import { storedImages } from "../src/modules/images/public.ts";
 import { conflictBranchesJob, pruneTombstonesJob } from "../src/modules/kbs/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
-import { attributeProviderEgress, deleteFailedVideoOriginals, reconcileVideosJob, storedVideos } from "../src/modules/videos/public.ts";
-import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
+import {
+  attributeProviderEgress,
+  deleteFailedVideoOriginals,
+  reconcileVideosJob,
+  recordBandwidthCrossings,
+  storedVideos,
+} from "../src/modules/videos/public.ts";
 import { monthRollover } from "./month-rollover.ts";
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
 export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments];
+
+/** The edge's bandwidth attribution, telling media bandwidth's crossings as the videos module counts them. */
+export const attributeImageBandwidth = attributeImageBandwidthJob(recordBandwidthCrossings);
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,

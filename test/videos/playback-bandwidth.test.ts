@@ -4,7 +4,7 @@
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
 import { describe, expect, test } from "bun:test";
-import { attributeImageBandwidth } from "../../jobs/attribute-image-bandwidth.ts";
+import { attributeImageBandwidth } from "../../jobs/index.ts";
 import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
