@@ -3,6 +3,7 @@
 // conditional request answered 304, and the command stops on its signal. Each step waits
 // on the command's own output or its next wait, never on time.
 import { describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
@@ -18,6 +19,9 @@ describe("shelf sync --watch", () => {
     const kb = await newKb(key);
     const folder = tempDir("shelf-watch-");
     await Bun.write(join(folder, "first.md"), "first\n");
+    // The subfolder exists before the watch starts: a folder made after it is watched from
+    // its first event on, and a note written into it at once may come before that.
+    mkdirSync(join(folder, "notes"));
     const lines = new Lines();
     const polls = new Polls();
     const stop = new AbortController();
@@ -53,7 +57,7 @@ describe("shelf sync --watch", () => {
     expect(await poll()).toEqual([{ method: "GET", path: `/v1/kbs/${kb.id}/manifest`, status: 304, conditional: true }]);
     expect(lines.all.length).toBe(printed);
 
-    // A note saved here, in a new folder: pushed without any poll.
+    // A note saved here, in a subfolder: pushed without any poll.
     await Bun.write(join(folder, "notes", "new.md"), "written here\n");
     await lines.waitFor("pushed   notes/new.md");
 
