@@ -13,7 +13,10 @@ import { Lines, runSync } from "./harness.ts";
 
 const o = await oauthApp();
 const server = o.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
-afterAll(() => server.stop(true));
+// Not awaited: a connection the client pool keeps open can hold the promise past the hook timeout.
+afterAll(() => {
+  server.stop(true);
+});
 const BASE = `http://127.0.0.1:${server.port}`;
 const MINUTE = 60_000;
 

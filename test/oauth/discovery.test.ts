@@ -7,7 +7,10 @@ import * as oauth from "oauth4webapi";
 import { oauthApp } from "./flow.ts";
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("starting", { status: 503 }) });
-afterAll(() => server.stop(true));
+// Not awaited: a connection the client pool keeps open can hold the promise past the hook timeout.
+afterAll(() => {
+  server.stop(true);
+});
 const base = `http://127.0.0.1:${server.port}`;
 const o = await oauthApp((deps) => ({ config: { ...deps.config, PUBLIC_URL: base, CENTER_URL: base } }));
 server.reload({ fetch: (request) => o.app.handle(request) });
