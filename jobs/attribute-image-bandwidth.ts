@@ -10,7 +10,7 @@
 // A claim left by a run that died or failed is what the next run takes first; if its id
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
 import { recordBandwidthCrossings } from "../src/modules/videos/public.ts";

@@ -4,7 +4,7 @@
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
 // up) is not caught up. Edge-served media bytes are attributed per owner by
 // attribute-image-bandwidth.
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { monthKey } from "../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders } from "../src/modules/usage/public.ts";
 import { type ProviderEgress, providerEgress, recordBandwidthCrossings, splitByStorage } from "../src/modules/videos/public.ts";

@@ -1,4 +1,4 @@
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import type { Log } from "../src/infra/log.ts";
 
 interface JobContext {

@@ -12,7 +12,7 @@
 //      period only).
 // Safe at any time: a second run settles and prunes nothing and finds the month closed.
 import { eq } from "drizzle-orm";
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { dayKey, monthKey } from "../src/infra/clock.ts";
 import type { Log } from "../src/infra/log.ts";
 import { getUser } from "../src/modules/identity/public.ts";

@@ -14,7 +14,7 @@
 //     never less than the longest upload deadline and an hour, so an upload still
 //     arriving is never cut. The folder store has none.
 // Idempotent: a second run finds nothing to delete.
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import type { Log } from "../src/infra/log.ts";
 import type { StoredKind } from "../src/modules/usage/public.ts";
 import { type Job, type JobCounts, result } from "./job.ts";

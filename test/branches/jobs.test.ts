@@ -8,7 +8,7 @@ import { BRANCHES_EXPIRING } from "../../src/modules/documents/public.ts";
 import { conflictBranches } from "../../src/modules/documents/table.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
 import { buildPlans } from "../../src/plans.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 import { counters, kbWith, openTestBranch } from "./fixtures.ts";

@@ -1,7 +1,7 @@
 // An app on the shared parts with another platform and compliance settings, the moderation
 // service stand-in, and what a refused upload must have left: nothing.
 import { expect } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { type Config, loadConfig, variables } from "../../src/config.ts";
 import { createCompliance } from "../../src/modules/compliance/public.ts";
 import { type CallOptions, callJson, testContext, testEnv } from "../helpers/context.ts";

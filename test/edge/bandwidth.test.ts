@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { attributeImageBandwidth, bandwidthClaim } from "../../jobs/attribute-image-bandwidth.ts";
-import type { Deps } from "../../src/deps.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { callJson, testContext } from "../helpers/context.ts";

@@ -2,8 +2,8 @@
 // self-expanding files before any DOM exists, and DOMPurify runs in a worker that is
 // killed and replaced when a job runs past its deadline or the worker dies.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import type { Budget } from "../../src/infra/budget.ts";
 import { precheckSvg, SVG_MAX_ATTRIBUTES } from "../../src/modules/images/svg-precheck.ts";
 import { createSvgSanitizer, type SvgSanitizer } from "../../src/modules/images/svg-sanitizer.ts";

@@ -3,7 +3,7 @@
 // its cover in one transaction), read (anonymous when public), update and delete (every
 // counter back, the objects and the edge's copy gone).
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { mediaFormFields } from "../../http/form-fields.ts";
 import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";

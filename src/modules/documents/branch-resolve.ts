@@ -3,7 +3,7 @@
 // its KB). Either gives back what it held in the usage ledger, in the transaction that
 // ends it; its object passes to the document, or is removed once that has committed.
 import { and, eq, inArray } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { planActive } from "../../plans.ts";

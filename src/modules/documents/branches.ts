@@ -10,7 +10,7 @@
 // bytes count in img_storage like a document's, and may take it up to 20% past the plan's
 // limit: a user at the edge of the quota still loses no text to a conflict.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";

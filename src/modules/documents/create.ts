@@ -3,7 +3,7 @@
 // decided before anything is stored, and the images a rewrite made are recorded in the
 // same transaction as the document: a refusal leaves nothing behind.
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, validationError } from "../../http/errors.ts";
 import { stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";

@@ -6,7 +6,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { formBody } from "../../http/form-body.ts";
 import { FORM_BODY_SCHEMA, OWN_PATHS } from "../../http/openapi.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { listCdnHosts, replaceCdnHosts } from "./cdn-hosts.ts";
 import { createDocument } from "./create.ts";
 import {

@@ -2,7 +2,7 @@
 // read back; a restore (which first keeps the current content as a revision); and the
 // user's clear-all, 200 at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import { planActive } from "../../plans.ts";

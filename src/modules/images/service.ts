@@ -1,7 +1,7 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { iso } from "../../infra/clock.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { acceptBranch, discardBranch, listBranches, readBranch } from "../documents/public.ts";
 import { AcceptResult, ConflictBranchContent, ConflictPage, ConflictParams, ListConflictsQuery } from "./conflicts.model.ts";
 import { KbParams } from "./model.ts";

@@ -3,7 +3,7 @@
 // transaction), list, read (anonymous when public), status, update and delete (counters
 // down at once, the provider's cleanup queued).
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";

@@ -3,7 +3,7 @@
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";

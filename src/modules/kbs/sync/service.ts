@@ -10,7 +10,7 @@
 // counters (doc_count, img_storage, the KB's counts, revisions) move through the
 // documents module's row changes, in the batch's transaction: gathered over the batch and
 // written once at its end (BatchBooks), or, when a limit refuses, op by op.
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
 import { refusalError } from "../../../http/refusal.ts";
 import type { Tx } from "../../../infra/db/index.ts";

@@ -1,17 +1,17 @@
 // Builds every part from the Config: the one place where embedded or production parts
 // are chosen. Everything downstream receives Deps and never looks at the environment.
-import type { Config } from "./config.ts";
-import { buildPlans, type Plans } from "./plans.ts";
+import type { Config } from "../config.ts";
+import { buildPlans, type Plans } from "../plans.ts";
 import { availableParallelism } from "node:os";
-import { createBudget, type Budget } from "./infra/budget.ts";
-import { createBufferPool, type BufferPool } from "./infra/buffer-pool.ts";
-import { createClock, type Clock } from "./infra/clock.ts";
-import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
-import { createKv, type Kv } from "./infra/kv/index.ts";
-import { createLog, type Log } from "./infra/log.ts";
-import { createStorage, type Storage } from "./infra/storage/index.ts";
-import { createSvgSanitizer, type SvgSanitizer } from "./modules/images/svg-sanitizer.ts";
-import { type Compliance, createCompliance } from "./modules/compliance/public.ts";
+import { createBudget, type Budget } from "../infra/budget.ts";
+import { createBufferPool, type BufferPool } from "../infra/buffer-pool.ts";
+import { createClock, type Clock } from "../infra/clock.ts";
+import { createDatabase, type Database, type Db } from "../infra/db/index.ts";
+import { createKv, type Kv } from "../infra/kv/index.ts";
+import { createLog, type Log } from "../infra/log.ts";
+import { createStorage, type Storage } from "../infra/storage/index.ts";
+import { createSvgSanitizer, type SvgSanitizer } from "../modules/images/svg-sanitizer.ts";
+import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
 
 export interface Deps {
   config: Config;
@@ -21,8 +21,8 @@ export interface Deps {
   db: Db;
   /**
    * The database open and migrated. createDeps awaits it unless asked to return at once
-   * (`background`, src/main.ts), so that the app is built while the embedded database
-   * opens; `serve` then awaits it (src/server.ts).
+   * (`background`, src/wiring/cli/index.ts), so that the app is built while the embedded
+   * database opens; `serve` then awaits it (src/wiring/server.ts).
    */
   ready?: Promise<void>;
   kv: Kv;

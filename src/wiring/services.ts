@@ -3,16 +3,16 @@
 // runner. Built once per process, closed on shutdown: close() ends their timers and kv
 // subscriptions.
 import type { Deps } from "./deps.ts";
-import { authGuard } from "./http/guard.ts";
-import { createRateLimiter } from "./http/rate-limit.ts";
-import { createIdentity } from "./modules/identity/public.ts";
-import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "./modules/edge/public.ts";
-import { audioEdgeResolver } from "./modules/audio/public.ts";
-import { imageEdgeResolver } from "./modules/images/public.ts";
-import { accessTokenResolver } from "./modules/oauth/public.ts";
-import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "./modules/videos/public.ts";
-import { allJobs } from "../jobs/index.ts";
-import { createJobRunner } from "../jobs/runner.ts";
+import { authGuard } from "../http/guard.ts";
+import { createRateLimiter } from "../http/rate-limit.ts";
+import { createIdentity } from "../modules/identity/public.ts";
+import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
+import { audioEdgeResolver } from "../modules/audio/public.ts";
+import { imageEdgeResolver } from "../modules/images/public.ts";
+import { accessTokenResolver } from "../modules/oauth/public.ts";
+import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "../modules/videos/public.ts";
+import { allJobs } from "../../jobs/index.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
 
 export function createServices(deps: Deps) {
   const oauthTokens = accessTokenResolver(deps);
