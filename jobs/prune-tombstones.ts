@@ -2,8 +2,7 @@
 // 90 on pro_plus): owner by owner, each owner's boundary from the plan they have now.
 // Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
 import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/documents/public.ts";
-import { getUser } from "../src/modules/identity/public.ts";
-import { PLAN_NAMES } from "../src/plans.ts";
+import { getUser, PLAN_NAMES } from "../src/modules/identity/public.ts";
 import { type Job, result } from "./job.ts";
 
 const DAY_MS = 86_400_000;

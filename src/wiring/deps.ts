@@ -1,7 +1,9 @@
 // Builds every part from the Config: the one place where embedded or production parts
 // are chosen. Everything downstream receives Deps and never looks at the environment.
 import type { Config } from "../config.ts";
-import { buildPlans, type Plans } from "../plans.ts";
+// The plan table file itself, not identity's public surface: every module's files import
+// the Deps type, so Deps imports no module file that imports it back.
+import { buildPlans, type Plans } from "../modules/identity/plans.ts";
 import { availableParallelism } from "node:os";
 import { createBudget, type Budget } from "../infra/budget.ts";
 import { createBufferPool, type BufferPool } from "../infra/buffer-pool.ts";

@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { BRANCHES_EXPIRING } from "../../src/modules/documents/public.ts";
 import { conflictBranches } from "../../src/modules/documents/table.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
-import { buildPlans } from "../../src/plans.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";

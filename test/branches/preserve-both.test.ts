@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
-import { buildPlans } from "../../src/plans.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, type TestUser } from "../helpers/factories.ts";

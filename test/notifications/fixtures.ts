@@ -8,7 +8,7 @@ import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import { createMailer } from "../../src/infra/mail.ts";
 import { deliverOutbox } from "../../src/modules/notifications/public.ts";
-import { buildPlans, type PlanOverrides } from "../../src/plans.ts";
+import { buildPlans, type PlanOverrides } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";

@@ -8,12 +8,11 @@ import { attributeImageBandwidth } from "../../jobs/attribute-image-bandwidth.ts
 import { attributeProviderHour } from "../../jobs/attribute-provider-egress.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
-import { updateUser } from "../../src/modules/identity/public.ts";
+import { updateUser, buildPlans } from "../../src/modules/identity/public.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders, reserve, snapshotUsage } from "../../src/modules/usage/public.ts";
 import { providerEgress, recordBandwidthCrossings, splitByStorage } from "../../src/modules/videos/public.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
-import { buildPlans } from "../../src/plans.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";

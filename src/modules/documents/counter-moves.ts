@@ -4,7 +4,7 @@
 // a 100-op push would otherwise run two or three counter statements per op where the row
 // itself takes one.
 import type { Tx } from "../../infra/db/index.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { moveKbCounts, nextStampAfter, setKbMoves } from "../kbs/public.ts";
 import { release, reserve } from "../usage/public.ts";
 import { insertRows, updateRows } from "./bulk-write.ts";

@@ -9,7 +9,7 @@ import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "./plans.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys } from "./table.ts";
 import { sha256Hex } from "./tokens.ts";

@@ -7,7 +7,7 @@ import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { type PlanName, planActive } from "../../plans.ts";
+import { type PlanName, planActive } from "./plans.ts";
 import type { Me } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { users } from "./table.ts";

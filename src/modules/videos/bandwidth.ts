@@ -10,8 +10,7 @@ import type { Deps } from "../../wiring/deps.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { TtlCache } from "../../infra/cache.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import type { Plans } from "../../plans.ts";
-import { getUser } from "../identity/public.ts";
+import { getUser, type Plans } from "../identity/public.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { snapshotUsage, videoBandwidthState } from "../usage/public.ts";
 

@@ -5,8 +5,17 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
 import { AppError } from "../../http/errors.ts";
-import { createApiKey, createUser, deleteUser, getUserByEmail, updateUser } from "../../modules/identity/public.ts";
-import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../../plans.ts";
+import {
+  createApiKey,
+  createUser,
+  deleteUser,
+  getUserByEmail,
+  updateUser,
+  isPlanName,
+  parsePlanExpiry,
+  PLAN_EXPIRY_RULE,
+  PLAN_NAMES,
+} from "../../modules/identity/public.ts";
 import { allJobs } from "../../../jobs/index.ts";
 import { createJobRunner } from "../../../jobs/runner.ts";
 import { storedKinds } from "../../../jobs/stored-kinds.ts";

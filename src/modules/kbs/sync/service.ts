@@ -12,11 +12,10 @@
 // written once at its end (BatchBooks), or, when a limit refuses, op by op.
 import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
-import { refusalError } from "../../../http/refusal.ts";
+import { refusalError, LimitRaced, LimitRefusal } from "../../../http/refusal.ts";
 import type { Tx } from "../../../infra/db/index.ts";
-import { LimitRaced, LimitRefusal, planActive } from "../../../plans.ts";
 import { type Actor, BatchBooks, type DocumentRow, lockAtPaths, pathsOfIds, removeObjects } from "../../documents/public.ts";
-import { requireUser } from "../../identity/public.ts";
+import { requireUser, planActive } from "../../identity/public.ts";
 import { tellRefusal } from "../../usage/public.ts";
 import { getKb, lockKb } from "../service.ts";
 import { type Decided, decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
