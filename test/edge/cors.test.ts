@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import type { MediaCorsOrigins } from "../../src/media-cors.ts";
+import type { MediaCorsOrigins } from "../../src/modules/edge/cors-origins.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { createServices, type Services } from "../../src/wiring/services.ts";
 import { call, type CallOptions, callJson, testContext, testEnv } from "../helpers/context.ts";
