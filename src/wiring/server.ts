@@ -4,6 +4,7 @@
 import { createApp } from "./app.ts";
 import { printBanner } from "./banner.ts";
 import { closeDeps, type Deps } from "./deps.ts";
+import type { Compliance } from "../modules/compliance/public.ts";
 import { createServices } from "./services.ts";
 import { startStep } from "../infra/start-trace.ts";
 
@@ -29,9 +30,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function serve(deps: Deps, role: Role): Promise<Running> {
+/** `compliance`: the upload check, when the caller built it before the database opened. */
+export async function serve(deps: Deps, role: Role, opts: { compliance?: Compliance } = {}): Promise<Running> {
   const { config, log } = deps;
-  const services = createServices(deps);
+  const services = createServices(deps, opts);
   startStep("services created");
   const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;

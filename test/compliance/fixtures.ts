@@ -19,8 +19,7 @@ export async function platformApp(env: Record<string, string>) {
   const { deps, services } = await testContext();
   const loaded = loadConfig(testEnv(env));
   const config: Config = Object.freeze({ ...deps.config, ...Object.fromEntries(PLATFORM_KEYS.map((k) => [k, loaded[k as keyof Config]])) });
-  const changed = { ...deps, config, compliance: createCompliance(config, { log: deps.log }) };
-  return createApp({ ...services, deps: changed });
+  return createApp({ ...services, deps: { ...deps, config }, compliance: createCompliance(config, { log: deps.log }) });
 }
 export type PlatformApp = Awaited<ReturnType<typeof platformApp>>;
 

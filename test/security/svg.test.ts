@@ -39,14 +39,14 @@ async function watchedApp(sanitizer?: SvgSanitizer) {
       return release;
     },
   };
-  const inner = sanitizer ?? deps.svgSanitizer;
+  const inner = sanitizer ?? services.svgSanitizer;
   const sanitized: string[] = [];
   const svgSanitizer: SvgSanitizer = {
     sanitize: (text) => (sanitized.push(text), inner.sanitize(text)),
     close: () => inner.close(),
   };
-  const patched: Deps = { ...deps, budgets: { ...deps.budgets, imageWork }, svgSanitizer };
-  const app = createApp({ ...services, deps: patched });
+  const patched: Deps = { ...deps, budgets: { ...deps.budgets, imageWork } };
+  const app = createApp({ ...services, deps: patched, svgSanitizer });
   const send = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://shelf.test${path}`, init));
   const post = (key: string, svg: string) =>
     send("/v1/images", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: uploadForm(svg, { filename: "x.svg" }) });

@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { LimitRefusal } from "../../http/refusal.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
@@ -63,7 +63,7 @@ async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<b
  * inserts the row. Whatever fails (the stream, the fields, a file that cannot be read or
  * plays too long, the compliance check, the quota) leaves no object and nothing counted.
  */
-export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request): Promise<AudioRow> {
+export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader, request: Request): Promise<AudioRow> {
   const id = newId();
   const ref = { ownerId: u.userId, id };
   const key = originalKey(ref);

@@ -46,7 +46,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 export const kbsModule = (services: Services) => {
-  const { deps, guard } = services;
+  const { deps, guard, compliance } = services;
   /** The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer carries now (410 past the sunset). */
   const versionOf = (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }) => {
     const version = syncVersionOf(header, query);
@@ -151,7 +151,7 @@ export const kbsModule = (services: Services) => {
         if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
           const ops = readV2(body);
           const preserveBoth = query.conflictResolution === "preserve_both";
-          const { conflicted, ...data } = writeV2(ops, await runSync(deps, principal.userId, params.id, ops, { preserveBoth }));
+          const { conflicted, ...data } = writeV2(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops, { preserveBoth }));
           if (conflicted)
             throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
           return ok(data);
@@ -160,7 +160,7 @@ export const kbsModule = (services: Services) => {
           throw validationError("query.conflictResolution", "conflictResolution is a v2 parameter (send Service-Sync-Version: 2)");
         }
         const ops = readV1(body);
-        return ok(writeV1(ops, await runSync(deps, principal.userId, params.id, ops)));
+        return ok(writeV1(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops)));
       },
       {
         auth: { scope: "kb.write", tier: "upload" },

@@ -11,7 +11,7 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
@@ -54,7 +54,7 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
  * fails (the stream, the fields, the compliance check, the quota) leaves no object and
  * nothing counted.
  */
-export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
+export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
   const key = originalKey({ ownerId: u.userId, id });
   const streamed = await streamUpload(request, {

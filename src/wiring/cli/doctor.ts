@@ -83,8 +83,12 @@ export async function doctorCommand(_args: string[]): Promise<number> {
     const cfg = config;
     await check(lines, "deps", async () => {
       const { createDeps } = await import("../deps.ts");
+      const { createCompliance } = await import("../../modules/compliance/public.ts");
       // Quiet: a part that fails is reported on its own line below, not as a log record.
-      deps = await createDeps(cfg, { migrate: false, log: createLog("error") });
+      const log = createLog("error");
+      // As `shelf serve` does before the database opens: a blocklist that cannot be read fails here.
+      createCompliance(cfg, { log });
+      deps = await createDeps(cfg, { migrate: false, log });
       return `${deps.database.kind}, ${deps.kv.kind}, ${deps.storage.kind}`;
     });
   }

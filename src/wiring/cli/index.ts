@@ -70,10 +70,15 @@ async function serveCommand(args: string[]): Promise<number> {
   startStep("deps modules loaded");
   const { serve } = await import("../server.ts");
   startStep("app modules loaded");
+  const { createLog } = await import("../../infra/log.ts");
+  const { createCompliance } = await import("../../modules/compliance/public.ts");
+  const log = createLog(config.LOG_LEVEL);
+  // Before the database opens: a blocklist that cannot be read stops the start at once.
+  const compliance = createCompliance(config, { log });
   // The database opens while serve builds the app (src/wiring/server.ts says when it listens).
-  const deps = await createDeps(config, { background: true });
+  const deps = await createDeps(config, { background: true, log });
   startStep("deps created");
-  const running = await serve(deps, role);
+  const running = await serve(deps, role, { compliance });
   await new Promise<void>((resolve) => {
     const onSignal = () => running.stop().then(resolve);
     process.once("SIGTERM", onSignal);

@@ -27,6 +27,7 @@ import {
   storeContent,
   utf8Length,
 } from "../../documents/public.ts";
+import type { WithCompliance } from "../../compliance/public.ts";
 
 /** What the client last saw of a document: its updatedAt, its hash, or neither. */
 interface Base {
@@ -91,7 +92,7 @@ export type Prepared = { text: DescribedText } | { early: Outcome } | { hashMism
 export const skipped = (reason: SkipReason, message: string, meta?: Record<string, unknown>): Outcome => ({ kind: "skipped", reason, message, meta });
 
 /** `path`: where the text goes (an update's: its document's path read before the batch). */
-export async function prepare(deps: Deps, actor: Actor, content: string, claimed: string | undefined, path: string): Promise<Prepared> {
+export async function prepare(deps: Deps & WithCompliance, actor: Actor, content: string, claimed: string | undefined, path: string): Promise<Prepared> {
   const sourceHash = sha256Hex(content);
   if (claimed !== undefined && claimed.toLowerCase() !== sourceHash) return { hashMismatch: true };
   const sizeBytes = utf8Length(content);

@@ -14,6 +14,7 @@ import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
 import { refusalError, LimitRaced, LimitRefusal } from "../../../http/refusal.ts";
 import type { Tx } from "../../../infra/db/index.ts";
+import type { WithCompliance } from "../../compliance/public.ts";
 import { type Actor, BatchBooks, type DocumentRow, lockAtPaths, pathsOfIds, removeObjects } from "../../documents/public.ts";
 import { requireUser, planActive } from "../../identity/public.ts";
 import { tellRefusal } from "../../usage/public.ts";
@@ -45,7 +46,13 @@ export async function syncActor(deps: Deps, userId: string): Promise<Actor> {
 /** A limit refused an op of an unguarded run: the batch is rolled back and run op by op. */
 class RunGuarded extends Error {}
 
-export async function runSync(deps: Deps, userId: string, kbId: string, ops: readonly SyncOp[], mode: SyncMode = { preserveBoth: false }): Promise<SyncResult> {
+export async function runSync(
+  deps: Deps & WithCompliance,
+  userId: string,
+  kbId: string,
+  ops: readonly SyncOp[],
+  mode: SyncMode = { preserveBoth: false },
+): Promise<SyncResult> {
   const updated = ops.flatMap((op) => (op.kind === "update" ? [op.docId] : []));
   const [actor, , paths] = await Promise.all([
     syncActor(deps, userId),
