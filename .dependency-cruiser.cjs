@@ -6,7 +6,8 @@ module.exports = {
     {
       name: "no-circular",
       severity: "error",
-      comment: "Imports point down; a cycle means two parts that cannot be understood apart.",
+      comment:
+        "Imports point down; a cycle means two parts that cannot be understood apart. Between module folders (one module importing another that imports it, directly or through a third) scripts/module-cycles.ts checks it, in `bun run lint`.",
       from: {},
       to: { circular: true },
     },

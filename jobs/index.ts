@@ -1,33 +1,45 @@
-// Every scheduled job. A new job is one file exporting a Job, listed here.
-import type { Job } from "./job.ts";
-import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
-import { attributeProviderEgress } from "./attribute-provider-egress.ts";
-import { conflictBranchesJob } from "./conflict-branches.ts";
+// The registry: every scheduled job, each from the module that owns its data (its public
+// surface), and the kinds of stored things the orphan sweep and usage verify walk. A new
+// job is one entry here; a module that stores objects is one more kind.
+import type { Job } from "../src/infra/job.ts";
+import { storedAudio } from "../src/modules/audio/public.ts";
+import { storedDocuments } from "../src/modules/documents/public.ts";
+import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
+import { pruneSessionsJob } from "../src/modules/identity/public.ts";
+import { storedImages } from "../src/modules/images/public.ts";
+import { conflictBranchesJob, pruneTombstonesJob } from "../src/modules/kbs/public.ts";
+import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
+import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
+import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
+import {
+  attributeProviderEgress,
+  deleteFailedVideoOriginals,
+  reconcileVideosJob,
+  recordBandwidthCrossings,
+  storedVideos,
+} from "../src/modules/videos/public.ts";
 import { monthRollover } from "./month-rollover.ts";
-import { orphanSweep } from "./orphan-sweep.ts";
-import { usageVerify } from "./usage-verify.ts";
-import { deliverOutboxJob } from "./deliver-outbox.ts";
-import { pruneNotificationsJob } from "./prune-notifications.ts";
-import { pruneJobRuns } from "./prune-job-runs.ts";
-import { pruneOAuth } from "./prune-oauth.ts";
-import { pruneSessions } from "./prune-sessions.ts";
-import { pruneTombstones } from "./prune-tombstones.ts";
-import { deleteFailedVideoOriginals } from "./video-failed-originals.ts";
-import { reconcileVideosJob } from "./video-reconcile.ts";
+import { pruneJobRuns } from "./runner.ts";
+
+/** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
+export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments];
+
+/** The edge's bandwidth attribution, telling media bandwidth's crossings as the videos module counts them. */
+export const attributeImageBandwidth = attributeImageBandwidthJob(recordBandwidthCrossings);
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,
-  pruneSessions,
-  pruneOAuth,
-  pruneTombstones,
+  pruneSessionsJob,
+  pruneOAuthJob,
+  pruneTombstonesJob,
   attributeImageBandwidth,
   attributeProviderEgress,
   conflictBranchesJob,
   reconcileVideosJob,
   deleteFailedVideoOriginals,
   monthRollover,
-  orphanSweep,
-  usageVerify,
+  orphanSweepJob(storedKinds),
+  usageVerifyJob(storedKinds),
   deliverOutboxJob,
   pruneNotificationsJob,
 ];

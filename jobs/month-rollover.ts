@@ -17,10 +17,9 @@ import { dayKey, monthKey } from "../src/infra/clock.ts";
 import type { Log } from "../src/infra/log.ts";
 import { getUser, PLAN_NAMES } from "../src/modules/identity/public.ts";
 import { monthCounters, pruneCounters, videoBandwidthState } from "../src/modules/usage/public.ts";
-import { providerEgress } from "../src/modules/videos/public.ts";
-import { attributeEdgeTallies } from "./attribute-image-bandwidth.ts";
-import { attributeProviderHour } from "./attribute-provider-egress.ts";
-import { type Job, result } from "./job.ts";
+import { attributeEdgeTallies } from "../src/modules/edge/public.ts";
+import { attributeProviderHour, providerEgress, recordBandwidthCrossings } from "../src/modules/videos/public.ts";
+import { type Job, result } from "../src/infra/job.ts";
 import { jobLeaseKey } from "./runner.ts";
 import { monthRollovers } from "./table.ts";
 
@@ -46,7 +45,7 @@ async function settle(deps: Deps, now: Date) {
   const token = await deps.kv.acquireLease(lease, LEASE_MS);
   if (token) {
     try {
-      bytes += (await attributeEdgeTallies(deps)).bytes;
+      bytes += (await attributeEdgeTallies(deps, recordBandwidthCrossings)).bytes;
     } finally {
       await deps.kv.releaseLease(lease, token).catch(() => {});
     }

@@ -2,10 +2,10 @@
 // a scheduled run first claims its (name, scheduled minute) row, then holds a kv lease
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, lt } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
-import type { Job, JobCounts } from "./job.ts";
+import { type Job, type JobCounts, result } from "../src/infra/job.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
@@ -136,3 +136,17 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
     },
   };
 }
+
+/** Keeps the job_runs record bounded: runs older than 30 days are deleted. */
+const JOB_RUN_RETENTION_DAYS = 30;
+
+export const pruneJobRuns: Job = {
+  name: "prune-job-runs",
+  schedule: "17 3 * * *",
+  description: `deletes job run records older than ${JOB_RUN_RETENTION_DAYS} days`,
+  async run({ deps }) {
+    const cutoff = new Date(deps.clock.nowMs() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+    const deleted = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, cutoff)).returning({ id: jobRuns.id });
+    return result({ deleted: deleted.length }, (c) => `deleted ${c.deleted} run records`);
+  },
+};

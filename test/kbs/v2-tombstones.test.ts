@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createModuleApp } from "../../src/wiring/app.ts";
-import { docTombstones } from "../../src/modules/documents/table.ts";
+import { docTombstones } from "../../src/modules/kbs/table.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";

@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
-import { deliverOutboxJob } from "../../jobs/deliver-outbox.ts";
-import type { Job } from "../../jobs/job.ts";
+import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
+import type { Job } from "../../src/infra/job.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";

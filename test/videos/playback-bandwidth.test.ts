@@ -4,8 +4,8 @@
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
 import { describe, expect, test } from "bun:test";
-import { attributeImageBandwidth } from "../../jobs/attribute-image-bandwidth.ts";
-import { attributeProviderHour } from "../../jobs/attribute-provider-egress.ts";
+import { attributeImageBandwidth } from "../../jobs/index.ts";
+import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { updateUser, buildPlans } from "../../src/modules/identity/public.ts";

@@ -12,9 +12,9 @@ import { newId } from "../../infra/ids.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { discardPrepared, type ImageDeps, insertPrepared, type Uploader } from "../images/public.ts";
 import { requireUser, type User } from "../identity/public.ts";
-import { getKb, lockKb, moveKbCounts } from "../kbs/public.ts";
 import { assertFits, reserve, snapshotUsage } from "../usage/public.ts";
 import { listCdnHosts } from "./cdn-hosts.ts";
+import { kbSide } from "./kb-side.ts";
 import { removeObjects, sha256Hex, type StoredContent, storeContent, utf8Length } from "./content.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
 import type { CreateDocBody, UploadResult } from "./model.ts";
@@ -289,7 +289,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
       return { row: row!, created: true, freed: [] };
     }
     // In a KB: its row lock orders every change of its documents.
-    await lockKb(tx, { userId, id: place.kbId });
+    await kbSide().lock(tx, { userId, id: place.kbId });
     const [existing] = await tx
       .select()
       .from(documents)
@@ -315,7 +315,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
     }
     await reserve(tx, userId, limits, newDocumentNeed, actor.now);
     await insertPrepared(tx, rewritten.prepared, actor.now);
-    const stamp = await moveKbCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
+    const stamp = await kbSide().moveCounts(tx, place.kbId, { docs: 1, bytes: sizeBytes }, actor.now);
     const [row] = await tx
       .insert(documents)
       .values({
@@ -341,7 +341,7 @@ async function readUploader(deps: Deps, userId: string): Promise<{ user: User; u
 
 /** The active document at a KB path, if any (404 for a KB that is not the caller's). */
 async function activeAtPath(db: Deps["db"], userId: string, place: Extract<Place, { pathKey: string }>): Promise<DocumentRow | undefined> {
-  await getKb(db, { userId, id: place.kbId });
+  await kbSide().check(db, { userId, id: place.kbId });
   const [row] = await db
     .select()
     .from(documents)

@@ -2,7 +2,7 @@
 // documents table, which this module owns: a path's row, locked; a new document at a
 // path; a manifest page; and the purge of a KB's documents with everything they count.
 // Each runs in the caller's transaction where it changes rows, so the books move with them.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
@@ -11,10 +11,7 @@ import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create
 import { countWords, readMarkdown } from "./markdown.ts";
 import { type Actor, booksOf, type NextContent } from "./row-changes.ts";
 import { type DocumentRow, docRevisions, documents } from "./table.ts";
-import { BatchBooks } from "./counter-moves.ts";
-import { purgeKbBranches } from "./branches.ts";
 import type { StoredContent } from "./content.ts";
-import { tombstoneKb } from "./tombstones.ts";
 
 /** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
 export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
@@ -169,21 +166,19 @@ export async function insertInKb(
     createdAt: actor.now,
     updatedAt: stamp,
   };
-  if (books instanceof BatchBooks) return books.insertLater({ ...values, deletedAt: null });
+  if (books.insertLater) return books.insertLater({ ...values, deletedAt: null });
   const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;
 }
 
 /**
- * Removes every document of a KB for good, with its history and conflict branches, in the
- * transaction that deletes the KB: what the active ones held (doc_count, img_storage) and every revision
- * (revision_count, revision_bytes) is given back first, in a few statements whatever the
- * KB's size. Each active one leaves a tombstone stamped `stamp`. Returns the objects to
- * remove once the transaction has committed.
+ * Removes every document of a KB for good, with its history, in the transaction that
+ * deletes the KB (which has written their tombstones and purged their conflict branches
+ * first): what the active ones held (doc_count, img_storage) and every revision
+ * (revision_count, revision_bytes) is given back, in a few statements whatever the KB's
+ * size. Returns the objects to remove once the transaction has committed.
  */
-export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string, stamp: Date): Promise<string[]> {
-  await tombstoneKb(tx, userId, kbId, stamp);
-  const branches = await purgeKbBranches(tx, userId, kbId);
+export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Promise<string[]> {
   const inKb = and(eq(documents.ownerId, userId), eq(documents.kbId, kbId));
   const revisions = await tx
     .delete(docRevisions)
@@ -196,7 +191,7 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string, sta
     .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt });
   const active = gone.filter((d) => d.deletedAt === null);
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
-  return [...branches, ...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
+  return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }
 
 /**
@@ -242,4 +237,32 @@ export function manifestQuery(
     cursor: q.cursor,
     limit: q.limit,
   };
+}
+
+/**
+ * The active documents of a KB, as a subquery with the columns a tombstone keeps (id,
+ * owner_id, kb_id, relative_path, path_key, source_hash): the KB side writes all their
+ * tombstones in one statement when the KB goes.
+ */
+export const activeInKbSql = (userId: string, kbId: string): SQL =>
+  sql`select ${documents.id} as id, ${documents.ownerId} as owner_id, ${documents.kbId} as kb_id, ${documents.relativePath} as relative_path,
+         ${documents.pathKey} as path_key, ${documents.sourceHash} as source_hash
+      from ${documents}
+      where ${documents.ownerId} = ${userId} and ${documents.kbId} = ${kbId} and ${documents.deletedAt} is null`;
+
+/**
+ * Whether the path a tombstone names holds an active document changed after the tombstone
+ * (which that document then replaces): a condition on the KB side's tombstone columns.
+ */
+export const replacedAfter = (t: { ownerId: SQLWrapper; kbId: SQLWrapper; pathKey: SQLWrapper; deletedAt: SQLWrapper }): SQL =>
+  sql`exists (select 1 from ${documents} d where d.owner_id = ${t.ownerId} and d.kb_id = ${t.kbId}
+        and d.path_key = ${t.pathKey} and d.deleted_at is null and d.updated_at > ${t.deletedAt})`;
+
+/** The caller's document by id, active or soft-deleted (undefined once it is gone for good). */
+export async function documentOf(db: DbOrTx, q: { userId: string; id: string }): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, q.id), eq(documents.ownerId, q.userId)));
+  return row;
 }

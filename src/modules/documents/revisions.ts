@@ -6,7 +6,7 @@ import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import { requireUser, planActive } from "../identity/public.ts";
-import { lockKb } from "../kbs/public.ts";
+import { kbSide } from "./kb-side.ts";
 import { release } from "../usage/public.ts";
 import { readContent, removeObjects, storeContent } from "./content.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
@@ -71,7 +71,7 @@ export async function restoreRevision(deps: Deps, userId: string, docId: string,
   const limits = deps.plans[user.plan];
   try {
     const out = await deps.db.transaction(async (tx) => {
-      if (current.kbId) await lockKb(tx, { userId, id: current.kbId });
+      if (current.kbId) await kbSide().lock(tx, { userId, id: current.kbId });
       const doc = await lockDocument(tx, userId, docId);
       if (!doc || doc.deletedAt) throw notFound("document");
       if (doc.sourceHash === rev.sourceHash) return { row: doc, duplicate: true as const, saved: null, freed: [] as string[] };

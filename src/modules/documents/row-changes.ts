@@ -8,12 +8,11 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "../identity/public.ts";
-import { BatchBooks, type Books, directBooks } from "./counter-moves.ts";
-import { purgeDocBranches } from "./branches.ts";
+import { type Books, directBooks } from "./counters.ts";
 import type { StoredContent } from "./content.ts";
 import { keepsInHistory } from "./history.ts";
 import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
-import { writeTombstone } from "./tombstones.ts";
+import { kbSide } from "./kb-side.ts";
 
 /** The tombstone of a KB document leaving its path at `stamp`. */
 const tombstoneOf = (doc: DocumentRow, stamp: Date) =>
@@ -219,7 +218,7 @@ export async function replaceContent(
     updatedAt: stamp,
   };
   const books = booksOf(actor);
-  if (books instanceof BatchBooks) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision };
+  if (books.updateLater) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision };
   const [row] = await prepared(tx, "documents_replace", replaceStatement).execute(values);
   return { row: row!, freed, revision };
 }
@@ -239,7 +238,7 @@ export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
     .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
     .where(eq(documents.id, doc.id))
     .returning();
-  if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, stamp));
+  if (doc.kbId) await kbSide().tombstone(tx, tombstoneOf(doc, stamp));
   return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
 }
 
@@ -253,9 +252,9 @@ export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
   if (revisions.length) await books.release(tx, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
   if (!doc.deletedAt) {
     await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
-    if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));
+    if (doc.kbId) await kbSide().tombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));
   }
-  const branches = await purgeDocBranches(tx, actor.userId, doc.id);
+  const branches = await kbSide().purgeDocBranches(tx, actor.userId, doc.id);
   await tx.delete(documents).where(eq(documents.id, doc.id));
   return [doc.objectKey, ...revisions.map((r) => r.objectKey), ...branches].filter((k): k is string => !!k);
 }
@@ -289,7 +288,7 @@ export async function moveDocument(
     .returning();
   // A change of letter case only is a rename in place: the path did not go away.
   if (to.pathKey === doc.pathKey) return { row: row!, left: null };
-  await writeTombstone(tx, tombstoneOf(doc, stamp));
+  await kbSide().tombstone(tx, tombstoneOf(doc, stamp));
   const [left] = await tx
     .insert(documents)
     .values({ ...doc, id: newId(), content: null, objectKey: null, tags: [], isPublic: false, createdAt: stamp, updatedAt: stamp, deletedAt: stamp })

@@ -8,7 +8,7 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { isId } from "../../infra/ids.ts";
 import { prepared } from "../../infra/db/prepared.ts";
-import { lockKb } from "../kbs/public.ts";
+import { kbSide } from "./kb-side.ts";
 import { readContent, removeObjects } from "./content.ts";
 import type { DocItem, DocSort, UpdateDocBody } from "./model.ts";
 import { hardDelete, softDelete } from "./row-changes.ts";
@@ -147,7 +147,7 @@ export async function deleteDocuments(deps: Deps, userId: string, ids: readonly 
       .selectDistinct({ kbId: documents.kbId })
       .from(documents)
       .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.kbId} is not null`));
-    for (const kbId of inKbs.map((r) => r.kbId!).sort()) await lockKb(tx, { userId, id: kbId });
+    for (const kbId of inKbs.map((r) => r.kbId!).sort()) await kbSide().lock(tx, { userId, id: kbId });
     const rows = await tx
       .select()
       .from(documents)

@@ -3,22 +3,24 @@
 // the pending conflict branch that holds it. Counted: live documents in doc_count and
 // img_storage, with pending branches' bytes (conflict_branches); revisions in
 // revision_count and revision_bytes.
-import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type DbOrTx, rowsOf } from "../../infra/db/index.ts";
 import type { StoredKind } from "../usage/public.ts";
-import { conflictBranches, docRevisions, documents } from "./table.ts";
+import { kbSide } from "./kb-side.ts";
+import { docRevisions, documents } from "./table.ts";
 
-const HOLDERS: readonly { table: PgTable; key: PgColumn }[] = [
+/** Every table whose rows name an object under docs/: documents', and the KB side's branches. */
+const holders = (): readonly { table: PgTable; key: PgColumn }[] => [
   { table: documents, key: documents.objectKey },
   { table: docRevisions, key: docRevisions.objectKey },
-  { table: conflictBranches, key: conflictBranches.objectKey },
+  kbSide().branchObjects,
 ];
 
 /** The three tables' object keys after a cursor (the order and the cursor use one collation). */
 const named = (after: string | null) =>
   sql.join(
-    HOLDERS.map((h) => sql`select ${h.key} as k from ${h.table} where ${isNotNull(h.key)}${after === null ? sql`` : sql` and ${h.key} > ${after}`}`),
+    holders().map((h) => sql`select ${h.key} as k from ${h.table} where ${isNotNull(h.key)}${after === null ? sql`` : sql` and ${h.key} > ${after}`}`),
     sql` union `,
   );
 
@@ -44,7 +46,7 @@ export const storedDocuments: StoredKind = {
       sql`, `,
     );
     const found = sql.join(
-      HOLDERS.map((h) => sql`select ${h.key} as k from ${h.table} where ${h.key} in (${list})`),
+      holders().map((h) => sql`select ${h.key} as k from ${h.table} where ${h.key} in (${list})`),
       sql` union all `,
     );
     return new Set(rowsOf<{ k: string }>(await db.execute(found)).map((r) => r.k));
@@ -57,7 +59,8 @@ export const storedDocuments: StoredKind = {
   async recount(db, userIds) {
     const live = await sumsOf(db, documents, documents.ownerId, documents.sizeBytes, userIds, isNull(documents.deletedAt));
     const revisions = await sumsOf(db, docRevisions, docRevisions.ownerId, docRevisions.sizeBytes, userIds);
-    const branches = await sumsOf(db, conflictBranches, conflictBranches.ownerId, conflictBranches.sizeBytes, userIds, eq(conflictBranches.status, "pending"));
+    const b = kbSide().branchObjects;
+    const branches = await sumsOf(db, b.table, b.owner, b.bytes, userIds, b.counted);
     const none = { bytes: 0, n: 0 };
     return new Map(
       userIds.map((u) => {

@@ -1,11 +1,12 @@
 // The media edge's public surface: what a media kind implements and registers, how it
 // drops what the edge holds of an object, the negotiation helper raster kinds share, the
-// parts src/wiring/services.ts builds (registry, caches, meter), and the bandwidth tally the
-// attribution job reads.
-export type { BandwidthDimension, EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
-export { BANDWIDTH_DIMENSIONS, createResolverRegistry } from "./resolver.ts";
+// parts src/wiring/services.ts builds (registry, caches, meter), and the job that attributes
+// the bandwidth it tallies.
+export type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
+export { createResolverRegistry } from "./resolver.ts";
 export type { KindOperation } from "./openapi.ts";
 export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./invalidation.ts";
 export { acceptsWebp, REFUSAL } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";
-export { BANDWIDTH_HASHES, createMeter, parseBandwidthField } from "./meter.ts";
+export { createMeter } from "./meter.ts";
+export { attributeEdgeTallies, attributeImageBandwidthJob } from "./bandwidth-drain.job.ts";

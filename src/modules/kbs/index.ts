@@ -8,6 +8,8 @@ import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
+// The KB side of documents, provided as the routes load (documents asks for it: kb-side.ts).
+import "./kb-side.ts";
 import { readManifest } from "./manifest.ts";
 import { readManifestV2 } from "./manifest-v2.ts";
 import {

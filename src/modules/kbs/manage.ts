@@ -10,7 +10,9 @@ import { newId } from "../../infra/ids.ts";
 import { purgeKbDocuments, removeObjects } from "../documents/public.ts";
 import { requireUser } from "../identity/public.ts";
 import { type CreateKbBody, type KbItem, SLUG_PATTERN, type UpdateKbBody } from "./model.ts";
+import { purgeKbBranches } from "./branches.ts";
 import { lockKb, nextStamp, nextStampAfter } from "./service.ts";
+import { tombstoneKb } from "./tombstones.ts";
 import { type KbRow, kbs } from "./table.ts";
 
 export const toKbItem = (r: KbRow): KbItem => ({
@@ -133,7 +135,10 @@ export async function deleteKb(deps: Deps, userId: string, id: string, cascade: 
     if (kb.docCount > 0 && !cascade) {
       throw new AppError("KB_NOT_EMPTY", "the knowledge base holds documents; delete them first or pass cascade=true", { docCount: kb.docCount });
     }
-    const objects = await purgeKbDocuments(tx, userId, id, nextStampAfter(kb.updatedAt, deps.clock.now()));
+    // Their tombstones and branches first: the documents' rows are what they are made from.
+    await tombstoneKb(tx, userId, id, nextStampAfter(kb.updatedAt, deps.clock.now()));
+    const branchObjects = await purgeKbBranches(tx, userId, id);
+    const objects = [...branchObjects, ...(await purgeKbDocuments(tx, userId, id))];
     const gone = await tx
       .delete(kbs)
       .where(and(eq(kbs.id, id), eq(kbs.ownerId, userId)))

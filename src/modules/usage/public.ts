@@ -18,3 +18,5 @@ export const assertFits = ledger.assertFits;
 export const reserve = ledger.reserve;
 /** Gives back what deleted rows held, in the transaction that deletes them. */
 export const release = ledger.release;
+export { orphanSweepJob } from "./orphan-sweep.job.ts";
+export { usageVerifyJob } from "./verify.job.ts";

@@ -1,13 +1,16 @@
 // The videos module's public surface.
 export { videoEdgeResolver } from "./edge-resolver.ts";
 export { recordBandwidthCrossings } from "./bandwidth.ts";
-export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
+export { providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
-export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
+
 export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
 // Before an account is deleted: its videos and their hosted assets.
 export { deleteOwnerVideos } from "./service.ts";
 export { VideoListItem } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedVideos } from "./stored-kind.ts";
+export { deleteFailedVideoOriginals } from "./failed-originals.job.ts";
+export { attributeProviderEgress, attributeProviderHour } from "./provider-egress.job.ts";
+export { reconcileVideosJob } from "./reconcile.job.ts";

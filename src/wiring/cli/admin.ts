@@ -1,6 +1,6 @@
 // `shelf admin ...`: operator tasks. With a `shelf serve` running on this DATA_DIR the
-// command runs in that server, sent through its admin socket (src/wiring/cli/admin-socket.ts): the
-// embedded database is one process's. With none, it opens the configured parts itself.
+// command runs in that server, sent through its admin socket (admin-socket.ts): the embedded
+// database is one process's. With none, it opens the configured parts itself.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
@@ -16,9 +16,8 @@ import {
   PLAN_EXPIRY_RULE,
   PLAN_NAMES,
 } from "../../modules/identity/public.ts";
-import { allJobs } from "../../../jobs/index.ts";
 import { createJobRunner } from "../../../jobs/runner.ts";
-import { storedKinds } from "../../../jobs/stored-kinds.ts";
+import { allJobs, storedKinds } from "../../../jobs/index.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
 import { deleteOwnerVideos } from "../../modules/videos/public.ts";
 

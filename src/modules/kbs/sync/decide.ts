@@ -9,13 +9,11 @@ import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import {
   type Actor,
-  ackTombstones,
   assertDocumentCompliant,
   type DescribedText,
   type DocumentRow,
   describeText,
   formatOf,
-  handBranchesTo,
   hardDelete,
   insertInKb,
   keptFrom,
@@ -28,6 +26,8 @@ import {
   utf8Length,
 } from "../../documents/public.ts";
 import type { WithCompliance } from "../../compliance/public.ts";
+import { handBranchesTo } from "../branches.ts";
+import { ackTombstones } from "../tombstones.ts";
 
 /** What the client last saw of a document: its updatedAt, its hash, or neither. */
 interface Base {

@@ -10,7 +10,8 @@
 // (422 CONFLICT_BRANCH_LIMIT_*, nothing of the batch written): the client resolves
 // branches first; the storage overage refuses the op as a quota does (skipped).
 import type { Tx } from "../../../infra/db/index.ts";
-import { type Actor, openBranch } from "../../documents/public.ts";
+import type { Actor } from "../../documents/public.ts";
+import { openBranch } from "../branches.ts";
 import type { Outcome, SyncOp } from "./decide.ts";
 
 const KEPT_REASONS: ReadonlySet<string> = new Set(["BASE_MISSING", "REMOTE_NEWER", "REMOTE_DELETED"]);

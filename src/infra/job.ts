@@ -1,5 +1,5 @@
-import type { Deps } from "../src/wiring/deps.ts";
-import type { Log } from "../src/infra/log.ts";
+import type { Deps } from "../wiring/deps.ts";
+import type { Log } from "./log.ts";
 
 interface JobContext {
   deps: Deps;

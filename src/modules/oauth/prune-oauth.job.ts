@@ -1,11 +1,11 @@
 // Keeps the OAuth provider's tables bounded: expired device and authorization codes and tokens a day past
 // their expiry go, and grants revoked a day ago or left without a live refresh token.
-import { pruneOAuth as prune } from "../src/modules/oauth/public.ts";
-import { type Job, result } from "./job.ts";
+import { pruneOAuth as prune } from "./prune.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 const GRACE_MS = 86_400_000;
 
-export const pruneOAuth: Job = {
+export const pruneOAuthJob: Job = {
   name: "prune-oauth",
   schedule: "47 4 * * *",
   description: "deletes expired device and authorization codes and OAuth tokens, and grants revoked or expired",

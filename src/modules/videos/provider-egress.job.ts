@@ -4,11 +4,12 @@
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
 // up) is not caught up. Edge-served media bytes are attributed per owner by
 // attribute-image-bandwidth.
-import type { Deps } from "../src/wiring/deps.ts";
-import { monthKey } from "../src/infra/clock.ts";
-import { addBandwidthBatch, mediaStorageHolders } from "../src/modules/usage/public.ts";
-import { type ProviderEgress, providerEgress, recordBandwidthCrossings, splitByStorage } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import type { Deps } from "../../wiring/deps.ts";
+import { monthKey } from "../../infra/clock.ts";
+import { addBandwidthBatch, mediaStorageHolders } from "../usage/public.ts";
+import { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
+import { recordBandwidthCrossings } from "./bandwidth.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 const HOUR_MS = 3_600_000;
 

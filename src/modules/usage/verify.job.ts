@@ -1,11 +1,12 @@
 // Every all-time usage counter against the sum of its rows (usage verify): the daily run
 // only reports (counts and a log line per counter); repairing is an operator's decision,
 // `shelf admin usage verify --fix`.
-import { verifyUsage } from "../src/modules/usage/public.ts";
-import { type Job, result } from "./job.ts";
-import { storedKinds } from "./stored-kinds.ts";
+import { verifyUsage } from "./verify.ts";
+import { type Job, result } from "../../infra/job.ts";
+import type { StoredKind } from "./verify.ts";
 
-export const usageVerify: Job = {
+/** Usage verify over `storedKinds`, every kind of stored thing (the job registry lists them). */
+export const usageVerifyJob = (storedKinds: readonly StoredKind[]): Job => ({
   name: "usage-verify",
   schedule: "50 3 * * *",
   description: "compares every user's storage and count counters with the sum of their rows and reports the differences",
@@ -14,4 +15,4 @@ export const usageVerify: Job = {
     for (const d of differences) log.warn("usage counter differs from its rows", { ...d });
     return result({ users, differences: differences.length }, (c) => `checked ${c.users} users: ${c.differences} counters differ from their rows`);
   },
-};
+});

@@ -19,10 +19,10 @@ import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { LimitRefusal } from "../../http/refusal.ts";
 import type { PlanLimits } from "../identity/public.ts";
-import { getKb } from "../kbs/public.ts";
+import { getKb } from "./service.ts";
 import { release, reserve } from "../usage/public.ts";
-import { readContent, type StoredContent } from "./content.ts";
-import { type BranchRow, conflictBranches, type DocumentRow, documents } from "./table.ts";
+import { type DocumentRow, documentOf, readContent, type StoredContent } from "../documents/public.ts";
+import { type BranchRow, conflictBranches } from "./table.ts";
 
 const DAY_MS = 86_400_000;
 /** Pending branches per document. */
@@ -202,10 +202,7 @@ export async function readBranch(deps: Deps, q: { userId: string; kbId: string; 
   const db = deps.db;
   await getKb(db, { userId: q.userId, id: q.kbId });
   const branch = await pendingBranch(db, q);
-  const [master] = await db
-    .select({ sourceHash: documents.sourceHash, updatedAt: documents.updatedAt, deletedAt: documents.deletedAt, relativePath: documents.relativePath })
-    .from(documents)
-    .where(and(eq(documents.id, branch.docId), eq(documents.ownerId, q.userId)));
+  const master = await documentOf(db, { userId: q.userId, id: branch.docId });
   const active = master && !master.deletedAt;
   return {
     ...toBranchItem(branch),

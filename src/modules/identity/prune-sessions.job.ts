@@ -1,11 +1,11 @@
 // Keeps sessions bounded: refresh tokens a day past their expiry go, and sessions with no
 // live refresh token left (ended, or expired a day ago) go with them.
-import { pruneSessions as prune } from "../src/modules/identity/public.ts";
-import { type Job, result } from "./job.ts";
+import { pruneSessions as prune } from "./sessions.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 const GRACE_MS = 86_400_000;
 
-export const pruneSessions: Job = {
+export const pruneSessionsJob: Job = {
   name: "prune-sessions",
   schedule: "41 4 * * *",
   description: "deletes expired refresh tokens and the sessions left without one",

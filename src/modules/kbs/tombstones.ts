@@ -1,21 +1,12 @@
-// Tombstones: the record that a KB path lost its document, written in the
-// transaction that deleted or moved it (row-changes.ts, kb-documents.ts), read by the v2 manifest,
-// confirmed by tombstone_ack, and pruned past the owner's plan retention.
-import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
+// Tombstones: the record that a KB path lost its document, written in the transaction that
+// deleted or moved it (documents' row changes, through kb-side.ts) or deleted its KB
+// (manage.ts), read by the v2 manifest, confirmed by tombstone_ack, and pruned past the
+// owner's plan retention.
+import { and, asc, eq, gt, lt, lte, not, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
-import { docTombstones, documents, type TombstoneRow } from "./table.ts";
-
-/** Where a document was when it went away, and the stamp of that change. */
-export interface Gone {
-  ownerId: string;
-  kbId: string;
-  docId: string;
-  relativePath: string;
-  pathKey: string;
-  sourceHash: string;
-  deletedAt: Date;
-}
+import { activeInKbSql, type Gone, replacedAfter } from "../documents/public.ts";
+import { docTombstones, type TombstoneRow } from "./table.ts";
 
 export async function writeTombstone(tx: Tx, gone: Gone): Promise<void> {
   await tx.insert(docTombstones).values({ id: newId(), ...gone });
@@ -25,10 +16,9 @@ export async function writeTombstone(tx: Tx, gone: Gone): Promise<void> {
 export async function tombstoneKb(tx: Tx, userId: string, kbId: string, at: Date): Promise<void> {
   await tx.execute(sql`
     insert into ${docTombstones} (id, owner_id, kb_id, doc_id, relative_path, path_key, source_hash, deleted_at)
-    select substr(md5(random()::text || ${documents.id}), 1, 21), ${documents.ownerId}, ${documents.kbId}, ${documents.id},
-           ${documents.relativePath}, ${documents.pathKey}, ${documents.sourceHash}, ${at.toISOString()}::timestamptz
-    from ${documents}
-    where ${documents.ownerId} = ${userId} and ${documents.kbId} = ${kbId} and ${documents.deletedAt} is null`);
+    select substr(md5(random()::text || d.id), 1, 21), d.owner_id, d.kb_id, d.id, d.relative_path, d.path_key, d.source_hash,
+           ${at.toISOString()}::timestamptz
+    from (${activeInKbSql(userId, kbId)}) as d`);
 }
 
 /**
@@ -41,16 +31,7 @@ export async function tombstonesBetween(db: DbOrTx, q: { userId: string; kbId: s
   return db
     .select()
     .from(t)
-    .where(
-      and(
-        eq(t.kbId, q.kbId),
-        eq(t.ownerId, q.userId),
-        q.after ? gt(t.deletedAt, q.after) : undefined,
-        lte(t.deletedAt, q.upTo),
-        sql`not exists (select 1 from ${documents} d where d.owner_id = ${t.ownerId} and d.kb_id = ${t.kbId}
-              and d.path_key = ${t.pathKey} and d.deleted_at is null and d.updated_at > ${t.deletedAt})`,
-      ),
-    )
+    .where(and(eq(t.kbId, q.kbId), eq(t.ownerId, q.userId), q.after ? gt(t.deletedAt, q.after) : undefined, lte(t.deletedAt, q.upTo), not(replacedAfter(t))))
     .orderBy(asc(t.deletedAt), asc(t.id));
 }
 

@@ -1,13 +1,13 @@
 // Drops tombstones past their owner's plan retention (30 days on trial and pro,
 // 90 on pro_plus): owner by owner, each owner's boundary from the plan they have now.
 // Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
-import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/documents/public.ts";
-import { getUser, PLAN_NAMES } from "../src/modules/identity/public.ts";
-import { type Job, result } from "./job.ts";
+import { pruneTombstones as prune, tombstoneOwners } from "./tombstones.ts";
+import { getUser, PLAN_NAMES } from "../identity/public.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 const DAY_MS = 86_400_000;
 
-export const pruneTombstones: Job = {
+export const pruneTombstonesJob: Job = {
   name: "prune-tombstones",
   schedule: "23 3 * * *",
   description: "deletes KB tombstones older than their owner's plan retention",

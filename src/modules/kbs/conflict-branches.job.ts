@@ -3,8 +3,8 @@
 // 14 days are force-discarded while their owner is over the storage quota; resolved rows
 // go 60 days after their branch was opened. Each sweep marks what it did in the
 // transaction that does it, so a run is safe to repeat.
-import { expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "../src/modules/documents/public.ts";
-import { type Job, result } from "./job.ts";
+import { expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 export const conflictBranchesJob: Job = {
   name: "conflict-branches",

@@ -7,12 +7,10 @@ import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { requireUser, planActive } from "../identity/public.ts";
-import { getKb, lockKb } from "../kbs/public.ts";
+import { getKb, lockKb } from "./service.ts";
 import { release } from "../usage/public.ts";
 import { pendingBranch } from "./branches.ts";
-import { readContent, removeObjects } from "./content.ts";
-import { describeText, keptFrom } from "./kb-documents.ts";
-import { type Actor, lockDocument, replaceContent } from "./row-changes.ts";
+import { type Actor, describeText, keptFrom, lockDocument, readContent, removeObjects, replaceContent } from "../documents/public.ts";
 import { type BranchRow, conflictBranches, type DiscardReason } from "./table.ts";
 
 /**

@@ -2,9 +2,9 @@
 // run at a time, and the deliverer's claims keep two deliverers (a manual run beside a
 // scheduled one, or a run whose lease lapsed) from sending one message twice. A message
 // queued now leaves within a minute; one whose send failed is retried with a backoff.
-import { createMailer } from "../src/infra/mail.ts";
-import { deliverOutbox } from "../src/modules/notifications/public.ts";
-import { type Job, result } from "./job.ts";
+import { createMailer } from "../../infra/mail.ts";
+import { deliverOutbox } from "./deliver.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 export const deliverOutboxJob: Job = {
   name: "deliver-outbox",

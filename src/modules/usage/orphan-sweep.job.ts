@@ -1,6 +1,6 @@
 // No orphaned bytes. Objects are written before the rows that name them (an upload stores,
 // then commits), so a process killed in between, or a delete whose object removal failed,
-// leaves an object no row names. For each stored kind (stored-kinds.ts):
+// leaves an object no row names. For each stored kind (the registry hands the list in):
 //   - objects under its prefix that no row names and that are older than
 //     ORPHAN_SWEEP_AFTER_H (by the store's last-modified time, against the clock) are
 //     deleted; a younger one may be an upload in flight and is left alone, and so is one
@@ -14,11 +14,10 @@
 //     never less than the longest upload deadline and an hour, so an upload still
 //     arriving is never cut. The folder store has none.
 // Idempotent: a second run finds nothing to delete.
-import type { Deps } from "../src/wiring/deps.ts";
-import type { Log } from "../src/infra/log.ts";
-import type { StoredKind } from "../src/modules/usage/public.ts";
-import { type Job, type JobCounts, result } from "./job.ts";
-import { storedKinds } from "./stored-kinds.ts";
+import type { Deps } from "../../wiring/deps.ts";
+import type { Log } from "../../infra/log.ts";
+import type { StoredKind } from "./verify.ts";
+import { type Job, type JobCounts, result } from "../../infra/job.ts";
 
 const BATCH = 500;
 const HEAD_CONCURRENCY = 8;
@@ -118,7 +117,8 @@ async function findMissing(deps: Deps, log: Log, kind: StoredKind, c: JobCounts,
   } while (after !== null);
 }
 
-export const orphanSweep: Job = {
+/** The sweep over `storedKinds`, every kind of stored thing (the job registry lists them). */
+export const orphanSweepJob = (storedKinds: readonly StoredKind[]): Job => ({
   name: "orphan-sweep",
   schedule: "35 2 * * *",
   description:
@@ -151,4 +151,4 @@ export const orphanSweep: Job = {
         `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; aborted ${n.uploadsAborted} unfinished multipart uploads${n.uploadAbortFailed ? ` (${n.uploadAbortFailed} failed)` : ""}${n.uploadListFailed ? ` (not listed under ${n.uploadListFailed} prefixes)` : ""}, left ${n.uploadsYoung} younger than ${uploadCutoffMs(deps.config) / HOUR_MS} h; ${n.missing} rows name a missing object`,
     );
   },
-};
+});

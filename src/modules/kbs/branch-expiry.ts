@@ -13,7 +13,7 @@ import { enqueue } from "../notifications/public.ts";
 import { counterTotal } from "../usage/public.ts";
 import { discardLocked } from "./branch-resolve.ts";
 import { BRANCH_LIFETIME_MS } from "./branches.ts";
-import { removeObjects } from "./content.ts";
+import { removeObjects } from "../documents/public.ts";
 import { conflictBranches } from "./table.ts";
 
 const DAY_MS = 86_400_000;

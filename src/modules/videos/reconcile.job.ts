@@ -1,7 +1,8 @@
 // A missed provider callback self-heals within the hour. Each hour the provider
 // is asked about every video still processing after an hour, and what it says is applied.
-import { createVideoProviders, reconcileVideos } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import { createProviders as createVideoProviders } from "./providers/index.ts";
+import { reconcileVideos } from "./maintenance.ts";
+import { type Job, result } from "../../infra/job.ts";
 
 export const reconcileVideosJob: Job = {
   name: "video-reconcile",
