@@ -55,16 +55,17 @@ module.exports = {
     {
       name: "no-upward-imports",
       severity: "error",
-      comment: "Modules, http, infra and jobs never import the wiring above them (app, services, main, cli); a type is not wiring.",
+      comment:
+        "Modules, http, infra and jobs never import the wiring above them (src/wiring/: app, services, server, deps, the command line, and src/main.ts, the entry); a type is not wiring.",
       from: { path: "^(src/(modules|http|infra)|jobs)/" },
-      to: { path: "^src/(app|services|server|main)\\.ts$|^src/cli/", dependencyTypesNot: ["type-only"] },
+      to: { path: "^src/(wiring/|main\\.ts$)", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "elysia-only-in-http-and-routes",
       severity: "error",
       comment:
         "Only src/http/ and a module's index.ts and model.ts (its routes and schemas), or a further controller of it (<name>.routes.ts, <name>.model.ts), speak Elysia; rules stay plain functions.",
-      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$", "^src/app\\.ts$"] },
+      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$", "^src/wiring/app\\.ts$"] },
       to: { path: "node_modules/elysia/" },
     },
     {

@@ -7,7 +7,7 @@
 //       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
 // The HTTP side's client runs in its own process (bench/kb-load.ts).
 import { sql } from "drizzle-orm";
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { rowsOf } from "../src/infra/db/index.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { createKb } from "../src/modules/kbs/public.ts";

@@ -14,7 +14,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { requestsPerSecond } from "./http-load.ts";
 import { interleave, median } from "./passes.ts";
 import { startShelf } from "./server.ts";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
 import { encodeCursor } from "../src/http/cursor.ts";
-import { closeDeps, createDeps, type Deps } from "../src/deps.ts";
+import { closeDeps, createDeps, type Deps } from "../src/wiring/deps.ts";
 import { createUser } from "../src/modules/identity/public.ts";
 import { listImages } from "../src/modules/images/service.ts";
 import { median } from "./passes.ts";

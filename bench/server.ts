@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { createDeps } from "../src/deps.ts";
+import { createDeps } from "../src/wiring/deps.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
-import { serve } from "../src/server.ts";
+import { serve } from "../src/wiring/server.ts";
 
 export async function startShelf(overrides: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));

@@ -12,11 +12,10 @@
 //      period only).
 // Safe at any time: a second run settles and prunes nothing and finds the month closed.
 import { eq } from "drizzle-orm";
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { dayKey, monthKey } from "../src/infra/clock.ts";
 import type { Log } from "../src/infra/log.ts";
-import { getUser } from "../src/modules/identity/public.ts";
-import { PLAN_NAMES } from "../src/plans.ts";
+import { getUser, PLAN_NAMES } from "../src/modules/identity/public.ts";
 import { monthCounters, pruneCounters, videoBandwidthState } from "../src/modules/usage/public.ts";
 import { attributeEdgeTallies } from "../src/modules/edge/public.ts";
 import { attributeProviderHour, providerEgress, recordBandwidthCrossings } from "../src/modules/videos/public.ts";

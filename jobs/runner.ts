@@ -3,7 +3,7 @@
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
 import { desc, eq, lt } from "drizzle-orm";
-import type { Deps } from "../src/deps.ts";
+import type { Deps } from "../src/wiring/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
 import { type Job, type JobCounts, result } from "../src/infra/job.ts";
 import { jobRuns } from "./table.ts";

@@ -169,7 +169,7 @@ const result = await Bun.build({
   bytecode: !args["no-bytecode"],
   // Identifiers are NOT minified: Elysia reads handler and hook source to learn which
   // request fields they use (a renamed `headers` parameter arrives undefined), and errors
-  // are told apart by class name (EmbeddedDbBusyError in src/main.ts).
+  // are told apart by class name (EmbeddedDbBusyError in src/wiring/cli/index.ts).
   minify: { whitespace: true, syntax: true, identifiers: false, keepNames: true },
   sourcemap: "linked",
   plugins: [sharpStaticAddon, embedPgImage, trimPgliteBundle],

@@ -5,10 +5,10 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./plans.ts";
-import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./rate-limits.ts";
-import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./oauth-clients.ts";
-import { type MediaCorsOrigins, parseMediaCorsOrigins } from "./media-cors.ts";
+import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./modules/identity/plans.ts";
+import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./http/rate-tiers.ts";
+import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./modules/oauth/first-party-clients.ts";
+import { type MediaCorsOrigins, parseMediaCorsOrigins } from "./modules/edge/cors-origins.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);

@@ -5,12 +5,11 @@ import { Elysia, type ValidationError } from "elysia";
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { databaseUnavailableCode } from "../infra/db/unavailable.ts";
 import type { Log } from "../infra/log.ts";
-import { LimitRefusal } from "../plans.ts";
 import { type AccessLog, noteErrorBody } from "./access-log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
 import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
-import { refusalError } from "./refusal.ts";
+import { refusalError, LimitRefusal } from "./refusal.ts";
 import { type Inputs, validationIssues } from "./validation.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

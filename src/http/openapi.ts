@@ -4,7 +4,7 @@
 // page at /swagger is ours (api-reference.ts): the plugin's loads its UI from a CDN.
 import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
-import { VERSION } from "../version.ts";
+import { VERSION } from "../infra/version.ts";
 import { apiReference, REFERENCE_PATH } from "./api-reference.ts";
 import { completeDocument, FORM_BODY_SCHEMA, type Json, OWN_PATHS, type OwnPaths, TOUCHES_NO_PART } from "./openapi-document.ts";
 

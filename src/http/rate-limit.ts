@@ -4,10 +4,10 @@ import type { Clock } from "../infra/clock.ts";
 import type { Kv, WindowResult } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
-import { DEFAULT_RATE_LIMITS, type RateLimits, type Tier } from "../rate-limits.ts";
+import { DEFAULT_RATE_LIMITS, type RateLimits, type Tier } from "./rate-tiers.ts";
 import { AppError } from "./errors.ts";
 
-export type { Tier } from "../rate-limits.ts";
+export type { Tier } from "./rate-tiers.ts";
 const WINDOW_MS = 60_000;
 
 export interface RateLimiter {

@@ -1,9 +1,43 @@
-// The answers to a plan limit's refusal (src/plans.ts): the ledger says which limit and the
-// numbers, this says how a client hears it.
+// A plan limit's refusal and its answers: the usage ledger (or another counter) throws a
+// LimitRefusal saying which limit and the numbers, this says how a client hears it.
 import { iso } from "../infra/clock.ts";
-import { LimitRaced, LimitRefusal } from "../plans.ts";
 import { AppError } from "./errors.ts";
 import { rateLimited } from "./rate-limit.ts";
+
+/**
+ * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP
+ * layer makes the response: 403 QUOTA_EXCEEDED, or 429 RATE_LIMITED when the count starts
+ * again at `retryAt` (its RateLimit headers measured from `at`, the instant checked).
+ * `userId` is whose counter refused: a full quota is told to its owner, against
+ * `planLimit`, the plan's own limit, where `limit` allowed an overage (conflict branches).
+ */
+export class LimitRefusal extends Error {
+  readonly planLimit: number;
+  constructor(
+    readonly userId: string,
+    readonly dimension: string,
+    readonly used: number,
+    readonly limit: number,
+    readonly at: Date,
+    readonly retryAt?: Date,
+    planLimit?: number,
+  ) {
+    super(`limit reached: ${dimension}`);
+    this.name = "LimitRefusal";
+    this.planLimit = planLimit ?? limit;
+  }
+}
+
+/**
+ * A need was refused, but by the time the ledger read the numbers to report, a delete had
+ * made room: there is no true refusal to report, and the caller should try again.
+ */
+export class LimitRaced extends Error {
+  constructor() {
+    super("usage changed during the request; try again");
+    this.name = "LimitRaced";
+  }
+}
 
 /**
  * 403 QUOTA_EXCEEDED with `meta.type`, `used` and `limit`; a count that starts

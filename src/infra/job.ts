@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../wiring/deps.ts";
 import type { Log } from "./log.ts";
 
 interface JobContext {

@@ -2,9 +2,9 @@
 // file in media bandwidth and its thumbnail in image bandwidth, and audio keeps playing
 // while the owner's video playback is suspended.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { monthKey } from "../../src/infra/clock.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { addMediaBandwidth, storedVideo } from "../videos/playback-fixtures.ts";

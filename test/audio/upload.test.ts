@@ -2,10 +2,10 @@
 // the embedded cover as the thumbnail (else the format's default), the plan's size and
 // duration limits, and nothing stored or counted by any refusal.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { sharp } from "../../src/infra/sharp.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";

@@ -1,6 +1,6 @@
 // Conflict branches for tests: opened through the documents module's openBranch inside a
 // transaction that holds the KB's lock and the document's row lock, as a sync batch does.
-import type { Deps } from "../../src/deps.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { lockAtPath, normalizePath, removeObjects, sha256Hex, storeContent, utf8Length } from "../../src/modules/documents/public.ts";
 import { requireUser } from "../../src/modules/identity/public.ts";

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pendingBranchDocIds } from "../../src/modules/kbs/public.ts";
 import { conflictBranches } from "../../src/modules/kbs/table.ts";
-import { buildPlans } from "../../src/plans.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { counters, kbWith, openTestBranch } from "./fixtures.ts";

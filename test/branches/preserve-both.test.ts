@@ -4,10 +4,10 @@
 // time; the branch limits refuse the request; the v2 manifest says which documents have
 // pending branches.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createModuleApp } from "../../src/app.ts";
+import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
-import { buildPlans } from "../../src/plans.ts";
-import { createServices } from "../../src/services.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, type TestUser } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";

@@ -6,8 +6,8 @@
 // with manifestLoadError, as every player did before the edge sent CORS headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Browser, chromium } from "playwright-core";
-import { createApp } from "../../src/app.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";

@@ -1,7 +1,7 @@
 // An app on the shared parts with another platform and compliance settings, the moderation
 // service stand-in, and what a refused upload must have left: nothing.
 import { expect } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { type Config, loadConfig, variables } from "../../src/config.ts";
 import { createCompliance } from "../../src/modules/compliance/public.ts";
 import { type CallOptions, callJson, testContext, testEnv } from "../helpers/context.ts";
@@ -19,8 +19,7 @@ export async function platformApp(env: Record<string, string>) {
   const { deps, services } = await testContext();
   const loaded = loadConfig(testEnv(env));
   const config: Config = Object.freeze({ ...deps.config, ...Object.fromEntries(PLATFORM_KEYS.map((k) => [k, loaded[k as keyof Config]])) });
-  const changed = { ...deps, config, compliance: createCompliance(config, { log: deps.log }) };
-  return createApp({ ...services, deps: changed });
+  return createApp({ ...services, deps: { ...deps, config }, compliance: createCompliance(config, { log: deps.log }) });
 }
 export type PlatformApp = Awaited<ReturnType<typeof platformApp>>;
 

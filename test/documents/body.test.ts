@@ -1,7 +1,7 @@
 // The body of POST /v1/docs: larger than other JSON bodies (a document with its images
 // still inline), read within the node's upload memory like an upload's.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { createBudget } from "../../src/infra/budget.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

@@ -2,7 +2,7 @@
 // part (its name the filename unless a `filename` field is sent), the JSON body's other
 // fields as form fields, judged by the same rules and limits as the JSON body.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { DOCUMENT_BODY_MAX_BYTES } from "../../src/http/body-limit.ts";
 import { createBudget } from "../../src/infra/budget.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";

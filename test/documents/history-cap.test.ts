@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { docRevisions, documents } from "../../src/modules/documents/table.ts";
-import type { PlanOverrides } from "../../src/plans.ts";
+import type { PlanOverrides } from "../../src/modules/identity/public.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { attributeImageBandwidth } from "../../jobs/index.ts";
 import { bandwidthClaim } from "../../src/modules/edge/bandwidth-drain.job.ts";
-import type { Deps } from "../../src/deps.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { callJson, testContext } from "../helpers/context.ts";

@@ -3,11 +3,11 @@
 // Range is answered; MEDIA_CORS_ORIGINS narrows the origins or turns CORS off; a private
 // video stays behind its signature whatever CORS says. The browser side: test/browser/hls.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import type { MediaCorsOrigins } from "../../src/media-cors.ts";
+import type { MediaCorsOrigins } from "../../src/modules/edge/cors-origins.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { call, type CallOptions, callJson, testContext, testEnv } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";

@@ -2,7 +2,7 @@
 // invalidation (bandwidth.test.ts: metering; extension.test.ts: a kind of one's own).
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
 import { createEdgeCache } from "../../src/modules/edge/cache.ts";
@@ -10,7 +10,7 @@ import { acceptsWebp } from "../../src/modules/edge/http.ts";
 import { EDGE_CHANNEL } from "../../src/modules/edge/invalidation.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
 import { images } from "../../src/modules/images/table.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { sharp } from "../../src/infra/sharp.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { stoppedClock } from "../helpers/clock.ts";

@@ -3,14 +3,14 @@
 // segments will be, and counts against media bandwidth; everything else (validators,
 // ranges, HEAD, privacy, caching, metering) is the edge's.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { invalidate, type EdgeVariant, type MediaResolver, type ServedObject } from "../../src/modules/edge/public.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey } from "../helpers/factories.ts";

@@ -3,7 +3,7 @@
 // every response to it (test/helpers/contract.ts); the last tests show that check refuses.
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { contractOf } from "../helpers/contract.ts";
 import { call, callJson, expectDocumented, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";

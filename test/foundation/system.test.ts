@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import type { Clock } from "../../src/infra/clock.ts";
 import { TimeoutError, withTimeout } from "../../src/infra/timeout.ts";
 import { READINESS_TTL_MS } from "../../src/modules/system/readiness.ts";

@@ -8,7 +8,7 @@
 import { expect, test } from "bun:test";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { png } from "../images/fixtures.ts";
 import { tempDir, testContext } from "../helpers/context.ts";
 import { openapiTypes } from "../helpers/openapi-types.ts";

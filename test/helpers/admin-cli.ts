@@ -1,5 +1,5 @@
 // `shelf admin ...` run in process against the test app's dependencies, its lines collected.
-import { runAdmin } from "../../src/cli/admin.ts";
+import { runAdmin } from "../../src/wiring/cli/admin.ts";
 import { testContext } from "./context.ts";
 
 export async function adminCli(...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {

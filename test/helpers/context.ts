@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, type App } from "../../src/app.ts";
+import { createApp, type App } from "../../src/wiring/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { closeDeps, createDeps, type Deps } from "../../src/deps.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { closeDeps, createDeps, type Deps } from "../../src/wiring/deps.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import { contractOf, type Handler } from "./contract.ts";
 

@@ -1,8 +1,7 @@
 // Fixtures: each test makes its own user (no shared state). Users are made by identity's
 // createUser with one precomputed password hash, because argon2id is deliberately slow.
-import { createApiKey, createUser, hashPassword, login, requireUser } from "../../src/modules/identity/public.ts";
+import { createApiKey, createUser, hashPassword, login, requireUser, type PlanName } from "../../src/modules/identity/public.ts";
 import { newId } from "../../src/infra/ids.ts";
-import type { PlanName } from "../../src/plans.ts";
 import { testContext } from "./context.ts";
 
 export const PASSWORD = "correct horse battery staple";

@@ -17,7 +17,7 @@ const randomIp = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3)
 /** The shared app's parts with some replaced (a clock, the config, the kv), as another app. */
 async function appWith(change: (deps: Awaited<ReturnType<typeof testContext>>["deps"]) => object) {
   const { services, deps } = await testContext();
-  const { createApp } = await import("../../src/app.ts");
+  const { createApp } = await import("../../src/wiring/app.ts");
   const app = createApp({ ...services, deps: { ...deps, ...change(deps) } });
   return async (method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}) => {
     const headers = new Headers(init.headers);
@@ -144,7 +144,7 @@ describe("POST /v1/auth/login", () => {
 
   test("the login limiter fails closed when the kv cannot be reached", async () => {
     const { services, deps } = await testContext();
-    const { createApp } = await import("../../src/app.ts");
+    const { createApp } = await import("../../src/wiring/app.ts");
     const down = async () => Promise.reject(new Error("redis down"));
     const brokenKv = { ...deps.kv, get: down, incr: down };
     const app = createApp({ ...services, deps: { ...deps, kv: brokenKv } });

@@ -3,10 +3,10 @@
 // of a public instance turns it off with FIRST_USER_ADMIN=false. Each case starts from an
 // empty database: a fresh DATA_DIR, or a throwaway database on the suite's Postgres.
 import { afterAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { closeDeps, createDeps } from "../../src/deps.ts";
-import { createServices } from "../../src/services.ts";
+import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { callJson, tempDir } from "../helpers/context.ts";
 import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
 

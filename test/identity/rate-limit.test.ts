@@ -3,7 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { createLog } from "../../src/infra/log.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
-import { DEFAULT_RATE_LIMITS as TIER_LIMITS } from "../../src/rate-limits.ts";
+import { DEFAULT_RATE_LIMITS as TIER_LIMITS } from "../../src/http/rate-tiers.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey } from "../helpers/factories.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
-import { refusalError } from "../../src/http/refusal.ts";
-import { buildPlans, LimitRefusal } from "../../src/plans.ts";
+import { refusalError, LimitRefusal } from "../../src/http/refusal.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
 import { addBandwidthBatch, assertFits, reserve, release, snapshotUsage } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";

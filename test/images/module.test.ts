@@ -1,7 +1,7 @@
 // The seam for a module's own tests: the HTTP core with the images module alone, on the
 // shared parts. Nothing else is mounted, so another module's routes are unknown here.
 import { describe, expect, test } from "bun:test";
-import { createModuleApp } from "../../src/app.ts";
+import { createModuleApp } from "../../src/wiring/app.ts";
 import { imagesModule } from "../../src/modules/images/index.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

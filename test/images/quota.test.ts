@@ -2,13 +2,13 @@
 // edge of a quota, and failure safety: no orphan object, no counted bytes.
 import { afterAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import { images } from "../../src/modules/images/table.ts";
 import { ledger } from "../../src/modules/usage/ledger.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { jpegWithExif, png, upload, uploaded, uploadForm } from "./fixtures.ts";

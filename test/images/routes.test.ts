@@ -2,11 +2,11 @@
 // cross-tenant checks every route runs.
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { createModuleApp } from "../../src/app.ts";
+import { createModuleApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { identityModule } from "../../src/modules/identity/index.ts";
 import { imagesModule } from "../../src/modules/images/index.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext, callJson, call } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";

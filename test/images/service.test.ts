@@ -9,11 +9,12 @@ import { png } from "./fixtures.ts";
 describe("images from plain values", () => {
   test("bytes alone make a public, untagged image named image.<ext>; given fields are kept", async () => {
     const { user, key } = await makeClient();
-    const { deps } = await testContext();
-    const bare = await createImage(deps, await precheckUpload(deps, user.id), { bytes: await png() });
+    const { deps, services } = await testContext();
+    const uploads = { ...deps, compliance: services.compliance, svgSanitizer: services.svgSanitizer };
+    const bare = await createImage(uploads, await precheckUpload(deps, user.id), { bytes: await png() });
     expect(bare).toMatchObject({ ownerId: user.id, format: "png", filename: "image.png", isPublic: true, tags: [] });
     deps.clock.advance(1);
-    const named = await createImage(deps, await precheckUpload(deps, user.id), { bytes: await png(8, 8), filename: "a.png", tags: ["x"], isPublic: false });
+    const named = await createImage(uploads, await precheckUpload(deps, user.id), { bytes: await png(8, 8), filename: "a.png", tags: ["x"], isPublic: false });
     expect(named).toMatchObject({ filename: "a.png", isPublic: false, tags: ["x"], width: 8 });
 
     const list = await callJson("GET", "/v1/images", { token: key });
@@ -24,8 +25,10 @@ describe("images from plain values", () => {
 
   test("bytes of no accepted format are 422 INVALID_FILE_TYPE, naming the formats", async () => {
     const { user } = await makeClient();
-    const { deps } = await testContext();
-    const refused = createImage(deps, await precheckUpload(deps, user.id), { bytes: new TextEncoder().encode("plain text") });
+    const { deps, services } = await testContext();
+    const refused = createImage({ ...deps, compliance: services.compliance, svgSanitizer: services.svgSanitizer }, await precheckUpload(deps, user.id), {
+      bytes: new TextEncoder().encode("plain text"),
+    });
     await expect(refused).rejects.toMatchObject({
       code: "INVALID_FILE_TYPE",
       status: 422,

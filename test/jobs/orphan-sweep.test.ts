@@ -7,7 +7,7 @@ import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { newId, newImageId } from "../../src/infra/ids.ts";
 import { s3Uploads } from "../../src/infra/storage/s3-uploads.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

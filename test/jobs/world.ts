@@ -3,9 +3,9 @@
 // by moving that clock, never by waiting.
 import { eq, sql } from "drizzle-orm";
 import { usageCounters } from "../../src/modules/usage/table.ts";
-import { createApp } from "../../src/app.ts";
-import { buildPlans } from "../../src/plans.ts";
-import { createServices } from "../../src/services.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import { buildPlans } from "../../src/modules/identity/public.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 

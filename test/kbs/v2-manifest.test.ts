@@ -1,9 +1,9 @@
 // GET /v1/kbs/:id/manifest under v2 (issue 12): the since cursor and sinceCursor, tombstones,
 // the weak ETag and 304, a since past the plan's tombstone retention (by moving the clock).
 import { afterAll, describe, expect, test } from "bun:test";
-import { createModuleApp } from "../../src/app.ts";
+import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

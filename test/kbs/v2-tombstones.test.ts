@@ -3,10 +3,10 @@
 // KB's cascade), tombstone_ack recorded, and prune-tombstones by moving the clock.
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createModuleApp } from "../../src/app.ts";
+import { createModuleApp } from "../../src/wiring/app.ts";
 import { docTombstones } from "../../src/modules/kbs/table.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

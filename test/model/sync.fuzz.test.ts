@@ -8,9 +8,9 @@
 // the seed before it starts). `make fuzz` runs a long one.
 import { afterAll, expect, test } from "bun:test";
 import fc from "fast-check";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Clock } from "../../src/infra/clock.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

@@ -2,7 +2,7 @@
 // the environment (the test's database and SMTP_URL), says "ready", drains the outbox once
 // it reads "go" on stdin, and prints what it did as JSON.
 import { loadConfig } from "../../src/config.ts";
-import { closeDeps, createDeps } from "../../src/deps.ts";
+import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
 import { createMailer } from "../../src/infra/mail.ts";
 import { deliverOutbox } from "../../src/modules/notifications/public.ts";
 

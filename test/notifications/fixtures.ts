@@ -4,12 +4,12 @@
 // what arrived right after deliverOutbox returns; no waiting on the wall clock.
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { createMailer } from "../../src/infra/mail.ts";
 import { deliverOutbox } from "../../src/modules/notifications/public.ts";
-import { buildPlans, type PlanOverrides } from "../../src/plans.ts";
-import { createServices } from "../../src/services.ts";
+import { buildPlans, type PlanOverrides } from "../../src/modules/identity/public.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 

@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
 import { AppError } from "../../src/http/errors.ts";
 import { createLog } from "../../src/infra/log.ts";
-import { LimitRefusal } from "../../src/plans.ts";
+import { LimitRefusal } from "../../src/http/refusal.ts";
 
 const at = new Date("2026-11-23T12:00:00Z");
 

@@ -2,9 +2,9 @@
 // stands still until a test moves it and behind a trusted proxy, so each test takes its
 // own client address (the device and wrong-code limits count per address).
 import { afterAll } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
-import { createServices } from "../../src/services.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { getUser, login } from "../../src/modules/identity/public.ts";

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { runAdmin } from "../../src/cli/admin.ts";
+import { runAdmin } from "../../src/wiring/cli/admin.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
 import type { Job } from "../../src/infra/job.ts";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
 import { call, callJson, testContext, testEnv } from "../helpers/context.ts";

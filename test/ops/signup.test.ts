@@ -2,10 +2,10 @@
 // cannot be written, no account is left behind (its email stays free).
 import { afterAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Db } from "../../src/infra/db/index.ts";
 import { sessions, users } from "../../src/modules/identity/table.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 
 const closers: (() => Promise<void>)[] = [];

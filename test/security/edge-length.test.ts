@@ -2,7 +2,7 @@
 // a store that ignores a range is cut to the range, one that delivers too little ends the
 // transfer with an error instead of a short 206.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { createEdgeCache, HOT_OBJECT_MAX } from "../../src/modules/edge/cache.ts";

@@ -3,8 +3,8 @@
 // 400, and never reaches the database half-read. Each event aims at a video of its own in
 // processing, so a value that gets through is written, not skipped as stale.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { signatureHeader } from "../../src/modules/videos/providers/callback-signature.ts";
 import { LOCAL_SIGNATURE_HEADER, localWebhookSecret } from "../../src/modules/videos/providers/local.ts";

@@ -3,11 +3,11 @@
 // After the grace, or once that successor has been used, a replay still ends the session.
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { refreshTokens } from "../../src/modules/identity/table.ts";
 import { sha256Hex } from "../../src/modules/identity/tokens.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";

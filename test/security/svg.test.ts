@@ -2,8 +2,8 @@
 // self-expanding files before any DOM exists, and DOMPurify runs in a worker that is
 // killed and replaced when a job runs past its deadline or the worker dies.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import type { Budget } from "../../src/infra/budget.ts";
 import { precheckSvg, SVG_MAX_ATTRIBUTES } from "../../src/modules/images/svg-precheck.ts";
 import { createSvgSanitizer, type SvgSanitizer } from "../../src/modules/images/svg-sanitizer.ts";
@@ -39,14 +39,14 @@ async function watchedApp(sanitizer?: SvgSanitizer) {
       return release;
     },
   };
-  const inner = sanitizer ?? deps.svgSanitizer;
+  const inner = sanitizer ?? services.svgSanitizer;
   const sanitized: string[] = [];
   const svgSanitizer: SvgSanitizer = {
     sanitize: (text) => (sanitized.push(text), inner.sanitize(text)),
     close: () => inner.close(),
   };
-  const patched: Deps = { ...deps, budgets: { ...deps.budgets, imageWork }, svgSanitizer };
-  const app = createApp({ ...services, deps: patched });
+  const patched: Deps = { ...deps, budgets: { ...deps.budgets, imageWork } };
+  const app = createApp({ ...services, deps: patched, svgSanitizer });
   const send = (path: string, init: RequestInit = {}) => app.handle(new Request(`http://shelf.test${path}`, init));
   const post = (key: string, svg: string) =>
     send("/v1/images", { method: "POST", headers: { authorization: `Bearer ${key}` }, body: uploadForm(svg, { filename: "x.svg" }) });

@@ -2,8 +2,8 @@
 // it, 503 with Retry-After), the whole body has a deadline (408), and a client that hangs
 // up mid-upload is logged at info, not as an error.
 import { describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { createBudget } from "../../src/infra/budget.ts";
 import { createBufferPool } from "../../src/infra/buffer-pool.ts";
 import type { Log } from "../../src/infra/log.ts";

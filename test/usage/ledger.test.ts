@@ -3,13 +3,12 @@
 import type { TObject } from "@sinclair/typebox";
 import { describe, expect, test } from "bun:test";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
-import { refusalError } from "../../src/http/refusal.ts";
+import { refusalError, LimitRaced, LimitRefusal } from "../../src/http/refusal.ts";
 import { DIMENSIONS, type Dimension } from "../../src/modules/usage/dimensions.ts";
 import { createLedger, ledger } from "../../src/modules/usage/ledger.ts";
 import { usageModel } from "../../src/modules/usage/model.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { usageReport } from "../../src/modules/usage/report.ts";
-import { LimitRaced, LimitRefusal } from "../../src/plans.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 

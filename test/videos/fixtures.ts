@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../src/deps.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { originalKey } from "../../src/modules/videos/layout.ts";
 import { createVideoProviders, createTranscodeWorker } from "../../src/modules/videos/public.ts";

@@ -4,7 +4,7 @@
 // private video's signature checked, and a file deleted or cut behind the edge's cached
 // record never answered with a short body.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { createEdgeCache, HOT_OBJECT_MAX } from "../../src/modules/edge/cache.ts";

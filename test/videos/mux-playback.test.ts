@@ -5,10 +5,10 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { exportPKCS8, generateKeyPair, jwtVerify, decodeProtectedHeader } from "jose";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import type { Config } from "../../src/config.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import type { Clock } from "../../src/infra/clock.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";

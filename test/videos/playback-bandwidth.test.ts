@@ -6,15 +6,14 @@
 import { describe, expect, test } from "bun:test";
 import { attributeImageBandwidth } from "../../jobs/index.ts";
 import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
-import { updateUser } from "../../src/modules/identity/public.ts";
+import { updateUser, buildPlans } from "../../src/modules/identity/public.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders, reserve, snapshotUsage } from "../../src/modules/usage/public.ts";
 import { providerEgress, recordBandwidthCrossings, splitByStorage } from "../../src/modules/videos/public.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
-import { buildPlans } from "../../src/plans.ts";
-import { createServices } from "../../src/services.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";

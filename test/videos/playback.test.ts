@@ -2,7 +2,7 @@
 // MEDIA_URL/v/<id>/, with their content types, ranges and caching; a player (ffprobe)
 // plays it over HTTP; a private video plays only through a valid signed URL of its own.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";

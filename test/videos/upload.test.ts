@@ -2,10 +2,10 @@
 // before a byte is stored, 413 while streaming, and nothing left behind by any failure.
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
-import type { Deps } from "../../src/deps.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import type { Deps } from "../../src/wiring/deps.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { clip, uploadVideo, videoForm, videoObjects, videoRow } from "./fixtures.ts";

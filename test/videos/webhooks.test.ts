@@ -3,11 +3,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { createApp } from "../../src/app.ts";
+import { createApp } from "../../src/wiring/app.ts";
 import { LOCAL_SIGNATURE_HEADER, localWebhookSecret } from "../../src/modules/videos/providers/local.ts";
 import { enqueue } from "../../src/modules/videos/queue.ts";
 import { transcodeJobs, videos, videoWebhookEvents } from "../../src/modules/videos/table.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { createServices, type Services } from "../../src/wiring/services.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";

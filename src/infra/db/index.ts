@@ -8,7 +8,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../../config.ts";
 import type { Log } from "../log.ts";
-import { startStep } from "../../start-trace.ts";
+import { startStep } from "../start-trace.ts";
 import * as schema from "./schema.ts";
 import { readMigrations } from "./embedded-migrations.ts" with { type: "macro" };
 
@@ -25,7 +25,7 @@ export interface Database {
    * Resolves once the database can be queried (and is migrated, when createDatabase was
    * asked to). The embedded one opens behind it, a few hundred milliseconds on a later
    * start, and its `db` holds every query until then: the caller builds the rest of the
-   * app meanwhile, and may even listen (src/server.ts).
+   * app meanwhile, and may even listen (src/wiring/server.ts).
    */
   readonly opened: Promise<void>;
   migrate(): Promise<number>;

@@ -1,10 +1,10 @@
 // PGlite's engine, pglite.wasm (9 MB), takes JavaScriptCore a few hundred milliseconds to
-// compile, on the thread that asks. A worker compiles it instead, started by src/main.ts
-// before the app's modules load, so the compile runs beside that loading (and beside the
+// compile, on the thread that asks. A worker compiles it instead, started by
+// src/wiring/early-start.ts before the app's modules load, so the compile runs beside that loading (and beside the
 // unpacking of the database image on a first start) on another core. The module is
 // handed back to this thread (a WebAssembly.Module can be posted) and the worker ends.
 import pgliteWasm from "../../../node_modules/@electric-sql/pglite/dist/pglite.wasm" with { type: "file" };
-import { startStep, traced } from "../../start-trace.ts";
+import { startStep, traced } from "../start-trace.ts";
 
 // In the executable the worker is embedded by its path below src/ (scripts/build.ts makes
 // it an entrypoint, with src/ as root), beside the bundle of main.ts.

@@ -10,9 +10,9 @@ import { fsBundlePath } from "./pglite-data-file.ts";
 import { collectKnownState, type KnownState, readKnownState, saveKnownState } from "./pglite-known.ts";
 import { ARRAY_TYPES, KeepRelcacheInitFs, loadArrayTypesByScan, shutDownCleanly } from "./pglite-start.ts";
 import { pgliteWasmModule } from "./pglite-wasm.ts";
-import { startStep } from "../../start-trace.ts";
+import { startStep } from "../start-trace.ts";
 
-/** Told apart by `name` where importing this module would be too early (src/main.ts). */
+/** Told apart by `name` where importing this module would be too early (src/wiring/cli/index.ts). */
 export class EmbeddedDbBusyError extends Error {
   override name = "EmbeddedDbBusyError";
 }
@@ -78,7 +78,7 @@ export async function openPglite(dir: string): Promise<OpenPglite> {
 
 /**
  * openPglite, with the folder locked at once: a database another process holds throws
- * EmbeddedDbBusyError from this call, before the caller starts listening (src/server.ts).
+ * EmbeddedDbBusyError from this call, before the caller starts listening (src/wiring/server.ts).
  */
 export function lockAndOpenPglite(dir: string): Promise<OpenPglite> {
   return open(dir, lockDir(dir));

@@ -6,9 +6,8 @@ import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound, validationError } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
-import type { Services } from "../../services.ts";
-import { Me, PlanEnum, toMe, updateUser, type UserPatch } from "../identity/public.ts";
-import { parsePlanExpiry, PLAN_EXPIRY_RULE } from "../../plans.ts";
+import type { Services } from "../../wiring/services.ts";
+import { Me, PlanEnum, toMe, updateUser, type UserPatch, parsePlanExpiry, PLAN_EXPIRY_RULE } from "../identity/public.ts";
 
 // The runner is handed in with the services; its run record is its type, not a jobs/ import.
 type JobRun = Awaited<ReturnType<Services["runner"]["runNow"]>>;

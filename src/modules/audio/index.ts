@@ -4,12 +4,12 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../http/errors.ts";
 import { declaredLength } from "../../http/body-limit.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
 import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
 
 export const audioModule = (services: Services) => {
-  const { deps, guard } = services;
+  const { deps, guard, compliance } = services;
   const media = deps.config.MEDIA_URL;
   return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
     .use(sharedModels)
@@ -18,7 +18,7 @@ export const audioModule = (services: Services) => {
       "/v1/audio",
       async ({ principal, request, status }) => {
         const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
-        return status(201, ok(toAudio(media, await uploadAudio(deps, uploader, request))));
+        return status(201, ok(toAudio(media, await uploadAudio({ ...deps, compliance }, uploader, request))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },

@@ -3,7 +3,7 @@
 // its cover in one transaction), read (anonymous when public), update and delete (every
 // counter back, the objects and the edge's copy gone).
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { mediaFormFields } from "../../http/form-fields.ts";
 import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
@@ -11,10 +11,10 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { LimitRefusal, planActive, type PlanLimits } from "../../plans.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { LimitRefusal } from "../../http/refusal.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
-import { requireUser } from "../identity/public.ts";
+import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
@@ -63,7 +63,7 @@ async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<b
  * inserts the row. Whatever fails (the stream, the fields, a file that cannot be read or
  * plays too long, the compliance check, the quota) leaves no object and nothing counted.
  */
-export async function uploadAudio(deps: Deps, u: AudioUploader, request: Request): Promise<AudioRow> {
+export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader, request: Request): Promise<AudioRow> {
   const id = newId();
   const ref = { ownerId: u.userId, id };
   const key = originalKey(ref);

@@ -15,6 +15,11 @@ export interface Compliance {
   check(input: CheckInput): Promise<Verdict>;
 }
 
+/** What a path that checks uploads is handed besides the parts (built once per process by the wiring). */
+export interface WithCompliance {
+  readonly compliance: Compliance;
+}
+
 /** The settings that make a check (config.ts refuses mainland without one). */
 const CHECKS = ["COMPLIANCE_BLOCKLIST_FILE", "COMPLIANCE_BLOCKED_HASHES", "COMPLIANCE_KEYWORDS", "COMPLIANCE_WEBHOOK_URL"] as const;
 
@@ -58,7 +63,7 @@ export type UploadFacts = Omit<CheckInput, "sha256" | "size"> & { sha256?: strin
  * with meta.reasons when a checker refuses, 502 DEPENDENCY_UNAVAILABLE when one cannot
  * decide. Nothing at all on overseas.
  */
-export async function assertCompliant(deps: { compliance: Compliance }, upload: UploadFacts): Promise<void> {
+export async function assertCompliant(deps: WithCompliance, upload: UploadFacts): Promise<void> {
   if (!deps.compliance.enabled) return;
   const content = upload.bytes ?? (upload.text !== undefined ? Buffer.from(upload.text, "utf8") : undefined);
   const sha256 = upload.sha256 ?? (content && new Bun.CryptoHasher("sha256").update(content).digest("hex"));

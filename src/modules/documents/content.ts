@@ -1,7 +1,7 @@
 // Where a document's text lives: in its row up to INLINE_MAX_BYTES, else in the object
 // store under a key of its own (one object per row, never shared, so deleting a row may
 // delete its object without asking who else uses it).
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 

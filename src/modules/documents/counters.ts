@@ -4,7 +4,7 @@
 // transaction (the kbs module's BatchBooks): a 100-op push would otherwise run two or three
 // counter statements per op where the row itself takes one.
 import type { Tx } from "../../infra/db/index.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { release, reserve } from "../usage/public.ts";
 import { pruneHistory } from "./history.ts";
 import { type KbDelta, kbSide } from "./kb-side.ts";

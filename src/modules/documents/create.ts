@@ -3,14 +3,14 @@
 // decided before anything is stored, and the images a rewrite made are recorded in the
 // same transaction as the document: a refusal leaves nothing behind.
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, validationError } from "../../http/errors.ts";
 import { stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
-import { assertCompliant } from "../compliance/public.ts";
-import { discardPrepared, insertPrepared, type Uploader } from "../images/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
+import { discardPrepared, type ImageDeps, insertPrepared, type Uploader } from "../images/public.ts";
 import { requireUser, type User } from "../identity/public.ts";
 import { assertFits, reserve, snapshotUsage } from "../usage/public.ts";
 import { listCdnHosts } from "./cdn-hosts.ts";
@@ -40,7 +40,10 @@ export function formatOf(filename: string): DocFormat {
  * The platform's compliance check of a document's text, before it is stored: every way a
  * text comes in (an upload, a sync push) calls it.
  */
-export async function assertDocumentCompliant(deps: Deps, d: { ownerId: string; filename: string; text: string; sha256: string; size: number }) {
+export async function assertDocumentCompliant(
+  deps: Deps & WithCompliance,
+  d: { ownerId: string; filename: string; text: string; sha256: string; size: number },
+) {
   if (deps.compliance.enabled) await assertCompliant(deps, { kind: "document", ...d, mimeType: MIME[formatOf(d.filename)] });
 }
 
@@ -139,7 +142,7 @@ interface PreparedDocument {
  * (checked and stored), inserted in one transaction, or discarded when it turned out to be
  * a duplicate or failed. The same text again in the same place consumes nothing (200).
  */
-export async function createDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<Created> {
+export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
   const early = await prepareDocument(deps, userId, body);
   if ("duplicate" in early) return { status: 200, result: toUploadResult(early.duplicate, { duplicate: true }) };
   const prepared = early.ready;
@@ -160,7 +163,7 @@ export async function createDocument(deps: Deps, userId: string, body: CreateDoc
 }
 
 /** What prepareDocument found: the document already there with this text, or one ready to insert. */
-async function prepareDocument(deps: Deps, userId: string, body: CreateDocBody): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
+async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
   const format = formatOf(body.filename);
   // Postgres text cannot hold NUL, and no Markdown or Typst needs it: refused alike whether
   // the text would be stored inline or as an object.

@@ -1,5 +1,5 @@
-// The plan's cap on an account's version history (plans.ts `revisionBytes`). The interface
-// bounds history by a count per document only, so 500 versions of every document could
+// The plan's cap on an account's version history (`revisionBytes`, identity's plans.ts). The
+// interface bounds history by a count per document only, so 500 versions of every document could
 // hold many times the account's storage; the cap bounds the bytes of all of them together.
 // A write never fails for it: the account's oldest revisions make room, in the transaction
 // that saves the new one (row-changes.ts saveRevision, the one place a revision is saved, reaches

@@ -6,7 +6,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { formBody } from "../../http/form-body.ts";
 import { FORM_BODY_SCHEMA, OWN_PATHS } from "../../http/openapi.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { listCdnHosts, replaceCdnHosts } from "./cdn-hosts.ts";
 import { createDocument } from "./create.ts";
 import {
@@ -37,7 +37,7 @@ import { iso } from "../../infra/clock.ts";
 
 const tagsOf = (tag: string | undefined) => [...new Set((tag ?? "").split(",").map((s) => s.trim()))].filter(Boolean);
 
-export const documentsModule = ({ deps, guard, identity, limiter }: Services) => {
+export const documentsModule = ({ deps, guard, identity, limiter, compliance, svgSanitizer }: Services) => {
   /**
    * The caller when a credential is sent (routes where one is optional; 401 for a bad
    * one), counted against the read tier like any read; anonymous reads of public
@@ -58,7 +58,7 @@ export const documentsModule = ({ deps, guard, identity, limiter }: Services) =>
       .post(
         "/v1/docs",
         async ({ principal, body, status }) => {
-          const out = await createDocument(deps, principal.userId, body);
+          const out = await createDocument({ ...deps, compliance, svgSanitizer }, principal.userId, body);
           return status(out.status, ok(out.result));
         },
         {

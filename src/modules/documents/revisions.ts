@@ -2,11 +2,10 @@
 // read back; a restore (which first keeps the current content as a revision); and the
 // user's clear-all, 200 at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
-import { planActive } from "../../plans.ts";
-import { requireUser } from "../identity/public.ts";
+import { requireUser, planActive } from "../identity/public.ts";
 import { kbSide } from "./kb-side.ts";
 import { release } from "../usage/public.ts";
 import { readContent, removeObjects, storeContent } from "./content.ts";

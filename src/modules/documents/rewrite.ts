@@ -2,10 +2,9 @@
 // decoded and handed to the images feature (format by bytes, SVG sanitizing, metadata
 // stripped), identical ones once, and only the URL's span of the source replaced, so
 // every other character of the document stays as it was.
-import type { Deps } from "../../deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { assertCompliant } from "../compliance/public.ts";
-import { discardPrepared, type PreparedImage, prepareImage, preparedUrl, type Uploader } from "../images/public.ts";
+import { discardPrepared, type ImageDeps, type PreparedImage, prepareImage, preparedUrl, type Uploader } from "../images/public.ts";
 import type { ImageRef } from "./markdown.ts";
 import { hostAllowed } from "./cdn-hosts.ts";
 import { sha256Hex } from "./content.ts";
@@ -66,7 +65,7 @@ function withImageIndex(e: AppError, index: number): AppError {
   return new AppError(e.code, "an inline image of the document was refused by the content compliance check", { ...e.meta, reasons });
 }
 
-async function checkLeftInline(deps: Deps, ownerId: string, data: DataImage, index: number): Promise<void> {
+async function checkLeftInline(deps: ImageDeps, ownerId: string, data: DataImage, index: number): Promise<void> {
   try {
     await assertCompliant(deps, { kind: "image", bytes: data.bytes, ownerId, filename: "", mimeType: data.type });
   } catch (e) {
@@ -89,7 +88,7 @@ export interface RewriteOptions {
  * not about one image (quota, a busy node, storage down) removes what was stored and
  * throws.
  */
-export async function rewriteImages(deps: Deps, source: string, refs: readonly ImageRef[], opts: RewriteOptions): Promise<Rewritten> {
+export async function rewriteImages(deps: ImageDeps, source: string, refs: readonly ImageRef[], opts: RewriteOptions): Promise<Rewritten> {
   const failures: ImageIssue[] = [];
   const warnings: ImageIssue[] = [];
   const prepared: PreparedImage[] = [];

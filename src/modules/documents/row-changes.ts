@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { type Books, directBooks } from "./counters.ts";
 import type { StoredContent } from "./content.ts";
 import { keepsInHistory } from "./history.ts";

@@ -1,7 +1,7 @@
 // Reading and managing documents: list pages, one document, its raw text (for its owner,
 // or anyone when public), metadata updates, deletes one by one and in batches.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";

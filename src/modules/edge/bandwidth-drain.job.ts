@@ -10,7 +10,7 @@
 // A claim left by a run that died or failed is what the next run takes first; if its id
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { type Job, result } from "../../infra/job.ts";
 import { addBandwidthBatch } from "../usage/public.ts";

@@ -1,6 +1,6 @@
 // CORS on the media edge: a player or page on another origin (hls.js, a canvas reading an
 // image) reads the edge's answers only when they allow its origin. MEDIA_CORS_ORIGINS
-// (src/media-cors.ts) says which origins:
+// (cors-origins.ts) says which origins:
 // - `*`: every answer carries `Access-Control-Allow-Origin: *`, the same for every
 //   request, so it is part of a variant's shared headers and a CDN may keep it;
 // - a list: a listed `Origin` is echoed, an unlisted one gets no CORS header, and every
@@ -9,7 +9,7 @@
 // CORS guards nothing here: the edge reads no cookie, so a page on another site can have
 // only what it could fetch itself. Owner-only objects stay behind their owner's bearer,
 // private videos behind their signature; those answers carry the same headers.
-import type { MediaCorsOrigins } from "../../media-cors.ts";
+import type { MediaCorsOrigins } from "./cors-origins.ts";
 
 /** What a browser lets a page read besides the CORS-safelisted headers. */
 const EXPOSE = "Content-Length, Content-Range, Accept-Ranges, ETag, X-Request-Id, Retry-After";

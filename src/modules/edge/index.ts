@@ -5,7 +5,7 @@
 // same function to app.handle (the tests).
 import { Elysia } from "elysia";
 import { OWN_PATHS } from "../../http/openapi.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { edgeDocumentation } from "./openapi.ts";
 import { edgeServer } from "./serve.ts";
 

@@ -1,7 +1,7 @@
 // The media edge's public surface: what a media kind implements and registers, how it
 // drops what the edge holds of an object, the negotiation helper raster kinds share, the
-// parts src/services.ts builds (registry, caches, meter), and the job that attributes the
-// bandwidth it tallies.
+// parts src/wiring/services.ts builds (registry, caches, meter), and the job that attributes
+// the bandwidth it tallies.
 export type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 export { createResolverRegistry } from "./resolver.ts";
 export type { KindOperation } from "./openapi.ts";

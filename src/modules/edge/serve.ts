@@ -12,7 +12,7 @@ import { errorAnswer, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";

@@ -1,7 +1,7 @@
 // API keys: `sk_live_` + 32 URL-safe characters, stored as SHA-256, shown once.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
@@ -9,7 +9,7 @@ import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "./plans.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys } from "./table.ts";
 import { sha256Hex } from "./tokens.ts";

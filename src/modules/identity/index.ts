@@ -6,7 +6,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {

@@ -3,7 +3,7 @@ import { t } from "elysia";
 import { Enum, Int, Page } from "../../http/envelope.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { PlainText } from "../../http/text.ts";
-import { PLAN_NAMES } from "../../plans.ts";
+import { PLAN_NAMES } from "./plans.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.ts";
 
 export const PlanEnum = Enum(PLAN_NAMES);

@@ -1,6 +1,7 @@
-// Identity's public surface: users, sessions, API keys and token resolution. Other modules,
-// jobs, the CLI and test factories use these; identity's tables and the rest of its files
-// are its own (a table elsewhere may still reference users.id).
+// Identity's public surface: users and their plans (plans.ts: what each plan allows),
+// sessions, API keys and token resolution. Other modules, jobs, the CLI and test factories
+// use these; identity's tables and the rest of its files are its own (a table elsewhere may
+// still reference users.id).
 export { createIdentity } from "./identity.ts";
 export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { userIdsAfter } from "./listing.ts";
@@ -9,5 +10,17 @@ export { login, logout } from "./sessions.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
+export {
+  buildPlans,
+  isPlanName,
+  PLAN_EXPIRY_RULE,
+  PLAN_NAMES,
+  type PlanLimits,
+  type PlanName,
+  type PlanOverrides,
+  type Plans,
+  parsePlanExpiry,
+  planActive,
+} from "./plans.ts";
 export type { TokenResolver } from "./principal.ts";
 export { pruneSessionsJob } from "./prune-sessions.job.ts";

@@ -1,7 +1,7 @@
 // Signing in with an email and a password, wherever the form is (the API's /v1/auth/login,
 // the server-rendered pages): the attempt is counted against the email's and the address's
 // failures before the password is checked, and a success opens a session.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";
 import type { TokenSigner } from "./tokens.ts";

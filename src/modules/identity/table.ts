@@ -2,7 +2,7 @@
 // Other modules reach these rows through public.ts; a table elsewhere may reference users.id.
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
-import { PLAN_NAMES } from "../../plans.ts";
+import { PLAN_NAMES } from "./plans.ts";
 
 export const users = pgTable(
   "users",

@@ -1,13 +1,13 @@
 // Accounts: the password hash, the user row's reads and writes, its profile view.
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { type PlanName, planActive } from "../../plans.ts";
+import { type PlanName, planActive } from "./plans.ts";
 import type { Me } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { users } from "./table.ts";

@@ -2,12 +2,12 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
 import { imageFromForm } from "./upload-form.ts";
 
-export const imagesModule = ({ deps, guard }: Services) =>
+export const imagesModule = ({ deps, guard, compliance, svgSanitizer }: Services) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
     .use(sharedModels)
     .use(guard)
@@ -22,7 +22,7 @@ export const imagesModule = ({ deps, guard }: Services) =>
           buffers: deps.budgets.uploadBuffers,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
-        const row = await withUpload(request, limits, (upload) => createImage(deps, uploader, imageFromForm(upload)));
+        const row = await withUpload(request, limits, (upload) => createImage({ ...deps, compliance, svgSanitizer }, uploader, imageFromForm(upload)));
         return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
       },
       {

@@ -1,6 +1,8 @@
 // The images module's public surface: what other modules and the wiring may use of it.
 export { imageEdgeResolver } from "./edge-resolver.ts";
-export { discardPrepared, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
+export { discardPrepared, type ImageDeps, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
 export { Tags, TAGS_RULE } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedImages } from "./stored-kind.ts";
+// The SVG sanitizer's worker, one per process (the wiring builds it and closes it).
+export { createSvgSanitizer } from "./svg-sanitizer.ts";

@@ -1,23 +1,26 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newImageId } from "../../infra/ids.ts";
-import type { PlanLimits } from "../../plans.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
+import type { SvgSanitizer } from "./svg-sanitizer.ts";
 import { invalidateImage } from "../edge/public.ts";
-import { requireUser } from "../identity/public.ts";
+import { requireUser, type PlanLimits } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
 import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
 import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
 import { images, type ImageRow } from "./table.ts";
+
+/** What an image upload needs besides the parts: the platform's check and the SVG sanitizer's worker. */
+export type ImageDeps = Deps & WithCompliance & { svgSanitizer: SvgSanitizer };
 
 export interface Uploader {
   userId: string;
@@ -95,7 +98,7 @@ export interface PreparedImage {
  * refuses them (451), or they do not fit the usage read at the start (`alsoNeeds`: what
  * else the caller will count in the same transaction).
  */
-export async function prepareImage(deps: Deps, u: Uploader, input: NewImage, alsoNeeds: { imageBytes?: number } = {}): Promise<PreparedImage> {
+export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage, alsoNeeds: { imageBytes?: number } = {}): Promise<PreparedImage> {
   const format = detectFormat(input.bytes);
   if (!format) throw new AppError("INVALID_FILE_TYPE", `the file is not a ${FORMAT_NAMES} image`);
   // Before any work or write: a refused picture costs neither decoding nor storage.
@@ -168,7 +171,7 @@ export async function discardPrepared(deps: Deps, list: readonly PreparedImage[]
 /** The public URL of a prepared image (the one it has once recorded). */
 export const preparedUrl = (mediaUrl: string, p: PreparedImage) => publicUrl(mediaUrl, p.row);
 
-export async function createImage(deps: Deps, u: Uploader, input: NewImage): Promise<ImageRow> {
+export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage): Promise<ImageRow> {
   const p = await prepareImage(deps, u, input);
   try {
     const now = deps.clock.now();

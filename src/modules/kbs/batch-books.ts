@@ -1,7 +1,7 @@
 // The books of a sync batch: every counter move of its ops gathered and written once at its
 // end, in its transaction, with its new and replaced rows (documents' Books, deferred).
 import type { Tx } from "../../infra/db/index.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { type Books, type DocumentRow, insertRows, type KbDelta, pruneHistory, updateRows, type UsageNeed } from "../documents/public.ts";
 import { release, reserve } from "../usage/public.ts";
 import { nextStampAfter, setKbMoves } from "./service.ts";

@@ -4,7 +4,7 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { iso } from "../../infra/clock.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { acceptBranch, discardBranch } from "./branch-resolve.ts";
 import { listBranches, readBranch } from "./branches.ts";
 import { AcceptResult, ConflictBranchContent, ConflictPage, ConflictParams, ListConflictsQuery } from "./conflicts.model.ts";

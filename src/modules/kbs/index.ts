@@ -5,7 +5,7 @@ import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, validationError } from "../../http/errors.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 // The KB side of documents, provided as the routes load (documents asks for it: kb-side.ts).
@@ -48,7 +48,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 export const kbsModule = (services: Services) => {
-  const { deps, guard } = services;
+  const { deps, guard, compliance } = services;
   /** The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer carries now (410 past the sunset). */
   const versionOf = (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }) => {
     const version = syncVersionOf(header, query);
@@ -153,7 +153,7 @@ export const kbsModule = (services: Services) => {
         if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
           const ops = readV2(body);
           const preserveBoth = query.conflictResolution === "preserve_both";
-          const { conflicted, ...data } = writeV2(ops, await runSync(deps, principal.userId, params.id, ops, { preserveBoth }));
+          const { conflicted, ...data } = writeV2(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops, { preserveBoth }));
           if (conflicted)
             throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
           return ok(data);
@@ -162,7 +162,7 @@ export const kbsModule = (services: Services) => {
           throw validationError("query.conflictResolution", "conflictResolution is a v2 parameter (send Service-Sync-Version: 2)");
         }
         const ops = readV1(body);
-        return ok(writeV1(ops, await runSync(deps, principal.userId, params.id, ops)));
+        return ok(writeV1(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops)));
       },
       {
         auth: { scope: "kb.write", tier: "upload" },

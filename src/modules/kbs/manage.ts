@@ -1,7 +1,7 @@
 // The /v1/kbs resource: create (slug rules, the plan's KB count), list, read, update
 // (name, description, default) and delete (with or without its documents).
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { type KeysetQuery, keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";

@@ -2,8 +2,7 @@
 // 90 on pro_plus): owner by owner, each owner's boundary from the plan they have now.
 // Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
 import { pruneTombstones as prune, tombstoneOwners } from "./tombstones.ts";
-import { getUser } from "../identity/public.ts";
-import { PLAN_NAMES } from "../../plans.ts";
+import { getUser, PLAN_NAMES } from "../identity/public.ts";
 import { type Job, result } from "../../infra/job.ts";
 
 const DAY_MS = 86_400_000;

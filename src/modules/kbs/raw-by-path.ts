@@ -1,6 +1,6 @@
 // GET /v1/kbs/:id/raw?path=: the text of the active document at a KB path, for its owner,
 // with the version a sync client needs (X-Source-Hash, X-Updated-At). Never cached.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
 import { iso } from "../../infra/clock.ts";

@@ -2,7 +2,7 @@
 // cursor, and a batch delete across kinds.
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { ListMediaQuery, MediaBatchDeleteResult, MediaIdsBody, MediaPage } from "./model.ts";
 import { deleteMedia, listMedia } from "./service.ts";
 

@@ -2,7 +2,7 @@
 // KINDS: a page of the owner's items strictly after a (createdAt, id) key, newest first,
 // and the kind's own single delete, so a batch moves counters, thumbnails and edge caches
 // exactly as the single deletes do.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { decodeCursor, toPage } from "../../http/cursor.ts";
 import { AppError } from "../../http/errors.ts";
 import { audioMediaPage, deleteAudio } from "../audio/public.ts";

@@ -6,7 +6,7 @@
 // off). A deliverer that dies mid-send leaves its rows to be taken again when the lease
 // ends: sending is at least once at the SMTP boundary, and once between deliverers.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { newId } from "../../infra/ids.ts";
 import type { Mailer } from "../../infra/mail.ts";
 import { getUser } from "../identity/public.ts";

@@ -4,7 +4,7 @@
 // posts the decision: nothing the browser carried between the two is trusted.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import type { Scope } from "../../http/scopes.ts";
 import { newId } from "../../infra/ids.ts";
 import { assertGrantType, type Client, findClient, requestedScopes } from "./clients.ts";

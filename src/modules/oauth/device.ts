@@ -2,7 +2,7 @@
 // pair of codes, the user approves or denies the user code, and the device polls the
 // token endpoint with the device code until it gets tokens or a terminal error.
 import { and, eq, gt } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import { rateLimited } from "../../http/rate-limit.ts";
 import type { Scope } from "../../http/scopes.ts";

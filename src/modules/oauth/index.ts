@@ -8,7 +8,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import type { Log } from "../../infra/log.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { AUTHORIZATION_CODE_GRANT, redeemAuthorizationCode } from "./authorize.ts";
 import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";

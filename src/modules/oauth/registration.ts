@@ -2,7 +2,7 @@
 // pending until an administrator decides: a pending client may start flows (users are
 // told it is unverified), a rejected one may not, and rejecting revokes its grants.
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";

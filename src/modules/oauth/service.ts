@@ -2,7 +2,7 @@
 // (RFC 9700 section 4.14), revocation (RFC 7009) and the user's list of
 // authorized apps. Revoking a grant refuses every token descended from it, on every node.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
 import { notFound } from "../../http/errors.ts";
 import type { Scope } from "../../http/scopes.ts";

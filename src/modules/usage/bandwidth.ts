@@ -3,8 +3,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { monthKey } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import { PLAN_NAMES, type Plans } from "../../plans.ts";
-import { getUser } from "../identity/public.ts";
+import { getUser, PLAN_NAMES, type Plans } from "../identity/public.ts";
 import { type BandwidthDimension, DIMENSIONS, type Dimension, limitOf, TOTAL } from "./dimensions.ts";
 import { ledger } from "./ledger.ts";
 import { crossedMarks, type Move, tellQuotaCrossings } from "./notify.ts";

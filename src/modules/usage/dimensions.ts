@@ -3,7 +3,7 @@
 // this list, so a new dimension is one entry here; its counters live in usage_counters
 // under its name and need no migration.
 import { dayKey, monthKey } from "../../infra/clock.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 
 /** The numeric fields of a plan, where a dimension's limit comes from (-1: no cap). */
 type NumericLimit = { [K in keyof PlanLimits]: PlanLimits[K] extends number ? K : never }[keyof PlanLimits];

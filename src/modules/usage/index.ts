@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { requireUser } from "../identity/public.ts";
 import { Usage } from "./model.ts";
 import { getUsage } from "./service.ts";

@@ -5,7 +5,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx, type Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
-import { LimitRaced, LimitRefusal, type PlanLimits } from "../../plans.ts";
+import { LimitRaced, LimitRefusal } from "../../http/refusal.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { DIMENSIONS, limitOf, PERIODS, TOTAL, type Dimension } from "./dimensions.ts";
 import { tellQuotaCrossings } from "./notify.ts";
 import { usageCounters, userExists } from "./table.ts";

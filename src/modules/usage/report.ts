@@ -3,7 +3,7 @@
 // the document cap). One layout gives both the schema (model.ts) and the values, so the
 // two cannot disagree and a new dimension shows in both.
 import { monthKey } from "../../infra/clock.ts";
-import type { PlanLimits } from "../../plans.ts";
+import type { PlanLimits } from "../identity/public.ts";
 import { limitOf, type Dimension, type Report } from "./dimensions.ts";
 import type { Snapshot } from "./ledger.ts";
 

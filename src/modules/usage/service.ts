@@ -1,6 +1,5 @@
-import { planActive, type PlanLimits } from "../../plans.ts";
-import type { Deps } from "../../deps.ts";
-import type { User } from "../identity/public.ts";
+import type { Deps } from "../../wiring/deps.ts";
+import { type PlanLimits, planActive, type User } from "../identity/public.ts";
 import { DIMENSIONS } from "./dimensions.ts";
 import { ledger } from "./ledger.ts";
 import type { Usage } from "./model.ts";

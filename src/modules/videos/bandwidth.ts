@@ -6,12 +6,11 @@
 // starts at zero); each node keeps an answer for CACHE_TTL_MS, far inside the 1 to 2
 // minutes allowed. Transitions (up) are recorded by the attribution job, in the
 // transaction that moves the counter (recordBandwidthCrossings).
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { TtlCache } from "../../infra/cache.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
-import type { Plans } from "../../plans.ts";
-import { getUser } from "../identity/public.ts";
+import { getUser, type Plans } from "../identity/public.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { snapshotUsage, videoBandwidthState } from "../usage/public.ts";
 

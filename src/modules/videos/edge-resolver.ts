@@ -4,7 +4,7 @@
 // who may have it: a private video only through a signed URL (403 otherwise, on every
 // request), nothing that plays while its owner's bandwidth is suspended (451), and the
 // master playlist with only the lowest rendition while it is degraded.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { Lru } from "../../infra/cache.ts";
 import { rowById } from "../../infra/db/prepared.ts";
 import { AppError } from "../../http/errors.ts";

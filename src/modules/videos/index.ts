@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
 import { declaredLength } from "../../http/body-limit.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
 import {
@@ -25,7 +25,7 @@ import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 
 export const videosModule = (services: Services) => {
-  const { deps, guard } = services;
+  const { deps, guard, compliance } = services;
   // The owner's bandwidth state shown with a video, as the playback edge reads it.
   const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
@@ -37,7 +37,7 @@ export const videosModule = (services: Services) => {
       "/v1/videos",
       async ({ principal, request, status }) => {
         const uploader = await precheckVideoUpload(deps, principal.userId, declaredLength(request));
-        return status(201, ok(toUploaded(await uploadVideo(deps, uploader, request))));
+        return status(201, ok(toUploaded(await uploadVideo({ ...deps, compliance }, uploader, request))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
@@ -118,7 +118,7 @@ export const videosModule = (services: Services) => {
           buffers: deps.budgets.uploadBuffers,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
-        const row = await withUpload(request, upload, (u) => setThumbnail(deps, principal.userId, params.id, limits, u));
+        const row = await withUpload(request, upload, (u) => setThumbnail({ ...deps, compliance }, principal.userId, params.id, limits, u));
         return ok(toVideo(videoUrls(deps), row));
       },
       {

@@ -4,7 +4,7 @@
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
 // up) is not caught up. Edge-served media bytes are attributed per owner by
 // attribute-image-bandwidth.
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders } from "../usage/public.ts";
 import { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";

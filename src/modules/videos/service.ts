@@ -3,7 +3,7 @@
 // transaction), list, read (anonymous when public), status, update and delete (counters
 // down at once, the provider's cleanup queued).
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
@@ -11,10 +11,9 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { planActive, type PlanLimits } from "../../plans.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
-import { requireUser } from "../identity/public.ts";
+import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
 import { originalKey } from "./layout.ts";
@@ -55,7 +54,7 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
  * fails (the stream, the fields, the compliance check, the quota) leaves no object and
  * nothing counted.
  */
-export async function uploadVideo(deps: Deps, u: VideoUploader, request: Request): Promise<VideoRow> {
+export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
   const key = originalKey({ ownerId: u.userId, id });
   const streamed = await streamUpload(request, {

@@ -2,7 +2,7 @@
 // private video needs on every playback request (sign.ts).
 import { Elysia, t } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { SignBody, SignedPlayback, SignParams } from "./sign.model.ts";
 import { createPlaybackSigner, SIGN_TTL_DEFAULT_S, signPlayback } from "./sign.ts";
 

@@ -4,7 +4,7 @@
 // is acknowledged and ignored, and since only a `processing` video moves, an old or
 // repeated event never moves a video backwards.
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";

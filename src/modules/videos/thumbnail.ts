@@ -2,14 +2,13 @@
 // under a fresh name (layout.ts) and counted in image storage; reverting drops it and the
 // auto thumbnail shows again.
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
+import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { sharp } from "../../infra/sharp.ts";
 import { nanoid } from "nanoid";
-import type { PlanLimits } from "../../plans.ts";
-import { requireUser } from "../identity/public.ts";
-import { assertCompliant } from "../compliance/public.ts";
+import { requireUser, type PlanLimits } from "../identity/public.ts";
+import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { customThumbnailKey } from "./layout.ts";
@@ -45,7 +44,7 @@ export async function precheckThumbnail(deps: Deps, userId: string, id: string) 
   return limits;
 }
 
-export async function setThumbnail(deps: Deps, userId: string, id: string, limits: PlanLimits, upload: Upload): Promise<VideoRow> {
+export async function setThumbnail(deps: Deps & WithCompliance, userId: string, id: string, limits: PlanLimits, upload: Upload): Promise<VideoRow> {
   if (!upload.file || upload.file.bytes.length === 0) throw validationError("body.file", "a non-empty `file` field is required");
   const { jpeg, mimeType } = await toJpeg(upload.file.bytes);
   // A thumbnail is an uploaded picture like any other: checked before it is stored.

@@ -5,7 +5,7 @@
 import { Elysia, t } from "elysia";
 import { Enum, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { readBody } from "../../http/body-limit.ts";
-import type { Services } from "../../services.ts";
+import type { Services } from "../../wiring/services.ts";
 import { createProviders } from "./providers/index.ts";
 import { applyProviderEvent } from "./state.ts";
 import { VIDEO_PROVIDERS } from "./table.ts";

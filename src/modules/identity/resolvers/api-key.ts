@@ -1,7 +1,7 @@
 // API keys: looked up by hash and cached per process for at most 5 s, on the injectable
 // clock ("refused within 5 s" is tested by moving it, not by waiting). A use is noted in
 // memory and written in batches: a write per request would cost more than the request.
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { unauthorized } from "../../../http/auth.ts";
 import { AppError } from "../../../http/errors.ts";
 import { TtlCache } from "../../../infra/cache.ts";

@@ -3,7 +3,7 @@
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
@@ -25,6 +25,7 @@ import {
   storeContent,
   utf8Length,
 } from "../../documents/public.ts";
+import type { WithCompliance } from "../../compliance/public.ts";
 import { handBranchesTo } from "../branches.ts";
 import { ackTombstones } from "../tombstones.ts";
 
@@ -91,7 +92,7 @@ export type Prepared = { text: DescribedText } | { early: Outcome } | { hashMism
 export const skipped = (reason: SkipReason, message: string, meta?: Record<string, unknown>): Outcome => ({ kind: "skipped", reason, message, meta });
 
 /** `path`: where the text goes (an update's: its document's path read before the batch). */
-export async function prepare(deps: Deps, actor: Actor, content: string, claimed: string | undefined, path: string): Promise<Prepared> {
+export async function prepare(deps: Deps & WithCompliance, actor: Actor, content: string, claimed: string | undefined, path: string): Promise<Prepared> {
   const sourceHash = sha256Hex(content);
   if (claimed !== undefined && claimed.toLowerCase() !== sourceHash) return { hashMismatch: true };
   const sizeBytes = utf8Length(content);

@@ -10,14 +10,14 @@
 // counters (doc_count, img_storage, the KB's counts, revisions) move through the
 // documents module's row changes, in the batch's transaction: gathered over the batch and
 // written once at its end (BatchBooks), or, when a limit refuses, op by op.
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
-import { refusalError } from "../../../http/refusal.ts";
+import { refusalError, LimitRaced, LimitRefusal } from "../../../http/refusal.ts";
 import type { Tx } from "../../../infra/db/index.ts";
-import { LimitRaced, LimitRefusal, planActive } from "../../../plans.ts";
+import type { WithCompliance } from "../../compliance/public.ts";
 import { type Actor, type DocumentRow, lockAtPaths, pathsOfIds, removeObjects } from "../../documents/public.ts";
 import { BatchBooks } from "../batch-books.ts";
-import { requireUser } from "../../identity/public.ts";
+import { requireUser, planActive } from "../../identity/public.ts";
 import { tellRefusal } from "../../usage/public.ts";
 import { getKb, lockKb } from "../service.ts";
 import { type Decided, decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
@@ -47,7 +47,13 @@ export async function syncActor(deps: Deps, userId: string): Promise<Actor> {
 /** A limit refused an op of an unguarded run: the batch is rolled back and run op by op. */
 class RunGuarded extends Error {}
 
-export async function runSync(deps: Deps, userId: string, kbId: string, ops: readonly SyncOp[], mode: SyncMode = { preserveBoth: false }): Promise<SyncResult> {
+export async function runSync(
+  deps: Deps & WithCompliance,
+  userId: string,
+  kbId: string,
+  ops: readonly SyncOp[],
+  mode: SyncMode = { preserveBoth: false },
+): Promise<SyncResult> {
   const updated = ops.flatMap((op) => (op.kind === "update" ? [op.docId] : []));
   const [actor, , paths] = await Promise.all([
     syncActor(deps, userId),

@@ -3,7 +3,7 @@
 // rules are the sync service's.
 import { AppError, validationError } from "../../../http/errors.ts";
 import { iso, isoOrNull } from "../../../infra/clock.ts";
-import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
+import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../identity/public.ts";
 import type { SyncBody, SyncV1Result } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
 import { baseValue, contentValue, pathValue, perOp } from "./values.ts";

@@ -6,7 +6,7 @@
 // rule, and the batch's other ops apply. One odd file name in a folder does not hold the
 // rest of the folder back.
 import { isId } from "../../../infra/ids.ts";
-import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../../plans.ts";
+import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../identity/public.ts";
 import { normalizePath, pathProblemText } from "../../documents/public.ts";
 import type { SyncOp, SyncOpName } from "./decide.ts";
 

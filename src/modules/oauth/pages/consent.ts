@@ -3,7 +3,7 @@
 // or denies. The request is checked on every step (authorize.ts), so a form that changed
 // a parameter on the way is checked as if it were new; only its CSRF token is the page's.
 import type { OwnPaths } from "../../../http/openapi.ts";
-import type { Services } from "../../../services.ts";
+import type { Services } from "../../../wiring/services.ts";
 import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAuthorizeRequest, denyAuthorization } from "../authorize.ts";
 import { DATABASE_AWAY } from "./docs.ts";
 import { readPageForm } from "./form.ts";

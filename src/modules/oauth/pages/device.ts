@@ -2,7 +2,7 @@
 // or confirms the code their device shows, sees which app asks for what, and approves or
 // denies. Every step is a plain form post to this same page; the decision goes through
 // the same service function as POST /v1/oauth/device/verify, with its limits.
-import type { Services } from "../../../services.ts";
+import type { Services } from "../../../wiring/services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";

@@ -13,9 +13,9 @@
 // - Secure when the service is reached over https.
 // It has no Max-Age: it ends with the browser session, and the token in it after 15 minutes.
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../../../deps.ts";
+import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
-import type { Services } from "../../../services.ts";
+import type { Services } from "../../../wiring/services.ts";
 import { getUser, logout, signInWithPassword } from "../../identity/public.ts";
 import { csrfKey, csrfToken, csrfValid, originAllowed, pageOrigins } from "./csrf.ts";
 

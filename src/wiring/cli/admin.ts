@@ -1,16 +1,25 @@
 // `shelf admin ...`: operator tasks. With a `shelf serve` running on this DATA_DIR the
-// command runs in that server, sent through its admin socket (src/cli/admin-socket.ts): the
-// embedded database is one process's. With none, it opens the configured parts itself.
+// command runs in that server, sent through its admin socket (admin-socket.ts): the embedded
+// database is one process's. With none, it opens the configured parts itself.
 import { parseArgs } from "node:util";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
-import { AppError } from "../http/errors.ts";
-import { createApiKey, createUser, deleteUser, getUserByEmail, updateUser } from "../modules/identity/public.ts";
-import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../plans.ts";
-import { createJobRunner } from "../../jobs/runner.ts";
-import { allJobs, storedKinds } from "../../jobs/index.ts";
-import { verifyUsage } from "../modules/usage/public.ts";
-import { deleteOwnerVideos } from "../modules/videos/public.ts";
+import { AppError } from "../../http/errors.ts";
+import {
+  createApiKey,
+  createUser,
+  deleteUser,
+  getUserByEmail,
+  updateUser,
+  isPlanName,
+  parsePlanExpiry,
+  PLAN_EXPIRY_RULE,
+  PLAN_NAMES,
+} from "../../modules/identity/public.ts";
+import { createJobRunner } from "../../../jobs/runner.ts";
+import { allJobs, storedKinds } from "../../../jobs/index.ts";
+import { verifyUsage } from "../../modules/usage/public.ts";
+import { deleteOwnerVideos } from "../../modules/videos/public.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]

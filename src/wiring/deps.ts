@@ -1,17 +1,19 @@
 // Builds every part from the Config: the one place where embedded or production parts
 // are chosen. Everything downstream receives Deps and never looks at the environment.
-import type { Config } from "./config.ts";
-import { buildPlans, type Plans } from "./plans.ts";
+// Deps holds the parts (and the plan table the config sets); the services built on them,
+// once per process, are services.ts's.
+import type { Config } from "../config.ts";
+// The plan table file itself, not identity's public surface: every module's files import
+// the Deps type, so Deps imports no module file that imports it back.
+import { buildPlans, type Plans } from "../modules/identity/plans.ts";
 import { availableParallelism } from "node:os";
-import { createBudget, type Budget } from "./infra/budget.ts";
-import { createBufferPool, type BufferPool } from "./infra/buffer-pool.ts";
-import { createClock, type Clock } from "./infra/clock.ts";
-import { createDatabase, type Database, type Db } from "./infra/db/index.ts";
-import { createKv, type Kv } from "./infra/kv/index.ts";
-import { createLog, type Log } from "./infra/log.ts";
-import { createStorage, type Storage } from "./infra/storage/index.ts";
-import { createSvgSanitizer, type SvgSanitizer } from "./modules/images/svg-sanitizer.ts";
-import { type Compliance, createCompliance } from "./modules/compliance/public.ts";
+import { createBudget, type Budget } from "../infra/budget.ts";
+import { createBufferPool, type BufferPool } from "../infra/buffer-pool.ts";
+import { createClock, type Clock } from "../infra/clock.ts";
+import { createDatabase, type Database, type Db } from "../infra/db/index.ts";
+import { createKv, type Kv } from "../infra/kv/index.ts";
+import { createLog, type Log } from "../infra/log.ts";
+import { createStorage, type Storage } from "../infra/storage/index.ts";
 
 export interface Deps {
   config: Config;
@@ -21,8 +23,8 @@ export interface Deps {
   db: Db;
   /**
    * The database open and migrated. createDeps awaits it unless asked to return at once
-   * (`background`, src/main.ts), so that the app is built while the embedded database
-   * opens; `serve` then awaits it (src/server.ts).
+   * (`background`, src/wiring/cli/index.ts), so that the app is built while the embedded
+   * database opens; `serve` then awaits it (src/wiring/server.ts).
    */
   ready?: Promise<void>;
   kv: Kv;
@@ -30,10 +32,6 @@ export interface Deps {
   plans: Plans;
   /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
   budgets: Budgets;
-  /** The SVG sanitizer's worker: started at the first SVG upload, killed by closeDeps. */
-  svgSanitizer: SvgSanitizer;
-  /** The platform's check of every upload before it is committed (a no-op on overseas). */
-  compliance: Compliance;
 }
 
 interface Budgets {
@@ -61,8 +59,6 @@ function createBudgets(config: Config): Budgets {
 export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean; background?: boolean } = {}): Promise<Deps> {
   const log = opts.log ?? createLog(config.LOG_LEVEL);
   const clock = createClock(config.SHELF_TEST_NOW);
-  // Before the database opens: a blocklist that cannot be read stops the start at once.
-  const compliance = createCompliance(config, { log });
   const database = await createDatabase(config, log, { migrate: opts.migrate ?? config.MIGRATE_ON_START });
   try {
     if (!opts.background) await database.opened;
@@ -78,8 +74,6 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       storage,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
-      svgSanitizer: createSvgSanitizer({ timeoutMs: config.SVG_SANITIZE_TIMEOUT_MS, log }),
-      compliance,
     };
   } catch (e) {
     await database.close().catch(() => {});
@@ -88,5 +82,5 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
-  await Promise.allSettled([deps.kv.close(), deps.database.close(), deps.svgSanitizer.close()]);
+  await Promise.allSettled([deps.kv.close(), deps.database.close()]);
 }

@@ -1,7 +1,8 @@
 // Which web origins may read the media edge's answers (CORS), from MEDIA_CORS_ORIGINS:
 // `*` (the default: public media is public, and a player on any site must read its
 // playlists and segments), `none`, or a comma-separated list of exact origins. How the
-// edge applies it: src/modules/edge/cors.ts; for operators: docs/operators.md.
+// edge applies it: cors.ts; for operators: docs/operators.md. src/config.ts reads this file
+// at load, so it imports nothing.
 
 /** `*`: any origin; a list: those origins only (none when empty). */
 export type MediaCorsOrigins = "*" | readonly string[];

@@ -4,15 +4,16 @@
 import { createApp } from "./app.ts";
 import { printBanner } from "./banner.ts";
 import { closeDeps, type Deps } from "./deps.ts";
+import type { Compliance } from "../modules/compliance/public.ts";
 import { createServices } from "./services.ts";
-import { startStep } from "./start-trace.ts";
+import { startStep } from "../infra/start-trace.ts";
 
 export type Role = "api" | "worker" | "all";
 
 /** Largest body Bun accepts at all; each upload route enforces its own, smaller limit while streaming. */
 const MAX_REQUEST_BODY = 2 * 1024 ** 3 + 16 * 1024 ** 2;
 
-/** The api role's address is taken: `shelf serve` says so and exits (src/main.ts). */
+/** The api role's address is taken: `shelf serve` says so and exits (src/wiring/cli/index.ts). */
 class PortInUseError extends Error {
   constructor(host: string, port: number, reusePort: boolean) {
     super(
@@ -29,18 +30,19 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function serve(deps: Deps, role: Role): Promise<Running> {
+/** `compliance`: the upload check, when the caller built it before the database opened. */
+export async function serve(deps: Deps, role: Role, opts: { compliance?: Compliance } = {}): Promise<Running> {
   const { config, log } = deps;
-  const services = createServices(deps);
+  const services = createServices(deps, opts);
   startStep("services created");
   const { runner } = services;
   let server: ReturnType<typeof Bun.serve> | undefined;
 
-  // The app is built while the database opens (src/main.ts). The embedded database holds
-  // every query until it is open and migrated (src/infra/db/index.ts), so that node listens
-  // and schedules its jobs at once, and its first requests wait; on Postgres nothing
-  // listens or runs before the migrations end. serve returns once the database is ready;
-  // the transcode loop starts then (below).
+  // The app is built while the database opens (src/wiring/cli/index.ts). The embedded
+  // database holds every query until it is open and migrated (src/infra/db/index.ts), so
+  // that node listens and schedules its jobs at once, and its first requests wait; on
+  // Postgres nothing listens or runs before the migrations end. serve returns once the
+  // database is ready; the transcode loop starts then (below).
   if (deps.database.kind !== "pglite") await deps.ready;
   if (role === "api" || role === "all") {
     const app = createApp(services);

@@ -1,25 +1,25 @@
 // createApp(services): the root Elysia instance. It mounts the HTTP core, the OpenAPI
 // document and every feature module; each module is one Elysia controller.
 import { type AnyElysia, Elysia } from "elysia";
-import { type AccessLog, accessLog } from "./http/access-log.ts";
-import { type BodyLimits, bodyLimits } from "./http/body-limit.ts";
-import { httpCore } from "./http/core.ts";
-import { sharedModels } from "./http/envelope.ts";
-import { openapiPlugin } from "./http/openapi.ts";
+import { type AccessLog, accessLog } from "../http/access-log.ts";
+import { type BodyLimits, bodyLimits } from "../http/body-limit.ts";
+import { httpCore } from "../http/core.ts";
+import { sharedModels } from "../http/envelope.ts";
+import { openapiPlugin } from "../http/openapi.ts";
 import type { Services } from "./services.ts";
-import { adminModule } from "./modules/admin/index.ts";
-import { audioModule } from "./modules/audio/index.ts";
-import { identityModule } from "./modules/identity/index.ts";
-import { createEdge } from "./modules/edge/index.ts";
-import { imagesModule } from "./modules/images/index.ts";
-import { documentsModule } from "./modules/documents/index.ts";
-import { kbsModule } from "./modules/kbs/index.ts";
-import { mediaModule } from "./modules/media/index.ts";
-import { oauthModule } from "./modules/oauth/index.ts";
-import { systemModule } from "./modules/system/index.ts";
-import { usageModule } from "./modules/usage/index.ts";
-import { tellRefusal } from "./modules/usage/public.ts";
-import { videosModule } from "./modules/videos/index.ts";
+import { adminModule } from "../modules/admin/index.ts";
+import { audioModule } from "../modules/audio/index.ts";
+import { identityModule } from "../modules/identity/index.ts";
+import { createEdge } from "../modules/edge/index.ts";
+import { imagesModule } from "../modules/images/index.ts";
+import { documentsModule } from "../modules/documents/index.ts";
+import { kbsModule } from "../modules/kbs/index.ts";
+import { mediaModule } from "../modules/media/index.ts";
+import { oauthModule } from "../modules/oauth/index.ts";
+import { systemModule } from "../modules/system/index.ts";
+import { usageModule } from "../modules/usage/index.ts";
+import { tellRefusal } from "../modules/usage/public.ts";
+import { videosModule } from "../modules/videos/index.ts";
 
 /**
  * The HTTP core of this app: a quota refusal is told to the owner as well as answered, and

@@ -3,11 +3,11 @@
 // One line per check; exit 0 only when every check passes. Operators run it after an
 // install or a config change; scripts/smoke-binary.sh runs it on the compiled binary.
 import { randomUUID } from "node:crypto";
-import { loadConfig, type Config } from "../config.ts";
+import { loadConfig, type Config } from "../../config.ts";
 import type { Deps } from "../deps.ts";
-import { createLog } from "../infra/log.ts";
-import { withTimeout } from "../infra/timeout.ts";
-import { VERSION } from "../version.ts";
+import { createLog } from "../../infra/log.ts";
+import { withTimeout } from "../../infra/timeout.ts";
+import { VERSION } from "../../infra/version.ts";
 
 type Status = "ok" | "FAIL" | "warn";
 interface Line {
@@ -41,7 +41,7 @@ function print(line: Line) {
 
 /** sharp: make a 64x48 PNG, convert it to WebP, read the WebP back. */
 async function sharpSelfTest(): Promise<string> {
-  const { sharp, sharpVersions } = await import("../infra/sharp.ts");
+  const { sharp, sharpVersions } = await import("../../infra/sharp.ts");
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 80, b: 20 } } })
     .png()
     .toBuffer();
@@ -83,8 +83,12 @@ export async function doctorCommand(_args: string[]): Promise<number> {
     const cfg = config;
     await check(lines, "deps", async () => {
       const { createDeps } = await import("../deps.ts");
+      const { createCompliance } = await import("../../modules/compliance/public.ts");
       // Quiet: a part that fails is reported on its own line below, not as a log record.
-      deps = await createDeps(cfg, { migrate: false, log: createLog("error") });
+      const log = createLog("error");
+      // As `shelf serve` does before the database opens: a blocklist that cannot be read fails here.
+      createCompliance(cfg, { log });
+      deps = await createDeps(cfg, { migrate: false, log });
       return `${deps.database.kind}, ${deps.kv.kind}, ${deps.storage.kind}`;
     });
   }

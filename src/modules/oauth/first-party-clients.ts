@@ -2,8 +2,10 @@
 // may rename them or change their ids, scopes and redirect URIs with OAUTH_FIRST_PARTY_CLIENTS.
 // They are desktop apps: their code flow returns to a loopback listener (RFC 8252 section
 // 7.3), whose port the authorization endpoint lets the app pick at each request.
+// src/config.ts reads this file at load (OAUTH_FIRST_PARTY_CLIENTS), so it imports no other
+// file of the module.
 import { Type as T } from "@sinclair/typebox";
-import { SCOPES, type Scope } from "./http/scopes.ts";
+import { SCOPES, type Scope } from "../../http/scopes.ts";
 
 export interface FirstPartyClient {
   id: string;

@@ -1,4 +1,4 @@
-// The server's side of the admin socket (src/cli/admin-socket.ts): `shelf serve` listens
+// The server's side of the admin socket (src/wiring/cli/admin-socket.ts): `shelf serve` listens
 // on DATA_DIR/admin.sock and runs there the commands `shelf admin` sends.
 import { chmodSync, existsSync, mkdirSync, unlinkSync } from "node:fs";
 import { resolve } from "node:path";

@@ -2,13 +2,13 @@
 // Unix socket that only the account running it may open (mode 0600), and runs the admin
 // commands sent there on its own parts. The embedded database belongs to one process, so
 // this is how `shelf admin` reaches it while the server runs; on Postgres it is the same
-// door, and a command run with no server up opens the parts itself (src/cli/admin.ts).
+// door, and a command run with no server up opens the parts itself (src/wiring/cli/admin.ts).
 // Whoever can open the socket could as well read DATA_DIR (the database, the secret), so
 // the file's owner is the credential: nothing else is asked. This file is the command's
 // side; admin-server.ts is the server's.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Config } from "../config.ts";
+import type { Config } from "../../config.ts";
 
 export const adminSocketPath = (config: Pick<Config, "DATA_DIR">) => join(resolve(config.DATA_DIR), "admin.sock");
 

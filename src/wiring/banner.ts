@@ -4,8 +4,8 @@
 // so a log collector still reads JSON only.
 import { relative } from "node:path";
 import type { Deps } from "./deps.ts";
-import { hasAccounts } from "./modules/identity/public.ts";
-import { VERSION } from "./version.ts";
+import { hasAccounts } from "../modules/identity/public.ts";
+import { VERSION } from "../infra/version.ts";
 
 interface Banner {
   url: string;

@@ -1,6 +1,8 @@
 // The plan table: every per-plan limit (docs/operators.md), plus the numbers the spec leaves
 // open (storage, bandwidth, upload counts, API keys), which operators may override with
-// PLAN_OVERRIDES. -1 means "no cap" wherever a count or size is a limit.
+// PLAN_OVERRIDES. -1 means "no cap" wherever a count or size is a limit. Identity owns it (a
+// user is on a plan); the ledger, API keys and upload paths read it through identity's
+// public surface. src/config.ts reads this file itself at load, so it imports no module file.
 import { Type as T, type Static } from "@sinclair/typebox";
 
 export const PLAN_NAMES = ["trial", "pro", "pro_plus"] as const;
@@ -137,41 +139,6 @@ export function buildPlans(overrides: PlanOverrides): Plans {
 
 export function isPlanName(v: string): v is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(v);
-}
-
-/**
- * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP
- * layer makes the response: 403 QUOTA_EXCEEDED, or 429 RATE_LIMITED when the count starts
- * again at `retryAt` (its RateLimit headers measured from `at`, the instant checked).
- * `userId` is whose counter refused: a full quota is told to its owner, against
- * `planLimit`, the plan's own limit, where `limit` allowed an overage (conflict branches).
- */
-export class LimitRefusal extends Error {
-  readonly planLimit: number;
-  constructor(
-    readonly userId: string,
-    readonly dimension: string,
-    readonly used: number,
-    readonly limit: number,
-    readonly at: Date,
-    readonly retryAt?: Date,
-    planLimit?: number,
-  ) {
-    super(`limit reached: ${dimension}`);
-    this.name = "LimitRefusal";
-    this.planLimit = planLimit ?? limit;
-  }
-}
-
-/**
- * A need was refused, but by the time the ledger read the numbers to report, a delete had
- * made room: there is no true refusal to report, and the caller should try again.
- */
-export class LimitRaced extends Error {
-  constructor() {
-    super("usage changed during the request; try again");
-    this.name = "LimitRaced";
-  }
 }
 
 /** A plan without an expiry never lapses; an expired plan is inactive. */

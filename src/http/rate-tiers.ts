@@ -1,5 +1,7 @@
 // The per-minute request limits of each rate tier, which operators may change with
 // RATE_LIMITS, e.g. to give a private deployment more headroom than the hosted service.
+// The limiter that counts them is rate-limit.ts; src/config.ts reads this file at load, so
+// it imports nothing.
 import { Type as T } from "@sinclair/typebox";
 
 export const DEFAULT_RATE_LIMITS = { read: 600, mutation: 120, upload: 60 } as const;

@@ -1,0 +1,62 @@
+// The per-process services the HTTP layer shares: identity (token signer and principal
+// lookup, with its caches), rate limiter, the edge's caches and meter, the job runner, the
+// platform's compliance check and the SVG sanitizer's worker. Built once per process,
+// closed on shutdown: close() ends their timers, kv subscriptions and workers.
+import type { Deps } from "./deps.ts";
+import { authGuard } from "../http/guard.ts";
+import { createRateLimiter } from "../http/rate-limit.ts";
+import { createIdentity } from "../modules/identity/public.ts";
+import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
+import { audioEdgeResolver } from "../modules/audio/public.ts";
+import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
+import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
+import { accessTokenResolver } from "../modules/oauth/public.ts";
+import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "../modules/videos/public.ts";
+import { allJobs } from "../../jobs/index.ts";
+import { createJobRunner } from "../../jobs/runner.ts";
+
+/**
+ * `compliance`: the check `shelf serve` built before the database opened (a blocklist that
+ * cannot be read stops a start before it touches the database); built here otherwise.
+ */
+export function createServices(deps: Deps, opts: { compliance?: Compliance } = {}) {
+  // The platform's check of every upload before it is committed (a no-op on overseas),
+  // handed to the modules that take uploads.
+  const compliance = opts.compliance ?? createCompliance(deps.config, { log: deps.log });
+  // The images module's worker: started at the first SVG upload, killed by close().
+  const svgSanitizer = createSvgSanitizer({ timeoutMs: deps.config.SVG_SANITIZE_TIMEOUT_MS, log: deps.log });
+  const oauthTokens = accessTokenResolver(deps);
+  const identity = createIdentity(deps, [oauthTokens]);
+  const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
+  const runner = createJobRunner(deps, allJobs);
+  const guard = authGuard(identity, limiter);
+  // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
+  const meter = createMeter(deps.kv, deps.log);
+  // The edge's records and hot bytes, dropped on every node when an object changes.
+  const edgeCache = createEdgeCache(deps.clock.nowMs);
+  const edgeInvalidations = onInvalidation(deps, (kind, id) => edgeCache.drop(kind, id));
+  // What the edge serves: each media kind registers its resolver here.
+  const edgeResolvers = createResolverRegistry();
+  edgeResolvers.register(imageEdgeResolver(deps.db));
+  edgeResolvers.register(videoEdgeResolver(deps));
+  edgeResolvers.register(audioEdgeResolver(deps.db));
+  // The worker role's transcode loop (started by serve for worker nodes only).
+  const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
+  return {
+    deps,
+    identity,
+    limiter,
+    runner,
+    guard,
+    meter,
+    edgeCache,
+    edgeResolvers,
+    transcoder,
+    compliance,
+    svgSanitizer,
+    async close() {
+      await Promise.all([identity.close(), oauthTokens.close(), meter.close(), edgeInvalidations.close(), svgSanitizer.close()]);
+    },
+  };
+}
+export type Services = ReturnType<typeof createServices>;
