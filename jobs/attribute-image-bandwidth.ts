@@ -14,7 +14,7 @@ import type { Deps } from "../src/deps.ts";
 import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
 import { addBandwidthBatch } from "../src/modules/usage/public.ts";
 import { recordBandwidthCrossings } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;

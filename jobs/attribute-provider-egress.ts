@@ -8,7 +8,7 @@ import type { Deps } from "../src/deps.ts";
 import { monthKey } from "../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders } from "../src/modules/usage/public.ts";
 import { type ProviderEgress, providerEgress, recordBandwidthCrossings, splitByStorage } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 const HOUR_MS = 3_600_000;
 

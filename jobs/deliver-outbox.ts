@@ -4,7 +4,7 @@
 // queued now leaves within a minute; one whose send failed is retried with a backoff.
 import { createMailer } from "../src/infra/mail.ts";
 import { deliverOutbox } from "../src/modules/notifications/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 export const deliverOutboxJob: Job = {
   name: "deliver-outbox",

@@ -1,5 +1,5 @@
 // Every scheduled job. A new job is one file exporting a Job, listed here.
-import type { Job } from "./job.ts";
+import type { Job } from "../src/infra/job.ts";
 import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
@@ -8,7 +8,7 @@ import { orphanSweep } from "./orphan-sweep.ts";
 import { usageVerify } from "./usage-verify.ts";
 import { deliverOutboxJob } from "./deliver-outbox.ts";
 import { pruneNotificationsJob } from "./prune-notifications.ts";
-import { pruneJobRuns } from "./prune-job-runs.ts";
+import { pruneJobRuns } from "./runner.ts";
 import { pruneOAuth } from "./prune-oauth.ts";
 import { pruneSessions } from "./prune-sessions.ts";
 import { pruneTombstones } from "./prune-tombstones.ts";

@@ -21,8 +21,7 @@ import { monthCounters, pruneCounters, videoBandwidthState } from "../src/module
 import { providerEgress } from "../src/modules/videos/public.ts";
 import { attributeEdgeTallies } from "./attribute-image-bandwidth.ts";
 import { attributeProviderHour } from "./attribute-provider-egress.ts";
-import { type Job, result } from "./job.ts";
-import { jobLeaseKey } from "./runner.ts";
+import { type Job, jobLeaseKey, result } from "../src/infra/job.ts";
 import { monthRollovers } from "./table.ts";
 
 /** Monthly counters kept: the current month and the twelve before it (a year to compare with). */

@@ -17,7 +17,7 @@
 import type { Deps } from "../src/deps.ts";
 import type { Log } from "../src/infra/log.ts";
 import type { StoredKind } from "../src/modules/usage/public.ts";
-import { type Job, type JobCounts, result } from "./job.ts";
+import { type Job, type JobCounts, result } from "../src/infra/job.ts";
 import { storedKinds } from "./stored-kinds.ts";
 
 const BATCH = 500;

@@ -1,7 +1,7 @@
 // Deletes settled outbox messages after SETTLED_KEPT_DAYS and the quota marks of past
 // months (src/modules/notifications/prune.ts). Idempotent.
 import { pruneNotifications, SETTLED_KEPT_DAYS } from "../src/modules/notifications/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 export const pruneNotificationsJob: Job = {
   name: "prune-notifications",

@@ -1,7 +1,7 @@
 // Keeps sessions bounded: refresh tokens a day past their expiry go, and sessions with no
 // live refresh token left (ended, or expired a day ago) go with them.
 import { pruneSessions as prune } from "../src/modules/identity/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 const GRACE_MS = 86_400_000;
 

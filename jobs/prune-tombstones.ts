@@ -4,7 +4,7 @@
 import { pruneTombstones as prune, tombstoneOwners } from "../src/modules/kbs/public.ts";
 import { getUser } from "../src/modules/identity/public.ts";
 import { PLAN_NAMES } from "../src/plans.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -2,19 +2,30 @@
 // a scheduled run first claims its (name, scheduled minute) row, then holds a kv lease
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, lt } from "drizzle-orm";
 import type { Deps } from "../src/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
-import type { Job, JobCounts } from "./job.ts";
+import { type Job, type JobCounts, jobLeaseKey, result } from "../src/infra/job.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
 
+const JOB_RUN_RETENTION_DAYS = 30;
+
 type JobRun = typeof jobRuns.$inferSelect;
 
-/** The kv lease a run of `name` holds: another job doing part of its work takes it too. */
-export const jobLeaseKey = (name: string) => `job-lease:${name}`;
+/** The runner's own upkeep: the run records it writes are kept JOB_RUN_RETENTION_DAYS. */
+export const pruneJobRuns: Job = {
+  name: "prune-job-runs",
+  schedule: "17 3 * * *",
+  description: `deletes job run records older than ${JOB_RUN_RETENTION_DAYS} days`,
+  async run({ deps }) {
+    const cutoff = new Date(deps.clock.nowMs() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+    const deleted = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, cutoff)).returning({ id: jobRuns.id });
+    return result({ deleted: deleted.length }, (c) => `deleted ${c.deleted} run records`);
+  },
+};
 
 export interface JobRunner {
   /** Starts the croner schedules (worker role). */

@@ -2,7 +2,7 @@
 // only reports (counts and a log line per counter); repairing is an operator's decision,
 // `shelf admin usage verify --fix`.
 import { verifyUsage } from "../src/modules/usage/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 import { storedKinds } from "./stored-kinds.ts";
 
 export const usageVerify: Job = {

@@ -1,7 +1,7 @@
 // A failed video's original is kept 7 days, then deleted automatically (its
 // media storage given back; the row stays, with its failure reason).
 import { deleteFailedOriginals } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 export const deleteFailedVideoOriginals: Job = {
   name: "video-failed-originals",

@@ -1,7 +1,7 @@
 // A missed provider callback self-heals within the hour. Each hour the provider
 // is asked about every video still processing after an hour, and what it says is applied.
 import { createVideoProviders, reconcileVideos } from "../src/modules/videos/public.ts";
-import { type Job, result } from "./job.ts";
+import { type Job, result } from "../src/infra/job.ts";
 
 export const reconcileVideosJob: Job = {
   name: "video-reconcile",

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { deliverOutboxJob } from "../../jobs/deliver-outbox.ts";
-import type { Job } from "../../jobs/job.ts";
+import type { Job } from "../../src/infra/job.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
