@@ -3,11 +3,11 @@
 // once: the hour's batch id commits with its counts (addBandwidthBatch), so a run repeated
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
 // up) is not caught up. Edge-served media bytes are attributed per owner by
-// attribute-image-bandwidth.
+// the edge's drain (attribute-image-bandwidth).
 import type { Deps } from "../src/deps.ts";
 import { monthKey } from "../src/infra/clock.ts";
-import { addBandwidthBatch, mediaStorageHolders } from "../src/modules/usage/public.ts";
-import { type ProviderEgress, providerEgress, recordBandwidthCrossings, splitByStorage } from "../src/modules/videos/public.ts";
+import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings } from "../src/modules/usage/public.ts";
+import { type ProviderEgress, providerEgress, splitByStorage } from "../src/modules/videos/public.ts";
 import { type Job, result } from "../src/infra/job.ts";
 
 const HOUR_MS = 3_600_000;

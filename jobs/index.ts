@@ -1,6 +1,6 @@
 // Every scheduled job. A new job is one file exporting a Job, listed here.
 import type { Job } from "../src/infra/job.ts";
-import { attributeImageBandwidth } from "./attribute-image-bandwidth.ts";
+import { attributeImageBandwidth } from "../src/modules/edge/public.ts";
 import { attributeProviderEgress } from "./attribute-provider-egress.ts";
 import { conflictBranchesJob } from "./conflict-branches.ts";
 import { monthRollover } from "./month-rollover.ts";

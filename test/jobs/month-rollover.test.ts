@@ -8,7 +8,7 @@ import { createJobRunner } from "../../jobs/runner.ts";
 import { allJobs } from "../../jobs/index.ts";
 import { monthRollovers } from "../../jobs/table.ts";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
-import { BANDWIDTH_HASHES } from "../../src/modules/edge/public.ts";
+import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

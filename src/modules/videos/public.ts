@@ -1,6 +1,5 @@
 // The videos module's public surface.
 export { videoEdgeResolver } from "./edge-resolver.ts";
-export { recordBandwidthCrossings } from "./bandwidth.ts";
 export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";

@@ -1,7 +1,8 @@
 // Bandwidth is aggregated hourly per user. The media edge tallies the bytes it
-// serves per quota dimension, owner and month in one kv hash per dimension
-// (src/modules/edge/meter.ts); this job adds each owner's bytes to the month they were
-// served in, dimension by dimension.
+// serves per quota dimension, owner and month in one kv hash per dimension (meter.ts);
+// the drain adds each owner's bytes to the month they were served in, dimension by
+// dimension: hourly (the attribute-image-bandwidth job, jobs.ts) and when the month
+// rollover settles the month that ended (settleEdgeTallies).
 //
 // A process may die at any instruction, so a tally is never taken out of the kv before
 // the database has it: the job renames a dimension's live hash to a claimed one
@@ -10,11 +11,11 @@
 // A claim left by a run that died or failed is what the next run takes first; if its id
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
-import type { Deps } from "../src/deps.ts";
-import { BANDWIDTH_DIMENSIONS, BANDWIDTH_HASHES, parseBandwidthField, type BandwidthDimension } from "../src/modules/edge/public.ts";
-import { addBandwidthBatch } from "../src/modules/usage/public.ts";
-import { recordBandwidthCrossings } from "../src/modules/videos/public.ts";
-import { type Job, result } from "../src/infra/job.ts";
+import type { Deps } from "../../deps.ts";
+import { jobLeaseKey } from "../../infra/job.ts";
+import { addBandwidthBatch, recordBandwidthCrossings } from "../usage/public.ts";
+import { BANDWIDTH_HASHES, parseBandwidthField } from "./meter.ts";
+import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;
@@ -82,14 +83,22 @@ export async function attributeEdgeTallies(deps: Deps) {
   return { claims, bytes, users: owners.size };
 }
 
-export const attributeImageBandwidth: Job = {
-  name: "attribute-image-bandwidth",
-  schedule: "5 * * * *",
-  description: "adds the bytes the media edge served to each owner's monthly image or media bandwidth",
-  async run({ deps }) {
-    // Every api node flushes its tally to the kv each second: what is served in the last
-    // second before this run is attributed by the next one.
-    const done = await attributeEdgeTallies(deps);
-    return result(done, (c) => (c.claims ? `attributed ${c.bytes} bytes to ${c.users} users` : "nothing to attribute"));
-  },
-};
+/** The hourly job that drains the tallies; whoever else drains them holds its lease. */
+export const DRAIN_JOB = "attribute-image-bandwidth";
+const LEASE_MS = 60_000;
+
+/**
+ * Attributes what is still waiting, for the month rollover settling the month that ended.
+ * The tallies are taken under the hourly drain's lease: two claimers of one tally could
+ * count it twice. When that job holds it, it is attributing them at this moment: skipped.
+ */
+export async function settleEdgeTallies(deps: Deps): Promise<{ bytes: number; skipped: boolean }> {
+  const lease = jobLeaseKey(DRAIN_JOB);
+  const token = await deps.kv.acquireLease(lease, LEASE_MS);
+  if (!token) return { bytes: 0, skipped: true };
+  try {
+    return { bytes: (await attributeEdgeTallies(deps)).bytes, skipped: false };
+  } finally {
+    await deps.kv.releaseLease(lease, token).catch(() => {});
+  }
+}
