@@ -1,9 +1,9 @@
 // The videos module's public surface.
 export { videoEdgeResolver } from "./edge-resolver.ts";
-export { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
-export { reconcileVideos, deleteFailedOriginals } from "./maintenance.ts";
+// Its scheduled jobs, for the registry (jobs/index.ts).
+export { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, reconcileVideosJob } from "./jobs.ts";
 export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
 // Before an account is deleted: its videos and their hosted assets.
 export { deleteOwnerVideos } from "./service.ts";
