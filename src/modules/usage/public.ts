@@ -5,6 +5,8 @@ export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
 export { mediaBandwidthMonth, recordBandwidthCrossings } from "./bandwidth-crossings.ts";
 export { monthCounters, pruneCounters } from "./retention.ts";
 export { type StoredKind, verifyUsage } from "./verify.ts";
+// Its scheduled jobs, over the stored kinds the registry (jobs/index.ts) hands in.
+export { orphanSweepJob, usageVerifyJob } from "./jobs.ts";
 export type { UsageSnapshot } from "./ledger.ts";
 export { videoBandwidthState } from "./service.ts";
 export { tellRefusal } from "./notify.ts";
