@@ -5,7 +5,9 @@ export { createIdentity } from "./identity.ts";
 export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";
-export { login, logout, pruneSessions } from "./sessions.ts";
+export { login, logout } from "./sessions.ts";
+// Its scheduled job, for the registry (jobs/index.ts).
+export { pruneSessionsJob } from "./jobs.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";

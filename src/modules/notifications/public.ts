@@ -2,4 +2,6 @@
 // (a crossing of a quota mark at most once per period) and delivered by the worker.
 export { type Crossing, enqueue, tellCrossings } from "./outbox.ts";
 export { deliverOutbox } from "./deliver.ts";
-export { pruneNotifications, SETTLED_KEPT_DAYS } from "./prune.ts";
+export { pruneNotifications } from "./prune.ts";
+// Its scheduled jobs, for the registry (jobs/index.ts).
+export { deliverOutboxJob, pruneNotificationsJob } from "./jobs.ts";

@@ -1,4 +1,5 @@
 // The OAuth provider's public surface: the access-token resolver the wiring hands to
 // identity's principal lookup. Its tables and the rest of its files are its own.
 export { accessTokenResolver } from "./resolver.ts";
-export { pruneOAuth } from "./prune.ts";
+// Its scheduled job, for the registry (jobs/index.ts).
+export { pruneOAuthJob } from "./jobs.ts";
