@@ -11,21 +11,7 @@ import { jobRuns } from "./table.ts";
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
 
-const JOB_RUN_RETENTION_DAYS = 30;
-
 type JobRun = typeof jobRuns.$inferSelect;
-
-/** The runner's own upkeep: the run records it writes are kept JOB_RUN_RETENTION_DAYS. */
-export const pruneJobRuns: Job = {
-  name: "prune-job-runs",
-  schedule: "17 3 * * *",
-  description: `deletes job run records older than ${JOB_RUN_RETENTION_DAYS} days`,
-  async run({ deps }) {
-    const cutoff = new Date(deps.clock.nowMs() - JOB_RUN_RETENTION_DAYS * 86_400_000);
-    const deleted = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, cutoff)).returning({ id: jobRuns.id });
-    return result({ deleted: deleted.length }, (c) => `deleted ${c.deleted} run records`);
-  },
-};
 
 export interface JobRunner {
   /** Starts the croner schedules (worker role). */
@@ -147,3 +133,17 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
     },
   };
 }
+
+/** Keeps the job_runs record bounded: runs older than 30 days are deleted. */
+const JOB_RUN_RETENTION_DAYS = 30;
+
+export const pruneJobRuns: Job = {
+  name: "prune-job-runs",
+  schedule: "17 3 * * *",
+  description: `deletes job run records older than ${JOB_RUN_RETENTION_DAYS} days`,
+  async run({ deps }) {
+    const cutoff = new Date(deps.clock.nowMs() - JOB_RUN_RETENTION_DAYS * 86_400_000);
+    const deleted = await deps.db.delete(jobRuns).where(lt(jobRuns.startedAt, cutoff)).returning({ id: jobRuns.id });
+    return result({ deleted: deleted.length }, (c) => `deleted ${c.deleted} run records`);
+  },
+};

@@ -7,8 +7,8 @@ import { closeDeps, createDeps, type Deps } from "../deps.ts";
 import { AppError } from "../http/errors.ts";
 import { createApiKey, createUser, deleteUser, getUserByEmail, updateUser } from "../modules/identity/public.ts";
 import { isPlanName, parsePlanExpiry, PLAN_EXPIRY_RULE, PLAN_NAMES } from "../plans.ts";
-import { allJobs, storedKinds } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
+import { allJobs, storedKinds } from "../../jobs/index.ts";
 import { verifyUsage } from "../modules/usage/public.ts";
 import { deleteOwnerVideos } from "../modules/videos/public.ts";
 

@@ -2,8 +2,8 @@
 // moves the tally into GET /v1/user/me/usage exactly once, whatever instruction a run dies at.
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { bandwidthClaim } from "../../src/modules/edge/bandwidth-drain.ts";
-import { attributeImageBandwidth } from "../../src/modules/edge/public.ts";
+import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
+import { bandwidthClaim } from "../../src/modules/edge/bandwidth-drain.job.ts";
 import type { Deps } from "../../src/deps.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";

@@ -4,8 +4,9 @@
 // whose kind has no template fails without blocking the others.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
+import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
 import { createMailer } from "../../src/infra/mail.ts";
-import { deliverOutbox, deliverOutboxJob, enqueue, pruneNotifications, tellCrossings } from "../../src/modules/notifications/public.ts";
+import { deliverOutbox, enqueue, pruneNotifications, tellCrossings } from "../../src/modules/notifications/public.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../../src/modules/notifications/deliver.ts";
 import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { users } from "../../src/modules/identity/table.ts";

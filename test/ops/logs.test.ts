@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
-import { deliverOutboxJob } from "../../src/modules/notifications/public.ts";
+import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
 import type { Job } from "../../src/infra/job.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";

@@ -1,7 +1,8 @@
 // The scheduled upkeep: hourly reconciliation heals a missed completion callback; failed
 // videos' originals are deleted after 7 days with their storage given back.
 import { describe, expect, test } from "bun:test";
-import { deleteFailedVideoOriginals, reconcileVideosJob } from "../../src/modules/videos/public.ts";
+import { deleteFailedVideoOriginals } from "../../src/modules/videos/failed-originals.job.ts";
+import { reconcileVideosJob } from "../../src/modules/videos/reconcile.job.ts";
 import { FAILED_ORIGINAL_RETENTION_MS } from "../../src/modules/videos/maintenance.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";

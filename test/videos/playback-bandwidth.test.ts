@@ -4,13 +4,14 @@
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
 import { describe, expect, test } from "bun:test";
-import { attributeImageBandwidth } from "../../src/modules/edge/public.ts";
+import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
+import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings, reserve, snapshotUsage } from "../../src/modules/usage/public.ts";
-import { attributeProviderHour, providerEgress, splitByStorage } from "../../src/modules/videos/bandwidth-egress.ts";
+import { providerEgress, splitByStorage } from "../../src/modules/videos/public.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { buildPlans } from "../../src/plans.ts";
 import { createServices } from "../../src/services.ts";

@@ -1,7 +1,7 @@
 // Bandwidth metering without a database write per request: each node adds the bytes it
 // served to an in-process tally per quota dimension, owner and month, and flushes it
-// every FLUSH_MS to one kv hash per dimension (HINCRBY: atomic across nodes). The drain
-// (bandwidth-drain.ts, hourly) moves those hashes into the usage ledger.
+// every FLUSH_MS to one kv hash per dimension (HINCRBY: atomic across nodes). The hourly
+// job attribute-image-bandwidth moves those hashes into the usage ledger.
 import type { Kv } from "../../infra/kv/index.ts";
 import type { Log } from "../../infra/log.ts";
 import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";

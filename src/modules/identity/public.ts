@@ -6,9 +6,8 @@ export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUse
 export { userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";
 export { login, logout } from "./sessions.ts";
-// Its scheduled job, for the registry (jobs/index.ts).
-export { pruneSessionsJob } from "./jobs.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
 export type { TokenResolver } from "./principal.ts";
+export { pruneSessionsJob } from "./prune-sessions.job.ts";

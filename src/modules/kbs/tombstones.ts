@@ -3,12 +3,9 @@
 // (manage.ts), read by the v2 manifest, confirmed by tombstone_ack, and pruned past the
 // owner's plan retention.
 import { and, asc, eq, gt, lt, lte, not, sql } from "drizzle-orm";
-import type { Deps } from "../../deps.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
-import { PLAN_NAMES } from "../../plans.ts";
 import { activeInKbSql, type Gone, replacedAfter } from "../documents/public.ts";
-import { getUser } from "../identity/public.ts";
 import { docTombstones, type TombstoneRow } from "./table.ts";
 
 export async function writeTombstone(tx: Tx, gone: Gone): Promise<void> {
@@ -50,38 +47,16 @@ export async function ackTombstones(tx: Tx, q: { userId: string; kbId: string; d
 }
 
 /** The owners that have tombstones older than `before` (the shortest retention's boundary). */
-async function tombstoneOwners(db: DbOrTx, before: Date): Promise<string[]> {
+export async function tombstoneOwners(db: DbOrTx, before: Date): Promise<string[]> {
   const rows = await db.selectDistinct({ ownerId: docTombstones.ownerId }).from(docTombstones).where(lt(docTombstones.deletedAt, before));
   return rows.map((r) => r.ownerId);
 }
 
 /** Deletes an owner's tombstones older than `before`; how many. */
-async function pruneTombstones(db: DbOrTx, ownerId: string, before: Date): Promise<number> {
+export async function pruneTombstones(db: DbOrTx, ownerId: string, before: Date): Promise<number> {
   const gone = await db
     .delete(docTombstones)
     .where(and(eq(docTombstones.ownerId, ownerId), lt(docTombstones.deletedAt, before)))
     .returning({ id: docTombstones.id });
   return gone.length;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Drops tombstones past their owner's plan retention (30 days on trial and pro, 90 on
- * pro_plus): owner by owner, each owner's boundary from the plan they have now.
- * Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
- */
-export async function pruneTombstonesPastRetention(deps: Deps, signal: AbortSignal): Promise<{ deleted: number; owners: number }> {
-  const now = deps.clock.nowMs();
-  const shortest = Math.min(...PLAN_NAMES.map((p) => deps.plans[p].tombstoneRetentionDays));
-  let deleted = 0;
-  let owners = 0;
-  for (const ownerId of await tombstoneOwners(deps.db, new Date(now - shortest * DAY_MS))) {
-    if (signal.aborted) break;
-    const user = await getUser(deps.db, ownerId);
-    if (!user) continue;
-    deleted += await pruneTombstones(deps.db, ownerId, new Date(now - deps.plans[user.plan].tombstoneRetentionDays * DAY_MS));
-    owners++;
-  }
-  return { deleted, owners };
 }

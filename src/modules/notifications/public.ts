@@ -3,5 +3,5 @@
 export { type Crossing, enqueue, tellCrossings } from "./outbox.ts";
 export { deliverOutbox } from "./deliver.ts";
 export { pruneNotifications } from "./prune.ts";
-// Its scheduled jobs, for the registry (jobs/index.ts).
-export { deliverOutboxJob, pruneNotificationsJob } from "./jobs.ts";
+export { deliverOutboxJob } from "./deliver-outbox.job.ts";
+export { pruneNotificationsJob } from "./prune-notifications.job.ts";

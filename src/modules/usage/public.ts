@@ -5,8 +5,6 @@ export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
 export { mediaBandwidthMonth, recordBandwidthCrossings } from "./bandwidth-crossings.ts";
 export { monthCounters, pruneCounters } from "./retention.ts";
 export { type StoredKind, verifyUsage } from "./verify.ts";
-// Its scheduled jobs, over the stored kinds the registry (jobs/index.ts) hands in.
-export { orphanSweepJob, usageVerifyJob } from "./jobs.ts";
 export type { UsageSnapshot } from "./ledger.ts";
 export { videoBandwidthState } from "./service.ts";
 export { tellRefusal } from "./notify.ts";
@@ -21,3 +19,5 @@ export const assertFits = ledger.assertFits;
 export const reserve = ledger.reserve;
 /** Gives back what deleted rows held, in the transaction that deletes them. */
 export const release = ledger.release;
+export { orphanSweepJob } from "./orphan-sweep.job.ts";
+export { usageVerifyJob } from "./verify.job.ts";

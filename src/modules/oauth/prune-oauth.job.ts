@@ -1,8 +1,7 @@
-// The OAuth provider's scheduled job (run by jobs/runner.ts). Keeps its tables bounded:
-// expired device and authorization codes and tokens a day past their expiry go, and grants
-// revoked a day ago or left without a live refresh token.
+// Keeps the OAuth provider's tables bounded: expired device and authorization codes and tokens a day past
+// their expiry go, and grants revoked a day ago or left without a live refresh token.
+import { pruneOAuth as prune } from "./prune.ts";
 import { type Job, result } from "../../infra/job.ts";
-import { pruneOAuth } from "./prune.ts";
 
 const GRACE_MS = 86_400_000;
 
@@ -11,7 +10,7 @@ export const pruneOAuthJob: Job = {
   schedule: "47 4 * * *",
   description: "deletes expired device and authorization codes and OAuth tokens, and grants revoked or expired",
   async run({ deps }) {
-    const d = await pruneOAuth(deps.db, new Date(deps.clock.nowMs() - GRACE_MS));
+    const d = await prune(deps.db, new Date(deps.clock.nowMs() - GRACE_MS));
     return result(
       { ...d },
       (c) =>

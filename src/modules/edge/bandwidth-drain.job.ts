@@ -1,8 +1,8 @@
 // Bandwidth is aggregated hourly per user. The media edge tallies the bytes it
-// serves per quota dimension, owner and month in one kv hash per dimension (meter.ts);
-// the drain adds each owner's bytes to the month they were served in, dimension by
-// dimension: hourly (the attribute-image-bandwidth job, jobs.ts) and when the month
-// rollover settles the month that ended (settleEdgeTallies).
+// serves per quota dimension, owner and month in one kv hash per dimension
+// (meter.ts); this job adds each owner's bytes to the month they were
+// served in, dimension by dimension, and so does the month rollover settling the month
+// that ended (settleEdgeTallies, under this job's lease).
 //
 // A process may die at any instruction, so a tally is never taken out of the kv before
 // the database has it: the job renames a dimension's live hash to a claimed one
@@ -12,7 +12,7 @@
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
 import type { Deps } from "../../deps.ts";
-import { jobLeaseKey } from "../../infra/job.ts";
+import { type Job, jobLeaseKey, result } from "../../infra/job.ts";
 import { addBandwidthBatch, recordBandwidthCrossings } from "../usage/public.ts";
 import { BANDWIDTH_HASHES, parseBandwidthField } from "./meter.ts";
 import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";
@@ -68,7 +68,7 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
  * Attributes every tally the edge has flushed to the kv, whatever month it was served in:
  * the hourly job, and the month rollover settling the month that just ended.
  */
-export async function attributeEdgeTallies(deps: Deps) {
+async function attributeEdgeTallies(deps: Deps) {
   let claims = 0;
   let bytes = 0;
   const owners = new Set<string>();
@@ -83,14 +83,13 @@ export async function attributeEdgeTallies(deps: Deps) {
   return { claims, bytes, users: owners.size };
 }
 
-/** The hourly job that drains the tallies; whoever else drains them holds its lease. */
-export const DRAIN_JOB = "attribute-image-bandwidth";
+const DRAIN_JOB = "attribute-image-bandwidth";
 const LEASE_MS = 60_000;
 
 /**
  * Attributes what is still waiting, for the month rollover settling the month that ended.
- * The tallies are taken under the hourly drain's lease: two claimers of one tally could
- * count it twice. When that job holds it, it is attributing them at this moment: skipped.
+ * The tallies are taken under the hourly job's lease: two claimers of one tally could count
+ * it twice. When that job holds it, it is attributing them at this moment: skipped.
  */
 export async function settleEdgeTallies(deps: Deps): Promise<{ bytes: number; skipped: boolean }> {
   const lease = jobLeaseKey(DRAIN_JOB);
@@ -102,3 +101,15 @@ export async function settleEdgeTallies(deps: Deps): Promise<{ bytes: number; sk
     await deps.kv.releaseLease(lease, token).catch(() => {});
   }
 }
+
+export const attributeImageBandwidthJob: Job = {
+  name: DRAIN_JOB,
+  schedule: "5 * * * *",
+  description: "adds the bytes the media edge served to each owner's monthly image or media bandwidth",
+  async run({ deps }) {
+    // Every api node flushes its tally to the kv each second: what is served in the last
+    // second before this run is attributed by the next one.
+    const done = await attributeEdgeTallies(deps);
+    return result(done, (c) => (c.claims ? `attributed ${c.bytes} bytes to ${c.users} users` : "nothing to attribute"));
+  },
+};

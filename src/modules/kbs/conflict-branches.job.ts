@@ -1,24 +1,10 @@
-// The KB module's scheduled jobs (run by jobs/runner.ts).
-//   - prune-tombstones: tombstones past their owner's plan retention (tombstones.ts).
-//   - conflict-branches: conflict branches left pending. Owners are told 7 days before a
-//     branch's auto-discard (an outbox message), branches are discarded at 30 days, and
-//     those pending 14 days are force-discarded while their owner is over the storage
-//     quota; resolved rows go 60 days after their branch was opened (branch-expiry.ts).
-//     Each sweep marks what it did in the transaction that does it, so a run is safe to
-//     repeat.
-import { type Job, result } from "../../infra/job.ts";
+// Conflict branches left pending: owners are told 7 days before a branch's
+// auto-discard (an outbox message), branches are discarded at 30 days, and those pending
+// 14 days are force-discarded while their owner is over the storage quota; resolved rows
+// go 60 days after their branch was opened. Each sweep marks what it did in the
+// transaction that does it, so a run is safe to repeat.
 import { expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";
-import { pruneTombstonesPastRetention } from "./tombstones.ts";
-
-export const pruneTombstones: Job = {
-  name: "prune-tombstones",
-  schedule: "23 3 * * *",
-  description: "deletes KB tombstones older than their owner's plan retention",
-  async run({ deps, signal }) {
-    const { deleted, owners } = await pruneTombstonesPastRetention(deps, signal);
-    return result({ deleted, owners }, (c) => `deleted ${c.deleted} tombstones of ${c.owners} users`);
-  },
-};
+import { type Job, result } from "../../infra/job.ts";
 
 export const conflictBranchesJob: Job = {
   name: "conflict-branches",

@@ -1,8 +1,5 @@
 // Month rollover (monthly bandwidth counters reset by calendar month, and a
-// degraded or suspended owner is back to ok with the new month). The videos module's:
-// the month that closes is the one video playback is degraded or suspended by, and
-// settling it needs the edge's drain and the hosted provider's egress, which are below
-// or in this module. Counters are keyed by
+// degraded or suspended owner is back to ok with the new month). Counters are keyed by
 // month and the video bandwidth state is computed from this month's counter, so the reset
 // itself needs no write; what the rollover does:
 //   1. settles the month that ended: bytes the edge tallied before midnight and the last
@@ -14,15 +11,20 @@
 //      DAYS_KEPT days (nothing reads them: limits and the usage resource read the current
 //      period only).
 // Safe at any time: a second run settles and prunes nothing and finds the month closed.
+// It is the videos module's job: the month it closes is the one video playback was
+// degraded or suspended in, and settling it takes the edge's drain (below videos) and the
+// hosted provider's egress (videos' own).
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
+import { type Job, result } from "../../infra/job.ts";
 import type { Log } from "../../infra/log.ts";
 import { PLAN_NAMES } from "../../plans.ts";
 import { settleEdgeTallies } from "../edge/public.ts";
 import { getUser } from "../identity/public.ts";
 import { monthCounters, pruneCounters, videoBandwidthState } from "../usage/public.ts";
-import { attributeProviderHour, providerEgress } from "./bandwidth-egress.ts";
+import { providerEgress } from "./bandwidth-egress.ts";
+import { attributeProviderHour } from "./provider-egress.job.ts";
 import { monthRollovers } from "./table.ts";
 
 /** Monthly counters kept: the current month and the twelve before it (a year to compare with). */
@@ -76,14 +78,22 @@ async function closeMonth(deps: Deps, now: Date, log: Log) {
   });
 }
 
-/** The rollover at `deps.clock.now()`: what it settled, closed and pruned, and the month it closed. */
-export async function rollOverMonth(deps: Deps, log: Log) {
-  const now = deps.clock.now();
-  const settled = await settle(deps, now);
-  const closed = await closeMonth(deps, now, log);
-  const pruned = await pruneCounters(deps.db, {
-    month: monthKey(monthStart(now, MONTHS_KEPT - 1)),
-    day: dayKey(new Date(now.getTime() - DAYS_KEPT * DAY_MS)),
-  });
-  return { month: monthKey(now), counts: { ...settled, ...closed, prunedMonthCounters: pruned.months, prunedDayCounters: pruned.days } };
-}
+export const monthRollover: Job = {
+  name: "month-rollover",
+  schedule: "5 0 1 * *",
+  description: `settles the month that ended, counts the owners whose video playback the new month restored, deletes monthly counters older than ${MONTHS_KEPT} months and daily ones older than ${DAYS_KEPT} days`,
+  async run({ deps, log }) {
+    const now = deps.clock.now();
+    const settled = await settle(deps, now);
+    const closed = await closeMonth(deps, now, log);
+    const pruned = await pruneCounters(deps.db, {
+      month: monthKey(monthStart(now, MONTHS_KEPT - 1)),
+      day: dayKey(new Date(now.getTime() - DAYS_KEPT * DAY_MS)),
+    });
+    return result(
+      { ...settled, ...closed, prunedMonthCounters: pruned.months, prunedDayCounters: pruned.days },
+      (c) =>
+        `settled ${c.settledBytes} bytes${c.edgeSkipped ? " (edge tallies left to the running attribution)" : ""}, ${c.closed ? `closed ${monthKey(now)}: ${c.restored} owners' playback restored` : `${monthKey(now)} already closed`}, deleted ${c.prunedMonthCounters} monthly and ${c.prunedDayCounters} daily counters`,
+    );
+  },
+};

@@ -1,7 +1,6 @@
 // No orphaned bytes. Objects are written before the rows that name them (an upload stores,
 // then commits), so a process killed in between, or a delete whose object removal failed,
-// leaves an object no row names. For each stored kind (each module that stores objects
-// registers its StoredKind in the job registry, jobs/index.ts):
+// leaves an object no row names. For each stored kind (the registry hands the list in):
 //   - objects under its prefix that no row names and that are older than
 //     ORPHAN_SWEEP_AFTER_H (by the store's last-modified time, against the clock) are
 //     deleted; a younger one may be an upload in flight and is left alone, and so is one
@@ -14,12 +13,11 @@
 //     but in no listing of objects) are aborted. The cutoff is ORPHAN_SWEEP_AFTER_H, and
 //     never less than the longest upload deadline and an hour, so an upload still
 //     arriving is never cut. The folder store has none.
-// Idempotent: a second run finds nothing to delete. The usage module's, as the rows'
-// recount is (verify.ts): both keep what is stored and what is counted in agreement.
+// Idempotent: a second run finds nothing to delete.
 import type { Deps } from "../../deps.ts";
-import type { JobCounts } from "../../infra/job.ts";
 import type { Log } from "../../infra/log.ts";
 import type { StoredKind } from "./verify.ts";
+import { type Job, type JobCounts, result } from "../../infra/job.ts";
 
 const BATCH = 500;
 const HEAD_CONCURRENCY = 8;
@@ -94,7 +92,7 @@ async function abortStaleUploads(deps: Deps, log: Log, kind: StoredKind, cutoff:
 }
 
 /** How old an upload still arriving may be: the longest body deadline, and an hour for its last parts. */
-export const uploadCutoffMs = (config: Deps["config"]) =>
+const uploadCutoffMs = (config: Deps["config"]) =>
   Math.max(config.ORPHAN_SWEEP_AFTER_H * HOUR_MS, Math.max(config.UPLOAD_BODY_TIMEOUT_S, config.VIDEO_UPLOAD_TIMEOUT_S) * 1000 + HOUR_MS);
 
 /** Rows naming an object the store does not have: counted and logged (a row deleted meanwhile is not). */
@@ -119,36 +117,38 @@ async function findMissing(deps: Deps, log: Log, kind: StoredKind, c: JobCounts,
   } while (after !== null);
 }
 
-interface SweepContext {
-  deps: Deps;
-  log: Log;
-  signal: AbortSignal;
-  /** Told after each kind, with the counts so far. */
-  progress?(counts: JobCounts, fields: Record<string, unknown>): void;
-}
-
-/** Sweeps each kind in turn; returns what it looked at and did (the run's counts). */
-export async function sweepOrphans({ deps, log, signal, progress }: SweepContext, kinds: readonly StoredKind[]): Promise<JobCounts> {
-  const now = deps.clock.nowMs();
-  const cutoff = now - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
-  const c: JobCounts = {
-    objects: 0,
-    young: 0,
-    deleted: 0,
-    deletedBytes: 0,
-    deleteFailed: 0,
-    missing: 0,
-    uploadsAborted: 0,
-    uploadsYoung: 0,
-    uploadAbortFailed: 0,
-    uploadListFailed: 0,
-  };
-  for (const [i, kind] of kinds.entries()) {
-    await sweepObjects(deps, log, kind, cutoff, c, signal);
-    await abortStaleUploads(deps, log, kind, now - uploadCutoffMs(deps.config), c, signal);
-    await findMissing(deps, log, kind, c, signal);
-    // A sweep of a large store takes a while: a line per kind swept, with the counts so far.
-    progress?.({ ...c }, { kind: kind.name, step: i + 1, steps: kinds.length });
-  }
-  return c;
-}
+/** The sweep over `storedKinds`, every kind of stored thing (the job registry lists them). */
+export const orphanSweepJob = (storedKinds: readonly StoredKind[]): Job => ({
+  name: "orphan-sweep",
+  schedule: "35 2 * * *",
+  description:
+    "deletes stored objects no row names once older than ORPHAN_SWEEP_AFTER_H hours and aborts multipart uploads left unfinished as long; counts and logs rows whose object is missing",
+  async run({ deps, log, signal, progress }) {
+    const now = deps.clock.nowMs();
+    const cutoff = now - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
+    const c: JobCounts = {
+      objects: 0,
+      young: 0,
+      deleted: 0,
+      deletedBytes: 0,
+      deleteFailed: 0,
+      missing: 0,
+      uploadsAborted: 0,
+      uploadsYoung: 0,
+      uploadAbortFailed: 0,
+      uploadListFailed: 0,
+    };
+    for (const [i, kind] of storedKinds.entries()) {
+      await sweepObjects(deps, log, kind, cutoff, c, signal);
+      await abortStaleUploads(deps, log, kind, now - uploadCutoffMs(deps.config), c, signal);
+      await findMissing(deps, log, kind, c, signal);
+      // A sweep of a large store takes a while: a line per kind swept, with the counts so far.
+      progress?.({ ...c }, { kind: kind.name, step: i + 1, steps: storedKinds.length });
+    }
+    return result(
+      c,
+      (n) =>
+        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; aborted ${n.uploadsAborted} unfinished multipart uploads${n.uploadAbortFailed ? ` (${n.uploadAbortFailed} failed)` : ""}${n.uploadListFailed ? ` (not listed under ${n.uploadListFailed} prefixes)` : ""}, left ${n.uploadsYoung} younger than ${uploadCutoffMs(deps.config) / HOUR_MS} h; ${n.missing} rows name a missing object`,
+    );
+  },
+});
