@@ -1,4 +1,4 @@
-// The import rules of ../shared/DESIGN.md ("Module boundaries and import rules"), checked
+// The import rules of docs/architecture.md ("Layers"), checked
 // in CI (`make lint`), so they hold without anyone remembering them.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -41,8 +41,8 @@ bench-real:
 typecheck:
 	bunx tsc --noEmit -p .
 
-# Format and lint (Biome), the import rules of DESIGN.md (dependency-cruiser) and unused
-# files, exports and dependencies (knip).
+# Format and lint (Biome), the import rules of docs/architecture.md (dependency-cruiser),
+# no module cycles, and unused files, exports and dependencies (knip).
 lint:
 	bun run lint
 

@@ -1,4 +1,4 @@
-// Benchmarks (g) and (h) alone (bench/kbs.ts), printed as JSON:
+// Benchmarks (j) and (k) alone (bench/kbs.ts), printed as JSON:
 //   bun bench/kbs-only.ts                              embedded parts
 //   bash scripts/real-parts.sh bun bench/kbs-only.ts   Postgres, Redis, s3rver
 import { benchKbs } from "./kbs.ts";

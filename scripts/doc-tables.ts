@@ -1,9 +1,10 @@
 // Generates the documentation's tables from the code, so they cannot drift (a test compares
 // them): the configuration table of docs/operators.md from the config variables, and the
-// route-scope table of docs/api.md from the OpenAPI document.
+// route-scope and error-code tables of docs/api.md from the OpenAPI document and the codes.
 //   bun scripts/doc-tables.ts           print both tables
 //   bun scripts/doc-tables.ts --write   rewrite them in their pages
 import { variables } from "../src/config.ts";
+import { ERROR_STATUS } from "../src/http/errors.ts";
 
 export function configTable(): string {
   const rows = Object.entries(variables).map(([name, v]) => {
@@ -29,8 +30,16 @@ export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): 
   return ["| method | path | needs | rate tier |", "|---|---|---|---|", ...rows].join("\n");
 }
 
+/** Every error code by its HTTP status, in the order errors.ts lists them. */
+export function errorTable(): string {
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(ERROR_STATUS)) byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\``]);
+  const rows = [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => `| ${status} | ${codes.join(", ")} |`);
+  return ["| status | codes |", "|---|---|", ...rows].join("\n");
+}
+
 /** Where each generated table lives. */
-export const TABLE_PAGES = { "config-table": "docs/operators.md", "scope-table": "docs/api.md" } as const;
+export const TABLE_PAGES = { "config-table": "docs/operators.md", "scope-table": "docs/api.md", "error-table": "docs/api.md" } as const;
 
 export function replaceBlock(readme: string, name: string, body: string): string {
   const re = new RegExp(`(<!-- ${name} -->)[\\s\\S]*?(<!-- /${name} -->)`);
@@ -43,7 +52,7 @@ if (import.meta.main) {
   const { testContext } = await import("../test/helpers/context.ts");
   const { app } = await testContext();
   const doc = (await (await app.handle(new Request("http://localhost/swagger/json"))).json()) as never;
-  const tables = { "config-table": configTable(), "scope-table": scopeTable(doc) };
+  const tables = { "config-table": configTable(), "scope-table": scopeTable(doc), "error-table": errorTable() };
   if (process.argv.includes("--write")) {
     for (const [name, body] of Object.entries(tables)) {
       const page = TABLE_PAGES[name as keyof typeof TABLE_PAGES];

@@ -1,4 +1,4 @@
-// The mail part (DESIGN "Embedded defaults"): SMTP through nodemailer when SMTP_URL is
+// The mail part (docs/operators.md, "Notifications"): SMTP through nodemailer when SMTP_URL is
 // set, otherwise a transport that writes each message to the log and counts it as sent,
 // so a single machine with nothing configured still drains its outbox.
 import { createTransport } from "nodemailer";

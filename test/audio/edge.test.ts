@@ -1,4 +1,4 @@
-// Audio on the media edge (SPEC 3.3, 8): every byte served is metered to the owner, the
+// Audio on the media edge: every byte served is metered to the owner, the
 // file in media bandwidth and its thumbnail in image bandwidth, and audio keeps playing
 // while the owner's video playback is suspended.
 import { afterAll, describe, expect, test } from "bun:test";

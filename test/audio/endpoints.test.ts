@@ -1,4 +1,4 @@
-// GET, PATCH and DELETE /v1/audio/:id (SPEC 4.3), and what the module offers the unified
+// GET, PATCH and DELETE /v1/audio/:id, and what the module offers the unified
 // media listing, the usage check and the orphan sweep (public.ts).
 import { describe, expect, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";

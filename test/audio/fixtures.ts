@@ -156,7 +156,7 @@ export async function audioObjects(ownerId: string): Promise<string[]> {
   return keys.sort();
 }
 
-/** The user's usage resource (SPEC 2.11). */
+/** The user's usage resource. */
 export async function usageOf(user: TestUser) {
   const { key } = await makeKey(user, ["usage.read"]);
   return (await callJson("GET", "/v1/user/me/usage", { token: key })).body.data;

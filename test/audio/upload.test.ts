@@ -1,4 +1,4 @@
-// POST /v1/audio (SPEC 4.3, 8): the format from the bytes, metadata read from the stream,
+// POST /v1/audio: the format from the bytes, metadata read from the stream,
 // the embedded cover as the thumbnail (else the format's default), the plan's size and
 // duration limits, and nothing stored or counted by any refusal.
 import { afterAll, describe, expect, test } from "bun:test";
@@ -31,7 +31,7 @@ async function post(app: { handle(r: Request): Promise<Response> }, key: string,
 const edge = (url: string, headers: Record<string, string> = {}) => call("GET", new URL(url).pathname, { headers });
 
 describe("POST /v1/audio", () => {
-  test("MP3: 201 ready with the SPEC 2.3 fields; stored, counted in media storage, and playing at once (ranges, audio/mpeg, nosniff)", async () => {
+  test("MP3: 201 ready with the audio resource's fields; stored, counted in media storage, and playing at once (ranges, audio/mpeg, nosniff)", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const bytes = await fixture("mp3");

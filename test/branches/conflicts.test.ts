@@ -1,7 +1,7 @@
-// A KB's conflict branches over HTTP (SPEC 2.9, 3.6): the list, one branch with its
-// content, accept (the branch becomes master, the old master a revision when history is
-// on, siblings stay) and discard; what they hold in the usage ledger; and no user
-// reaching another's.
+// A KB's conflict branches over HTTP (docs/sync.md, "Conflict branches"): the list, one
+// branch with its content, accept (the branch becomes master, the old master a revision
+// when history is on, siblings stay) and discard; what they hold in the usage ledger; and
+// no user reaching another's.
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { conflictBranches } from "../../src/modules/kbs/table.ts";

@@ -1,4 +1,4 @@
-// The conflict-branches job (SPEC 3.6), by moving a stopped clock: a warning in the
+// The conflict-branches job, by moving a stopped clock: a warning in the
 // outbox 7 days before the auto-discard (day 23), the discard at 30 days, and a
 // force-discard after 14 days while the owner is over quota, resolved rows pruned at 60
 // days; every run repeatable.

@@ -1,4 +1,4 @@
-// The limits of conflict branches (SPEC 8): 5 pending per document, 100 per user, a size
+// The limits of conflict branches: 5 pending per document, 100 per user, a size
 // per plan, and img_storage up to 20% past the plan's limit; a refusal leaves nothing.
 // Branches are opened as a sync batch opens them (openTestBranch); the sync tests check
 // the same refusals over HTTP.

@@ -1,4 +1,4 @@
-// The one relative-path rule (SPEC 4.6), on its own: NFC first, then the rules; the
+// The one relative-path rule, on its own: NFC first, then the rules; the
 // case-folded key that decides whether two spellings are one path in a KB.
 import { describe, expect, test } from "bun:test";
 import { normalizePath, pathProblemText } from "../../src/modules/documents/public.ts";

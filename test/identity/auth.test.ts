@@ -99,7 +99,7 @@ describe("POST /v1/auth/login", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe("RATE_LIMITED");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    // SPEC 7: a 429 carries RateLimit-Limit, RateLimit-Remaining and Retry-After, here of the per-email limit.
+    // A 429 carries RateLimit-Limit, RateLimit-Remaining and Retry-After, here of the per-email limit.
     expect(blocked.headers.get("ratelimit-limit")).toBe(String(MAX_FAILURES_PER_EMAIL));
     expect(blocked.headers.get("ratelimit-remaining")).toBe("0");
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);

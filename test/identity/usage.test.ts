@@ -9,7 +9,7 @@ import { videoBandwidthState } from "../../src/modules/usage/service.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 
 describe("GET /v1/user/me/usage", () => {
-  test("has the shape of SPEC 2.11 with zeros for a new account", async () => {
+  test("has the shape of the usage resource with zeros for a new account", async () => {
     const { deps } = await testContext();
     const { key } = await makeClient();
     const res = await callJson("GET", "/v1/user/me/usage", { token: key });
@@ -55,7 +55,7 @@ describe("GET /v1/user/me/usage", () => {
     await expectTenantIsolation({ method: "GET", path: () => "/v1/user/me/usage", scope: "usage.read" });
   });
 
-  test("video status: ok up to 100% of the month's bandwidth, degraded over it, suspended over 120% (SPEC 3.3)", async () => {
+  test("video status: ok up to 100% of the month's bandwidth, degraded over it, suspended over 120%", async () => {
     expect([1000, 1001, 1200, 1201].map((used) => videoBandwidthState(used, 1000))).toEqual(["ok", "degraded", "degraded", "suspended"]);
     expect(videoBandwidthState(10 ** 15, -1)).toBe("ok");
     const { deps } = await testContext();

@@ -1,4 +1,4 @@
-// The month rollover (SPEC 3.3, 8), moved to 00:05 UTC on the 1st by a stopped clock: the
+// The month rollover, moved to 00:05 UTC on the 1st by a stopped clock: the
 // month that ended is settled from the edge tallies, owners degraded or suspended in it
 // are ok again (and counted once), old period counters go, and a second run does nothing.
 import { afterAll, describe, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// The v1 sunset (SPEC 9.5), by moving the clock: no headers before SYNC_V1_DEPRECATED_AT,
+// The v1 sunset (docs/sync.md), by moving the clock: no headers before SYNC_V1_DEPRECATED_AT,
 // then Deprecation and Sunset on manifest and sync answers, then 410 SYNC_V1_SUNSET.
 import { afterAll, expect, test } from "bun:test";
 import { createModuleApp } from "../../src/app.ts";

@@ -1,4 +1,4 @@
-// Ops run independently (SPEC 4.6): a sync op whose values break a rule (a path, its
+// Ops run independently: a sync op whose values break a rule (a path, its
 // content, its base) is skipped with reason VALIDATION_ERROR, under v1 and v2, while the
 // batch's other ops apply; the request's shape (op count, fields, hashes) still refuses
 // it whole. Every op's answer carries its opIndex.

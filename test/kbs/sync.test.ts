@@ -1,4 +1,4 @@
-// POST /v1/kbs/:id/sync, protocol v1: every row of the conflict table (SPEC 4.6), the
+// POST /v1/kbs/:id/sync, protocol v1: every row of the conflict table, the
 // hash check, batch sizes and the request's shape (an op's values, the path rule among
 // them: sync-op-values.test.ts), NFC, letter case, limits per op, history, counters.
 import { describe, expect, test } from "bun:test";

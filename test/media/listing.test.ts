@@ -55,7 +55,7 @@ describe("GET /v1/media", () => {
     for (const item of all.items) expect(item.type).toBe(made.find((m) => m.id === item.id)!.kind);
   });
 
-  test("a video item is the GET /v1/videos list item plus type video; an audio item is the audio resource (SPEC 2.3)", async () => {
+  test("a video item is the GET /v1/videos list item plus type video; an audio item is the audio resource", async () => {
     const { user, key } = await makeClient({ plan: "pro" });
     const v = await addItem("video", user.id, new Date());
     const up = await uploadAudio(key, await fixture("mp3"), "tone.mp3");

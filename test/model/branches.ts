@@ -1,6 +1,6 @@
-// Conflict branches from the outside (SPEC 2.9, 3.6; the list endpoint is the server's own,
-// SPEC names none): the pending ones the server lists, and a user resolving one (read it
-// back, then accept or discard), checked against the model.
+// Conflict branches from the outside (docs/sync.md, "Conflict branches"; the list
+// endpoint is the server's own, the spec names none): the pending ones the server lists,
+// and a user resolving one (read it back, then accept or discard), checked against the model.
 import { call, callJson } from "../helpers/context.ts";
 import type { World } from "./clients.ts";
 import type { Wire } from "./wire.ts";

@@ -261,7 +261,7 @@ export class SimClient {
       this.count(`v${version} ${op.op} ${o.kind === "applied" ? "applied" : o.kind === "branch" ? "branch" : o.reason}`);
       if (o.kind === "conflict" && STALE.includes(o.reason)) {
         if (mode === "default") stale = true;
-        else loose = true; // a stale delete or move has no text to keep: the SPEC gives no status for it
+        else loose = true; // a stale delete or move has no text to keep: the spec gives no status for it
       }
       if (version === 2 && o.kind === "conflict" && !STALE.includes(o.reason)) loose = true;
     }

@@ -1,4 +1,4 @@
-// A reference model of KB sync (SPEC 2.7-2.9, 3.6-3.8, 4.6; issue 12's decisions): what
+// A reference model of KB sync (docs/sync.md; docs/decisions.md, "Sync v2"): what
 // the server holds for one KB and what each op must do to it, for v1 and v2, in default
 // mode and with preserve_both. The model never invents a server value it cannot know (ids,
 // stamps): those it takes from the server's answer once the answer has been checked
@@ -10,7 +10,7 @@ export { sha256 };
 
 /** One path per KB whatever its letter case (docs/decisions.md, "Letter case in sync"). */
 export const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
-/** Paths are stored NFC-normalized (SPEC 4.6 path rules). */
+/** Paths are stored NFC-normalized (the one relative-path rule). */
 export const nfc = (path: string) => path.normalize("NFC");
 export const ms = (iso: string) => Date.parse(iso);
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
@@ -70,7 +70,7 @@ export type Outcome =
 
 export class ModelError extends Error {}
 
-/** Pending branches a document may have (SPEC 8). */
+/** Pending branches a document may have (the plan's limit). */
 export const BRANCHES_PER_DOC = 5;
 
 export class KbModel {
@@ -149,7 +149,7 @@ export class KbModel {
     }
     if (!e.applied) fail("applied");
     if (op.op === "tombstone_ack") {
-      // An ack records; it changes nothing a manifest shows (SPEC: analytics, not correctness).
+      // An ack records; it changes nothing a manifest shows (analytics, not correctness).
       if (out.docId !== op.docId || out.tombstones !== this.tombstonesOf(op)) fail("the ack counts other tombstones");
       return;
     }
@@ -184,7 +184,7 @@ export class KbModel {
         for (const k of this.kept) if (k.docId === over.id && k.branchId && !k.gone) k.docId = row!.id;
       }
       // The fromPath keeps a deleted row (its own id), so that a v1 manifest since an
-      // instant shows the path went away: the SPEC is silent, the server does so.
+      // instant shows the path went away: the spec is silent, the server does so.
       const left: MDoc = {
         id: `left-${++this.lefts}`,
         path: row!.path,
@@ -285,7 +285,7 @@ export class KbModel {
   }
 
   /**
-   * Manifest entries (SPEC 2.7), oldest change first; entries of one stamp (one batch) by
+   * Manifest entries, oldest change first; entries of one stamp (one batch) by
    * path, as `byStamp` puts the server's (their id order the model cannot know).
    */
   manifest(since?: string) {
@@ -303,7 +303,7 @@ export class KbModel {
 
   /**
    * The tombstones a manifest since `since` lists. One whose path holds an active document
-   * changed after it is left out (the SPEC is silent; the server's choice, which a client
+   * changed after it is left out (the spec is silent; the server's choice, which a client
    * applying tombstones after entries needs): that document replaced what it says is gone.
    */
   tombstonesSince(since?: string): MTombstone[] {
@@ -324,7 +324,7 @@ export class KbModel {
 type Entry = { relativePath: string; sourceHash: string | null; sizeBytes: number | null; updatedAt: string | null; deletedAt: string | null };
 
 /**
- * A server's manifest entries in the model's order, with the fields of SPEC 2.7 only (v2's
+ * A server's manifest entries in the model's order, with v1's fields only (v2's
  * docId and the like are checked on their own), or null when they are not in the
  * manifest's order (oldest change first).
  */

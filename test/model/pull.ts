@@ -73,7 +73,7 @@ function checkPulled(cl: SimClient, got: Pulled, version: Version, sinceAt: stri
     const order = (ts: TombstoneEntry[]) => JSON.stringify([...ts].sort((a, b) => (a.deletedAt + a.docId < b.deletedAt + b.docId ? -1 : 1)));
     const wantTs = m.tombstonesSince(sinceAt).map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
     const gotTs = got.tombstones.map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: t.deletedAt }));
-    // Without since the manifest is the whole state: the SPEC ("tombstones since the
+    // Without since the manifest is the whole state: the spec ("tombstones since the
     // cursor") does not say whether any come with it; those that do must be real.
     const fits = sinceAt === undefined ? gotTs.every((t) => wantTs.some((w) => JSON.stringify(w) === JSON.stringify(t))) : order(gotTs) === order(wantTs);
     if (!fits) cl.world.fail(`tombstones since ${sinceAt}: got ${order(gotTs)}, the model has ${order(wantTs)}`);

@@ -1,4 +1,4 @@
-// The rules of one op (SPEC 4.6's conflict table, issue 12's decisions for v2, and the
+// The rules of one op (the v1 conflict table, issue 12's decisions for v2, and the
 // choices of docs/decisions.md where both are silent): what the op may do to the model's state. The
 // model (model.ts) checks the server's answer against this and applies it.
 import { type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
@@ -18,7 +18,7 @@ export interface Expected {
 export const STALE = ["REMOTE_NEWER", "REMOTE_DELETED", "BASE_MISSING"];
 
 /**
- * The base of an update, delete or move against the row (SPEC 4.6 table, issue 12: baseHash
+ * The base of an update, delete or move against the row (the v1 table, issue 12: baseHash
  * wins over the timestamp). "absent", "current" or "stale" (stale past a delete included).
  */
 function base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forDelete: boolean): "absent" | "current" | "stale" {
@@ -42,7 +42,7 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
   const row = m.target(op);
   const keep = (e: Expected): Expected => {
     // preserve_both keeps the text of a stale update beside master (issue 12). On a deleted
-    // master the SPEC names no branch, and a text equal to master's needs none: either
+    // master the spec names no branch, and a text equal to master's needs none: either
     // answer is taken there.
     if (version === 2 && mode === "preserve_both" && e.stale && (op.op === "upsert" || op.op === "update")) {
       return { ...e, branch: row?.deletedAt || row?.hash === sha256(op.content) ? "may" : "must" };
@@ -66,11 +66,11 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     if (!row || row.deletedAt) return conflict("MOVE_SOURCE_MISSING", false);
     if (row.path !== nfc(op.fromPath)) return conflict("PATH_CASE_CONFLICT", false);
     const target = m.at(op.toPath);
-    // A move needs the exact base, as a delete does (the server's choice; the SPEC's table has no move).
+    // A move needs the exact base, as a delete does (the server's choice; the v1 table has no move).
     const b = base(op, row, true);
     // A move carries the hash of the text the client holds: another one at master means
     // the document changed remotely (issue 12). Which of several refusals the server names
-    // first, the SPEC does not say: any that holds is taken.
+    // first, the spec does not say: any that holds is taken.
     const reasons: string[] = [];
     if (b === "absent") reasons.push("BASE_MISSING");
     if (b === "stale" || op.sourceHash !== row.hash) reasons.push("REMOTE_NEWER");

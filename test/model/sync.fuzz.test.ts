@@ -27,7 +27,7 @@ const PATH = process.env.FUZZ_PATH;
 const MAX_STEPS = Number(process.env.FUZZ_STEPS ?? 40);
 const TIMEOUT = Math.max(150_000, RUNS * MAX_STEPS * 150);
 
-/** The fuzz user's plan and its tombstone retention (SPEC 8). */
+/** The fuzz user's plan and its tombstone retention. */
 const PLAN = "pro";
 const RETENTION_DAYS = 30;
 const DAY = 86_400_000;

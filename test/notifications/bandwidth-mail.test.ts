@@ -1,4 +1,4 @@
-// Bandwidth marks (SPEC 6, 3.3): the hourly attribution's counts past 80% and 100% of a
+// Bandwidth marks: the hourly attribution's counts past 80% and 100% of a
 // month's image bandwidth are e-mailed once that month, however many batches or racing
 // attributions see them, and again the next month; video bandwidth tells 80% as a quota
 // warning and 100%, 110%, 120% with the playback state they bring, one e-mail each.

@@ -1,4 +1,4 @@
-// SPEC 6 quota e-mails end to end: uploads through the API move img_storage past 80% and
+// Quota e-mails end to end: uploads through the API move img_storage past 80% and
 // 100%, the deliverer sends to a real SMTP server in process, and the messages received
 // carry the numbers and the link. Each mark is told once; the 80% one is optional.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -136,7 +136,7 @@ describe("quota e-mails for img_storage", () => {
     expect((await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt })).body.data.quotaWarnings).toBe(true);
   });
 
-  test("a conflict branch's overage (SPEC 8: up to 20% past the limit) is measured against the plan's own limit", async () => {
+  test("a conflict branch's overage (up to 20% past the limit) is measured against the plan's own limit", async () => {
     // 900 bytes synced through the shared app (its plan is larger), then a branch in this world.
     const mine = await kbWith({ "b.md": "y".repeat(900) });
     await openTestBranch(mine.user.id, mine.kb.id, "b.md", "z".repeat(150), w.deps); // 1050 of 1000, within the overage

@@ -1,4 +1,4 @@
-// SPEC 6's 100% e-mail when an upload is refused for lack of room: a refused upload rolls
+// The 100% e-mail when an upload is refused for lack of room: a refused upload rolls
 // back, so no counter crosses the limit; the refusal itself tells the 100% mark, once, in a
 // transaction of its own. Rate counts (429) and limits without marks tell nothing, and the
 // refused upload still stores nothing.

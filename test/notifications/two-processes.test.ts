@@ -1,4 +1,4 @@
-// SPEC 6 "at most once", across processes: two worker processes on the same database drain
+// Quota e-mails "at most once", across processes: two worker processes on the same database drain
 // the outbox at the same moment (each waits for a "go" after it has started), and every
 // message reaches the SMTP server exactly once. Real parts only: embedded PGlite belongs to
 // one process.

@@ -13,7 +13,7 @@ const problems = (value: string) => {
 };
 
 describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
-  test("by default: shelf-sync and shelf-media with the scopes of SPEC 5.7, returning to a loopback listener", () => {
+  test("by default: shelf-sync and shelf-media with their documented scopes, returning to a loopback listener", () => {
     expect(load().oauthClients).toEqual([
       {
         id: "shelf-sync",

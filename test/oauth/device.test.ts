@@ -145,7 +145,7 @@ describe("hostile input at the protocol endpoints gets invalid_request, invalid_
   });
 });
 
-describe("POST /oauth/token with the device_code grant (SPEC 3.5)", () => {
+describe("POST /oauth/token with the device_code grant (RFC 8628)", () => {
   test("authorization_pending until the user acts; a poll sooner than the interval is slow_down and the interval grows by 5 s each time", async () => {
     const { device_code } = (await o.start()).body;
     const first = await o.poll(device_code);

@@ -71,7 +71,7 @@ describe("OAuth access tokens at the API", () => {
   });
 });
 
-describe("POST /oauth/token with the refresh_token grant (SPEC 5.4)", () => {
+describe("POST /oauth/token with the refresh_token grant (rotation, replay)", () => {
   test("every refresh returns a new refresh token and rotates the old one; the new access token works", async () => {
     const user = await o.makeUser();
     const t = await o.tokensFor(user);

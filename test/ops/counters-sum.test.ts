@@ -1,4 +1,4 @@
-// SPEC 8: counters move with their rows. After a mixed run of uploads (images, documents,
+// Counters move with their rows. After a mixed run of uploads (images, documents,
 // videos, audio), replacements with version history, conflict branches, discards and
 // deletes, every all-time counter of the account equals the sum of its rows (usage verify
 // finds nothing).

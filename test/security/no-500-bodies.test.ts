@@ -1,4 +1,4 @@
-// Never a 500 (SPEC sections 1 and 7), bodies: every operation with a JSON body gets wrong
+// Never a 500, bodies: every operation with a JSON body gets wrong
 // types, huge strings, out-of-range numbers, deep nesting and prototype keys, each sent on an
 // otherwise valid body (so a value the schema lets through reaches the service and the
 // database); every multipart upload gets empty, nameless, misnamed and truncated bodies.

@@ -1,4 +1,4 @@
-// Never a 500 (SPEC sections 1, 5 and 7), credentials: every operation, sent a malformed
+// Never a 500, credentials: every operation, sent a malformed
 // Authorization header, a token of another scheme, or a JWT signed with the right key but
 // holding claims no login ever issues (NUL bytes, lone surrogates, 100k characters, an
 // unknown user), answers 401 or its own public answer, never 5xx; so does the refresh

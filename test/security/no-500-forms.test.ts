@@ -1,4 +1,4 @@
-// Never a 500 (SPEC sections 1 and 7), forms: each text field of every multipart upload,
+// Never a 500, forms: each text field of every multipart upload,
 // sent with a file the route accepts (so the field, not the file, decides the answer), and
 // each field of the form-encoded OAuth endpoints, get bad values.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";

@@ -1,6 +1,6 @@
 // The "never a 500" sweep's parts: every operation of the generated OpenAPI document, a
 // caller per operation with resources of its own to aim at, and the one check every answer
-// to a bad input must pass (below 500; an error is the SPEC section 1 envelope).
+// to a bad input must pass (below 500; an error is the envelope of docs/api.md).
 import { expect } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { ERROR_CODES } from "../../src/http/errors.ts";

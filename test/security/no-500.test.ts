@@ -1,4 +1,4 @@
-// Never a 500 (SPEC sections 1 and 7): every operation of the OpenAPI document, fed bad path
+// Never a 500 (docs/security.md): every operation of the OpenAPI document, fed bad path
 // parameters and bad query parameters, answers below 500, and every error is the envelope
 // with a documented code. JSON and multipart bodies are swept in no-500-bodies.test.ts.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";

@@ -1,4 +1,4 @@
-// No request sees or touches another user's resources (SPEC sections 1 and 7), swept over
+// No request sees or touches another user's resources (docs/security.md), swept over
 // the OpenAPI document: every operation that names a user's resource in its path, and the
 // batch routes that name them in their body, is sent by a stranger holding every scope
 // and the largest plan, aimed at one owner's private resources, with a request that would

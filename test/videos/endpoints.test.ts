@@ -1,4 +1,4 @@
-// SPEC 4.2: list (filters, cursor, no playback_url), get (anonymous when public), status,
+// The video routes: list (filters, cursor, no playback_url), get (anonymous when public), status,
 // PATCH, DELETE (counters down at once, cleanup queued), custom thumbnail; and no user
 // ever reads or touches another's video.
 import { describe, expect, test } from "bun:test";

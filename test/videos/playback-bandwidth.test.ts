@@ -1,4 +1,4 @@
-// Per-owner video bandwidth states at the playback edge (SPEC 3.3, 3.3a, 6): past 100% of
+// Per-owner video bandwidth states at the playback edge: past 100% of
 // the plan's monthly media bandwidth new sessions get 360p only; past 120% playback is 451
 // BANDWIDTH_SUSPENDED while images and the thumbnail still serve; a plan upgrade or the
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
@@ -147,7 +147,7 @@ describe("attribution and crossings", () => {
       await services.meter.flush();
       await run();
       expect((await snapshotUsage(deps.db, owner.id, clock.now())).media_bandwidth).toBe(seg * 3);
-      // The 80% warning of the media_bandwidth quota too (SPEC 6); its 100% is the degraded message.
+      // The 80% warning of the media_bandwidth quota too; its 100% is the degraded message.
       expect((await outboxOf(owner.id)).map((m) => m.kind).sort()).toEqual([
         "quota_80",
         "video_bandwidth_degraded",

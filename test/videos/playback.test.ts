@@ -1,4 +1,4 @@
-// The playback edge (SPEC 2.2, 4.2): a ready video's playlists, segments and thumbnail at
+// The playback edge: a ready video's playlists, segments and thumbnail at
 // MEDIA_URL/v/<id>/, with their content types, ranges and caching; a player (ffprobe)
 // plays it over HTTP; a private video plays only through a valid signed URL of its own.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -60,7 +60,7 @@ function chunkedForm(fileBytes: number, head: Uint8Array, opts: { failAfter?: nu
 }
 
 describe("POST /v1/videos", () => {
-  test("201 in status processing with the SPEC fields; the original stored, its bytes counted, a transcode queued", async () => {
+  test("201 in status processing with the video's fields; the original stored, its bytes counted, a transcode queued", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
     const bytes = await clip();

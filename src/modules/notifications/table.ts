@@ -4,10 +4,11 @@ import { ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
 /**
- * Messages to users waiting to be delivered (DESIGN: mail is an outbox table and a
- * transport). A feature writes a row in the transaction that decides to tell the user,
- * so a message is never lost nor written twice. The deliverer claims due rows (moving
- * nextAttemptAt past a lease, under a claim token), sends, and settles them.
+ * Messages to users waiting to be delivered (mail is an outbox table and a transport,
+ * docs/architecture.md, "Background work"). A feature writes a row in the transaction
+ * that decides to tell the user, so a message is never lost nor written twice. The
+ * deliverer claims due rows (moving nextAttemptAt past a lease, under a claim token),
+ * sends, and settles them.
  */
 export const outbox = pgTable(
   "outbox",
