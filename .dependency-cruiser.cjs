@@ -39,6 +39,22 @@ module.exports = {
       to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/public\\.ts$"] },
     },
     {
+      name: "jobs-folder-is-runner-registry-table",
+      severity: "error",
+      comment:
+        "A job lives in the module that owns its data (its jobs.ts, exported from its public.ts); jobs/ holds the runner, the registry and the job table, nothing else.",
+      from: { path: "^jobs/", pathNot: "^jobs/(index|runner|table)\\.ts$" },
+      to: {},
+    },
+    {
+      name: "modules-import-no-runner",
+      severity: "error",
+      comment:
+        "A module defines its jobs against src/infra/job.ts and never imports the runner or the registry; the wiring builds the runner, and the schema aggregator alone reads the job table.",
+      from: { path: "^src/(modules|http|infra)/", pathNot: "^src/infra/db/schema\\.ts$" },
+      to: { path: "^jobs/" },
+    },
+    {
       name: "jobs-through-public-surface",
       severity: "error",
       comment: "Jobs call module functions, never another module's tables or internals.",

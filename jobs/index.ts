@@ -1,6 +1,8 @@
-// The registry: every scheduled job, each from the module that owns its data (its public
-// surface), and the kinds of stored things the orphan sweep and usage verify walk. A new
-// job is one entry here; a module that stores objects is one more kind.
+// The registry: every scheduled job, each defined by the module that owns its data (a
+// <name>.job.ts, exported from its public surface; the runner's own upkeep is runner.ts's),
+// and the kinds of stored things the orphan sweep and usage verify walk. A new job is one
+// entry here; a module that stores objects is one more kind. The order is the order
+// `shelf admin jobs` and GET /v1/admin/jobs list them in.
 import type { Job } from "../src/infra/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
 import { storedDocuments } from "../src/modules/documents/public.ts";
@@ -11,28 +13,18 @@ import { conflictBranchesJob, pruneTombstonesJob } from "../src/modules/kbs/publ
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
-import {
-  attributeProviderEgress,
-  deleteFailedVideoOriginals,
-  reconcileVideosJob,
-  recordBandwidthCrossings,
-  storedVideos,
-} from "../src/modules/videos/public.ts";
-import { monthRollover } from "./month-rollover.ts";
+import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, reconcileVideosJob, storedVideos } from "../src/modules/videos/public.ts";
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
 export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments];
-
-/** The edge's bandwidth attribution, telling media bandwidth's crossings as the videos module counts them. */
-export const attributeImageBandwidth = attributeImageBandwidthJob(recordBandwidthCrossings);
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,
   pruneSessionsJob,
   pruneOAuthJob,
   pruneTombstonesJob,
-  attributeImageBandwidth,
+  attributeImageBandwidthJob,
   attributeProviderEgress,
   conflictBranchesJob,
   reconcileVideosJob,

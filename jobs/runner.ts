@@ -5,16 +5,13 @@ import { Cron } from "croner";
 import { desc, eq, lt } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { AppError, notFound } from "../src/http/errors.ts";
-import { type Job, type JobCounts, result } from "../src/infra/job.ts";
+import { type Job, type JobCounts, jobLeaseKey, result } from "../src/infra/job.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
 const RENEW_MS = 20_000;
 
 type JobRun = typeof jobRuns.$inferSelect;
-
-/** The kv lease a run of `name` holds: another job doing part of its work takes it too. */
-export const jobLeaseKey = (name: string) => `job-lease:${name}`;
 
 export interface JobRunner {
   /** Starts the croner schedules (worker role). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ts } from "../src/infra/db/columns.ts";
 
 /** One row per job run. A scheduled run claims (name, scheduled_for) so it happens once across workers. */
@@ -20,14 +20,3 @@ export const jobRuns = pgTable(
   },
   (t) => [uniqueIndex("job_runs_schedule_uq").on(t.name, t.scheduledFor), index("job_runs_started_idx").on(t.name, t.startedAt)],
 );
-
-/**
- * Each month the month-rollover job has closed ("YYYY-MM", UTC): the owners whose video
- * playback the new month restored are counted once, by the run that inserts the row.
- */
-export const monthRollovers = pgTable("month_rollovers", {
-  month: text("month").primaryKey(),
-  closedAt: ts("closed_at").notNull(),
-  /** Owners degraded or suspended at the end of the month before, ok in this one. */
-  restored: integer("restored").notNull(),
-});

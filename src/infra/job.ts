@@ -1,3 +1,7 @@
+// What a scheduled job is: the contract between the modules, which define their jobs and
+// export them from their public surface, and the one runner (jobs/runner.ts), which
+// schedules every job the registry (jobs/index.ts) lists. It sits below both, so a module
+// defines a job without importing the runner.
 import type { Deps } from "../wiring/deps.ts";
 import type { Log } from "./log.ts";
 
@@ -38,3 +42,9 @@ export interface Job {
 
 /** A result whose summary is written from its counts. */
 export const result = (counts: JobCounts, summary: (c: JobCounts) => string): JobResult => ({ counts, summary: summary(counts) });
+
+/**
+ * The kv lease a run of `name` holds for as long as it runs: another job doing part of its
+ * work (the month rollover settling the edge's bandwidth tallies) takes it too.
+ */
+export const jobLeaseKey = (name: string) => `job-lease:${name}`;

@@ -2,7 +2,7 @@
 // moves the tally into GET /v1/user/me/usage exactly once, whatever instruction a run dies at.
 import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { attributeImageBandwidth } from "../../jobs/index.ts";
+import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
 import { bandwidthClaim } from "../../src/modules/edge/bandwidth-drain.job.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import { monthKey } from "../../src/infra/clock.ts";

@@ -3,10 +3,10 @@
 // are ok again (and counted once), old period counters go, and a second run does nothing.
 import { afterAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { DAYS_KEPT, MONTHS_KEPT } from "../../jobs/month-rollover.ts";
+import { DAYS_KEPT, MONTHS_KEPT } from "../../src/modules/videos/month-rollover.job.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { allJobs } from "../../jobs/index.ts";
-import { monthRollovers } from "../../jobs/table.ts";
+import { monthRollovers } from "../../src/modules/videos/table.ts";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";

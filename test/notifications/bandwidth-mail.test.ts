@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
-import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
+import { addBandwidthBatch, recordBandwidthCrossings } from "../../src/modules/usage/public.ts";
 import type { BandwidthDimension } from "../../src/modules/usage/dimensions.ts";
-import { recordBandwidthCrossings } from "../../src/modules/videos/public.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
 

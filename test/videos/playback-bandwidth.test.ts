@@ -4,14 +4,14 @@
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
 import { describe, expect, test } from "bun:test";
-import { attributeImageBandwidth } from "../../jobs/index.ts";
+import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
 import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { updateUser, buildPlans } from "../../src/modules/identity/public.ts";
 import { monthKey } from "../../src/infra/clock.ts";
-import { addBandwidthBatch, mediaStorageHolders, reserve, snapshotUsage } from "../../src/modules/usage/public.ts";
-import { providerEgress, recordBandwidthCrossings, splitByStorage } from "../../src/modules/videos/public.ts";
+import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings, reserve, snapshotUsage } from "../../src/modules/usage/public.ts";
+import { providerEgress, splitByStorage } from "../../src/modules/videos/public.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";

@@ -1,7 +1,8 @@
 // Bandwidth is aggregated hourly per user. The media edge tallies the bytes it
 // serves per quota dimension, owner and month in one kv hash per dimension
 // (meter.ts); this job adds each owner's bytes to the month they were
-// served in, dimension by dimension.
+// served in, dimension by dimension, and so does the month rollover settling the month
+// that ended (settleEdgeTallies, under this job's lease).
 //
 // A process may die at any instruction, so a tally is never taken out of the kv before
 // the database has it: the job renames a dimension's live hash to a claimed one
@@ -11,18 +12,10 @@
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
 import type { Deps } from "../../wiring/deps.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
-import { type Job, result } from "../../infra/job.ts";
-import { addBandwidthBatch } from "../usage/public.ts";
+import { type Job, jobLeaseKey, result } from "../../infra/job.ts";
+import { addBandwidthBatch, recordBandwidthCrossings } from "../usage/public.ts";
 import { BANDWIDTH_HASHES, parseBandwidthField } from "./meter.ts";
 import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";
-
-/**
- * What is told of media bandwidth once it is counted, in the same transaction: the videos
- * module's crossings of 100%, 110% and 120% (the registry hands it in; videos builds on the
- * edge, not the other way).
- */
-export type MediaCrossings = (tx: DbOrTx, plans: Deps["plans"], added: readonly Entry[], at: Date) => Promise<unknown>;
 
 /** A dimension's counts being attributed, until the ledger has them. */
 export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HASHES[dimension]}:claimed`;
@@ -32,7 +25,7 @@ const CLAIM_ID_FIELD = /^claim:(.+)$/;
 type Entry = { dimension: BandwidthDimension; ownerId: string; month: string; bytes: number };
 
 /** Attributes one dimension's tally: a claim left by an earlier run first, then what was tallied since. */
-async function attributeDimension(deps: Deps, dimension: BandwidthDimension, crossings: MediaCrossings) {
+async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {
   const live = BANDWIDTH_HASHES[dimension];
   const claim = bandwidthClaim(dimension);
   let claims = 0;
@@ -62,7 +55,7 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension, cro
       const pairs = new Set(moved.map((r) => `${r.month}:${r.ownerId}`));
       const added = entries.filter((e) => pairs.has(`${e.month}:${e.ownerId}`));
       // Video bandwidth past 100%, 110% or 120% is told to the owner once, with the count that crossed it.
-      if (dimension === "media_bandwidth") await crossings(tx, deps.plans, added, batch.at);
+      if (dimension === "media_bandwidth") await recordBandwidthCrossings(tx, deps.plans, added, batch.at);
       return added;
     });
     await deps.kv.del(claim);
@@ -75,12 +68,12 @@ async function attributeDimension(deps: Deps, dimension: BandwidthDimension, cro
  * Attributes every tally the edge has flushed to the kv, whatever month it was served in:
  * the hourly job, and the month rollover settling the month that just ended.
  */
-export async function attributeEdgeTallies(deps: Deps, crossings: MediaCrossings) {
+async function attributeEdgeTallies(deps: Deps) {
   let claims = 0;
   let bytes = 0;
   const owners = new Set<string>();
   for (const dimension of BANDWIDTH_DIMENSIONS) {
-    const done = await attributeDimension(deps, dimension, crossings);
+    const done = await attributeDimension(deps, dimension);
     claims += done.claims;
     for (const e of done.counted) {
       bytes += e.bytes;
@@ -90,15 +83,33 @@ export async function attributeEdgeTallies(deps: Deps, crossings: MediaCrossings
   return { claims, bytes, users: owners.size };
 }
 
-/** The hourly attribution job, telling media bandwidth's crossings through `crossings`. */
-export const attributeImageBandwidthJob = (crossings: MediaCrossings): Job => ({
-  name: "attribute-image-bandwidth",
+const DRAIN_JOB = "attribute-image-bandwidth";
+const LEASE_MS = 60_000;
+
+/**
+ * Attributes what is still waiting, for the month rollover settling the month that ended.
+ * The tallies are taken under the hourly job's lease: two claimers of one tally could count
+ * it twice. When that job holds it, it is attributing them at this moment: skipped.
+ */
+export async function settleEdgeTallies(deps: Deps): Promise<{ bytes: number; skipped: boolean }> {
+  const lease = jobLeaseKey(DRAIN_JOB);
+  const token = await deps.kv.acquireLease(lease, LEASE_MS);
+  if (!token) return { bytes: 0, skipped: true };
+  try {
+    return { bytes: (await attributeEdgeTallies(deps)).bytes, skipped: false };
+  } finally {
+    await deps.kv.releaseLease(lease, token).catch(() => {});
+  }
+}
+
+export const attributeImageBandwidthJob: Job = {
+  name: DRAIN_JOB,
   schedule: "5 * * * *",
   description: "adds the bytes the media edge served to each owner's monthly image or media bandwidth",
   async run({ deps }) {
     // Every api node flushes its tally to the kv each second: what is served in the last
     // second before this run is attributed by the next one.
-    const done = await attributeEdgeTallies(deps, crossings);
+    const done = await attributeEdgeTallies(deps);
     return result(done, (c) => (c.claims ? `attributed ${c.bytes} bytes to ${c.users} users` : "nothing to attribute"));
   },
-});
+};

@@ -1,7 +1,7 @@
 // The media edge's public surface: what a media kind implements and registers, how it
 // drops what the edge holds of an object, the negotiation helper raster kinds share, the
-// parts src/wiring/services.ts builds (registry, caches, meter), and the job that attributes
-// the bandwidth it tallies.
+// parts src/wiring/services.ts builds (registry, caches, meter), and the job that attributes the
+// bandwidth it tallies (and the month rollover's settling of it).
 export type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 export { createResolverRegistry } from "./resolver.ts";
 export type { KindOperation } from "./openapi.ts";
@@ -9,4 +9,4 @@ export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./inval
 export { acceptsWebp, REFUSAL } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";
 export { createMeter } from "./meter.ts";
-export { attributeEdgeTallies, attributeImageBandwidthJob } from "./bandwidth-drain.job.ts";
+export { attributeImageBandwidthJob, settleEdgeTallies } from "./bandwidth-drain.job.ts";

@@ -98,8 +98,8 @@ export const DIMENSIONS = [
     warnAt: [80, 100],
   },
   // The playback edge degrades and suspends on it; nothing refuses it here. Its
-  // 100%, 110% and 120% are told with the playback state they bring, by the videos module
-  // (recordBandwidthCrossings), under the same marks: one message per crossing.
+  // 100%, 110% and 120% are told with the playback state they bring (bandwidth-crossings.ts,
+  // recordBandwidthCrossings), under the same marks: one message per crossing.
   {
     name: "media_bandwidth",
     counts: "mediaBandwidthBytes",

@@ -2,6 +2,7 @@
 import { ledger } from "./ledger.ts";
 
 export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
+export { mediaBandwidthMonth, recordBandwidthCrossings } from "./bandwidth-crossings.ts";
 export { monthCounters, pruneCounters } from "./retention.ts";
 export { type StoredKind, verifyUsage } from "./verify.ts";
 export type { UsageSnapshot } from "./ledger.ts";

@@ -1,4 +1,4 @@
-// The videos' scheduled upkeep (jobs/video-*.ts call these): hourly reconciliation of
+// The videos' scheduled upkeep (reconcile.job.ts, failed-originals.job.ts): hourly reconciliation of
 // videos a provider has not reported on, and the removal of failed videos' originals
 // after 7 days. Both are idempotent: a run stopped half-way is finished by the next.
 import { and, asc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";

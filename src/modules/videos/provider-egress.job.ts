@@ -2,13 +2,12 @@
 // hourly, in proportion to their media storage. Each run attributes the last whole hour
 // once: the hour's batch id commits with its counts (addBandwidthBatch), so a run repeated
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
-// up) is not caught up. Edge-served media bytes are attributed per owner by
+// up) is not caught up. Edge-served media bytes are attributed per owner by the edge's
 // attribute-image-bandwidth.
 import type { Deps } from "../../wiring/deps.ts";
 import { monthKey } from "../../infra/clock.ts";
-import { addBandwidthBatch, mediaStorageHolders } from "../usage/public.ts";
+import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings } from "../usage/public.ts";
 import { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
-import { recordBandwidthCrossings } from "./bandwidth.ts";
 import { type Job, result } from "../../infra/job.ts";
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,5 @@
 // The videos module's public surface.
 export { videoEdgeResolver } from "./edge-resolver.ts";
-export { recordBandwidthCrossings } from "./bandwidth.ts";
 export { providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
@@ -12,5 +11,6 @@ export { VideoListItem } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedVideos } from "./stored-kind.ts";
 export { deleteFailedVideoOriginals } from "./failed-originals.job.ts";
-export { attributeProviderEgress, attributeProviderHour } from "./provider-egress.job.ts";
+export { attributeProviderEgress } from "./provider-egress.job.ts";
 export { reconcileVideosJob } from "./reconcile.job.ts";
+export { monthRollover } from "./month-rollover.job.ts";

@@ -112,3 +112,14 @@ export const videoWebhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("video_webhook_events_received_idx").on(t.receivedAt)],
 );
+
+/**
+ * Each month the month-rollover job has closed ("YYYY-MM", UTC): the owners whose video
+ * playback the new month restored are counted once, by the run that inserts the row.
+ */
+export const monthRollovers = pgTable("month_rollovers", {
+  month: text("month").primaryKey(),
+  closedAt: ts("closed_at").notNull(),
+  /** Owners degraded or suspended at the end of the month before, ok in this one. */
+  restored: integer("restored").notNull(),
+});

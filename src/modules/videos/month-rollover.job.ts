@@ -11,16 +11,19 @@
 //      DAYS_KEPT days (nothing reads them: limits and the usage resource read the current
 //      period only).
 // Safe at any time: a second run settles and prunes nothing and finds the month closed.
+// It is the videos module's job: the month it closes is the one video playback was
+// degraded or suspended in, and settling it takes the edge's drain (below videos) and the
+// hosted provider's egress (videos' own).
 import { eq } from "drizzle-orm";
-import type { Deps } from "../src/wiring/deps.ts";
-import { dayKey, monthKey } from "../src/infra/clock.ts";
-import type { Log } from "../src/infra/log.ts";
-import { getUser, PLAN_NAMES } from "../src/modules/identity/public.ts";
-import { monthCounters, pruneCounters, videoBandwidthState } from "../src/modules/usage/public.ts";
-import { attributeEdgeTallies } from "../src/modules/edge/public.ts";
-import { attributeProviderHour, providerEgress, recordBandwidthCrossings } from "../src/modules/videos/public.ts";
-import { type Job, result } from "../src/infra/job.ts";
-import { jobLeaseKey } from "./runner.ts";
+import type { Deps } from "../../wiring/deps.ts";
+import { dayKey, monthKey } from "../../infra/clock.ts";
+import { type Job, result } from "../../infra/job.ts";
+import type { Log } from "../../infra/log.ts";
+import { settleEdgeTallies } from "../edge/public.ts";
+import { getUser, PLAN_NAMES } from "../identity/public.ts";
+import { monthCounters, pruneCounters, videoBandwidthState } from "../usage/public.ts";
+import { providerEgress } from "./bandwidth-egress.ts";
+import { attributeProviderHour } from "./provider-egress.job.ts";
 import { monthRollovers } from "./table.ts";
 
 /** Monthly counters kept: the current month and the twelve before it (a year to compare with). */
@@ -29,27 +32,17 @@ export const MONTHS_KEPT = 13;
 export const DAYS_KEPT = 62;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-const LEASE_MS = 60_000;
 
 const monthStart = (now: Date, back = 0) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
 
 /**
- * Attributes what is still waiting for the month that ended. The edge tallies are taken
- * under the hourly attribution job's lease: two claimers of one tally could count it twice.
- * When that job holds it, it is attributing them at this moment.
+ * Attributes what is still waiting for the month that ended: the edge's tallies (left to
+ * the hourly drain when it is running at this moment) and the provider's last hour.
  */
 async function settle(deps: Deps, now: Date) {
-  let bytes = 0;
-  let edgeSkipped = 0;
-  const lease = jobLeaseKey("attribute-image-bandwidth");
-  const token = await deps.kv.acquireLease(lease, LEASE_MS);
-  if (token) {
-    try {
-      bytes += (await attributeEdgeTallies(deps, recordBandwidthCrossings)).bytes;
-    } finally {
-      await deps.kv.releaseLease(lease, token).catch(() => {});
-    }
-  } else edgeSkipped = 1;
+  const edge = await settleEdgeTallies(deps);
+  let bytes = edge.bytes;
+  const edgeSkipped = edge.skipped ? 1 : 0;
   // The provider's last hour of the old month, early in the new one only: its batch id is
   // kept 30 days, so a run late in a long month must not count that hour again.
   const source = providerEgress(deps.config);
