@@ -43,6 +43,16 @@ export const variables = {
     doc: "web origins whose pages may read media edge answers (CORS; players, image tools): * = any, none = no CORS headers, or a comma-separated list of exact origins (https://player.example.com), each answered with its own origin and Vary: Origin",
   },
   CENTER_URL: { schema: Url, default: undefined, doc: "the dashboard address (device page links); default PUBLIC_URL" },
+  MCP_URL: {
+    schema: Url,
+    default: undefined,
+    doc: "the hosted MCP server's address, served by every api node at its path (OAuth tokens must be issued for exactly it); default PUBLIC_URL/mcp",
+  },
+  MCP_ALLOWED_ORIGINS: {
+    schema: T.String(),
+    default: "",
+    doc: "web origins besides those of PUBLIC_URL, MCP_URL and CENTER_URL whose pages may call the MCP server (comma-separated; a request with any other Origin is refused, against DNS rebinding)",
+  },
   DATA_DIR: { schema: T.String({ minLength: 1 }), default: "./data", doc: "embedded database, objects and generated secret" },
   DATABASE_URL: { schema: T.String({ pattern: "^postgres(ql)?://" }), default: undefined, doc: "Postgres; unset = embedded PGlite in DATA_DIR/pg" },
   DATABASE_POOL_MAX: { schema: T.Integer({ minimum: 1, maximum: 500 }), default: 10, doc: "Postgres connections per process" },
@@ -245,6 +255,7 @@ export type Config = Readonly<
     PUBLIC_URL: string;
     MEDIA_URL: string;
     CENTER_URL: string;
+    MCP_URL: string;
     JWT_SECRET: string;
     VIDEO_PROVIDER: VideoProviderName;
     /** true and false read as info and off. */
@@ -343,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.PUBLIC_URL = trimSlash((out.PUBLIC_URL as string | undefined) ?? `http://localhost:${out.PORT}`);
   out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
+  out.MCP_URL = trimSlash((out.MCP_URL as string | undefined) ?? `${out.PUBLIC_URL}/mcp`);
   out.JWT_SECRET ??= embeddedJwtSecret(out.DATA_DIR as string);
   out.ACCESS_LOG = ({ true: "info", false: "off" } as Record<string, string>)[out.ACCESS_LOG as string] ?? out.ACCESS_LOG;
   out.VIDEO_PROVIDER ??= PLATFORM_VIDEO_PROVIDERS[out.PLATFORM as PlatformName][0];

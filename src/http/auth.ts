@@ -10,6 +10,11 @@ export interface Principal {
   via: "api_key" | "jwt" | "oauth";
   keyId?: string;
   sessionId?: string;
+  /**
+   * An OAuth token's audience (RFC 8707) when it is not the API: such a token is refused by
+   * every API route and accepted only where it was issued for (the MCP server).
+   */
+  resource?: string;
 }
 
 /** The Authorization header to a principal; throws 401 (or another AppError) when it does not resolve. */

@@ -2,7 +2,7 @@
 // (with their caches), and the listener that drops revoked credentials from those caches.
 // Built once per process by src/wiring/services.ts; close() stops its timer and subscription.
 import type { Deps } from "../../wiring/deps.ts";
-import { principalLookup, type TokenResolver } from "./principal.ts";
+import { apiPrincipalLookup, principalLookup, type TokenResolver } from "./principal.ts";
 import { apiKeyResolver } from "./resolvers/api-key.ts";
 import { sessionResolver } from "./resolvers/session.ts";
 import { onRevoked } from "./revocations.ts";
@@ -22,10 +22,13 @@ export function createIdentity(deps: Deps, more: readonly TokenResolver[] = []) 
       for (const r of resolvers) r.forgetUser?.(userId);
     },
   });
+  const anyResource = principalLookup(resolvers);
   return {
     signer,
-    /** The one way a request becomes a principal: API keys first, then JWT sessions, then the others. */
-    resolvePrincipal: principalLookup(resolvers),
+    /** The one way a request to the API becomes a principal: API keys first, then JWT sessions, then the others. */
+    resolvePrincipal: apiPrincipalLookup(anyResource),
+    /** The same lookup that also answers for tokens issued for another resource (the MCP server checks its own). */
+    resolveForResource: anyResource,
     /** Read per request (not cached), so a withdrawn admin flag holds at once. */
     isAdmin: async (userId: string) => (await getUser(deps.db, userId))?.isAdmin === true,
     pendingLastUsed: keys.pendingLastUsed,

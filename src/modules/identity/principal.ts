@@ -2,6 +2,7 @@
 // resolver in the list handed to principalLookup; the first that claims the token decides.
 // A new kind (OAuth access tokens) is one more resolver, and src/http/ does not change.
 import { bearerToken, type Principal, type ResolvePrincipal, unauthorized } from "../../http/auth.ts";
+import { AppError } from "../../http/errors.ts";
 
 export interface TokenResolver {
   /** Whether the token is of this kind, by its shape alone (it may still be invalid). */
@@ -18,5 +19,22 @@ export function principalLookup(resolvers: readonly TokenResolver[]): ResolvePri
     const resolver = resolvers.find((r) => r.claims(token));
     if (!resolver) throw unauthorized();
     return resolver.resolve(token);
+  };
+}
+
+/**
+ * The API's lookup: a token issued for another resource (RFC 8707: the MCP server's) is
+ * refused as invalid here, so it cannot be spent outside the resource it was issued for.
+ */
+export function apiPrincipalLookup(lookup: ResolvePrincipal): ResolvePrincipal {
+  return async (header) => {
+    const principal = await lookup(header);
+    if (principal.resource === undefined) return principal;
+    throw new AppError(
+      "OAUTH_BEARER_INVALID",
+      `this token was issued for ${principal.resource}, not for this API`,
+      { reason: "audience" },
+      { "www-authenticate": 'Bearer realm="shelf", error="invalid_token"' },
+    );
   };
 }

@@ -10,6 +10,7 @@ import { newId } from "../../infra/ids.ts";
 import { assertGrantType, type Client, findClient, requestedScopes } from "./clients.ts";
 import { sha256Hex } from "./codes.ts";
 import { invalidGrant, invalidRequest, OAuthError, type OAuthErrorName } from "./errors.ts";
+import { assertSameResource, type Resource, requestedResource } from "./resources.ts";
 import { createGrant, issueTokenSet, revokeGrant, type TokenSet } from "./service.ts";
 import { oauthAuthorizationCodes } from "./table.ts";
 
@@ -31,6 +32,8 @@ export interface AuthorizeRequest {
   /** The request named redirect_uri: the token request must name the same one. */
   redirectUriGiven: boolean;
   scopes: Scope[];
+  /** The protected resource the tokens will be for (RFC 8707); null: the API. */
+  resource: Resource;
   state?: string;
   codeChallenge: string;
   /** Sent back as `iss` with the answer (RFC 9207), so a client can tell providers apart. */
@@ -136,7 +139,13 @@ export async function checkAuthorizeRequest(deps: Pick<Deps, "config" | "db">, q
   } catch (e) {
     throw refuse("invalid_scope", (e as OAuthError).description);
   }
-  return { client, redirectUri, redirectUriGiven: given !== undefined, scopes, state, codeChallenge: challenge, issuer };
+  let resource: Resource;
+  try {
+    resource = requestedResource(deps.config, param(query, "resource"));
+  } catch (e) {
+    throw refuse("invalid_target", (e as OAuthError).description);
+  }
+  return { client, redirectUri, redirectUriGiven: given !== undefined, scopes, resource, state, codeChallenge: challenge, issuer };
 }
 
 /** The user approves: a code for the app, stored as its hash, valid 60 s; the URL to send the browser to. */
@@ -149,6 +158,7 @@ export async function approveAuthorization(deps: Pick<Deps, "db" | "clock">, req
     clientId: req.client.id,
     userId,
     scopes: req.scopes,
+    resource: req.resource,
     redirectUri: req.redirectUri,
     redirectUriGiven: req.redirectUriGiven,
     codeChallenge: req.codeChallenge,
@@ -173,7 +183,7 @@ type Outcome = { tokens: TokenSet } | { refused: OAuthError; revoke?: string };
  */
 export async function redeemAuthorizationCode(
   deps: Deps,
-  input: { clientId: string; code?: string; redirectUri?: string; codeVerifier?: string },
+  input: { clientId: string; code?: string; redirectUri?: string; codeVerifier?: string; resource?: string },
 ): Promise<TokenSet> {
   if (!input.code) throw invalidRequest("code is required");
   if (!input.codeVerifier) throw invalidRequest("code_verifier is required (PKCE)");
@@ -197,8 +207,13 @@ export async function redeemAuthorizationCode(
       return { refused: invalidGrant("redirect_uri differs from the one of the authorization request") };
     }
     if (challenge !== row.codeChallenge) return { refused: invalidGrant("code_verifier does not match the code_challenge") };
+    try {
+      assertSameResource(deps.config, input.resource, row.resource);
+    } catch (e) {
+      return { refused: e as OAuthError };
+    }
     const scopes = row.scopes as Scope[];
-    const grantId = await createGrant(deps, tx, { userId: row.userId, clientId: row.clientId, scopes });
+    const grantId = await createGrant(deps, tx, { userId: row.userId, clientId: row.clientId, scopes, resource: row.resource });
     await tx.update(oauthAuthorizationCodes).set({ usedAt: now, grantId }).where(eq(oauthAuthorizationCodes.id, row.id));
     return { tokens: await issueTokenSet(deps, tx, grantId, scopes) };
   });

@@ -10,6 +10,7 @@ import { newId } from "../../infra/ids.ts";
 import { assertGrantType, DEVICE_GRANT, findClient, requestedScopes, requireClient } from "./clients.ts";
 import { DEVICE_CODE_PATTERN, formatUserCode, newDeviceCode, newUserCode, normalizeUserCode, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
+import { assertSameResource, requestedResource } from "./resources.ts";
 import { createGrant, issueTokenSet, type TokenSet } from "./service.ts";
 import { oauthDeviceAuthorizations } from "./table.ts";
 
@@ -33,10 +34,14 @@ export interface DeviceAuthorization {
 }
 
 /** POST /v1/oauth/device_authorization: at most 10 per client and address per minute. */
-export async function startDeviceAuthorization(deps: Deps, input: { clientId?: string; scope?: string; ip: string }): Promise<DeviceAuthorization> {
+export async function startDeviceAuthorization(
+  deps: Deps,
+  input: { clientId?: string; scope?: string; resource?: string; ip: string },
+): Promise<DeviceAuthorization> {
   const client = await requireClient(deps, input.clientId);
   assertGrantType(client, DEVICE_GRANT);
   const scopes = requestedScopes(client, input.scope);
+  const resource = requestedResource(deps.config, input.resource);
   let window: Awaited<ReturnType<typeof deps.kv.slidingWindow>>;
   try {
     window = await deps.kv.slidingWindow(`oauth-device:${client.id}:${input.ip}`, DEVICE_REQUESTS_PER_MINUTE, 60_000, deps.clock.nowMs());
@@ -68,6 +73,7 @@ export async function startDeviceAuthorization(deps: Deps, input: { clientId?: s
         userCode,
         clientId: client.id,
         scopes,
+        resource,
         status: "pending",
         intervalS: POLL_INTERVAL_S,
         expiresAt: new Date(now.getTime() + DEVICE_CODE_TTL_S * 1000),
@@ -97,7 +103,7 @@ type PollOutcome = { tokens: TokenSet } | { refused: OAuthError };
  * The device_code grant at the token endpoint. The authorization's row is locked for the
  * decision, so of two redemptions at once exactly one gets the tokens.
  */
-export async function redeemDeviceCode(deps: Deps, input: { clientId: string; deviceCode: string }): Promise<TokenSet> {
+export async function redeemDeviceCode(deps: Deps, input: { clientId: string; deviceCode: string; resource?: string }): Promise<TokenSet> {
   if (!DEVICE_CODE_PATTERN.test(input.deviceCode)) throw invalidGrant("unknown device_code");
   const outcome = await deps.db.transaction(async (tx): Promise<PollOutcome> => {
     const [row] = await tx
@@ -116,9 +122,14 @@ export async function redeemDeviceCode(deps: Deps, input: { clientId: string; de
       if (early) return { refused: new OAuthError("slow_down", `polling too fast; wait at least ${intervalS} seconds between polls`) };
       return { refused: new OAuthError("authorization_pending", "the user has not decided yet") };
     }
+    try {
+      assertSameResource(deps.config, input.resource, row.resource);
+    } catch (e) {
+      return { refused: e as OAuthError };
+    }
     await tx.update(oauthDeviceAuthorizations).set({ status: "consumed", lastPolledAt: now }).where(eq(oauthDeviceAuthorizations.id, row.id));
     const scopes = row.scopes as Scope[];
-    const grantId = await createGrant(deps, tx, { userId: row.userId!, clientId: row.clientId, scopes });
+    const grantId = await createGrant(deps, tx, { userId: row.userId!, clientId: row.clientId, scopes, resource: row.resource });
     return { tokens: await issueTokenSet(deps, tx, grantId, scopes) };
   });
   if ("refused" in outcome) throw outcome.refused;

@@ -17,7 +17,8 @@ export type OAuthErrorName =
   | "expired_token"
   | "temporarily_unavailable"
   | "invalid_client_metadata"
-  | "invalid_redirect_uri";
+  | "invalid_redirect_uri"
+  | "invalid_target";
 
 export class OAuthError extends Error {
   constructor(

@@ -92,7 +92,12 @@ const protocolController = ({ deps }: Services) => {
       ({ request, server, set }) =>
         protocol({ set, request }, deps.log, async () => {
           const p = await oauthParams(request);
-          return startDeviceAuthorization(deps, { clientId: p.client_id, scope: p.scope, ip: clientIp(request, server, deps.config.TRUST_PROXY) });
+          return startDeviceAuthorization(deps, {
+            clientId: p.client_id,
+            scope: p.scope,
+            resource: p.resource,
+            ip: clientIp(request, server, deps.config.TRUST_PROXY),
+          });
         }),
       { parse: "none", detail: own },
     )
@@ -108,15 +113,21 @@ const protocolController = ({ deps }: Services) => {
           const client = await requireClient(deps, p.client_id);
           if (p.grant_type === AUTHORIZATION_CODE_GRANT) {
             assertGrantType(client, AUTHORIZATION_CODE_GRANT);
-            return redeemAuthorizationCode(deps, { clientId: client.id, code: p.code, redirectUri: p.redirect_uri, codeVerifier: p.code_verifier });
+            return redeemAuthorizationCode(deps, {
+              clientId: client.id,
+              code: p.code,
+              redirectUri: p.redirect_uri,
+              codeVerifier: p.code_verifier,
+              resource: p.resource,
+            });
           }
           if (p.grant_type === DEVICE_GRANT) {
             assertGrantType(client, DEVICE_GRANT);
             if (!p.device_code) throw invalidRequest("device_code is required");
-            return redeemDeviceCode(deps, { clientId: client.id, deviceCode: p.device_code });
+            return redeemDeviceCode(deps, { clientId: client.id, deviceCode: p.device_code, resource: p.resource });
           }
           if (!p.refresh_token) throw invalidRequest("refresh_token is required");
-          return refreshGrant(deps, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope });
+          return refreshGrant(deps, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope, resource: p.resource });
         }),
       { parse: "none", detail: hidden },
     )

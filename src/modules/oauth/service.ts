@@ -14,6 +14,7 @@ import { newId } from "../../infra/ids.ts";
 import { clientName, requestedScopes } from "./clients.ts";
 import { ACCESS_TOKEN_PATTERN, newAccessToken, newRefreshToken, REFRESH_TOKEN_PATTERN, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
+import { assertSameResource, type Resource } from "./resources.ts";
 import { oauthAccessTokens, oauthGrants, oauthRefreshTokens } from "./table.ts";
 
 const ACCESS_TOKEN_TTL_S = 15 * 60;
@@ -55,9 +56,13 @@ export async function issueTokenSet(deps: Pick<Deps, "clock">, tx: DbOrTx, grant
   return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh, scope: scopes.join(" ") };
 }
 
-export async function createGrant(deps: Pick<Deps, "clock">, tx: DbOrTx, g: { userId: string; clientId: string; scopes: readonly Scope[] }) {
+export async function createGrant(
+  deps: Pick<Deps, "clock">,
+  tx: DbOrTx,
+  g: { userId: string; clientId: string; scopes: readonly Scope[]; resource: Resource },
+) {
   const id = newId();
-  await tx.insert(oauthGrants).values({ id, userId: g.userId, clientId: g.clientId, scopes: [...g.scopes], createdAt: deps.clock.now() });
+  await tx.insert(oauthGrants).values({ id, userId: g.userId, clientId: g.clientId, scopes: [...g.scopes], resource: g.resource, createdAt: deps.clock.now() });
   return id;
 }
 
@@ -89,7 +94,7 @@ type RefreshOutcome = { tokens: TokenSet } | { refused: OAuthError; revoke?: str
  * The refresh_token grant. The token's row is locked for the decision, so of two
  * refreshes with one token exactly one rotates it; the other then sees it rotated.
  */
-export async function refreshGrant(deps: Deps, input: { clientId: string; refreshToken: string; scope?: string }): Promise<TokenSet> {
+export async function refreshGrant(deps: Deps, input: { clientId: string; refreshToken: string; scope?: string; resource?: string }): Promise<TokenSet> {
   if (!REFRESH_TOKEN_PATTERN.test(input.refreshToken)) throw invalidGrant("unknown refresh token");
   const hash = sha256Hex(input.refreshToken);
   const outcome = await deps.db.transaction(async (tx): Promise<RefreshOutcome> => {
@@ -101,6 +106,7 @@ export async function refreshGrant(deps: Deps, input: { clientId: string; refres
         rotatedAt: oauthRefreshTokens.rotatedAt,
         clientId: oauthGrants.clientId,
         scopes: oauthGrants.scopes,
+        resource: oauthGrants.resource,
         revokedAt: oauthGrants.revokedAt,
       })
       .from(oauthRefreshTokens)
@@ -124,6 +130,7 @@ export async function refreshGrant(deps: Deps, input: { clientId: string; refres
     const grantScopes = row.scopes as Scope[];
     let scopes: Scope[];
     try {
+      assertSameResource(deps.config, input.resource, row.resource);
       scopes = requestedScopes({ scopes: grantScopes }, input.scope);
     } catch (e) {
       return { refused: e as OAuthError };
@@ -161,12 +168,20 @@ export interface AccessRecord {
   grantId: string;
   userId: string;
   scopes: Scope[];
+  /** The resource the token is for (RFC 8707); null: the API. */
+  resource: Resource;
   expiresAtMs: number;
 }
 
 const accessByHash = (db: DbOrTx) =>
   db
-    .select({ grantId: oauthAccessTokens.grantId, userId: oauthGrants.userId, scopes: oauthAccessTokens.scopes, expiresAt: oauthAccessTokens.expiresAt })
+    .select({
+      grantId: oauthAccessTokens.grantId,
+      userId: oauthGrants.userId,
+      scopes: oauthAccessTokens.scopes,
+      resource: oauthGrants.resource,
+      expiresAt: oauthAccessTokens.expiresAt,
+    })
     .from(oauthAccessTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAccessTokens.grantId))
     .where(eq(oauthAccessTokens.tokenHash, sql.placeholder("hash")))
@@ -175,7 +190,7 @@ const accessByHash = (db: DbOrTx) =>
 /** The access token stored under this hash (of a revoked grant too; liveness is asked apart): read per OAuth request, so prepared. */
 export async function findAccessToken(db: DbOrTx, hash: string): Promise<AccessRecord | undefined> {
   const [row] = await prepared(db, "oauth_access_by_hash", accessByHash).execute({ hash });
-  return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], expiresAtMs: row.expiresAt.getTime() };
+  return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], resource: row.resource, expiresAtMs: row.expiresAt.getTime() };
 }
 
 const grantRevokedAt = (db: DbOrTx) =>

@@ -31,6 +31,8 @@ export const oauthDeviceAuthorizations = pgTable(
     userCode: text("user_code").notNull(),
     clientId: text("client_id").notNull(),
     scopes: text("scopes").array().notNull(),
+    /** The protected resource the tokens will be for (RFC 8707); null: the API. */
+    resource: text("resource"),
     status: text("status", { enum: ["pending", "approved", "denied", "consumed"] }).notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** Seconds a client must wait between polls; slow_down adds 5. */
@@ -56,6 +58,11 @@ export const oauthGrants = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
     scopes: text("scopes").array().notNull(),
+    /**
+     * The one protected resource every token of the grant is for (RFC 8707 audience): null
+     * for the API at PUBLIC_URL, else MCP_URL. A token is refused anywhere else.
+     */
+    resource: text("resource"),
     createdAt: ts("created_at").notNull(),
     /** Set by the user, by revocation (RFC 7009), or when a rotated refresh token is replayed. */
     revokedAt: ts("revoked_at"),
@@ -117,6 +124,8 @@ export const oauthAuthorizationCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     scopes: text("scopes").array().notNull(),
+    /** The resource the authorization request named (RFC 8707); null: the API. */
+    resource: text("resource"),
     redirectUri: text("redirect_uri").notNull(),
     /** The request named redirect_uri (the token request must then name the same one). */
     redirectUriGiven: boolean("redirect_uri_given").notNull(),

@@ -15,7 +15,7 @@ import { createPageSessions, type PageVisit } from "./session.ts";
 /** The form's target, relative to the page (/oauth/authorize). */
 const ACTION = "authorize";
 /** The parameters of an authorization request, carried through the page's forms. */
-const REQUEST_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+const REQUEST_PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "resource", "state", "code_challenge", "code_challenge_method"] as const;
 
 /** The authorization request's own parameters of a query or a posted form, nothing else. */
 function requestParams(from: URLSearchParams | Record<string, string>): Record<string, string> {
