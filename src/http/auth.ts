@@ -15,6 +15,8 @@ export interface Principal {
    * every API route and accepted only where it was issued for (the MCP server).
    */
   resource?: string;
+  /** The OAuth client the token was issued to (its tool calls are logged with it). */
+  clientId?: string;
 }
 
 /** The Authorization header to a principal; throws 401 (or another AppError) when it does not resolve. */

@@ -14,6 +14,7 @@ import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
 import { documentsModule } from "../modules/documents/index.ts";
 import { kbsModule } from "../modules/kbs/index.ts";
+import { mcpModule } from "../modules/mcp/index.ts";
 import { mediaModule } from "../modules/media/index.ts";
 import { oauthModule } from "../modules/oauth/index.ts";
 import { systemModule } from "../modules/system/index.ts";
@@ -56,6 +57,8 @@ export function createApp(services: Services) {
   // them through edge.module.
   const routes = Object.fromEntries(Object.entries(edge.routes).map(([path, handler]) => [path, access.route(path, handler)]));
   const limits = bodyLimits();
+  // The app's own handler, for the MCP tools (bound once the app exists).
+  let handle: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
   const app = new Elysia({ name: "shelf", serve: { routes } })
     .use(core(services, limits, access))
     .use(sharedModels)
@@ -71,7 +74,10 @@ export function createApp(services: Services) {
     .use(audioModule(services))
     .use(mediaModule(services))
     .use(edge.module)
-    .use(adminModule(services));
+    .use(adminModule(services))
+    // Its tools call the routes above in process (modules/mcp/client.ts).
+    .use(mcpModule(services, (request): Promise<Response> => handle(request)));
+  handle = (request) => app.handle(request);
   return withBodyLimits(app, limits);
 }
 

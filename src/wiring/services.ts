@@ -10,6 +10,7 @@ import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } 
 import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
 import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
+import { createDelegation } from "../modules/mcp/public.ts";
 import { accessTokenResolver } from "../modules/oauth/public.ts";
 import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "../modules/videos/public.ts";
 import { allJobs } from "../../jobs/index.ts";
@@ -26,7 +27,9 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   // The images module's worker: started at the first SVG upload, killed by close().
   const svgSanitizer = createSvgSanitizer({ timeoutMs: deps.config.SVG_SANITIZE_TIMEOUT_MS, log: deps.log });
   const oauthTokens = accessTokenResolver(deps);
-  const identity = createIdentity(deps, [oauthTokens]);
+  // The hosted MCP server's tools call the API in process with a credential of one request's life.
+  const mcpDelegation = createDelegation();
+  const identity = createIdentity(deps, [oauthTokens, mcpDelegation.resolver]);
   const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
@@ -54,6 +57,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     transcoder,
     compliance,
     svgSanitizer,
+    mcpDelegation,
     async close() {
       await Promise.all([identity.close(), oauthTokens.close(), meter.close(), edgeInvalidations.close(), svgSanitizer.close()]);
     },

@@ -38,7 +38,8 @@ export function accessTokenResolver(deps: Deps) {
         grants.set(t.grantId, live.v);
       }
       if (!live.v) throw bearerInvalid("the authorization of this token was revoked", "revoked");
-      return t.resource === null ? { userId: t.userId, scopes: t.scopes, via: "oauth" } : { userId: t.userId, scopes: t.scopes, via: "oauth", resource: t.resource };
+      const principal = { userId: t.userId, scopes: t.scopes, via: "oauth" as const, clientId: t.clientId };
+      return t.resource === null ? principal : { ...principal, resource: t.resource };
     },
     // A deleted account's tokens and grants are gone from the database (they cascade with
     // it); once this node forgets them it looks, and refuses.

@@ -170,6 +170,7 @@ export interface AccessRecord {
   scopes: Scope[];
   /** The resource the token is for (RFC 8707); null: the API. */
   resource: Resource;
+  clientId: string;
   expiresAtMs: number;
 }
 
@@ -180,6 +181,7 @@ const accessByHash = (db: DbOrTx) =>
       userId: oauthGrants.userId,
       scopes: oauthAccessTokens.scopes,
       resource: oauthGrants.resource,
+      clientId: oauthGrants.clientId,
       expiresAt: oauthAccessTokens.expiresAt,
     })
     .from(oauthAccessTokens)
@@ -190,7 +192,7 @@ const accessByHash = (db: DbOrTx) =>
 /** The access token stored under this hash (of a revoked grant too; liveness is asked apart): read per OAuth request, so prepared. */
 export async function findAccessToken(db: DbOrTx, hash: string): Promise<AccessRecord | undefined> {
   const [row] = await prepared(db, "oauth_access_by_hash", accessByHash).execute({ hash });
-  return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], resource: row.resource, expiresAtMs: row.expiresAt.getTime() };
+  return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], resource: row.resource, clientId: row.clientId, expiresAtMs: row.expiresAt.getTime() };
 }
 
 const grantRevokedAt = (db: DbOrTx) =>

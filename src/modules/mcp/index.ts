@@ -1,0 +1,132 @@
+// The hosted MCP server at MCP_URL (Streamable HTTP, stateless: every request carries its
+// token and is answered by whichever api node gets it) and its protected resource metadata
+// (RFC 9728). The MCP SDK's web-standard transport answers the protocol; what is ours is
+// who may call (authorization.ts) and what the tools do (tools.ts).
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { Elysia } from "elysia";
+import type { Principal } from "../../http/auth.ts";
+import { readBody } from "../../http/body-limit.ts";
+import { AppError } from "../../http/errors.ts";
+import { OWN_PATHS } from "../../http/openapi.ts";
+import type { Scope } from "../../http/scopes.ts";
+import type { Services } from "../../wiring/services.ts";
+import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authorization.ts";
+import { type Send, ShelfClient } from "./client.ts";
+import { urlImageFetcher } from "./image-url.ts";
+import { mcpDocumentation } from "./model.ts";
+import { createMcpServer } from "./server.ts";
+import { toolNamed } from "./tools.ts";
+
+/** The largest request: an upload_image of the largest image a plan takes, as base64, with room for the rest. */
+const MAX_BODY_BYTES = 72 * 1024 * 1024;
+/** The API the tools call in process: only the path matters to the app. */
+const IN_PROCESS_BASE = "http://localhost";
+export const MCP_SCOPES: readonly Scope[] = ["kb.read", "kb.write", "media.read", "media.write", "usage.read"];
+
+const CORS_ALLOW = {
+  "access-control-allow-methods": "POST, GET, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id",
+  "access-control-expose-headers": "www-authenticate, mcp-session-id, mcp-protocol-version",
+  "access-control-max-age": "600",
+};
+
+/** The scope a JSON-RPC message needs beyond a valid token, if any. */
+function scopeNeeded(message: unknown): Scope | undefined {
+  if (typeof message !== "object" || message === null) return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  if (method === "tools/call" && typeof params?.name === "string") return toolNamed(params.name)?.scope;
+  if (method === "resources/list" || method === "resources/read") return "kb.read";
+  return undefined;
+}
+
+export const mcpModule = (services: Services, send: Send) => {
+  const { deps, identity, mcpDelegation } = services;
+  const config = deps.config;
+  const mcpUrl = new URL(config.MCP_URL);
+  const path = mcpUrl.pathname.replace(/\/+$/, "") || "/";
+  const metadataPath = `/.well-known/oauth-protected-resource${path === "/" ? "" : path}`;
+  const metadataUrl = `${mcpUrl.origin}${metadataPath}`;
+  const challenge = challenges(metadataUrl);
+  const origins = allowedOrigins(config);
+  const fetchImage = urlImageFetcher();
+  const metadata = {
+    resource: config.MCP_URL,
+    authorization_servers: [config.PUBLIC_URL],
+    scopes_supported: [...MCP_SCOPES],
+    bearer_methods_supported: ["header"],
+    resource_name: "shelf",
+    resource_documentation: `${config.PUBLIC_URL}/swagger`,
+  };
+
+  const corsFor = (origin: string | null): Record<string, string> => (origin ? { "access-control-allow-origin": origin, vary: "Origin" } : {});
+
+  async function serve(request: Request, principal: Principal): Promise<Response> {
+    let message: unknown;
+    try {
+      message = JSON.parse(new TextDecoder().decode(await readBody(request, MAX_BODY_BYTES)));
+    } catch (e) {
+      if (e instanceof AppError) throw new McpRefusal(e.status, e.message, e.headers);
+      return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error: the body is not JSON" }, id: null }, { status: 400 });
+    }
+    const needed = scopeNeeded(message);
+    if (needed && !principal.scopes.includes(needed)) {
+      const scopes = [...new Set([...principal.scopes.filter((s) => MCP_SCOPES.includes(s)), needed])];
+      throw challenge.insufficientScope(scopes, `this needs the ${needed} scope, which this authorization does not include`);
+    }
+    return mcpDelegation.run(principal, async (authorization) => {
+      const client = new ShelfClient(IN_PROCESS_BASE, send, () => authorization);
+      const server = createMcpServer(
+        { client, fetchImage },
+        {
+          scopes: principal.scopes,
+          onToolCall: (call) => deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId }),
+        },
+      );
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request, { parsedBody: message });
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const origin = request.headers.get("origin");
+    if (origin !== null && !origins.has(origin)) {
+      return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response();
+    }
+    const cors = corsFor(origin);
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...CORS_ALLOW } });
+    try {
+      const principal = await mcpPrincipal(identity.resolveForResource, request.headers.get("authorization"), config.MCP_URL, challenge);
+      // Stateless: no session to resume or end, and no stream of server-initiated messages.
+      if (request.method !== "POST") {
+        return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: send JSON-RPC with POST" }, id: null }), {
+          status: 405,
+          headers: { ...cors, allow: "POST, OPTIONS", "content-type": "application/json" },
+        });
+      }
+      const res = await serve(request, principal);
+      for (const [k, v] of Object.entries(cors)) res.headers.set(k, v);
+      return res;
+    } catch (e) {
+      if (e instanceof McpRefusal) return e.response(cors);
+      throw e;
+    }
+  }
+
+  const own = { hide: true, [OWN_PATHS]: mcpDocumentation(path, metadataPath) };
+  return new Elysia({ name: "mcp" })
+    .get(metadataPath, ({ set }) => {
+      set.headers["cache-control"] = "public, max-age=3600";
+      set.headers["access-control-allow-origin"] = "*";
+      return metadata;
+    }, { detail: own })
+    // Each method its own route: a POST's body is read here (parse "none"), within MAX_BODY_BYTES.
+    .post(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
+    .get(path, ({ request }) => handle(request), { detail: { hide: true } })
+    .delete(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
+    .options(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+};

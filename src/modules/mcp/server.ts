@@ -1,0 +1,94 @@
+// One MCP server over the tools and resources, built per connection (stdio) or per
+// request (the hosted server is stateless, so any api node answers any request). The
+// low-level SDK server takes the tools' JSON Schemas as they are; arguments are checked
+// against them here, and a bad argument or a refusal is a tool error the agent can read
+// and correct, not a protocol error.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { TObject } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+import type { Scope } from "../../http/scopes.ts";
+import { VERSION } from "../../infra/version.ts";
+import { ToolError } from "./client.ts";
+import { DOCUMENT_TEMPLATE, listDocumentResources, readDocumentResource } from "./resources.ts";
+import { type ToolContext, TOOLS, toolNamed } from "./tools.ts";
+
+export interface ToolCallRecord {
+  tool: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+export interface McpServerOptions {
+  /** The credential's scopes when known (the hosted server); the API refuses the rest anyway. */
+  scopes?: readonly Scope[];
+  onToolCall?: (record: ToolCallRecord) => void;
+}
+
+const INSTRUCTIONS =
+  "shelf holds the user's knowledge bases (folders of Markdown and Typst documents) and media. Find documents with search_documents, read them with read_document, and write with write_document, passing the sourceHash you read as baseHash so that a document changed meanwhile is not overwritten.";
+
+const failed = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+
+function argumentProblem(tool: (typeof TOOLS)[number], args: unknown): string | undefined {
+  if (Value.Check(tool.input, args)) return undefined;
+  const first = Value.Errors(tool.input, args).First();
+  const at = first?.path ? first.path.slice(1).replaceAll("/", ".") : "";
+  return `invalid arguments for ${tool.name}${at ? `: ${at}` : ""}: ${first?.message ?? "they do not match the input schema"}`;
+}
+
+export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
+  const server = new Server({ name: "shelf", title: "shelf", version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: `${t.description} Needs the ${t.scope} scope.`,
+      inputSchema: t.input as TObject & { type: "object" },
+      outputSchema: t.output as TObject & { type: "object" },
+      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, openWorldHint: t.name === "upload_image" },
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = toolNamed(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name.slice(0, 100)}`);
+    const started = performance.now();
+    const record = (ok: boolean, error?: string) => opts.onToolCall?.({ tool: tool.name, ok, ms: Math.round(performance.now() - started), error });
+    if (opts.scopes && !opts.scopes.includes(tool.scope)) {
+      record(false, "INSUFFICIENT_SCOPE");
+      return failed(`${tool.name} needs the ${tool.scope} scope, which this authorization does not include; authorize again with it`);
+    }
+    const args = request.params.arguments ?? {};
+    const problem = argumentProblem(tool, args);
+    if (problem) {
+      record(false, "INVALID_ARGUMENTS");
+      return failed(problem);
+    }
+    try {
+      const { data, text } = await tool.run(ctx, args as never);
+      record(true);
+      return { content: [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
+    } catch (e) {
+      if (!(e instanceof ToolError)) throw e;
+      record(false, e.code ?? "REFUSED");
+      return failed(e.message);
+    }
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [DOCUMENT_TEMPLATE] }));
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => listDocumentResources(ctx.client, request.params?.cursor));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readDocumentResource(ctx.client, request.params.uri));
+  return server;
+}
