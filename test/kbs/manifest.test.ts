@@ -189,7 +189,7 @@ describe("GET /v1/kbs/:id/manifest", () => {
 });
 
 describe("GET /v1/kbs/:id/raw?path=", () => {
-  test("the text at a path with X-Source-Hash and X-Updated-At, by any Unicode form or letter case of the path", async () => {
+  test("the text at a path with X-Doc-Id, X-Source-Hash and X-Updated-At, by any Unicode form or letter case of the path", async () => {
     const { key } = await makeClient();
     const kb = await newKb(key);
     const done = await pushed(key, kb.id, [upsert("Dir/Café.md", "# Café\n"), upsert("t.typ", "= T\n")]);
@@ -197,6 +197,7 @@ describe("GET /v1/kbs/:id/raw?path=", () => {
       const res = await call("GET", `/v1/kbs/${kb.id}/raw?path=${encodeURIComponent(path)}`, { token: key });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+      expect(res.headers.get("x-doc-id")).toBe(done.applied[0]!.id);
       expect(res.headers.get("x-source-hash")).toBe(sha256("# Café\n"));
       expect(res.headers.get("x-updated-at")).toBe(done.applied[0]!.updatedAt);
       expect(res.headers.get("cache-control")).toBe("no-store");

@@ -1,5 +1,6 @@
 // GET /v1/kbs/:id/raw?path=: the text of the active document at a KB path, for its owner,
-// with the version a sync client needs (X-Source-Hash, X-Updated-At). Never cached.
+// with its id and the version a sync client needs (X-Doc-Id, X-Source-Hash, X-Updated-At).
+// Never cached.
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
@@ -26,6 +27,7 @@ export async function rawByPath(deps: Deps, userId: string, kbId: string, path: 
       headers: {
         ...extra,
         "content-type": CONTENT_TYPES[row.format],
+        "x-doc-id": row.id,
         "x-source-hash": row.sourceHash,
         "x-updated-at": iso(row.updatedAt),
         etag: `"${row.sourceHash}"`,
@@ -70,6 +72,7 @@ export const rawByPathDocumentation: OwnPaths = {
           200: {
             description: "the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst",
             headers: {
+              "X-Doc-Id": header("the document's id (for GET /v1/docs/{id}, its revisions)"),
               "X-Source-Hash": header("SHA-256 hex of the text", { type: "string", pattern: "^[0-9a-f]{64}$" }),
               "X-Updated-At": header("the document's updatedAt (a sync client's baseUpdatedAt), ISO 8601 UTC with milliseconds", {
                 type: "string",

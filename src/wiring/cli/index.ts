@@ -17,6 +17,7 @@ Usage:
   shelf sync <folder> --kb <slug>       mirror a folder of notes with a knowledge base (--create, --watch;
                                         the sign-in, or SHELF_API_KEY; \`shelf sync --help\` for more)
   shelf sync logout                     revoke the sync sign-in and forget it
+  shelf mcp                             the MCP tools over stdio for a local agent (SHELF_URL, SHELF_API_KEY)
   shelf --help | --version
 
 Configuration is read from the environment; docs/operators.md lists every variable.
@@ -48,6 +49,10 @@ async function main(argv: string[]): Promise<number> {
     case "sync": {
       const { syncCommand } = await import("./sync/index.ts");
       return syncCommand(rest);
+    }
+    case "mcp": {
+      const { mcpCommand } = await import("./mcp.ts");
+      return mcpCommand(rest);
     }
     default:
       process.stderr.write(`unknown command: ${command}\n\n${HELP}`);

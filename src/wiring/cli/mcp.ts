@@ -1,0 +1,55 @@
+// `shelf mcp`: the MCP server over stdio for an agent on this machine, with an API key
+// (stdio servers take their credential from the environment, as the MCP specification
+// has it; the hosted server at MCP_URL takes OAuth tokens only). The same tools as the
+// hosted server, speaking to a shelf server's API at SHELF_URL. stdout carries the
+// protocol alone: everything else goes to stderr.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createMcpServer, ShelfClient, urlImageFetcher } from "../../modules/mcp/public.ts";
+
+const HELP = `Usage: shelf mcp
+
+Serves shelf's MCP tools over stdio (for an MCP client that starts it as a command).
+
+Environment:
+  SHELF_API_KEY   an API key (required); its scopes decide which tools work (kb.read, kb.write,
+                  media.read, media.write, usage.read)
+  SHELF_URL       the shelf server (default http://localhost:8080)
+
+Example client configuration:
+  { "command": "shelf", "args": ["mcp"], "env": { "SHELF_URL": "https://shelf.example.com", "SHELF_API_KEY": "sk_..." } }
+`;
+
+export async function mcpCommand(args: string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (args.length) {
+    process.stderr.write(`shelf mcp: unexpected argument ${args[0]}\n\n${HELP}`);
+    return 2;
+  }
+  const key = process.env.SHELF_API_KEY;
+  if (!key) {
+    process.stderr.write("shelf mcp: set SHELF_API_KEY to an API key (create one with POST /v1/api-keys)\n");
+    return 2;
+  }
+  const base = (process.env.SHELF_URL ?? "http://localhost:8080").replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/]+/.test(base)) {
+    process.stderr.write(`shelf mcp: SHELF_URL must be an http(s) URL, not ${base}\n`);
+    return 2;
+  }
+  const client = new ShelfClient(base, (request) => fetch(request), () => `Bearer ${key}`);
+  const server = createMcpServer(
+    { client, fetchImage: urlImageFetcher() },
+    { onToolCall: (call) => process.stderr.write(`shelf mcp: ${call.tool} ${call.ok ? "ok" : `refused (${call.error})`} in ${call.ms} ms\n`) },
+  );
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once("end", resolve);
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+  return 0;
+}

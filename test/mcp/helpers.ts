@@ -1,0 +1,52 @@
+// The MCP tests' steps: an OAuth test app (test/oauth/flow.ts), a token issued for the MCP
+// server through the device flow, and the SDK's own client speaking Streamable HTTP into
+// the app in process.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { TestUser } from "../helpers/factories.ts";
+import type { oauthApp } from "../oauth/flow.ts";
+
+type OAuthApp = Awaited<ReturnType<typeof oauthApp>>;
+
+export const ALL_SCOPES = "kb.read kb.write media.read media.write usage.read";
+
+/** The SDK client's fetch, into the app. */
+export const appFetch = (o: OAuthApp) => (url: string | URL, init?: RequestInit) => o.app.handle(new Request(url, init));
+
+/** A device flow approved by `user` for `resource` (default MCP_URL): the token set. */
+export async function deviceTokens(o: OAuthApp, user: TestUser, opts: { scope?: string; resource?: string | null; clientId?: string } = {}) {
+  const clientId = opts.clientId ?? "shelf-sync";
+  const resource = opts.resource === undefined ? o.deps.config.MCP_URL : opts.resource;
+  const started = await o.start(clientId, { scope: opts.scope ?? "kb.read kb.write media.read media.write", ...(resource !== null && { resource }) });
+  if (started.status !== 200) throw new Error(`device_authorization: ${started.status} ${JSON.stringify(started.body)}`);
+  const approved = await o.verify(user, started.body.user_code);
+  if (approved.status !== 200) throw new Error(`verify: ${approved.status}`);
+  const tokens = await o.poll(started.body.device_code, clientId);
+  if (tokens.status !== 200) throw new Error(`token: ${tokens.status} ${JSON.stringify(tokens.body)}`);
+  return tokens.body as { access_token: string; refresh_token: string; scope: string };
+}
+
+/** The SDK client connected with `token` (no token: none sent). */
+export async function connect(o: OAuthApp, token?: string, options: Partial<StreamableHTTPClientTransportOptions> = {}) {
+  const client = new Client({ name: "shelf-test-agent", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(o.deps.config.MCP_URL), {
+    fetch: appFetch(o),
+    ...(token && { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    ...options,
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** A raw JSON-RPC POST to the MCP endpoint. */
+export function rpc(o: OAuthApp, body: unknown, headers: Record<string, string> = {}) {
+  return o.app.handle(
+    new Request(o.deps.config.MCP_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+export const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
