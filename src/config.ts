@@ -132,7 +132,7 @@ export const variables = {
   OAUTH_FIRST_PARTY_CLIENTS: {
     schema: T.String(),
     default: undefined,
-    doc: 'JSON overriding the first-party OAuth clients\' id, name, scopes or redirectUris (https, or http on the loopback, where a request may name any port); default {"sync":{"id":"shelf-sync","name":"Shelf Sync","scopes":["media.read","media.write","kb.read","kb.write"],"redirectUris":["http://127.0.0.1/oauth/callback","http://[::1]/oauth/callback"]},"media":{"id":"shelf-media","name":"Shelf Media","scopes":["media.read","media.write"],"redirectUris":["http://127.0.0.1/oauth/callback","http://[::1]/oauth/callback"]}}',
+    doc: 'JSON overriding the first-party OAuth clients\' id, name, scopes or redirectUris (https, or http on the loopback, where a request may name any port); default {"sync":{"id":"shelf-sync","name":"Shelf Sync","scopes":["media.read","media.write","kb.read","kb.write"],"redirectUris":["http://127.0.0.1/oauth/callback","http://[::1]/oauth/callback"]},"media":{"id":"shelf-media","name":"Shelf Media","scopes":["media.read","media.write"],"redirectUris":["http://127.0.0.1/oauth/callback","http://[::1]/oauth/callback"]},"agent":{"id":"shelf-agent","name":"Shelf Agent","scopes":["kb.read","kb.write","media.read","media.write","usage.read"],"redirectUris":["http://127.0.0.1/oauth/callback","http://[::1]/oauth/callback"]}}',
   },
   UPLOAD_BODY_TIMEOUT_S: {
     schema: T.Integer({ minimum: 1, maximum: 86400 }),

@@ -72,17 +72,17 @@ describe("the hosted MCP server's door", () => {
 
   test("resource: an unknown one is invalid_target; the token endpoint refuses another resource than the grant's; a refresh keeps the audience", async () => {
     const user = await o.makeUser();
-    const unknown = await o.start("shelf-sync", { resource: "https://elsewhere.example/api" });
+    const unknown = await o.start("shelf-agent", { resource: "https://elsewhere.example/api" });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("invalid_target");
-    const fragment = await o.start("shelf-sync", { resource: `${MCP}#x` });
+    const fragment = await o.start("shelf-agent", { resource: `${MCP}#x` });
     expect(fragment.body.error).toBe("invalid_target");
 
     const tokens = await deviceTokens(o, user);
-    const other = await o.refresh(tokens.refresh_token, "shelf-sync", { resource: o.deps.config.PUBLIC_URL });
+    const other = await o.refresh(tokens.refresh_token, "shelf-agent", { resource: o.deps.config.PUBLIC_URL });
     expect(other.status).toBe(400);
     expect(other.body.error).toBe("invalid_target");
-    const renewed = await o.refresh(tokens.refresh_token, "shelf-sync", { resource: MCP });
+    const renewed = await o.refresh(tokens.refresh_token, "shelf-agent", { resource: MCP });
     expect(renewed.status).toBe(200);
     expect((await rpc(o, initialize, { authorization: `Bearer ${renewed.body.access_token}` })).status).toBe(200);
     expect((await o.api("GET", "/v1/kbs", renewed.body.access_token)).status).toBe(401);
@@ -123,7 +123,7 @@ describe("the hosted MCP server's door", () => {
   test("a revoked authorization's token is refused at once", async () => {
     const user = await o.makeUser();
     const tokens = await deviceTokens(o, user);
-    const revoked = await o.call("POST", "/oauth/revoke", { app: o.app, body: new URLSearchParams({ token: tokens.refresh_token, client_id: "shelf-sync" }) });
+    const revoked = await o.call("POST", "/oauth/revoke", { app: o.app, body: new URLSearchParams({ token: tokens.refresh_token, client_id: "shelf-agent" }) });
     expect(revoked.status).toBe(200);
     const res = await rpc(o, initialize, { authorization: `Bearer ${tokens.access_token}` });
     expect(res.status).toBe(401);

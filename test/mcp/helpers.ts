@@ -15,9 +15,9 @@ export const appFetch = (o: OAuthApp) => (url: string | URL, init?: RequestInit)
 
 /** A device flow approved by `user` for `resource` (default MCP_URL): the token set. */
 export async function deviceTokens(o: OAuthApp, user: TestUser, opts: { scope?: string; resource?: string | null; clientId?: string } = {}) {
-  const clientId = opts.clientId ?? "shelf-sync";
+  const clientId = opts.clientId ?? "shelf-agent";
   const resource = opts.resource === undefined ? o.deps.config.MCP_URL : opts.resource;
-  const started = await o.start(clientId, { scope: opts.scope ?? "kb.read kb.write media.read media.write", ...(resource !== null && { resource }) });
+  const started = await o.start(clientId, { scope: opts.scope ?? ALL_SCOPES, ...(resource !== null && { resource }) });
   if (started.status !== 200) throw new Error(`device_authorization: ${started.status} ${JSON.stringify(started.body)}`);
   const approved = await o.verify(user, started.body.user_code);
   if (approved.status !== 200) throw new Error(`verify: ${approved.status}`);

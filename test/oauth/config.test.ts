@@ -13,7 +13,7 @@ const problems = (value: string) => {
 };
 
 describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
-  test("by default: shelf-sync and shelf-media with their documented scopes, returning to a loopback listener", () => {
+  test("by default: shelf-sync, shelf-media and shelf-agent with their documented scopes, returning to a loopback listener", () => {
     expect(load().oauthClients).toEqual([
       {
         id: "shelf-sync",
@@ -25,6 +25,12 @@ describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
         id: "shelf-media",
         name: "Shelf Media",
         scopes: ["media.read", "media.write"],
+        redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
+      },
+      {
+        id: "shelf-agent",
+        name: "Shelf Agent",
+        scopes: ["kb.read", "kb.write", "media.read", "media.write", "usage.read"],
         redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
       },
     ]);
@@ -45,6 +51,7 @@ describe("OAUTH_FIRST_PARTY_CLIENTS", () => {
         redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"],
       },
       { id: "shelf-media", name: "Shelf Media", scopes: ["media.read"], redirectUris: ["http://127.0.0.1/oauth/callback", "http://[::1]/oauth/callback"] },
+      expect.objectContaining({ id: "shelf-agent" }),
     ]);
   });
 

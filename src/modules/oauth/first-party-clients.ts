@@ -1,5 +1,7 @@
-// The two first-party OAuth clients: pre-approved, no registration. Operators
-// may rename them or change their ids, scopes and redirect URIs with OAUTH_FIRST_PARTY_CLIENTS.
+// The first-party OAuth clients: pre-approved, no registration. Operators may rename them
+// or change their ids, scopes and redirect URIs with OAUTH_FIRST_PARTY_CLIENTS. `agent` is
+// the one an MCP client is configured with when it should not wait for an administrator to
+// approve its dynamic registration (a pre-registered client, in the MCP specification's words).
 // They are desktop apps: their code flow returns to a loopback listener (RFC 8252 section
 // 7.3), whose port the authorization endpoint lets the app pick at each request.
 // src/config.ts reads this file at load (OAUTH_FIRST_PARTY_CLIENTS), so it imports no other
@@ -20,6 +22,12 @@ const LOOPBACK_REDIRECTS = ["http://127.0.0.1/oauth/callback", "http://[::1]/oau
 const DEFAULT_FIRST_PARTY_CLIENTS = {
   sync: { id: "shelf-sync", name: "Shelf Sync", scopes: ["media.read", "media.write", "kb.read", "kb.write"], redirectUris: LOOPBACK_REDIRECTS },
   media: { id: "shelf-media", name: "Shelf Media", scopes: ["media.read", "media.write"], redirectUris: LOOPBACK_REDIRECTS },
+  agent: {
+    id: "shelf-agent",
+    name: "Shelf Agent",
+    scopes: ["kb.read", "kb.write", "media.read", "media.write", "usage.read"],
+    redirectUris: LOOPBACK_REDIRECTS,
+  },
 } as const satisfies Record<string, FirstPartyClient>;
 type Slot = keyof typeof DEFAULT_FIRST_PARTY_CLIENTS;
 
@@ -38,11 +46,11 @@ const Override = T.Object(
   },
   { additionalProperties: false },
 );
-export const FirstPartyClientsSchema = T.Partial(T.Object({ sync: Override, media: Override }), { additionalProperties: false });
+export const FirstPartyClientsSchema = T.Partial(T.Object({ sync: Override, media: Override, agent: Override }), { additionalProperties: false });
 
 /** The defaults with the overrides of OAUTH_FIRST_PARTY_CLIENTS (already validated) on top; throws when two share an id. */
 export function buildFirstPartyClients(overrides: Partial<Record<Slot, Partial<FirstPartyClient>>> = {}): readonly FirstPartyClient[] {
   const clients = (Object.keys(DEFAULT_FIRST_PARTY_CLIENTS) as Slot[]).map((slot) => ({ ...DEFAULT_FIRST_PARTY_CLIENTS[slot], ...overrides[slot] }));
-  if (clients[0]!.id === clients[1]!.id) throw new Error("the two first-party clients need different ids");
+  if (new Set(clients.map((c) => c.id)).size !== clients.length) throw new Error("the first-party clients need different ids");
   return Object.freeze(clients.map((c) => Object.freeze({ ...c, scopes: Object.freeze([...c.scopes]), redirectUris: Object.freeze([...c.redirectUris]) })));
 }
