@@ -1,0 +1,134 @@
+// An MCP client's whole first contact, with the SDK's own OAuth client: a 401 without a
+// token, discovery (protected resource metadata, then the authorization server's),
+// dynamic client registration, the authorization code with PKCE through the consent page
+// (driven as a browser drives it), tokens for MCP_URL, tool calls; a step-up for a scope
+// the first authorization did not include.
+import { describe, expect, test } from "bun:test";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { formFields } from "../oauth/authorize-steps.ts";
+import { oauthApp } from "../oauth/flow.ts";
+import { pageClient } from "../oauth/page-client.ts";
+import { ALL_SCOPES, appFetch, deviceTokens } from "./helpers.ts";
+
+const o = await oauthApp();
+const MCP = o.deps.config.MCP_URL;
+const REDIRECT = "http://127.0.0.1:43999/callback";
+
+/** What an MCP client keeps: its registration, its tokens, the PKCE verifier, and where it sent the user. */
+class TestProvider implements OAuthClientProvider {
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = "";
+  authorizationUrl?: URL;
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "Test Agent",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** The user signs in on the authorization page and approves: the code sent back to the client. */
+async function approveInBrowser(url: URL, user: { email: string; password: string }) {
+  const v = pageClient(o.app, { ip: o.ip() });
+  const page = `${url.pathname}${url.search}`;
+  const signInPage = await v.get(page);
+  expect(signInPage.status).toBe(200);
+  const signedIn = await v.post(url.pathname, { ...formFields(signInPage.html, "sign-in"), email: user.email, password: user.password });
+  expect(signedIn.status).toBe(303);
+  const next = new URL(signedIn.headers.get("location")!, `http://shelf.test${url.pathname}`);
+  const consent = await v.get(next.pathname + next.search);
+  expect(consent.status).toBe(200);
+  const approved = await v.post(url.pathname, { ...formFields(consent.html, "decision"), decision: "approve" });
+  expect(approved.status).toBe(303);
+  const back = new URL(approved.headers.get("location")!);
+  expect(back.origin + back.pathname).toBe(REDIRECT);
+  return { code: back.searchParams.get("code")!, consentHtml: consent.html };
+}
+
+const transportFor = (provider: TestProvider) => new StreamableHTTPClientTransport(new URL(MCP), { authProvider: provider, fetch: appFetch(o) });
+
+describe("an MCP client's first contact, with the SDK's OAuth client", () => {
+  test("401 -> discovery -> registration -> code with PKCE through the consent page -> tokens for MCP_URL -> tools", async () => {
+    const user = await o.makeUser();
+    const provider = new TestProvider();
+    const first = transportFor(provider);
+    await expect(new Client({ name: "agent", version: "1" }).connect(first)).rejects.toThrow(/Unauthorized/);
+
+    // Registered (pending an administrator's approval: the consent page says it is unverified).
+    expect(provider.info?.client_id).toBeString();
+    const url = provider.authorizationUrl!;
+    expect(url.origin + url.pathname).toBe(`${o.deps.config.PUBLIC_URL}/oauth/authorize`);
+    expect(url.searchParams.get("resource")).toBe(MCP);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("client_id")).toBe(provider.info!.client_id);
+
+    const { code, consentHtml } = await approveInBrowser(url, user);
+    expect(consentHtml).toContain("Test Agent");
+    expect(consentHtml).toContain('id="unverified"');
+    await first.finishAuth(code);
+    expect(provider.saved?.access_token).toStartWith("oat_");
+    // The scopes the protected resource metadata lists, as the SDK asks for them.
+    expect(new Set(provider.saved!.scope!.split(" "))).toEqual(new Set(ALL_SCOPES.split(" ")));
+
+    const client = new Client({ name: "agent", version: "1" });
+    await client.connect(transportFor(provider));
+    const kbs = await client.callTool({ name: "list_knowledge_bases", arguments: {} });
+    expect(kbs.isError).toBeFalsy();
+    expect(kbs.structuredContent).toEqual({ items: [], nextCursor: null });
+    await client.close();
+
+    // The token is for the MCP server only.
+    expect((await o.api("GET", "/v1/kbs", provider.saved!.access_token)).status).toBe(401);
+  });
+
+  test("the pre-registered shelf-agent client with a kb.read token: a tool needing kb.write is 403 insufficient_scope, and the SDK client asks again for both (step-up)", async () => {
+    const user = await o.makeUser();
+    const provider = new TestProvider();
+    provider.info = { client_id: "shelf-agent" };
+    // An access token alone: holding a refresh token, the SDK client would first refresh,
+    // which keeps the grant's scopes (a refresh can narrow them, never widen).
+    provider.saved = { access_token: (await deviceTokens(o, user, { scope: "kb.read" })).access_token, token_type: "Bearer" };
+
+    const client = new Client({ name: "agent", version: "1" });
+    await client.connect(transportFor(provider));
+    provider.authorizationUrl = undefined;
+    const kb = await o.call("POST", "/v1/kbs", { app: o.app, token: user.jwt, json: { name: "Agent notes" } });
+    const kbId = ((await kb.json()) as { data: { id: string } }).data.id;
+    await expect(client.callTool({ name: "write_document", arguments: { kbId, path: "a.md", content: "x" } })).rejects.toThrow();
+    // The client was sent to authorize again, for the scopes the challenge named.
+    expect(provider.authorizationUrl).toBeDefined();
+    expect(new Set(provider.authorizationUrl!.searchParams.get("scope")!.split(" "))).toEqual(new Set(["kb.read", "kb.write"]));
+    await client.close();
+  });
+});
