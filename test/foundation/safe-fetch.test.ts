@@ -116,7 +116,18 @@ describe("safeFetch refuses what must not be fetched, before any connection", ()
     expect(dns.asked).toEqual([]);
   });
 
-  const resolved = ["127.0.0.1", "::1", "10.0.0.5", "169.254.169.254", "::ffff:127.0.0.1", "::ffff:a9fe:a9fe", "fd00::1", "fe80::1%eth0", "0.0.0.0", "100.100.100.200"];
+  const resolved = [
+    "127.0.0.1",
+    "::1",
+    "10.0.0.5",
+    "169.254.169.254",
+    "::ffff:127.0.0.1",
+    "::ffff:a9fe:a9fe",
+    "fd00::1",
+    "fe80::1%eth0",
+    "0.0.0.0",
+    "100.100.100.200",
+  ];
   test.each(resolved)("a name that resolves to %s is refused", async (address) => {
     const net = recorder();
     const e = await refusal(safeFetch("http://innocent.example/a.png", { ...opts, lookup: resolver(address).lookup, fetchImpl: net.impl }));
@@ -132,7 +143,15 @@ describe("safeFetch refuses what must not be fetched, before any connection", ()
     expect(net.calls).toEqual([]);
   });
 
-  const schemes = ["ftp://example.com/a.png", "file:///etc/passwd", "gopher://example.com/", "data:image/png;base64,AAAA", "javascript:alert(1)", "ws://example.com/", "not a url"];
+  const schemes = [
+    "ftp://example.com/a.png",
+    "file:///etc/passwd",
+    "gopher://example.com/",
+    "data:image/png;base64,AAAA",
+    "javascript:alert(1)",
+    "ws://example.com/",
+    "not a url",
+  ];
   test.each(schemes)("%s is refused for its scheme", async (url) => {
     const net = recorder();
     const e = await refusal(safeFetch(url, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: net.impl }));
@@ -140,12 +159,15 @@ describe("safeFetch refuses what must not be fetched, before any connection", ()
     expect(net.calls).toEqual([]);
   });
 
-  test.each(["http://user:secret@example.com/a.png", "https://user@example.com/", "http://:pw@example.com/"])("%s is refused for its credentials", async (url) => {
-    const net = recorder();
-    const e = await refusal(safeFetch(url, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: net.impl }));
-    expect(e.reason).toBe("credentials");
-    expect(net.calls).toEqual([]);
-  });
+  test.each(["http://user:secret@example.com/a.png", "https://user@example.com/", "http://:pw@example.com/"])(
+    "%s is refused for its credentials",
+    async (url) => {
+      const net = recorder();
+      const e = await refusal(safeFetch(url, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: net.impl }));
+      expect(e.reason).toBe("credentials");
+      expect(net.calls).toEqual([]);
+    },
+  );
 
   test("a name that does not resolve, or resolves to nothing, is a dns refusal", async () => {
     const failing: Lookup = async () => {
@@ -373,7 +395,13 @@ describe("safeFetch against real servers on this machine", () => {
 
   test("a loopback server is refused by address and through the name localhost, and receives nothing", async () => {
     const p = server.port;
-    for (const url of [`http://localhost:${p}/`, `http://127.0.0.1:${p}/`, `http://2130706433:${p}/`, `http://0x7f.1:${p}/`, `http://[::ffff:127.0.0.1]:${p}/`]) {
+    for (const url of [
+      `http://localhost:${p}/`,
+      `http://127.0.0.1:${p}/`,
+      `http://2130706433:${p}/`,
+      `http://0x7f.1:${p}/`,
+      `http://[::ffff:127.0.0.1]:${p}/`,
+    ]) {
       const e = await refusal(safeFetch(url, opts));
       expect(e.reason).toBe("address");
     }
@@ -395,8 +423,14 @@ describe("safeFetch against real servers on this machine", () => {
     const dir = mkdtempSync(join(tmpdir(), "safe-fetch-tls-"));
     try {
       const made = Bun.spawnSync(
-        [openssl!, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=pinned.test"]
-          .concat(["-addext", "subjectAltName=DNS:pinned.test", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")]),
+        [openssl!, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=pinned.test"].concat([
+          "-addext",
+          "subjectAltName=DNS:pinned.test",
+          "-keyout",
+          join(dir, "key.pem"),
+          "-out",
+          join(dir, "cert.pem"),
+        ]),
         { stderr: "pipe" },
       );
       expect(made.exitCode).toBe(0);
@@ -415,7 +449,9 @@ describe("safeFetch against real servers on this machine", () => {
         const good = await safeFetch(`https://pinned.test:${tlsServer.port}/`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed });
         expect(new TextDecoder().decode(good.bytes)).toBe(`tls pinned.test:${tlsServer.port}`);
 
-        const wrongName = await refusal(safeFetch(`https://impostor.test:${tlsServer.port}/`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed }));
+        const wrongName = await refusal(
+          safeFetch(`https://impostor.test:${tlsServer.port}/`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed }),
+        );
         expect(wrongName.reason).toBe("network");
         expect(wrongName.message).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
       } finally {
