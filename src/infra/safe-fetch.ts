@@ -167,8 +167,9 @@ function forbiddenRange(address: string): string | null {
     return "local-use NAT64";
   }
   if (range === "6to4") return embedded(v4FromParts(p[1]!, p[2]!), "6to4");
-  // ::/96 (IPv4-compatible, deprecated; :: and ::1 too) is not named by ipaddr.js outside ::
-  // and ::1 and would pass as "unicast" (::7f00:1 is how the URL parser writes [::127.0.0.1]).
+  // ::/96 (IPv4-compatible, deprecated; :: and ::1 too) is "unicast" to ipaddr.js apart from
+  // :: and ::1 (::7f00:1 is how the URL parser writes [::127.0.0.1]); the 2000::/3 rule below
+  // refuses it too, this names it in the message.
   if (p.slice(0, 6).every((x) => x === 0)) return range === "unicast" ? "IPv4-compatible" : range;
   if (range !== "unicast") return range;
   // Anything ipaddr.js does not name but which lies outside 2000::/3 is not a global address.
