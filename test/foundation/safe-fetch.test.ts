@@ -1,53 +1,11 @@
 // safeFetch: a URL a user gives is fetched only from public addresses, connected to the address
-// that was checked, each redirect checked again, within caps on bytes and time. Most cases
-// inject the resolver and a fetch that records what would have been connected to; the rest use
-// real servers on 127.0.0.1 (which must be refused when asked for directly).
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Lookup, type RefusalReason, safeFetch, UrlRefused } from "../../src/infra/safe-fetch.ts";
+// that was checked, each redirect checked again, within caps on bytes and time. The resolver
+// and the fetch are injected, so what would have been connected to is recorded, never made;
+// safe-fetch-servers.test.ts runs the same code against real servers on 127.0.0.1.
+import { describe, expect, test } from "bun:test";
+import { type Lookup, type RefusalReason, safeFetch } from "../../src/infra/safe-fetch.ts";
+import { fetchOpts as opts, PUBLIC_V4, PUBLIC_V6, recorder, refusal, resolver } from "../helpers/fetch-recorder.ts";
 
-type Init = RequestInit & { tls?: { serverName?: string } };
-type Call = { url: string; init: Init; host: string | null };
-
-const PUBLIC_V4 = "93.184.216.34";
-const PUBLIC_V6 = "2606:2800:220:1:248:1893:25c8:1946";
-
-/** A fetch that records every connection asked of it and answers with `answer` (none expected without one). */
-function recorder(answer?: (call: Call, n: number) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const impl = (async (input: string | URL | Request, init: Init = {}) => {
-    const call = { url: String(input), init, host: new Headers(init.headers).get("host") };
-    calls.push(call);
-    if (!answer) throw new Error(`no connection expected, got one to ${call.url}`);
-    return answer(call, calls.length);
-  }) as unknown as typeof fetch;
-  return { calls, impl };
-}
-
-/** A resolver that answers every name with `addresses` and remembers the names asked. */
-function resolver(...addresses: string[]) {
-  const asked: string[] = [];
-  const lookup: Lookup = async (name) => {
-    asked.push(name);
-    return addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
-  };
-  return { asked, lookup };
-}
-
-async function refusal(p: Promise<unknown>): Promise<UrlRefused> {
-  const e = await p.then(
-    () => {
-      throw new Error("expected a refusal, the fetch succeeded");
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(UrlRefused);
-  return e as UrlRefused;
-}
-
-const opts = { maxBytes: 1024, timeoutMs: 10_000 };
 const ok = (body: BodyInit | null = "ok", headers: HeadersInit = {}) => new Response(body, { status: 200, headers });
 const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location } });
 
@@ -378,87 +336,5 @@ describe("safeFetch caps size and time", () => {
     const e = await refusal(safeFetch("http://example.com/", { ...opts, timeoutMs: 30, lookup: hanging, fetchImpl: net.impl }));
     expect(e.reason).toBe("timeout");
     expect(net.calls).toEqual([]);
-  });
-});
-
-describe("safeFetch against real servers on this machine", () => {
-  const seen: string[] = [];
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    fetch(req) {
-      seen.push(req.headers.get("host") ?? "");
-      return new Response("inside");
-    },
-  });
-  afterAll(() => server.stop(true));
-
-  test("a loopback server is refused by address and through the name localhost, and receives nothing", async () => {
-    const p = server.port;
-    for (const url of [
-      `http://localhost:${p}/`,
-      `http://127.0.0.1:${p}/`,
-      `http://2130706433:${p}/`,
-      `http://0x7f.1:${p}/`,
-      `http://[::ffff:127.0.0.1]:${p}/`,
-    ]) {
-      const e = await refusal(safeFetch(url, opts));
-      expect(e.reason).toBe("address");
-    }
-    expect(seen).toEqual([]);
-  });
-
-  test("over plain http the real fetch sends the original Host to the pinned address", async () => {
-    // The public address that passed the check is, for this test only, routed to the local server.
-    const routed = ((url: string, init: RequestInit) => fetch(url.replace(PUBLIC_V4, "127.0.0.1"), init)) as unknown as typeof fetch;
-    const got = await safeFetch(`http://images.example:${server.port}/a.png`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed });
-    expect(new TextDecoder().decode(got.bytes)).toBe("inside");
-    expect(seen.at(-1)).toBe(`images.example:${server.port}`);
-  });
-
-  // Pinning https to an address relies on Bun's fetch verifying the certificate against
-  // tls.serverName rather than the address in the URL: checked here against a real TLS server.
-  const openssl = Bun.which("openssl");
-  test.skipIf(!openssl)("over https the certificate is verified for the name, not the pinned address", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "safe-fetch-tls-"));
-    try {
-      const made = Bun.spawnSync(
-        [openssl!, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=pinned.test"].concat([
-          "-addext",
-          "subjectAltName=DNS:pinned.test",
-          "-keyout",
-          join(dir, "key.pem"),
-          "-out",
-          join(dir, "cert.pem"),
-        ]),
-        { stderr: "pipe" },
-      );
-      expect(made.exitCode).toBe(0);
-      const cert = readFileSync(join(dir, "cert.pem"), "utf8");
-      const tlsServer = Bun.serve({
-        hostname: "127.0.0.1",
-        port: 0,
-        tls: { cert, key: readFileSync(join(dir, "key.pem"), "utf8") },
-        fetch: (req) => new Response(`tls ${req.headers.get("host")}`),
-      });
-      try {
-        // Routed to the local server, trusting its self-signed certificate, and otherwise
-        // exactly the request safeFetch built (its tls.serverName included).
-        const routed = ((url: string, init: Init) =>
-          fetch(url.replace(PUBLIC_V4, "127.0.0.1"), { ...init, tls: { ...init.tls, ca: cert } } as RequestInit)) as unknown as typeof fetch;
-        const good = await safeFetch(`https://pinned.test:${tlsServer.port}/`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed });
-        expect(new TextDecoder().decode(good.bytes)).toBe(`tls pinned.test:${tlsServer.port}`);
-
-        const wrongName = await refusal(
-          safeFetch(`https://impostor.test:${tlsServer.port}/`, { ...opts, lookup: resolver(PUBLIC_V4).lookup, fetchImpl: routed }),
-        );
-        expect(wrongName.reason).toBe("network");
-        expect(wrongName.message).toContain("ERR_TLS_CERT_ALTNAME_INVALID");
-      } finally {
-        tlsServer.stop(true);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
