@@ -37,4 +37,3 @@ export function createDelegation() {
     },
   };
 }
-export type Delegation = ReturnType<typeof createDelegation>;

@@ -21,7 +21,7 @@ import { toolNamed } from "./tools.ts";
 const MAX_BODY_BYTES = 72 * 1024 * 1024;
 /** The API the tools call in process: only the path matters to the app. */
 const IN_PROCESS_BASE = "http://localhost";
-export const MCP_SCOPES: readonly Scope[] = ["kb.read", "kb.write", "media.read", "media.write", "usage.read"];
+const MCP_SCOPES: readonly Scope[] = ["kb.read", "kb.write", "media.read", "media.write", "usage.read"];
 
 const CORS_ALLOW = {
   "access-control-allow-methods": "POST, GET, DELETE, OPTIONS",
@@ -118,15 +118,21 @@ export const mcpModule = (services: Services, send: Send) => {
   }
 
   const own = { hide: true, [OWN_PATHS]: mcpDocumentation(path, metadataPath) };
-  return new Elysia({ name: "mcp" })
-    .get(metadataPath, ({ set }) => {
-      set.headers["cache-control"] = "public, max-age=3600";
-      set.headers["access-control-allow-origin"] = "*";
-      return metadata;
-    }, { detail: own })
-    // Each method its own route: a POST's body is read here (parse "none"), within MAX_BODY_BYTES.
-    .post(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
-    .get(path, ({ request }) => handle(request), { detail: { hide: true } })
-    .delete(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
-    .options(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } });
+  return (
+    new Elysia({ name: "mcp" })
+      .get(
+        metadataPath,
+        ({ set }) => {
+          set.headers["cache-control"] = "public, max-age=3600";
+          set.headers["access-control-allow-origin"] = "*";
+          return metadata;
+        },
+        { detail: own },
+      )
+      // Each method its own route: a POST's body is read here (parse "none"), within MAX_BODY_BYTES.
+      .post(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
+      .get(path, ({ request }) => handle(request), { detail: { hide: true } })
+      .delete(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
+      .options(path, ({ request }) => handle(request), { parse: "none", detail: { hide: true } })
+  );
 };

@@ -4,7 +4,7 @@
 import { Type as T } from "@sinclair/typebox";
 import { type OwnPaths, TOUCHES_NO_PART } from "../../http/openapi.ts";
 
-export const ProtectedResourceMetadata = T.Object(
+const ProtectedResourceMetadata = T.Object(
   {
     resource: T.String({ description: "MCP_URL: the audience tokens must be issued for (resource=...)" }),
     authorization_servers: T.Array(T.String()),

@@ -14,7 +14,7 @@ export const DOCUMENT_TEMPLATE = {
 
 const MIME = { markdown: "text/markdown", typst: "text/plain" } as const;
 
-export const documentUri = (kbId: string, path: string) => `shelf://kb/${encodeURIComponent(kbId)}/${path.split("/").map(encodeURIComponent).join("/")}`;
+const documentUri = (kbId: string, path: string) => `shelf://kb/${encodeURIComponent(kbId)}/${path.split("/").map(encodeURIComponent).join("/")}`;
 
 function parseUri(uri: string): { kbId: string; path: string } {
   const m = /^shelf:\/\/kb\/([^/]+)\/(.+)$/.exec(uri);

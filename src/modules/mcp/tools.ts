@@ -96,7 +96,15 @@ const searchDocuments = tool({
     const found = await client.call<{ items: Static<typeof Hit>[] }>("GET", "/v1/docs/search", {
       query: { q: args.query, kbId: args.kbId, limit: args.limit },
     });
-    const items = found.items.map(({ id, kbId, relativePath, title, snippet, rank, updatedAt }) => ({ id, kbId, relativePath, title, snippet, rank, updatedAt }));
+    const items = found.items.map(({ id, kbId, relativePath, title, snippet, rank, updatedAt }) => ({
+      id,
+      kbId,
+      relativePath,
+      title,
+      snippet,
+      rank,
+      updatedAt,
+    }));
     const text = items.length
       ? items.map((h) => `- ${h.title} (${h.kbId ? `kb ${h.kbId}: ${h.relativePath}` : `document ${h.id}`})\n  ${h.snippet}`).join("\n")
       : `Nothing matches "${args.query}".`;
@@ -297,7 +305,16 @@ const fromImage = (i: ImageRow): MediaItem => ({
 });
 const fromAv = (m: AvRow): MediaItem =>
   m.type === "video"
-    ? { id: m.id, type: "video", name: m.title, url: m.thumbnail_url ?? null, status: m.status, isPublic: m.isPublic, sizeBytes: m.sizeBytes, createdAt: m.createdAt }
+    ? {
+        id: m.id,
+        type: "video",
+        name: m.title,
+        url: m.thumbnail_url ?? null,
+        status: m.status,
+        isPublic: m.isPublic,
+        sizeBytes: m.sizeBytes,
+        createdAt: m.createdAt,
+      }
     : { id: m.id, type: "audio", name: m.title, url: m.url, status: "ready", isPublic: m.isPublic, sizeBytes: m.sizeBytes, createdAt: m.createdAt };
 
 // Without a type the listing walks the images, then the videos and audio: the cursor says where.
@@ -322,7 +339,9 @@ const listMedia = tool({
       items = page.items.map(fromImage);
       next = page.nextCursor ? IMAGES + page.nextCursor : args.type === "image" ? null : AV;
     } else if (cursor.startsWith(AV) && args.type !== "image") {
-      const page = await client.call<{ items: AvRow[]; nextCursor: string | null }>("GET", "/v1/media", { query: { cursor: inner, limit: 50, type: args.type } });
+      const page = await client.call<{ items: AvRow[]; nextCursor: string | null }>("GET", "/v1/media", {
+        query: { cursor: inner, limit: 50, type: args.type },
+      });
       items = page.items.map(fromAv);
       next = page.nextCursor ? AV + page.nextCursor : null;
     } else throw new ToolError("this cursor is not one list_media gave for this type");
@@ -394,4 +413,3 @@ const getUsage = tool({
 export const TOOLS: readonly Tool[] = [listKnowledgeBases, searchDocuments, readDocument, writeDocument, listMedia, uploadImage, getUsage];
 
 export const toolNamed = (name: string) => TOOLS.find((t) => t.name === name);
-

@@ -192,7 +192,16 @@ const accessByHash = (db: DbOrTx) =>
 /** The access token stored under this hash (of a revoked grant too; liveness is asked apart): read per OAuth request, so prepared. */
 export async function findAccessToken(db: DbOrTx, hash: string): Promise<AccessRecord | undefined> {
   const [row] = await prepared(db, "oauth_access_by_hash", accessByHash).execute({ hash });
-  return row && { grantId: row.grantId, userId: row.userId, scopes: row.scopes as Scope[], resource: row.resource, clientId: row.clientId, expiresAtMs: row.expiresAt.getTime() };
+  return (
+    row && {
+      grantId: row.grantId,
+      userId: row.userId,
+      scopes: row.scopes as Scope[],
+      resource: row.resource,
+      clientId: row.clientId,
+      expiresAtMs: row.expiresAt.getTime(),
+    }
+  );
 }
 
 const grantRevokedAt = (db: DbOrTx) =>

@@ -38,7 +38,11 @@ export async function mcpCommand(args: string[]): Promise<number> {
     process.stderr.write(`shelf mcp: SHELF_URL must be an http(s) URL, not ${base}\n`);
     return 2;
   }
-  const client = new ShelfClient(base, (request) => fetch(request), () => `Bearer ${key}`);
+  const client = new ShelfClient(
+    base,
+    (request) => fetch(request),
+    () => `Bearer ${key}`,
+  );
   const server = createMcpServer(
     { client, fetchImage: urlImageFetcher() },
     { onToolCall: (call) => process.stderr.write(`shelf mcp: ${call.tool} ${call.ok ? "ok" : `refused (${call.error})`} in ${call.ms} ms\n`) },
