@@ -44,7 +44,9 @@ describe("the MCP conformance suite's server scenarios", () => {
         stderr: "pipe",
       });
       const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
-      const files = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith("checks.json"));
+      const files = readdirSync(out, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith("checks.json"));
       const checks = files.flatMap((f) => JSON.parse(readFileSync(join(out, f), "utf8")) as Check[]);
       const failed = checks.filter((c) => c.status === "FAILURE");
       if (code !== 0 || failed.length) console.error(stdout, stderr, JSON.stringify(failed, null, 2));
