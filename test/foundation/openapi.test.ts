@@ -117,6 +117,8 @@ describe("GET /swagger/json", () => {
         "HEAD /media/a/{file}",
         "GET /media/a/{id}/{file}",
         "HEAD /media/a/{id}/{file}",
+        "GET /.well-known/oauth-protected-resource/mcp",
+        "POST /mcp",
       ].sort(),
     );
     expect(Object.keys(doc.components.schemas)).toEqual(["Error"]);
@@ -149,7 +151,14 @@ describe("GET /swagger/json", () => {
     const used = JSON.stringify(doc.paths);
     for (const { route, op } of operations) {
       expect(op.responses["500"], route).toEqual({ $ref: "#/components/responses/Internal" });
-      if (["GET /health", "GET /.well-known/oauth-authorization-server", "GET /.well-known/openid-configuration"].includes(route))
+      if (
+        [
+          "GET /health",
+          "GET /.well-known/oauth-authorization-server",
+          "GET /.well-known/openid-configuration",
+          "GET /.well-known/oauth-protected-resource/mcp",
+        ].includes(route)
+      )
         expect(op.responses["503"], route).toBeUndefined();
       else if (op["x-rfc6749-errors"] || op["x-html-page"])
         expect(op.responses["503"], route).toBeDefined(); // in the page's or protocol's own form
@@ -165,7 +174,8 @@ describe("GET /swagger/json", () => {
   test("the answers that follow from a route's input: 422 for any, 400, 413 and 415 for a JSON body, 400 for a cursor, 404 for a path parameter", () => {
     // The OAuth protocol endpoints answer every bad input as RFC 6749's invalid_request (400);
     // the HTML pages say it on the page.
-    for (const { route, op, ...o } of operations.filter((o) => !edge(o) && !o.op["x-rfc6749-errors"] && !o.op["x-html-page"])) {
+    // The MCP endpoint answers in JSON-RPC, as the protocol has it.
+    for (const { route, op, ...o } of operations.filter((o) => !edge(o) && !o.op["x-rfc6749-errors"] && !o.op["x-html-page"] && !o.op["x-jsonrpc"])) {
       const statuses = Object.keys(op.responses);
       const input = (op.parameters ?? []).length > 0 || !!op.requestBody;
       if (input) expect(statuses, route).toContain("422");
@@ -180,7 +190,7 @@ describe("GET /swagger/json", () => {
   test("the guard's 401, 403 and 429 are single references to the shared answers; success on a rate tier carries RateLimit-*", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
-    const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o));
+    const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
     expect(guarded.length).toBe(56);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });

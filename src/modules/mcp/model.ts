@@ -36,6 +36,8 @@ export const mcpDocumentation = (path: string, metadataPath: string): OwnPaths =
     [path]: {
       post: {
         tags: ["mcp"],
+        // Its refusals are JSON-RPC with the MCP authorization spec's challenges, not the envelope.
+        "x-jsonrpc": true,
         summary: "The hosted MCP server (Streamable HTTP, stateless): one JSON-RPC message in, its answer out",
         description:
           "OAuth access tokens issued for MCP_URL only (authorize with resource=MCP_URL); an API key, a session or a token for the API is 401. A tool call without the tool's scope is 403 insufficient_scope naming the scopes to ask for. A request whose Origin is not one of the service's (or MCP_ALLOWED_ORIGINS) is 403. Send Accept: application/json, text/event-stream. GET and DELETE are 405: there are no sessions and no server-initiated stream.",

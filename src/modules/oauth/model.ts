@@ -165,7 +165,16 @@ export const protocolDocumentation: OwnPaths = {
           "At most 10 per client_id and client address per minute. `scope` is space-separated; without it the client's default scopes are asked for.",
         requestBody: {
           required: true,
-          content: form({ client_id: text("a first-party or registered client"), scope: text("space-separated scopes") }, ["client_id"]),
+          content: form(
+            {
+              client_id: text("a first-party or registered client"),
+              scope: text("space-separated scopes"),
+              resource: text(
+                "RFC 8707: the protected resource the tokens are for, PUBLIC_URL (the API, as when left out) or MCP_URL; another is invalid_target",
+              ),
+            },
+            ["client_id"],
+          ),
         },
         responses: {
           200: { description: "OK", headers: noStore, content: { "application/json": { schema: DeviceAuthorizationResponse } } },
@@ -197,6 +206,7 @@ export const protocolDocumentation: OwnPaths = {
               device_code: text("device_code grant"),
               refresh_token: text("refresh_token grant"),
               scope: text("refresh_token grant: fewer scopes for the new access token"),
+              resource: text("RFC 8707: when named, the resource the grant was given for (another is invalid_target)"),
             },
             ["grant_type", "client_id"],
           ),
@@ -204,7 +214,7 @@ export const protocolDocumentation: OwnPaths = {
         responses: {
           200: { description: "OK", headers: noStore, content: { "application/json": { schema: TokenResponse } } },
           400: oauthError(
-            "invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, authorization_pending, slow_down, access_denied, expired_token",
+            "invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, invalid_target, authorization_pending, slow_down, access_denied, expired_token",
           ),
           401: oauthError("invalid_client: unknown client; invalid_grant with error_code OAUTH_REFRESH_REPLAYED: the grant is revoked"),
           503: unavailable(),

@@ -178,6 +178,7 @@ export const consentPageDocumentation: OwnPaths = {
           query("code_challenge", "BASE64URL(SHA-256(code_verifier))"),
           query("code_challenge_method", "S256"),
           query("scope", "space-separated; the client's scopes when left out", false),
+          query("resource", "RFC 8707: PUBLIC_URL (the API, as when left out) or MCP_URL; another is invalid_target, sent back to the app", false),
           query("state", "returned as given", false),
         ],
         responses: {
