@@ -7,10 +7,15 @@ export interface LoadOptions {
   accept?: string;
   /** Sent as `authorization: Bearer <key>` on every request. */
   bearer?: string;
+  /** A JSON body: each request is a POST of it. */
+  body?: string;
 }
 
-export async function requestsPerSecond(url: string, { seconds = 3, concurrency = 32, accept = "*/*", bearer = "" }: LoadOptions = {}): Promise<number> {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/load.ts`, url, String(seconds), String(concurrency), accept, bearer], {
+export async function requestsPerSecond(
+  url: string,
+  { seconds = 3, concurrency = 32, accept = "*/*", bearer = "", body = "" }: LoadOptions = {},
+): Promise<number> {
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/load.ts`, url, String(seconds), String(concurrency), accept, bearer, body], {
     stdout: "pipe",
     stderr: "inherit",
   });
