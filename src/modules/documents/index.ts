@@ -115,11 +115,11 @@ export const documentsModule = ({ deps, guard, identity, limiter, compliance, sv
         {
           auth: { scope: "kb.read", tier: "read" },
           query: SearchDocsQuery,
-          response: { 200: Ok(DocSearchResult), 422: "Error" },
+          response: { 200: Ok(DocSearchResult), 404: "Error", 422: "Error" },
           detail: {
             summary: "Search the caller's documents by words in their title, KB path and text (best first, with snippets)",
             description:
-              "Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, \"a quoted phrase\", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (another user's KB finds nothing). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).",
+              "Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, \"a quoted phrase\", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).",
           },
         },
       )

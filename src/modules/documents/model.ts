@@ -202,7 +202,7 @@ export const SearchDocsQuery = t.Object({
     description: 'words to find (web search syntax: "a quoted phrase", -word to exclude, or); at least one word a document must contain',
     examples: ["meeting notes -draft"],
   }),
-  kbId: t.Optional(t.String({ pattern: ID_PATTERN, description: "only the documents of this KB (one that is not the caller's finds nothing)" })),
+  kbId: t.Optional(t.String({ pattern: ID_PATTERN, description: "only the documents of this KB (404 for a KB that is not the caller's)" })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 10 })),
 });
 

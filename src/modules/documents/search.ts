@@ -8,6 +8,7 @@ import { validationError } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import { type DbOrTx, rowsOf } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
+import { kbSide } from "./kb-side.ts";
 import type { DocSearchHit } from "./model.ts";
 import { documents } from "./table.ts";
 
@@ -73,10 +74,14 @@ export interface SearchQuery {
   limit: number;
 }
 
-/** The caller's active documents that match `q`, best first; 422 VALIDATION_ERROR when `q` has no word to look for. */
+/**
+ * The caller's active documents that match `q`, best first (in the KB `kbId` only, when
+ * given: 404 unless it is the caller's); 422 VALIDATION_ERROR when `q` has no word to look for.
+ */
 export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQuery): Promise<{ items: DocSearchHit[] }> {
   const q = query.q.trim();
   const inKb = query.kbId !== undefined;
+  if (inKb) await kbSide().check(db, { userId, id: query.kbId! });
   const name = inKb ? "documents_search_kb" : "documents_search";
   const rows = await prepared(db, name, searchStatement(inKb)).execute({ userId, q, limit: query.limit, ...(inKb && { kbId: query.kbId }) });
   // Nothing found: say so, unless nothing could have been (asked only then, so a search
