@@ -52,6 +52,7 @@ describe("GET /swagger/json", () => {
         "HEAD /media/{file}",
         "POST /v1/docs",
         "GET /v1/docs",
+        "GET /v1/docs/search",
         "DELETE /v1/docs",
         "GET /v1/docs/{id}",
         "PATCH /v1/docs/{id}",
@@ -191,7 +192,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(56);
+    expect(guarded.length).toBe(57);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

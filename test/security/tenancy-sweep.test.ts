@@ -142,6 +142,8 @@ const BATCHES: Record<string, () => Probe> = {
     },
   }),
   "GET /v1/docs?kbId= of the owner's KB": () => ({ path: `/v1/docs?kbId=${kb.id}`, status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
+  "GET /v1/docs/search?kbId= of the owner's KB": () => ({ path: `/v1/docs/search?q=second&kbId=${kb.id}` }),
+  "GET /v1/docs/search for the owner's words": () => ({ path: "/v1/docs/search?q=second", status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
 };
 
 /** What the owner reads of everything above: it must not change while the stranger tries. */

@@ -4,13 +4,14 @@
 // this way; a multi-row insert built by the query builder cost more to build than to
 // run, and an update per row is a round trip per row. The text never changes, so the
 // driver prepares it once.
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../infra/db/index.ts";
-import { type DocumentRow, documents } from "./table.ts";
+import { type DocumentRow, docColumns } from "./table.ts";
 
 type Key = keyof DocumentRow;
 type Column = { key: Key; name: string; type: string };
-const columns: Column[] = Object.entries(getTableColumns(documents)).map(([key, c]) => ({ key: key as Key, name: c.name, type: c.getSQLType() }));
+// A row's columns: not the generated search vector, which no statement may write.
+const columns: Column[] = Object.entries(docColumns).map(([key, c]) => ({ key: key as Key, name: c.name, type: c.getSQLType() }));
 const quoted = (cs: readonly Column[]) => cs.map((c) => `"${c.name}"`).join(", ");
 const recordOf = (cs: readonly Column[]) => `jsonb_to_recordset($1::jsonb) as r(${cs.map((c) => `"${c.name}" ${c.type}`).join(", ")})`;
 

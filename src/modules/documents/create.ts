@@ -21,7 +21,7 @@ import type { CreateDocBody, UploadResult } from "./model.ts";
 import { normalizePath, pathProblemText } from "./path.ts";
 import { type Actor, type NextContent, replaceContent } from "./row-changes.ts";
 import { rewriteImages } from "./rewrite.ts";
-import { type DocFormat, type DocumentRow, documents } from "./table.ts";
+import { type DocFormat, type DocumentRow, docColumns, documents } from "./table.ts";
 
 export const TITLE_MAX = 255;
 /** As the raw endpoint serves them (raw-text.ts), without the charset. */
@@ -110,7 +110,7 @@ async function findDuplicate(db: Deps["db"] | Tx, ownerId: string, place: Place,
     place.kbId === null
       ? and(eq(documents.ownerId, ownerId), sql`${documents.kbId} is null`, sql`${documents.deletedAt} is null`, same)
       : and(eq(documents.ownerId, ownerId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey), sql`${documents.deletedAt} is null`, same);
-  const [row] = await db.select().from(documents).where(where).limit(1);
+  const [row] = await db.select(docColumns).from(documents).where(where).limit(1);
   return row;
 }
 
@@ -285,13 +285,13 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
       const [row] = await tx
         .insert(documents)
         .values({ id: docId, ownerId: userId, ...next, createdAt: actor.now, updatedAt: actor.now })
-        .returning();
+        .returning(docColumns);
       return { row: row!, created: true, freed: [] };
     }
     // In a KB: its row lock orders every change of its documents.
     await kbSide().lock(tx, { userId, id: place.kbId });
     const [existing] = await tx
-      .select()
+      .select(docColumns)
       .from(documents)
       .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey)))
       .for("update");
@@ -328,7 +328,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
         createdAt: actor.now,
         updatedAt: stamp,
       })
-      .returning();
+      .returning(docColumns);
     return { row: row!, created: true, freed: [] };
   });
 }
@@ -343,7 +343,7 @@ async function readUploader(deps: Deps, userId: string): Promise<{ user: User; u
 async function activeAtPath(db: Deps["db"], userId: string, place: Extract<Place, { pathKey: string }>): Promise<DocumentRow | undefined> {
   await kbSide().check(db, { userId, id: place.kbId });
   const [row] = await db
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey), sql`${documents.deletedAt} is null`));
   return row;

@@ -18,6 +18,7 @@ import {
   DocItem,
   DocPage,
   DocParams,
+  DocSearchResult,
   DocUploadForm,
   IdsBody,
   ListDocsQuery,
@@ -26,11 +27,13 @@ import {
   RevisionList,
   RevisionParams,
   RevisionWithContent,
+  SearchDocsQuery,
   UpdateDocBody,
   UploadResult,
 } from "./model.ts";
 import { rawBatchDocumentation, rawDocumentation, type Reader, serveRaw } from "./raw-text.ts";
 import { clearRevisions, listRevisions, readRevision, restoreRevision } from "./revisions.ts";
+import { searchDocuments } from "./search.ts";
 import { docFormReader } from "./upload-form.ts";
 import { deleteDocument, deleteDocuments, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";
 import { iso } from "../../infra/clock.ts";
@@ -104,6 +107,20 @@ export const documentsModule = ({ deps, guard, identity, limiter, compliance, sv
           query: ListDocsQuery,
           response: { 200: Ok(DocPage), 400: "Error" },
           detail: { summary: "List documents (newest first by default)" },
+        },
+      )
+      .get(
+        "/v1/docs/search",
+        async ({ principal, query }) => ok(await searchDocuments(deps.db, principal.userId, { q: query.q, kbId: query.kbId, limit: query.limit ?? 10 })),
+        {
+          auth: { scope: "kb.read", tier: "read" },
+          query: SearchDocsQuery,
+          response: { 200: Ok(DocSearchResult), 404: "Error", 422: "Error" },
+          detail: {
+            summary: "Search the caller's documents by words in their title, KB path and text (best first, with snippets)",
+            description:
+              "Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, \"a quoted phrase\", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).",
+          },
         },
       )
       .get("/v1/docs/:id", async ({ principal, params }) => ok(toDocItem(await getDocument(deps.db, { userId: principal.userId, id: params.id }))), {

@@ -10,13 +10,13 @@ import { release } from "../usage/public.ts";
 import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
 import { type Actor, booksOf, type NextContent } from "./row-changes.ts";
-import { type DocumentRow, docRevisions, documents } from "./table.ts";
+import { type DocumentRow, docRevisions, docColumns, documents } from "./table.ts";
 import type { StoredContent } from "./content.ts";
 
 /** The document at a KB path (by its case-folded key), active or soft-deleted, locked until the transaction ends. */
 export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
   const [row] = await tx
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), eq(documents.pathKey, q.pathKey)))
     .for("update");
@@ -31,7 +31,7 @@ export async function lockAtPath(tx: Tx, q: { userId: string; kbId: string; path
 export async function lockAtPaths(tx: Tx, q: { userId: string; kbId: string; pathKeys: string[]; ids?: string[] }): Promise<Map<string, DocumentRow>> {
   const atPaths = inArray(documents.pathKey, [...new Set(q.pathKeys)]);
   const rows = await tx
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), q.ids?.length ? or(atPaths, inArray(documents.id, [...new Set(q.ids)])) : atPaths))
     .orderBy(documents.id)
@@ -52,7 +52,7 @@ export async function pathsOfIds(db: DbOrTx, q: { userId: string; kbId: string; 
 /** The active document at a KB path, unlocked (raw by path). */
 export async function activeAtKbPath(db: DbOrTx, q: { userId: string; kbId: string; pathKey: string }): Promise<DocumentRow | undefined> {
   const [row] = await db
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.ownerId, q.userId), eq(documents.kbId, q.kbId), eq(documents.pathKey, q.pathKey), sql`${documents.deletedAt} is null`));
   return row;
@@ -132,7 +132,7 @@ const insertStatement = (db: DbOrTx) =>
   db
     .insert(documents)
     .values(placeholders(INSERTED) as unknown as typeof documents.$inferInsert)
-    .returning()
+    .returning(docColumns)
     .prepare("documents_insert_in_kb");
 
 /** A new document at a free KB path: doc_count and img_storage reserved, the KB's counts moved and stamped. */
@@ -261,7 +261,7 @@ export const replacedAfter = (t: { ownerId: SQLWrapper; kbId: SQLWrapper; pathKe
 /** The caller's document by id, active or soft-deleted (undefined once it is gone for good). */
 export async function documentOf(db: DbOrTx, q: { userId: string; id: string }): Promise<DocumentRow | undefined> {
   const [row] = await db
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.id, q.id), eq(documents.ownerId, q.userId)));
   return row;

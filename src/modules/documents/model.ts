@@ -192,3 +192,33 @@ export const ClearRevisionsResult = t.Object({ deleted: Int(), freedBytes: Int()
 
 export const CdnHosts = t.Object({ hosts: t.Array(t.String()) });
 export const CdnHostsBody = t.Object({ hosts: t.Array(t.String({ maxLength: 300 }), { maxItems: 200 }) }, { additionalProperties: false });
+
+/** GET /v1/docs/search. */
+export const SearchDocsQuery = t.Object({
+  q: PlainText({
+    minLength: 1,
+    maxLength: 200,
+    notBlank: true,
+    description: 'words to find (web search syntax: "a quoted phrase", -word to exclude, or); at least one word a document must contain',
+    examples: ["meeting notes -draft"],
+  }),
+  kbId: t.Optional(t.String({ pattern: ID_PATTERN, description: "only the documents of this KB (404 for a KB that is not the caller's)" })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+
+export const DocSearchHit = t.Object(
+  {
+    id: DocId,
+    kbId: t.Nullable(t.String({ description: "null outside any KB" })),
+    relativePath: t.Nullable(t.String({ description: "null outside any KB" })),
+    title: t.String(),
+    format: Enum(DOC_FORMATS),
+    updatedAt: Timestamp,
+    rank: t.Number({ description: "relevance (Postgres ts_rank_cd): higher is better; a title match weighs most, then the path, then the text" }),
+    snippet: t.String({ description: "plain text from the title and content, the matched words between « and », fragments joined by …" }),
+  },
+  { title: "DocumentSearchHit" },
+);
+export type DocSearchHit = typeof DocSearchHit.static;
+
+export const DocSearchResult = t.Object({ items: t.Array(DocSearchHit) });

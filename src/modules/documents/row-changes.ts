@@ -11,7 +11,7 @@ import type { PlanLimits } from "../identity/public.ts";
 import { type Books, directBooks } from "./counters.ts";
 import type { StoredContent } from "./content.ts";
 import { keepsInHistory } from "./history.ts";
-import { type DocumentRow, docRevisions, documents, type RevisionOrigin } from "./table.ts";
+import { type DocumentRow, docRevisions, docColumns, documents, type RevisionOrigin } from "./table.ts";
 import { kbSide } from "./kb-side.ts";
 
 /** The tombstone of a KB document leaving its path at `stamp`. */
@@ -99,13 +99,13 @@ const replaceStatement = (db: DbOrTx) =>
     .update(documents)
     .set({ ...(placeholders(REPLACED) as Record<keyof Replaced, never>), deletedAt: null })
     .where(eq(documents.id, sql.placeholder("id")))
-    .returning()
+    .returning(docColumns)
     .prepare("documents_replace");
 
 /** Locks a document row of the caller until the transaction ends (null when absent). */
 export async function lockDocument(tx: Tx, userId: string, id: string): Promise<DocumentRow | undefined> {
   const [row] = await tx
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.ownerId, userId)))
     .for("update");
@@ -237,7 +237,7 @@ export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
     .update(documents)
     .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
     .where(eq(documents.id, doc.id))
-    .returning();
+    .returning(docColumns);
   if (doc.kbId) await kbSide().tombstone(tx, tombstoneOf(doc, stamp));
   return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
 }
@@ -285,13 +285,13 @@ export async function moveDocument(
     .update(documents)
     .set({ relativePath: to.relativePath, pathKey: to.pathKey, filename: to.filename, format: to.format, updatedAt: stamp })
     .where(eq(documents.id, doc.id))
-    .returning();
+    .returning(docColumns);
   // A change of letter case only is a rename in place: the path did not go away.
   if (to.pathKey === doc.pathKey) return { row: row!, left: null };
   await kbSide().tombstone(tx, tombstoneOf(doc, stamp));
   const [left] = await tx
     .insert(documents)
     .values({ ...doc, id: newId(), content: null, objectKey: null, tags: [], isPublic: false, createdAt: stamp, updatedAt: stamp, deletedAt: stamp })
-    .returning();
+    .returning(docColumns);
   return { row: row!, left: left! };
 }

@@ -12,9 +12,31 @@ import { kbSide } from "./kb-side.ts";
 import { readContent, removeObjects } from "./content.ts";
 import type { DocItem, DocSort, UpdateDocBody } from "./model.ts";
 import { hardDelete, softDelete } from "./row-changes.ts";
-import { type DocumentRow, documents } from "./table.ts";
+import { type DocumentRow, docColumns, documents } from "./table.ts";
 
-export function toDocItem(r: DocumentRow): DocItem {
+/** The columns a list item shows (a page reads these only: not the content). */
+const ITEM_COLUMNS = [
+  "id",
+  "title",
+  "filename",
+  "format",
+  "sizeBytes",
+  "wordCount",
+  "imageCount",
+  "rewrittenCount",
+  "isPublic",
+  "tags",
+  "objectKey",
+  "sourceHash",
+  "excerpt",
+  "coverUrl",
+  "kbId",
+  "relativePath",
+  "createdAt",
+  "updatedAt",
+] as const;
+
+export function toDocItem(r: Pick<DocumentRow, (typeof ITEM_COLUMNS)[number]>): DocItem {
   return {
     id: r.id,
     title: r.title,
@@ -42,7 +64,7 @@ const activeOwned = (userId: unknown, id: unknown) =>
 
 const docQuery = (db: DbOrTx) =>
   db
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(activeOwned(sql.placeholder("userId"), sql.placeholder("id")))
     .prepare("document_by_owner");
@@ -56,7 +78,7 @@ export async function getDocument(db: DbOrTx, q: { userId: string; id: string })
 
 const publicQuery = (db: DbOrTx) =>
   db
-    .select()
+    .select(docColumns)
     .from(documents)
     .where(and(eq(documents.id, sql.placeholder("id")), sql`${documents.deletedAt} is null`))
     .prepare("document_by_id");
@@ -81,7 +103,7 @@ export interface ListQuery {
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The keyset query of a documents list page: one prepared statement per combination of filters. */
-function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents> {
+function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents, (typeof ITEM_COLUMNS)[number]> {
   const filters: string[] = [];
   const params: Record<string, unknown> = { userId };
   if (q.q !== undefined) filters.push("q"), (params.q = containing(q.q));
@@ -100,6 +122,7 @@ function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof document
   const [by, direction] = q.sort.split("_") as ["created" | "updated", "desc" | "asc"];
   return {
     from: documents,
+    columns: ITEM_COLUMNS,
     shape: filters.join("_") || "owned",
     where,
     params,
@@ -127,7 +150,7 @@ export async function updateDocument(deps: Deps, userId: string, id: string, bod
       updatedAt: sql`case when ${documents.kbId} is null then ${deps.clock.now().toISOString()}::timestamptz else ${documents.updatedAt} end`,
     })
     .where(activeOwned(userId, id))
-    .returning();
+    .returning(docColumns);
   if (!row) throw notFound("document");
   return row;
 }
@@ -149,7 +172,7 @@ export async function deleteDocuments(deps: Deps, userId: string, ids: readonly 
       .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.kbId} is not null`));
     for (const kbId of inKbs.map((r) => r.kbId!).sort()) await kbSide().lock(tx, { userId, id: kbId });
     const rows = await tx
-      .select()
+      .select(docColumns)
       .from(documents)
       .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.deletedAt} is null`))
       .orderBy(documents.id)
@@ -175,7 +198,7 @@ export async function rawBatch(deps: Deps, readerId: string | null, ids: readonl
   const asked = [...new Set(ids.filter(isId))];
   const rows = asked.length
     ? await deps.db
-        .select()
+        .select(docColumns)
         .from(documents)
         .where(
           and(

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { bytes, ts } from "../../infra/db/columns.ts";
+import { bytes, ts, tsvector } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
 export const DOC_FORMATS = ["markdown", "typst"] as const;
@@ -58,6 +58,15 @@ export const documents = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
+    /**
+     * What GET /v1/docs/search matches (search.ts): the title (weight A), the KB path with
+     * its separators as spaces (B) and the inline content (C). A document whose content is
+     * in the object store is found by its title and path only. The 'simple' configuration:
+     * no stemming or stop words, as documents are in any language.
+     */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', coalesce(translate(relative_path, '/.-_', '    '), '')), 'B') || setweight(to_tsvector('simple', coalesce(content, '')), 'C')`,
+    ),
   },
   (t) => [
     check("documents_place_ck", sql`(${t.kbId} is null) = (${t.relativePath} is null) and (${t.kbId} is null) = (${t.pathKey} is null)`),
@@ -72,9 +81,19 @@ export const documents = pgTable(
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     // The orphan sweep asks which stored objects a row still names.
     index("documents_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
+    // Search looks at active documents only; deleted rows stay out of the index.
+    index("documents_search_idx").using("gin", t.search).where(sql`${t.deletedAt} is null`),
   ],
 );
-export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * Every column a document row is read as: all but the search vector, which only the
+ * database reads (it is about as large as the content). Selects and returnings of whole
+ * rows name these, never the table's default of every column.
+ */
+const { search: _search, ...rowColumns } = getTableColumns(documents);
+export const docColumns = rowColumns;
+export type DocumentRow = Omit<typeof documents.$inferSelect, "search">;
 
 /** A previous content of a document, kept while version history is on. */
 export const docRevisions = pgTable(

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', coalesce(translate(relative_path, '/.-_', '    '), '')), 'B') || setweight(to_tsvector('simple', coalesce(content, '')), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "documents_search_idx" ON "documents" USING gin ("search") WHERE "documents"."deleted_at" is null;
