@@ -97,6 +97,22 @@ describe("MCP tools", () => {
     expect(branches.map((b) => b.branchId)).toContain(branchId);
   });
 
+  test("search_documents: ranked matches with snippets, within one KB when asked", async () => {
+    await callTool(client, "write_document", { kbId, path: "garden/tomatoes.md", content: "# Tomatoes\n\nWater the tomatoes every morning.\n" });
+    await callTool(client, "write_document", { kbId, path: "kitchen/soup.md", content: "# Soup\n\nA soup of tomatoes and basil.\n" });
+    const found = await callTool(client, "search_documents", { query: "tomatoes" });
+    expect(found.isError).toBeFalsy();
+    const items = found.structuredContent!.items as { relativePath: string; snippet: string; kbId: string }[];
+    expect(items.map((i) => i.relativePath)).toEqual(["garden/tomatoes.md", "kitchen/soup.md"]);
+    expect(items[0]!.snippet).toContain("«");
+    expect(found.content[0]!.text).toContain("garden/tomatoes.md");
+    const inKb = await callTool(client, "search_documents", { query: "basil", kbId, limit: 5 });
+    expect((inKb.structuredContent!.items as { relativePath: string }[]).map((i) => i.relativePath)).toEqual(["kitchen/soup.md"]);
+    const none = await callTool(client, "search_documents", { query: "zucchini" });
+    expect(none.structuredContent).toEqual({ items: [] });
+    expect(none.content[0]!.text).toBe('Nothing matches "zucchini".');
+  });
+
   test("read_document of an earlier revision", async () => {
     const history = await o.call("PATCH", "/v1/user/me", { app: o.app, token: user.jwt, json: { docVersioningEnabled: true } });
     expect(history.status).toBe(200);
