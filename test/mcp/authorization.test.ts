@@ -54,6 +54,29 @@ describe("the hosted MCP server's door", () => {
     expect((await o.api("GET", "/v1/kbs", named.access_token)).status).toBe(200);
   });
 
+  test("protocol revisions 2025-06-18 and 2025-11-25 are both spoken; no session id is handed out (stateless)", async () => {
+    const user = await o.makeUser();
+    const { access_token } = await deviceTokens(o, user);
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+      const res = await rpc(o, { ...initialize, params: { ...initialize.params, protocolVersion: version } }, { authorization: `Bearer ${access_token}` });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("mcp-session-id")).toBeNull();
+      expect((await res.json()).result.protocolVersion).toBe(version);
+      const listed = await rpc(
+        o,
+        { jsonrpc: "2.0", id: 2, method: "tools/list" },
+        { authorization: `Bearer ${access_token}`, "mcp-protocol-version": version },
+      );
+      expect(listed.status).toBe(200);
+    }
+    const unknown = await rpc(
+      o,
+      { jsonrpc: "2.0", id: 3, method: "tools/list" },
+      { authorization: `Bearer ${access_token}`, "mcp-protocol-version": "1999-01-01" },
+    );
+    expect(unknown.status).toBe(400);
+  });
+
   test("an API key or a session is 401 here, with the challenge", async () => {
     const user = await o.makeUser();
     const key = await o.call("POST", "/v1/api-keys", { app: o.app, token: user.jwt, json: { name: "agent", scopes: ["kb.read"] } });

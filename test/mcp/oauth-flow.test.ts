@@ -96,6 +96,7 @@ describe("an MCP client's first contact, with the SDK's OAuth client", () => {
     const { code, consentHtml } = await approveInBrowser(url, user);
     expect(consentHtml).toContain("Test Agent");
     expect(consentHtml).toContain('id="unverified"');
+    expect(consentHtml).toContain('through the <strong id="resource">MCP server</strong>');
     await first.finishAuth(code);
     expect(provider.saved?.access_token).toStartWith("oat_");
     // The scopes the protected resource metadata lists, as the SDK asks for them.

@@ -80,7 +80,7 @@ export function createConsentPage({ deps, identity, limiter }: Pick<Services, "d
       "Allow access?",
       html`<div class="card">
 ${errorBox(error && sentence(error.message))}
-<p><strong class="name" id="client-name">${req.client.name}</strong> wants to use your shelf account.</p>
+<p><strong class="name" id="client-name">${req.client.name}</strong> wants to use your shelf account${req.resource ? html` through the <strong id="resource">MCP server</strong> (an AI agent's tools)` : ""}.</p>
 ${req.client.unverified && html`<p class="warning" id="unverified" role="note">This app is unverified: its developer registered it and no administrator has reviewed it yet. Approve only if you started this sign-in yourself and trust the app.</p>`}
 <p>It will be able to:</p>
 ${scopeList(req.scopes)}
