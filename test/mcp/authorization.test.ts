@@ -143,6 +143,35 @@ describe("the hosted MCP server's door", () => {
     }
   });
 
+  test("a body over 72 MiB is 413 before it is read, and the connection is closed; a body that is not JSON is a JSON-RPC parse error", async () => {
+    const user = await o.makeUser();
+    const { access_token } = await deviceTokens(o, user);
+    const stream = new ReadableStream({
+      pull(c) {
+        c.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const big = await o.app.handle(
+      new Request(MCP, {
+        method: "POST",
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", "content-length": String(80 * 1024 * 1024) },
+        body: stream,
+      }),
+    );
+    expect(big.status).toBe(413);
+    expect(big.headers.get("connection")).toBe("close");
+    expect((await big.json()).error.message).toContain(String(72 * 1024 * 1024));
+    const notJson = await o.app.handle(
+      new Request(MCP, {
+        method: "POST",
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: "{not json",
+      }),
+    );
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).error.code).toBe(-32700);
+  });
+
   test("a revoked authorization's token is refused at once", async () => {
     const user = await o.makeUser();
     const tokens = await deviceTokens(o, user);

@@ -96,6 +96,8 @@ function fault(o: Operation, r: Offered & { limit: number }): string | undefined
   const closes = o.method !== "GET" && o.method !== "HEAD" && !isMultipart(o);
   if (closes && r.headers.connection !== "close") return `${r.status} without Connection: close`;
   if (isPage(o) && o.method === "POST") return r.status === 400 ? undefined : `answered ${r.status}`;
+  // The MCP server takes OAuth tokens for it alone: the sweep's session is refused before the body is read.
+  if (o.op["x-jsonrpc"]) return r.status === 401 ? undefined : `answered ${r.status} ${r.body.slice(0, 200)}`;
   let body: { code?: string; error?: string; meta?: { limit?: number } } = {};
   try {
     if (o.method !== "HEAD") body = JSON.parse(r.body);

@@ -149,6 +149,9 @@ const isEnvelope = (body: unknown): boolean => {
 
 /** RFC 6749 section 5.2 error bodies, the documented answer of the OAuth protocol endpoints. */
 const isOAuthError = (body: unknown) => !!body && typeof (body as Json).error === "string" && typeof (body as Json).success === "undefined";
+/** The MCP endpoint's refusals: a JSON-RPC error (code and message), as the protocol has them. */
+const isJsonRpcError = (body: unknown) =>
+  !!body && (body as Json).jsonrpc === "2.0" && typeof (body as Json).error?.code === "number" && typeof (body as Json).error?.message === "string";
 
 /**
  * Sends each request as the operation's caller (a fresh caller when the current one reached
@@ -198,7 +201,7 @@ export async function judge(o: Operation, res: Response): Promise<string | undef
   } catch {
     return `answered ${res.status} with non-JSON: ${text.slice(0, 200)}`;
   }
-  if (isEnvelope(body) || (o.op["x-rfc6749-errors"] && isOAuthError(body))) return undefined;
+  if (isEnvelope(body) || (o.op["x-rfc6749-errors"] && isOAuthError(body)) || (o.op["x-jsonrpc"] && isJsonRpcError(body))) return undefined;
   return `answered ${res.status} without the error envelope: ${text.slice(0, 300)}`;
 }
 

@@ -93,9 +93,11 @@ export const mcpModule = (services: Services, send: Send) => {
   }
 
   async function handle(request: Request): Promise<Response> {
+    // A refusal before the body is read closes the connection: the rest of the body is never read.
+    const unread = () => (request.body !== null && !request.bodyUsed ? { connection: "close" } : {});
     const origin = request.headers.get("origin");
     if (origin !== null && !origins.has(origin)) {
-      return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response();
+      return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response(unread());
     }
     const cors = corsFor(origin);
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...CORS_ALLOW } });
@@ -112,7 +114,7 @@ export const mcpModule = (services: Services, send: Send) => {
       for (const [k, v] of Object.entries(cors)) res.headers.set(k, v);
       return res;
     } catch (e) {
-      if (e instanceof McpRefusal) return e.response(cors);
+      if (e instanceof McpRefusal) return e.response({ ...cors, ...unread() });
       throw e;
     }
   }
