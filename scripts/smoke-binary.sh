@@ -225,6 +225,24 @@ code="$(curl -s -o "$work/deep.json" -w '%{http_code}' -H "authorization: Bearer
 [[ "$code" == 422 ]] || fail "a 10,000-deep SVG answered $code (expected 422): $(cat "$work/deep.json")"
 echo "uploaded $svg_id (script and handler removed); a 10,000-deep SVG was refused with 422"
 
+step "shelf mcp: the binary's MCP server over stdio, with the API key, against the running server"
+coproc MCP { SHELF_URL="$base" SHELF_API_KEY="$key" "$dist/shelf" mcp 2>"$work/mcp.err"; }
+mcp_line() {
+  local line
+  IFS= read -r -t 30 line <&"${MCP[0]}" || fail "shelf mcp did not answer: $(cat "$work/mcp.err")"
+  printf '%s' "$line"
+}
+echo '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"smoke","version":"1"}}}' >&"${MCP[1]}"
+init="$(mcp_line)"
+[[ "$init" == *'"serverInfo":{"name":"shelf"'* ]] || fail "initialize answered: $init"
+echo '{"jsonrpc":"2.0","method":"notifications/initialized"}' >&"${MCP[1]}"
+echo '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_media","arguments":{"type":"image"}}}' >&"${MCP[1]}"
+listed="$(mcp_line)"
+[[ "$listed" == *"\"id\":\"$id\""* ]] || fail "list_media did not list the uploaded image: $listed"
+exec {MCP[1]}>&-
+wait "$MCP_PID" || fail "shelf mcp exited $? when its input closed: $(cat "$work/mcp.err")"
+echo "initialize and list_media answered over stdio; the uploaded image was listed"
+
 step "SIGTERM -> exit 0"
 stop_server "$work/serve1.log"
 echo "stopped cleanly"
