@@ -94,7 +94,7 @@ export const mcpModule = (services: Services, send: Send) => {
 
   async function handle(request: Request): Promise<Response> {
     // A refusal before the body is read closes the connection: the rest of the body is never read.
-    const unread = () => (request.body !== null && !request.bodyUsed ? { connection: "close" } : {});
+    const unread = (): Record<string, string> => (request.body !== null && !request.bodyUsed ? { connection: "close" } : {});
     const origin = request.headers.get("origin");
     if (origin !== null && !origins.has(origin)) {
       return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response(unread());
