@@ -17,7 +17,7 @@
 //   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
 //   (p) a 1 GB video upload streamed to storage, the api in its own process: idle and peak RSS, MB/s against writing the bytes directly   targets: peak < 100 MB, ratio >= 0.7
 //   (q) local transcode of a 60-second 1080p clip against the same ffmpeg runs by hand
-//   (r) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
+//   (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
 //   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB from its file) against a Bun static route   target ratio >= 0.75
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
@@ -100,7 +100,7 @@ try {
   console.log(`    ratio                  ${ratioText(health)}`);
 
   const mcp = await benchMcp(shelf);
-  console.log(`\n(r) read_document (${fmt(mcp.bytes / 1024)} KB note) through POST /mcp, OAuth token for MCP_URL, 8 connections from a separate process`);
+  console.log(`\n(s) read_document (${fmt(mcp.bytes / 1024)} KB note) through POST /mcp, OAuth token for MCP_URL, 8 connections from a separate process`);
   console.log(`    shelf MCP tool call    ${fmt(mcp.subject, 0)} calls/s`);
   console.log(`    GET /v1/kbs/:id/raw    ${fmt(mcp.baseline, 0)} requests/s`);
   console.log(`    ratio                  ${ratioText(mcp)}`);

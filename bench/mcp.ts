@@ -1,4 +1,4 @@
-// (r) read_document through the hosted MCP server against GET /v1/kbs/:id/raw for the same
+// (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw for the same
 // document: what the protocol, the SDK's transport and the tool's in-process API calls
 // (the text, then its metadata) cost over reading the text directly.
 import { requestsPerSecond } from "./http-load.ts";
