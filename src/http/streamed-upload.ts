@@ -6,7 +6,7 @@
 // tap, a client that hung up, a deadline) removes what was written. The route reads the
 // body itself (`parse: "none"`); the server's own body cap is the largest plan's limit.
 import { Busboy } from "@fastify/busboy";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
 import { AppError, validationError } from "./errors.ts";
 import { declaredLength } from "./body-limit.ts";
@@ -282,4 +282,20 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
     if (!tapDone) tap?.abort();
   }
   return { filename: baseName(filename ?? ""), size, format, ...(hasher && { sha256: hasher.digest("hex") }) };
+}
+
+/**
+ * A file already in hand as a stream (a finished resumable upload, read back from the
+ * store) through the same steps as a form's file: sniffed, tapped, hashed and written to
+ * `o.key`. On any failure nothing stays under `o.key`.
+ */
+export async function storeStream<F extends string>(stream: ReadableStream<Uint8Array>, filename: string, o: StreamOptions<F>): Promise<StreamedFile<F>> {
+  const file = Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>, { highWaterMark: STREAM_BUFFER });
+  try {
+    return { ...(await storeFile(file, filename, o)), fields: {} };
+  } catch (e) {
+    file.destroy();
+    await o.storage.delete(o.key).catch(() => {});
+    throw e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again");
+  }
 }

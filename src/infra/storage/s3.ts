@@ -17,12 +17,15 @@ export function createS3Storage(s: S3Target): Storage {
   });
   const isMissing = (e: unknown) => (e as { code?: string })?.code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String(e));
 
-  const { listUploads, abortUpload } = s3Uploads(s);
+  const { listUploads, abortUpload, createMultipart, uploadPart, completeMultipart } = s3Uploads(s);
 
   return {
     kind: "s3",
     listUploads,
     abortUpload,
+    createMultipart,
+    uploadPart,
+    completeMultipart,
     async put(key, body, opts) {
       const file = client.file(assertKey(key));
       // A stream goes up as a multipart upload: memory stays flat whatever the size. Each

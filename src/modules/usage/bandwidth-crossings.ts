@@ -5,9 +5,8 @@
 // bandwidth drain and the hosted provider's egress. Usage owns them because it owns the
 // dimension and its quota marks; the videos module reads the state for playback.
 import type { DbOrTx } from "../../infra/db/index.ts";
-import type { Plans } from "../../plans.ts";
 import { monthKey } from "../../infra/clock.ts";
-import { getUser } from "../identity/public.ts";
+import { getUser, type Plans } from "../identity/public.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { ledger } from "./ledger.ts";
 import { videoBandwidthState } from "./service.ts";
