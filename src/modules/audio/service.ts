@@ -77,8 +77,8 @@ export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader,
   return recordAudio(deps, u, id, streamed, tap!, () => mediaFormFields(streamed.fields));
 }
 
-/** A caller's work in the transaction that records a resource, before its bytes are counted. */
-export type Within = (tx: Tx) => Promise<void>;
+/** A caller's work in the transaction that records a resource (its id given), before its bytes are counted. */
+export type Within = (tx: Tx, id: string) => Promise<void>;
 
 /**
  * A finished resumable upload's file (the uploads module), read back from the store: the
@@ -143,7 +143,7 @@ async function recordAudio(
     const now = deps.clock.now();
     const filename = streamed.filename || `audio.${format}`;
     return await deps.db.transaction(async (tx) => {
-      await within?.(tx);
+      await within?.(tx, id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size, imageBytes: cover?.bytes ?? 0 }, now);
       const [row] = await tx
         .insert(audio)

@@ -171,12 +171,12 @@ export async function discardPrepared(deps: Deps, list: readonly PreparedImage[]
 /** The public URL of a prepared image (the one it has once recorded). */
 export const preparedUrl = (mediaUrl: string, p: PreparedImage) => publicUrl(mediaUrl, p.row);
 
-export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage, within?: (tx: Tx) => Promise<void>): Promise<ImageRow> {
+export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage, within?: (tx: Tx, id: string) => Promise<void>): Promise<ImageRow> {
   const p = await prepareImage(deps, u, input);
   try {
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
-      await within?.(tx);
+      await within?.(tx, p.row.id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: p.stored, images: 1 }, now);
       const [row] = await insertPrepared(tx, [p], now);
       return row!;
@@ -194,7 +194,7 @@ export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage,
  * recording transaction, before the image is counted) gives back; the checks before it
  * see them as free.
  */
-export async function ingestImage(deps: ImageDeps, userId: string, input: NewImage, held: number, within: (tx: Tx) => Promise<void>): Promise<ImageRow> {
+export async function ingestImage(deps: ImageDeps, userId: string, input: NewImage, held: number, within: (tx: Tx, id: string) => Promise<void>): Promise<ImageRow> {
   const u = await precheckUpload(deps, userId, 0);
   const usage = { ...u.usage, img_storage: Math.max(0, u.usage.img_storage - held) };
   return createImage(deps, { ...u, usage }, input, within);

@@ -65,8 +65,8 @@ export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader,
   return recordVideo(deps, u, id, streamed, () => parseVideoFields(streamed.fields));
 }
 
-/** A caller's work in the transaction that records a resource, before its bytes are counted. */
-export type Within = (tx: Tx) => Promise<void>;
+/** A caller's work in the transaction that records a resource (its id given), before its bytes are counted. */
+export type Within = (tx: Tx, id: string) => Promise<void>;
 
 /**
  * A finished resumable upload's file (the uploads module), read back from the store: the
@@ -119,7 +119,7 @@ async function recordVideo(
     const now = deps.clock.now();
     const provider = deps.config.VIDEO_PROVIDER;
     return await deps.db.transaction(async (tx) => {
-      await within?.(tx);
+      await within?.(tx, id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size }, now);
       const [row] = await tx
         .insert(videos)

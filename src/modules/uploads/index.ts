@@ -1,0 +1,219 @@
+// /v1/uploads: resumable uploads (tus 1.0.0 with creation, creation-with-upload,
+// termination, expiration and checksum) for videos, audio and images, plus GET of an
+// upload's state. Every answer carries Tus-Resumable and the CORS headers a browser
+// client needs to read the tus headers; errors keep the envelope with the status tus fixes.
+import { Elysia, t } from "elysia";
+import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { withHeaders } from "../../http/openapi.ts";
+import type { Services } from "../../wiring/services.ts";
+import { OffsetHeaders, OffsetStream, TusHeaders, UploadParams, UploadState } from "./model.ts";
+import { appendToUpload, createUpload, liveUpload, terminateUpload, toState } from "./service.ts";
+import type { Resource } from "./kinds.ts";
+import type { UploadRow } from "./table.ts";
+import {
+  ALLOWED_HEADERS,
+  ALLOWED_METHODS,
+  assertTusVersion,
+  CHECKSUM_ALGORITHMS,
+  commonHeaders,
+  formatMetadata,
+  intHeader,
+  OFFSET_STREAM,
+  parseChecksum,
+  parseMetadata,
+  TUS_EXTENSIONS,
+  TUS_VERSION,
+} from "./tus.ts";
+import { AppError } from "../../http/errors.ts";
+import { declaredLength } from "../../http/body-limit.ts";
+
+const PREFIX = "/v1/uploads";
+
+export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Services) => {
+  const kindDeps = { ...deps, compliance, svgSanitizer };
+  const location = (id: string) => `${deps.config.PUBLIC_URL}${PREFIX}/${id}`;
+  const offsetHeaders = (row: UploadRow) => ({
+    "upload-offset": String(row.offset),
+    ...(row.status === "uploading" && { "upload-expires": row.expiresAt.toUTCString() }),
+  });
+  const resourceHeaders = (r: Resource | undefined): Record<string, string> => (r ? { "x-resource-id": r.id, "x-resource-url": r.url } : {});
+  /** A body that is not application/offset+octet-stream: 415, unread. */
+  const assertOffsetStream = (request: Request) => {
+    if ((request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== OFFSET_STREAM) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", `the body must be ${OFFSET_STREAM}`);
+    }
+  };
+  const checksumAndBody = (request: Request) => ({ checksum: parseChecksum(request.headers.get("upload-checksum")), body: request.body, declared: declaredLength(request) });
+  const maxSize = () => {
+    const plans = Object.values(deps.plans);
+    return Math.max(...plans.flatMap((p) => [p.videoMaxBytes, p.audioMaxBytes, p.imageMaxBytes]));
+  };
+
+  return (
+    new Elysia({ name: "uploads", prefix: PREFIX, detail: { tags: ["uploads"] } })
+      .use(sharedModels)
+      // Before the guard's check: a 401 carries the tus and CORS headers too.
+      .onTransform({ as: "local" }, ({ set }) => void Object.assign(set.headers, commonHeaders()))
+      .use(guard)
+      .options(
+        "",
+        ({ set }) => {
+          Object.assign(set.headers, {
+            "tus-version": TUS_VERSION,
+            "tus-extension": TUS_EXTENSIONS,
+            "tus-max-size": String(maxSize()),
+            "tus-checksum-algorithm": CHECKSUM_ALGORITHMS.join(","),
+            "access-control-allow-methods": ALLOWED_METHODS,
+            "access-control-allow-headers": ALLOWED_HEADERS,
+            "access-control-max-age": "86400",
+          });
+          set.status = 204;
+        },
+        {
+          response: { 204: withHeaders(NoContent, { ...TusHeaders, "Tus-Version": t.String(), "Tus-Extension": t.String(), "Tus-Max-Size": t.Integer() }) },
+          detail: {
+            summary: "What the tus server supports (no credential: a browser's CORS preflight carries none)",
+            description: `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes (each plan's own size per kind is enforced at creation); Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}.`,
+          },
+        },
+      )
+      .post(
+        "",
+        async ({ principal, request, set }) => {
+          assertTusVersion(request);
+          const length = intHeader(request, "upload-length");
+          if (length === undefined) throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
+          const hasBody = (declaredLength(request) ?? (request.headers.has("transfer-encoding") ? 1 : 0)) > 0;
+          if (hasBody) assertOffsetStream(request);
+          else await request.body?.cancel().catch(() => {});
+          let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
+          let resource: Resource | undefined;
+          if (hasBody) ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
+          Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
+          set.status = 201;
+        },
+        {
+          auth: { scope: "media.write", tier: "upload" },
+          parse: "none",
+          response: {
+            201: withHeaders(NoContent, { ...OffsetHeaders, Location: t.String() }),
+            400: "Error",
+            409: "Error",
+            412: "Error",
+            413: "Error",
+            415: "Error",
+            422: "Error",
+            451: "Error",
+            460: "Error",
+            502: "Error",
+            503: "Error",
+          },
+          detail: {
+            summary: "Create a resumable upload (tus creation; creation-with-upload takes the first bytes)",
+            description:
+              "Headers: Tus-Resumable 1.0.0, Upload-Length, Upload-Metadata (base64 values): `kind` (video, audio or image) and `filename` required; `title`, `isPublic`, `tags` (JSON array) optional. " +
+              "Refused before a byte is taken as the kind's own upload route refuses: a trial plan's video 403 PLAN_REQUIRED, a plan without audio 403 FORBIDDEN, over the plan's size 413 FILE_TOO_LARGE, no room for Upload-Length 403 QUOTA_EXCEEDED, no upload left today 429. " +
+              "Upload-Length is held in media_storage (img_storage for an image) until the upload completes, is terminated or expires. Answers Location, Upload-Offset and Upload-Expires.",
+            requestBody: { required: false, content: OffsetStream },
+          },
+        },
+      )
+      // Elysia answers a HEAD of a path with parameters from the GET route of that path
+      // (its handler, hooks and guard) even when a HEAD route exists: both routes answer
+      // a HEAD through headAnswer, and this one documents it.
+      .head("/:id", ({ principal, params, request, set }) => headAnswer(principal.userId, params.id, request, set.headers), {
+        auth: { scope: "media.write", tier: "read" },
+        params: UploadParams,
+        response: { 200: withHeaders(NoContent, { ...OffsetHeaders, "Upload-Length": t.Integer() }), 404: "Error", 410: "Error", 412: "Error" },
+        detail: { summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired" },
+      })
+      .patch(
+        "/:id",
+        async ({ principal, params, request, set }) => {
+          assertTusVersion(request);
+          assertOffsetStream(request);
+          const offset = intHeader(request, "upload-offset");
+          if (offset === undefined) throw new AppError("BAD_REQUEST", "Upload-Offset is required", { header: "upload-offset" });
+          const { row, resource } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
+          Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource) });
+          set.status = 204;
+        },
+        {
+          // Not counted per request: the bytes were allowed for when the upload was
+          // created (the upload tier), and a large file takes hundreds of PATCHes.
+          auth: { scope: "media.write" },
+          params: UploadParams,
+          parse: "none",
+          response: {
+            204: withHeaders(NoContent, { ...OffsetHeaders, "X-Resource-Id": t.String(), "X-Resource-Url": t.String() }),
+            400: "Error",
+            403: "Error",
+            404: "Error",
+            409: "Error",
+            410: "Error",
+            412: "Error",
+            413: "Error",
+            415: "Error",
+            422: "Error",
+            429: "Error",
+            451: "Error",
+            460: "Error",
+            502: "Error",
+            503: "Error",
+          },
+          detail: {
+            summary: "Append bytes at Upload-Offset (tus); the last ones finish the upload",
+            description:
+              "Content-Type application/offset+octet-stream; Upload-Offset must be the upload's offset (409 CONFLICT with meta.offset otherwise, or while another PATCH to it runs). " +
+              `Upload-Checksum (${CHECKSUM_ALGORITHMS.join(", ")}) is checked before the bytes count: 460 CHECKSUM_MISMATCH keeps none of them. ` +
+              "The PATCH that brings the last byte answers once the file went through its kind's pipeline (a video is then processing; audio and images are ready), with X-Resource-Id and X-Resource-Url naming what it made; a refusal of the pipeline (422 INVALID_FILE_TYPE, 451) fails the upload and gives its storage back.",
+            requestBody: { required: true, content: OffsetStream },
+          },
+        },
+      )
+      .delete(
+        "/:id",
+        async ({ principal, params, request, set }) => {
+          assertTusVersion(request);
+          await terminateUpload(deps, principal.userId, params.id);
+          set.status = 204;
+        },
+        {
+          auth: { scope: "media.write", tier: "mutation" },
+          params: UploadParams,
+          response: { 204: withHeaders(NoContent, TusHeaders), 404: "Error", 409: "Error", 412: "Error" },
+          detail: { summary: "Terminate an upload (tus termination): its bytes deleted, its held storage given back; 409 once complete" },
+        },
+      )
+      .get(
+        "/:id",
+        async ({ principal, params, request, set }) => {
+          if (request.method === "HEAD") return headAnswer(principal.userId, params.id, request, set.headers);
+          return ok(toState(await liveUpload(deps, principal.userId, params.id)));
+        },
+        {
+          auth: { scope: "media.write", tier: "read" },
+          params: UploadParams,
+          response: { 200: Ok(UploadState), 404: "Error", 410: "Error", 412: "Error" },
+          detail: {
+            summary: "An upload's state, and what it made once complete",
+            description: "For a client that lost the last PATCH's answer: `resource` names the video, audio or image the upload made. 410 UPLOAD_EXPIRED once an unfinished upload expired.",
+          },
+        },
+      )
+  );
+
+  /** HEAD (tus): the offset and the rest in headers, no body. */
+  async function headAnswer(userId: string, id: string, request: Request, headers: Record<string, unknown>): Promise<Response> {
+    assertTusVersion(request);
+    const row = await liveUpload(deps, userId, id);
+    const all = {
+      ...(headers as Record<string, string>),
+      ...offsetHeaders(row),
+      "upload-length": String(row.length),
+      "upload-metadata": formatMetadata(row.metadata),
+      ...resourceHeaders(row.resource as Resource | undefined),
+    };
+    return new Response(null, { status: 200, headers: all });
+  }
+};

@@ -1,0 +1,21 @@
+import { expect, test } from "bun:test";
+import { testContext } from "/work/wt-tus/test/helpers/context.ts";
+import { makeKey, makeUser } from "/work/wt-tus/test/helpers/factories.ts";
+test("smoke", async () => {
+  const { app } = await testContext();
+  const u = await makeUser({ plan: "pro" });
+  const { key } = await makeKey(u);
+  const h = (extra: Record<string,string> = {}) => ({ authorization: `Bearer ${key}`, "tus-resumable": "1.0.0", ...extra });
+  let r = await app.handle(new Request("http://shelf.test/v1/uploads", { method: "OPTIONS" }));
+  console.log(r.status, Object.fromEntries(r.headers));
+  r = await app.handle(new Request("http://shelf.test/v1/uploads", { method: "POST", headers: { "tus-resumable": "1.0.0" } }));
+  console.log(r.status, Object.fromEntries(r.headers), await r.text());
+  const meta = `kind ${btoa("image")},filename ${btoa("a.png")}`;
+  r = await app.handle(new Request("http://shelf.test/v1/uploads", { method: "POST", headers: h({ "upload-length": "100", "upload-metadata": meta }) }));
+  console.log(r.status, Object.fromEntries(r.headers), await r.text());
+  const loc = r.headers.get("location")!;
+  r = await app.handle(new Request(loc, { method: "HEAD", headers: h() }));
+  console.log(r.status, Object.fromEntries(r.headers), await r.text());
+  r = await app.handle(new Request(loc, { method: "GET", headers: h() }));
+  console.log(r.status, await r.text());
+});
