@@ -31,7 +31,11 @@ const PREFIX = "/v1/uploads";
 
 export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Services) => {
   const kindDeps = { ...deps, compliance, svgSanitizer };
-  const location = (id: string) => `${deps.config.PUBLIC_URL}${PREFIX}/${id}`;
+  // An absolute path (RFC 9110 allows it; tus clients resolve it against the endpoint
+  // they posted to): right on whichever host or node the client reached, under
+  // PUBLIC_URL's own path when the API is served below one.
+  const base = new URL(deps.config.PUBLIC_URL).pathname.replace(/\/+$/, "");
+  const location = (id: string) => `${base}${PREFIX}/${id}`;
   const offsetHeaders = (row: UploadRow) => ({
     "upload-offset": String(row.offset),
     ...(row.status === "uploading" && { "upload-expires": row.expiresAt.toUTCString() }),
@@ -121,10 +125,10 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       // Elysia answers a HEAD of a path with parameters from the GET route of that path
       // (its handler, hooks and guard) even when a HEAD route exists: both routes answer
       // a HEAD through headAnswer, and this one documents it.
-      .head("/:id", ({ principal, params, request, set }) => headAnswer(principal.userId, params.id, request, set.headers), {
+      .head("/:id", ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers), {
         auth: { scope: "media.write", tier: "read" },
         params: UploadParams,
-        response: { 200: withHeaders(NoContent, { ...OffsetHeaders, "Upload-Length": t.Integer() }), 404: "Error", 410: "Error", 412: "Error" },
+        response: { 200: withHeaders(Ok(UploadState), { ...OffsetHeaders, "Upload-Length": t.Integer() }), 404: "Error", 410: "Error", 412: "Error" },
         detail: { summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired" },
       })
       .patch(
@@ -187,10 +191,7 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       )
       .get(
         "/:id",
-        async ({ principal, params, request, set }) => {
-          if (request.method === "HEAD") return headAnswer(principal.userId, params.id, request, set.headers);
-          return ok(toState(await liveUpload(deps, principal.userId, params.id)));
-        },
+        ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers),
         {
           auth: { scope: "media.write", tier: "read" },
           params: UploadParams,
@@ -203,17 +204,19 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       )
   );
 
-  /** HEAD (tus): the offset and the rest in headers, no body. */
-  async function headAnswer(userId: string, id: string, request: Request, headers: Record<string, unknown>): Promise<Response> {
-    assertTusVersion(request);
+  /** GET: the state; HEAD (tus) the same with the offset and the rest in headers (the body is dropped). */
+  async function stateAnswer(userId: string, id: string, request: Request, headers: Record<string, unknown>) {
+    const head = request.method === "HEAD";
+    if (head) assertTusVersion(request);
     const row = await liveUpload(deps, userId, id);
-    const all = {
-      ...(headers as Record<string, string>),
-      ...offsetHeaders(row),
-      "upload-length": String(row.length),
-      "upload-metadata": formatMetadata(row.metadata),
-      ...resourceHeaders(row.resource as Resource | undefined),
-    };
-    return new Response(null, { status: 200, headers: all });
+    if (head) {
+      Object.assign(headers, {
+        ...offsetHeaders(row),
+        "upload-length": String(row.length),
+        "upload-metadata": formatMetadata(row.metadata),
+        ...resourceHeaders(row.resource as Resource | undefined),
+      });
+    }
+    return ok(toState(row));
   }
 };
