@@ -103,7 +103,7 @@ export async function create(key: string, length: number, meta: Meta): Promise<s
 
 /** One raw PATCH of `bytes` at `offset`. */
 export function patch(key: string, path: string, offset: number, bytes: Uint8Array, headers: Record<string, string> = {}) {
-  return tusCall("PATCH", path, key, { "content-type": "application/offset+octet-stream", "upload-offset": String(offset), ...headers }, bytes);
+  return tusCall("PATCH", path, key, { "content-type": "application/offset+octet-stream", "upload-offset": String(offset), ...headers }, bytes as Uint8Array<ArrayBuffer>);
 }
 
 /** Deterministic bytes that are no known file type. */
