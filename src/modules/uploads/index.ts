@@ -4,9 +4,9 @@
 // client needs to read the tus headers; errors keep the envelope with the status tus fixes.
 import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { withHeaders } from "../../http/openapi.ts";
+import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../wiring/services.ts";
-import { OffsetHeaders, OffsetStream, TusHeaders, UploadParams, UploadState } from "./model.ts";
+import { OffsetHeaders, OffsetStream, optionsDocumentation, TusHeaders, UploadParams, UploadState } from "./model.ts";
 import { appendToUpload, createUpload, liveUpload, terminateUpload, toState } from "./service.ts";
 import type { Resource } from "./kinds.ts";
 import type { UploadRow } from "./table.ts";
@@ -42,8 +42,9 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
   });
   const resourceHeaders = (r: Resource | undefined): Record<string, string> => (r ? { "x-resource-id": r.id, "x-resource-url": r.url } : {});
   /** A body that is not application/offset+octet-stream: 415, unread. */
+  const isOffsetStream = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === OFFSET_STREAM;
   const assertOffsetStream = (request: Request) => {
-    if ((request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() !== OFFSET_STREAM) {
+    if (!isOffsetStream(request)) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `the body must be ${OFFSET_STREAM}`);
     }
   };
@@ -74,10 +75,11 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           set.status = 204;
         },
         {
-          response: { 204: withHeaders(NoContent, { ...TusHeaders, "Tus-Version": t.String(), "Tus-Extension": t.String(), "Tus-Max-Size": t.Integer() }) },
           detail: {
-            summary: "What the tus server supports (no credential: a browser's CORS preflight carries none)",
-            description: `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes (each plan's own size per kind is enforced at creation); Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}.`,
+            hide: true,
+            [OWN_PATHS]: optionsDocumentation(
+              `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.`,
+            ),
           },
         },
       )
@@ -87,9 +89,9 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           assertTusVersion(request);
           const length = intHeader(request, "upload-length");
           if (length === undefined) throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
-          const hasBody = (declaredLength(request) ?? (request.headers.has("transfer-encoding") ? 1 : 0)) > 0;
-          if (hasBody) assertOffsetStream(request);
-          else await request.body?.cancel().catch(() => {});
+          // creation-with-upload: a body of the tus type carries the first bytes; any other is dropped.
+          const hasBody = isOffsetStream(request) && request.body !== null;
+          if (!hasBody) await request.body?.cancel().catch(() => {});
           let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
           let resource: Resource | undefined;
           if (hasBody) ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
@@ -100,7 +102,7 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           auth: { scope: "media.write", tier: "upload" },
           parse: "none",
           response: {
-            201: withHeaders(NoContent, { ...OffsetHeaders, Location: t.String() }),
+            201: withHeaders(NoContent, { ...OffsetHeaders, Location: t.String({ description: "the upload's URL, as an absolute path" }) }),
             400: "Error",
             409: "Error",
             412: "Error",
@@ -117,14 +119,14 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
             description:
               "Headers: Tus-Resumable 1.0.0, Upload-Length, Upload-Metadata (base64 values): `kind` (video, audio or image) and `filename` required; `title`, `isPublic`, `tags` (JSON array) optional. " +
               "Refused before a byte is taken as the kind's own upload route refuses: a trial plan's video 403 PLAN_REQUIRED, a plan without audio 403 FORBIDDEN, over the plan's size 413 FILE_TOO_LARGE, no room for Upload-Length 403 QUOTA_EXCEEDED, no upload left today 429. " +
-              "Upload-Length is held in media_storage (img_storage for an image) until the upload completes, is terminated or expires. Answers Location, Upload-Offset and Upload-Expires.",
+              "Upload-Length is held in media_storage (img_storage for an image) until the upload completes, is terminated or expires. Answers Location, Upload-Offset and, while unfinished, Upload-Expires.",
             requestBody: { required: false, content: OffsetStream },
           },
         },
       )
       // Elysia answers a HEAD of a path with parameters from the GET route of that path
       // (its handler, hooks and guard) even when a HEAD route exists: both routes answer
-      // a HEAD through headAnswer, and this one documents it.
+      // a HEAD through stateAnswer, and this one documents it.
       .head("/:id", ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers), {
         auth: { scope: "media.write", tier: "read" },
         params: UploadParams,
@@ -149,7 +151,7 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           params: UploadParams,
           parse: "none",
           response: {
-            204: withHeaders(NoContent, { ...OffsetHeaders, "X-Resource-Id": t.String(), "X-Resource-Url": t.String() }),
+            204: withHeaders(NoContent, OffsetHeaders),
             400: "Error",
             403: "Error",
             404: "Error",

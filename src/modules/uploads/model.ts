@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import { Enum, Int } from "../../http/envelope.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
+import { type OwnPaths, TOUCHES_NO_PART } from "../../http/openapi.ts";
 import { UPLOAD_KINDS } from "./table.ts";
 
 export const UploadParams = t.Object({ id: t.String({ pattern: ID_PATTERN }) });
@@ -41,8 +42,38 @@ export const TusHeaders = {
 export const OffsetHeaders = {
   ...TusHeaders,
   "Upload-Offset": t.Integer({ description: "bytes stored so far" }),
-  "Upload-Expires": t.String({ description: "RFC 9110 date after which an unfinished upload is gone" }),
 };
+
+const header = (description: string, type: "string" | "integer" = "string") => ({ required: true, description, schema: { type } });
+
+/**
+ * OPTIONS /v1/uploads, which the generator does not describe: tus discovery, and the
+ * CORS preflight of a browser client (no credential).
+ */
+export const optionsDocumentation = (description: string): OwnPaths => ({
+  paths: {
+    "/v1/uploads": {
+      options: {
+        tags: ["uploads"],
+        summary: "What the tus server supports; also the CORS preflight of a browser client (no credential)",
+        description,
+        [TOUCHES_NO_PART]: true,
+        responses: {
+          204: {
+            description: "No Content",
+            headers: {
+              "Tus-Resumable": header("1.0.0"),
+              "Tus-Version": header("the protocol versions served: 1.0.0"),
+              "Tus-Extension": header("creation,creation-with-upload,termination,expiration,checksum"),
+              "Tus-Max-Size": header("the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation)", "integer"),
+              "Tus-Checksum-Algorithm": header("the Upload-Checksum algorithms taken"),
+            },
+          },
+        },
+      },
+    },
+  },
+});
 
 /** The bytes of a PATCH, or of a POST that carries the first ones. */
 export const OffsetStream = {
