@@ -53,7 +53,7 @@ describe("expiry", () => {
 
     // A week later its row is gone too.
     w.clock.advance(7 * 24 * HOUR);
-    expect((await w.runner.runNow("expire-uploads")).counts.pruned).toBeGreaterThanOrEqual(1);
+    expect((await w.runner.runNow("expire-uploads")).counts!.pruned).toBeGreaterThanOrEqual(1);
     expect((await tus("HEAD", path)).status).toBe(404);
   });
 

@@ -87,7 +87,7 @@ export function tusCall(method: string, path: string, key: string | undefined, h
   return call(method, path, { token: key, headers: { "tus-resumable": "1.0.0", ...headers }, body });
 }
 
-export const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
+const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64");
 /** Upload-Metadata as a raw header. */
 export const metaHeader = (m: Meta) =>
   Object.entries(m)
@@ -103,7 +103,13 @@ export async function create(key: string, length: number, meta: Meta): Promise<s
 
 /** One raw PATCH of `bytes` at `offset`. */
 export function patch(key: string, path: string, offset: number, bytes: Uint8Array, headers: Record<string, string> = {}) {
-  return tusCall("PATCH", path, key, { "content-type": "application/offset+octet-stream", "upload-offset": String(offset), ...headers }, bytes as Uint8Array<ArrayBuffer>);
+  return tusCall(
+    "PATCH",
+    path,
+    key,
+    { "content-type": "application/offset+octet-stream", "upload-offset": String(offset), ...headers },
+    bytes as Uint8Array<ArrayBuffer>,
+  );
 }
 
 /** Deterministic bytes that are no known file type. */

@@ -20,7 +20,9 @@ describe("discovery and version", () => {
     expect(res.status).toBe(204);
     expect(res.headers.get("tus-resumable")).toBe("1.0.0");
     expect(res.headers.get("tus-version")).toBe("1.0.0");
-    expect(res.headers.get("tus-extension")!.split(",")).toEqual(expect.arrayContaining(["creation", "creation-with-upload", "termination", "expiration", "checksum"]));
+    expect(res.headers.get("tus-extension")!.split(",")).toEqual(
+      expect.arrayContaining(["creation", "creation-with-upload", "termination", "expiration", "checksum"]),
+    );
     expect(Number(res.headers.get("tus-max-size"))).toBeGreaterThan(0);
     expect(res.headers.get("tus-checksum-algorithm")).toContain("sha1");
     // A browser's preflight gets what it needs to send and read the tus headers.
@@ -151,7 +153,11 @@ describe("creation", () => {
     const world = await stoppedWorld(undefined, { pro: { mediaStorageBytes: 10_000 } });
     const { key } = await uploader("pro");
     const post = (length: number) =>
-      call("POST", "/v1/uploads", { app: world.app, token: key, headers: { "tus-resumable": "1.0.0", "upload-length": String(length), "upload-metadata": metaHeader(VIDEO) } });
+      call("POST", "/v1/uploads", {
+        app: world.app,
+        token: key,
+        headers: { "tus-resumable": "1.0.0", "upload-length": String(length), "upload-metadata": metaHeader(VIDEO) },
+      });
     expect((await post(9_990)).status).toBe(201);
     const res = await post(11);
     expect(res.status).toBe(403);
@@ -206,7 +212,13 @@ describe("PATCH", () => {
     expect(last.headers.get("upload-offset")).toBe(String(bytes.length));
     const id = last.headers.get("x-resource-id")!;
     const state = await callJson("GET", path, { token: key });
-    expect(state.body.data).toMatchObject({ status: "complete", kind: "image", offset: bytes.length, length: bytes.length, resource: { id, type: "image", url: last.headers.get("x-resource-url") } });
+    expect(state.body.data).toMatchObject({
+      status: "complete",
+      kind: "image",
+      offset: bytes.length,
+      length: bytes.length,
+      resource: { id, type: "image", url: last.headers.get("x-resource-url") },
+    });
     // The same last PATCH again (its answer was lost on the way): the same answer.
     const again = await patch(key, path, bytes.length, new Uint8Array(0));
     expect(again.status).toBe(204);

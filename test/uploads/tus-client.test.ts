@@ -47,7 +47,14 @@ describe("tus-js-client", () => {
     expect(done.lastHeaders?.["x-resource-id"]).toBe(videoId);
 
     const video = await callJson("GET", `/v1/videos/${videoId}`, { token: key });
-    expect(video.body.data).toMatchObject({ title: "Holiday", filename: "holiday.mp4", sizeBytes: bytes.length, isPublic: false, tags: ["trip"], status: "processing" });
+    expect(video.body.data).toMatchObject({
+      title: "Holiday",
+      filename: "holiday.mp4",
+      sizeBytes: bytes.length,
+      isPublic: false,
+      tags: ["trip"],
+      status: "processing",
+    });
     await drain(await testWorker());
     expect((await videoRow(videoId))?.status).toBe("ready");
   }, 120_000);

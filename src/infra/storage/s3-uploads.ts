@@ -52,7 +52,12 @@ export function s3Uploads(t: S3Target, fetchFn: typeof fetch = fetch) {
   const origin = (t.endpoint ?? `https://s3.${t.region}.amazonaws.com`).replace(/\/+$/, "");
   const aws = new AwsClient({ accessKeyId: t.accessKeyId, secretAccessKey: t.secretAccessKey, region: t.region, service: "s3" });
   // Signed with the wall clock: S3 refuses a signature 15 minutes off, whatever the app's clock says.
-  const send = async (method: "GET" | "DELETE" | "POST" | "PUT", path: string, query: Record<string, string>, init: { body?: Uint8Array | string; headers?: Record<string, string> } = {}) => {
+  const send = async (
+    method: "GET" | "DELETE" | "POST" | "PUT",
+    path: string,
+    query: Record<string, string>,
+    init: { body?: Uint8Array | string; headers?: Record<string, string> } = {},
+  ) => {
     const url = new URL(`${origin}${path.split("/").map(encodeURIComponent).join("/")}`);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     // The payload is not hashed into the signature (aws4fetch's UNSIGNED-PAYLOAD for S3):

@@ -62,7 +62,7 @@ export interface Storage {
 }
 
 /** Writes chunks one after the other from where it was opened. */
-export interface AppendWriter {
+interface AppendWriter {
   write(chunk: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }

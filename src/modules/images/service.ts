@@ -194,7 +194,13 @@ export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage,
  * recording transaction, before the image is counted) gives back; the checks before it
  * see them as free.
  */
-export async function ingestImage(deps: ImageDeps, userId: string, input: NewImage, held: number, within: (tx: Tx, id: string) => Promise<void>): Promise<ImageRow> {
+export async function ingestImage(
+  deps: ImageDeps,
+  userId: string,
+  input: NewImage,
+  held: number,
+  within: (tx: Tx, id: string) => Promise<void>,
+): Promise<ImageRow> {
   const u = await precheckUpload(deps, userId, 0);
   const usage = { ...u.usage, img_storage: Math.max(0, u.usage.img_storage - held) };
   return createImage(deps, { ...u, usage }, input, within);

@@ -17,7 +17,8 @@ const KEEP_ENDED_MS = 7 * 86_400_000;
 export const expireUploadsJob: Job = {
   name: "expire-uploads",
   schedule: "*/10 * * * *",
-  description: "deletes the bytes of resumable uploads past their Upload-Expires and gives back the storage they held; removes ended uploads' rows a week after",
+  description:
+    "deletes the bytes of resumable uploads past their Upload-Expires and gives back the storage they held; removes ended uploads' rows a week after",
   async run({ deps, log, signal }) {
     const now = deps.clock.now();
     const c: JobCounts = { expired: 0, busy: 0, pruned: 0 };
@@ -67,6 +68,9 @@ export const expireUploadsJob: Job = {
       .where(and(inArray(uploads.status, ["complete", "failed", "expired"]), lte(uploads.expiresAt, new Date(now.getTime() - KEEP_ENDED_MS))))
       .returning({ id: uploads.id });
     c.pruned = pruned.length;
-    return result(c, (n) => `expired ${n.expired} unfinished resumable uploads${n.busy ? ` (${n.busy} busy, left for the next run)` : ""}; removed ${n.pruned} ended ones`);
+    return result(
+      c,
+      (n) => `expired ${n.expired} unfinished resumable uploads${n.busy ? ` (${n.busy} busy, left for the next run)` : ""}; removed ${n.pruned} ended ones`,
+    );
   },
 };

@@ -48,10 +48,22 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `the body must be ${OFFSET_STREAM}`);
     }
   };
-  const checksumAndBody = (request: Request) => ({ checksum: parseChecksum(request.headers.get("upload-checksum")), body: request.body, declared: declaredLength(request) });
+  const checksumAndBody = (request: Request) => ({
+    checksum: parseChecksum(request.headers.get("upload-checksum")),
+    body: request.body,
+    declared: declaredLength(request),
+  });
   const maxSize = () => {
     const plans = Object.values(deps.plans);
     return Math.max(...plans.flatMap((p) => [p.videoMaxBytes, p.audioMaxBytes, p.imageMaxBytes]));
+  };
+
+  // OPTIONS is not a method the document generator describes: it documents itself.
+  const optionsDetail = {
+    hide: true,
+    [OWN_PATHS]: optionsDocumentation(
+      `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.`,
+    ),
   };
 
   return (
@@ -74,21 +86,15 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           });
           set.status = 204;
         },
-        {
-          detail: {
-            hide: true,
-            [OWN_PATHS]: optionsDocumentation(
-              `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.`,
-            ),
-          },
-        },
+        { detail: optionsDetail },
       )
       .post(
         "",
         async ({ principal, request, set }) => {
           assertTusVersion(request);
           const length = intHeader(request, "upload-length");
-          if (length === undefined) throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
+          if (length === undefined)
+            throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
           // creation-with-upload: a body of the tus type carries the first bytes; any other is dropped.
           const hasBody = isOffsetStream(request) && request.body !== null;
           if (!hasBody) await request.body?.cancel().catch(() => {});
@@ -191,19 +197,16 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
           detail: { summary: "Terminate an upload (tus termination): its bytes deleted, its held storage given back; 409 once complete" },
         },
       )
-      .get(
-        "/:id",
-        ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers),
-        {
-          auth: { scope: "media.write", tier: "read" },
-          params: UploadParams,
-          response: { 200: Ok(UploadState), 404: "Error", 410: "Error", 412: "Error" },
-          detail: {
-            summary: "An upload's state, and what it made once complete",
-            description: "For a client that lost the last PATCH's answer: `resource` names the video, audio or image the upload made. 410 UPLOAD_EXPIRED once an unfinished upload expired.",
-          },
+      .get("/:id", ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers), {
+        auth: { scope: "media.write", tier: "read" },
+        params: UploadParams,
+        response: { 200: Ok(UploadState), 404: "Error", 410: "Error", 412: "Error" },
+        detail: {
+          summary: "An upload's state, and what it made once complete",
+          description:
+            "For a client that lost the last PATCH's answer: `resource` names the video, audio or image the upload made. 410 UPLOAD_EXPIRED once an unfinished upload expired.",
         },
-      )
+      })
   );
 
   /** GET: the state; HEAD (tus) the same with the offset and the rest in headers (the body is dropped). */

@@ -14,7 +14,7 @@ import type { UploadKind, UploadRow } from "./table.ts";
 
 export type KindDeps = Deps & WithCompliance & ImageDeps;
 /** Run in the transaction that records the resource, before its bytes are counted. */
-export type Within = (tx: Tx, resourceId: string) => Promise<void>;
+type Within = (tx: Tx, resourceId: string) => Promise<void>;
 
 /** What a finished upload made: its kind's upload answer, with its type, id and a url. */
 export type Resource = Record<string, unknown> & { type: UploadKind; id: string; url: string };

@@ -11,7 +11,9 @@ const UploadResource = t.Object(
   {
     id: t.String(),
     type: Enum(UPLOAD_KINDS),
-    url: t.Optional(t.String({ description: "images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready)" })),
+    url: t.Optional(
+      t.String({ description: "images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready)" }),
+    ),
   },
   { additionalProperties: true, title: "UploadResource" },
 );
@@ -20,7 +22,8 @@ export const UploadState = t.Object(
   {
     id: t.String(),
     status: Enum(["uploading", "processing", "complete", "failed"], {
-      description: "uploading: bytes still arriving; processing: every byte is in and the file is going through its kind's pipeline; complete: `resource` exists; failed: the pipeline refused the file (`failure` says why)",
+      description:
+        "uploading: bytes still arriving; processing: every byte is in and the file is going through its kind's pipeline; complete: `resource` exists; failed: the pipeline refused the file (`failure` says why)",
     }),
     kind: Enum(UPLOAD_KINDS),
     offset: Int({ description: "bytes stored so far (Upload-Offset)" }),

@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
 /** A PATCH holds its upload's lease this long at a time, renewed while its body arrives. */
 const LEASE_MS = 30_000;
 
-export const dataKeyOf = (ownerId: string, id: string) => `uploads/${ownerId}/${id}/data`;
+const dataKeyOf = (ownerId: string, id: string) => `uploads/${ownerId}/${id}/data`;
 
 /**
  * A new upload of `length` bytes described by `metadata` (kind, filename, title, isPublic,
@@ -35,7 +35,11 @@ export async function createUpload(deps: Deps, userId: string, length: number, m
   const limits = await k.precheck(deps, userId, length);
   const max = k.maxBytes(limits);
   if (length > max) throw new AppError("FILE_TOO_LARGE", `the file is larger than ${max} bytes`, { limit: max });
-  if (length === 0) throw new AppError("VALIDATION_ERROR", "Upload-Length must be at least 1", { path: "headers.upload-length", issues: [{ path: "headers.upload-length", message: "must be at least 1" }] });
+  if (length === 0)
+    throw new AppError("VALIDATION_ERROR", "Upload-Length must be at least 1", {
+      path: "headers.upload-length",
+      issues: [{ path: "headers.upload-length", message: "must be at least 1" }],
+    });
   const now = deps.clock.now();
   const id = newId();
   return deps.db.transaction(async (tx) => {
@@ -61,7 +65,7 @@ export async function createUpload(deps: Deps, userId: string, length: number, m
 }
 
 /** The owner's upload; another user's is 404, as an absent one. */
-export async function ownUpload(db: DbOrTx, userId: string, id: string): Promise<UploadRow> {
+async function ownUpload(db: DbOrTx, userId: string, id: string): Promise<UploadRow> {
   const [row] = await db
     .select()
     .from(uploads)
@@ -71,9 +75,10 @@ export async function ownUpload(db: DbOrTx, userId: string, id: string): Promise
 }
 
 /** Whether an upload has run out of time without finishing. */
-export const isExpired = (row: UploadRow, now: Date) => row.status === "expired" || (row.status === "uploading" && row.expiresAt.getTime() <= now.getTime());
+const isExpired = (row: UploadRow, now: Date) => row.status === "expired" || (row.status === "uploading" && row.expiresAt.getTime() <= now.getTime());
 
-const expired = (row: UploadRow) => new AppError("UPLOAD_EXPIRED", "the upload expired before it was finished; start a new one", { expiredAt: iso(row.expiresAt) });
+const expired = (row: UploadRow) =>
+  new AppError("UPLOAD_EXPIRED", "the upload expired before it was finished; start a new one", { expiredAt: iso(row.expiresAt) });
 
 /** The owner's upload while it can still be read: 410 once expired. */
 export async function liveUpload(deps: Deps, userId: string, id: string): Promise<UploadRow> {
@@ -125,7 +130,9 @@ export async function appendToUpload(
   }
   if (p.offset !== first.offset) throw conflict(first);
   if (p.declared !== undefined && p.declared > first.length - first.offset) {
-    throw new AppError("FILE_TOO_LARGE", `the body goes past Upload-Length: at most ${first.length - first.offset} more bytes`, { limit: first.length - first.offset });
+    throw new AppError("FILE_TOO_LARGE", `the body goes past Upload-Length: at most ${first.length - first.offset} more bytes`, {
+      limit: first.length - first.offset,
+    });
   }
   return withUploadLease(deps, id, async () => {
     // Read again under the lease: a PATCH that held it may have moved the offset.

@@ -20,7 +20,7 @@ const MIN_PART_BYTES = 5 * 1024 * 1024;
 /** One part per 8 MiB PATCH (tus-js-client's usual chunk): up to 80 GB in S3's 10,000 parts. */
 const PART_BYTES = 8 * 1024 * 1024;
 
-export interface Progress {
+interface Progress {
   offset: number;
   parts: StoredPart[];
   tailBytes: number;
@@ -30,7 +30,7 @@ export interface Progress {
 /** The tail object of an S3 upload: the bytes past its last part. */
 export const tailKey = (row: Pick<UploadRow, "dataKey">) => row.dataKey.replace(/\/data$/, "/tail");
 
-export const progressOf = (row: UploadRow): Progress => ({ offset: row.offset, parts: row.parts, tailBytes: row.tailBytes, multipartId: row.multipartId });
+const progressOf = (row: UploadRow): Progress => ({ offset: row.offset, parts: row.parts, tailBytes: row.tailBytes, multipartId: row.multipartId });
 
 export interface Received {
   progress: Progress;
@@ -75,7 +75,9 @@ export async function receive(deps: Deps, row: UploadRow, body: ReadableStream<U
   const hash = checksum ? new Bun.CryptoHasher(checksum.algorithm) : undefined;
   const state = { received: 0 };
   const chunks = body ? chunksOf(body, max, hash, state) : (async function* () {})();
-  return deps.storage.kind === "s3" ? receiveParts(deps, row, chunks, state, () => verified(hash, checksum), !!checksum) : receiveFile(deps, row, chunks, state, () => verified(hash, checksum), !!checksum);
+  return deps.storage.kind === "s3"
+    ? receiveParts(deps, row, chunks, state, () => verified(hash, checksum), !!checksum)
+    : receiveFile(deps, row, chunks, state, () => verified(hash, checksum), !!checksum);
 }
 
 type Chunks = AsyncGenerator<Uint8Array>;

@@ -6,7 +6,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { KINDS } from "./kinds.ts";
 import { tailKey } from "./store.ts";
-import { UPLOAD_KINDS, uploads } from "./table.ts";
+import { type UPLOAD_KINDS, uploads } from "./table.ts";
 
 const KEY = /^uploads\/([^/]+)\/([^/]+)\/[^/]+$/;
 const UNFINISHED = ["uploading", "processing"] as const;

@@ -14,7 +14,7 @@ export const OFFSET_STREAM = "application/offset+octet-stream";
  * The headers a browser client must be able to read (tus-js-client reads Location,
  * Upload-Offset and Upload-Length; X-Resource-* name what a finished upload made).
  */
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   "Location",
   "Upload-Offset",
   "Upload-Length",
@@ -32,7 +32,8 @@ export const EXPOSED_HEADERS = [
 ].join(", ");
 
 /** What a preflight may ask to send. */
-export const ALLOWED_HEADERS = "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id, X-HTTP-Method-Override";
+export const ALLOWED_HEADERS =
+  "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id, X-HTTP-Method-Override";
 export const ALLOWED_METHODS = "POST, GET, HEAD, PATCH, DELETE, OPTIONS";
 
 /** Headers every answer of /v1/uploads carries, error or not. */
@@ -46,7 +47,12 @@ export const commonHeaders = () => ({
 export function assertTusVersion(request: Request): void {
   const v = request.headers.get("tus-resumable");
   if (v !== TUS_VERSION) {
-    throw new AppError("PRECONDITION_FAILED", `this server speaks tus ${TUS_VERSION}; send Tus-Resumable: ${TUS_VERSION}`, { supported: [TUS_VERSION] }, { "tus-version": TUS_VERSION });
+    throw new AppError(
+      "PRECONDITION_FAILED",
+      `this server speaks tus ${TUS_VERSION}; send Tus-Resumable: ${TUS_VERSION}`,
+      { supported: [TUS_VERSION] },
+      { "tus-version": TUS_VERSION },
+    );
   }
 }
 
@@ -68,7 +74,8 @@ export function parseMetadata(raw: string | null): Record<string, string> {
   if (raw.length > 16 * 1024) throw new AppError("BAD_REQUEST", "Upload-Metadata is too long", { header: "upload-metadata" });
   for (const pair of raw.split(",")) {
     const [key, value, ...rest] = pair.trim().split(" ");
-    if (!key || rest.length || !/^[\x21-\x7e]+$/.test(key) || key in out) throw new AppError("BAD_REQUEST", "Upload-Metadata is malformed", { header: "upload-metadata" });
+    if (!key || rest.length || !/^[\x21-\x7e]+$/.test(key) || key in out)
+      throw new AppError("BAD_REQUEST", "Upload-Metadata is malformed", { header: "upload-metadata" });
     if (value === undefined) {
       out[key] = "";
       continue;
@@ -103,7 +110,8 @@ export function parseChecksum(raw: string | null): Checksum | undefined {
   if (!CHECKSUM_ALGORITHMS.includes(algorithm as ChecksumAlgorithm)) {
     throw new AppError("BAD_REQUEST", `Upload-Checksum: the algorithm must be one of ${CHECKSUM_ALGORITHMS.join(", ")}`, { header: "upload-checksum" });
   }
-  if (!digest || rest.length || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest)) throw new AppError("BAD_REQUEST", "Upload-Checksum is malformed", { header: "upload-checksum" });
+  if (!digest || rest.length || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest))
+    throw new AppError("BAD_REQUEST", "Upload-Checksum is malformed", { header: "upload-checksum" });
   return { algorithm: algorithm as ChecksumAlgorithm, digest: Buffer.from(digest, "base64") };
 }
 
