@@ -32,7 +32,9 @@ describe("expiry", () => {
     w.clock.advance(24 * HOUR - 1000);
     expect((await tus("HEAD", path)).status).toBe(200);
     // The job leaves one not yet expired.
-    expect((await w.runner.runNow("expire-uploads")).counts).toMatchObject({ expired: 0 });
+    await w.runner.runNow("expire-uploads");
+    expect((await tus("HEAD", path)).headers.get("upload-offset")).toBe("1000");
+    expect(await used()).toBe(before + 5000);
 
     w.clock.advance(1000);
     const head = await tus("HEAD", path);
@@ -41,15 +43,17 @@ describe("expiry", () => {
     expect(patched.status).toBe(410);
     expect((await patched.json()).code).toBe("UPLOAD_EXPIRED");
 
+    // (Other tests' uploads on the shared database may expire in the same run.)
     const run = await w.runner.runNow("expire-uploads");
-    expect(run.counts).toMatchObject({ expired: 1 });
+    expect(run.counts!.expired).toBeGreaterThanOrEqual(1);
     expect(await used()).toBe(before);
     const keys: string[] = [];
     for await (const o of w.deps.storage.list(`uploads/${user.id}/`)) keys.push(o.key);
     expect(keys).toEqual([]);
     expect((await tus("GET", path)).status).toBe(410);
-    // Done once: a second run finds nothing.
-    expect((await w.runner.runNow("expire-uploads")).counts).toMatchObject({ expired: 0 });
+    // Done once: a second run gives nothing back twice.
+    await w.runner.runNow("expire-uploads");
+    expect(await used()).toBe(before);
 
     // A week later its row is gone too.
     w.clock.advance(7 * 24 * HOUR);

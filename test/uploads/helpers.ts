@@ -10,7 +10,14 @@ let server: Promise<{ base: string; stop(): void }> | undefined;
 export function listening() {
   server ??= testContext().then(({ app }) => {
     const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch, maxRequestBodySize: 2 ** 40 });
-    return { base: `http://127.0.0.1:${s.port}`, stop: () => void s.stop(true) };
+    return {
+      base: `http://127.0.0.1:${s.port}`,
+      stop: () => {
+        // The next file that needs one starts its own.
+        server = undefined;
+        void s.stop(true);
+      },
+    };
   });
   return server;
 }

@@ -3,7 +3,7 @@
 // upload's state. Every answer carries Tus-Resumable and the CORS headers a browser
 // client needs to read the tus headers; errors keep the envelope with the status tus fixes.
 import { Elysia, t } from "elysia";
-import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../wiring/services.ts";
 import { OffsetHeaders, OffsetStream, optionsDocumentation, TusHeaders, UploadParams, UploadState } from "./model.ts";
@@ -28,6 +28,19 @@ import { AppError } from "../../http/errors.ts";
 import { declaredLength } from "../../http/body-limit.ts";
 
 const PREFIX = "/v1/uploads";
+
+/**
+ * A refused POST or PATCH leaves (the rest of) its body unread: the connection is closed
+ * rather than drained for as long as the client sends (http/body-limit.ts).
+ */
+async function closingOnError<T>(headers: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    headers.connection = "close";
+    throw e;
+  }
+}
 
 export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Services) => {
   const kindDeps = { ...deps, compliance, svgSanitizer };
@@ -90,20 +103,21 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       )
       .post(
         "",
-        async ({ principal, request, set }) => {
-          assertTusVersion(request);
-          const length = intHeader(request, "upload-length");
-          if (length === undefined)
-            throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
-          // creation-with-upload: a body of the tus type carries the first bytes; any other is dropped.
-          const hasBody = isOffsetStream(request) && request.body !== null;
-          if (!hasBody) await request.body?.cancel().catch(() => {});
-          let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
-          let resource: Resource | undefined;
-          if (hasBody) ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
-          Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
-          set.status = 201;
-        },
+        ({ principal, request, set }) =>
+          closingOnError(set.headers, async () => {
+            assertTusVersion(request);
+            const length = intHeader(request, "upload-length");
+            if (length === undefined)
+              throw new AppError("BAD_REQUEST", "Upload-Length is required (Upload-Defer-Length is not supported)", { header: "upload-length" });
+            // creation-with-upload: a body of the tus type carries the first bytes; any other is dropped.
+            const hasBody = isOffsetStream(request) && request.body !== null;
+            if (!hasBody) await request.body?.cancel().catch(() => {});
+            let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
+            let resource: Resource | undefined;
+            if (hasBody) ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
+            Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
+            set.status = 201;
+          }),
         {
           auth: { scope: "media.write", tier: "upload" },
           parse: "none",
@@ -136,24 +150,26 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       .head("/:id", ({ principal, params, request, set }) => stateAnswer(principal.userId, params.id, request, set.headers), {
         auth: { scope: "media.write", tier: "read" },
         params: UploadParams,
-        response: { 200: withHeaders(Ok(UploadState), { ...OffsetHeaders, "Upload-Length": t.Integer() }), 404: "Error", 410: "Error", 412: "Error" },
+        response: { 200: withHeaders(Ok(UploadState), { ...OffsetHeaders, "Upload-Length": Int() }), 404: "Error", 410: "Error", 412: "Error" },
         detail: { summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired" },
       })
       .patch(
         "/:id",
-        async ({ principal, params, request, set }) => {
-          assertTusVersion(request);
-          assertOffsetStream(request);
-          const offset = intHeader(request, "upload-offset");
-          if (offset === undefined) throw new AppError("BAD_REQUEST", "Upload-Offset is required", { header: "upload-offset" });
-          const { row, resource } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
-          Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource) });
-          set.status = 204;
-        },
+        ({ principal, params, request, set }) =>
+          closingOnError(set.headers, async () => {
+            assertTusVersion(request);
+            assertOffsetStream(request);
+            const offset = intHeader(request, "upload-offset");
+            if (offset === undefined) throw new AppError("BAD_REQUEST", "Upload-Offset is required", { header: "upload-offset" });
+            const { row, resource } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
+            Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource) });
+            set.status = 204;
+          }),
         {
-          // Not counted per request: the bytes were allowed for when the upload was
-          // created (the upload tier), and a large file takes hundreds of PATCHes.
-          auth: { scope: "media.write" },
+          // The bytes were admitted when the upload was created (the upload tier); a large
+          // file takes hundreds of PATCHes, so they count on the roomiest tier (600 a
+          // minute: 4.8 GB a minute in 8 MiB PATCHes), which still bounds a flood.
+          auth: { scope: "media.write", tier: "read" },
           params: UploadParams,
           parse: "none",
           response: {

@@ -44,7 +44,7 @@ export const TusHeaders = {
 };
 export const OffsetHeaders = {
   ...TusHeaders,
-  "Upload-Offset": t.Integer({ description: "bytes stored so far" }),
+  "Upload-Offset": Int({ description: "bytes stored so far" }),
 };
 
 const header = (description: string, type: "string" | "integer" = "string") => ({ required: true, description, schema: { type } });
