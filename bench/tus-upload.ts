@@ -79,11 +79,11 @@ export async function benchTusUpload(sizeBytes = Number(process.env.TUS_BENCH_MB
     // Warm both routes.
     await direct(api, head, 16 * MB);
     await resumable(api, first, rest, 16 * MB);
-    const runs: { directS: number; tusS: number; idleMB: number; peakMB: number }[] = [];
+    const runs: { directS: number; tusS: number; idleMB: number; peakMB: number; directPeakMB: number }[] = [];
     for (let i = 0; i < passes; i++) {
       const d = await watched(api.pid, () => direct(api, head, sizeBytes));
       const r = await watched(api.pid, () => resumable(api, first, rest, sizeBytes));
-      runs.push({ directS: d.seconds, tusS: r.seconds, idleMB: r.idleMB, peakMB: r.peakMB });
+      runs.push({ directS: d.seconds, tusS: r.seconds, idleMB: r.idleMB, peakMB: r.peakMB, directPeakMB: d.peakMB });
     }
     const mb = sizeBytes / MB;
     const ratios = runs.map((r) => r.directS / r.tusS);
@@ -97,6 +97,8 @@ export async function benchTusUpload(sizeBytes = Number(process.env.TUS_BENCH_MB
       high: Math.max(...ratios),
       idleMB: Math.min(...runs.map((r) => r.idleMB)),
       peakMB: Math.max(...runs.map((r) => r.peakMB)),
+      /** The direct upload's peak, for comparison. */
+      directPeakMB: Math.max(...runs.map((r) => r.directPeakMB)),
       passes,
     };
   } finally {

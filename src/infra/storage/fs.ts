@@ -101,6 +101,12 @@ export async function createFsStorage(root: string): Promise<Storage> {
         close: () => fh.close(),
       };
     },
+    async move(from, to) {
+      const dest = pathOf(to);
+      await mkdir(dirname(dest), { recursive: true });
+      await rename(pathOf(from), dest);
+      return true;
+    },
     async ping() {
       await stat(root);
     },

@@ -104,6 +104,17 @@ export function s3Uploads(t: S3Target, fetchFn: typeof fetch = fetch) {
       if (!etag) throw new Error("S3 UploadPart answered no ETag");
       return etag;
     },
+    /** CopyObject (at most 5 GB: false beyond), then the source deleted. */
+    async moveObject(from: string, to: string, size: number): Promise<boolean> {
+      if (size > 5 * 1024 ** 3) return false;
+      const source = `/${t.bucket}/${assertKey(from)}`.split("/").map(encodeURIComponent).join("/");
+      const res = await send("PUT", objectPath(assertKey(to)), {}, { headers: { "x-amz-copy-source": source } });
+      const text = await res.text();
+      if (!res.ok || text.includes("<Error>")) throw new Error(`S3 CopyObject answered ${res.status}: ${text.slice(0, 300)}`);
+      const gone = await send("DELETE", objectPath(from), {});
+      await gone.body?.cancel().catch(() => {});
+      return true;
+    },
     async completeMultipart(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void> {
       const body = `<CompleteMultipartUpload>${parts.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${xmlEscape(p.etag)}</ETag></Part>`).join("")}</CompleteMultipartUpload>`;
       const res = await send("POST", objectPath(assertKey(key)), { uploadId }, { body, headers: { "content-type": "application/xml" } });

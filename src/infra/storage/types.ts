@@ -58,6 +58,12 @@ export interface Storage {
    * written is readable once `close` resolves.
    */
   openAt?(key: string, offset: number): Promise<AppendWriter>;
+  /**
+   * Moves an object to another key without its bytes passing through this process (a
+   * rename on the folder store, a server-side copy and a delete on S3); false when the
+   * store cannot (S3 copies at most 5 GB at once), and the caller copies it itself.
+   */
+  move?(from: string, to: string): Promise<boolean>;
   ping(): Promise<void>;
 }
 

@@ -39,8 +39,8 @@ export const KINDS: Record<UploadKind, Kind> = {
     precheck: async (deps, userId, bytes) => (await precheckVideoFile(deps, userId, bytes)).limits,
     maxBytes: (l) => l.videoMaxBytes,
     fields: (meta) => videoFields(meta),
-    async ingest(deps, row, stream, within) {
-      const file = { stream: await stream(), filename: filenameOf(row.metadata), fields: videoFields(row.metadata) };
+    async ingest(deps, row, _stream, within) {
+      const file = { key: row.dataKey, size: row.length, filename: filenameOf(row.metadata), fields: videoFields(row.metadata) };
       const video = await ingestVideo(deps, row.ownerId, file, within);
       return { type: "video", url: `${deps.config.PUBLIC_URL}/v1/videos/${video.id}`, ...toUploadedVideo(video) };
     },

@@ -6,7 +6,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
+import { adoptStored, MULTIPART_OVERHEAD, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -69,7 +69,7 @@ export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader,
 export type Within = (tx: Tx, id: string) => Promise<void>;
 
 /**
- * A finished resumable upload's file (the uploads module), read back from the store: the
+ * A finished resumable upload's file (the uploads module), at `file.key` in the store: the
  * same steps as uploadVideo from its stream on (sniffed, checked, stored as the original,
  * counted and queued), with `within` in the recording transaction (the upload gives back
  * the bytes it held there, so nothing is counted twice).
@@ -77,13 +77,15 @@ export type Within = (tx: Tx, id: string) => Promise<void>;
 export async function ingestVideo(
   deps: Deps & WithCompliance,
   userId: string,
-  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: VideoFields },
+  file: { key: string; size: number; filename: string; fields: VideoFields },
   within: Within,
 ): Promise<VideoRow> {
   const u = await precheckVideoFile(deps, userId, 0);
   const id = newId();
-  const streamed = await storeStream(file.stream, file.filename, { ...streamOptions(deps, u, originalKey({ ownerId: userId, id })), deadlineMs: 0 });
-  return recordVideo(deps, u, id, streamed, () => file.fields, within);
+  // Moved into place, not copied: a 2 GB file is not read (or hashed, unless the
+  // compliance check needs it) a second time.
+  const stored = await adoptStored(file.key, file.size, file.filename, { ...streamOptions(deps, u, originalKey({ ownerId: userId, id })), deadlineMs: 0 });
+  return recordVideo(deps, u, id, stored, () => file.fields, within);
 }
 
 const streamOptions = (deps: Deps & WithCompliance, u: VideoUploader, key: string) => ({
