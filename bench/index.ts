@@ -88,7 +88,9 @@ try {
   );
 
   const tus = await benchTusUpload();
-  console.log(`\n(r) resumable upload (tus) of ${fmt(tus.sizeMB, 0)} MB in 8 MiB PATCHes to ${tus.storage} storage, against POST /v1/videos of the same bytes; the api in its own process`);
+  console.log(
+    `\n(r) resumable upload (tus) of ${fmt(tus.sizeMB, 0)} MB in 8 MiB PATCHes to ${tus.storage} storage, against POST /v1/videos of the same bytes; the api in its own process`,
+  );
   console.log(`    tus                    ${fmt(tus.tusMBs, 0)} MB/s`);
   console.log(`    direct multipart       ${fmt(tus.directMBs, 0)} MB/s`);
   console.log(`    ratio                  ${fmt(tus.ratio, 3)} (${fmt(tus.low, 2)}-${fmt(tus.high, 2)}, ${tus.passes} passes)`);

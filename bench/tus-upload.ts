@@ -100,6 +100,7 @@ export async function benchTusUpload(sizeBytes = Number(process.env.TUS_BENCH_MB
       /** The direct upload's peak, for comparison. */
       directPeakMB: Math.max(...runs.map((r) => r.directPeakMB)),
       passes,
+      runs: runs.map((r) => ({ directS: r.directS, tusS: r.tusS, peakMB: r.peakMB })),
     };
   } finally {
     await api.stop();

@@ -56,7 +56,8 @@ export interface StreamOptions<F extends string> {
 }
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
-const baseName = (name: string) =>
+/** The last path segment of a client's file name, at most 255 characters, without unsafe characters. */
+export const baseName = (name: string) =>
   Array.from(stripUnsafeChars(name.split(/[\\/]/).pop() ?? ""))
     .slice(0, 255)
     .join("");

@@ -105,6 +105,25 @@ describe("creation", () => {
     expect(res.headers.get("upload-offset")).toBe("40");
   });
 
+  test("creation-with-upload whose bytes fail their checksum still creates the upload: 201 at offset 0", async () => {
+    const { key } = await uploader();
+    const res = await tusCall(
+      "POST",
+      "/v1/uploads",
+      key,
+      {
+        "upload-length": "100",
+        "upload-metadata": metaHeader(IMAGE),
+        "content-type": "application/offset+octet-stream",
+        "upload-checksum": `sha1 ${createHash("sha1").update("other").digest("base64")}`,
+      },
+      noise(40) as Uint8Array<ArrayBuffer>,
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get("upload-offset")).toBe("0");
+    expect((await tusCall("HEAD", res.headers.get("location")!, key)).headers.get("upload-offset")).toBe("0");
+  });
+
   test("metadata must name the kind and the file: 422 before anything is held", async () => {
     const { key } = await uploader();
     for (const [meta, path] of [
@@ -204,7 +223,8 @@ describe("PATCH", () => {
   test("the last PATCH names what it made; GET answers the same for a client that lost that answer", async () => {
     const { key } = await uploader();
     const bytes = await png(20, 10);
-    const path = await create(key, bytes.length, IMAGE);
+    // A name with a client's path in it keeps its last segment, as a form's file part does.
+    const path = await create(key, bytes.length, { kind: "image", filename: "C:\\photos\\dot.png" });
     const half = Math.floor(bytes.length / 2);
     expect((await patch(key, path, 0, bytes.subarray(0, half))).status).toBe(204);
     const last = await patch(key, path, half, bytes.subarray(half));
@@ -219,6 +239,7 @@ describe("PATCH", () => {
       length: bytes.length,
       resource: { id, type: "image", url: last.headers.get("x-resource-url") },
     });
+    expect((await callJson("GET", `/v1/images/${id}`, { token: key })).body.data.filename).toBe("dot.png");
     // The same last PATCH again (its answer was lost on the way): the same answer.
     const again = await patch(key, path, bytes.length, new Uint8Array(0));
     expect(again.status).toBe(204);

@@ -114,7 +114,17 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
             if (!hasBody) await request.body?.cancel().catch(() => {});
             let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
             let resource: Resource | undefined;
-            if (hasBody) ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
+            if (hasBody) {
+              try {
+                ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
+              } catch (e) {
+                // The upload exists whatever became of its first bytes: the client is told
+                // where it is and from which offset to go on. A file its pipeline refused
+                // (all of it came with the POST) is that refusal.
+                row = await liveUpload(deps, principal.userId, row.id);
+                if (row.status === "failed") throw e;
+              }
+            }
             Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
             set.status = 201;
           }),

@@ -4,6 +4,7 @@
 import type { Deps } from "../../wiring/deps.ts";
 import { validationError } from "../../http/errors.ts";
 import { formIsPublic, formTags, mediaFormFields } from "../../http/form-fields.ts";
+import { baseName } from "../../http/streamed-upload.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { ingestAudio, precheckAudioFile, toAudio } from "../audio/public.ts";
 import type { WithCompliance } from "../compliance/public.ts";
@@ -31,7 +32,8 @@ interface Kind {
   ingest(deps: KindDeps, row: UploadRow, stream: () => Promise<ReadableStream<Uint8Array>>, within: Within): Promise<Resource>;
 }
 
-const filenameOf = (meta: Record<string, string>) => meta.filename ?? meta.name ?? "";
+/** The file's name as a form's file part gives it: its last path segment, made safe (Uppy sends `name`). */
+const filenameOf = (meta: Record<string, string>) => baseName(meta.filename ?? meta.name ?? "");
 
 export const KINDS: Record<UploadKind, Kind> = {
   video: {

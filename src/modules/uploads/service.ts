@@ -125,7 +125,9 @@ export async function appendToUpload(
   const conflict = (row: UploadRow) => new AppError("CONFLICT", `Upload-Offset must be the upload's offset, ${row.offset}`, { offset: row.offset });
   if (first.status !== "uploading") {
     // The same last PATCH again (its answer was lost): answered as it was.
-    if (p.offset === first.length && !p.declared) return { row: first, ...(first.resource && { resource: first.resource as Resource }) };
+    if (first.status === "complete" && p.offset === first.length && !p.declared)
+      return { row: first, ...(first.resource && { resource: first.resource as Resource }) };
+    if (first.status === "failed") throw new AppError("CONFLICT", "the upload failed; start a new one", { offset: first.offset, failure: first.failure });
     throw conflict(first);
   }
   if (p.offset !== first.offset) throw conflict(first);

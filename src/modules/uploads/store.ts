@@ -72,6 +72,12 @@ const verified = (hash: Bun.CryptoHasher | undefined, checksum: Checksum | undef
  * checksum was sent (it cannot be verified): the client resumes from the offset answered.
  */
 export async function receive(deps: Deps, row: UploadRow, body: ReadableStream<Uint8Array> | null, max: number, checksum?: Checksum): Promise<Received> {
+  // Every byte is in (the last PATCH sent again to finish it): nothing may be written, and
+  // an S3 upload already assembled must not be begun again.
+  if (row.offset === row.length) {
+    if (body) for await (const _ of chunksOf(body, 0, undefined, { received: 0 }));
+    return { progress: progressOf(row) };
+  }
   const hash = checksum ? new Bun.CryptoHasher(checksum.algorithm) : undefined;
   const state = { received: 0 };
   const chunks = body ? chunksOf(body, max, hash, state) : (async function* () {})();
