@@ -29,6 +29,13 @@ describe("discovery and version", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("access-control-allow-headers")).toContain("Upload-Offset");
     expect(res.headers.get("access-control-allow-methods")).toContain("PATCH");
+    // The preflight of a PATCH goes to the upload's own URL.
+    const preflight = await call("OPTIONS", "/v1/uploads/aaaaaaaaaaaaaaaaaaaaa", {
+      headers: { origin: "https://app.example", "access-control-request-method": "PATCH" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Upload-Checksum");
   });
 
   test("a request without Tus-Resumable 1.0.0 is 412 naming the version, in the envelope", async () => {

@@ -85,22 +85,9 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       // Before the guard's check: a 401 carries the tus and CORS headers too.
       .onTransform({ as: "local" }, ({ set }) => void Object.assign(set.headers, commonHeaders()))
       .use(guard)
-      .options(
-        "",
-        ({ set }) => {
-          Object.assign(set.headers, {
-            "tus-version": TUS_VERSION,
-            "tus-extension": TUS_EXTENSIONS,
-            "tus-max-size": String(maxSize()),
-            "tus-checksum-algorithm": CHECKSUM_ALGORITHMS.join(","),
-            "access-control-allow-methods": ALLOWED_METHODS,
-            "access-control-allow-headers": ALLOWED_HEADERS,
-            "access-control-max-age": "86400",
-          });
-          set.status = 204;
-        },
-        { detail: optionsDetail },
-      )
+      .options("", ({ set }) => discovery(set), { detail: optionsDetail })
+      // A browser's preflight of a PATCH, HEAD or DELETE asks the upload's own URL.
+      .options("/:id", ({ set }) => discovery(set), { detail: { hide: true } })
       .post(
         "",
         ({ principal, request, set }) =>
@@ -234,6 +221,20 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
         },
       })
   );
+
+  /** OPTIONS: what the server supports, and what a browser's preflight must hear. */
+  function discovery(set: { headers: Record<string, unknown>; status?: number | string }) {
+    Object.assign(set.headers, {
+      "tus-version": TUS_VERSION,
+      "tus-extension": TUS_EXTENSIONS,
+      "tus-max-size": String(maxSize()),
+      "tus-checksum-algorithm": CHECKSUM_ALGORITHMS.join(","),
+      "access-control-allow-methods": ALLOWED_METHODS,
+      "access-control-allow-headers": ALLOWED_HEADERS,
+      "access-control-max-age": "86400",
+    });
+    set.status = 204;
+  }
 
   /** GET: the state; HEAD (tus) the same with the offset and the rest in headers (the body is dropped). */
   async function stateAnswer(userId: string, id: string, request: Request, headers: Record<string, unknown>) {

@@ -53,30 +53,32 @@ const header = (description: string, type: "string" | "integer" = "string") => (
  * OPTIONS /v1/uploads, which the generator does not describe: tus discovery, and the
  * CORS preflight of a browser client (no credential).
  */
-export const optionsDocumentation = (description: string): OwnPaths => ({
-  paths: {
-    "/v1/uploads": {
-      options: {
-        tags: ["uploads"],
-        summary: "What the tus server supports; also the CORS preflight of a browser client (no credential)",
-        description,
-        [TOUCHES_NO_PART]: true,
-        responses: {
-          204: {
-            description: "No Content",
-            headers: {
-              "Tus-Resumable": header("1.0.0"),
-              "Tus-Version": header("the protocol versions served: 1.0.0"),
-              "Tus-Extension": header("creation,creation-with-upload,termination,expiration,checksum"),
-              "Tus-Max-Size": header("the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation)", "integer"),
-              "Tus-Checksum-Algorithm": header("the Upload-Checksum algorithms taken"),
-            },
-          },
+export const optionsDocumentation = (description: string): OwnPaths => {
+  const options = {
+    tags: ["uploads"],
+    summary: "What the tus server supports; also the CORS preflight of a browser client (no credential)",
+    description,
+    [TOUCHES_NO_PART]: true,
+    responses: {
+      204: {
+        description: "No Content",
+        headers: {
+          "Tus-Resumable": header("1.0.0"),
+          "Tus-Version": header("the protocol versions served: 1.0.0"),
+          "Tus-Extension": header("creation,creation-with-upload,termination,expiration,checksum"),
+          "Tus-Max-Size": header("the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation)", "integer"),
+          "Tus-Checksum-Algorithm": header("the Upload-Checksum algorithms taken"),
         },
       },
     },
-  },
-});
+  };
+  return {
+    paths: {
+      "/v1/uploads": { options },
+      "/v1/uploads/{id}": { options: { ...options, summary: "The same, at an upload's URL (where a browser's preflight of its PATCH, HEAD or DELETE goes)" } },
+    },
+  };
+};
 
 /** The bytes of a PATCH, or of a POST that carries the first ones. */
 export const OffsetStream = {
