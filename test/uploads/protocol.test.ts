@@ -191,6 +191,38 @@ describe("creation", () => {
   });
 });
 
+describe("daily counts", () => {
+  test("no upload left today is 429 at creation; a finished upload counts one, as a direct upload does", async () => {
+    const world = await stoppedWorld(undefined, { pro: { uploadsPerDay: 2 } });
+    const { key } = await uploader("pro");
+    const post = (length: number) =>
+      call("POST", "/v1/uploads", {
+        app: world.app,
+        token: key,
+        headers: { "tus-resumable": "1.0.0", "upload-length": String(length), "upload-metadata": metaHeader(IMAGE) },
+      });
+    const bytes = await png(12, 12);
+    // Two uploads created: neither counts until it finishes.
+    const first = await post(bytes.length);
+    expect(first.status).toBe(201);
+    expect((await post(10)).status).toBe(201);
+    const done = await call("PATCH", first.headers.get("location")!, {
+      app: world.app,
+      token: key,
+      headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    });
+    expect(done.status).toBe(204);
+    // One finished upload and one direct one: the day's two are used.
+    const form = new FormData();
+    form.append("file", new Blob([bytes as BlobPart]), "b.png");
+    expect((await call("POST", "/v1/images", { app: world.app, token: key, body: form })).status).toBe(201);
+    const refused = await post(10);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).meta.type).toBe("uploads_per_day");
+  });
+});
+
 describe("PATCH", () => {
   test("an Upload-Offset other than the upload's is 409 naming the offset; nothing is stored", async () => {
     const { key } = await uploader();

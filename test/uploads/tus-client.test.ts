@@ -2,8 +2,9 @@
 // new client from its URL, and each kind's finished upload going through its pipeline as a
 // direct upload does (a video transcodes, audio and images are ready at once).
 import { afterAll, describe, expect, test } from "bun:test";
+import * as tus from "tus-js-client";
 import { callJson } from "../helpers/context.ts";
-import { fixture } from "../audio/fixtures.ts";
+import { fixture, usageOf } from "../audio/fixtures.ts";
 import { png } from "../images/fixtures.ts";
 import { clip, drain, testWorker, videoRow } from "../videos/fixtures.ts";
 import { listening, runUpload, tusOptions, uploader, uploadUntil } from "./helpers.ts";
@@ -58,6 +59,19 @@ describe("tus-js-client", () => {
     await drain(await testWorker());
     expect((await videoRow(videoId))?.status).toBe("ready");
   }, 120_000);
+
+  test("tus-js-client's terminate removes an upload cut half way and gives its storage back", async () => {
+    const { base } = await listening();
+    const { user, key } = await uploader("pro");
+    const before = (await usageOf(user)).video.storage.used;
+    const bytes = await clip({ seconds: 1 });
+    const options = tusOptions(base, key, { kind: "video", filename: "gone.mp4" }, { chunkSize: Math.ceil(bytes.length / 4) });
+    const cut = await uploadUntil(bytes, options, 0.5);
+    expect((await usageOf(user)).video.storage.used).toBe(before + bytes.length);
+    await tus.Upload.terminate(cut.url, options);
+    expect((await usageOf(user)).video.storage.used).toBe(before);
+    expect((await callJson("GET", new URL(cut.url).pathname, { token: key })).status).toBe(404);
+  });
 
   test("an image is ready when the last PATCH answers, at the URL it names", async () => {
     const { base } = await listening();

@@ -29,14 +29,33 @@ import { declaredLength } from "../../http/body-limit.ts";
 
 const PREFIX = "/v1/uploads";
 
+/** How much of a refused body is still read and dropped before the connection closes. */
+const LINGER_BYTES = 8 * 1024 * 1024;
+
 /**
- * A refused POST or PATCH leaves (the rest of) its body unread: the connection is closed
- * rather than drained for as long as the client sends (http/body-limit.ts).
+ * A refused POST or PATCH may leave (the rest of) its body unread: a little more of it is
+ * read and dropped, so a client that sent a modest body has sent it all and reads the
+ * answer, and then the connection is closed rather than drained for as long as the client
+ * sends (the lingering close of http/body-limit.ts).
  */
-async function closingOnError<T>(headers: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
+async function closingOnError<T>(request: Request, headers: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
+    if (request.body && !request.body.locked) {
+      const chunks = request.body.values({ preventCancel: true });
+      try {
+        for (let n = 0; n < LINGER_BYTES; ) {
+          const next = await chunks.next();
+          if (next.done) break;
+          n += next.value.length;
+        }
+      } catch {
+        /* the client hung up: nothing more to read */
+      } finally {
+        await chunks.return?.().catch(() => {});
+      }
+    }
     headers.connection = "close";
     throw e;
   }
@@ -91,7 +110,7 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       .post(
         "",
         ({ principal, request, set }) =>
-          closingOnError(set.headers, async () => {
+          closingOnError(request, set.headers, async () => {
             assertTusVersion(request);
             const length = intHeader(request, "upload-length");
             if (length === undefined)
@@ -153,7 +172,7 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
       .patch(
         "/:id",
         ({ principal, params, request, set }) =>
-          closingOnError(set.headers, async () => {
+          closingOnError(request, set.headers, async () => {
             assertTusVersion(request);
             assertOffsetStream(request);
             const offset = intHeader(request, "upload-offset");
