@@ -73,8 +73,8 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
     ...(row.status === "uploading" && { "upload-expires": row.expiresAt.toUTCString() }),
   });
   const resourceHeaders = (r: Resource | undefined): Record<string, string> => (r ? { "x-resource-id": r.id, "x-resource-url": r.url } : {});
-  /** A body that is not application/offset+octet-stream: 415, unread. */
   const isOffsetStream = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === OFFSET_STREAM;
+  /** A body that is not application/offset+octet-stream: 415, unread. */
   const assertOffsetStream = (request: Request) => {
     if (!isOffsetStream(request)) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", `the body must be ${OFFSET_STREAM}`);

@@ -33,7 +33,7 @@ const EXPOSED_HEADERS = [
 
 /** What a preflight may ask to send. */
 export const ALLOWED_HEADERS =
-  "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id, X-HTTP-Method-Override";
+  "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id";
 export const ALLOWED_METHODS = "POST, GET, HEAD, PATCH, DELETE, OPTIONS";
 
 /** Headers every answer of /v1/uploads carries, error or not. */
