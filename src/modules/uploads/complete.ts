@@ -48,11 +48,19 @@ export async function completeUpload(deps: KindDeps, saved: UploadRow): Promise<
     // A quota refusal fails it as any refusal does; a day's count run out (429) may pass
     // by a retry of the last PATCH once the day has turned.
     const e = refusalError(caught) ?? caught;
-    if (e instanceof AppError && e.status < 500 && e.code !== "CONFLICT" && e.code !== "RATE_LIMITED") {
+    const refused = e instanceof AppError && e.status < 500 && e.code !== "CONFLICT" && e.code !== "RATE_LIMITED";
+    // A failure that took the assembled bytes with it (moved, then not recorded) cannot be
+    // retried: it fails the upload too.
+    const lost = !refused && !row?.multipartId && !(await deps.storage.head(saved.dataKey).catch(() => true));
+    if (refused || lost) {
+      const failure =
+        e instanceof AppError && refused
+          ? { code: e.code, message: e.message }
+          : { code: "STORAGE_ERROR", message: "the upload's bytes were lost while it was finished" };
       await deps.db.transaction(async (tx) => {
         const [failed] = await tx
           .update(uploads)
-          .set({ status: "failed", failure: { code: e.code, message: e.message }, reserved: 0, updatedAt: deps.clock.now() })
+          .set({ status: "failed", failure, reserved: 0, updatedAt: deps.clock.now() })
           .where(and(eq(uploads.id, saved.id), eq(uploads.status, "processing")))
           .returning();
         if (failed) await release(tx, saved.ownerId, { [kind.holds]: saved.reserved });

@@ -32,8 +32,7 @@ const EXPOSED_HEADERS = [
 ].join(", ");
 
 /** What a preflight may ask to send. */
-export const ALLOWED_HEADERS =
-  "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id";
+export const ALLOWED_HEADERS = "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id";
 export const ALLOWED_METHODS = "POST, GET, HEAD, PATCH, DELETE, OPTIONS";
 
 /** Headers every answer of /v1/uploads carries, error or not. */
