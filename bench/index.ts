@@ -17,6 +17,7 @@
 //   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
 //   (p) a 1 GB video upload streamed to storage, the api in its own process: idle and peak RSS, MB/s against writing the bytes directly   targets: peak < 100 MB, ratio >= 0.7
 //   (q) local transcode of a 60-second 1080p clip against the same ffmpeg runs by hand
+//   (r) a 1 GB resumable (tus) upload in 8 MiB PATCHes against the direct multipart upload: MB/s ratio, api peak RSS   (TUS_BENCH_MB: another size)
 //   (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
 //   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB from its file) against a Bun static route   target ratio >= 0.75
 import { cpus } from "node:os";
@@ -37,6 +38,7 @@ import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
 import { startShelf } from "./server.ts";
+import { benchTusUpload } from "./tus-upload.ts";
 import { benchUpload } from "./upload.ts";
 import { benchVideoUpload } from "./video-upload.ts";
 import { benchTranscode } from "./videos.ts";
@@ -86,6 +88,15 @@ try {
   console.log(
     `    api RSS                ${fmt(vup.idleMB, 0)} MB idle, ${fmt(vup.peakMB, 0)} MB peak, growth ${fmt(vup.growthMB, 0)} MB (${fmt(vup.smallGrowthMB, 0)} MB for 128 MB)   (target: peak < 100 MB)`,
   );
+
+  const tus = await benchTusUpload();
+  console.log(
+    `\n(r) resumable upload (tus) of ${fmt(tus.sizeMB, 0)} MB in 8 MiB PATCHes to ${tus.storage} storage, against POST /v1/videos of the same bytes; the api in its own process`,
+  );
+  console.log(`    tus                    ${fmt(tus.tusMBs, 0)} MB/s`);
+  console.log(`    direct multipart       ${fmt(tus.directMBs, 0)} MB/s`);
+  console.log(`    ratio                  ${fmt(tus.ratio, 3)} (${fmt(tus.low, 2)}-${fmt(tus.high, 2)}, ${tus.passes} passes)`);
+  console.log(`    api RSS                ${fmt(tus.idleMB, 0)} MB idle, ${fmt(tus.peakMB, 0)} MB peak during the tus upload`);
 
   const tr = await benchTranscode(shelf);
   console.log(`\n(q) local provider transcode of a 60 s 1080p clip (${tr.rungs}, MP4, thumbnail), against the same ffmpeg runs by hand`);

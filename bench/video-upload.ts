@@ -19,7 +19,7 @@ const MB = 1024 * 1024;
 const CHUNK = new Uint8Array(MB).fill(7);
 
 /** `bytes` of filler in 1 MB chunks, after `head` when given (the file's first bytes). */
-function filler(bytes: number, head?: Uint8Array, before?: Uint8Array, after?: Uint8Array): ReadableStream<Uint8Array> {
+export function filler(bytes: number, head?: Uint8Array, before?: Uint8Array, after?: Uint8Array): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream({
     start(c) {
@@ -38,7 +38,7 @@ function filler(bytes: number, head?: Uint8Array, before?: Uint8Array, after?: U
 }
 
 /** A one-second MP4: the container check reads the upload's first bytes. */
-async function mp4Head(): Promise<Uint8Array> {
+export async function mp4Head(): Promise<Uint8Array> {
   const dir = mkdtempSync(join(tmpdir(), "shelf-bench-head-"));
   try {
     const out = join(dir, "h.mp4");
@@ -50,13 +50,13 @@ async function mp4Head(): Promise<Uint8Array> {
 }
 
 /** A process's resident set and its high-water mark, in bytes (Linux /proc). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
+export function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
 
-interface Api {
+export interface Api {
   origin: string;
   key: string;
   pid: number;
@@ -64,7 +64,7 @@ interface Api {
   stop(): Promise<void>;
 }
 
-async function startApi(bare = false): Promise<Api> {
+export async function startApi(bare = false): Promise<Api> {
   const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`, ...(bare ? ["bare"] : [])], { stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let text = "";

@@ -1,7 +1,7 @@
-// Benchmarks (o), (p) and (q) alone (bench/segments.ts, bench/videos.ts):
-//   bun bench/videos-only.ts [o] [p] [q]                              embedded parts
-//   bash scripts/real-parts.sh bun bench/videos-only.ts [o] [p] [q]   Postgres, Redis, s3rver
-// No argument runs all three. The load average is printed beside each figure: this is a
+// Benchmarks (o), (p), (q) and (r) alone (bench/segments.ts, bench/videos.ts, bench/tus-upload.ts):
+//   bun bench/videos-only.ts [o] [p] [q] [r]                              embedded parts
+//   bash scripts/real-parts.sh bun bench/videos-only.ts [o] [p] [q] [r]   Postgres, Redis, s3rver
+// No argument runs all four; TUS_BENCH_MB=128 makes (r) quick. The load average is printed beside each figure: this is a
 // shared machine, and a figure taken at load 6 is not one taken at load 1.
 import { loadavg } from "node:os";
 import { ratioText } from "./passes.ts";
@@ -9,6 +9,7 @@ import { benchSegments } from "./segments.ts";
 import { startShelf } from "./server.ts";
 import { benchVideoUpload } from "./video-upload.ts";
 import { benchTranscode } from "./videos.ts";
+import { benchTusUpload } from "./tus-upload.ts";
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const load = () =>
@@ -35,6 +36,10 @@ try {
   if (runs("p")) {
     const v = await benchVideoUpload();
     console.log(`(p) upload 1 GB: ${JSON.stringify(v)}; load ${load()}`);
+  }
+  if (runs("r")) {
+    const r = await benchTusUpload();
+    console.log(`(r) tus upload ${r.sizeMB} MB in 8 MiB PATCHes: ${JSON.stringify(r)}; load ${load()}`);
   }
   if (runs("q")) {
     const t = await benchTranscode(shelf);

@@ -12,12 +12,13 @@ import { storedImages } from "../src/modules/images/public.ts";
 import { conflictBranchesJob, pruneTombstonesJob } from "../src/modules/kbs/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
+import { expireUploadsJob, storedUploads } from "../src/modules/uploads/public.ts";
 import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
 import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, reconcileVideosJob, storedVideos } from "../src/modules/videos/public.ts";
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
-export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments];
+export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedUploads];
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,
@@ -29,6 +30,7 @@ export const allJobs: readonly Job[] = [
   conflictBranchesJob,
   reconcileVideosJob,
   deleteFailedVideoOriginals,
+  expireUploadsJob,
   monthRollover,
   orphanSweepJob(storedKinds),
   usageVerifyJob(storedKinds),

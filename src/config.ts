@@ -139,6 +139,11 @@ export const variables = {
     default: 300,
     doc: "an upload's whole body must arrive within this (a slow client is cut off with 408)",
   },
+  RESUMABLE_UPLOAD_EXPIRY_H: {
+    schema: T.Integer({ minimum: 1, maximum: 720 }),
+    default: 24,
+    doc: "a resumable upload (/v1/uploads) not finished this many hours after it was created expires: its bytes are deleted and its reserved storage given back",
+  },
   UPLOAD_MEMORY_BYTES: {
     schema: T.Integer({ minimum: 1048576 }),
     default: 536870912,

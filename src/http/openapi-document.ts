@@ -194,9 +194,13 @@ export function completeDocument(generated: Json, own: readonly OwnPaths[]): Jso
   const headers = { ...HEADERS };
   const owned = new Set<string>();
   for (const o of own) {
-    Object.assign(doc.paths, structuredClone(o.paths));
+    // Merged by method: a hidden route may document one method of a path whose others
+    // are generated (OPTIONS /v1/uploads beside its POST).
+    for (const [path, item] of Object.entries(structuredClone(o.paths))) {
+      doc.paths[path] = { ...doc.paths[path], ...item };
+      for (const method of Object.keys(item)) owned.add(`${method} ${path}`);
+    }
     Object.assign(headers, o.headers);
-    for (const path of Object.keys(o.paths)) owned.add(path);
   }
   doc.components = { ...doc.components, responses: RESPONSES, headers };
   // A model registered by name carries `$id: "#/components/schemas/Name"`: JSON Schema 2020-12
@@ -206,7 +210,7 @@ export function completeDocument(generated: Json, own: readonly OwnPaths[]): Jso
     if (typeof schema?.$id === "string" && schema.$id.startsWith("#")) delete schema.$id;
   }
   for (const [path, item] of Object.entries(doc.paths as Json)) {
-    for (const [method, op] of Object.entries(item as Json)) if (METHODS.has(method)) completeOperation(op, owned.has(path));
+    for (const [method, op] of Object.entries(item as Json)) if (METHODS.has(method)) completeOperation(op, owned.has(`${method} ${path}`));
   }
   return doc;
 }

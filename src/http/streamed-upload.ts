@@ -6,7 +6,7 @@
 // tap, a client that hung up, a deadline) removes what was written. The route reads the
 // body itself (`parse: "none"`); the server's own body cap is the largest plan's limit.
 import { Busboy } from "@fastify/busboy";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
 import { AppError, validationError } from "./errors.ts";
 import { declaredLength } from "./body-limit.ts";
@@ -56,7 +56,8 @@ export interface StreamOptions<F extends string> {
 }
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
-const baseName = (name: string) =>
+/** The last path segment of a client's file name, at most 255 characters, without unsafe characters. */
+export const baseName = (name: string) =>
   Array.from(stripUnsafeChars(name.split(/[\\/]/).pop() ?? ""))
     .slice(0, 255)
     .join("");
@@ -282,4 +283,55 @@ async function storeFile<F extends string>(file: Readable, filename: string | un
     if (!tapDone) tap?.abort();
   }
   return { filename: baseName(filename ?? ""), size, format, ...(hasher && { sha256: hasher.digest("hex") }) };
+}
+
+/**
+ * A file already in hand as a stream (a finished resumable upload, read back from the
+ * store) through the same steps as a form's file: sniffed, tapped, hashed and written to
+ * `o.key`. On any failure nothing stays under `o.key`.
+ */
+export async function storeStream<F extends string>(stream: ReadableStream<Uint8Array>, filename: string, o: StreamOptions<F>): Promise<StreamedFile<F>> {
+  const file = Readable.fromWeb(stream as unknown as import("node:stream/web").ReadableStream<Uint8Array>, { highWaterMark: STREAM_BUFFER });
+  try {
+    return { ...(await storeFile(file, filename, o)), fields: {} };
+  } catch (e) {
+    file.destroy();
+    await o.storage.delete(o.key).catch(() => {});
+    throw e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again");
+  }
+}
+
+/**
+ * A file already in the store at `from` (a finished resumable upload) taken as `o.key`
+ * without copying it where the store can move it: its first bytes sniffed (422 as for a
+ * form's file), hashed when asked (one read of it), then moved. For a pipeline that needs
+ * no tap; one that does reads it through storeStream. On any failure nothing is at `o.key`
+ * and the file stays at `from`.
+ */
+export async function adoptStored<F extends string>(from: string, size: number, filename: string, o: Omit<StreamOptions<F>, "tap">): Promise<StreamedFile<F>> {
+  const head = await o.storage.get(from, { start: 0, end: Math.max(0, Math.min(size, o.sniffBytes) - 1) });
+  if (!head) throw new AppError("STORAGE_ERROR", "the file is missing from the object store");
+  const format = o.sniff(new Uint8Array(await new Response(head).arrayBuffer()));
+  if (!format) throw new AppError("INVALID_FILE_TYPE", o.unsupported);
+  if (size > o.maxFileBytes) throw tooLarge(o.maxFileBytes);
+  let sha256: string | undefined;
+  if (o.hash) {
+    const hasher = new Bun.CryptoHasher("sha256");
+    const body = await o.storage.get(from);
+    if (!body) throw new AppError("STORAGE_ERROR", "the file is missing from the object store");
+    for await (const chunk of body) hasher.update(chunk);
+    sha256 = hasher.digest("hex");
+  }
+  try {
+    const moved = (await o.storage.move?.(from, o.key)) ?? false;
+    if (!moved) {
+      const body = await o.storage.get(from);
+      if (!body) throw new AppError("STORAGE_ERROR", "the file is missing from the object store");
+      await o.storage.put(o.key, body, { contentType: "application/octet-stream" });
+    }
+  } catch (e) {
+    await o.storage.delete(o.key).catch(() => {});
+    throw e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again");
+  }
+  return { filename: baseName(filename), size, format, ...(sha256 && { sha256 }), fields: {} };
 }

@@ -18,6 +18,7 @@ import { mcpModule } from "../modules/mcp/index.ts";
 import { mediaModule } from "../modules/media/index.ts";
 import { oauthModule } from "../modules/oauth/index.ts";
 import { systemModule } from "../modules/system/index.ts";
+import { uploadsModule } from "../modules/uploads/index.ts";
 import { usageModule } from "../modules/usage/index.ts";
 import { tellRefusal } from "../modules/usage/public.ts";
 import { videosModule } from "../modules/videos/index.ts";
@@ -72,6 +73,7 @@ export function createApp(services: Services) {
     .use(oauthModule(services))
     .use(videosModule(services))
     .use(audioModule(services))
+    .use(uploadsModule(services))
     .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services))

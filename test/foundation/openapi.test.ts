@@ -114,6 +114,11 @@ describe("GET /swagger/json", () => {
         "GET /v1/audio/{id}",
         "PATCH /v1/audio/{id}",
         "DELETE /v1/audio/{id}",
+        "POST /v1/uploads",
+        "HEAD /v1/uploads/{id}",
+        "PATCH /v1/uploads/{id}",
+        "DELETE /v1/uploads/{id}",
+        "GET /v1/uploads/{id}",
         "GET /media/a/{file}",
         "HEAD /media/a/{file}",
         "GET /media/a/{id}/{file}",
@@ -192,7 +197,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(57);
+    expect(guarded.length).toBe(62);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

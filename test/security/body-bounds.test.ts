@@ -35,6 +35,13 @@ const FILE_START: Record<string, string> = {
   "/v1/videos/{id}/thumbnail": "\x89PNG\r\n\x1a\n",
 };
 
+/**
+ * The tus routes read their own body (application/offset+octet-stream, http/uploads) once
+ * the upload it is for is known: here, with no Upload-Length (400) and for an upload that
+ * does not exist (404), it is refused before a byte is read.
+ */
+const TUS: Record<string, number> = { "POST /v1/uploads": 400, "PATCH /v1/uploads/{id}": 404 };
+
 const key = (o: Operation) => `${o.method} ${o.path}`;
 /** An upload: multipart only (POST /v1/docs takes a form too, but is sent JSON here, as a large body). */
 const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"] && !o.op.requestBody?.content?.["application/json"];
@@ -79,6 +86,7 @@ async function offer(o: Operation): Promise<Offered & { limit: number }> {
       `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="big.bin"\r\ncontent-type: application/octet-stream\r\n\r\n${fileStart}`,
     );
   } else if (FORMS.has(key(o))) headers["content-type"] = "application/x-www-form-urlencoded";
+  else if (key(o) in TUS) Object.assign(headers, { "content-type": "application/offset+octet-stream", "tus-resumable": "1.0.0", "upload-offset": "0" });
   const res = await offerBody(node.base, o.method, fill(o.path), 2 * Math.max(limit, MB), headers, prefix);
   return { ...res, limit };
 }
@@ -105,6 +113,7 @@ function fault(o: Operation, r: Offered & { limit: number }): string | undefined
     return `answered ${r.status} with ${r.headers["content-type"]}: ${r.body.slice(0, 120)}`;
   }
   if (FORMS.has(key(o))) return r.status === 400 && body.error === "invalid_request" ? undefined : `answered ${r.status} ${r.body}`;
+  if (key(o) in TUS) return r.status === TUS[key(o)] ? undefined : `answered ${r.status} ${r.body}`;
   // A thumbnail is refused for the video it names (none here) before its body is read.
   if (key(o) === "POST /v1/videos/{id}/thumbnail") return r.status === 404 ? undefined : `answered ${r.status} ${r.body}`;
   if (r.status !== 413) return `answered ${r.status} instead of 413: ${r.body.slice(0, 200)}`;

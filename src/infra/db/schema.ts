@@ -9,3 +9,4 @@ export * from "../../modules/oauth/table.ts";
 export * from "../../modules/notifications/table.ts";
 export * from "../../modules/videos/table.ts";
 export * from "../../modules/audio/table.ts";
+export * from "../../modules/uploads/table.ts";

@@ -1,7 +1,7 @@
 // The embedded object store: one file per key under DATA_DIR/objects. Writes go to a
 // temporary file first and are renamed into place, so a crashed write leaves no object.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { randomUUID } from "node:crypto";
 import { assertKey, assertPrefix, type Body, type Storage } from "./types.ts";
@@ -77,6 +77,35 @@ export async function createFsStorage(root: string): Promise<Storage> {
         const s = await stat(p).catch(() => null);
         if (s) yield { key, size: s.size, lastModified: s.mtime };
       }
+    },
+    async openAt(key, offset) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // "a+" would make it but ignore positions; "r+" keeps it but needs it to exist.
+      const fh = await open(path, existsSync(path) ? "r+" : "w+");
+      try {
+        await fh.truncate(offset);
+      } catch (e) {
+        await fh.close();
+        throw e;
+      }
+      let at = offset;
+      return {
+        async write(chunk) {
+          for (let done = 0; done < chunk.length; ) {
+            const { bytesWritten } = await fh.write(chunk, done, chunk.length - done, at);
+            done += bytesWritten;
+            at += bytesWritten;
+          }
+        },
+        close: () => fh.close(),
+      };
+    },
+    async move(from, to) {
+      const dest = pathOf(to);
+      await mkdir(dirname(dest), { recursive: true });
+      await rename(pathOf(from), dest);
+      return true;
     },
     async ping() {
       await stat(root);

@@ -17,12 +17,19 @@ export function createS3Storage(s: S3Target): Storage {
   });
   const isMissing = (e: unknown) => (e as { code?: string })?.code === "NoSuchKey" || /not ?found|NoSuchKey|404/i.test(String(e));
 
-  const { listUploads, abortUpload } = s3Uploads(s);
+  const { listUploads, abortUpload, createMultipart, uploadPart, completeMultipart, moveObject } = s3Uploads(s);
 
   return {
     kind: "s3",
     listUploads,
     abortUpload,
+    createMultipart,
+    uploadPart,
+    completeMultipart,
+    async move(from, to) {
+      const st = await client.file(assertKey(from)).stat();
+      return moveObject(from, to, st.size);
+    },
     async put(key, body, opts) {
       const file = client.file(assertKey(key));
       // A stream goes up as a multipart upload: memory stays flat whatever the size. Each

@@ -43,7 +43,34 @@ export interface Storage {
   listUploads?(prefix: string): AsyncIterable<PendingUpload>;
   /** S3 only: aborts a multipart upload, deleting its parts; one already gone is not an error. */
   abortUpload?(key: string, uploadId: string): Promise<void>;
+  /**
+   * S3 only: the steps of a multipart upload, for a client's resumable upload whose parts
+   * arrive over several requests (and nodes): begin one (its upload id), store part
+   * `partNumber` (1-based; every part but the last at least 5 MiB) and answer its ETag,
+   * complete it from the parts listed. abortUpload gives it up.
+   */
+  createMultipart?(key: string, contentType?: string): Promise<string>;
+  uploadPart?(key: string, uploadId: string, partNumber: number, bytes: Uint8Array): Promise<string>;
+  completeMultipart?(key: string, uploadId: string, parts: readonly { partNumber: number; etag: string }[]): Promise<void>;
+  /**
+   * Embedded storage only: the object opened for writing at `offset` (what lay past it is
+   * cut off first, so a write a crash cut short is overwritten), made if absent. What was
+   * written is readable once `close` resolves.
+   */
+  openAt?(key: string, offset: number): Promise<AppendWriter>;
+  /**
+   * Moves an object to another key without its bytes passing through this process (a
+   * rename on the folder store, a server-side copy and a delete on S3); false when the
+   * store cannot (S3 copies at most 5 GB at once), and the caller copies it itself.
+   */
+  move?(from: string, to: string): Promise<boolean>;
   ping(): Promise<void>;
+}
+
+/** Writes chunks one after the other from where it was opened. */
+interface AppendWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Keys are relative, slash-separated, from a small alphabet: nothing can escape the root. */

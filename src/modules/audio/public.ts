@@ -6,3 +6,5 @@ export { deleteAudio } from "./service.ts";
 export { audioMediaPage } from "./queries.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedAudio } from "./stored-kind.ts";
+// A finished resumable upload handed to the audio pipeline (the uploads module).
+export { ingestAudio, precheckAudioFile, toAudio } from "./service.ts";

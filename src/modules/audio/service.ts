@@ -6,9 +6,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { mediaFormFields } from "../../http/form-fields.ts";
-import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
+import { MULTIPART_OVERHEAD, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { LimitRefusal } from "../../http/refusal.ts";
@@ -18,7 +18,7 @@ import { requireUser, planActive, type PlanLimits } from "../identity/public.ts"
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
-import { FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
+import { type AudioFormat, FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
 import { coverKey, originalKey } from "./layout.ts";
 import { type MetadataTap, metadataTap, tooLong } from "./metadata.ts";
 import type { Audio, AudioItem, UpdateAudioBody } from "./model.ts";
@@ -35,13 +35,17 @@ export interface AudioUploader {
  * the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
  */
 export async function precheckAudioUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<AudioUploader> {
+  return precheckAudioFile(deps, userId, Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD));
+}
+
+/** The same refusals for a file of `fileBytes` (0: the plan and the upload counts only). */
+export async function precheckAudioFile(deps: Deps, userId: string, fileBytes: number): Promise<AudioUploader> {
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
   if (!limits.audioAllowed) throw new AppError("FORBIDDEN", "the plan does not include audio", { plan: user.plan });
   if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "audio upload needs an active plan", { plan: user.plan });
-  const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
-  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileBytes }, now);
   return { userId, limits };
 }
 
@@ -65,25 +69,62 @@ async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<b
  */
 export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader, request: Request): Promise<AudioRow> {
   const id = newId();
-  const ref = { ownerId: u.userId, id };
-  const key = originalKey(ref);
   let tap: MetadataTap | undefined;
   const streamed = await streamUpload(request, {
-    storage: deps.storage,
-    key,
-    maxFileBytes: u.limits.audioMaxBytes,
+    ...streamOptions(deps, u, id, (t) => (tap = t)),
     deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
-    sniffBytes: SNIFF_BYTES,
-    sniff: sniffAudio,
-    unsupported: `the file is not ${FORMAT_NAMES} audio`,
-    tap: (format) => (tap = metadataTap(format, u.limits.audioMaxSeconds)),
-    hash: deps.compliance.enabled,
   });
+  return recordAudio(deps, u, id, streamed, tap!, () => mediaFormFields(streamed.fields));
+}
+
+/** A caller's work in the transaction that records a resource (its id given), before its bytes are counted. */
+export type Within = (tx: Tx, id: string) => Promise<void>;
+
+/**
+ * A finished resumable upload's file (the uploads module), read back from the store: the
+ * same steps as uploadAudio from its stream on, with `within` in the recording
+ * transaction (the upload gives back the bytes it held there).
+ */
+export async function ingestAudio(
+  deps: Deps & WithCompliance,
+  userId: string,
+  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: { title?: string; isPublic: boolean } },
+  within: Within,
+): Promise<AudioRow> {
+  const u = await precheckAudioFile(deps, userId, 0);
+  const id = newId();
+  let tap: MetadataTap | undefined;
+  const streamed = await storeStream(file.stream, file.filename, { ...streamOptions(deps, u, id, (t) => (tap = t)), deadlineMs: 0 });
+  return recordAudio(deps, u, id, streamed, tap!, () => file.fields, within);
+}
+
+const streamOptions = (deps: Deps & WithCompliance, u: AudioUploader, id: string, tapped: (t: MetadataTap) => MetadataTap) => ({
+  storage: deps.storage,
+  key: originalKey({ ownerId: u.userId, id }),
+  maxFileBytes: u.limits.audioMaxBytes,
+  sniffBytes: SNIFF_BYTES,
+  sniff: sniffAudio,
+  unsupported: `the file is not ${FORMAT_NAMES} audio`,
+  tap: (format: AudioFormat) => tapped(metadataTap(format, u.limits.audioMaxSeconds)),
+  hash: deps.compliance.enabled,
+});
+
+async function recordAudio(
+  deps: Deps & WithCompliance,
+  u: AudioUploader,
+  id: string,
+  streamed: StreamedFile<AudioFormat>,
+  tap: MetadataTap,
+  fieldsOf: () => { title?: string; isPublic: boolean },
+  within?: Within,
+): Promise<AudioRow> {
+  const ref = { ownerId: u.userId, id };
+  const key = originalKey(ref);
   let cover: { key: string; bytes: number } | null = null;
   try {
-    const fields = mediaFormFields(streamed.fields);
+    const fields = fieldsOf();
     const { format } = streamed;
-    const info = await tap!.result();
+    const info = await tap.result();
     if (!info) throw new AppError("INVALID_FILE_TYPE", `the file starts as ${format} but holds no audio that can be read`, { format });
     if (info.hasVideo) throw new AppError("INVALID_FILE_TYPE", "the file holds video: upload it to /v1/videos", { format });
     if (info.durationSeconds !== null && info.durationSeconds > u.limits.audioMaxSeconds) {
@@ -102,6 +143,7 @@ export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader,
     const now = deps.clock.now();
     const filename = streamed.filename || `audio.${format}`;
     return await deps.db.transaction(async (tx) => {
+      await within?.(tx, id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size, imageBytes: cover?.bytes ?? 0 }, now);
       const [row] = await tx
         .insert(audio)

@@ -1,6 +1,17 @@
 // The images module's public surface: what other modules and the wiring may use of it.
 export { imageEdgeResolver } from "./edge-resolver.ts";
-export { discardPrepared, type ImageDeps, insertPrepared, prepareImage, preparedUrl, type PreparedImage, type Uploader } from "./service.ts";
+export {
+  discardPrepared,
+  type ImageDeps,
+  ingestImage,
+  insertPrepared,
+  precheckUpload as precheckImageUpload,
+  prepareImage,
+  preparedUrl,
+  type PreparedImage,
+  toUploaded as toUploadedImage,
+  type Uploader,
+} from "./service.ts";
 export { Tags, TAGS_RULE } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedImages } from "./stored-kind.ts";

@@ -58,11 +58,11 @@ export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
 const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
 /** Early refusal before the body is read: no upload left today or this month, or storage full. */
-export async function precheckUpload(deps: Deps, userId: string): Promise<Uploader> {
+export async function precheckUpload(deps: Deps, userId: string, imageBytes = 1): Promise<Uploader> {
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
-  assertFits(userId, usage, limits, { uploads: 1, imageBytes: 1 }, now);
+  assertFits(userId, usage, limits, { uploads: 1, imageBytes }, now);
   return { userId, limits, usage };
 }
 
@@ -171,11 +171,12 @@ export async function discardPrepared(deps: Deps, list: readonly PreparedImage[]
 /** The public URL of a prepared image (the one it has once recorded). */
 export const preparedUrl = (mediaUrl: string, p: PreparedImage) => publicUrl(mediaUrl, p.row);
 
-export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage): Promise<ImageRow> {
+export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage, within?: (tx: Tx, id: string) => Promise<void>): Promise<ImageRow> {
   const p = await prepareImage(deps, u, input);
   try {
     const now = deps.clock.now();
     return await deps.db.transaction(async (tx) => {
+      await within?.(tx, p.row.id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: p.stored, images: 1 }, now);
       const [row] = await insertPrepared(tx, [p], now);
       return row!;
@@ -185,6 +186,24 @@ export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage)
     await discardPrepared(deps, [p]);
     throw e;
   }
+}
+
+/**
+ * A finished resumable upload's file (the uploads module): created as an upload creates
+ * it. `held`: the image bytes the upload holds reserved, which `within` (run in the
+ * recording transaction, before the image is counted) gives back; the checks before it
+ * see them as free.
+ */
+export async function ingestImage(
+  deps: ImageDeps,
+  userId: string,
+  input: NewImage,
+  held: number,
+  within: (tx: Tx, id: string) => Promise<void>,
+): Promise<ImageRow> {
+  const u = await precheckUpload(deps, userId, 0);
+  const usage = { ...u.usage, img_storage: Math.max(0, u.usage.img_storage - held) };
+  return createImage(deps, { ...u, usage }, input, within);
 }
 
 const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId));

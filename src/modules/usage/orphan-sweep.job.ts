@@ -73,6 +73,10 @@ async function abortStaleUploads(deps: Deps, log: Log, kind: StoredKind, cutoff:
         c.uploadsYoung!++;
         continue;
       }
+      if (kind.keptUploads && (await kind.keptUploads(deps.db, [u])).has(u.uploadId)) {
+        c.uploadsYoung!++;
+        continue;
+      }
       try {
         await store.abortUpload(u.key, u.uploadId);
       } catch (err) {

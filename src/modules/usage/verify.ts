@@ -22,6 +22,12 @@ export interface StoredKind {
   referenced(db: DbOrTx, keys: readonly string[]): Promise<Set<string>>;
   /** The keys rows name, `limit` at a time, after a cursor of the kind's own (null: from the start). */
   namedKeys(db: DbOrTx, after: string | null, limit: number): Promise<{ keys: string[]; next: string | null }>;
+  /**
+   * Of multipart uploads begun under the prefix (S3), the upload ids a row still names:
+   * an upload that takes its parts over hours (a resumable upload) is not abandoned
+   * because it is old. Without it every old one is.
+   */
+  keptUploads?(db: DbOrTx, uploads: readonly { key: string; uploadId: string }[]): Promise<Set<string>>;
   /** What each of `userIds`' rows hold, by what the ledger counts (`{ imageBytes, images }`); a user with none may be absent. */
   recount(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, Need>>;
 }

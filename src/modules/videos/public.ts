@@ -14,3 +14,5 @@ export { deleteFailedVideoOriginals } from "./failed-originals.job.ts";
 export { attributeProviderEgress } from "./provider-egress.job.ts";
 export { reconcileVideosJob } from "./reconcile.job.ts";
 export { monthRollover } from "./month-rollover.job.ts";
+// A finished resumable upload handed to the video pipeline (the uploads module).
+export { ingestVideo, precheckVideoFile, toUploaded as toUploadedVideo } from "./service.ts";

@@ -6,23 +6,23 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { MULTIPART_OVERHEAD, streamUpload } from "../../http/streamed-upload.ts";
+import { adoptStored, MULTIPART_OVERHEAD, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
-import { CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
+import { type Container, CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
 import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
 import { directUrl, playbackUrl, thumbnailUrl } from "./playback.ts";
 import { enqueue, enqueueDeletes } from "./queue.ts";
 import { createPlaybackSigner } from "./sign.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
-import { parseVideoFields } from "./upload-fields.ts";
+import { parseVideoFields, type VideoFields } from "./upload-fields.ts";
 import { type VideoRow, videos } from "./table.ts";
 
 export interface VideoUploader {
@@ -36,15 +36,19 @@ export interface VideoUploader {
  * bytes the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
  */
 export async function precheckVideoUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<VideoUploader> {
+  // The declared body is the file plus a little multipart framing: the file is at least
+  // the body less that framing.
+  return precheckVideoFile(deps, userId, Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD));
+}
+
+/** The same refusals for a file of `fileBytes` (0: the plan and the upload counts only). */
+export async function precheckVideoFile(deps: Deps, userId: string, fileBytes: number): Promise<VideoUploader> {
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
   if (!limits.videoAllowed) throw new AppError("PLAN_REQUIRED", "video upload needs plan pro or pro_plus", { plan: user.plan });
   if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "video upload needs an active plan", { plan: user.plan });
-  // The declared body is the file plus a little multipart framing: the file is at least
-  // the body less that framing.
-  const fileAtLeast = Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
-  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileAtLeast }, now);
+  assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileBytes }, now);
   return { userId, limits };
 }
 
@@ -57,18 +61,54 @@ export async function precheckVideoUpload(deps: Deps, userId: string, declaredBy
 export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader, request: Request): Promise<VideoRow> {
   const id = newId();
   const key = originalKey({ ownerId: u.userId, id });
-  const streamed = await streamUpload(request, {
-    storage: deps.storage,
-    key,
-    maxFileBytes: u.limits.videoMaxBytes,
-    deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000,
-    sniffBytes: SNIFF_BYTES,
-    sniff: sniffContainer,
-    unsupported: `the file is not a ${CONTAINER_NAMES} video`,
-    hash: deps.compliance.enabled,
-  });
+  const streamed = await streamUpload(request, { ...streamOptions(deps, u, key), deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000 });
+  return recordVideo(deps, u, id, streamed, () => parseVideoFields(streamed.fields));
+}
+
+/** A caller's work in the transaction that records a resource (its id given), before its bytes are counted. */
+export type Within = (tx: Tx, id: string) => Promise<void>;
+
+/**
+ * A finished resumable upload's file (the uploads module), at `file.key` in the store: the
+ * same steps as uploadVideo from its stream on (sniffed, checked, stored as the original,
+ * counted and queued), with `within` in the recording transaction (the upload gives back
+ * the bytes it held there, so nothing is counted twice).
+ */
+export async function ingestVideo(
+  deps: Deps & WithCompliance,
+  userId: string,
+  file: { key: string; size: number; filename: string; fields: VideoFields },
+  within: Within,
+): Promise<VideoRow> {
+  const u = await precheckVideoFile(deps, userId, 0);
+  const id = newId();
+  // Moved into place, not copied: a 2 GB file is not read (or hashed, unless the
+  // compliance check needs it) a second time.
+  const stored = await adoptStored(file.key, file.size, file.filename, { ...streamOptions(deps, u, originalKey({ ownerId: userId, id })), deadlineMs: 0 });
+  return recordVideo(deps, u, id, stored, () => file.fields, within);
+}
+
+const streamOptions = (deps: Deps & WithCompliance, u: VideoUploader, key: string) => ({
+  storage: deps.storage,
+  key,
+  maxFileBytes: u.limits.videoMaxBytes,
+  sniffBytes: SNIFF_BYTES,
+  sniff: sniffContainer,
+  unsupported: `the file is not a ${CONTAINER_NAMES} video`,
+  hash: deps.compliance.enabled,
+});
+
+async function recordVideo(
+  deps: Deps & WithCompliance,
+  u: VideoUploader,
+  id: string,
+  streamed: StreamedFile<Container>,
+  fieldsOf: () => VideoFields,
+  within?: Within,
+): Promise<VideoRow> {
+  const key = originalKey({ ownerId: u.userId, id });
   try {
-    const fields = parseVideoFields(streamed.fields);
+    const fields = fieldsOf();
     // The bytes are in (the object below is removed if refused); nothing is committed yet.
     await assertCompliant(deps, {
       kind: "video",
@@ -81,6 +121,7 @@ export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader,
     const now = deps.clock.now();
     const provider = deps.config.VIDEO_PROVIDER;
     return await deps.db.transaction(async (tx) => {
+      await within?.(tx, id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, mediaBytes: streamed.size }, now);
       const [row] = await tx
         .insert(videos)

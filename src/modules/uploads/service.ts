@@ -1,0 +1,195 @@
+// The rules of resumable uploads: creation (the kind's own refusals before a byte is
+// taken, the whole length held in the usage ledger), PATCHes serialized per upload by a
+// kv lease and checked against the stored offset, termination (everything given back),
+// and the state a client reads to find what a finished upload made.
+import { and, eq } from "drizzle-orm";
+import type { Deps } from "../../wiring/deps.ts";
+import { AppError, notFound } from "../../http/errors.ts";
+import { iso } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { newId } from "../../infra/ids.ts";
+import { release, reserve } from "../usage/public.ts";
+import { completeUpload } from "./complete.ts";
+import { KINDS, type KindDeps, kindOf, type Resource } from "./kinds.ts";
+import type { UploadState } from "./model.ts";
+import { discard, receive } from "./store.ts";
+import { type UploadRow, uploads } from "./table.ts";
+import type { Checksum } from "./tus.ts";
+
+const HOUR_MS = 3_600_000;
+/** A PATCH holds its upload's lease this long at a time, renewed while its body arrives. */
+const LEASE_MS = 30_000;
+
+const dataKeyOf = (ownerId: string, id: string) => `uploads/${ownerId}/${id}/data`;
+
+/**
+ * A new upload of `length` bytes described by `metadata` (kind, filename, title, isPublic,
+ * tags). Refused as the kind's upload route refuses (plan, counts, room), 413 over the
+ * plan's size for the kind, 422 for a bad field; its length is held in the kind's storage
+ * dimension from now until it completes, is terminated or expires.
+ */
+export async function createUpload(deps: Deps, userId: string, length: number, metadata: Record<string, string>): Promise<UploadRow> {
+  const kind = kindOf(metadata);
+  const k = KINDS[kind];
+  k.fields(metadata);
+  const limits = await k.precheck(deps, userId, length);
+  const max = k.maxBytes(limits);
+  if (length > max) throw new AppError("FILE_TOO_LARGE", `the file is larger than ${max} bytes`, { limit: max });
+  if (length === 0)
+    throw new AppError("VALIDATION_ERROR", "Upload-Length must be at least 1", {
+      path: "headers.upload-length",
+      issues: [{ path: "headers.upload-length", message: "must be at least 1" }],
+    });
+  const now = deps.clock.now();
+  const id = newId();
+  return deps.db.transaction(async (tx) => {
+    await reserve(tx, userId, limits, { [k.holds]: length }, now);
+    const [row] = await tx
+      .insert(uploads)
+      .values({
+        id,
+        ownerId: userId,
+        kind,
+        metadata,
+        length,
+        status: "uploading",
+        reserved: length,
+        dataKey: dataKeyOf(userId, id),
+        expiresAt: new Date(now.getTime() + deps.config.RESUMABLE_UPLOAD_EXPIRY_H * HOUR_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** The owner's upload; another user's is 404, as an absent one. */
+async function ownUpload(db: DbOrTx, userId: string, id: string): Promise<UploadRow> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, userId)));
+  if (!row) throw notFound("upload");
+  return row;
+}
+
+/** Whether an upload has run out of time without finishing. */
+const isExpired = (row: UploadRow, now: Date) => row.status === "expired" || (row.status === "uploading" && row.expiresAt.getTime() <= now.getTime());
+
+const expired = (row: UploadRow) =>
+  new AppError("UPLOAD_EXPIRED", "the upload expired before it was finished; start a new one", { expiredAt: iso(row.expiresAt) });
+
+/** The owner's upload while it can still be read: 410 once expired. */
+export async function liveUpload(deps: Deps, userId: string, id: string): Promise<UploadRow> {
+  const row = await ownUpload(deps.db, userId, id);
+  if (isExpired(row, deps.clock.now())) throw expired(row);
+  return row;
+}
+
+/**
+ * Runs `fn` holding the upload's lease (one writer at a time, on any node). A second
+ * writer is 409 with Retry-After: tus clients retry a 409 after asking for the offset.
+ */
+export async function withUploadLease<T>(deps: Deps, id: string, fn: () => Promise<T>): Promise<T> {
+  const key = `upload-lease:${id}`;
+  const token = await deps.kv.acquireLease(key, LEASE_MS);
+  if (!token) throw new AppError("CONFLICT", "another request is writing to this upload; retry", { busy: true }, { "retry-after": "1" });
+  const renew = setInterval(() => void deps.kv.renewLease(key, token, LEASE_MS).catch(() => {}), LEASE_MS / 3);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(renew);
+    await deps.kv.releaseLease(key, token).catch(() => {});
+  }
+}
+
+export interface Appended {
+  row: UploadRow;
+  /** What the upload made, when this request finished it. */
+  resource?: Resource;
+}
+
+/**
+ * A PATCH: the body (at most what is left of Upload-Length) stored from `offset`, which
+ * must be the upload's offset now (409 with meta.offset otherwise). The last byte hands
+ * the file to its kind's pipeline before this answers.
+ */
+export async function appendToUpload(
+  deps: KindDeps,
+  userId: string,
+  id: string,
+  p: { offset: number; body: ReadableStream<Uint8Array> | null; declared?: number; checksum?: Checksum },
+): Promise<Appended> {
+  const first = await liveUpload(deps, userId, id);
+  const conflict = (row: UploadRow) => new AppError("CONFLICT", `Upload-Offset must be the upload's offset, ${row.offset}`, { offset: row.offset });
+  if (first.status !== "uploading") {
+    // The same last PATCH again (its answer was lost): answered as it was.
+    if (first.status === "complete" && p.offset === first.length && !p.declared)
+      return { row: first, ...(first.resource && { resource: first.resource as Resource }) };
+    if (first.status === "failed") throw new AppError("CONFLICT", "the upload failed; start a new one", { offset: first.offset, failure: first.failure });
+    throw conflict(first);
+  }
+  if (p.offset !== first.offset) throw conflict(first);
+  if (p.declared !== undefined && p.declared > first.length - first.offset) {
+    throw new AppError("FILE_TOO_LARGE", `the body goes past Upload-Length: at most ${first.length - first.offset} more bytes`, {
+      limit: first.length - first.offset,
+    });
+  }
+  return withUploadLease(deps, id, async () => {
+    // Read again under the lease: a PATCH that held it may have moved the offset.
+    const row = await liveUpload(deps, userId, id);
+    if (row.status !== "uploading" || row.offset !== p.offset) throw conflict(row);
+    const got = await receive(deps, row, p.body, row.length - row.offset, p.checksum);
+    const now = deps.clock.now();
+    const [saved] = await deps.db
+      .update(uploads)
+      .set({ ...got.progress, updatedAt: now })
+      .where(and(eq(uploads.id, id), eq(uploads.offset, row.offset), eq(uploads.status, "uploading")))
+      .returning();
+    if (!saved) throw conflict(await ownUpload(deps.db, userId, id));
+    if (got.cut !== undefined) throw got.cut;
+    if (saved.offset < saved.length) return { row: saved };
+    const resource = await completeUpload(deps, saved);
+    return { row: { ...saved, status: "complete" as const, resourceId: resource.id, resource }, resource };
+  });
+}
+
+/**
+ * DELETE: an upload still arriving (or expired, or failed) is removed with its bytes and
+ * its held storage given back. One that completed made a resource, which is deleted
+ * through its own route: 409.
+ */
+export async function terminateUpload(deps: Deps, userId: string, id: string): Promise<void> {
+  await ownUpload(deps.db, userId, id);
+  await withUploadLease(deps, id, async () => {
+    const row = await ownUpload(deps.db, userId, id);
+    if (row.status === "complete" || row.status === "processing") {
+      throw new AppError("CONFLICT", "the upload is finished; delete what it made through its own route", { status: row.status, resourceId: row.resourceId });
+    }
+    await deps.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.ownerId, userId)))
+        .returning();
+      if (gone && gone.reserved > 0) await release(tx, userId, { [KINDS[gone.kind].holds]: gone.reserved });
+    });
+    await discard(deps, row);
+  });
+}
+
+/** GET /v1/uploads/{id}: where the upload is, and what it made once it has. */
+export function toState(row: UploadRow): UploadState {
+  return {
+    id: row.id,
+    status: row.status === "expired" ? "failed" : row.status,
+    kind: row.kind,
+    offset: row.offset,
+    length: row.length,
+    filename: row.metadata.filename ?? row.metadata.name ?? "",
+    expiresAt: iso(row.expiresAt),
+    createdAt: iso(row.createdAt),
+    resource: row.resource ? (row.resource as UploadState["resource"]) : row.resourceId ? { id: row.resourceId, type: row.kind } : null,
+    ...(row.failure && { failure: row.failure }),
+  };
+}
