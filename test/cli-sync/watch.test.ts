@@ -19,8 +19,6 @@ describe("shelf sync --watch", () => {
     const kb = await newKb(key);
     const folder = tempDir("shelf-watch-");
     await Bun.write(join(folder, "first.md"), "first\n");
-    // The subfolder exists before the watch starts: a folder made after it is watched from
-    // its first event on, and a note written into it at once may come before that.
     mkdirSync(join(folder, "notes"));
     const lines = new Lines();
     const polls = new Polls();
@@ -60,6 +58,15 @@ describe("shelf sync --watch", () => {
     // A note saved here, in a subfolder: pushed without any poll.
     await Bun.write(join(folder, "notes", "new.md"), "written here\n");
     await lines.waitFor("pushed   notes/new.md");
+
+    // A folder made after the watch started, and a note written into it at once: the
+    // folder's creation starts a sync, which finds the note, and the folder is watched from then on.
+    const made = lines.all.length;
+    mkdirSync(join(folder, "later"));
+    await Bun.write(join(folder, "later", "first.md"), "in a new folder\n");
+    await lines.waitFor("pushed   later/first.md", made);
+    await Bun.write(join(folder, "later", "second.md"), "saved later\n");
+    await lines.waitFor("pushed   later/second.md", made);
 
     // A change pushed by another client: pulled at the next poll.
     const from = lines.all.length;

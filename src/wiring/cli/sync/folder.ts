@@ -11,6 +11,8 @@ const NOTE_EXTENSIONS = [".md", ".markdown", ".typ"];
 
 /** Folders that belong to other tools, never to the KB. */
 const SKIPPED_DIRS = new Set([".git", ".hg", ".svn", "node_modules"]);
+/** Whether a folder of that name is walked (and watched): other tools' folders are not. */
+export const walksInto = (name: string) => !SKIPPED_DIRS.has(name);
 
 const CONFLICT_MARK = " (conflict ";
 
@@ -43,7 +45,7 @@ export async function scanFolder(root: string): Promise<Map<string, LocalNote>> 
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) await walk(join(dir, entry.name), relative);
+        if (walksInto(entry.name)) await walk(join(dir, entry.name), relative);
       } else if (entry.isFile() && isNote(entry.name) && !isConflictCopy(entry.name) && relative !== STATE_FILE) {
         const file = join(dir, entry.name);
         const content = await Bun.file(file).text();

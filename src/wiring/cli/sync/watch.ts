@@ -1,11 +1,11 @@
-// `shelf sync --watch`: one sync, then another whenever the folder changes (fs.watch,
-// recursive, debounced so an editor's save or a `git checkout` of many files is one sync)
+// `shelf sync --watch`: one sync, then another whenever the folder changes (every folder
+// watched, tree-watch.ts; debounced so an editor's save or a `git checkout` of many files is one sync)
 // and every poll interval for changes made elsewhere. A poll costs one conditional
 // manifest request (a 304 while the KB is unchanged), so a quiet folder costs one small
 // request per interval. Stops when `signal` aborts, after the sync under way has finished
 // and saved its state.
-import { watch } from "node:fs";
 import { worthSyncing } from "./folder.ts";
+import { watchTree } from "./tree-watch.ts";
 
 export interface WatchOptions {
   root: string;
@@ -27,18 +27,21 @@ export async function watchFolder(o: WatchOptions): Promise<boolean> {
   let wake: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let broken: Error | undefined;
-  const watcher = watch(o.root, { recursive: true }, (_event, name) => {
-    if (name !== null && !worthSyncing(String(name))) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      changed = true;
+  const watcher = watchTree(
+    o.root,
+    (path) => {
+      if (path !== "" && !worthSyncing(path)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        changed = true;
+        wake?.();
+      }, o.debounceMs);
+    },
+    (e) => {
+      broken = e;
       wake?.();
-    }, o.debounceMs);
-  });
-  watcher.on("error", (e) => {
-    broken = e;
-    wake?.();
-  });
+    },
+  );
   try {
     while (!o.signal.aborted) {
       if (broken) throw new Error(`cannot watch ${o.root} any more: ${broken.message}`);
