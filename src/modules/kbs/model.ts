@@ -128,17 +128,29 @@ export const SyncQuery = t.Object({
  */
 const SyncOp = t.Object(
   {
-    op: Enum(["upsert", "delete", "update", "move", "tombstone_ack"], { description: "v1: upsert, delete; v2 also update, move, tombstone_ack" }),
+    op: Enum(["upsert", "delete", "update", "move", "rename", "tombstone_ack"], {
+      description: "v1: upsert, delete; v2 also update, move, rename (a move within the document's folder), tombstone_ack",
+    }),
     relativePath: t.Optional(RelativePath),
     content: t.Optional(t.String({ description: "upsert, update" })),
     sourceHash: t.Optional(
-      t.String({ maxLength: 128, description: "SHA-256 hex of content (upsert, update), or of the text held at fromPath (move); v2 requires it" }),
+      t.String({
+        maxLength: 128,
+        description: "SHA-256 hex of content (upsert, update), or of the text held at fromPath (move) or of the document (rename); v2 requires it",
+      }),
     ),
     baseUpdatedAt: t.Optional(t.Nullable(t.String({ format: "date-time", description: "the updatedAt of the last manifest or sync answer; omit to create" }))),
     baseHash: t.Optional(t.String({ maxLength: 128, description: "v2: the master hash last seen; wins over baseUpdatedAt" })),
-    docId: t.Optional(t.String({ maxLength: 64, description: "v2 update and tombstone_ack: the document" })),
+    docId: t.Optional(t.String({ maxLength: 64, description: "v2 update, rename and tombstone_ack: the document" })),
     fromPath: t.Optional(RelativePath),
     toPath: t.Optional(RelativePath),
+    newName: t.Optional(
+      t.String({
+        maxLength: 1024,
+        description:
+          "v2 rename: the document's new file name, one path segment (no / or \\) in its folder; one that breaks a path rule skips its op (VALIDATION_ERROR)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -200,11 +212,13 @@ const V2_STATUSES = ["applied", "conflict", "skipped", "conflict_branch_created"
 const SyncV2OpResult = t.Object(
   {
     opIndex: OpIndex,
-    op: Enum(["upsert", "delete", "update", "move", "tombstone_ack"]),
+    op: Enum(["upsert", "delete", "update", "move", "rename", "tombstone_ack"]),
     status: Enum(V2_STATUSES),
     docId: t.Nullable(t.String()),
-    relativePath: t.Optional(t.String({ description: "the op's path (a move's: toPath when applied, fromPath otherwise); as sent when it broke a rule" })),
-    fromPath: t.Optional(t.String()),
+    relativePath: t.Optional(
+      t.String({ description: "the op's path (a move's or rename's: the new path when applied, the old one otherwise); as sent when it broke a rule" }),
+    ),
+    fromPath: t.Optional(t.String({ description: "an applied move or rename: the path it left" })),
     updatedAt: t.Optional(Timestamp),
     sourceHash: t.Optional(t.Nullable(Sha256)),
     reason: t.Optional(t.String({ description: `conflict: a conflict reason; skipped: why (${SKIP_REASONS.join(", ")}). ${SKIP_NOTE}` })),

@@ -1,7 +1,7 @@
 // One op of a sync batch, decided and applied: the v1 conflict table for
 // upserts and deletes, and the v2 ops on the same table (issue 12): an update names its
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
-// records a client's confirmation. A base is the updatedAt the client last saw, or the
+// records a client's confirmation, and a rename is a move within the document's folder. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).
 import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
@@ -17,7 +17,10 @@ import {
   hardDelete,
   insertInKb,
   keptFrom,
+  lockAtPaths,
   moveDocument,
+  normalizePath,
+  pathProblemText,
   removeObjects,
   replaceContent,
   sha256Hex,
@@ -35,7 +38,7 @@ interface Base {
   baseHash?: string;
 }
 
-export type SyncOpName = "upsert" | "delete" | "update" | "move" | "tombstone_ack";
+export type SyncOpName = "upsert" | "delete" | "update" | "move" | "rename" | "tombstone_ack";
 
 /**
  * An op after its wire format was read: paths already normalized (documents' path rule).
@@ -48,6 +51,8 @@ export type SyncOp =
   | ({ kind: "delete"; path: string; pathKey: string } & Base)
   | ({ kind: "update"; docId: string; content: string; sourceHash: string } & Base)
   | ({ kind: "move"; path: string; pathKey: string; toPath: string; toKey: string; sourceHash: string } & Base)
+  /** `newName`: one path segment, NFC (values.ts); `at`: the op's place in the body, for a refusal found in the batch. */
+  | ({ kind: "rename"; docId: string; newName: string; at: string; sourceHash: string } & Base)
   | { kind: "tombstone_ack"; docId: string; path?: string }
   | { kind: "refused"; op: SyncOpName; path?: string; docId?: string; outcome: Extract<Outcome, { kind: "skipped" }> };
 
@@ -70,7 +75,12 @@ export type SkipReason =
   | "COMPLIANCE_BLOCKED"
   | "DEPENDENCY_UNAVAILABLE";
 
-export type Outcome =
+/** A rename's: the path its document had when the batch reached it (its answer names it as a move's fromPath). */
+interface Renamed {
+  fromPath?: string;
+}
+
+export type Outcome = (
   | { kind: "applied"; doc: DocumentRow }
   | { kind: "acknowledged"; count: number }
   /**
@@ -84,7 +94,9 @@ export type Outcome =
    * `objectKey`: the stored object the branch took (kept after the batch), if any.
    */
   | { kind: "branched"; branchId: string; remote: DocumentRow; objectKey: string | null }
-  | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> };
+  | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> }
+) &
+  Renamed;
 
 /** An upsert's or update's text, hashed, described and stored (objects past the inline size) before the transaction. */
 export type Prepared = { text: DescribedText } | { early: Outcome } | { hashMismatch: true };
@@ -156,7 +168,7 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
     return count ? done({ kind: "acknowledged", count }) : done(skipped("NOT_FOUND", "no tombstone of this document in this KB"));
   }
 
-  const row = op.kind === "update" ? state.byId.get(op.docId) : state.byKey.get(op.pathKey);
+  const row = op.kind === "update" || op.kind === "rename" ? state.byId.get(op.docId) : state.byKey.get(op.pathKey);
   const conflict = (reason: ConflictReason, remote = row) => {
     const incoming = prepared && "text" in prepared ? prepared.text : undefined;
     return done({ kind: "conflict", reason, remote, ...(incoming && { incoming }) });
@@ -175,6 +187,22 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
   }
 
   if (op.kind === "move") return move(tx, actor, op, row, state, conflict);
+  if (op.kind === "rename") {
+    if (!row) return done(skipped("NOT_FOUND", "no document with this id in this KB"));
+    const fromPath = row.relativePath!;
+    const to = renameTarget(row, op.newName);
+    const decided = !to.ok
+      ? done(skipped("VALIDATION_ERROR", pathProblemText(to.problem), { path: `${op.at}.newName`, problem: to.problem }))
+      : await move(
+          tx,
+          actor,
+          { ...op, kind: "move", path: fromPath, pathKey: row.pathKey!, toPath: to.path, toKey: to.key },
+          row,
+          await withKey(tx, actor, kbId, state, to.key),
+          conflict,
+        );
+    return { ...decided, outcome: { ...decided.outcome, fromPath } };
+  }
 
   if (op.kind === "update" && !row) return done(skipped("NOT_FOUND", "no document with this id in this KB"));
   if (!prepared) throw new Error("an upsert without its prepared text");
@@ -201,6 +229,26 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
   if (row.sourceHash === text.sourceHash) return applied(row);
   const changed = await replaceContent(tx, actor, row, keptFrom(text, row), "sync");
   return applied(changed.row, changed.freed);
+}
+
+/** Where a rename takes its document: the same folder, the new name. */
+export function renameTarget(row: Pick<DocumentRow, "relativePath">, newName: string) {
+  const path = row.relativePath!;
+  return normalizePath(path.slice(0, path.lastIndexOf("/") + 1) + newName);
+}
+
+/**
+ * The batch's state with the row at `key` locked too: a rename's target is known only once
+ * its document is (the service locks the one its document had before the batch; this
+ * covers a document the batch moved first).
+ */
+async function withKey(tx: Tx, actor: Actor, kbId: string, state: PathState, key: string): Promise<PathState> {
+  if (state.byKey.has(key)) return state;
+  for (const r of (await lockAtPaths(tx, { userId: actor.userId, kbId, pathKeys: [key] })).values()) {
+    state.byKey.set(r.pathKey!, r);
+    state.byId.set(r.id, r);
+  }
+  return state;
 }
 
 /**

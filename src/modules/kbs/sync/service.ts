@@ -20,7 +20,7 @@ import { BatchBooks } from "../batch-books.ts";
 import { requireUser, planActive } from "../../identity/public.ts";
 import { tellRefusal } from "../../usage/public.ts";
 import { getKb, lockKb } from "../service.ts";
-import { type Decided, decide, type Outcome, type PathState, prepare, type SyncOp, skipped } from "./decide.ts";
+import { type Decided, decide, type Outcome, type PathState, prepare, renameTarget, type SyncOp, skipped } from "./decide.ts";
 import { preserveBoth } from "./preserve.ts";
 
 export type { SyncOp } from "./decide.ts";
@@ -54,7 +54,7 @@ export async function runSync(
   ops: readonly SyncOp[],
   mode: SyncMode = { preserveBoth: false },
 ): Promise<SyncResult> {
-  const updated = ops.flatMap((op) => (op.kind === "update" ? [op.docId] : []));
+  const updated = ops.flatMap((op) => (op.kind === "update" || op.kind === "rename" ? [op.docId] : []));
   const [actor, , paths] = await Promise.all([
     syncActor(deps, userId),
     getKb(deps.db, { userId, id: kbId }),
@@ -86,7 +86,7 @@ export async function runSync(
       const by: Actor = books ? { ...actor, books } : actor;
       // The KB's lock keeps other writers from its paths, so these rows, followed through
       // the batch's own changes, are the paths' state for every op.
-      const state = await lockState(tx, userId, kbId, ops);
+      const state = await lockState(tx, userId, kbId, ops, paths);
       const outcomes: Outcome[] = [];
       const freed: string[] = [];
       for (const [i, op] of ops.entries()) {
@@ -144,10 +144,21 @@ export async function runSync(
   return { outcomes: result.outcomes, serverTime: result.serverTime };
 }
 
-/** The rows every op of the batch names (paths, a move's both ends, an update's id), locked. */
-async function lockState(tx: Tx, userId: string, kbId: string, ops: readonly SyncOp[]): Promise<PathState> {
-  const pathKeys = ops.flatMap((op) => (op.kind === "move" ? [op.pathKey, op.toKey] : "pathKey" in op ? [op.pathKey] : []));
-  const ids = ops.flatMap((op) => (op.kind === "update" ? [op.docId] : []));
+/**
+ * The rows every op of the batch names (paths, a move's both ends, an update's id, a
+ * rename's id and its target by the path read before the batch: `paths`), locked.
+ */
+async function lockState(tx: Tx, userId: string, kbId: string, ops: readonly SyncOp[], paths: Map<string, string>): Promise<PathState> {
+  const pathKeys = ops.flatMap((op) => {
+    if (op.kind === "move") return [op.pathKey, op.toKey];
+    if (op.kind === "rename") {
+      const path = paths.get(op.docId);
+      const to = path === undefined ? undefined : renameTarget({ relativePath: path }, op.newName);
+      return to?.ok ? [to.key] : [];
+    }
+    return "pathKey" in op ? [op.pathKey] : [];
+  });
+  const ids = ops.flatMap((op) => (op.kind === "update" || op.kind === "rename" ? [op.docId] : []));
   const byKey = await lockAtPaths(tx, { userId, kbId, pathKeys, ids });
   return { byKey, byId: new Map([...byKey.values()].map((r) => [r.id, r])) };
 }
@@ -158,6 +169,11 @@ function keysOf(op: SyncOp, state: PathState): string[] {
   if (op.kind === "update") {
     const key = state.byId.get(op.docId)?.pathKey;
     return key ? [key] : [];
+  }
+  if (op.kind === "rename") {
+    const row = state.byId.get(op.docId);
+    const to = row && renameTarget(row, op.newName);
+    return row ? [row.pathKey!, ...(to?.ok ? [to.key] : [])] : [];
   }
   return "pathKey" in op ? [op.pathKey] : [];
 }

@@ -1,13 +1,14 @@
 // The v2 wire format of sync (9; issue 12): `ops[]` of upsert, update, delete,
-// move and tombstone_ack in; `results[]` (one per op: opIndex, status, docId) and
+// move, rename and tombstone_ack in; `results[]` (one per op: opIndex, status, docId) and
 // `serverTime` out. sourceHash is the SHA-256 hex of content (upsert, update) or of the
-// text the client holds at fromPath (move), and is required on each of them. Everything
+// text the client holds at fromPath (move) or of the document (rename), and is required
+// on each of them. Everything
 // v2-shaped is here; the rules are the sync service's.
 import { AppError, validationError } from "../../../http/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { SyncBody, SyncV2OpResult } from "../model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
-import { baseValue, contentValue, docIdValue, pathValue, perOp } from "./values.ts";
+import { baseValue, contentValue, docIdValue, nameValue, pathValue, perOp } from "./values.ts";
 
 const V2_MAX_OPS = 200;
 
@@ -75,6 +76,19 @@ function readOp(op: WireOp, at: string): SyncOp {
         return { kind: "move", path: from.path, pathKey: from.key, toPath: to.path, toKey: to.key, sourceHash, ...baseValue(op, at) };
       });
     }
+    case "rename": {
+      const docId = docIdAt(op, at);
+      const newName = required(op.newName, `${at}.newName`, "a rename carries the newName");
+      const sourceHash = hashAt(op, at);
+      return perOp(op, () => ({
+        kind: "rename",
+        docId: docIdValue(docId, "rename"),
+        newName: nameValue(newName, `${at}.newName`),
+        at,
+        sourceHash,
+        ...baseValue(op, at),
+      }));
+    }
     default: {
       const docId = docIdAt(op, at);
       return perOp(op, () => {
@@ -88,8 +102,8 @@ function readOp(op: WireOp, at: string): SyncOp {
 /**
  * The body's ops as SyncOps. The request is refused whole for its shape: 422
  * INVALID_OP_BATCH_SIZE outside 1..200; 409 SYNC_VERSION_MISMATCH for a v1 body (upserts
- * and deletes, no sourceHash anywhere); 422 SYNC_HASH_REQUIRED for an upsert, update or
- * move without one; 422 VALIDATION_ERROR at a field an op's kind carries and it lacks. A
+ * and deletes, no sourceHash anywhere); 422 SYNC_HASH_REQUIRED for an upsert, update,
+ * move or rename without one; 422 VALIDATION_ERROR at a field an op's kind carries and it lacks. A
  * value that breaks a rule (a path, the content, a base) refuses its op alone.
  */
 export function readV2(body: SyncBody): SyncOp[] {
@@ -120,17 +134,20 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
         docId: d.id,
         relativePath: d.relativePath!,
         ...(op.kind === "move" && { fromPath: op.path }),
+        ...(op.kind === "rename" && o.fromPath !== undefined && { fromPath: o.fromPath }),
         updatedAt: iso(d.updatedAt),
         sourceHash: d.deletedAt ? null : d.sourceHash,
       };
     }
     if (o.kind === "acknowledged") return { ...head, status: "applied", docId: op.kind === "tombstone_ack" ? op.docId : null, meta: { tombstones: o.count } };
-    const path = "path" in op && op.path !== undefined ? { relativePath: op.path } : {};
+    // A rename's path is its document's, known once the batch reached it (the outcome's fromPath).
+    const named = "path" in op ? op.path : o.fromPath;
+    const path = named !== undefined ? { relativePath: named } : {};
     if (o.kind === "skipped") {
       return {
         ...head,
         status: "skipped",
-        docId: op.kind === "update" || op.kind === "refused" ? (op.docId ?? null) : null,
+        docId: op.kind === "update" || op.kind === "rename" || op.kind === "refused" ? (op.docId ?? null) : null,
         ...path,
         reason: o.reason,
         message: o.message,

@@ -32,6 +32,18 @@ export function pathValue(text: string, at: string): { path: string; key: string
   return p;
 }
 
+/**
+ * A rename's newName: one segment of a path (no "/", and the path rule's backslash, dot,
+ * length and character rules), NFC. Whether the whole new path keeps the rule (its
+ * length) is judged once the document's folder is known (decide.ts).
+ */
+export function nameValue(text: string, at: string): string {
+  if (text.includes("/")) throw invalid(at, "slash", "newName is a file name in the document's folder: no /");
+  const p = normalizePath(text);
+  if (!p.ok) throw invalid(at, p.problem, pathProblemText(p.problem));
+  return p.path;
+}
+
 /** An upsert's or update's text: its UTF-8, which is hashed and stored, must be the text itself. */
 export function contentValue(text: string, at: string): string {
   if (text.includes("\u0000")) throw invalid(at, "nul", "the content may not contain NUL characters");
@@ -57,13 +69,13 @@ export function baseValue(op: { baseUpdatedAt?: string | null; baseHash?: string
 }
 
 /**
- * An update's or tombstone_ack's docId. One that cannot be a document id names no
+ * An update's, rename's or tombstone_ack's docId. One that cannot be a document id names no
  * document: it is answered as an unknown id is (NOT_FOUND), without a lookup, so text the
  * database cannot take (a NUL) refuses its op and not the request.
  */
-export function docIdValue(docId: string, op: "update" | "tombstone_ack"): string {
+export function docIdValue(docId: string, op: "update" | "rename" | "tombstone_ack"): string {
   if (isId(docId)) return docId;
-  const message = op === "update" ? "no document with this id in this KB" : "no tombstone of this document in this KB";
+  const message = op !== "tombstone_ack" ? "no document with this id in this KB" : "no tombstone of this document in this KB";
   throw new OpRefusal({ kind: "skipped", reason: "NOT_FOUND", message });
 }
 
@@ -85,8 +97,8 @@ export function perOp<T extends SyncOp>(op: { op: SyncOpName; relativePath?: str
       kind: "refused",
       op: op.op,
       ...(path !== undefined && { path }),
-      // As any skipped op's answer: an update names its document by the docId it sent.
-      ...(op.docId !== undefined && op.op === "update" && { docId: op.docId }),
+      // As any skipped op's answer: an update or rename names its document by the docId it sent.
+      ...(op.docId !== undefined && (op.op === "update" || op.op === "rename") && { docId: op.docId }),
       outcome: e.outcome,
     };
   }
