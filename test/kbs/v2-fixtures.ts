@@ -15,6 +15,7 @@ export const upsert2 = (relativePath: string, content: string, base: Base = {}) 
 });
 export const update2 = (docId: string, content: string, base: Base = {}) => ({ op: "update", docId, content, sourceHash: sha256(content), ...base });
 export const delete2 = (relativePath: string, base: Base = {}) => ({ op: "delete", relativePath, ...base });
+export const rename2 = (docId: string, newName: string, held: string, base: Base = {}) => ({ op: "rename", docId, newName, sourceHash: sha256(held), ...base });
 export const move2 = (fromPath: string, toPath: string, held: string, base: Base = {}) => ({ op: "move", fromPath, toPath, sourceHash: sha256(held), ...base });
 
 export interface OpResult {
