@@ -48,6 +48,8 @@ export interface PushChoice {
   baseHash: boolean;
   /** v2: an edit of a document whose id is known goes as `update` (else `upsert` by path). */
   byId: boolean;
+  /** v2: a move within a folder of a document whose id is known goes as `rename`. */
+  rename: boolean;
   /** Send a wrong sourceHash on the first upsert or update (LOCAL_HASH_MISMATCH). */
   badHash: boolean;
 }
@@ -158,7 +160,12 @@ export class SimClient {
       }
       const kk = k!;
       if (v2) {
-        const ops: Op[] = [{ op: "move", fromPath: sp, toPath: f, sourceHash: kk.hash, baseUpdatedAt: kk.updatedAt }];
+        const folder = (p: string) => p.slice(0, p.lastIndexOf("/") + 1);
+        const ops: Op[] = [
+          c.rename && kk.docId && folder(sp) === folder(f)
+            ? { op: "rename", docId: kk.docId, newName: f.slice(folder(f).length), sourceHash: kk.hash, baseUpdatedAt: kk.updatedAt }
+            : { op: "move", fromPath: sp, toPath: f, sourceHash: kk.hash, baseUpdatedAt: kk.updatedAt },
+        ];
         // Text changed too: an update after the move, on the hash (the move gave a new stamp).
         if (kk.hash !== sha256(text) && kk.docId)
           ops.push({ op: "update", docId: kk.docId, relativePath: f, content: text, sourceHash: sha256(text), baseHash: kk.hash });
@@ -169,7 +176,10 @@ export class SimClient {
               this.known.delete(sp);
               this.known.set(f, { ...kk, docId: moved!.docId, updatedAt: moved!.updatedAt! });
               this.origin.delete(f);
-            } else if (moved!.kind === "conflict" && (moved!.reason === "MOVE_SOURCE_MISSING" || moved!.reason === "MOVE_TARGET_EXISTS")) {
+            } else if (
+              (moved!.kind === "conflict" && (moved!.reason === "MOVE_SOURCE_MISSING" || moved!.reason === "MOVE_TARGET_EXISTS")) ||
+              (moved!.kind === "skipped" && moved!.reason === "NOT_FOUND")
+            ) {
               this.origin.delete(f); // give the rename up: a delete there and a new file here
             }
             if (updated) learn(f)(updated);

@@ -58,8 +58,17 @@ export type Op =
   | { op: "upsert"; relativePath: string; content: string; sourceHash?: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "update"; docId: string; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "delete"; relativePath: string; baseUpdatedAt?: string; baseHash?: string }
-  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt?: string; sourceHash: string }
+  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt?: string; baseHash?: string; sourceHash: string }
+  | { op: "rename"; docId: string; newName: string; baseUpdatedAt?: string; baseHash?: string; sourceHash: string }
   | { op: "tombstone_ack"; docId: string; relativePath?: string };
+
+type Move = Extract<Op, { op: "move" }>;
+
+/** A rename is a move within its document's folder (docs/sync.md): the move it is, once its document is known. */
+export function asMove(op: Extract<Op, { op: "rename" }>, row: MDoc): Move {
+  const { op: _, docId: __, newName, ...rest } = op;
+  return { op: "move", fromPath: row.path, toPath: row.path.slice(0, row.path.lastIndexOf("/") + 1) + newName, ...rest };
+}
 
 /** One op's outcome as the server answered it, whatever the wire format. */
 export type Outcome =
@@ -101,7 +110,7 @@ export class KbModel {
 
   /** The row an op addresses: an update by its document, the others by path. */
   target(op: Op): MDoc | undefined {
-    if (op.op === "update" || op.op === "tombstone_ack") return this.docs.get(op.docId);
+    if (op.op === "update" || op.op === "rename" || op.op === "tombstone_ack") return this.docs.get(op.docId);
     return this.at(op.op === "move" ? op.fromPath : op.relativePath);
   }
 
@@ -110,6 +119,12 @@ export class KbModel {
    * then applies it. Throws a ModelError naming the difference.
    */
   apply(op: Op, e: Expected, out: Outcome): void {
+    if (op.op === "rename") {
+      const doc = this.target(op);
+      if (doc) return this.apply(asMove(op, doc), e, out);
+      if (out.kind === "skipped" && e.skips.includes(out.reason)) return;
+      throw new ModelError(`${JSON.stringify(op)}: the KB has no document of this id; the server answered ${JSON.stringify(out)}`);
+    }
     let row = this.target(op);
     if (row?.placeholder && out.kind === "applied") row = this.learnId(row, out.docId);
     const fail: (why: string) => never = (why) => {

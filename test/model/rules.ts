@@ -1,7 +1,7 @@
 // The rules of one op (the v1 conflict table, issue 12's decisions for v2, and the
 // choices of docs/decisions.md where both are silent): what the op may do to the model's state. The
 // model (model.ts) checks the server's answer against this and applies it.
-import { type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
+import { asMove, type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
 
 /** What the model allows as the outcome of one op. */
 export interface Expected {
@@ -50,6 +50,8 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     return e;
   };
 
+  // A rename is the move of its document within its folder; an id the KB does not have is an update's NOT_FOUND.
+  if (op.op === "rename") return row ? expectOp(m, asMove(op, row), version, mode) : { ...none, skips: ["NOT_FOUND"] };
   if (op.op === "tombstone_ack") return m.tombstonesOf(op) ? { ...none, applied: "unchanged" } : { ...none, skips: ["NOT_FOUND"] };
 
   if (op.op === "delete") {

@@ -1,5 +1,5 @@
 // The model-checked sync protocol (issue 12, item 7): random interleavings of three
-// simulated clients (create, edit, move, delete, pull, push; v1 and v2; default and
+// simulated clients (create, edit, move, rename, delete, pull, push; v1 and v2; default and
 // preserve_both) against the server, which after every step must agree with the reference
 // model (test/model/model.ts), and must never lose content it took.
 //
@@ -60,6 +60,7 @@ type Action =
   | { a: "create"; c: number; path: number; text: number }
   | { a: "edit"; c: number; file: number; text: number }
   | { a: "move"; c: number; file: number; to: number }
+  | { a: "rename"; c: number; file: number; to: number }
   | { a: "delete"; c: number; file: number }
   | ({ a: "pull"; c: number } & PullChoice)
   | ({ a: "push"; c: number } & PushChoice)
@@ -67,12 +68,15 @@ type Action =
   | { a: "refused"; c: number; kind: number }
   | { a: "resolve"; c: number; branch: number; accept: boolean };
 
+const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 const c = fc.integer({ min: 0, max: 2 });
 const version = fc.constantFrom<1 | 2>(1, 2);
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ a: fc.constant("create" as const), c, path: fc.nat(PATHS.length - 1), text: fc.nat(11) }) },
   { weight: 4, arbitrary: fc.record({ a: fc.constant("edit" as const), c, file: fc.nat(7), text: fc.nat(11) }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant("move" as const), c, file: fc.nat(7), to: fc.nat(PATHS.length - 1) }) },
+  // A move to another name in the file's folder (pushed as `rename` or `move`).
+  { weight: 1, arbitrary: fc.record({ a: fc.constant("rename" as const), c, file: fc.nat(7), to: fc.nat(PATHS.length - 1) }) },
   { weight: 1, arbitrary: fc.record({ a: fc.constant("delete" as const), c, file: fc.nat(7) }) },
   {
     weight: 4,
@@ -97,6 +101,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       pick: fc.nat(63),
       baseHash: fc.boolean(),
       byId: fc.boolean(),
+      rename: fc.boolean(),
       badHash: fc.nat(9).map((n) => n === 0),
       ack: fc.nat(5).map((n) => n === 0),
     }),
@@ -177,13 +182,16 @@ async function run(actions: Action[]): Promise<void> {
       if (act.a === "create") did = cl.create(PATHS[act.path]!, textOf(act.text));
       else if (act.a === "edit") did = file !== undefined && cl.edit(file, textOf(act.text));
       else if (act.a === "move") did = file !== undefined && cl.move(file, PATHS[act.to]!);
-      else if (act.a === "delete") did = file !== undefined && cl.remove(file);
+      else if (act.a === "rename") {
+        const names = file === undefined ? [] : PATHS.filter((p) => p !== file && folderOf(p) === folderOf(file));
+        did = names.length > 0 && cl.move(file!, names[act.to % names.length]!);
+      } else if (act.a === "delete") did = file !== undefined && cl.remove(file);
       else if (act.a === "pull") await cl.pull(act);
       else if (act.a === "tick") did = clock.nowMs() + act.ms <= START + MAX_ADVANCE && (clock.advance(act.ms), true);
       else if (act.a === "refused") did = await refused(world, act.kind);
       else if (act.a === "resolve") did = await resolve(world, act.branch, act.accept);
       else did = await cl.push(act);
-      if (did && act.a !== "create" && act.a !== "edit" && act.a !== "move" && act.a !== "delete" && act.a !== "tick") {
+      if (did && act.a !== "create" && act.a !== "edit" && act.a !== "move" && act.a !== "rename" && act.a !== "delete" && act.a !== "tick") {
         const problems = await differences(world.wire, world.model, { v2: can.v2, branches: can.branches, all: false });
         if (problems.length) throw new ModelError(problems.join("\n"));
       }
