@@ -58,7 +58,8 @@ export interface OpResult {
 export type PushOp =
   | { op: "upsert"; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "delete"; relativePath: string; baseUpdatedAt: string; baseHash: string }
-  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt: string; sourceHash: string };
+  | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt: string; sourceHash: string }
+  | { op: "rename"; docId: string; newName: string; baseUpdatedAt: string; sourceHash: string };
 
 export interface Master {
   content: string;

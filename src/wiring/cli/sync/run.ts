@@ -8,11 +8,12 @@
 // conflict copy beside it. No text is dropped on either side. The closing pull takes
 // the cursor and ETag after our own changes, so the next run that finds nothing new costs
 // one 304. What it does is reported as it happens (a SyncListener: output.ts prints it).
+import { posix } from "node:path";
 import type { ManifestItem, Master, OpResult, PushOp, SyncApi } from "./api.ts";
 import { SyncClientError } from "./api.ts";
 import { conflictPath, type LocalNote, moveNote, removeNote, scanFolder, writeNote } from "./folder.ts";
 import type { OpProblem, Phase, SyncEvent } from "./output.ts";
-import { type SyncState, saveState } from "./state.ts";
+import { noteState, type SyncState, saveState } from "./state.ts";
 
 export interface SyncListener {
   event?(e: SyncEvent): void;
@@ -134,7 +135,7 @@ async function followMoves(root: string, state: SyncState, changes: Map<string, 
     local.delete(from);
     local.set(path, here);
     delete state.notes[from];
-    state.notes[path] = { hash: change.hash, updatedAt: change.updatedAt };
+    state.notes[path] = noteState(change.hash, change.updatedAt, change.docId ?? known.docId);
     report.add({ kind: "moved", from, to: path, remote: true });
   }
 }
@@ -150,12 +151,13 @@ async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, 
     const here = local.get(path);
     if (change.active) {
       if (here?.hash === change.hash) {
-        state.notes[path] = { hash: change.hash, updatedAt: change.updatedAt };
+        state.notes[path] = noteState(change.hash, change.updatedAt, change.docId);
         continue;
       }
       // Master is the version we last agreed on (often our own push, read back): any edit here is for the push.
       if (known?.hash === change.hash) {
         known.updatedAt = change.updatedAt;
+        if (change.docId) known.docId = change.docId;
         continue;
       }
       // Not edited here (or removed here while edited there: the edit wins): take master.
@@ -171,18 +173,32 @@ async function pull(api: SyncApi, kbId: string, root: string, state: SyncState, 
     }
   }
   const masters = await fetchMasters(api, kbId, wanted, (n) => report.listener.progress?.("pulling", n, wanted.length));
+  const ids = new Map(wanted.map((w) => [w.path, w.docId]));
   for (const [path, master] of masters) {
     await writeNote(root, path, master.content);
-    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+    state.notes[path] = noteState(master.sourceHash, master.updatedAt, ids.get(path));
     report.add({ kind: "pulled", path });
   }
   await saveState(root, state);
   return true;
 }
 
-/** The ops that carry this folder's changes since the last agreement with master. */
-function pendingOps(local: Map<string, LocalNote>, state: SyncState): { ops: PushOp[]; texts: Map<string, string> } {
-  const ops: PushOp[] = [];
+/** An op to push, with the paths it changes: `path` where the note is now, `from` where a rename or move took it from. */
+interface Pending {
+  op: PushOp;
+  path: string;
+  from?: string;
+}
+
+/**
+ * The ops that carry this folder's changes since the last agreement with master. A note
+ * gone from one path whose text (by its hash) appeared at a new one was renamed or moved
+ * here: a `rename` by id when it stayed in its folder (and its id is known), else a
+ * `move`, either keeping the document (its id and history) where a delete and an upsert
+ * would make a new one.
+ */
+function pendingOps(local: Map<string, LocalNote>, state: SyncState): { pending: Pending[]; texts: Map<string, string> } {
+  const pending: Pending[] = [];
   const texts = new Map<string, string>();
   const added = new Map<string, LocalNote>();
   for (const [path, note] of local) {
@@ -190,39 +206,52 @@ function pendingOps(local: Map<string, LocalNote>, state: SyncState): { ops: Pus
     texts.set(path, note.content);
     if (!known) added.set(path, note);
     else if (note.hash !== known.hash) {
-      ops.push({ op: "upsert", relativePath: path, content: note.content, sourceHash: note.hash, baseUpdatedAt: known.updatedAt, baseHash: known.hash });
+      const op: PushOp = {
+        op: "upsert",
+        relativePath: path,
+        content: note.content,
+        sourceHash: note.hash,
+        baseUpdatedAt: known.updatedAt,
+        baseHash: known.hash,
+      };
+      pending.push({ op, path });
     }
   }
   for (const [path, known] of Object.entries(state.notes)) {
     if (local.has(path)) continue;
-    // Gone from here and the same text appeared at a new path: a rename, which keeps the document.
     const target = [...added].find(([, note]) => note.hash === known.hash)?.[0];
-    if (target) {
-      added.delete(target);
-      ops.push({ op: "move", fromPath: path, toPath: target, baseUpdatedAt: known.updatedAt, sourceHash: known.hash });
-    } else {
-      ops.push({ op: "delete", relativePath: path, baseUpdatedAt: known.updatedAt, baseHash: known.hash });
+    if (!target) {
+      pending.push({ op: { op: "delete", relativePath: path, baseUpdatedAt: known.updatedAt, baseHash: known.hash }, path });
+      continue;
     }
+    added.delete(target);
+    const base = { baseUpdatedAt: known.updatedAt, sourceHash: known.hash };
+    const op: PushOp =
+      known.docId && posix.dirname(path) === posix.dirname(target)
+        ? { op: "rename", docId: known.docId, newName: posix.basename(target), ...base }
+        : { op: "move", fromPath: path, toPath: target, ...base };
+    pending.push({ op, path: target, from: path });
   }
-  for (const [path, note] of added) ops.push({ op: "upsert", relativePath: path, content: note.content, sourceHash: note.hash });
-  return { ops, texts };
+  for (const [path, note] of added) pending.push({ op: { op: "upsert", relativePath: path, content: note.content, sourceHash: note.hash }, path });
+  return { pending, texts };
 }
 
-const pathOf = (op: PushOp) => (op.op === "move" ? op.toPath : op.relativePath);
-
 async function push(api: SyncApi, kbId: string, root: string, state: SyncState, report: Report): Promise<boolean> {
-  const { ops, texts } = pendingOps(await scanFolder(root), state);
+  const { pending, texts } = pendingOps(await scanFolder(root), state);
   const refetch: string[] = [];
-  for (let i = 0; i < ops.length; i += PUSH_BATCH) {
-    const batch = ops.slice(i, i + PUSH_BATCH);
-    const results = await api.push(kbId, batch);
+  for (let i = 0; i < pending.length; i += PUSH_BATCH) {
+    const batch = pending.slice(i, i + PUSH_BATCH);
+    const results = await api.push(
+      kbId,
+      batch.map((p) => p.op),
+    );
     for (const result of results) {
-      const op = batch[result.opIndex];
-      if (!op) continue;
-      await settle(api, kbId, root, state, report, op, result, texts, refetch);
+      const item = batch[result.opIndex];
+      if (!item) continue;
+      await settle(api, kbId, root, state, report, item, result, texts, refetch);
     }
     await saveState(root, state);
-    report.listener.progress?.("pushing", i + batch.length, ops.length);
+    report.listener.progress?.("pushing", i + batch.length, pending.length);
   }
   // The server rewrote what we sent (inline images become hosted ones): mirror its text.
   for (const [path, master] of await fetchMasters(
@@ -231,10 +260,10 @@ async function push(api: SyncApi, kbId: string, root: string, state: SyncState, 
     refetch.map((path) => ({ path })),
   )) {
     await writeNote(root, path, master.content);
-    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+    state.notes[path] = noteState(master.sourceHash, master.updatedAt, state.notes[path]?.docId);
   }
   await saveState(root, state);
-  return ops.length > 0;
+  return pending.length > 0;
 }
 
 async function settle(
@@ -243,22 +272,22 @@ async function settle(
   root: string,
   state: SyncState,
   report: Report,
-  op: PushOp,
+  { op, path, from }: Pending,
   result: OpResult,
   texts: Map<string, string>,
   refetch: string[],
 ): Promise<void> {
-  const path = pathOf(op);
   if (result.status === "applied") {
     if (op.op === "delete") {
       delete state.notes[path];
       report.add({ kind: "deleted", path, remote: false });
       return;
     }
-    if (op.op === "move") delete state.notes[op.fromPath];
-    report.add(op.op === "move" ? { kind: "moved", from: op.fromPath, to: path, remote: false } : { kind: "pushed", path });
+    const docId = result.docId ?? (from === undefined ? undefined : state.notes[from]?.docId);
+    if (from !== undefined) delete state.notes[from];
+    report.add(from !== undefined ? { kind: "moved", from, to: path, remote: false } : { kind: "pushed", path });
     const sent = op.sourceHash;
-    state.notes[path] = { hash: result.sourceHash ?? sent, updatedAt: result.updatedAt ?? state.notes[path]?.updatedAt ?? "" };
+    state.notes[path] = noteState(result.sourceHash ?? sent, result.updatedAt ?? state.notes[path]?.updatedAt ?? "", docId);
     if (result.sourceHash && result.sourceHash !== sent) refetch.push(path);
     return;
   }
@@ -268,7 +297,7 @@ async function settle(
     await writeNote(root, copy, texts.get(path) ?? op.content);
     const master = await api.raw(kbId, path);
     await writeNote(root, path, master.content);
-    state.notes[path] = { hash: master.sourceHash, updatedAt: master.updatedAt };
+    state.notes[path] = noteState(master.sourceHash, master.updatedAt, result.docId);
     report.add({ kind: "conflict", path, branchId: result.branchId, copy });
     return;
   }

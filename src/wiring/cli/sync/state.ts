@@ -2,7 +2,7 @@
 // KB the folder mirrors, where the last manifest ended (its cursor and ETag), and for
 // every note the master version the local file last agreed with. A note whose hash is
 // still that one was not edited here; the version's updatedAt and hash are the base of
-// the next push.
+// the next push; its docId (where the server gave one) names it in a rename.
 import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { STATE_FILE } from "./folder.ts";
@@ -10,6 +10,8 @@ import { STATE_FILE } from "./folder.ts";
 interface NoteState {
   hash: string;
   updatedAt: string;
+  /** The document's id (v2 answers name it; a state written before it was kept has none). */
+  docId?: string;
 }
 
 export interface SyncState {
@@ -21,6 +23,9 @@ export interface SyncState {
   etag: string | null;
   notes: Record<string, NoteState>;
 }
+
+/** A note's state; the docId only when known. */
+export const noteState = (hash: string, updatedAt: string, docId?: string | null): NoteState => ({ hash, updatedAt, ...(docId && { docId }) });
 
 export const emptyState = (server: string): SyncState => ({ format: 1, server, kb: null, since: null, etag: null, notes: {} });
 
