@@ -97,7 +97,7 @@ describe("shelf sync: renames and moves", () => {
       ["rename", before.get("notes/note.md"), "Note.md"],
       ["rename", before.get("top.md"), "top2.md"],
     ]);
-    expect(Object.fromEntries(await idsByPath(key, kb.id))).toEqual({ "notes/Note.md": before.get("notes/note.md"), "top2.md": before.get("top.md") });
+    expect(Object.fromEntries(await idsByPath(key, kb.id))).toEqual({ "notes/Note.md": before.get("notes/note.md")!, "top2.md": before.get("top.md")! });
     expect((await run(a, kb.slug, key)).out.at(-1)).toStartWith("up to date");
   });
 
@@ -115,6 +115,6 @@ describe("shelf sync: renames and moves", () => {
     renameSync(join(a, "a.md"), join(a, "b.md"));
     const here = await run(a, kb.slug, key);
     expect(here.pushed).toEqual([{ op: "move", fromPath: "a.md", toPath: "b.md", sourceHash: sha256("a\n"), baseUpdatedAt: expect.any(String) }]);
-    expect(Object.fromEntries(await idsByPath(key, kb.id))).toEqual({ "b.md": id });
+    expect(Object.fromEntries(await idsByPath(key, kb.id))).toEqual({ "b.md": id! });
   });
 });

@@ -121,7 +121,10 @@ export class KbModel {
   apply(op: Op, e: Expected, out: Outcome): void {
     if (op.op === "rename") {
       const doc = this.target(op);
-      if (doc) return this.apply(asMove(op, doc), e, out);
+      if (doc) {
+        this.apply(asMove(op, doc), e, out);
+        return;
+      }
       if (out.kind === "skipped" && e.skips.includes(out.reason)) return;
       throw new ModelError(`${JSON.stringify(op)}: the KB has no document of this id; the server answered ${JSON.stringify(out)}`);
     }
