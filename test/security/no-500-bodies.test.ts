@@ -5,7 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { del, upsert } from "../kbs/fixtures.ts";
-import { delete2, move2, update2, upsert2, V2 } from "../kbs/v2-fixtures.ts";
+import { delete2, move2, rename2, update2, upsert2, V2 } from "../kbs/v2-fixtures.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type BadRequest, fillPath, type Json, type Operation, operations, resolve, sample, sweep } from "./no-500-sweep.ts";
 
@@ -66,6 +66,7 @@ const SYNC_ITEMS: [string, Json, Record<string, string>][] = [
   ["v2 update ", update2("abcdefghijklmnopqrstu", "hello"), V2_TYPE],
   ["v2 delete ", delete2("notes/a.md"), V2_TYPE],
   ["v2 move ", move2("notes/a.md", "notes/b.md", "hello"), V2_TYPE],
+  ["v2 rename ", rename2("abcdefghijklmnopqrstu", "b.md", "hello"), V2_TYPE],
   ["v2 tombstone_ack ", { op: "tombstone_ack", docId: "abcdefghijklmnopqrstu" }, V2_TYPE],
 ];
 let total = 0;
