@@ -1,7 +1,9 @@
 // The plan's token buckets as clients meet them: past a bucket's burst, 429 RATE_LIMITED
 // naming the bucket, Retry-After exact from the refill, nothing done or stored; after the
 // clock moves by that much, the same request passes. Each app here is the shared parts on
-// a stopped clock of its own, with plans whose buckets are small.
+// a stopped clock of its own, with plans whose buckets are small and slow: on Redis a
+// bucket's key expires (on Redis's clock) when it would be full, which for these is
+// tens of seconds, far longer than a test takes.
 import { afterAll, describe, expect, test } from "bun:test";
 import { buildPlans, type PlanOverrides } from "../../src/modules/identity/public.ts";
 import { createApp } from "../../src/wiring/app.ts";
@@ -35,7 +37,7 @@ async function tusCreate(app: Awaited<ReturnType<typeof bucketApp>>["app"], key:
 
 describe("token buckets", () => {
   test("uploads past the burst are 429 RATE_LIMITED with the refill's Retry-After, store nothing, and pass once the clock has moved", async () => {
-    const { app, clock } = await bucketApp({ trial: { uploadBurst: 2, uploadRefillPerMinute: 6 } });
+    const { app, clock } = await bucketApp({ trial: { uploadBurst: 2, uploadRefillPerMinute: 2 } });
     const { key } = await makeClient();
     const image = await png();
     const upload = () => callJson("POST", "/v1/images", { app, token: key, body: uploadForm(image, { filename: "a.png" }) });
@@ -44,9 +46,9 @@ describe("token buckets", () => {
     const over = await upload();
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
-    expect(over.body.meta).toEqual({ bucket: "upload", capacity: 2, refillPerMinute: 6, cost: 1, retryAfterMs: 10_000 });
-    // 6 a minute: the next token is 10 s away, on this app's clock.
-    expect(over.headers.get("retry-after")).toBe("10");
+    expect(over.body.meta).toEqual({ bucket: "upload", capacity: 2, refillPerMinute: 2, cost: 1, retryAfterMs: 30_000 });
+    // 2 a minute: the next token is 30 s away, on this app's clock.
+    expect(over.headers.get("retry-after")).toBe("30");
     expect(over.headers.get("ratelimit-limit")).toBe("2");
     expect(over.headers.get("ratelimit-remaining")).toBe("0");
     // A document upload draws on the same bucket.
@@ -54,7 +56,7 @@ describe("token buckets", () => {
     expect(doc.status).toBe(429);
     expect(doc.body.meta.bucket).toBe("upload");
 
-    clock.advance(9_999);
+    clock.advance(29_999);
     const early = await upload();
     expect(early.status).toBe(429);
     expect(early.headers.get("retry-after")).toBe("1");
@@ -84,18 +86,18 @@ describe("token buckets", () => {
   });
 
   test("a sync push costs one token per op: a push of more ops than are left is refused whole, nothing applied", async () => {
-    const { app, clock } = await bucketApp({ trial: { syncOpBurst: 5, syncOpRefillPerMinute: 60 } });
+    const { app, clock } = await bucketApp({ trial: { syncOpBurst: 5, syncOpRefillPerMinute: 6 } });
     const { key } = await makeClient();
     const kb = await newKb(key);
     const push = (names: string[]) => callJson("POST", `/v1/kbs/${kb.id}/sync`, { app, token: key, json: { ops: names.map((n) => upsert(`${n}.md`, `# ${n}`)) } });
     expect((await push(["a", "b", "c"])).status).toBe(200);
     const over = await push(["d", "e", "f"]);
     expect(over.status).toBe(429);
-    expect(over.body.meta).toEqual({ bucket: "syncOp", capacity: 5, refillPerMinute: 60, cost: 3, retryAfterMs: 1_000 });
-    expect(over.headers.get("retry-after")).toBe("1");
+    expect(over.body.meta).toEqual({ bucket: "syncOp", capacity: 5, refillPerMinute: 6, cost: 3, retryAfterMs: 10_000 });
+    expect(over.headers.get("retry-after")).toBe("10");
     const docs = await callJson("GET", `/v1/kbs/${kb.id}/manifest`, { app, token: key });
     expect(docs.body.data.items.map((e: { relativePath: string }) => e.relativePath).sort()).toEqual(["a.md", "b.md", "c.md"]);
-    clock.advance(1_000);
+    clock.advance(10_000);
     expect((await push(["d", "e", "f"])).status).toBe(200);
   });
 });
