@@ -89,7 +89,8 @@ describe("token buckets", () => {
     const { app, clock } = await bucketApp({ trial: { syncOpBurst: 5, syncOpRefillPerMinute: 6 } });
     const { key } = await makeClient();
     const kb = await newKb(key);
-    const push = (names: string[]) => callJson("POST", `/v1/kbs/${kb.id}/sync`, { app, token: key, json: { ops: names.map((n) => upsert(`${n}.md`, `# ${n}`)) } });
+    const push = (names: string[]) =>
+      callJson("POST", `/v1/kbs/${kb.id}/sync`, { app, token: key, json: { ops: names.map((n) => upsert(`${n}.md`, `# ${n}`)) } });
     expect((await push(["a", "b", "c"])).status).toBe(200);
     const over = await push(["d", "e", "f"]);
     expect(over.status).toBe(429);
@@ -104,7 +105,7 @@ describe("token buckets", () => {
 
 describe("token buckets on the hosted MCP server", () => {
   test("a tool call past the mcpCall bucket is a tool error naming it and its wait; the API itself is not refused", async () => {
-    const o = await oauthApp((deps) => ({ plans: buildPlans({ trial: { mcpCallBurst: 2, mcpCallRefillPerMinute: 1 } }) }));
+    const o = await oauthApp(() => ({ plans: buildPlans({ trial: { mcpCallBurst: 2, mcpCallRefillPerMinute: 1 } }) }));
     const user = await o.makeUser();
     const client = await connect(o, (await deviceTokens(o, user, { scope: ALL_SCOPES })).access_token);
     for (let i = 0; i < 2; i++) expect((await client.callTool({ name: "list_knowledge_bases", arguments: {} })).isError).toBeFalsy();

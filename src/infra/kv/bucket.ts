@@ -10,7 +10,7 @@
 import type { BucketResult } from "./types.ts";
 
 /** Units of one token. */
-export const UNIT = 60_000;
+const UNIT = 60_000;
 
 /** A bucket's state: its tokens in units, at instant `at` (ms). */
 export interface BucketState {
