@@ -3,6 +3,7 @@
 // for. Redis expires a bucket's key on its own clock when the bucket would be full; each
 // test here uses a bucket that takes minutes to fill, far longer than the test runs.
 import { afterAll, describe, expect, test } from "bun:test";
+import { Redis } from "ioredis";
 import { createBuckets } from "../../src/http/buckets.ts";
 import { createMemoryKv, type Kv } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
@@ -117,6 +118,23 @@ for (const [name, make] of impls) {
       await buckets.take(user, "upload");
       await expect(buckets.take(user, "upload")).rejects.toMatchObject({ code: "RATE_LIMITED", headers: { "retry-after": "60" } });
     });
+  });
+}
+
+if (process.env.REDIS_URL) {
+  test("on Redis a bucket's key expires when the bucket would be full again", async () => {
+    const kv = await createRedisKv(process.env.REDIS_URL!, createLog("silent"));
+    const probe = new Redis(process.env.REDIS_URL!);
+    try {
+      const k = `test:tb:${crypto.randomUUID()}`;
+      await kv.tokenBucket(k, 5, 6, 3, T0);
+      // 3 tokens missing at one per 10 s: full in 30 s.
+      const ttl = await probe.pttl(k);
+      expect(ttl).toBeGreaterThan(25_000);
+      expect(ttl).toBeLessThanOrEqual(30_000);
+    } finally {
+      await Promise.all([kv.close(), probe.quit()]);
+    }
   });
 }
 
