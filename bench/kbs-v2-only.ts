@@ -2,8 +2,8 @@
 //   bun bench/kbs-v2-only.ts                              embedded parts
 //   bash scripts/real-parts.sh bun bench/kbs-v2-only.ts   Postgres, Redis, s3rver
 import { benchKbsV2 } from "./kbs-v2.ts";
-import { startShelf } from "./server.ts";
-const s = await startShelf({ RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 }) });
+import { startShelf, UNLIMITED_SYNC } from "./server.ts";
+const s = await startShelf(UNLIMITED_SYNC);
 try {
   const r = await benchKbsV2(s);
   console.log(JSON.stringify({ db: r.db, manifest: r.manifest, push: r.push }, null, 1));

@@ -1,6 +1,7 @@
 // (e) What one rate-limiter call costs Redis: `INFO commandstats` read before and after N
 // calls, against the sorted-set log the limiter used to run as a Lua script (kept here,
-// not in the kv, only to be measured beside it). Needs an otherwise idle Redis (REDIS_URL):
+// not in the kv, only to be measured beside it), and beside it what one call of the plan's
+// token buckets costs (kv.tokenBucket, a Lua script run by EVALSHA). Needs an otherwise idle Redis (REDIS_URL):
 // other clients' commands would be counted too.
 //
 //   bash scripts/real-parts.sh bun bench/limiter.ts     or   make bench (with REDIS_URL)
@@ -84,11 +85,18 @@ export async function benchLimiter(url: string | undefined, calls = 20_000): Pro
     const inner = await measure(redis, calls, ["zremrangebyscore", "zcard", "zadd", "pexpire", "zrange", "time"], (u) =>
       redis.eval(OLD_SLIDING_WINDOW, 1, `bench:rl-old2:${run}:${u}`, LIMIT, WINDOW_MS, randomUUID()),
     );
+    // The bucket at the same pace: a burst of LIMIT, refilled by LIMIT a minute, called at twice that.
+    const bucket = await measure(redis, calls, ["evalsha", "eval"], (u, i) => kv.tokenBucket(`bench:tb:${run}:${u}`, LIMIT, LIMIT, 1, start + i * step));
+    const bucketInner = await measure(redis, calls, ["hmget", "hset", "pexpire", "del"], (u, i) =>
+      kv.tokenBucket(`bench:tb2:${run}:${u}`, LIMIT, LIMIT, 1, start + i * step),
+    );
     const fmt = (n: number) => n.toFixed(1).padStart(5);
     console.log(`\n(e) rate limiter: Redis time per call over ${counter.n} calls, ${USERS} users at 2x their limit (target <= 10 us)`);
     console.log(`    two-bucket counter, pipelined   ${fmt(counter.usPerCall)} us   (${counter.detail}); process CPU ${fmt(counter.cpuPerCall)} us`);
     console.log(`    old sorted-set log, Lua script  ${fmt(log.usPerCall)} us   (eval); process CPU ${fmt(log.cpuPerCall)} us`);
     console.log(`      of which the script's commands ${fmt(inner.usPerCall)} us   (${inner.detail})`);
+    console.log(`    token bucket, Lua script        ${fmt(bucket.usPerCall)} us   (${bucket.detail}); process CPU ${fmt(bucket.cpuPerCall)} us`);
+    console.log(`      of which the script's commands ${fmt(bucketInner.usPerCall)} us   (${bucketInner.detail})`);
   } finally {
     await Promise.all([kv.close(), redis.quit()]);
   }

@@ -10,6 +10,15 @@ import { createDeps } from "../src/wiring/deps.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { serve } from "../src/wiring/server.ts";
 
+/**
+ * A server's environment with the per-minute tiers and pro_plus's sync-op bucket raised,
+ * so that a load of sync pushes measures the routes, not the limits.
+ */
+export const UNLIMITED_SYNC = {
+  RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 }),
+  PLAN_OVERRIDES: JSON.stringify({ pro_plus: { syncOpBurst: 1_000_000, syncOpRefillPerMinute: 1_000_000 } }),
+};
+
 export async function startShelf(overrides: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-"));
   const config = loadConfig({

@@ -79,10 +79,13 @@ const RESPONSES: Record<string, Json> = {
   ValidationError: errorResponse(
     "VALIDATION_ERROR (meta.path: the first failing field, as body.email or query.limit; meta.issues: up to 20 { path, message })",
   ),
-  RateLimited: errorResponse("RATE_LIMITED (meta.type or meta.tier, meta.limit): the RateLimit headers describe the limit that refused", {
-    ...RATE_LIMIT_HEADERS,
-    "Retry-After": ref("headers", "RetryAfter"),
-  }),
+  RateLimited: errorResponse(
+    "RATE_LIMITED (meta.type or meta.tier with meta.limit; or meta.bucket with meta.capacity, meta.refillPerMinute, meta.cost, meta.retryAfterMs): the RateLimit headers describe the limit that refused",
+    {
+      ...RATE_LIMIT_HEADERS,
+      "Retry-After": ref("headers", "RetryAfter"),
+    },
+  ),
   Internal: errorResponse("INTERNAL: an unexpected failure; the body never holds a stack, SQL or a path"),
   BadGateway: errorResponse("STORAGE_ERROR: the object store failed; nothing was kept"),
   ServiceUnavailable: errorResponse(

@@ -1,11 +1,12 @@
 // The per-process services the HTTP layer shares: identity (token signer and principal
-// lookup, with its caches), rate limiter, the edge's caches and meter, the job runner, the
+// lookup, with its caches), rate limiter and token buckets, the edge's caches and meter, the job runner, the
 // platform's compliance check and the SVG sanitizer's worker. Built once per process,
 // closed on shutdown: close() ends their timers, kv subscriptions and workers.
 import type { Deps } from "./deps.ts";
 import { authGuard } from "../http/guard.ts";
+import { createBuckets } from "../http/buckets.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
-import { createIdentity } from "../modules/identity/public.ts";
+import { createIdentity, requireUser } from "../modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
 import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
@@ -31,6 +32,14 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const mcpDelegation = createDelegation();
   const identity = createIdentity(deps, [oauthTokens, mcpDelegation.resolver]);
   const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
+  // Per-user token buckets on uploads, transcodes, sync ops and MCP tool calls, sized by the user's plan.
+  const buckets = createBuckets(deps.kv, deps.log, {
+    clock: deps.clock,
+    rateOf: async (userId, bucket) => {
+      const limits = deps.plans[(await requireUser(deps.db, userId)).plan];
+      return { capacity: limits[`${bucket}Burst`], refillPerMinute: limits[`${bucket}RefillPerMinute`] };
+    },
+  });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
@@ -49,6 +58,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     deps,
     identity,
     limiter,
+    buckets,
     runner,
     guard,
     meter,

@@ -4,7 +4,7 @@ import type { Log } from "../log.ts";
 import { createMemoryKv } from "./memory.ts";
 import type { Kv } from "./types.ts";
 
-export type { Kv, WindowResult } from "./types.ts";
+export type { BucketResult, Kv, WindowResult } from "./types.ts";
 export { createMemoryKv } from "./memory.ts";
 
 /**

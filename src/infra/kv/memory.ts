@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { Kv, WindowResult } from "./types.ts";
+import { type BucketState, takeTokens } from "./bucket.ts";
 import { judgeWindow } from "./window.ts";
 
 type Entry = { value: string; expiresAt: number };
@@ -18,6 +19,11 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
   const strings = new Map<string, Entry>();
   const hashes = new Map<string, Map<string, number>>();
   const windows = new Map<string, Window>();
+  /** Token buckets that are not full, with the instant they would be. */
+  const buckets = new Map<string, BucketState & { fullAt: number }>();
+  // The latest instant a bucket call gave: buckets are swept on their callers' clock, which
+  // may be another than this kv's (a test's clock set in the past must not empty them).
+  let bucketNow = -Infinity;
   const channels = new Map<string, Set<(m: string) => void>>();
 
   const live = (key: string): Entry | undefined => {
@@ -35,6 +41,7 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
     const t = now();
     for (const [k, e] of strings) if (e.expiresAt <= t) strings.delete(k);
     for (const [k, w] of windows) if ((w.bucket + 2) * w.windowMs <= t) windows.delete(k);
+    for (const [k, b] of buckets) if (b.fullAt <= bucketNow) buckets.delete(k);
   }, 30_000);
   sweep.unref();
 
@@ -50,6 +57,7 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
       strings.delete(key);
       hashes.delete(key);
       windows.delete(key);
+      buckets.delete(key);
     },
     async incr(key, by, ttlMs) {
       const e = live(key);
@@ -84,6 +92,13 @@ export function createMemoryKv(opts: { clock?: Pick<Clock, "nowMs"> } = {}): Kv 
       w.current++;
       const result = judgeWindow(limit, windowMs, elapsedMs, w.previous, w.current);
       if (!result.allowed) w.current--;
+      return result;
+    },
+    async tokenBucket(key, capacity, refillPerMinute, cost, nowMs) {
+      bucketNow = Math.max(bucketNow, nowMs);
+      const { result, state, ttlMs } = takeTokens(buckets.get(key), capacity, refillPerMinute, cost, nowMs);
+      if (ttlMs <= 0) buckets.delete(key);
+      else buckets.set(key, { ...state, fullAt: nowMs + ttlMs });
       return result;
     },
     async acquireLease(key, leaseMs) {

@@ -28,6 +28,44 @@ const RELEASE_LEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+// bucket.ts's takeTokens, step for step (its integer units are exact in Lua's doubles).
+// A hash { units, at }; no key is a full bucket. Loaded once per connection (EVALSHA,
+// EVAL when Redis does not have it). Returns { allowed, remaining, retryAfterMs }.
+const TOKEN_BUCKET = `
+local unit = 60000
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local now = tonumber(ARGV[4])
+local full = capacity * unit
+local units = full
+local at = now
+local s = redis.call('HMGET', KEYS[1], 'units', 'at')
+if s[1] then
+  units = tonumber(s[1])
+  at = tonumber(s[2])
+  if now > at then
+    units = math.min(full, units + (now - at) * rate)
+    at = now
+  end
+end
+local need = math.min(capacity, tonumber(ARGV[3])) * unit
+local allowed = 0
+local retry = 0
+if units >= need then
+  units = units - need
+  allowed = 1
+else
+  retry = math.ceil((need - units) / rate)
+end
+local ttl = math.ceil((full - units) / rate)
+if ttl <= 0 then
+  redis.call('DEL', KEYS[1])
+else
+  redis.call('HSET', KEYS[1], 'units', string.format('%.0f', units), 'at', string.format('%.0f', at))
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+return { allowed, math.floor(units / unit), retry }`;
+
 /** HGETALL's flat [field, value, ...] reply as counters. */
 function counters(flat: string[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -53,6 +91,8 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
     });
   }
   await Promise.all([redis.connect(), sub.connect()]);
+  redis.defineCommand("tokenBucket", { numberOfKeys: 1, lua: TOKEN_BUCKET });
+  const tokenBucket = (redis as unknown as { tokenBucket(...args: (string | number)[]): Promise<[number, number, number]> }).tokenBucket.bind(redis);
 
   const handlers = new Map<string, Set<(m: string) => void>>();
   sub.on("message", (channel: string, message: string) => {
@@ -99,6 +139,10 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
       // refusal was still right (the bucket then overcounts by one until it expires).
       if (!result.allowed) redis.decr(current).catch(() => {});
       return result;
+    },
+    async tokenBucket(key, capacity, refillPerMinute, cost, nowMs) {
+      const [allowed, remaining, retryAfterMs] = await tokenBucket(key, capacity, refillPerMinute, cost, nowMs);
+      return { allowed: allowed === 1, remaining, retryAfterMs };
     },
     async acquireLease(key, leaseMs) {
       const token = randomUUID();

@@ -9,6 +9,15 @@ export interface WindowResult {
   resetMs: number;
 }
 
+/** A token bucket's answer (bucket.ts). */
+export interface BucketResult {
+  allowed: boolean;
+  /** Whole tokens left after this call. */
+  remaining: number;
+  /** When refused: milliseconds until the tokens it asked for are there; else 0. */
+  retryAfterMs: number;
+}
+
 export interface Kv {
   readonly kind: "memory" | "redis";
   get(key: string): Promise<string | null>;
@@ -32,6 +41,13 @@ export interface Kv {
    * the in-process kv uses its own clock and Redis this node's wall clock.
    */
   slidingWindow(key: string, limit: number, windowMs: number, nowMs?: number): Promise<WindowResult>;
+  /**
+   * Token bucket (bucket.ts): takes `cost` tokens from the bucket at `key` (created full
+   * with `capacity` tokens, refilled by `refillPerMinute` a minute) if it holds them, in
+   * one atomic step. `nowMs` is the caller's clock, which every refill is measured on; the
+   * key expires when the bucket would be full again.
+   */
+  tokenBucket(key: string, capacity: number, refillPerMinute: number, cost: number, nowMs: number): Promise<BucketResult>;
   /** Takes a lease; returns its token, or null when someone else holds it. */
   acquireLease(key: string, leaseMs: number): Promise<string | null>;
   /** Extends a lease still held with `token`; false when it was lost. */

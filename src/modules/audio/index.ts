@@ -9,7 +9,7 @@ import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts
 import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
 
 export const audioModule = (services: Services) => {
-  const { deps, guard, compliance } = services;
+  const { deps, guard, buckets, compliance } = services;
   const media = deps.config.MEDIA_URL;
   return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
     .use(sharedModels)
@@ -18,6 +18,7 @@ export const audioModule = (services: Services) => {
       "/v1/audio",
       async ({ principal, request, status }) => {
         const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
+        await buckets.take(principal.userId, "upload");
         return status(201, ok(toAudio(media, await uploadAudio({ ...deps, compliance }, uploader, request))));
       },
       {

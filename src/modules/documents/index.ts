@@ -40,7 +40,7 @@ import { iso } from "../../infra/clock.ts";
 
 const tagsOf = (tag: string | undefined) => [...new Set((tag ?? "").split(",").map((s) => s.trim()))].filter(Boolean);
 
-export const documentsModule = ({ deps, guard, identity, limiter, compliance, svgSanitizer }: Services) => {
+export const documentsModule = ({ deps, guard, identity, limiter, buckets, compliance, svgSanitizer }: Services) => {
   /**
    * The caller when a credential is sent (routes where one is optional; 401 for a bad
    * one), counted against the read tier like any read; anonymous reads of public
@@ -61,6 +61,7 @@ export const documentsModule = ({ deps, guard, identity, limiter, compliance, sv
       .post(
         "/v1/docs",
         async ({ principal, body, status }) => {
+          await buckets.take(principal.userId, "upload");
           const out = await createDocument({ ...deps, compliance, svgSanitizer }, principal.userId, body);
           return status(out.status, ok(out.result));
         },

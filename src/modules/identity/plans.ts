@@ -12,6 +12,10 @@ const KB = 1024;
 const MB = 1024 * KB;
 const GB = 1024 * MB;
 
+/** A bucket's capacity: -1 (no bucket) or a positive count; one of 0 would let nothing through. */
+const Burst = T.Union([T.Literal(-1), T.Integer({ minimum: 1, maximum: 1_000_000 })]);
+const Refill = T.Integer({ minimum: 1, maximum: 1_000_000 });
+
 const PlanLimitsSchema = T.Object({
   imageStorageBytes: T.Integer(),
   imageBandwidthBytes: T.Integer(),
@@ -44,6 +48,20 @@ const PlanLimitsSchema = T.Object({
    * versions of the plan's largest document.
    */
   revisionBytes: T.Integer(),
+  /**
+   * Token buckets (src/http/buckets.ts) that smooth costly work on top of the day and month
+   * counts: a burst of `*Burst` at once (-1: no bucket), then `*RefillPerMinute` a minute.
+   * upload: each upload and tus creation; transcode: each video upload; syncOp: each op of
+   * a sync push; mcpCall: each tool call of the hosted MCP server.
+   */
+  uploadBurst: Burst,
+  uploadRefillPerMinute: Refill,
+  transcodeBurst: Burst,
+  transcodeRefillPerMinute: Refill,
+  syncOpBurst: Burst,
+  syncOpRefillPerMinute: Refill,
+  mcpCallBurst: Burst,
+  mcpCallRefillPerMinute: Refill,
 });
 export type PlanLimits = Static<typeof PlanLimitsSchema>;
 
@@ -78,6 +96,14 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 10 * MB,
     maxPendingBranches: 100,
     revisionBytes: 100 * MB,
+    uploadBurst: 100,
+    uploadRefillPerMinute: 30,
+    transcodeBurst: 5,
+    transcodeRefillPerMinute: 1,
+    syncOpBurst: 2000,
+    syncOpRefillPerMinute: 1000,
+    mcpCallBurst: 120,
+    mcpCallRefillPerMinute: 60,
   },
   pro: {
     imageStorageBytes: 100 * GB,
@@ -102,6 +128,14 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 20 * MB,
     maxPendingBranches: 100,
     revisionBytes: 10 * GB,
+    uploadBurst: 300,
+    uploadRefillPerMinute: 100,
+    transcodeBurst: 30,
+    transcodeRefillPerMinute: 10,
+    syncOpBurst: 10000,
+    syncOpRefillPerMinute: 5000,
+    mcpCallBurst: 600,
+    mcpCallRefillPerMinute: 300,
   },
   pro_plus: {
     imageStorageBytes: 500 * GB,
@@ -126,6 +160,14 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 50 * MB,
     maxPendingBranches: 100,
     revisionBytes: 50 * GB,
+    uploadBurst: 1000,
+    uploadRefillPerMinute: 300,
+    transcodeBurst: 100,
+    transcodeRefillPerMinute: 30,
+    syncOpBurst: 50000,
+    syncOpRefillPerMinute: 20000,
+    mcpCallBurst: 2000,
+    mcpCallRefillPerMinute: 1000,
   },
 };
 

@@ -7,7 +7,7 @@ import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, Up
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
 import { imageFromForm } from "./upload-form.ts";
 
-export const imagesModule = ({ deps, guard, compliance, svgSanitizer }: Services) =>
+export const imagesModule = ({ deps, guard, buckets, compliance, svgSanitizer }: Services) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
     .use(sharedModels)
     .use(guard)
@@ -15,6 +15,7 @@ export const imagesModule = ({ deps, guard, compliance, svgSanitizer }: Services
       "/v1/images",
       async ({ principal, request, status }) => {
         const uploader = await precheckUpload(deps, principal.userId);
+        await buckets.take(principal.userId, "upload");
         const limits = {
           fileField: "file",
           maxFileBytes: uploader.limits.imageMaxBytes,

@@ -48,7 +48,7 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 export const kbsModule = (services: Services) => {
-  const { deps, guard, compliance } = services;
+  const { deps, guard, buckets, compliance } = services;
   /** The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer carries now (410 past the sunset). */
   const versionOf = (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }) => {
     const version = syncVersionOf(header, query);
@@ -152,6 +152,7 @@ export const kbsModule = (services: Services) => {
       async ({ principal, params, query, headers, body, set }) => {
         if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
           const ops = readV2(body);
+          await buckets.take(principal.userId, "syncOp", ops.length);
           const preserveBoth = query.conflictResolution === "preserve_both";
           const { conflicted, ...data } = writeV2(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops, { preserveBoth }));
           if (conflicted)
@@ -162,6 +163,7 @@ export const kbsModule = (services: Services) => {
           throw validationError("query.conflictResolution", "conflictResolution is a v2 parameter (send Service-Sync-Version: 2)");
         }
         const ops = readV1(body);
+        await buckets.take(principal.userId, "syncOp", ops.length);
         return ok(writeV1(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops)));
       },
       {

@@ -6,6 +6,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { Elysia } from "elysia";
 import type { Principal } from "../../http/auth.ts";
 import { readBody } from "../../http/body-limit.ts";
+import type { Buckets } from "../../http/buckets.ts";
 import { AppError } from "../../http/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { Scope } from "../../http/scopes.ts";
@@ -39,8 +40,20 @@ function scopeNeeded(message: unknown): Scope | undefined {
   return undefined;
 }
 
+/** Takes a tool call from the user's mcpCall bucket; when it is empty, the tool error to answer. */
+async function chargeToolCall(buckets: Buckets, userId: string): Promise<string | undefined> {
+  try {
+    await buckets.take(userId, "mcpCall");
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== "RATE_LIMITED") throw e;
+    const retryS = Math.max(1, Math.ceil(Number(e.meta.retryAfterMs) / 1000));
+    return `RATE_LIMITED (the mcpCall bucket): ${e.message}; try again in ${retryS} s`;
+  }
+}
+
 export const mcpModule = (services: Services, send: Send) => {
-  const { deps, identity, mcpDelegation } = services;
+  const { deps, identity, mcpDelegation, buckets } = services;
   const config = deps.config;
   const mcpUrl = new URL(config.MCP_URL);
   const path = mcpUrl.pathname.replace(/\/+$/, "") || "/";
@@ -80,6 +93,7 @@ export const mcpModule = (services: Services, send: Send) => {
         {
           scopes: principal.scopes,
           onToolCall: (call) => deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId }),
+          charge: () => chargeToolCall(buckets, principal.userId),
         },
       );
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -33,6 +33,11 @@ export interface McpServerOptions {
   /** The credential's scopes when known (the hosted server); the API refuses the rest anyway. */
   scopes?: readonly Scope[];
   onToolCall?: (record: ToolCallRecord) => void;
+  /**
+   * Charged before each tool runs (the hosted server: the user's mcpCall bucket); a text
+   * returned refuses the call with it as the tool error.
+   */
+  charge?: (tool: string) => Promise<string | undefined>;
 }
 
 const INSTRUCTIONS =
@@ -75,6 +80,11 @@ export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): 
     if (problem) {
       record(false, "INVALID_ARGUMENTS");
       return failed(problem);
+    }
+    const refused = await opts.charge?.(tool.name);
+    if (refused) {
+      record(false, "RATE_LIMITED");
+      return failed(refused);
     }
     try {
       const { data, text } = await tool.run(ctx, args as never);

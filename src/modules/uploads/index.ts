@@ -61,7 +61,7 @@ async function closingOnError<T>(request: Request, headers: Record<string, unkno
   }
 }
 
-export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Services) => {
+export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }: Services) => {
   const kindDeps = { ...deps, compliance, svgSanitizer };
   // An absolute path (RFC 9110 allows it; tus clients resolve it against the endpoint
   // they posted to): right on whichever host or node the client reached, under
@@ -118,7 +118,11 @@ export const uploadsModule = ({ deps, guard, compliance, svgSanitizer }: Service
             // creation-with-upload: a body of the tus type carries the first bytes; any other is dropped.
             const hasBody = isOffsetStream(request) && request.body !== null;
             if (!hasBody) await request.body?.cancel().catch(() => {});
-            let row = await createUpload(deps, principal.userId, length, parseMetadata(request.headers.get("upload-metadata")));
+            const metadata = parseMetadata(request.headers.get("upload-metadata"));
+            // The creation is the upload's one charge (its PATCHes are not): a video's also queues a transcode.
+            if (metadata.kind === "video") await buckets.take(principal.userId, "transcode");
+            await buckets.take(principal.userId, "upload");
+            let row = await createUpload(deps, principal.userId, length, metadata);
             let resource: Resource | undefined;
             if (hasBody) {
               try {

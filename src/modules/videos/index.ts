@@ -25,7 +25,7 @@ import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 
 export const videosModule = (services: Services) => {
-  const { deps, guard, compliance } = services;
+  const { deps, guard, buckets, compliance } = services;
   // The owner's bandwidth state shown with a video, as the playback edge reads it.
   const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
@@ -37,6 +37,9 @@ export const videosModule = (services: Services) => {
       "/v1/videos",
       async ({ principal, request, status }) => {
         const uploader = await precheckVideoUpload(deps, principal.userId, declaredLength(request));
+        // An upload, and a transcode it queues: both buckets, before a byte is read.
+        await buckets.take(principal.userId, "transcode");
+        await buckets.take(principal.userId, "upload");
         return status(201, ok(toUploaded(await uploadVideo({ ...deps, compliance }, uploader, request))));
       },
       {

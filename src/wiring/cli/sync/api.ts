@@ -5,6 +5,18 @@
 // request).
 
 export type Send = (request: Request) => Promise<Response>;
+type Sleep = (ms: number) => Promise<void>;
+
+/** How often one request waits out a 429, and the longest wait it takes. */
+const MAX_RATE_WAITS = 20;
+const MAX_RATE_WAIT_S = 600;
+
+/** The wait a 429 asks for (its Retry-After), when it is one to wait out. */
+function rateWaitMs(res: Response): number | undefined {
+  if (res.status !== 429) return undefined;
+  const s = Number(res.headers.get("retry-after"));
+  return Number.isInteger(s) && s > 0 && s <= MAX_RATE_WAIT_S ? s * 1000 : undefined;
+}
 
 /** An answer the client cannot go on from: its status and the error envelope's code. */
 export class SyncClientError extends Error {
@@ -83,11 +95,13 @@ export class SyncApi {
     private readonly base: string,
     private readonly auth: Auth,
     private readonly send: Send,
+    private readonly sleep: Sleep,
   ) {}
 
   private async call(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
     const body = init.json === undefined ? undefined : JSON.stringify(init.json);
-    for (let retried = false; ; retried = true) {
+    let renewed = false;
+    for (let waits = 0; ; ) {
       const token = await this.auth.token();
       const headers = new Headers(init.headers);
       headers.set("authorization", `Bearer ${token}`);
@@ -96,9 +110,19 @@ export class SyncApi {
       this.requests++;
       const res = await this.send(new Request(`${this.base}${path}`, { method, headers, body }));
       // An access token that expired (or was refused) between two requests: renew it once and retry.
-      if (res.status !== 401 || retried || !this.auth.renew) return res;
+      if (res.status === 401 && !renewed && this.auth.renew) {
+        await res.body?.cancel();
+        await this.auth.renew(token);
+        renewed = true;
+        continue;
+      }
+      // Over a rate tier or a token bucket (a large first push spends the sync-op bucket):
+      // nothing was done, and Retry-After says when the same request will pass.
+      const wait = waits < MAX_RATE_WAITS ? rateWaitMs(res) : undefined;
+      if (wait === undefined) return res;
       await res.body?.cancel();
-      await this.auth.renew(token);
+      waits++;
+      await this.sleep(wait);
     }
   }
 

@@ -95,7 +95,7 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
       io.err(`not signed in to ${server}: run \`shelf sync login --url ${server}\`, or set SHELF_API_KEY`);
       return 2;
     }
-    const api = new SyncApi(server, auth, io.send);
+    const api = new SyncApi(server, auth, io.send, io.sleep ?? realSleep);
     if (!state.kb) {
       state.kb = { slug, id: await findOrCreateKb(api, slug, parsed.create, output) };
       await saveState(root, state);
