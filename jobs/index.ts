@@ -9,7 +9,7 @@ import { storedDocuments } from "../src/modules/documents/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
 import { storedImages } from "../src/modules/images/public.ts";
-import { conflictBranchesJob, pruneTombstonesJob } from "../src/modules/kbs/public.ts";
+import { conflictBranchesJob, pruneTombstonesJob, syncV1ReminderJob } from "../src/modules/kbs/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { expireUploadsJob, storedUploads } from "../src/modules/uploads/public.ts";
@@ -25,6 +25,7 @@ export const allJobs: readonly Job[] = [
   pruneSessionsJob,
   pruneOAuthJob,
   pruneTombstonesJob,
+  syncV1ReminderJob,
   attributeImageBandwidthJob,
   attributeProviderEgress,
   conflictBranchesJob,

@@ -198,6 +198,11 @@ export const variables = {
     default: "2026-09-01T00:00:00Z",
     doc: "from this instant v1 manifest and sync answers carry Deprecation: true and Sunset",
   },
+  SYNC_V1_REMINDER_AT: {
+    schema: T.String({ format: "date-time" }),
+    default: "2027-02-15T00:00:00Z",
+    doc: "from this instant until the sunset, the sync-v1-reminder job mails each account that called v1 sync or manifests once (also in-app)",
+  },
   SYNC_V1_SUNSET_AT: {
     schema: T.String({ format: "date-time" }),
     default: "2027-03-01T00:00:00Z",

@@ -1,6 +1,7 @@
 // /v1/kbs: knowledge bases (create, list, read, update, delete), a KB's manifest, the text
 // at a path, and sync. The manifest and sync speak protocol v1 (with the v1 sunset) or v2
 // (Service-Sync-Version: 2): two wire formats on the same manifest and sync services.
+import type { Principal } from "../../http/auth.ts";
 import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError, validationError } from "../../http/errors.ts";
@@ -33,6 +34,7 @@ import { runSync } from "./sync/service.ts";
 import { instantOf, readV1, writeV1 } from "./sync/v1.ts";
 import { readV2, writeV2 } from "./sync/v2.ts";
 import { syncVersionOf, v1Headers } from "./sync/version.ts";
+import { v1CallRecorder } from "./sync/v1-callers.ts";
 
 const SunsetHeaders = {
   Deprecation: t.String({ description: "`true` from SYNC_V1_DEPRECATED_AT on (v1 is deprecated)", "x-optional": true }),
@@ -49,10 +51,17 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 
 export const kbsModule = (services: Services) => {
   const { deps, guard, buckets, compliance } = services;
-  /** The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer carries now (410 past the sunset). */
-  const versionOf = (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }) => {
+  const noteV1Call = v1CallRecorder(deps);
+  /**
+   * The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer
+   * carries now (410 past the sunset), and its account is noted as a v1 caller.
+   */
+  const versionOf = async (header: string | undefined, query: string | undefined, set: { headers: Record<string, unknown> }, principal: Principal) => {
     const version = syncVersionOf(header, query);
-    if (version === 1) Object.assign(set.headers, v1Headers(deps.config, deps.clock.now()));
+    if (version === 1) {
+      Object.assign(set.headers, v1Headers(deps.config, deps.clock.now()));
+      await noteV1Call(principal);
+    }
     return version;
   };
 
@@ -107,7 +116,7 @@ export const kbsModule = (services: Services) => {
     .get(
       "/v1/kbs/:id/manifest",
       async ({ principal, params, query, headers, set }) => {
-        if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
+        if ((await versionOf(headers["service-sync-version"], query.syncVersion, set, principal)) === 2) {
           const answer = await readManifestV2(deps, principal.userId, params.id, {
             since: query.since,
             cursor: query.cursor,
@@ -150,7 +159,7 @@ export const kbsModule = (services: Services) => {
     .post(
       "/v1/kbs/:id/sync",
       async ({ principal, params, query, headers, body, set }) => {
-        if (versionOf(headers["service-sync-version"], query.syncVersion, set) === 2) {
+        if ((await versionOf(headers["service-sync-version"], query.syncVersion, set, principal)) === 2) {
           const ops = readV2(body);
           await buckets.take(principal.userId, "syncOp", ops.length);
           const preserveBoth = query.conflictResolution === "preserve_both";

@@ -8,3 +8,5 @@ export { openBranch, pendingBranchDocIds } from "./branches.ts";
 export { BRANCHES_EXPIRING } from "./branch-expiry.ts";
 export { conflictBranchesJob } from "./conflict-branches.job.ts";
 export { pruneTombstonesJob } from "./prune-tombstones.job.ts";
+export { syncV1ReminderJob } from "./sync-v1-reminder.job.ts";
+export { remindV1Callers } from "./sync/v1-callers.ts";

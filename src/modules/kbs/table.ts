@@ -128,3 +128,21 @@ export const conflictBranches = pgTable(
   ],
 );
 export type BranchRow = typeof conflictBranches.$inferSelect;
+
+/**
+ * The accounts that still call sync protocol v1 (manifest or sync), one row each: when it
+ * was last seen and with what credential, kept cheaply (a node writes an account's row at
+ * most once an hour), so the final reminder before the v1 sunset knows whom to tell.
+ * `remindedAt` makes that reminder once per account, whichever node sends it.
+ */
+export const syncV1Callers = pgTable("sync_v1_callers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastSeenAt: ts("last_seen_at").notNull(),
+  /** "api_key", "jwt" or "oauth". */
+  via: text("via").notNull(),
+  keyId: text("key_id"),
+  clientId: text("client_id"),
+  remindedAt: ts("reminded_at"),
+});

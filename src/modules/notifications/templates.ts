@@ -153,7 +153,30 @@ function branchesExpiring(p: BranchesPayload, ctx: Context): Mail | null {
   };
 }
 
+interface SyncV1Payload {
+  /** When v1 answers 410 (SYNC_V1_SUNSET_AT). */
+  sunsetAt: string;
+  /** The last v1 call seen from this account. */
+  lastSeenAt: string;
+  /** What made it: an API key's name or an OAuth app's, when known. */
+  caller?: string;
+}
+
+function syncV1Reminder(p: SyncV1Payload, ctx: Context): Mail | null {
+  if (typeof p.sunsetAt !== "string" || typeof p.lastSeenAt !== "string") return null;
+  return {
+    subject: `Sync protocol version 1 ends on ${formatInstant(p.sunsetAt)}: update your sync client`,
+    blocks: [
+      `A sync client${p.caller ? ` (${p.caller})` : ""} last used version 1 of the sync protocol with your account on ${formatInstant(p.lastSeenAt)}.`,
+      `From ${formatInstant(p.sunsetAt)} version 1 is refused, and a client that still speaks it stops syncing. Your notes and knowledge bases are not affected.`,
+      "Update the client to one that speaks version 2 (the current `shelf sync` does), or ask its author to. This is the last reminder.",
+    ],
+    action: { label: "See your knowledge bases", url: `${ctx.centerUrl}/kbs` },
+  };
+}
+
 const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> = {
+  sync_v1_final_reminder: (p: SyncV1Payload, ctx) => syncV1Reminder(p, ctx),
   quota_80: (p: QuotaPayload, ctx) => quota(80, p, ctx),
   quota_100: (p: QuotaPayload, ctx) => quota(100, p, ctx),
   video_bandwidth_degraded: (p: BandwidthPayload, ctx) => videoBandwidth(100, p, ctx),

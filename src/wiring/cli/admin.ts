@@ -18,6 +18,7 @@ import {
 } from "../../modules/identity/public.ts";
 import { createJobRunner } from "../../../jobs/runner.ts";
 import { allJobs, storedKinds } from "../../../jobs/index.ts";
+import { remindV1Callers } from "../../modules/kbs/public.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
 import { deleteOwnerVideos } from "../../modules/videos/public.ts";
 
@@ -31,6 +32,8 @@ const HELP = `shelf admin commands:
   apikey create --email E --name N [--scopes a,b]     prints the key once
   jobs                                               every job, its schedule and its last run (also: jobs list)
   job run NAME                                       run a job now and print what it did (also: jobs run NAME)
+  sync-v1 remind                                     send the final sync v1 reminder now, whatever the date
+                                                     (each account that called v1 gets it once)
   usage verify [--fix] [--email E]                   compare every user's (or one user's) storage and count
                                                      counters with the sum of their rows; --fix sets each
                                                      one that differs to that sum
@@ -146,6 +149,12 @@ const commands: Record<string, Command> = {
   "jobs list": listJobs,
   "job run": runJob,
   "jobs run": runJob,
+  "sync-v1 remind": async (deps, args, out) => {
+    flags(args, {});
+    const run = await remindV1Callers(deps, { force: true });
+    out(`${run.reminded} accounts reminded (the outbox sends the e-mails; each account is reminded once)`);
+    return 0;
+  },
   "usage verify": async (deps, args, out) => {
     const v = flags(args, { fix: "boolean", email: "string" });
     const fix = v.fix === true;
