@@ -103,7 +103,11 @@ const sharpStaticAddon: BunPlugin = {
 const typstPackages = join(root, "node_modules", "@myriaddreamin");
 const typstAddon = (existsSync(typstPackages) ? readdirSync(typstPackages) : [])
   .filter((d) => d.startsWith("typst-ts-node-compiler-"))
-  .flatMap((d) => readdirSync(join(typstPackages, d)).filter((f) => f.endsWith(".node")).map((f) => join(typstPackages, d, f)))[0];
+  .flatMap((d) =>
+    readdirSync(join(typstPackages, d))
+      .filter((f) => f.endsWith(".node"))
+      .map((f) => join(typstPackages, d, f)),
+  )[0];
 let typstLoaderReplaced = 0;
 const typstAddonBeside: BunPlugin = {
   name: "typst-addon-beside",
@@ -245,4 +249,7 @@ console.log(`  database image: ${mb(imageFile)} (embedded; made in ${(imageMs / 
 console.log(`  PGlite file bundle: ${trimmed.kept} of ${trimmed.of} files, ${mb(fsBundleFile)} (embedded)`);
 console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
 for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);
-if (typstAddon) console.log(`  ${relative(root, join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))} (${mb(join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))}, the Typst compiler)`);
+if (typstAddon)
+  console.log(
+    `  ${relative(root, join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))} (${mb(join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))}, the Typst compiler)`,
+  );

@@ -188,7 +188,11 @@ export const variables = {
     default: 512,
     doc: "a Typst compile process whose resident memory passes this is killed, as at the time bound",
   },
-  TYPST_CONCURRENCY: { schema: T.Integer({ minimum: 1, maximum: 256 }), default: 2, doc: "Typst compile processes at once per node; more wait up to BUSY_WAIT_MS" },
+  TYPST_CONCURRENCY: {
+    schema: T.Integer({ minimum: 1, maximum: 256 }),
+    default: 2,
+    doc: "Typst compile processes at once per node; more wait up to BUSY_WAIT_MS",
+  },
   PASSWORD_HASH_MEMORY_KIB: {
     schema: T.Integer({ minimum: 64, maximum: 4194304 }),
     default: 65536,

@@ -33,7 +33,9 @@ function diagnosticsOf(raw: RawDiagnostic[], workspace: string) {
     const start = d.range?.start;
     return {
       severity: SEVERITY[d.severity ?? 1] ?? "error",
-      message: String(d.message ?? "").replaceAll(workspace, "").slice(0, 1000),
+      message: String(d.message ?? "")
+        .replaceAll(workspace, "")
+        .slice(0, 1000),
       ...(start?.line !== undefined ? { line: start.line + 1, column: (start.character ?? 0) + 1 } : {}),
     };
   });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { type Budget, BudgetBusyError, createBudget } from "../budget.ts";
 import type { Log } from "../log.ts";
 
-export type TypstOp = "check" | "pdf" | "svg";
+type TypstOp = "check" | "pdf" | "svg";
 
 export interface TypstDiagnostic {
   severity: "error" | "warning" | "info";
@@ -20,7 +20,7 @@ export interface TypstDiagnostic {
   column?: number;
 }
 
-export type TypstOutcome =
+type TypstOutcome =
   /** Compiled; `output` holds the PDF or SVG bytes for a render. */
   | { status: "ok"; diagnostics: TypstDiagnostic[]; output?: Uint8Array }
   /** The source does not compile: its errors (and warnings). */

@@ -247,7 +247,11 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
       coverUrl: rewritten.coverUrl,
       title:
         clip(
-          body.title ?? markdown?.frontmatterTitle ?? markdown?.firstH1 ?? (format === "typst" ? typstTitle(text) : undefined) ?? withoutExtension(body.filename),
+          body.title ??
+            markdown?.frontmatterTitle ??
+            markdown?.firstH1 ??
+            (format === "typst" ? typstTitle(text) : undefined) ??
+            withoutExtension(body.filename),
           TITLE_MAX,
         ) || body.filename,
       tags: body.tags ?? cleanTags(markdown?.frontmatterTags),

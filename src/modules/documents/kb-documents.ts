@@ -80,7 +80,9 @@ export function describeText(relativePath: string, text: string, hashes: { sourc
     rewrittenCount: 0,
     excerpt: markdown?.excerpt ?? "",
     coverUrl: markdown?.images.find((i) => i.url && !i.url.toLowerCase().startsWith("data:"))?.url ?? null,
-    title: clip(markdown?.frontmatterTitle ?? markdown?.firstH1 ?? (format === "typst" ? typstTitle(text) : undefined) ?? withoutExtension(filename), TITLE_MAX) || filename,
+    title:
+      clip(markdown?.frontmatterTitle ?? markdown?.firstH1 ?? (format === "typst" ? typstTitle(text) : undefined) ?? withoutExtension(filename), TITLE_MAX) ||
+      filename,
     tags: markdown?.frontmatterTags ? cleanTags(markdown.frontmatterTags) : [],
     isPublic: false,
     filename,

@@ -74,7 +74,7 @@ const Issue = t.Object({
 });
 
 /** A Typst compile check's finding (typst.ts): the compiler's diagnostics, or why there are none. */
-const TypstIssue = t.Object({
+export const TypstIssue = t.Object({
   reason: Enum(["TYPST_DIAGNOSTIC", "TYPST_CHECK_STOPPED", "TYPST_CHECK_SKIPPED", "TYPST_UNAVAILABLE"] as const),
   severity: Enum(["error", "warning", "info"] as const),
   message: t.String(),

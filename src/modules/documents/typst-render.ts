@@ -7,7 +7,7 @@ import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { OwnPaths } from "../../http/openapi.ts";
 import { readContent } from "./content.ts";
-import { matches, NOSNIFF, PRIVATE_CACHE, PUBLIC_CACHE, type Reader, readableDocument, refused } from "./raw-text.ts";
+import { matches, NOSNIFF, PRIVATE_CACHE, PUBLIC_CACHE, type Reader, readableDocument } from "./raw-text.ts";
 import { RENDER_TYPES, type RenderFormat, renderTypst } from "./typst.ts";
 
 /**
@@ -62,7 +62,13 @@ export const renderDocumentation: OwnPaths = {
         security: [{}, { bearer: [] }],
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_-]{21}$" } },
-          { name: "format", in: "query", required: false, description: "pdf (the default) or svg (the pages stacked in one image)", schema: { type: "string", enum: ["pdf", "svg"] } },
+          {
+            name: "format",
+            in: "query",
+            required: false,
+            description: "pdf (the default) or svg (the pages stacked in one image)",
+            schema: { type: "string", enum: ["pdf", "svg"] },
+          },
           { name: "If-None-Match", in: "header", required: false, description: "the ETag: 304 when it matches", schema: { type: "string" } },
         ],
         responses: {
@@ -70,7 +76,11 @@ export const renderDocumentation: OwnPaths = {
             description: "the render: `application/pdf` or `image/svg+xml`",
             headers: {
               ETag: { description: "the sourceHash and the format, quoted", required: true, schema: { type: "string" } },
-              "Cache-Control": { description: "`public, max-age=300` for a public document, `no-store` for a private one", required: true, schema: { type: "string" } },
+              "Cache-Control": {
+                description: "`public, max-age=300` for a public document, `no-store` for a private one",
+                required: true,
+                schema: { type: "string" },
+              },
               "X-Content-Type-Options": { description: "nosniff", required: true, schema: { type: "string", const: "nosniff" } },
             },
             content: { "application/pdf": { schema: { type: "string", format: "binary" } }, "image/svg+xml": { schema: { type: "string" } } },
@@ -79,7 +89,10 @@ export const renderDocumentation: OwnPaths = {
           401: { description: "UNAUTHORIZED: no (or an invalid) credential, and the document is not public (or does not exist)", content: envelope },
           404: { description: "NOT_FOUND: no such document, or another user's private one", content: envelope },
           415: { description: "UNSUPPORTED_MEDIA_TYPE: a Markdown document (only Typst renders)", content: envelope },
-          422: { description: "VALIDATION_ERROR: the source does not compile (meta.diagnostics), or a bound was hit; or a bad id or format", content: envelope },
+          422: {
+            description: "VALIDATION_ERROR: the source does not compile (meta.diagnostics), or a bound was hit; or a bad id or format",
+            content: envelope,
+          },
           429: errorAnswer("RateLimited"),
           502: { description: "STORAGE_ERROR: the content could not be read", content: envelope },
           503: { description: "SERVICE_UNAVAILABLE: no Typst compiler on this server, or it is busy (Retry-After)", content: envelope },

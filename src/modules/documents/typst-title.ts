@@ -59,7 +59,7 @@ export function typstTitle(text: string): string | undefined {
     if (c === "/" && text[i + 1] === "*") {
       let depth = 0;
       while (i < n) {
-        if (text[i] === "/" && text[i + 1] === "*") (depth++, (i += 2));
+        if (text[i] === "/" && text[i + 1] === "*") depth++, (i += 2);
         else if (text[i] === "*" && text[i + 1] === "/") {
           depth--;
           i += 2;
@@ -81,8 +81,8 @@ export function typstTitle(text: string): string | undefined {
     }
     if (mode === undefined || mode === "content") {
       if (c === "\\") i += 2;
-      else if (c === "]" && mode === "content") (stack.pop(), i++);
-      else if (c === "[" && mode === "content") (stack.push("content"), i++);
+      else if (c === "]" && mode === "content") stack.pop(), i++;
+      else if (c === "[" && mode === "content") stack.push("content"), i++;
       else if (c === "#") i = enterCode(text, i + 1, stack);
       else i++;
       continue;
@@ -92,9 +92,9 @@ export function typstTitle(text: string): string | undefined {
       i++;
       while (i < n && text[i] !== '"' && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
       i++;
-    } else if (c === "(") (stack.push("code("), i++);
-    else if (c === "{") (stack.push("code{"), i++);
-    else if (c === "[") (stack.push("content"), i++);
+    } else if (c === "(") stack.push("code("), i++;
+    else if (c === "{") stack.push("code{"), i++;
+    else if (c === "[") stack.push("content"), i++;
     else if ((c === ")" && mode === "code(") || (c === "}" && mode === "code{")) {
       stack.pop();
       i++;
@@ -108,21 +108,21 @@ export function typstTitle(text: string): string | undefined {
 /** After `#` in markup: an identifier (a keyword starts a line of code), then what it opens. */
 function enterCode(text: string, i: number, stack: Frame[]): number {
   const c = text[i];
-  if (c === "{") return stack.push("code{"), i + 1;
-  if (c === "(") return stack.push("code("), i + 1;
-  if (c === "[") return stack.push("content"), i + 1;
+  if (c === "{") return (stack.push("code{"), i + 1);
+  if (c === "(") return (stack.push("code("), i + 1);
+  if (c === "[") return (stack.push("content"), i + 1);
   let j = i;
   while (j < text.length && IDENT.test(text[j]!)) j++;
   if (j === i) return i;
-  if (KEYWORDS.has(text.slice(i, j))) return stack.push("codeLine"), j;
+  if (KEYWORDS.has(text.slice(i, j))) return (stack.push("codeLine"), j);
   return continueExpression(text, j, stack);
 }
 
 /** A call or field access chained onto an expression in markup: `(…)`, `[…]`, `.name`. */
 function continueExpression(text: string, i: number, stack: Frame[]): number {
   const c = text[i];
-  if (c === "(") return stack.push("code("), i + 1;
-  if (c === "[") return stack.push("content"), i + 1;
+  if (c === "(") return (stack.push("code("), i + 1);
+  if (c === "[") return (stack.push("content"), i + 1);
   if (c === "." && text[i + 1] !== undefined && IDENT.test(text[i + 1]!)) {
     let j = i + 1;
     while (j < text.length && IDENT.test(text[j]!)) j++;
