@@ -39,7 +39,7 @@ describe("Typst title", () => {
     expect((await postDoc(key, { filename: "paper.typ", content: text })).body.data.title).toBe("The Real Title");
     expect((await postDoc(key, { filename: "b.typ", content: `${text}\n`, title: "Explicit" })).body.data.title).toBe("Explicit");
     expect((await postDoc(key, { filename: "plain notes.typ", content: "No heading here.\n== Only level 2\n" })).body.data.title).toBe("plain notes");
-  });
+  }, 30_000);
 });
 
 describe("Typst compile check on upload", () => {
@@ -59,7 +59,7 @@ describe("Typst compile check on upload", () => {
     expect(await raw.text()).toBe(content);
     // And what the document says of itself: still a Typst document, with its heading's title.
     expect(res.body.data).toMatchObject({ format: "typst", title: "Broken", sizeBytes: Buffer.byteLength(content) });
-  });
+  }, 30_000);
 
   test("source that compiles has no warnings; a Markdown upload is never compiled", async () => {
     const { key } = await makeClient();
@@ -68,7 +68,7 @@ describe("Typst compile check on upload", () => {
     const before = deps.typst.runs;
     expect((await postDoc(key, { filename: "a.md", content: `# Note ${newId()}\n` })).body.data.warnings).toEqual([]);
     expect(deps.typst.runs).toBe(before);
-  });
+  }, 30_000);
 
   test("a v2 sync upsert of a .typ reports the check on its result; the text is applied", async () => {
     const { user, key } = await makeClient();
@@ -88,7 +88,7 @@ describe("Typst compile check on upload", () => {
     expect(r.warnings[0]).toMatchObject({ reason: "TYPST_DIAGNOSTIC", severity: "error" });
     const doc = await callJson("GET", `/v1/docs/${r.docId}`, { token: key });
     expect(doc.body.data.title).toBe("Synced");
-  });
+  }, 30_000);
 });
 
 describe("GET /v1/docs/:id/render", () => {
@@ -124,7 +124,7 @@ describe("GET /v1/docs/:id/render", () => {
     const cached = await call("GET", `/v1/docs/${doc.id}/render?format=svg`, { token: key, headers: { "if-none-match": `"${doc.sourceHash}.svg"` } });
     expect(cached.status).toBe(304);
     expect(deps.typst.runs).toBe(before + 2);
-  });
+  }, 30_000);
 
   test("the default format is PDF; an unknown format is 422", async () => {
     const { key } = await makeClient();
@@ -134,7 +134,7 @@ describe("GET /v1/docs/:id/render", () => {
     const bad = await render(doc.id, "png", key);
     expect(bad.status).toBe(422);
     expect((await errorOf(bad)).code).toBe("VALIDATION_ERROR");
-  });
+  }, 30_000);
 
   test("a Markdown document does not render: 415", async () => {
     const { key } = await makeClient();
@@ -142,7 +142,7 @@ describe("GET /v1/docs/:id/render", () => {
     const res = await render(doc.id, "pdf", key);
     expect(res.status).toBe(415);
     expect(await errorOf(res)).toMatchObject({ success: false, code: "UNSUPPORTED_MEDIA_TYPE" });
-  });
+  }, 30_000);
 
   test("who may render: anyone a public document, the owner a private one (401 anonymous, 404 another user)", async () => {
     const owner = await makeClient();
@@ -154,7 +154,7 @@ describe("GET /v1/docs/:id/render", () => {
     const anon = await render(pub.id, "pdf");
     expect(anon.status).toBe(200);
     expect(anon.headers.get("cache-control")).toBe("public, max-age=300");
-  });
+  }, 30_000);
 
   test("source that does not compile is 422 with the diagnostics", async () => {
     const { key } = await makeClient();
@@ -164,7 +164,7 @@ describe("GET /v1/docs/:id/render", () => {
     const body = await errorOf(res);
     expect(body).toMatchObject({ success: false, code: "VALIDATION_ERROR", meta: { reason: "TYPST_COMPILE_FAILED" } });
     expect(body.meta.diagnostics[0]).toMatchObject({ severity: "error", line: 2 });
-  });
+  }, 30_000);
 
   test("a document cannot read files or import packages: reading /etc/passwd or a package import fails to compile, and nothing of the file comes back", async () => {
     const { key } = await makeClient();
@@ -190,7 +190,7 @@ describe("GET /v1/docs/:id/render", () => {
         expect(text).not.toContain("shelf-typst-");
       }
     }
-  });
+  }, 30_000);
 
   test("a document that loops is stopped at the time bound: 422 TYPST_TIMEOUT, and its upload's check says it was stopped", async () => {
     const { deps, services } = await testContext();
