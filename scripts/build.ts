@@ -7,6 +7,8 @@
 //                                       pglite.wasm, initdb.wasm and pglite.data (trimmed,
 //                                       below), the database image (below), and sharp's
 //                                       native addon (sharp-<platform>.node)
+//   dist/lib/typst-ts-node-compiler.<platform>.node
+//                                       the Typst compiler's addon (below)
 //   dist/lib/libvips-cpp.so.<version>   libvips, the shared library sharp's addon links
 //                                       against (libvips-cpp.<version>.dylib on macOS).
 //                                       src/infra/sharp-native.ts opens it from
@@ -86,6 +88,42 @@ const sharpStaticAddon: BunPlugin = {
       loadersReplaced++;
       const esm = file.path.endsWith(".mjs");
       return { loader: "js", contents: loaderBody + (esm ? "export default sharp;\n" : "module.exports = sharp;\n") };
+    });
+  },
+};
+
+// ---- the Typst compiler's addon -----------------------------------------------------------
+
+// @myriaddreamin/typst-ts-node-compiler picks its per-platform package at run time, like
+// sharp. Its addon (about 50 MB) is not embedded: an embedded addon is extracted to a
+// temporary file at every load, and it is loaded by a process of its own at every compile
+// (src/infra/typst/). It travels in dist/lib/ beside libvips, and the loader below opens it
+// from there. Without an addon for this platform the binary is built all the same: its
+// uploads say "typst compiler unavailable" and renders are 503.
+const typstPackages = join(root, "node_modules", "@myriaddreamin");
+const typstAddon = (existsSync(typstPackages) ? readdirSync(typstPackages) : [])
+  .filter((d) => d.startsWith("typst-ts-node-compiler-"))
+  .flatMap((d) =>
+    readdirSync(join(typstPackages, d))
+      .filter((f) => f.endsWith(".node"))
+      .map((f) => join(typstPackages, d, f)),
+  )[0];
+let typstLoaderReplaced = 0;
+const typstAddonBeside: BunPlugin = {
+  name: "typst-addon-beside",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]typst-ts-node-compiler[\\/]index-napi\.js$/ }, () => {
+      typstLoaderReplaced++;
+      const name = typstAddon ? JSON.stringify(typstAddon.slice(typstAddon.lastIndexOf("/") + 1)) : "null";
+      return {
+        loader: "js",
+        contents: `const { dirname, join } = require("node:path");
+const name = ${name};
+if (!name) throw new Error("no Typst compiler addon was built for this platform");
+const path = join(dirname(process.execPath), "lib", name);
+module.exports = require(path);
+`,
+      };
     });
   },
 };
@@ -172,7 +210,7 @@ const result = await Bun.build({
   // are told apart by class name (EmbeddedDbBusyError in src/wiring/cli/index.ts).
   minify: { whitespace: true, syntax: true, identifiers: false, keepNames: true },
   sourcemap: "linked",
-  plugins: [sharpStaticAddon, embedPgImage, trimPgliteBundle],
+  plugins: [sharpStaticAddon, typstAddonBeside, embedPgImage, trimPgliteBundle],
   compile: {
     outfile,
     // A server reads its configuration from the environment only. A bunfig.toml in the
@@ -197,6 +235,9 @@ if (imageEmbedded === 0) throw new Error("src/infra/db/pg-image-file.ts was not 
 if (fsBundleReplaced !== 2) throw new Error("PGlite's file bundle and its file list were not both replaced: PGlite's layout changed, update scripts/build.ts");
 
 for (const f of libvipsFiles) copyFileSync(join(libvipsDir, f), join(outdir, "lib", f));
+if (typstLoaderReplaced === 0) throw new Error("the Typst compiler's loader (index-napi.js) was not replaced: its layout changed, update scripts/build.ts");
+if (typstAddon) copyFileSync(typstAddon, join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)));
+else console.warn("no Typst compiler addon for this platform: the binary will answer Typst renders with 503");
 chmodSync(outfile, 0o755);
 // The source maps are embedded in the executable (zstd) and used for stack traces; the
 // copies written beside it (one per entrypoint) are not needed at run time.
@@ -208,3 +249,7 @@ console.log(`  database image: ${mb(imageFile)} (embedded; made in ${(imageMs / 
 console.log(`  PGlite file bundle: ${trimmed.kept} of ${trimmed.of} files, ${mb(fsBundleFile)} (embedded)`);
 console.log(`  sharp addon: ${relative(root, addonPath)} (embedded)`);
 for (const f of libvipsFiles) console.log(`  ${relative(root, join(outdir, "lib", f))} (${mb(join(outdir, "lib", f))})`);
+if (typstAddon)
+  console.log(
+    `  ${relative(root, join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))} (${mb(join(outdir, "lib", typstAddon.slice(typstAddon.lastIndexOf("/") + 1)))}, the Typst compiler)`,
+  );

@@ -11,7 +11,8 @@
 #   the 404 JSON envelope with x-request-id, the API reference page and the Swagger UI
 #   files it loads (embedded), sign-up + API key + image upload read back
 #   from the edge (WebP and original), an SVG upload sanitized by the embedded worker and
-#   a deeply nested one refused, SIGTERM exits 0.
+#   a deeply nested one refused, a Typst upload rendered to PDF (dist/lib/'s compiler),
+#   SIGTERM exits 0.
 #
 # Usage: bash scripts/smoke-binary.sh [dist-dir]   (default: dist/, built when absent)
 # Any failure exits non-zero with a line saying what failed.
@@ -224,6 +225,18 @@ grep -q '<rect' "$work/logo.out" || fail "the stored SVG lost its drawing: $(cat
 code="$(curl -s -o "$work/deep.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/deep.svg" "$base/v1/images")"
 [[ "$code" == 422 ]] || fail "a 10,000-deep SVG answered $code (expected 422): $(cat "$work/deep.json")"
 echo "uploaded $svg_id (script and handler removed); a 10,000-deep SVG was refused with 422"
+
+step "a Typst document: title from its heading, compile check, PDF render by the compiler process"
+printf '= Smoke Paper\n\nHello from the binary.\n' >"$work/paper.typ"
+code="$(curl -s -o "$work/typ.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/paper.typ" "$base/v1/docs")"
+[[ "$code" == 201 ]] || fail "Typst upload answered $code: $(cat "$work/typ.json")"
+grep -q '"title":"Smoke Paper"' "$work/typ.json" || fail "the Typst title is not its heading: $(cat "$work/typ.json")"
+grep -q '"warnings":\[\]' "$work/typ.json" || fail "the Typst check warned (compiler missing?): $(cat "$work/typ.json")"
+typ_id="$(field id "$work/typ.json")"
+got="$(curl -s -o "$work/paper.pdf" -w '%{http_code} %{content_type}' -H "authorization: Bearer $key" "$base/v1/docs/$typ_id/render?format=pdf")"
+[[ "$got" == "200 application/pdf" ]] || fail "render answered '$got': $(head -c 300 "$work/paper.pdf")"
+[[ "$(head -c 5 "$work/paper.pdf")" == "%PDF-" ]] || fail "the render is not a PDF"
+echo "uploaded $typ_id (title from its heading, no warnings); rendered a PDF of $(wc -c <"$work/paper.pdf") bytes"
 
 step "shelf mcp: the binary's MCP server over stdio, with the API key, against the running server"
 coproc MCP { SHELF_URL="$base" SHELF_API_KEY="$key" "$dist/shelf" mcp 2>"$work/mcp.err"; }

@@ -178,6 +178,21 @@ export const variables = {
     default: 5000,
     doc: "an SVG sanitizing worker running longer is killed (422)",
   },
+  TYPST_TIMEOUT_MS: {
+    schema: T.Integer({ minimum: 100, maximum: 600000 }),
+    default: 5000,
+    doc: "a Typst compile (the check of an upload, a render) running longer is killed: the upload gets a warning, a render 422",
+  },
+  TYPST_MEMORY_MB: {
+    schema: T.Integer({ minimum: 64, maximum: 65536 }),
+    default: 512,
+    doc: "a Typst compile process whose resident memory passes this is killed, as at the time bound",
+  },
+  TYPST_CONCURRENCY: {
+    schema: T.Integer({ minimum: 1, maximum: 256 }),
+    default: 2,
+    doc: "Typst compile processes at once per node; more wait up to BUSY_WAIT_MS",
+  },
   PASSWORD_HASH_MEMORY_KIB: {
     schema: T.Integer({ minimum: 64, maximum: 4194304 }),
     default: 65536,

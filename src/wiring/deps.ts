@@ -14,6 +14,7 @@ import { createDatabase, type Database, type Db } from "../infra/db/index.ts";
 import { createKv, type Kv } from "../infra/kv/index.ts";
 import { createLog, type Log } from "../infra/log.ts";
 import { createStorage, type Storage } from "../infra/storage/index.ts";
+import { createTypstCompiler, type TypstCompiler } from "../infra/typst/index.ts";
 
 export interface Deps {
   config: Config;
@@ -32,6 +33,8 @@ export interface Deps {
   plans: Plans;
   /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
   budgets: Budgets;
+  /** Typst compiles in processes of their own, bounded in time and memory (src/infra/typst/). */
+  typst: TypstCompiler;
 }
 
 interface Budgets {
@@ -74,6 +77,13 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       storage,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
+      typst: createTypstCompiler({
+        timeoutMs: config.TYPST_TIMEOUT_MS,
+        memoryBytes: config.TYPST_MEMORY_MB * 1024 * 1024,
+        concurrency: config.TYPST_CONCURRENCY,
+        maxWaitMs: config.BUSY_WAIT_MS,
+        log,
+      }),
     };
   } catch (e) {
     await database.close().catch(() => {});

@@ -58,6 +58,7 @@ describe("GET /swagger/json", () => {
         "PATCH /v1/docs/{id}",
         "DELETE /v1/docs/{id}",
         "GET /v1/docs/{id}/raw",
+        "GET /v1/docs/{id}/render",
         "POST /v1/docs/raw:batch",
         "GET /v1/docs/{id}/revisions",
         "GET /v1/docs/{id}/revisions/{revId}",

@@ -85,6 +85,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "PATCH /v1/docs/{id}": () => ({ path: `/v1/docs/${loose.id}`, json: { isPublic: true } }),
   "DELETE /v1/docs/{id}": () => ({ path: `/v1/docs/${loose.id}` }),
   "GET /v1/docs/{id}/raw": () => ({ path: `/v1/docs/${loose.id}/raw` }),
+  "GET /v1/docs/{id}/render": () => ({ path: `/v1/docs/${loose.id}/render?format=pdf` }),
   "GET /v1/docs/{id}/revisions": () => ({ path: `/v1/docs/${kbDocId}/revisions` }),
   "GET /v1/docs/{id}/revisions/{revId}": () => ({ path: `/v1/docs/${kbDocId}/revisions/${revId}` }),
   "POST /v1/docs/{id}/revisions/{revId}/restore": () => ({ path: `/v1/docs/${kbDocId}/revisions/${revId}/restore` }),

@@ -17,6 +17,8 @@ import { listCdnHosts } from "./cdn-hosts.ts";
 import { kbSide } from "./kb-side.ts";
 import { removeObjects, sha256Hex, type StoredContent, storeContent, utf8Length } from "./content.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
+import { typstWarnings } from "./typst.ts";
+import { typstTitle } from "./typst-title.ts";
 import type { CreateDocBody, UploadResult } from "./model.ts";
 import { normalizePath, pathProblemText } from "./path.ts";
 import { type Actor, type NextContent, replaceContent } from "./row-changes.ts";
@@ -143,6 +145,13 @@ interface PreparedDocument {
  * a duplicate or failed. The same text again in the same place consumes nothing (200).
  */
 export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
+  const created = await createOrFind(deps, userId, body);
+  // The compile check of a Typst text, once it is stored (what it finds never refuses it).
+  if (created.result.format === "typst") created.result.warnings = await typstWarnings(deps, body.content);
+  return created;
+}
+
+async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
   const early = await prepareDocument(deps, userId, body);
   if ("duplicate" in early) return { status: 200, result: toUploadResult(early.duplicate, { duplicate: true }) };
   const prepared = early.ready;
@@ -236,7 +245,15 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
       rewrittenCount: rewritten.prepared.length,
       excerpt: markdown?.excerpt ?? "",
       coverUrl: rewritten.coverUrl,
-      title: clip(body.title ?? markdown?.frontmatterTitle ?? markdown?.firstH1 ?? withoutExtension(body.filename), TITLE_MAX) || body.filename,
+      title:
+        clip(
+          body.title ??
+            markdown?.frontmatterTitle ??
+            markdown?.firstH1 ??
+            (format === "typst" ? typstTitle(text) : undefined) ??
+            withoutExtension(body.filename),
+          TITLE_MAX,
+        ) || body.filename,
       tags: body.tags ?? cleanTags(markdown?.frontmatterTags),
       isPublic: body.isPublic ?? false,
       filename: body.filename,

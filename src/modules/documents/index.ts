@@ -23,6 +23,7 @@ import {
   IdsBody,
   ListDocsQuery,
   RawBatchBody,
+  RenderQuery,
   RestoreResult,
   RevisionList,
   RevisionParams,
@@ -34,6 +35,7 @@ import {
 import { rawBatchDocumentation, rawDocumentation, type Reader, serveRaw } from "./raw-text.ts";
 import { clearRevisions, listRevisions, readRevision, restoreRevision } from "./revisions.ts";
 import { searchDocuments } from "./search.ts";
+import { renderDocumentation, serveRender } from "./typst-render.ts";
 import { docFormReader } from "./upload-form.ts";
 import { deleteDocument, deleteDocuments, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";
 import { iso } from "../../infra/clock.ts";
@@ -134,6 +136,12 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, compl
         "/v1/docs/:id/raw",
         async ({ params, headers, request }) => serveRaw(deps, params.id, () => optionalReader(request), headers["if-none-match"] ?? null),
         { params: DocParams, detail: { hide: true, [OWN_PATHS]: rawDocumentation } },
+      )
+      .get(
+        "/v1/docs/:id/render",
+        async ({ params, query, headers, request }) =>
+          serveRender(deps, params.id, query.format ?? "pdf", () => optionalReader(request), headers["if-none-match"] ?? null),
+        { params: DocParams, query: RenderQuery, detail: { hide: true, [OWN_PATHS]: renderDocumentation } },
       )
       .patch("/v1/docs/:id", async ({ principal, params, body }) => ok(toDocItem(await updateDocument(deps, principal.userId, params.id, body))), {
         auth: { scope: "kb.write", tier: "mutation" },

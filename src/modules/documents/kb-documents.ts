@@ -9,6 +9,7 @@ import { placeholders, prepared } from "../../infra/db/prepared.ts";
 import { release } from "../usage/public.ts";
 import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
+import { typstTitle } from "./typst-title.ts";
 import { type Actor, booksOf, type NextContent } from "./row-changes.ts";
 import { type DocumentRow, docRevisions, docColumns, documents } from "./table.ts";
 import type { StoredContent } from "./content.ts";
@@ -79,7 +80,9 @@ export function describeText(relativePath: string, text: string, hashes: { sourc
     rewrittenCount: 0,
     excerpt: markdown?.excerpt ?? "",
     coverUrl: markdown?.images.find((i) => i.url && !i.url.toLowerCase().startsWith("data:"))?.url ?? null,
-    title: clip(markdown?.frontmatterTitle ?? markdown?.firstH1 ?? withoutExtension(filename), TITLE_MAX) || filename,
+    title:
+      clip(markdown?.frontmatterTitle ?? markdown?.firstH1 ?? (format === "typst" ? typstTitle(text) : undefined) ?? withoutExtension(filename), TITLE_MAX) ||
+      filename,
     tags: markdown?.frontmatterTags ? cleanTags(markdown.frontmatterTags) : [],
     isPublic: false,
     filename,

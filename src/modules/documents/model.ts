@@ -73,6 +73,15 @@ const Issue = t.Object({
   message: t.String(),
 });
 
+/** A Typst compile check's finding (typst.ts): the compiler's diagnostics, or why there are none. */
+export const TypstIssue = t.Object({
+  reason: Enum(["TYPST_DIAGNOSTIC", "TYPST_CHECK_STOPPED", "TYPST_CHECK_SKIPPED", "TYPST_UNAVAILABLE"] as const),
+  severity: Enum(["error", "warning", "info"] as const),
+  message: t.String(),
+  line: t.Optional(Int({ description: "from 1, where the compiler knows the place" })),
+  column: t.Optional(Int({ description: "from 1" })),
+});
+
 export const UploadResult = t.Object(
   {
     id: DocId,
@@ -84,7 +93,9 @@ export const UploadResult = t.Object(
     rewrittenCount: Int(),
     failedCount: Int(),
     failures: t.Array(Issue),
-    warnings: t.Array(Issue),
+    warnings: t.Array(t.Union([Issue, TypstIssue]), {
+      description: "Markdown: images left as they were; Typst: the compile check's diagnostics (the document is stored whatever they say)",
+    }),
     duplicate: t.Boolean(),
     hasInlineContent: t.Boolean(),
     createdAt: Timestamp,
@@ -135,6 +146,7 @@ export const ListDocsQuery = t.Object({
 });
 
 export const DocParams = t.Object({ id: DocId });
+export const RenderQuery = t.Object({ format: t.Optional(Enum(["pdf", "svg"] as const)) });
 export const RevisionParams = t.Object({ id: DocId, revId: t.String({ pattern: ID_PATTERN }) });
 
 export const UpdateDocBody = t.Object(

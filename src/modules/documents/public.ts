@@ -29,3 +29,6 @@ export { readContent, removeObjects, sha256Hex, storeContent, type StoredContent
 export type { DocumentRow } from "./table.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedDocuments } from "./stored-kind.ts";
+// The compile check of a Typst text (a sync push reports it as an upload does), and its model.
+export { typstWarnings } from "./typst.ts";
+export { TypstIssue } from "./model.ts";

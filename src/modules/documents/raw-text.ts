@@ -9,18 +9,18 @@ import { Ok } from "../../http/envelope.ts";
 import { readContent } from "./content.ts";
 import { RawBatchBody, RawBatchResult } from "./model.ts";
 import { findDocument } from "./service.ts";
-import type { DocFormat } from "./table.ts";
+import type { DocFormat, DocumentRow } from "./table.ts";
 
 const CONTENT_TYPES: Record<DocFormat, string> = {
   markdown: "text/markdown; charset=utf-8",
   typst: "text/plain; charset=utf-8",
 };
-const PUBLIC_CACHE = "public, max-age=300";
-const PRIVATE_CACHE = "no-store";
-const NOSNIFF = { "x-content-type-options": "nosniff" };
+export const PUBLIC_CACHE = "public, max-age=300";
+export const PRIVATE_CACHE = "no-store";
+export const NOSNIFF = { "x-content-type-options": "nosniff" };
 
 /** If-None-Match (weak comparison): `*` or a listed tag equal to ours. */
-const matches = (header: string | null, etag: string) =>
+export const matches = (header: string | null, etag: string) =>
   !!header && (header.trim() === "*" || header.split(",").some((t) => t.trim().replace(/^W\//, "") === etag));
 
 export interface Reader {
@@ -32,8 +32,13 @@ export interface Reader {
 
 const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": PRIVATE_CACHE });
 
-/** `who`: the caller, resolved from the credential sent (null without one; a bad one throws). */
-export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader | null>, ifNoneMatch: string | null): Promise<Response> {
+/**
+ * The document `id` if the caller may read it (anyone a public one, its owner with kb.read
+ * a private one); else 401 for an anonymous caller and 404 for anyone else. The raw text
+ * and the render (typst-render.ts) answer alike. `who`: the caller, resolved from the
+ * credential sent (null without one; a bad one throws).
+ */
+export async function readableDocument(deps: Deps, id: string, who: () => Promise<Reader | null>): Promise<{ row: DocumentRow; reader: Reader | null }> {
   const [row, reader] = await Promise.all([
     findDocument(deps.db, id),
     who().catch((e) => {
@@ -45,6 +50,11 @@ export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader
     if (!reader) throw refused(new AppError("UNAUTHORIZED", "this document needs its owner's credentials", {}, { "www-authenticate": 'Bearer realm="shelf"' }));
     throw refused(notFound("document"));
   }
+  return { row, reader };
+}
+
+export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader | null>, ifNoneMatch: string | null): Promise<Response> {
+  const { row, reader } = await readableDocument(deps, id, who);
   const etag = `"${row.sourceHash}"`;
   const headers: Record<string, string> = {
     ...reader?.rateHeaders,

@@ -33,6 +33,7 @@ import { getKb } from "./service.ts";
 import { runSync } from "./sync/service.ts";
 import { instantOf, readV1, writeV1 } from "./sync/v1.ts";
 import { readV2, writeV2 } from "./sync/v2.ts";
+import { addTypstWarnings } from "./sync/typst-checks.ts";
 import { syncVersionOf, v1Headers } from "./sync/version.ts";
 import { v1CallRecorder } from "./sync/v1-callers.ts";
 
@@ -164,6 +165,7 @@ export const kbsModule = (services: Services) => {
           await buckets.take(principal.userId, "syncOp", ops.length);
           const preserveBoth = query.conflictResolution === "preserve_both";
           const { conflicted, ...data } = writeV2(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops, { preserveBoth }));
+          await addTypstWarnings(deps, ops, data.results);
           if (conflicted)
             throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
           return ok(data);

@@ -2,6 +2,7 @@ import { t } from "elysia";
 import { Enum, Int, Page } from "../../http/envelope.ts";
 import { PlainText } from "../../http/text.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
+import { TypstIssue } from "../documents/public.ts";
 
 const Timestamp = t.String({ format: "date-time" });
 const Sha256 = t.String({ pattern: "^[0-9a-f]{64}$", description: "SHA-256 hex of the content" });
@@ -227,6 +228,9 @@ const SyncV2OpResult = t.Object(
     currentMasterHash: t.Optional(t.Nullable(Sha256)),
     currentMasterUpdatedAt: t.Optional(t.Nullable(Timestamp)),
     branchId: t.Optional(t.String()),
+    warnings: t.Optional(
+      t.Array(TypstIssue, { description: "an applied upsert or update of a .typ: the compile check's diagnostics, as POST /v1/docs reports them" }),
+    ),
   },
   { title: "SyncV2OpResult" },
 );

@@ -1,5 +1,6 @@
 // `shelf doctor`: checks that this node can run. Loads the config, builds every part as
-// `serve` would (without migrating), talks to each one and converts an image with sharp.
+// `serve` would (without migrating), talks to each one, converts an image with sharp and
+// compiles a Typst page (a warning, not a failure, where the compiler is missing).
 // One line per check; exit 0 only when every check passes. Operators run it after an
 // install or a config change; scripts/smoke-binary.sh runs it on the compiled binary.
 import { randomUUID } from "node:crypto";
@@ -52,6 +53,20 @@ async function sharpSelfTest(): Promise<string> {
   }
   const v = sharpVersions();
   return `png ${png.length} B -> webp 64x48 ${webp.length} B (sharp ${v.sharp}, libvips ${v.libvips})`;
+}
+
+/** The Typst compiler: one compile to PDF in its own process, as an upload's check or a render runs it. */
+async function typstCheck(deps: Deps | undefined): Promise<Line> {
+  if (!deps) return { name: "typst", status: "warn", detail: "not checked: the config or parts failed" };
+  const start = performance.now();
+  const out = await deps.typst.compile("pdf", "= shelf doctor\n\nA line of text.\n");
+  if (out.status !== "ok" || !out.output) {
+    const why = out.status === "failed" ? out.diagnostics.map((d) => d.message).join("; ") : out.status === "unavailable" ? out.reason : out.status;
+    return { name: "typst", status: "warn", detail: `typst compiler unavailable (${why}): Typst uploads are stored without a check, renders answer 503` };
+  }
+  const pdf = new TextDecoder().decode(out.output.subarray(0, 5)) === "%PDF-";
+  if (!pdf) return { name: "typst", status: "FAIL", detail: "the compiler's PDF does not start with %PDF-" };
+  return { name: "typst", status: "ok", detail: `compiled a page to PDF, ${out.output.length} B (${ms(start)})` };
 }
 
 async function ffmpegCheck(): Promise<Line> {
@@ -121,6 +136,10 @@ export async function doctorCommand(_args: string[]): Promise<number> {
   }
 
   await check(lines, "sharp", sharpSelfTest);
+
+  const typ = await typstCheck(deps);
+  lines.push(typ);
+  print(typ);
 
   const ff = await ffmpegCheck();
   lines.push(ff);

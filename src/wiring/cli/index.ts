@@ -54,6 +54,12 @@ async function main(argv: string[]): Promise<number> {
       const { mcpCommand } = await import("./mcp.ts");
       return mcpCommand(rest);
     }
+    // Not for people: the compiled binary's Typst compile process (src/infra/typst/index.ts starts it).
+    case "__typst-compile": {
+      const { runTypstChild } = await import("../../infra/typst/child.ts");
+      await runTypstChild();
+      return 0;
+    }
     default:
       process.stderr.write(`unknown command: ${command}\n\n${HELP}`);
       return 2;
