@@ -55,10 +55,13 @@ const Choice = t.Object({
 const ChoicePatch = t.Object({ email: t.Optional(t.Boolean()), inApp: t.Optional(t.Boolean()) }, { additionalProperties: false });
 
 /** Per kind, where notifications go. */
-const NotificationSettings = t.Object(Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, Choice])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof Choice>, {
-  description:
-    "per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others",
-});
+const NotificationSettings = t.Object(
+  Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, Choice])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof Choice>,
+  {
+    description:
+      "per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others",
+  },
+);
 const NotificationSettingsPatch = t.Partial(
   t.Object(Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, ChoicePatch])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof ChoicePatch>),
   { additionalProperties: false },

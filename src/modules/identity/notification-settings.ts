@@ -11,7 +11,7 @@ interface KindDefaults {
   mandatory?: boolean;
 }
 
-export const NOTIFICATION_KINDS = {
+const NOTIFICATION_KINDS = {
   quota_80: { email: true },
   quota_100: { email: true, mandatory: true },
   video_bandwidth_degraded: { email: true, mandatory: true },
@@ -63,7 +63,10 @@ export function allChoices(user: { quotaWarnings: boolean; notificationSettings:
  * Merges a PATCH into the stored choices. Turning off a mandatory e-mail is refused (422);
  * quota_80's e-mail goes to quotaWarnings, returned apart.
  */
-export function mergeChoices(stored: StoredChoices, patch: Partial<Record<NotificationKind, Partial<Choice>>>): { stored: StoredChoices; quotaWarnings?: boolean } {
+export function mergeChoices(
+  stored: StoredChoices,
+  patch: Partial<Record<NotificationKind, Partial<Choice>>>,
+): { stored: StoredChoices; quotaWarnings?: boolean } {
   const next: StoredChoices = { ...stored };
   let quotaWarnings: boolean | undefined;
   for (const [kind, choice] of Object.entries(patch)) {

@@ -10,8 +10,7 @@ export { login, logout } from "./sessions.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
-export { type NotificationKind, notificationChoice } from "./notification-settings.ts";
-export type { Notice } from "./tell.ts";
+export { notificationChoice } from "./notification-settings.ts";
 export {
   buildPlans,
   isPlanName,

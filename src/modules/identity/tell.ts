@@ -5,7 +5,7 @@
 import type { DbOrTx } from "../../infra/db/index.ts";
 import type { NotificationKind } from "./notification-settings.ts";
 
-export interface Notice {
+interface Notice {
   kind: NotificationKind;
   userId: string;
   payload: Record<string, unknown>;

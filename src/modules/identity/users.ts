@@ -16,7 +16,10 @@ import { users } from "./table.ts";
 export type User = typeof users.$inferSelect;
 /** The columns an update may set (the profile route, the admin route, the CLI). */
 export type UserPatch = Partial<
-  Pick<typeof users.$inferInsert, "nickname" | "docVersioningEnabled" | "docVersioningMax" | "quotaWarnings" | "notificationSettings" | "plan" | "planExpiresAt" | "isAdmin">
+  Pick<
+    typeof users.$inferInsert,
+    "nickname" | "docVersioningEnabled" | "docVersioningMax" | "quotaWarnings" | "notificationSettings" | "plan" | "planExpiresAt" | "isAdmin"
+  >
 >;
 
 /** argon2id at the configured cost (production: Bun's defaults, 64 MiB and 2 passes); verify reads the cost from the hash. */

@@ -22,7 +22,7 @@ const toItem = (r: Row) => ({
 const owned = () => eq(notifications.userId, sql.placeholder("userId"));
 const unreadOwned = () => and(owned(), isNull(notifications.readAt));
 
-export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)

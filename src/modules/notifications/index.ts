@@ -25,15 +25,11 @@ export const notificationsModule = ({ deps, guard }: Services) =>
         },
       },
     )
-    .post(
-      "/v1/notifications/read-all",
-      async ({ principal }) => ok({ marked: await markAllRead(deps.db, principal.userId, deps.clock.now()) }),
-      {
-        auth: { scope: "account.read", tier: "mutation" },
-        response: { 200: Ok(ReadAll) },
-        detail: { summary: "Mark every unread notification read; answers how many were" },
-      },
-    )
+    .post("/v1/notifications/read-all", async ({ principal }) => ok({ marked: await markAllRead(deps.db, principal.userId, deps.clock.now()) }), {
+      auth: { scope: "account.read", tier: "mutation" },
+      response: { 200: Ok(ReadAll) },
+      detail: { summary: "Mark every unread notification read; answers how many were" },
+    })
     .post("/v1/notifications/:id/read", async ({ principal, params }) => ok(await markRead(deps.db, principal.userId, params.id, deps.clock.now())), {
       auth: { scope: "account.read", tier: "mutation" },
       params: NotificationParams,

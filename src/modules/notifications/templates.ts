@@ -233,7 +233,6 @@ const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> =
   conflict_branches_expiring: (p: BranchesPayload, ctx) => branchesExpiring(p, ctx),
 };
 
-
 function toText(m: Mail, greeting: string): string {
   const blocks = m.blocks.map((b) => (typeof b === "string" ? b : b.items.map((i) => `- ${i.text}${i.url ? `\n  ${i.url}` : ""}`).join("\n")));
   const parts = [greeting, ...blocks, `${m.action.label}: ${m.action.url}`];
