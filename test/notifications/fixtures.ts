@@ -95,5 +95,5 @@ export async function world(smtp: TestSmtp, overrides: PlanOverrides = {}) {
       mailer.close();
     }
   };
-  return { deps, clock, app, deliver, close: () => services.close() };
+  return { deps, clock, app, services, deliver, close: () => services.close() };
 }

@@ -63,8 +63,9 @@ const NotificationSettings = t.Object(
   },
 );
 const NotificationSettingsPatch = t.Partial(
-  t.Object(Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, ChoicePatch])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof ChoicePatch>),
-  { additionalProperties: false },
+  t.Object(Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, ChoicePatch])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof ChoicePatch>, {
+    additionalProperties: false,
+  }),
 );
 
 export const PasswordChange = t.Object(
