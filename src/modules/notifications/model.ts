@@ -22,7 +22,7 @@ export const NotificationPage = Page(NotificationItem, {
 
 export const NotificationListQuery = t.Object({
   cursor: t.Optional(t.String()),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
   unread: t.Optional(t.Boolean({ description: "true: unread notifications only" })),
 });
 
