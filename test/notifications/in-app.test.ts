@@ -15,6 +15,8 @@ import { makeKey, makeUser as makeSharedUser, type TestUser } from "../helpers/f
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { pushed2, sync2, upsert2 } from "../kbs/v2-fixtures.ts";
+import { approveAuthorization, checkAuthorizeRequest } from "../../src/modules/oauth/authorize.ts";
+import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { insertVideo } from "../videos/fixtures.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
@@ -190,6 +192,28 @@ describe("events land in the list", () => {
     await o.tokensFor(user, "shelf-sync");
     const [item] = (await list(user.jwt)).items;
     expect(item).toMatchObject({ kind: "device_signed_in", data: { clientId: "shelf-sync", clientName: "Shelf Sync", grantId: expect.any(String) } });
+  });
+});
+
+describe("OAuth authorization", () => {
+  test("an authorization code exchanged for tokens tells a new authorization, with the client and scopes; the code's refusal tells nothing", async () => {
+    const user = await o.makeUser();
+    const redirect = "http://127.0.0.1:53127/oauth/callback";
+    const p = pkce();
+    const query = authorizeQuery(p.challenge, { redirect_uri: redirect, scope: "kb.read media.read" });
+    const location = new URL(await approveAuthorization(o.deps, await checkAuthorizeRequest(o.deps, query), user.id));
+    const code = location.searchParams.get("code")!;
+    const redeem = (verifier: string) =>
+      o.post("/oauth/token", { grant_type: "authorization_code", client_id: "shelf-sync", code, redirect_uri: redirect, code_verifier: verifier });
+    expect((await redeem("x".repeat(43))).status).toBe(400);
+    expect(await kinds(user.jwt)).toEqual([]);
+    expect((await redeem(p.verifier)).status).toBe(200);
+    const [item] = (await list(user.jwt)).items;
+    expect(item).toMatchObject({
+      kind: "oauth_authorized",
+      title: "Shelf Sync was authorized to use your account",
+      data: { clientId: "shelf-sync", clientName: "Shelf Sync", scopes: ["media.read", "kb.read"], grantId: expect.any(String) },
+    });
   });
 });
 
