@@ -2,9 +2,10 @@
 // claimed in one statement (FOR UPDATE SKIP LOCKED: two deliverers never take the same
 // row; the claim moves nextAttemptAt to the end of a lease and records a token), each
 // message is rendered and sent, and only the claimer settles it: sent, retried after a
-// backoff, failed after MAX_ATTEMPTS, or suppressed (an optional message the user turned
-// off, per kind: notificationChoice). A deliverer that dies mid-send leaves its rows to be taken again when the lease
-// ends: sending is at least once at the SMTP boundary, and once between deliverers.
+// backoff, failed after MAX_ATTEMPTS, or suppressed (the user turned that kind's e-mail
+// off since it was queued: notificationChoice). A deliverer that dies mid-send leaves its
+// rows to be taken again when the lease ends: sending is at least once at the SMTP
+// boundary, and once between deliverers.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { newId } from "../../infra/ids.ts";
