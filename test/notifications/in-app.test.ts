@@ -245,6 +245,9 @@ describe("the list", () => {
     const unread = await list(user.jwt, "?unread=true");
     expect(unread.items.map((i) => i.data.name)).toEqual(["c", "a"]);
     expect(unread.unreadCount).toBe(2);
+    const count = await callJson("GET", "/v1/notifications/unread-count", { app: w.app, token: user.jwt });
+    expect(count.status).toBe(200);
+    expect(count.body.data).toEqual({ unreadCount: 2 });
     expect((await list(user.jwt)).items).toHaveLength(3);
 
     const all2 = await callJson("POST", "/v1/notifications/read-all", { app: w.app, token: user.jwt });
@@ -252,6 +255,7 @@ describe("the list", () => {
     expect(all2.body.data).toEqual({ marked: 2 });
     expect((await list(user.jwt, "?unread=true")).items).toEqual([]);
     expect((await list(user.jwt)).unreadCount).toBe(0);
+    expect((await callJson("GET", "/v1/notifications/unread-count", { app: w.app, token: user.jwt })).body.data).toEqual({ unreadCount: 0 });
     expect((await callJson("POST", "/v1/notifications/read-all", { app: w.app, token: user.jwt })).body.data).toEqual({ marked: 0 });
   });
 
@@ -274,10 +278,12 @@ describe("tenancy", () => {
 
   test("GET /v1/notifications: 401 without credentials, 403 without account.read; another user's items never listed", async () => {
     await expectTenantIsolation({ method: "GET", path: () => "/v1/notifications", scope: "account.read" });
+    await expectTenantIsolation({ method: "GET", path: () => "/v1/notifications/unread-count", scope: "account.read" });
     const owner = await makeUser();
     await notificationOf(owner);
     const stranger = await makeUser();
     expect(await list(stranger.jwt)).toEqual({ items: [], nextCursor: null, unreadCount: 0 });
+    expect((await callJson("GET", "/v1/notifications/unread-count", { app: w.app, token: stranger.jwt })).body.data).toEqual({ unreadCount: 0 });
   });
 
   test("POST /v1/notifications/{id}/read: another user's is 404 and stays unread", async () => {

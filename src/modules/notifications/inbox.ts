@@ -22,7 +22,8 @@ const toItem = (r: Row) => ({
 const owned = () => eq(notifications.userId, sql.placeholder("userId"));
 const unreadOwned = () => and(owned(), isNull(notifications.readAt));
 
-async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
+/** How many of the user's notifications are unread (the badge). */
+export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)

@@ -3,8 +3,8 @@
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import type { Services } from "../../wiring/services.ts";
-import { listNotifications, markAllRead, markRead } from "./inbox.ts";
-import { NotificationItem, NotificationListQuery, NotificationPage, NotificationParams, ReadAll } from "./model.ts";
+import { listNotifications, markAllRead, markRead, unreadCount } from "./inbox.ts";
+import { NotificationItem, NotificationListQuery, NotificationPage, NotificationParams, ReadAll, UnreadCount } from "./model.ts";
 
 export const notificationsModule = ({ deps, guard }: Services) =>
   new Elysia({ name: "notifications", detail: { tags: ["account"] } })
@@ -25,6 +25,11 @@ export const notificationsModule = ({ deps, guard }: Services) =>
         },
       },
     )
+    .get("/v1/notifications/unread-count", async ({ principal }) => ok({ unreadCount: await unreadCount(deps.db, principal.userId) }), {
+      auth: { scope: "account.read", tier: "read" },
+      response: { 200: Ok(UnreadCount) },
+      detail: { summary: "How many of the caller's notifications are unread (the same count as the list's unreadCount, without a page)" },
+    })
     .post("/v1/notifications/read-all", async ({ principal }) => ok({ marked: await markAllRead(deps.db, principal.userId, deps.clock.now()) }), {
       auth: { scope: "account.read", tier: "mutation" },
       response: { 200: Ok(ReadAll) },

@@ -20,6 +20,8 @@ export const NotificationPage = Page(NotificationItem, {
   unreadCount: Int({ description: "how many of the user's notifications are unread, in all (not only this page)" }),
 });
 
+export const UnreadCount = t.Object({ unreadCount: Int({ description: "how many of the user's notifications are unread" }) });
+
 export const NotificationListQuery = t.Object({
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
