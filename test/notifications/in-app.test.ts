@@ -1,17 +1,15 @@
 // In-app notifications at /v1/notifications: each event lands in its user's list, caused
 // through the API that causes it (API keys, password, a stale v2 push, a video callback, a
-// quota crossing, a device sign-in); the list's unread filter, read, read-all and count;
-// tenancy; the per-kind choice of e-mail and in-app; pruning by the clock.
+// quota crossing, a device sign-in, an OAuth authorization); the list's unread filter, read,
+// read-all and count; tenancy. The per-kind choices and retention: in-app-choices.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { newId } from "../../src/infra/ids.ts";
 import { LOCAL_SIGNATURE_HEADER, localWebhookSecret } from "../../src/modules/videos/providers/local.ts";
-import { getUser, login } from "../../src/modules/identity/public.ts";
-import { pruneNotifications } from "../../src/modules/notifications/public.ts";
 import { notifications } from "../../src/modules/notifications/table.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
-import { makeKey, makeUser as makeSharedUser, type TestUser } from "../helpers/factories.ts";
+import { makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { pushed2, sync2, upsert2 } from "../kbs/v2-fixtures.ts";
@@ -19,9 +17,8 @@ import { approveAuthorization, checkAuthorizeRequest } from "../../src/modules/o
 import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { insertVideo } from "../videos/fixtures.ts";
-import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { inbox, startSmtp, type TestSmtp, world } from "./fixtures.ts";
 
-const DAY = 86_400_000;
 let smtp: TestSmtp;
 let w: Awaited<ReturnType<typeof world>>;
 const o = await oauthApp();
@@ -35,37 +32,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** A user whose session token was signed on the world's clock (which the tests move). */
-async function makeUser(opts: Parameters<typeof makeSharedUser>[0] = {}): Promise<TestUser> {
-  const u = await makeSharedUser(opts);
-  const grant = await login(w.deps, w.services.identity.signer, (await getUser(w.deps.db, u.id))!);
-  return { ...u, jwt: grant.accessToken, refreshToken: grant.refreshToken };
-}
-
-interface Item {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-  readAt: string | null;
-}
-
-async function list(token: string, query = "") {
-  const res = await callJson("GET", `/v1/notifications${query}`, { app: w.app, token });
-  expect(res.status).toBe(200);
-  return res.body.data as { items: Item[]; nextCursor: string | null; unreadCount: number };
-}
-const kinds = async (token: string) => (await list(token)).items.map((i) => i.kind);
-
-/** An API key made through POST /v1/api-keys, as a person does (the event is told there). */
-async function createKey(user: TestUser, name = "laptop") {
-  w.clock.advance(1000); // each event a moment after the one before: the list's order is theirs
-  const res = await callJson("POST", "/v1/api-keys", { app: w.app, token: user.jwt, json: { name } });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: string; key: string; last4: string };
-}
+const { makeUser, list, kinds, createKey } = inbox(() => w);
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -306,106 +273,5 @@ describe("tenancy", () => {
     const stranger = await makeUser();
     expect((await callJson("POST", "/v1/notifications/read-all", { app: w.app, token: stranger.jwt })).body.data).toEqual({ marked: 0 });
     expect((await list(owner.jwt)).unreadCount).toBe(1);
-  });
-});
-
-describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
-  const patch = (user: TestUser, json: unknown) => callJson("PATCH", "/v1/user/me", { app: w.app, token: user.jwt, json });
-
-  test("defaults: in-app on for every kind; e-mail on for the mailed kinds, off for the new ones", async () => {
-    const user = await makeUser();
-    const me = await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt });
-    const n = me.body.data.notifications;
-    for (const choice of Object.values(n) as { inApp: boolean }[]) expect(choice.inApp).toBe(true);
-    expect(n.quota_80).toEqual({ email: true, inApp: true });
-    expect(n.quota_100).toEqual({ email: true, inApp: true });
-    expect(n.conflict_branches_expiring).toEqual({ email: true, inApp: true });
-    for (const k of [
-      "video_ready",
-      "video_failed",
-      "conflict_branch_created",
-      "api_key_created",
-      "api_key_revoked",
-      "oauth_authorized",
-      "device_signed_in",
-      "password_changed",
-    ]) {
-      expect([k, n[k]]).toEqual([k, { email: false, inApp: true }]);
-    }
-  });
-
-  test("e-mail turned on sends the event by mail too; in-app turned off keeps it out of the list; turned back, both again", async () => {
-    const user = await makeUser();
-    const on = await patch(user, { notifications: { api_key_created: { email: true } } });
-    expect(on.status).toBe(200);
-    expect(on.body.data.notifications.api_key_created).toEqual({ email: true, inApp: true });
-    await createKey(user, "mailed");
-    await w.deliver();
-    expect(smtp.to(user.email).map((m) => m.subject)).toEqual(['A new API key "mailed" was created']);
-    expect(await kinds(user.jwt)).toEqual(["api_key_created"]);
-
-    const off = await patch(user, { notifications: { api_key_created: { inApp: false } } });
-    expect(off.body.data.notifications.api_key_created).toEqual({ email: true, inApp: false });
-    await createKey(user, "not listed");
-    await w.deliver();
-    expect(smtp.to(user.email)).toHaveLength(2);
-    expect(await kinds(user.jwt)).toEqual(["api_key_created"]);
-
-    await patch(user, { notifications: { api_key_created: { email: false, inApp: true } } });
-    await createKey(user, "listed again");
-    await w.deliver();
-    expect(smtp.to(user.email)).toHaveLength(2);
-    expect((await list(user.jwt)).items.map((i) => i.data.name)).toEqual(["listed again", "mailed"]);
-  });
-
-  test("quota_80's e-mail is the quotaWarnings switch; a mandatory e-mail cannot be turned off (422, nothing changes); unknown kinds are dropped", async () => {
-    const user = await makeUser();
-    const res = await patch(user, { notifications: { quota_80: { email: false } } });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ quotaWarnings: false, notifications: { quota_80: { email: false, inApp: true } } });
-    expect((await patch(user, { quotaWarnings: true })).body.data.notifications.quota_80).toEqual({ email: true, inApp: true });
-
-    const mandatory = await patch(user, { nickname: "Ada", notifications: { quota_100: { email: false } } });
-    expect(mandatory.status).toBe(422);
-    expect(mandatory.body.code).toBe("VALIDATION_ERROR");
-    expect(mandatory.body.meta.path).toBe("body.notifications.quota_100.email");
-    const me = (await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt })).body.data;
-    expect(me.nickname).toBeNull();
-    expect(me.notifications.quota_100).toEqual({ email: true, inApp: true });
-    // Its in-app copy may be turned off.
-    expect((await patch(user, { notifications: { quota_100: { inApp: false } } })).body.data.notifications.quota_100).toEqual({ email: true, inApp: false });
-
-    // Unknown kinds and fields are dropped, as the body's other unknown fields are.
-    const unknown = await patch(user, { notifications: { no_such_kind: { email: true }, quota_80: { sms: true } } });
-    expect(unknown.status).toBe(200);
-    expect(unknown.body.data.notifications.no_such_kind).toBeUndefined();
-    expect(unknown.body.data.notifications.quota_80).toEqual({ email: true, inApp: true });
-  });
-});
-
-describe("retention (prune-notifications)", () => {
-  test("read items go after 30 days, unread ones after 90", async () => {
-    const user = await makeUser();
-    for (const name of ["read", "unread"]) await createKey(user, name);
-    const [unread, read] = (await list(user.jwt)).items;
-    await callJson("POST", `/v1/notifications/${read!.id}/read`, { app: w.app, token: user.jwt });
-    // A key outlives the session token across the days the clock moves.
-    const { key } = await makeKey(user, ["account.read"]);
-    const names = async () => (await list(key)).items.map((i) => i.data.name);
-
-    w.clock.advance(29 * DAY);
-    await pruneNotifications(w.deps.db, w.clock.now());
-    expect(await names()).toEqual(["unread", "read"]);
-    w.clock.advance(2 * DAY);
-    const pruned = await pruneNotifications(w.deps.db, w.clock.now());
-    expect(pruned.inApp).toBeGreaterThanOrEqual(1);
-    expect(await names()).toEqual(["unread"]);
-    w.clock.advance(58 * DAY); // 89 days
-    await pruneNotifications(w.deps.db, w.clock.now());
-    expect(await names()).toEqual(["unread"]);
-    w.clock.advance(2 * DAY);
-    await pruneNotifications(w.deps.db, w.clock.now());
-    expect(await names()).toEqual([]);
-    expect(unread!.readAt).toBeNull();
   });
 });
