@@ -16,6 +16,7 @@ import { documentsModule } from "../modules/documents/index.ts";
 import { kbsModule } from "../modules/kbs/index.ts";
 import { mcpModule } from "../modules/mcp/index.ts";
 import { mediaModule } from "../modules/media/index.ts";
+import { notificationsModule } from "../modules/notifications/index.ts";
 import { oauthModule } from "../modules/oauth/index.ts";
 import { systemModule } from "../modules/system/index.ts";
 import { uploadsModule } from "../modules/uploads/index.ts";
@@ -67,6 +68,7 @@ export function createApp(services: Services) {
     .use(systemModule(deps))
     .use(identityModule(services))
     .use(usageModule(services))
+    .use(notificationsModule(services))
     .use(imagesModule(services))
     .use(documentsModule(services))
     .use(kbsModule(services))

@@ -12,6 +12,7 @@ import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
 import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
 import { createDelegation } from "../modules/mcp/public.ts";
+import { notify } from "../modules/notifications/public.ts";
 import { accessTokenResolver } from "../modules/oauth/public.ts";
 import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "../modules/videos/public.ts";
 import { allJobs } from "../../jobs/index.ts";
@@ -68,6 +69,8 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     compliance,
     svgSanitizer,
     mcpDelegation,
+    // Identity tells its security events through it: identity cannot import notifications, which reads identity's users.
+    notify,
     async close() {
       await Promise.all([identity.close(), oauthTokens.close(), meter.close(), edgeInvalidations.close(), svgSanitizer.close()]);
     },

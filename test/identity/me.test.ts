@@ -20,6 +20,7 @@ describe("GET /v1/user/me", () => {
       docVersioningEnabled: false,
       docVersioningMax: 20,
       quotaWarnings: true,
+      notifications: expect.objectContaining({ quota_80: { email: true, inApp: true }, video_ready: { email: false, inApp: true } }),
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });

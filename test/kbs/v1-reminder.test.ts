@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { remindV1Callers } from "../../src/modules/kbs/public.ts";
 import { syncV1Callers } from "../../src/modules/kbs/table.ts";
-import { outbox } from "../../src/modules/notifications/table.ts";
+import { notifications, outbox } from "../../src/modules/notifications/table.ts";
 import { render } from "../../src/modules/notifications/templates.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
@@ -79,6 +79,19 @@ describe("the v1 final reminder", () => {
     expect((await callerOf(c.user.id))!.remindedAt).not.toBeNull();
     expect(await remindV1Callers(on)).toEqual({ reminded: 0 });
     expect(await remindersOf(c.user.id)).toHaveLength(1);
+    // The same event in the user's in-app list, once.
+    const listed = await o.call("GET", "/v1/notifications", { app: o.app, token: c.user.jwt });
+    const items = ((await listed.json()) as { data: { items: { kind: string; title: string }[] } }).data.items.filter(
+      (i) => i.kind === "sync_v1_final_reminder",
+    );
+    expect(items).toHaveLength(1);
+    expect(items[0]!.title).toStartWith("Sync protocol version 1 ends on ");
+    expect(
+      await o.deps.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, c.user.id), eq(notifications.kind, "sync_v1_final_reminder"))),
+    ).toHaveLength(1);
 
     const mail = render(message!.kind, message!.payload, { centerUrl: "https://shelf.example", nickname: null })!;
     expect(mail.subject).toStartWith("Sync protocol version 1 ends on ");

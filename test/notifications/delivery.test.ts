@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
 import { createMailer } from "../../src/infra/mail.ts";
-import { deliverOutbox, enqueue, pruneNotifications, tellCrossings } from "../../src/modules/notifications/public.ts";
+import { deliverOutbox, notify, pruneNotifications, tellCrossings } from "../../src/modules/notifications/public.ts";
 import { MAX_ATTEMPTS, retryDelayMs } from "../../src/modules/notifications/deliver.ts";
 import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { users } from "../../src/modules/identity/table.ts";
@@ -31,7 +31,7 @@ const rowsOf = (userId: string) => w.deps.db.select().from(outbox).where(eq(outb
 /** Queues a full-storage message for the user, as a crossing would. */
 const queueFull = (userId: string, used = 1000) =>
   w.deps.db.transaction((tx) =>
-    enqueue(tx, [{ kind: "quota_100", userId, payload: { dimension: "img_storage", period: "total", mark: 100, used, limit: 1000 } }], w.clock.now()),
+    notify(tx, [{ kind: "quota_100", userId, payload: { dimension: "img_storage", period: "total", mark: 100, used, limit: 1000 } }], w.clock.now()),
   );
 
 describe("deliverer", () => {
@@ -41,7 +41,7 @@ describe("deliverer", () => {
     await w.deps.db.transaction(async (tx) => {
       for (const [i, path] of paths.entries()) {
         const payload = { branches: [{ branchId: `b${i}`, kbId: "kb1", docId: `d${i}`, relativePath: path, expiresAt: w.clock.now().toISOString() }] };
-        await enqueue(tx, [{ kind: "conflict_branches_expiring", userId: users[i % 3]!.id, payload }], w.clock.now());
+        await notify(tx, [{ kind: "conflict_branches_expiring", userId: users[i % 3]!.id, payload }], w.clock.now());
       }
     });
     const [a, b] = await Promise.all([w.deliver(), w.deliver()]);
@@ -113,7 +113,7 @@ describe("deliverer", () => {
 
   test("a message no template can render is failed at once; the user's other messages still go", async () => {
     const user = await makeUser();
-    await w.deps.db.transaction((tx) => enqueue(tx, [{ kind: "no_such_kind", userId: user.id, payload: {} }], w.clock.now()));
+    await w.deps.db.transaction((tx) => notify(tx, [{ kind: "no_such_kind", userId: user.id, payload: {} }], w.clock.now()));
     await queueFull(user.id);
     await w.deliver();
     expect(smtp.to(user.email)).toHaveLength(1);

@@ -2,16 +2,18 @@
 // accepts parsed (mailparser), and deliverers pointed at it with a stopped clock. The
 // deliverer's send resolves only once the server accepted the message, so a test reads
 // what arrived right after deliverOutbox returns; no waiting on the wall clock.
+import { expect } from "bun:test";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import { createMailer } from "../../src/infra/mail.ts";
 import { deliverOutbox } from "../../src/modules/notifications/public.ts";
-import { buildPlans, type PlanOverrides } from "../../src/modules/identity/public.ts";
+import { buildPlans, getUser, login, type PlanOverrides } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
-import { testContext } from "../helpers/context.ts";
+import { callJson, testContext } from "../helpers/context.ts";
+import { makeUser as makeSharedUser, type TestUser } from "../helpers/factories.ts";
 
 interface Received {
   from: string;
@@ -95,5 +97,44 @@ export async function world(smtp: TestSmtp, overrides: PlanOverrides = {}) {
       mailer.close();
     }
   };
-  return { deps, clock, app, deliver, close: () => services.close() };
+  return { deps, clock, app, services, deliver, close: () => services.close() };
+}
+
+interface InboxItem {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/**
+ * The in-app list through a world's app (`current`: the world, once beforeAll made it): its
+ * users, their list, and API keys made as a person makes them.
+ */
+export function inbox(current: () => Awaited<ReturnType<typeof world>>) {
+  /** A user whose session token was signed on the world's clock (which the tests move). */
+  async function makeUser(opts: Parameters<typeof makeSharedUser>[0] = {}): Promise<TestUser> {
+    const w = current();
+    const u = await makeSharedUser(opts);
+    const grant = await login(w.deps, w.services.identity.signer, (await getUser(w.deps.db, u.id))!);
+    return { ...u, jwt: grant.accessToken, refreshToken: grant.refreshToken };
+  }
+  async function list(token: string, query = "") {
+    const res = await callJson("GET", `/v1/notifications${query}`, { app: current().app, token });
+    expect(res.status).toBe(200);
+    return res.body.data as { items: InboxItem[]; nextCursor: string | null; unreadCount: number };
+  }
+  const kinds = async (token: string) => (await list(token)).items.map((i) => i.kind);
+  /** An API key made through POST /v1/api-keys (the event is told there), a moment after the event before. */
+  async function createKey(user: TestUser, name = "laptop") {
+    const w = current();
+    w.clock.advance(1000);
+    const res = await callJson("POST", "/v1/api-keys", { app: w.app, token: user.jwt, json: { name } });
+    expect(res.status).toBe(201);
+    return res.body.data as { id: string; key: string; last4: string };
+  }
+  return { makeUser, list, kinds, createKey };
 }

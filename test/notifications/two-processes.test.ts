@@ -4,7 +4,7 @@
 // one process.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { enqueue } from "../../src/modules/notifications/public.ts";
+import { notify } from "../../src/modules/notifications/public.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
 import { testContext, testEnv } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
@@ -45,7 +45,7 @@ test.skipIf(!realParts)(
     const users = await Promise.all(Array.from({ length: 4 }, () => makeUser()));
     const now = deps.clock.now();
     await deps.db.transaction((tx) =>
-      enqueue(
+      notify(
         tx,
         Array.from({ length: 40 }, (_, i) => ({
           kind: "quota_100",

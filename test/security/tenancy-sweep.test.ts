@@ -42,6 +42,8 @@ const branchId = (await openTestBranch(owner.id, kb.id, "a.md", "branch\n")).id;
 const key = await makeKey(owner);
 await o.tokensFor(owner);
 const grantId = (await callJson("GET", "/v1/user/me/oauth-grants", { token: owner.jwt })).body.data.items[0].id as string;
+// The device sign-in above told the owner.
+const notificationId = (await callJson("GET", "/v1/notifications", { token: owner.jwt })).body.data.items[0].id as string;
 const video = await storedVideo(owner.id, { isPublic: false });
 const audio = (await uploadAudio(owner.jwt, await fixture("mp3-cover"), "a.mp3", { is_public: "false" })).body.data;
 const TUS = { "tus-resumable": "1.0.0" };
@@ -100,6 +102,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/kbs/{id}/conflicts/{branchId}": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}` }),
   "POST /v1/kbs/{id}/conflicts/{branchId}/accept": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}/accept` }),
   "DELETE /v1/user/me/oauth-grants/{id}": () => ({ path: `/v1/user/me/oauth-grants/${grantId}` }),
+  "POST /v1/notifications/{id}/read": () => ({ path: `/v1/notifications/${notificationId}/read` }),
   "GET /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}` }),
   "PATCH /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}`, json: { isPublic: true } }),
   "DELETE /v1/videos/{id}": () => ({ path: `/v1/videos/${video.id}` }),
@@ -171,6 +174,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/kbs/${kb.id}/conflicts`,
     "/v1/api-keys",
     "/v1/user/me/oauth-grants",
+    "/v1/notifications",
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,
     `/v1/audio/${audio.id}`,

@@ -12,6 +12,7 @@ import { newId } from "../../infra/ids.ts";
 import type { PlanLimits } from "./plans.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys } from "./table.ts";
+import type { Tell } from "./tell.ts";
 import { sha256Hex } from "./tokens.ts";
 import { lockUser } from "./users.ts";
 
@@ -41,7 +42,7 @@ function normalizeScopes(requested: readonly string[]): { scopes: Scope[]; unkno
   return { scopes: SCOPES.filter((s) => set.has(s)), unknown };
 }
 
-export async function createApiKey(deps: Deps, userId: string, limits: PlanLimits, input: { name: string; scopes?: string[] }) {
+export async function createApiKey(deps: Deps, userId: string, limits: PlanLimits, input: { name: string; scopes?: string[] }, tell?: Tell) {
   let scopes: Scope[] = [...DEFAULT_KEY_SCOPES];
   if (input.scopes) {
     const n = normalizeScopes(input.scopes);
@@ -65,6 +66,7 @@ export async function createApiKey(deps: Deps, userId: string, limits: PlanLimit
       .insert(apiKeys)
       .values({ id: newId(), userId, name: input.name, keyHash: sha256Hex(key), last4: key.slice(-4), scopes, createdAt: now })
       .returning();
+    await tell?.(tx, [{ kind: "api_key_created", userId, payload: { keyId: r!.id, name: r!.name, last4: r!.last4, scopes } }], now);
     return r!;
   });
   return { id: row.id, name: row.name, key, last4: row.last4, scopes: row.scopes as Scope[], createdAt: iso(row.createdAt) };
@@ -86,12 +88,17 @@ export function listApiKeys(deps: Deps, userId: string, q: { cursor?: string; li
 }
 
 /** Revokes an active key of this user; every node's cache drops it at once. */
-export async function revokeApiKey(deps: Deps, userId: string, id: string): Promise<void> {
-  const [row] = await deps.db
-    .update(apiKeys)
-    .set({ revokedAt: deps.clock.now() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-    .returning({ keyHash: apiKeys.keyHash });
+export async function revokeApiKey(deps: Deps, userId: string, id: string, tell?: Tell): Promise<void> {
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ keyHash: apiKeys.keyHash, name: apiKeys.name, last4: apiKeys.last4 });
+    if (r) await tell?.(tx, [{ kind: "api_key_revoked", userId, payload: { keyId: id, name: r.name, last4: r.last4 } }], now);
+    return r;
+  });
   if (!row) throw notFound("api_key");
   await announceRevoked(deps, "key", row.keyHash);
 }

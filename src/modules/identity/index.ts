@@ -3,10 +3,11 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { AppError } from "../../http/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../wiring/services.ts";
+import { changePassword, patchMe } from "./account-settings.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
@@ -17,6 +18,7 @@ import {
   KeyPage,
   Me,
   MePatch,
+  PasswordChange,
   SessionGrant as SessionGrantModel,
   SetsRefreshCookie,
   SignupBody,
@@ -26,11 +28,11 @@ import { assertPasswordAcceptable } from "./password.ts";
 import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
-import { requireUser, toMe, updateUser } from "./users.ts";
+import { requireUser, toMe } from "./users.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
 
-const authController = ({ deps, identity, guard }: Services) => {
+const authController = ({ deps, identity, guard, notify }: Services) => {
   const { signer } = identity;
   const limiter = createLoginLimiter(deps.kv);
   const secure = deps.config.PUBLIC_URL.startsWith("https://");
@@ -146,25 +148,41 @@ const authController = ({ deps, identity, guard }: Services) => {
     .patch(
       "/v1/user/me",
       async ({ principal, body }) => {
-        const user = await updateUser(deps.db, principal.userId, body, deps.clock.now());
-        if (!user) throw notFound("user");
+        const user = await patchMe(deps, principal.userId, body);
         return ok(toMe(user, deps.clock.now()));
       },
       {
         auth: { scope: "session", tier: "mutation" },
         body: MePatch,
-        response: { 200: Ok(Me), 404: "Error" },
+        response: { 200: Ok(Me), 404: "Error", 422: "Error" },
         detail: {
           tags: ["account"],
-          summary: "Update nickname, document version-history settings and the optional quota e-mails",
+          summary: "Update nickname, document version-history settings, the optional quota e-mails and the per-kind notification choices",
           description:
-            "docVersioningEnabled (default off) keeps the previous content of a document replaced at its KB path as a revision; docVersioningMax (1 to 500, default 20) is how many each document keeps, its oldest pruned past it. Whatever these say, the account's revisions together keep at most the plan's planLimits.revisionBytes (GET /v1/user/me/usage): a replacement, sync, restore or accepted conflict branch past it prunes the account's oldest revisions across all its documents (oldest createdAt, then revNumber) and is never refused; a content larger than the whole cap is not kept as a revision.",
+            "docVersioningEnabled (default off) keeps the previous content of a document replaced at its KB path as a revision; docVersioningMax (1 to 500, default 20) is how many each document keeps, its oldest pruned past it. Whatever these say, the account's revisions together keep at most the plan's planLimits.revisionBytes (GET /v1/user/me/usage): a replacement, sync, restore or accepted conflict branch past it prunes the account's oldest revisions across all its documents (oldest createdAt, then revNumber) and is never refused; a content larger than the whole cap is not kept as a revision. notifications sets, per kind, { email, inApp } (either may be left out); turning off a mandatory e-mail is 422 VALIDATION_ERROR.",
+        },
+      },
+    )
+    .post(
+      "/v1/user/me/password",
+      async ({ principal, body, status }) => {
+        assertPasswordAcceptable(body.newPassword, "body.newPassword");
+        await changePassword(deps, principal.userId, body, notify);
+        return status(204, undefined);
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        body: PasswordChange,
+        response: { 204: NoContent, 401: "Error", 404: "Error", 422: "Error" },
+        detail: {
+          tags: ["account"],
+          summary: "Change the password (the current one is asked again); the user gets a password_changed notification",
         },
       },
     );
 };
 
-const apiKeysController = ({ deps, identity, guard }: Services) =>
+const apiKeysController = ({ deps, identity, guard, notify }: Services) =>
   new Elysia({ name: "api-keys", detail: { tags: ["api-keys"] } })
     .use(sharedModels)
     .use(guard)
@@ -172,7 +190,7 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
       "/v1/api-keys",
       async ({ principal, body, status }) => {
         const user = await requireUser(deps.db, principal.userId);
-        const created = await createApiKey(deps, user.id, deps.plans[user.plan], body);
+        const created = await createApiKey(deps, user.id, deps.plans[user.plan], body, notify);
         return status(201, ok(created));
       },
       {
@@ -196,7 +214,7 @@ const apiKeysController = ({ deps, identity, guard }: Services) =>
     .delete(
       "/v1/api-keys/:id",
       async ({ principal, params, set }) => {
-        await revokeApiKey(deps, principal.userId, params.id);
+        await revokeApiKey(deps, principal.userId, params.id, notify);
         set.status = 204;
       },
       {

@@ -4,6 +4,7 @@ import { Enum, Int, Page } from "../../http/envelope.ts";
 import { SCOPES } from "../../http/scopes.ts";
 import { PlainText } from "../../http/text.ts";
 import { PLAN_NAMES } from "./plans.ts";
+import { NOTIFICATION_KIND_NAMES } from "./notification-settings.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.ts";
 
 export const PlanEnum = Enum(PLAN_NAMES);
@@ -47,6 +48,34 @@ export const SetsRefreshCookie = {
   }),
 };
 
+const Choice = t.Object({
+  email: t.Boolean({ description: "sent by e-mail" }),
+  inApp: t.Boolean({ description: "listed at GET /v1/notifications" }),
+});
+const ChoicePatch = t.Object({ email: t.Optional(t.Boolean()), inApp: t.Optional(t.Boolean()) }, { additionalProperties: false });
+
+/** Per kind, where notifications go. */
+const NotificationSettings = t.Object(
+  Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, Choice])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof Choice>,
+  {
+    description:
+      "per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others",
+  },
+);
+const NotificationSettingsPatch = t.Partial(
+  t.Object(Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, ChoicePatch])) as Record<(typeof NOTIFICATION_KIND_NAMES)[number], typeof ChoicePatch>, {
+    additionalProperties: false,
+  }),
+);
+
+export const PasswordChange = t.Object(
+  {
+    currentPassword: t.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    newPassword: t.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
 export const Me = t.Object({
   id: t.String(),
   email: t.String(),
@@ -58,6 +87,7 @@ export const Me = t.Object({
   docVersioningEnabled: t.Boolean(),
   docVersioningMax: Int(),
   quotaWarnings: t.Boolean({ description: "whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are)" }),
+  notifications: NotificationSettings,
   createdAt: t.String({ format: "date-time" }),
 });
 export type Me = typeof Me.static;
@@ -68,6 +98,7 @@ export const MePatch = t.Object(
     docVersioningEnabled: t.Optional(t.Boolean()),
     docVersioningMax: t.Optional(Int({ minimum: 1, maximum: 500 })),
     quotaWarnings: t.Optional(t.Boolean()),
+    notifications: t.Optional(NotificationSettingsPatch),
   },
   { additionalProperties: false },
 );

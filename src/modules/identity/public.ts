@@ -10,6 +10,7 @@ export { login, logout } from "./sessions.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
+export { notificationChoice } from "./notification-settings.ts";
 export {
   buildPlans,
   isPlanName,

@@ -1,7 +1,8 @@
 // Identity's tables: accounts, their sessions and refresh tokens, and their API keys.
 // Other modules reach these rows through public.ts; a table elsewhere may reference users.id.
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
+import type { StoredChoices } from "./notification-settings.ts";
 import { PLAN_NAMES } from "./plans.ts";
 
 export const users = pgTable(
@@ -19,6 +20,8 @@ export const users = pgTable(
     docVersioningMax: integer("doc_versioning_max").notNull().default(20),
     /** The 80% quota e-mails are optional; the 100% and video bandwidth ones are not. */
     quotaWarnings: boolean("quota_warnings").notNull().default(true),
+    /** Per notification kind, what the user changed from the defaults (notification-settings.ts). */
+    notificationSettings: jsonb("notification_settings").$type<StoredChoices>().notNull().default({}),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

@@ -9,13 +9,17 @@ import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { type PlanName, planActive } from "./plans.ts";
 import type { Me } from "./model.ts";
+import { allChoices } from "./notification-settings.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { users } from "./table.ts";
 
 export type User = typeof users.$inferSelect;
 /** The columns an update may set (the profile route, the admin route, the CLI). */
 export type UserPatch = Partial<
-  Pick<typeof users.$inferInsert, "nickname" | "docVersioningEnabled" | "docVersioningMax" | "quotaWarnings" | "plan" | "planExpiresAt" | "isAdmin">
+  Pick<
+    typeof users.$inferInsert,
+    "nickname" | "docVersioningEnabled" | "docVersioningMax" | "quotaWarnings" | "notificationSettings" | "plan" | "planExpiresAt" | "isAdmin"
+  >
 >;
 
 /** argon2id at the configured cost (production: Bun's defaults, 64 MiB and 2 passes); verify reads the cost from the hash. */
@@ -145,5 +149,6 @@ export const toMe = (u: User, now: Date): Me => ({
   docVersioningEnabled: u.docVersioningEnabled,
   docVersioningMax: u.docVersioningMax,
   quotaWarnings: u.quotaWarnings,
+  notifications: allChoices(u),
   createdAt: iso(u.createdAt),
 });

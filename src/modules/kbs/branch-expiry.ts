@@ -9,7 +9,7 @@ import { and, asc, eq, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { iso } from "../../infra/clock.ts";
 import { requireUser } from "../identity/public.ts";
-import { enqueue } from "../notifications/public.ts";
+import { notify } from "../notifications/public.ts";
 import { counterTotal } from "../usage/public.ts";
 import { discardLocked } from "./branch-resolve.ts";
 import { BRANCH_LIFETIME_MS } from "./branches.ts";
@@ -84,7 +84,7 @@ export async function warnExpiringBranches(deps: Deps, signal?: AbortSignal): Pr
       const payload = {
         branches: rows.map((r) => ({ branchId: r.id, kbId: r.kbId, docId: r.docId, relativePath: r.relativePath, expiresAt: iso(r.expiresAt) })),
       };
-      if (rows.length) await enqueue(tx, [{ kind: BRANCHES_EXPIRING, userId, payload }], now);
+      if (rows.length) await notify(tx, [{ kind: BRANCHES_EXPIRING, userId, payload }], now);
       return rows.length;
     });
     if (warned) users++;

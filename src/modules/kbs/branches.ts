@@ -22,6 +22,7 @@ import type { PlanLimits } from "../identity/public.ts";
 import { getKb } from "./service.ts";
 import { release, reserve } from "../usage/public.ts";
 import { type DocumentRow, documentOf, readContent, type StoredContent } from "../documents/public.ts";
+import { notify } from "../notifications/public.ts";
 import { type BranchRow, conflictBranches } from "./table.ts";
 
 const DAY_MS = 86_400_000;
@@ -114,6 +115,8 @@ export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLi
       expiresAt: new Date(actor.now.getTime() + BRANCH_LIFETIME_MS),
     })
     .returning();
+  const payload = { branchId: row!.id, kbId: row!.kbId, docId: row!.docId, relativePath: row!.relativePath };
+  await notify(tx, [{ kind: "conflict_branch_created", userId: actor.userId, payload }], actor.now);
   return row!;
 }
 

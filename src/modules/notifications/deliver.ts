@@ -2,16 +2,17 @@
 // claimed in one statement (FOR UPDATE SKIP LOCKED: two deliverers never take the same
 // row; the claim moves nextAttemptAt to the end of a lease and records a token), each
 // message is rendered and sent, and only the claimer settles it: sent, retried after a
-// backoff, failed after MAX_ATTEMPTS, or suppressed (an optional message the user turned
-// off). A deliverer that dies mid-send leaves its rows to be taken again when the lease
-// ends: sending is at least once at the SMTP boundary, and once between deliverers.
+// backoff, failed after MAX_ATTEMPTS, or suppressed (the user turned that kind's e-mail
+// off since it was queued: notificationChoice). A deliverer that dies mid-send leaves its
+// rows to be taken again when the lease ends: sending is at least once at the SMTP
+// boundary, and once between deliverers.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { newId } from "../../infra/ids.ts";
 import type { Mailer } from "../../infra/mail.ts";
-import { getUser } from "../identity/public.ts";
+import { getUser, notificationChoice } from "../identity/public.ts";
 import { outbox, type OutboxRow } from "./table.ts";
-import { OPTIONAL_KINDS, render } from "./templates.ts";
+import { render } from "./templates.ts";
 
 /** Longer than a send may take (the SMTP transport's timeouts are a minute each). */
 const LEASE_MS = 10 * 60_000;
@@ -74,7 +75,8 @@ async function deliverOne(deps: DeliverDeps, mailer: Mailer, row: OutboxRow, tok
   // The recipient is read at send time: the address and the choice of the user now.
   const user = await getUser(deps.db, row.userId);
   if (!user) return "suppressed"; // deleted meanwhile: the row went with the user
-  if (OPTIONAL_KINDS.has(row.kind) && !user.quotaWarnings) {
+  // The choice may have changed since the row was queued: the one now decides.
+  if (!notificationChoice(user, row.kind).email) {
     await settle({ status: "suppressed" });
     return "suppressed";
   }

@@ -1,22 +1,37 @@
-// Writing to the outbox: a message is a row in the caller's transaction, so it is queued
-// exactly when what it reports is committed.
+// Telling a user about an event: one event, two channels. notify writes, in the caller's
+// transaction (so it is recorded exactly when what it reports is committed), the in-app
+// item and the outbox row of the e-mail, each as the user's per-kind choice says.
 import { and, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
-import { outbox, quotaMarks } from "./table.ts";
+import { getUser, notificationChoice, type User } from "../identity/public.ts";
+import { notifications, outbox, quotaMarks } from "./table.ts";
+import { summarize } from "./templates.ts";
 
 interface Message {
+  /** A kind of identity's catalog (notification-settings.ts), e.g. quota_80, video_ready. */
   kind: string;
   userId: string;
   payload: Record<string, unknown>;
 }
 
-/** Queues messages for delivery, in the transaction of the change they report. */
-export async function enqueue(db: DbOrTx, messages: readonly Message[], now: Date): Promise<void> {
+/** Records events for their users, in the transaction of the change they report. */
+export async function notify(db: DbOrTx, messages: readonly Message[], now: Date): Promise<void> {
   if (!messages.length) return;
-  await db
-    .insert(outbox)
-    .values(messages.map((m) => ({ id: newId(), kind: m.kind, userId: m.userId, payload: m.payload, createdAt: now, nextAttemptAt: now })));
+  const users = new Map<string, User | undefined>();
+  for (const m of messages) if (!users.has(m.userId)) users.set(m.userId, await getUser(db, m.userId));
+  const inApp: (typeof notifications.$inferInsert)[] = [];
+  const mail: (typeof outbox.$inferInsert)[] = [];
+  for (const m of messages) {
+    const user = users.get(m.userId);
+    if (!user) continue; // the account is gone: nobody to tell
+    const choice = notificationChoice(user, m.kind);
+    const item = choice.inApp ? summarize(m.kind, m.payload) : null;
+    if (item) inApp.push({ id: newId(), userId: m.userId, kind: m.kind, ...item, data: m.payload, createdAt: now });
+    if (choice.email) mail.push({ id: newId(), kind: m.kind, userId: m.userId, payload: m.payload, createdAt: now, nextAttemptAt: now });
+  }
+  if (inApp.length) await db.insert(notifications).values(inApp);
+  if (mail.length) await db.insert(outbox).values(mail);
 }
 
 /** A threshold a counter just went past, and the message that tells it. */
@@ -59,6 +74,6 @@ export async function tellCrossings<C extends Crossing>(tx: DbOrTx, crossings: r
     .returning({ userId: quotaMarks.userId, dimension: quotaMarks.dimension, period: quotaMarks.period, mark: quotaMarks.mark });
   const told = new Set(won.map(key));
   const out = unique.filter((c) => told.delete(key(c)));
-  await enqueue(tx, out, now);
+  await notify(tx, out, now);
   return out;
 }

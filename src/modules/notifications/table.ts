@@ -63,3 +63,32 @@ export const quotaMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.dimension, t.period, t.mark] })],
 );
+
+/**
+ * The in-app list (GET /v1/notifications): one row per event told to a user who keeps that
+ * kind in-app, written with the outbox row of the same event (inbox.ts). title and body are
+ * rendered when the event is recorded, so a list reads rows and renders nothing.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The event's own fields (ids of the video, key, branch...), for a client to link from. */
+    data: jsonb("data").notNull(),
+    createdAt: ts("created_at").notNull(),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    // The list, newest first, and the same with unread only (and the unread count).
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.readAt} is null`),
+    // The prune job's range.
+    index("notifications_created_idx").on(t.createdAt),
+  ],
+);

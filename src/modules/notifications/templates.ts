@@ -175,7 +175,78 @@ function syncV1Reminder(p: SyncV1Payload, ctx: Context): Mail | null {
   };
 }
 
+interface VideoPayload {
+  videoId: string;
+  title: string;
+  reason?: string;
+}
+interface BranchPayload {
+  branchId: string;
+  kbId: string;
+  relativePath: string;
+}
+interface KeyPayload {
+  keyId: string;
+  name: string;
+  last4: string;
+}
+interface ClientPayload {
+  clientId: string;
+  clientName: string;
+  scopes?: string[];
+}
+
+const IF_NOT_YOU = "If this was not you, change your password and revoke the keys and authorizations you do not know.";
+const security = (ctx: Context) => ({ label: "Review your account's security", url: `${ctx.centerUrl}/account` });
+
+/** The events mailed only to users who turned their e-mail on (in-app by default). */
+const EVENTS = {
+  video_ready: (p: VideoPayload, ctx: Context): Mail => ({
+    subject: `Your video "${p.title}" is ready`,
+    blocks: [`"${p.title}" finished processing and can be played.`],
+    action: { label: "Open the video", url: `${ctx.centerUrl}/videos/${encodeURIComponent(p.videoId)}` },
+  }),
+  video_failed: (p: VideoPayload, ctx: Context): Mail => ({
+    subject: `Your video "${p.title}" could not be processed`,
+    blocks: [`"${p.title}" failed to process${p.reason ? `: ${p.reason}` : "."}`],
+    action: { label: "Open the video", url: `${ctx.centerUrl}/videos/${encodeURIComponent(p.videoId)}` },
+  }),
+  conflict_branch_created: (p: BranchPayload, ctx: Context): Mail => ({
+    subject: `A sync conflict on ${p.relativePath} was kept as a branch`,
+    blocks: [
+      `A sync would have overwritten a newer ${p.relativePath}; its content was kept as a conflict branch beside the document. Accept it or discard it within 30 days.`,
+    ],
+    action: { label: "Review the conflicts", url: `${ctx.centerUrl}/kbs/${encodeURIComponent(p.kbId)}/conflicts` },
+  }),
+  api_key_created: (p: KeyPayload, ctx: Context): Mail => ({
+    subject: `A new API key "${p.name}" was created`,
+    blocks: [`The API key "${p.name}" (ending in ${p.last4}) was created on your account.`, IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  api_key_revoked: (p: KeyPayload, ctx: Context): Mail => ({
+    subject: `The API key "${p.name}" was revoked`,
+    blocks: [`The API key "${p.name}" (ending in ${p.last4}) was revoked and no longer works.`, IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  oauth_authorized: (p: ClientPayload, ctx: Context): Mail => ({
+    subject: `${p.clientName} was authorized to use your account`,
+    blocks: [`${p.clientName} was granted access to your account${p.scopes?.length ? ` (${p.scopes.join(", ")})` : ""}.`, IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  device_signed_in: (p: ClientPayload, ctx: Context): Mail => ({
+    subject: `A device signed in to your account with ${p.clientName}`,
+    blocks: [`A device was approved to sign in to your account through ${p.clientName}.`, IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  password_changed: (_p: object, ctx: Context): Mail => ({
+    subject: "Your password was changed",
+    blocks: ["The password of your account was changed.", "If this was not you, reset your password at once and contact the operator of this instance."],
+    action: security(ctx),
+  }),
+};
+
 const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> = {
+  ...EVENTS,
   sync_v1_final_reminder: (p: SyncV1Payload, ctx) => syncV1Reminder(p, ctx),
   quota_80: (p: QuotaPayload, ctx) => quota(80, p, ctx),
   quota_100: (p: QuotaPayload, ctx) => quota(100, p, ctx),
@@ -184,9 +255,6 @@ const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> =
   video_bandwidth_suspended: (p: BandwidthPayload, ctx) => videoBandwidth(120, p, ctx),
   conflict_branches_expiring: (p: BranchesPayload, ctx) => branchesExpiring(p, ctx),
 };
-
-/** The optional messages: not sent to a user who turned quota warnings off. */
-export const OPTIONAL_KINDS: ReadonlySet<string> = new Set(["quota_80"]);
 
 function toText(m: Mail, greeting: string): string {
   const blocks = m.blocks.map((b) => (typeof b === "string" ? b : b.items.map((i) => `- ${i.text}${i.url ? `\n  ${i.url}` : ""}`).join("\n")));
@@ -205,11 +273,27 @@ function toHtml(m: Mail, greeting: string): string {
   return `<!doctype html><html><body>${p(greeting)}${blocks.join("")}<p>${link(m.action.url, m.action.label)}</p>${footer}</body></html>`;
 }
 
-/** The message of an outbox row; null when its kind has no template or its payload is not one it can read. */
-export function render(kind: string, payload: unknown, ctx: Context): Rendered | null {
+function mailOf(kind: string, payload: unknown, ctx: Context): Mail | null {
   const template = TEMPLATES[kind];
   if (!template || typeof payload !== "object" || payload === null) return null;
-  const mail = template(payload as never, ctx);
+  return template(payload as never, ctx);
+}
+
+/**
+ * The in-app item of an event: the e-mail's subject as its title, its blocks as plain text
+ * (no greeting, links or small print: the client links from the item's data). Null when
+ * no template reads it.
+ */
+export function summarize(kind: string, payload: unknown): { title: string; body: string } | null {
+  const mail = mailOf(kind, payload, { centerUrl: "", nickname: null });
+  if (!mail) return null;
+  const blocks = mail.blocks.map((b) => (typeof b === "string" ? b : b.items.map((i) => `- ${i.text}`).join("\n")));
+  return { title: mail.subject, body: blocks.join("\n\n") };
+}
+
+/** The message of an outbox row; null when its kind has no template or its payload is not one it can read. */
+export function render(kind: string, payload: unknown, ctx: Context): Rendered | null {
+  const mail = mailOf(kind, payload, ctx);
   if (!mail) return null;
   const greeting = ctx.nickname ? `Hello ${ctx.nickname},` : "Hello,";
   return { subject: mail.subject, text: toText(mail, greeting), html: toHtml(mail, greeting) };

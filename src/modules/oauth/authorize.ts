@@ -213,7 +213,7 @@ export async function redeemAuthorizationCode(
       return { refused: e as OAuthError };
     }
     const scopes = row.scopes as Scope[];
-    const grantId = await createGrant(deps, tx, { userId: row.userId, clientId: row.clientId, scopes, resource: row.resource });
+    const grantId = await createGrant(deps, tx, { userId: row.userId, clientId: row.clientId, scopes, resource: row.resource, via: "authorization_code" });
     await tx.update(oauthAuthorizationCodes).set({ usedAt: now, grantId }).where(eq(oauthAuthorizationCodes.id, row.id));
     return { tokens: await issueTokenSet(deps, tx, grantId, scopes) };
   });

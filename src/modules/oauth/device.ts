@@ -129,7 +129,7 @@ export async function redeemDeviceCode(deps: Deps, input: { clientId: string; de
     }
     await tx.update(oauthDeviceAuthorizations).set({ status: "consumed", lastPolledAt: now }).where(eq(oauthDeviceAuthorizations.id, row.id));
     const scopes = row.scopes as Scope[];
-    const grantId = await createGrant(deps, tx, { userId: row.userId!, clientId: row.clientId, scopes, resource: row.resource });
+    const grantId = await createGrant(deps, tx, { userId: row.userId!, clientId: row.clientId, scopes, resource: row.resource, via: "device" });
     return { tokens: await issueTokenSet(deps, tx, grantId, scopes) };
   });
   if ("refused" in outcome) throw outcome.refused;

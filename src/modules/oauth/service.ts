@@ -11,7 +11,8 @@ import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { clientName, requestedScopes } from "./clients.ts";
+import { notify } from "../notifications/public.ts";
+import { clientName, findClient, requestedScopes } from "./clients.ts";
 import { ACCESS_TOKEN_PATTERN, newAccessToken, newRefreshToken, REFRESH_TOKEN_PATTERN, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
 import { assertSameResource, type Resource } from "./resources.ts";
@@ -56,13 +57,21 @@ export async function issueTokenSet(deps: Pick<Deps, "clock">, tx: DbOrTx, grant
   return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh, scope: scopes.join(" ") };
 }
 
+/**
+ * Records a grant and tells its user, in the same transaction: a new OAuth authorization
+ * (an authorization code exchanged) or a device signed in (a device code approved).
+ */
 export async function createGrant(
-  deps: Pick<Deps, "clock">,
+  deps: Pick<Deps, "clock" | "config">,
   tx: DbOrTx,
-  g: { userId: string; clientId: string; scopes: readonly Scope[]; resource: Resource },
+  g: { userId: string; clientId: string; scopes: readonly Scope[]; resource: Resource; via: "authorization_code" | "device" },
 ) {
   const id = newId();
-  await tx.insert(oauthGrants).values({ id, userId: g.userId, clientId: g.clientId, scopes: [...g.scopes], resource: g.resource, createdAt: deps.clock.now() });
+  const now = deps.clock.now();
+  await tx.insert(oauthGrants).values({ id, userId: g.userId, clientId: g.clientId, scopes: [...g.scopes], resource: g.resource, createdAt: now });
+  const name = (await findClient(deps, tx, g.clientId))?.name ?? g.clientId;
+  const payload = { grantId: id, clientId: g.clientId, clientName: name, scopes: [...g.scopes] };
+  await notify(tx, [{ kind: g.via === "device" ? "device_signed_in" : "oauth_authorized", userId: g.userId, payload }], now);
   return id;
 }
 

@@ -8,6 +8,7 @@ import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";
+import { notify } from "../notifications/public.ts";
 import { release } from "../usage/public.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { isOwnKey, originalKey } from "./layout.ts";
@@ -87,8 +88,9 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
           updatedAt: now,
         })
         .where(processing)
-        .returning({ id: videos.id });
+        .returning({ id: videos.id, ownerId: videos.ownerId, title: videos.title });
       if (!rows.length) await dropOrphanAsset(tx, provider, ev, now);
+      for (const v of rows) await notify(tx, [{ kind: "video_ready", userId: v.ownerId, payload: { videoId: v.id, title: v.title } }], now);
       return { applied: rows.length ? ("applied" as const) : ("stale" as const), id: rows[0]?.id };
     }
     const [row] = await tx
@@ -106,6 +108,7 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
       await dropOrphanAsset(tx, provider, ev, now);
       return { applied: "stale" as const };
     }
+    await notify(tx, [{ kind: "video_failed", userId: row.ownerId, payload: { videoId: row.id, title: row.title, reason: row.failureReason } }], now);
     // The original's key is read before the update set it null: from the event's own row.
     if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes });
     return { applied: "applied" as const, id: row.id, dropped: ev.dropOriginal ? originalKey(row) : undefined };

@@ -3,11 +3,11 @@
 // manifest or sync call records its account's last use (before it answers): at most one write an hour per
 // account and node, so a busy v1 client costs nearly nothing. The reminder goes once per
 // account (the row's remindedAt is claimed by one update, whichever node runs it), by
-// e-mail through the outbox, which also puts it in the user's in-app list.
+// e-mail and in the user's in-app list (notifications' notify: one event, two channels).
 import { and, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../../../wiring/deps.ts";
 import type { Principal } from "../../../http/auth.ts";
-import { enqueue } from "../../notifications/public.ts";
+import { notify } from "../../notifications/public.ts";
 import { syncV1Callers } from "../table.ts";
 
 const WRITE_EVERY_MS = 60 * 60_000;
@@ -84,7 +84,7 @@ export async function remindV1Callers(deps: Pick<Deps, "db" | "clock" | "config"
           ),
         )
         .returning({ userId: syncV1Callers.userId, lastSeenAt: syncV1Callers.lastSeenAt });
-      await enqueue(
+      await notify(
         tx,
         claimed.map((c) => ({
           kind: V1_REMINDER_KIND,

@@ -1,0 +1,15 @@
+// How identity tells its user about a security event (an API key created or revoked, the
+// password changed) without importing the notifications module, which reads identity's
+// users: the wiring hands identity's routes the notifications module's notify (services.ts),
+// and identity calls it in the transaction of the change.
+import type { DbOrTx } from "../../infra/db/index.ts";
+import type { NotificationKind } from "./notification-settings.ts";
+
+interface Notice {
+  kind: NotificationKind;
+  userId: string;
+  payload: Record<string, unknown>;
+}
+
+/** Records notices in the caller's transaction (notifications' notify). */
+export type Tell = (tx: DbOrTx, notices: readonly Notice[], now: Date) => Promise<unknown>;
