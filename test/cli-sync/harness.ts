@@ -47,8 +47,14 @@ export class Polls {
         this.early--;
         return resolve();
       }
-      this.pending.push(resolve);
-      signal?.addEventListener("abort", () => resolve(), { once: true });
+      // A wait called off (a change in the folder woke the command) is no longer pending:
+      // a tick while the command syncs must be kept for its next wait, not spent on this one.
+      const end = () => {
+        this.pending = this.pending.filter((r) => r !== end);
+        resolve();
+      };
+      this.pending.push(end);
+      signal?.addEventListener("abort", end, { once: true });
     });
 
   /** Resolves when the command next starts to wait (it has finished a sync). */
