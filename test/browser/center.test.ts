@@ -1,0 +1,193 @@
+// The dashboard at CENTER_URL (the root here) in Chromium, driven as a person does: by the
+// names of its controls (labels, roles, text). Each journey asserts what the person sees and
+// what the API then holds; the page must log no error and fetch nothing off its origin.
+// Screenshots (phone and desktop) are written to a temporary folder and their paths printed.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { callJson } from "../helpers/context.ts";
+import { PASSWORD } from "../helpers/factories.ts";
+import { png, uploaded } from "../images/fixtures.ts";
+import { browserRig, findChromium, SLOW } from "./chromium.ts";
+
+const executable = findChromium();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+describe.skipIf(!executable)("the dashboard in Chromium", () => {
+  let rig: Awaited<ReturnType<typeof browserRig>>;
+  let origin: string;
+  const shots = mkdtempSync(join(tmpdir(), "shelf-center-"));
+  /** Requests the pages made to any other origin: there must be none. */
+  const offOrigin: string[] = [];
+
+  beforeAll(async () => {
+    rig = await browserRig(executable!);
+    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
+  }, SLOW);
+
+  afterAll(async () => {
+    await rig?.close();
+    console.log(`dashboard screenshots: ${shots}`);
+  }, SLOW);
+
+  async function open(viewport = PHONE) {
+    const page = await rig.open(viewport, { javaScript: true });
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
+    });
+    return page;
+  }
+
+  const shoot = async (page: Page, name: string) => {
+    const path = join(shots, `${name}.png`);
+    await page.screenshot({ path, fullPage: true });
+    console.log(`screenshot: ${path}`);
+  };
+
+  /**
+   * No console error, except `expected` (a refusal the test provoked, which Chromium logs as a
+   * failed load) and the note that COOP needs HTTPS (the test server is plain HTTP).
+   */
+  const clean = (page: Page, expected: RegExp[] = []) => {
+    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
+    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
+    expect(offOrigin).toEqual([]);
+    return page.context().close();
+  };
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${origin}/`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Library" }).waitFor();
+  }
+
+  test("the root serves the dashboard's page under a strict CSP; API paths and the device page are untouched", async () => {
+    const { app } = rig.o;
+    const root = await app.handle(new Request(`${origin}/`));
+    expect(root.status).toBe(200);
+    expect(root.headers.get("content-type")).toStartWith("text/html");
+    const csp = root.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain("unsafe-inline");
+    const html = await root.text();
+    const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
+    const asset = await app.handle(new Request(`${origin}${script}`));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    // The first page's script stays small (the issue's budget: 150 KB compressed).
+    expect(Bun.gzipSync(new Uint8Array(await asset.arrayBuffer())).byteLength).toBeLessThan(150 * 1024);
+    const api = await callJson("GET", "/v1/nothing-here", { app });
+    expect(api.status).toBe(404);
+    expect(api.body).toMatchObject({ success: false, code: "NOT_FOUND" });
+    const device = await app.handle(new Request(`${origin}/device`));
+    expect(device.status).toBe(200);
+    expect(await device.text()).toContain("<form");
+  });
+
+  test(
+    "a new person signs up, sees an empty library, signs out and signs back in",
+    async () => {
+      const page = await open();
+      await page.goto(`${origin}/`);
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      await shoot(page, "sign-in-phone");
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.getByRole("heading", { name: "Create your account" }).waitFor();
+      const email = `center-${crypto.randomUUID()}@example.com`;
+      await page.getByLabel("Nickname").fill("Robin");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill("short");
+      await page.getByRole("button", { name: "Create account" }).click();
+      // A refusal is told in words, and the person stays on the form.
+      await expect(page.getByRole("alert").textContent()).resolves.toContain("password");
+      await page.getByLabel("Password").fill(PASSWORD);
+      await shoot(page, "sign-up-phone");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.getByRole("heading", { name: "Library" }).waitFor();
+      await expect(page.getByText("No images yet.").isVisible()).resolves.toBe(true);
+      await expect(page.getByText("Robin").isVisible()).resolves.toBe(true);
+      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      await shoot(page, "library-empty-phone");
+
+      // A reload keeps the session (the refresh cookie), not the screen's state.
+      await page.reload();
+      await page.getByRole("heading", { name: "Library" }).waitFor();
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      await page.reload();
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      await signIn(page, email);
+      await clean(page, [/status of 422/]);
+    },
+    SLOW,
+  );
+
+  test(
+    "uploads picked files through tus with per-file progress; they appear in the library; an unsupported file is refused in words",
+    async () => {
+      const user = await rig.o.makeUser();
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      await page.getByRole("link", { name: "Upload" }).first().click();
+      await page.getByRole("heading", { name: "Upload" }).waitFor();
+      await page.getByLabel("Choose files").setInputFiles([
+        { name: "red.png", mimeType: "image/png", buffer: Buffer.from(await png(64, 48)) },
+        { name: "wide.png", mimeType: "image/png", buffer: Buffer.from(await png(120, 40)) },
+        { name: "notes.zip", mimeType: "application/zip", buffer: Buffer.from("PK") },
+      ]);
+      const uploads = page.getByRole("list", { name: "Uploads" });
+      await uploads.getByRole("listitem").filter({ hasText: "red.png" }).getByText("Uploaded").waitFor();
+      await uploads.getByRole("listitem").filter({ hasText: "wide.png" }).getByText("Uploaded").waitFor();
+      await expect(page.getByRole("progressbar", { name: "Progress of red.png" }).getAttribute("value")).resolves.toBe("100");
+      await expect(uploads.getByRole("listitem").filter({ hasText: "notes.zip" }).textContent()).resolves.toContain("Not an image, video or audio file.");
+      await shoot(page, "upload-desktop");
+
+      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
+      expect(list.body.data.items.map((i: { filename: string }) => i.filename).sort()).toEqual(["red.png", "wide.png"]);
+
+      await page.getByRole("link", { name: "Library" }).first().click();
+      const grid = page.getByRole("list", { name: "Images" });
+      for (const name of ["red.png", "wide.png"]) {
+        const img = grid.getByRole("img", { name });
+        await img.waitFor();
+        // The thumbnail came from the media edge and decoded.
+        await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+      }
+      await expect(page.getByText("2 images").isVisible()).resolves.toBe(true);
+      await shoot(page, "library-desktop");
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
+    "the library pages by cursor: a full page first, the rest behind Show more",
+    async () => {
+      const user = await rig.o.makeUser();
+      const bytes = await png(20, 20);
+      for (let i = 0; i < 26; i++) await uploaded(user.jwt, bytes, { filename: `p${String(i).padStart(2, "0")}.png` });
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      const grid = page.getByRole("list", { name: "Images" });
+      await grid.getByRole("img", { name: "p25.png" }).waitFor();
+      expect(await grid.getByRole("listitem").count()).toBe(24);
+      await expect(grid.getByRole("img", { name: "p00.png" }).count()).resolves.toBe(0);
+      await page.getByRole("button", { name: "Show more" }).click();
+      await grid.getByRole("img", { name: "p00.png" }).waitFor();
+      expect(await grid.getByRole("listitem").count()).toBe(26);
+      await expect(page.getByRole("button", { name: "Show more" }).isHidden()).resolves.toBe(true);
+      await shoot(page, "library-paged-phone");
+      await clean(page);
+    },
+    SLOW,
+  );
+});
