@@ -2,7 +2,7 @@
 // (never in storage a script could read later), renewed from the refresh cookie
 // (/v1/auth/refresh) at start and whenever a call answers 401. No private endpoints.
 
-export interface User {
+interface User {
   id: string;
   email: string;
   nickname: string | null;

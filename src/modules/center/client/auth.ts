@@ -5,11 +5,8 @@ import { field, h } from "./dom.ts";
 /** The API's refusal in words a person can act on. */
 export function inWords(e: unknown): string {
   if (!(e instanceof ApiError)) return "The service could not be reached. Check your connection and try again.";
-  if (e.code === "VALIDATION_ERROR") {
-    const path = String(e.meta?.path ?? "").replace(/^\//, "");
-    return path ? `Please check the ${path} field: ${e.message}` : e.message;
-  }
-  return e.message;
+  // A validation refusal's message already names the field ("password must be at least 8 characters long").
+  return e.message.charAt(0).toUpperCase() + e.message.slice(1);
 }
 
 function authForm(title: string, submit: string, fields: HTMLElement[], act: (data: FormData) => Promise<void>, other: HTMLElement) {
@@ -36,7 +33,10 @@ export const signInScreen = () =>
   authForm(
     "Sign in",
     "Sign in",
-    [field("Email", { name: "email", type: "email", autocomplete: "email", required: true }), field("Password", { name: "password", type: "password", autocomplete: "current-password", required: true })],
+    [
+      field("Email", { name: "email", type: "email", autocomplete: "email", required: true }),
+      field("Password", { name: "password", type: "password", autocomplete: "current-password", required: true }),
+    ],
     (d) => signIn(String(d.get("email")), String(d.get("password"))),
     h("span", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account")),
   );
