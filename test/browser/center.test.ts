@@ -115,8 +115,8 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await shoot(page, "sign-up-phone");
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
-      await expect(page.getByText("No images yet.").isVisible()).resolves.toBe(true);
-      await expect(page.getByText("Robin").isVisible()).resolves.toBe(true);
+      await page.getByText("No images yet.").waitFor();
+      await page.getByText("Robin").waitFor();
       expect(await rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "library-empty-phone");
 
@@ -165,7 +165,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
         // The thumbnail came from the media edge and decoded.
         await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
       }
-      await expect(page.getByText("2 images").isVisible()).resolves.toBe(true);
+      await page.getByText("2 images").waitFor();
       await shoot(page, "library-desktop");
       await clean(page);
     },
