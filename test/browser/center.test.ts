@@ -173,6 +173,39 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   );
 
   test(
+    "files dropped on the page upload too; a refusal of the plan is told in the API's words",
+    async () => {
+      const user = await rig.o.makeUser();
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      await page.getByRole("link", { name: "Upload" }).first().click();
+      await page.getByRole("heading", { name: "Upload" }).waitFor();
+      const image = Buffer.from(await png(30, 30)).toString("base64");
+      // What a drop hands the page: a DataTransfer holding the files.
+      const dropped = await page.evaluateHandle((b64) => {
+        const dt = new DataTransfer();
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], "dropped.png", { type: "image/png" }));
+        dt.items.add(new File([new Uint8Array(64)], "clip.mp4", { type: "video/mp4" }));
+        return dt;
+      }, image);
+      const zone = page.getByRole("group", { name: "Drop files to upload" });
+      await zone.dispatchEvent("dragover", { dataTransfer: dropped });
+      await zone.dispatchEvent("drop", { dataTransfer: dropped });
+      const uploads = page.getByRole("list", { name: "Uploads" });
+      await uploads.getByRole("listitem").filter({ hasText: "dropped.png" }).getByText("Uploaded").waitFor();
+      // A trial plan has no video: the upload is refused before a byte is sent, in words.
+      const refused = uploads.getByRole("listitem").filter({ hasText: "clip.mp4" });
+      await refused.getByText(/plan/i).waitFor();
+      await shoot(page, "upload-refused-phone");
+      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
+      expect(list.body.data.items.map((i: { filename: string }) => i.filename)).toEqual(["dropped.png"]);
+      await clean(page, [/status of 403/]);
+    },
+    SLOW,
+  );
+
+  test(
     "the library pages by cursor: a full page first, the rest behind Show more",
     async () => {
       const user = await rig.o.makeUser();

@@ -17,7 +17,10 @@ function refusal(e: Error): string {
   if (!res) return "The connection was lost. Try again to resume.";
   try {
     const body = JSON.parse(res.getBody());
-    if (body?.error) return String(body.error);
+    if (body?.error) {
+      const words = String(body.error);
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
   } catch {
     // not an envelope: fall through
   }
@@ -84,7 +87,7 @@ export function uploadScreen() {
   });
   const zone = h(
     "div",
-    { class: "dropzone" },
+    { class: "dropzone", role: "group", "aria-label": "Drop files to upload" },
     h("p", {}, "Drop images, videos or audio here"),
     h("p", { class: "or" }, "or"),
     h("label", { for: "files", class: "button primary" }, "Choose files"),
