@@ -116,6 +116,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
       await page.getByText("No images yet.").waitFor();
+      await expect(page.getByRole("link", { name: "Add your first files" }).getAttribute("href")).resolves.toBe("#/upload");
       await page.getByText("Robin").waitFor();
       expect(await rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "library-empty-phone");
@@ -140,7 +141,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const user = await rig.o.makeUser();
       const page = await open(DESKTOP);
       await signIn(page, user.email);
-      await page.getByRole("link", { name: "Upload" }).first().click();
+      await page.getByRole("link", { name: "Upload", exact: true }).click();
       await page.getByRole("heading", { name: "Upload" }).waitFor();
       await page.getByLabel("Choose files").setInputFiles([
         { name: "red.png", mimeType: "image/png", buffer: Buffer.from(await png(64, 48)) },
@@ -157,7 +158,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
       expect(list.body.data.items.map((i: { filename: string }) => i.filename).sort()).toEqual(["red.png", "wide.png"]);
 
-      await page.getByRole("link", { name: "Library" }).first().click();
+      await page.getByRole("link", { name: "Library", exact: true }).click();
       const grid = page.getByRole("list", { name: "Images" });
       for (const name of ["red.png", "wide.png"]) {
         const img = grid.getByRole("img", { name });
@@ -178,7 +179,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const user = await rig.o.makeUser();
       const page = await open(PHONE);
       await signIn(page, user.email);
-      await page.getByRole("link", { name: "Upload" }).first().click();
+      await page.getByRole("link", { name: "Upload", exact: true }).click();
       await page.getByRole("heading", { name: "Upload" }).waitFor();
       const image = Buffer.from(await png(30, 30)).toString("base64");
       // What a drop hands the page: a DataTransfer holding the files.
@@ -201,6 +202,36 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
       expect(list.body.data.items.map((i: { filename: string }) => i.filename)).toEqual(["dropped.png"]);
       await clean(page, [/status of 403/]);
+    },
+    SLOW,
+  );
+
+  test(
+    "usable by keyboard alone: sign in, reach the upload screen, reach the file picker",
+    async () => {
+      const user = await rig.o.makeUser();
+      const page = await open(DESKTOP);
+      await page.goto(`${origin}/`);
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      /** Presses Tab until `name` (an accessible name) has focus; fails if it never does. */
+      const tabTo = async (target: ReturnType<Page["getByRole"]>) => {
+        for (let i = 0; i < 12; i++) {
+          await page.keyboard.press("Tab");
+          if (await target.evaluate((el) => el === document.activeElement)) return;
+        }
+        throw new Error(`Tab never reached ${target}`);
+      };
+      await tabTo(page.getByRole("textbox", { name: "Email" }));
+      await page.keyboard.type(user.email);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Library" }).waitFor();
+      await tabTo(page.getByRole("link", { name: "Upload", exact: true }));
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Upload" }).waitFor();
+      await tabTo(page.getByLabel("Choose files"));
+      await clean(page);
     },
     SLOW,
   );

@@ -39,7 +39,7 @@ export function centerModule(deps: Pick<Deps, "config">) {
 </head>
 <body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}">
 <noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeAttr(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
-<div id="app" aria-live="polite"></div>
+<div id="app"></div>
 </body>
 </html>
 `;

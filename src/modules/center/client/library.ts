@@ -69,7 +69,7 @@ export function libraryScreen() {
       count.textContent = page.total === 1 ? "1 image" : `${page.total} images`;
       status.textContent = "";
       if (page.total === 0) {
-        status.replaceChildren(h("span", {}, "No images yet. "), h("a", { href: "#/upload" }, "Upload your first files"));
+        status.replaceChildren(h("span", {}, "No images yet. "), h("a", { href: "#/upload" }, "Add your first files"));
       }
     } catch (e) {
       status.textContent = inWords(e);
@@ -82,7 +82,7 @@ export function libraryScreen() {
   return h(
     "section",
     {},
-    h("div", { class: "title-row" }, h("h1", {}, "Library"), count, h("a", { href: "#/upload", class: "button primary" }, "Upload")),
+    h("div", { class: "title-row" }, h("h1", {}, "Library"), count, h("a", { href: "#/upload", class: "button primary" }, "Add files")),
     status,
     grid,
     h("div", { class: "more" }, more),

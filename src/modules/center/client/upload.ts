@@ -103,11 +103,5 @@ export function uploadScreen() {
     zone.classList.remove("over");
     add(e.dataTransfer?.files ?? null);
   });
-  return h(
-    "section",
-    {},
-    h("div", { class: "title-row" }, h("h1", {}, "Upload"), h("a", { href: "#/library", class: "button secondary" }, "Back to library")),
-    zone,
-    list,
-  );
+  return h("section", {}, h("div", { class: "title-row" }, h("h1", {}, "Upload")), zone, list);
 }
