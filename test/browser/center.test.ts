@@ -241,11 +241,15 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
     async () => {
       const user = await rig.o.makeUser();
       const bytes = await png(20, 20);
-      for (let i = 0; i < 26; i++) await uploaded(user.jwt, bytes, { filename: `p${String(i).padStart(2, "0")}.png` });
+      // The newest is private: the page fetches it with the token (the edge refuses it otherwise).
+      for (let i = 0; i < 26; i++) await uploaded(user.jwt, bytes, { filename: `p${String(i).padStart(2, "0")}.png`, is_public: i === 25 ? "false" : "true" });
       const page = await open(PHONE);
       await signIn(page, user.email);
       const grid = page.getByRole("list", { name: "Images" });
-      await grid.getByRole("img", { name: "p25.png" }).waitFor();
+      const secret = grid.getByRole("img", { name: "p25.png" });
+      await secret.waitFor();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await secret.elementHandle());
+      expect(await secret.getAttribute("src")).toStartWith("blob:");
       expect(await grid.getByRole("listitem").count()).toBe(24);
       await expect(grid.getByRole("img", { name: "p00.png" }).count()).resolves.toBe(0);
       await page.getByRole("button", { name: "Show more" }).click();

@@ -1,7 +1,7 @@
 // The library: the person's images as a grid of thumbnails, newest first, one page of the
-// cursor at a time ("Show more"). Each image is fetched from the media edge with the access
-// token (a private image is its owner's only); the edge answers WebP to a browser that
-// accepts it.
+// cursor at a time ("Show more"). Each image comes from the media edge, which answers WebP
+// to a browser that accepts it; a private one is its owner's only, so it is fetched with the
+// access token and shown as a blob: URL.
 import { call, mediaBlobUrl } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
@@ -26,13 +26,32 @@ interface ImagePage {
 
 const PAGE_SIZE = 24;
 
+// A private image is fetched with the token only once its tile nears the viewport (what
+// loading="lazy" does for a public one), so a long library does not load at once.
+const nearViewport = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      const img = entry.target as HTMLImageElement;
+      nearViewport.unobserve(img);
+      mediaBlobUrl(img.dataset.src!)
+        .then((src) => {
+          img.src = src;
+        })
+        .catch(() => img.classList.add("broken"));
+    }
+  },
+  { rootMargin: "400px" },
+);
+
 function tile(image: Image) {
   const img = h("img", { alt: image.filename, width: image.width, height: image.height, loading: "lazy", decoding: "async" });
-  mediaBlobUrl(image.url)
-    .then((src) => {
-      img.src = src;
-    })
-    .catch(() => img.classList.add("broken"));
+  // A public image is loaded by its permanent URL, so the browser's cache keeps it.
+  if (image.is_public) img.src = image.url;
+  else {
+    img.dataset.src = image.url;
+    nearViewport.observe(img);
+  }
   return h(
     "li",
     { class: "tile" },
