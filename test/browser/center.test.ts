@@ -237,6 +237,48 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   );
 
   test(
+    "opening an image shows its facts and URL; its name, visibility and tags are changed and it is deleted",
+    async () => {
+      const user = await rig.o.makeUser();
+      const bytes = await png(50, 40);
+      const keep = await uploaded(user.jwt, bytes, { filename: "keep.png" });
+      const image = await uploaded(user.jwt, bytes, { filename: "holiday.png" });
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      await page.getByText("2 images").waitFor();
+      await page.getByRole("button", { name: "holiday.png" }).click();
+      const dialog = page.getByRole("dialog", { name: "holiday.png" });
+      await dialog.waitFor();
+      await expect(dialog.getByLabel("URL", { exact: true }).inputValue()).resolves.toBe(image.url);
+      await expect(dialog.textContent()).resolves.toContain("50 × 40");
+      await dialog.getByRole("button", { name: "Copy URL" }).click();
+      await dialog
+        .getByRole("status")
+        .getByText(/URL copied|Select the URL/)
+        .waitFor();
+      await shoot(page, "image-dialog-phone");
+      await dialog.getByLabel("Name", { exact: true }).fill("beach.png");
+      await dialog.getByLabel("Tags").fill("summer, sea");
+      await dialog.getByLabel(/^Public/).uncheck();
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await page.getByRole("button", { name: "beach.png" }).waitFor();
+      await expect(dialog.count()).resolves.toBe(0);
+      const got = await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: rig.o.app });
+      expect(got.body.data).toMatchObject({ filename: "beach.png", is_public: false, tags: ["summer", "sea"] });
+
+      await page.getByRole("button", { name: "beach.png" }).click();
+      page.once("dialog", (d) => d.accept());
+      await page.getByRole("dialog", { name: "beach.png" }).getByRole("button", { name: "Delete image" }).click();
+      await page.getByText("1 image", { exact: true }).waitFor();
+      await expect(page.getByRole("button", { name: "beach.png" }).count()).resolves.toBe(0);
+      expect((await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(404);
+      expect((await callJson("GET", `/v1/images/${keep.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(200);
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "the library pages by cursor: a full page first, the rest behind Show more",
     async () => {
       const user = await rig.o.makeUser();

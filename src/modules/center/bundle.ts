@@ -4,6 +4,8 @@
 // The client (./client/) is browser code with a tsconfig of its own (DOM types). Bun.build
 // cannot run inside a macro (the bundler waits on it), so the bundler's CLI does.
 
+import { readFileSync } from "node:fs";
+
 /** The dashboard's browser bundle: its script (minified ESM) and stylesheet. */
 export function bundleCenter(): { js: string; css: string } {
   const dir = `${import.meta.dir}/client`;
@@ -12,6 +14,7 @@ export function bundleCenter(): { js: string; css: string } {
     env: { ...process.env, BUN_BE_BUN: "1" },
   });
   if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
-  const css = Bun.spawnSync(["cat", `${dir}/style.css`]).stdout.toString();
+  // The stylesheets in order: style.css last holds the rule that must win ([hidden]).
+  const css = ["dialog.css", "style.css"].map((f) => readFileSync(`${dir}/${f}`, "utf8")).join("\n");
   return { js: run.stdout.toString(), css };
 }

@@ -5,18 +5,7 @@
 import { call, mediaBlobUrl } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
-
-interface Image {
-  id: string;
-  url: string;
-  filename: string;
-  size: number;
-  width: number;
-  height: number;
-  is_public: boolean;
-  tags: string[];
-  created_at: string;
-}
+import { type Image, openImage } from "./image.ts";
 
 interface ImagePage {
   items: Image[];
@@ -44,7 +33,8 @@ const nearViewport = new IntersectionObserver(
   { rootMargin: "400px" },
 );
 
-function tile(image: Image) {
+/** A tile; its name is the button that opens the image (a click on the picture does too). */
+function tile(image: Image, open: (image: Image, img: HTMLImageElement, li: HTMLLIElement) => void) {
   const img = h("img", { alt: image.filename, width: image.width, height: image.height, loading: "lazy", decoding: "async" });
   // A public image is loaded by its permanent URL, so the browser's cache keeps it.
   if (image.is_public) img.src = image.url;
@@ -52,21 +42,13 @@ function tile(image: Image) {
     img.dataset.src = image.url;
     nearViewport.observe(img);
   }
-  return h(
-    "li",
-    { class: "tile" },
-    h(
-      "figure",
-      {},
-      h("div", { class: "thumb" }, img),
-      h(
-        "figcaption",
-        {},
-        h("span", { class: "name" }, image.filename),
-        h("span", { class: "meta" }, `${image.width}×${image.height} · ${bytes(image.size)}${image.is_public ? " · public" : ""}`),
-      ),
-    ),
-  );
+  const name = h("button", { type: "button", class: "name" }, image.filename);
+  const thumb = h("div", { class: "thumb" }, img);
+  const meta = `${image.width}×${image.height} · ${bytes(image.size)} · ${image.is_public ? "public" : "private"}`;
+  const li = h("li", { class: "tile" }, h("figure", {}, thumb, h("figcaption", {}, name, h("span", { class: "meta" }, meta))));
+  name.addEventListener("click", () => open(image, img, li));
+  thumb.addEventListener("click", () => open(image, img, li));
+  return li;
 }
 
 export function libraryScreen() {
@@ -75,6 +57,19 @@ export function libraryScreen() {
   const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
   const count = h("p", { class: "count" });
   let cursor: string | null = null;
+  let total = 0;
+  const counted = () => {
+    count.textContent = total === 1 ? "1 image" : `${total} images`;
+  };
+  const open = (image: Image, img: HTMLImageElement, li: HTMLLIElement) =>
+    openImage(image, img.src || undefined, {
+      changed: (updated) => li.replaceWith(tile(updated, open)),
+      deleted: () => {
+        li.remove();
+        total--;
+        counted();
+      },
+    });
 
   async function load() {
     more.disabled = true;
@@ -82,10 +77,11 @@ export function libraryScreen() {
     try {
       const q = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
       const page = await call<ImagePage>("GET", `/v1/images?${q}`);
-      grid.append(...page.items.map(tile));
+      grid.append(...page.items.map((i) => tile(i, open)));
       cursor = page.nextCursor;
       more.hidden = !cursor;
-      count.textContent = page.total === 1 ? "1 image" : `${page.total} images`;
+      total = page.total;
+      counted();
       status.textContent = "";
       if (page.total === 0) {
         status.replaceChildren(h("span", {}, "No images yet. "), h("a", { href: "#/upload" }, "Add your first files"));
