@@ -279,6 +279,34 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   );
 
   test(
+    "the tag filter lists only the images with that tag, and an empty filter lists them all again",
+    async () => {
+      const user = await rig.o.makeUser();
+      const bytes = await png(20, 20);
+      await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
+      await uploaded(user.jwt, bytes, { filename: "hill.png", tags: '["hill"]' });
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      const grid = page.getByRole("list", { name: "Images" });
+      await grid.getByRole("img", { name: "hill.png" }).waitFor();
+      await page.getByRole("searchbox", { name: "Filter by tag" }).fill("sea");
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await grid.getByRole("img", { name: "sea.png" }).waitFor();
+      await expect(grid.getByRole("listitem").count()).resolves.toBe(1);
+      await page.getByRole("searchbox", { name: "Filter by tag" }).fill("nothing");
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await page.getByText("No images tagged “nothing”.").waitFor();
+      await page.getByRole("searchbox", { name: "Filter by tag" }).fill("");
+      await page.getByRole("button", { name: "Filter", exact: true }).click();
+      await grid.getByRole("img", { name: "hill.png" }).waitFor();
+      await expect(grid.getByRole("listitem").count()).resolves.toBe(2);
+      await shoot(page, "library-filter-phone");
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "the library pages by cursor: a full page first, the rest behind Show more",
     async () => {
       const user = await rig.o.makeUser();

@@ -58,6 +58,7 @@ export function libraryScreen() {
   const count = h("p", { class: "count" });
   let cursor: string | null = null;
   let total = 0;
+  let tag = "";
   const counted = () => {
     count.textContent = total === 1 ? "1 image" : `${total} images`;
   };
@@ -75,7 +76,7 @@ export function libraryScreen() {
     more.disabled = true;
     status.textContent = "Loading…";
     try {
-      const q = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
+      const q = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}), ...(tag ? { tag } : {}) });
       const page = await call<ImagePage>("GET", `/v1/images?${q}`);
       grid.append(...page.items.map((i) => tile(i, open)));
       cursor = page.nextCursor;
@@ -83,7 +84,8 @@ export function libraryScreen() {
       total = page.total;
       counted();
       status.textContent = "";
-      if (page.total === 0) {
+      if (page.items.length === 0 && tag) status.textContent = `No images tagged “${tag}”.`;
+      else if (page.total === 0) {
         status.replaceChildren(h("span", {}, "No images yet. "), h("a", { href: "#/upload" }, "Add your first files"));
       }
     } catch (e) {
@@ -93,11 +95,28 @@ export function libraryScreen() {
     }
   }
   more.addEventListener("click", load);
+  // The tag filter starts the list over from its first page.
+  const tagInput = h("input", { id: "tag-filter", name: "tag", type: "search", autocomplete: "off" });
+  const filter = h(
+    "form",
+    { class: "filter", role: "search" },
+    h("label", { for: "tag-filter" }, "Filter by tag"),
+    tagInput,
+    h("button", { type: "submit", class: "secondary" }, "Filter"),
+  );
+  filter.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    tag = tagInput.value.trim();
+    cursor = null;
+    grid.replaceChildren();
+    void load();
+  });
   void load();
   return h(
     "section",
     {},
     h("div", { class: "title-row" }, h("h1", {}, "Library"), count, h("a", { href: "#/upload", class: "button primary" }, "Add files")),
+    filter,
     status,
     grid,
     h("div", { class: "more" }, more),
