@@ -58,7 +58,7 @@ const MEMORY_POLL_MS = 25;
  * bounded apart from the compiler's own memory: a few pages of text are kilobytes, and a
  * document of many full-page images stays far below this.
  */
-export const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 /** An address where nothing listens (port 9, discard): every package download fails at once. */
 const NO_PROXY_TARGET = "http://127.0.0.1:9";
 
