@@ -23,9 +23,9 @@ export async function oauthApp(change: (deps: Deps) => Partial<Deps> = () => ({}
   const app = createApp(services);
   const ip = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
 
-  /** A user whose session token was signed on this app's clock (which tests move far ahead). */
-  async function makeUser(): Promise<TestUser> {
-    const u = await makeSharedUser();
+  /** A user whose session token was signed on this app's clock (which tests move far ahead); `opts` as the shared factory's (an admin, say). */
+  async function makeUser(opts: Parameters<typeof makeSharedUser>[0] = {}): Promise<TestUser> {
+    const u = await makeSharedUser(opts);
     const grant = await login(deps, services.identity.signer, (await getUser(deps.db, u.id))!);
     return { ...u, jwt: grant.accessToken, refreshToken: grant.refreshToken };
   }

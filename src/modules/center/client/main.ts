@@ -1,14 +1,17 @@
 // The dashboard's script: the shell (header, navigation) and a screen per URL fragment.
-// Signed-out screens: #/signin, #/signup; signed-in: #/library (the start), #/upload.
+// Signed-out screens: #/signin, #/signup; signed-in: #/library (the start), #/upload, and
+// #/admin (in the nav for admins only).
+import { adminScreen } from "./admin.ts";
 import { currentUser, resume, signOut } from "./api.ts";
 import { signInScreen, signUpScreen } from "./auth.ts";
 import { h, show } from "./dom.ts";
 import { libraryScreen } from "./library.ts";
 import { uploadScreen } from "./upload.ts";
 
-const signedIn: Record<string, { title: string; screen: () => HTMLElement }> = {
+const signedIn: Record<string, { title: string; screen: () => HTMLElement; admin?: true }> = {
   "#/library": { title: "Library", screen: libraryScreen },
   "#/upload": { title: "Upload", screen: uploadScreen },
+  "#/admin": { title: "Admin", screen: adminScreen, admin: true },
 };
 const signedOut: Record<string, { title: string; screen: () => HTMLElement }> = {
   "#/signin": { title: "Sign in", screen: signInScreen },
@@ -26,7 +29,9 @@ function header(route: string) {
         h(
           "ul",
           {},
-          ...Object.entries(signedIn).map(([href, r]) => h("li", {}, h("a", { href, "aria-current": href === route ? "page" : undefined }, r.title))),
+          ...Object.entries(signedIn)
+            .filter(([, r]) => !r.admin || user.isAdmin)
+            .map(([href, r]) => h("li", {}, h("a", { href, "aria-current": href === route ? "page" : undefined }, r.title))),
         ),
       )
     : null;

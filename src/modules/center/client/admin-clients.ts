@@ -1,0 +1,122 @@
+// The approval queue: OAuth clients registered by anyone (RFC 7591) wait as "pending" until
+// an administrator approves or rejects them (GET/PATCH /v1/admin/oauth-clients). A pending
+// client already works, its users warned it is unverified; rejecting revokes every grant it
+// holds and is final, so it asks first.
+import { call } from "./api.ts";
+import { part } from "./admin-part.ts";
+import { inWords } from "./auth.ts";
+import { h } from "./dom.ts";
+
+type Status = "pending" | "approved" | "rejected";
+
+interface Client {
+  id: string;
+  name: string;
+  redirectUris: string[];
+  grantTypes: string[];
+  scopes: string[];
+  status: Status;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+const SHOWN: [Status, string][] = [
+  ["pending", "Waiting for a decision"],
+  ["approved", "Approved"],
+  ["rejected", "Rejected"],
+];
+
+const GRANT_WORDS: Record<string, string> = {
+  authorization_code: "sign-in in a browser",
+  refresh_token: "staying signed in",
+  "urn:ietf:params:oauth:grant-type:device_code": "sign-in with a code (devices)",
+};
+
+/** A line of the list; the buttons' names carry the client's name, so each is unique. */
+function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejected") => void) {
+  const named = (verb: string) => h("span", {}, verb, h("span", { class: "visually-hidden" }, ` ${c.name}`));
+  const approve = c.status === "pending" ? h("button", { type: "button", class: "primary", onclick: () => decide(c, "approved") }, named("Approve")) : null;
+  const reject = c.status !== "rejected" ? h("button", { type: "button", class: "danger", onclick: () => decide(c, "rejected") }, named("Reject")) : null;
+  const when = c.decidedAt ? `decided ${new Date(c.decidedAt).toLocaleString()}` : `registered ${new Date(c.createdAt).toLocaleString()}`;
+  return h(
+    "li",
+    { class: "admin-item", "data-client": c.id },
+    h("h3", {}, c.name),
+    h("p", { class: "meta" }, `${c.id} · ${when}`),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, "Scopes"),
+      h("dd", {}, c.scopes.join(", ") || "none"),
+      h("dt", {}, "Sign-in"),
+      h("dd", {}, c.grantTypes.map((g) => GRANT_WORDS[g] ?? g).join(", ")),
+      c.redirectUris.length ? h("dt", {}, "Returns to") : null,
+      c.redirectUris.length ? h("dd", { class: "uris" }, c.redirectUris.join(", ")) : null,
+    ),
+    approve || reject ? h("div", { class: "actions" }, approve, reject) : null,
+  );
+}
+
+export function clientQueue() {
+  const list = h("ul", { class: "admin-list", "aria-label": "Registered apps" });
+  const status = h("p", { class: "status", role: "status" });
+  const error = h("p", { class: "error", role: "alert" });
+  const more = h("button", { type: "button", class: "secondary more-apps", hidden: true }, "Show more apps");
+  const which = h("select", { id: "admin-client-status" }, ...SHOWN.map(([v, label]) => h("option", { value: v }, label)));
+  let cursor: string | null = null;
+
+  async function load() {
+    more.disabled = true;
+    error.textContent = "";
+    try {
+      const q = new URLSearchParams({ status: which.value, ...(cursor ? { cursor } : {}) });
+      const page = await call<{ items: Client[]; nextCursor: string | null }>("GET", `/v1/admin/oauth-clients?${q}`);
+      list.append(...page.items.map((c) => clientItem(c, decide)));
+      cursor = page.nextCursor;
+      more.hidden = !cursor;
+      status.textContent = list.childElementCount ? "" : which.value === "pending" ? "No apps are waiting for a decision." : `No ${which.value} apps.`;
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      more.disabled = false;
+    }
+  }
+  function reload() {
+    cursor = null;
+    list.replaceChildren();
+    void load();
+  }
+
+  async function decide(c: Client, decision: "approved" | "rejected") {
+    if (decision === "rejected" && !confirm(`Reject ${c.name}? Everyone signed in through it is signed out, and it cannot be approved later.`)) return;
+    error.textContent = "";
+    try {
+      const done = await call<Client>("PATCH", `/v1/admin/oauth-clients/${encodeURIComponent(c.id)}`, { status: decision });
+      status.textContent = `${done.name} ${decision === "approved" ? "is approved" : "is rejected"}.`;
+      // It leaves this list (or, approved and still shown, changes its buttons).
+      const item = list.querySelector(`[data-client="${CSS.escape(c.id)}"]`);
+      if (done.status === which.value) item?.replaceWith(clientItem(done, decide));
+      else item?.remove();
+    } catch (e) {
+      error.textContent = inWords(e);
+    }
+  }
+
+  which.addEventListener("change", reload);
+  more.addEventListener("click", load);
+  void load();
+  return part(
+    "admin-clients",
+    "App approval",
+    h(
+      "p",
+      { class: "hint" },
+      "Apps registered by anyone work at once, shown to their users as unverified until approved. Rejecting one signs out everyone using it.",
+    ),
+    h("div", { class: "filter" }, h("label", { for: "admin-client-status" }, "Show"), which),
+    error,
+    status,
+    list,
+    more,
+  );
+}

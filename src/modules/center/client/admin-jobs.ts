@@ -1,0 +1,93 @@
+// The scheduled jobs (GET /v1/admin/jobs): each with its schedule (cron, UTC), its last run,
+// that run's outcome and how long it took; "Run now" runs one at once and shows the run
+// (POST /v1/admin/jobs/{name}/run, as `shelf admin job run` does).
+import { call } from "./api.ts";
+import { part } from "./admin-part.ts";
+import { inWords } from "./auth.ts";
+import { h } from "./dom.ts";
+
+interface Run {
+  outcome: string;
+  startedAt: string;
+  finishedAt: string | null;
+  summary: string | null;
+  error: string | null;
+}
+
+interface Job {
+  name: string;
+  schedule: string;
+  description: string;
+  lastRun: Run | null;
+}
+
+/** A run's length in words: 40 ms, 2.4 s, 3 min 5 s. */
+function duration(run: Run): string {
+  if (!run.finishedAt) return "still running";
+  const ms = Date.parse(run.finishedAt) - Date.parse(run.startedAt);
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function jobItem(job: Job, run: (job: Job, button: HTMLButtonElement) => void) {
+  const last = job.lastRun;
+  const button = h("button", { type: "button", class: "secondary" }, "Run now", h("span", { class: "visually-hidden" }, ` ${job.name}`));
+  button.addEventListener("click", () => run(job, button));
+  const outcome = last ? h("span", { class: `outcome ${last.outcome === "ok" ? "good" : "bad"}` }, last.outcome) : "never run";
+  const said = last?.error ?? last?.summary;
+  return h(
+    "li",
+    { class: "admin-item", "data-job": job.name },
+    h("h3", {}, job.name),
+    h("p", { class: "meta" }, job.description),
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, "Schedule"),
+      h("dd", {}, h("code", {}, job.schedule), " (UTC)"),
+      h("dt", {}, "Last run"),
+      h("dd", {}, last ? new Date(last.startedAt).toLocaleString() : "never"),
+      h("dt", {}, "Outcome"),
+      h("dd", {}, outcome),
+      h("dt", {}, "Duration"),
+      h("dd", {}, last ? duration(last) : "–"),
+      said ? h("dt", {}, last?.error ? "Error" : "Summary") : null,
+      said ? h("dd", {}, said) : null,
+    ),
+    h("div", { class: "actions" }, button),
+  );
+}
+
+export function jobList() {
+  const list = h("ul", { class: "admin-list", "aria-label": "Jobs" });
+  const error = h("p", { class: "error", role: "alert" });
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
+
+  async function run(job: Job, button: HTMLButtonElement) {
+    button.disabled = true;
+    error.textContent = "";
+    status.textContent = `Running ${job.name}…`;
+    try {
+      const done = await call<Run>("POST", `/v1/admin/jobs/${encodeURIComponent(job.name)}/run`);
+      const item = list.querySelector(`[data-job="${CSS.escape(job.name)}"]`);
+      item?.replaceWith(jobItem({ ...job, lastRun: done }, run));
+      status.textContent = `${job.name} ran: ${done.outcome}.`;
+    } catch (e) {
+      status.textContent = "";
+      error.textContent = inWords(e);
+      button.disabled = false;
+    }
+  }
+
+  call<{ items: Job[] }>("GET", "/v1/admin/jobs")
+    .then(({ items }) => {
+      list.replaceChildren(...items.map((j) => jobItem(j, run)));
+      status.textContent = "";
+    })
+    .catch((e) => {
+      status.textContent = "";
+      error.textContent = inWords(e);
+    });
+  return part("admin-jobs", "Jobs", h("p", { class: "hint" }, "The service's scheduled work, and how each last run went."), error, status, list);
+}
