@@ -179,6 +179,33 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
   );
 
   test(
+    "usable by keyboard alone: Tab reaches an app's Approve, Enter approves it, and focus stays on the list",
+    async () => {
+      const tag = crypto.randomUUID().slice(0, 8);
+      const id = await registerApp(`Keyed ${tag}`);
+      const page = await open(DESKTOP);
+      await adminScreen(page);
+      const approve = page.getByRole("button", { name: `Approve Keyed ${tag}` });
+      await approve.waitFor();
+      let reached = false;
+      for (let i = 0; i < 40 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await approve.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.press("Enter");
+      await page.getByRole("region", { name: "App approval" }).getByRole("status").getByText(`Keyed ${tag} is approved.`).waitFor();
+      // Focus moved to the next app's button or the list's filter, not lost to the page.
+      const focused = await page.evaluate(() => document.activeElement?.closest("section")?.getAttribute("aria-labelledby"));
+      expect(focused).toBe("admin-clients");
+      const approved = await api("GET", "/v1/admin/oauth-clients?status=approved&limit=50", boss.jwt);
+      expect(approved.data.items.map((c: { id: string }) => c.id)).toContain(id);
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "a person who is not an admin has no Admin link, and typing #/admin says politely it is for admins (the API refuses too)",
     async () => {
       const person = await rig.o.makeUser();

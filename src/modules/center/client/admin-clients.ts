@@ -59,30 +59,37 @@ function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejecte
 
 export function clientQueue() {
   const list = h("ul", { class: "admin-list", "aria-label": "Registered apps" });
-  const status = h("p", { class: "status", role: "status" });
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
   const error = h("p", { class: "error", role: "alert" });
   const more = h("button", { type: "button", class: "secondary more-apps", hidden: true }, "Show more apps");
   const which = h("select", { id: "admin-client-status" }, ...SHOWN.map(([v, label]) => h("option", { value: v }, label)));
   let cursor: string | null = null;
+  // A page asked for before the filter changed is dropped when it arrives.
+  let generation = 0;
 
   async function load() {
+    const asked = generation;
     more.disabled = true;
     error.textContent = "";
     try {
       const q = new URLSearchParams({ status: which.value, ...(cursor ? { cursor } : {}) });
       const page = await call<{ items: Client[]; nextCursor: string | null }>("GET", `/v1/admin/oauth-clients?${q}`);
+      if (asked !== generation) return;
       list.append(...page.items.map((c) => clientItem(c, decide)));
       cursor = page.nextCursor;
       more.hidden = !cursor;
       status.textContent = list.childElementCount ? "" : which.value === "pending" ? "No apps are waiting for a decision." : `No ${which.value} apps.`;
     } catch (e) {
+      status.textContent = "";
       error.textContent = inWords(e);
     } finally {
       more.disabled = false;
     }
   }
   function reload() {
+    generation++;
     cursor = null;
+    status.textContent = "Loading…";
     list.replaceChildren();
     void load();
   }
@@ -95,8 +102,16 @@ export function clientQueue() {
       status.textContent = `${done.name} ${decision === "approved" ? "is approved" : "is rejected"}.`;
       // It leaves this list (or, approved and still shown, changes its buttons).
       const item = list.querySelector(`[data-client="${CSS.escape(c.id)}"]`);
-      if (done.status === which.value) item?.replaceWith(clientItem(done, decide));
-      else item?.remove();
+      // Focus goes where a keyboard user would go on: the app's own buttons, or the next app's.
+      let next: Element | null | undefined;
+      if (done.status === which.value) {
+        next = clientItem(done, decide);
+        item?.replaceWith(next);
+      } else {
+        next = item?.nextElementSibling ?? item?.previousElementSibling;
+        item?.remove();
+      }
+      (next?.querySelector("button") ?? which).focus();
     } catch (e) {
       error.textContent = inWords(e);
     }

@@ -71,7 +71,10 @@ export function jobList() {
     try {
       const done = await call<Run>("POST", `/v1/admin/jobs/${encodeURIComponent(job.name)}/run`);
       const item = list.querySelector(`[data-job="${CSS.escape(job.name)}"]`);
-      item?.replaceWith(jobItem({ ...job, lastRun: done }, run));
+      const again = jobItem({ ...job, lastRun: done }, run);
+      item?.replaceWith(again);
+      // The button pressed was replaced: its successor keeps the focus.
+      again.querySelector("button")?.focus();
       status.textContent = `${job.name} ran: ${done.outcome}.`;
     } catch (e) {
       status.textContent = "";
