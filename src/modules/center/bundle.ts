@@ -15,6 +15,6 @@ export function bundleCenter(): { js: string; css: string } {
   });
   if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
   // The stylesheets in order: style.css last holds the rule that must win ([hidden]).
-  const css = ["dialog.css", "style.css"].map((f) => readFileSync(`${dir}/${f}`, "utf8")).join("\n");
+  const css = ["dialog.css", "kbs.css", "style.css"].map((f) => readFileSync(`${dir}/${f}`, "utf8")).join("\n");
   return { js: run.stdout.toString(), css };
 }
