@@ -103,7 +103,9 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
       await list.getByRole("link", { name: "Field notes" }).waitFor();
       await page.getByRole("status").getByText("Created “Field notes”.").waitFor();
       const kbs = await api(user, "GET", "/v1/kbs");
-      expect(kbs.body.data.items).toEqual([expect.objectContaining({ name: "Field notes", slug: "field-notes", description: "What I saw outside", docCount: 0 })]);
+      expect(kbs.body.data.items).toEqual([
+        expect.objectContaining({ name: "Field notes", slug: "field-notes", description: "What I saw outside", docCount: 0 }),
+      ]);
       const kbId = kbs.body.data.items[0].id as string;
       // A slug that is taken is refused in the API's words.
       await page.getByLabel("Name", { exact: true }).fill("Again");
@@ -248,11 +250,17 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
       const kb = await newKb(user, "Shared");
       const base = { a: "alpha\nsame line\n", b: "beta\nsame line\n" };
       await push(user, kb.id, [upsert2("a.md", base.a), upsert2("notes/b.md", base.b)]);
-      await push(user, kb.id, [upsert2("a.md", "alpha by laptop\nsame line\n", { baseHash: sha256(base.a) }), upsert2("notes/b.md", "beta by laptop\nsame line\n", { baseHash: sha256(base.b) })]);
+      await push(user, kb.id, [
+        upsert2("a.md", "alpha by laptop\nsame line\n", { baseHash: sha256(base.a) }),
+        upsert2("notes/b.md", "beta by laptop\nsame line\n", { baseHash: sha256(base.b) }),
+      ]);
       const stale = await push(
         user,
         kb.id,
-        [upsert2("a.md", "alpha by phone\nsame line\n", { baseHash: sha256(base.a) }), upsert2("notes/b.md", "beta by phone\nsame line\n", { baseHash: sha256(base.b) })],
+        [
+          upsert2("a.md", "alpha by phone\nsame line\n", { baseHash: sha256(base.a) }),
+          upsert2("notes/b.md", "beta by phone\nsame line\n", { baseHash: sha256(base.b) }),
+        ],
         "conflictResolution=preserve_both",
       );
       expect(stale.results.map((r) => r.status)).toEqual(["conflict_branch_created", "conflict_branch_created"]);
@@ -316,4 +324,3 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
     SLOW,
   );
 });
-

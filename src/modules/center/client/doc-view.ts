@@ -32,10 +32,7 @@ async function rendered(doc: Doc, source: string, kb: Kb, note: HTMLElement): Pr
 }
 
 export async function docView(kb: Kb, entry: Entry, title: HTMLElement): Promise<HTMLElement[]> {
-  const [doc, source] = await Promise.all([
-    call<Doc>("GET", `/v1/docs/${entry.docId}`),
-    docText(entry.docId),
-  ]);
+  const [doc, source] = await Promise.all([call<Doc>("GET", `/v1/docs/${entry.docId}`), docText(entry.docId)]);
   title.textContent = doc.title;
   document.title = `${doc.title} · shelf`;
   const note = h("p", { class: "status", role: "status" });

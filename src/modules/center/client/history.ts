@@ -28,7 +28,8 @@ export function historyScreen(docId: string) {
   // Texts read once per screen: a diff between the same two revisions again costs nothing.
   const texts = new Map<string, Promise<string>>();
   const text = (rev: string) => {
-    if (!texts.has(rev)) texts.set(rev, rev === CURRENT ? docText(docId) : call<{ content: string }>("GET", `/v1/docs/${docId}/revisions/${rev}`).then((r) => r.content));
+    if (!texts.has(rev))
+      texts.set(rev, rev === CURRENT ? docText(docId) : call<{ content: string }>("GET", `/v1/docs/${docId}/revisions/${rev}`).then((r) => r.content));
     return texts.get(rev)!;
   };
 
@@ -111,10 +112,7 @@ export function historyScreen(docId: string) {
         error.textContent = "";
         restore.disabled = true;
         try {
-          const out = await call<{ duplicate: boolean; savedRevision: { revNumber: number } | null }>(
-            "POST",
-            `/v1/docs/${doc.id}/revisions/${r.id}/restore`,
-          );
+          const out = await call<{ duplicate: boolean; savedRevision: { revNumber: number } | null }>("POST", `/v1/docs/${doc.id}/revisions/${r.id}/restore`);
           await load(
             out.duplicate
               ? `Revision ${r.revNumber} already is the current text: nothing changed.`

@@ -50,7 +50,11 @@ export function kbsScreen() {
     { class: "card kb-create", "aria-labelledby": "kb-create-title", novalidate: true },
     h("h2", { id: "kb-create-title" }, "New knowledge base"),
     field("Name", { name: "name", required: true, maxlength: 120, autocomplete: "off" }),
-    field("Slug", { name: "slug", autocomplete: "off", pattern: "[a-z0-9][a-z0-9-]*[a-z0-9]" }, "Optional: lower-case letters, digits and dashes. Made from the name when left empty; it cannot change later."),
+    field(
+      "Slug",
+      { name: "slug", autocomplete: "off", pattern: "[a-z0-9][a-z0-9-]*[a-z0-9]" },
+      "Optional: lower-case letters, digits and dashes. Made from the name when left empty; it cannot change later.",
+    ),
     field("Description", { name: "description", maxlength: 500, autocomplete: "off" }, "Optional."),
     error,
     create,
@@ -77,5 +81,13 @@ export function kbsScreen() {
     }
   });
   void load();
-  return h("section", { class: "kbs" }, h("div", { class: "title-row" }, h("h1", {}, "Knowledge bases")), status, list, h("div", { class: "more" }, more), form);
+  return h(
+    "section",
+    { class: "kbs" },
+    h("div", { class: "title-row" }, h("h1", {}, "Knowledge bases")),
+    status,
+    list,
+    h("div", { class: "more" }, more),
+    form,
+  );
 }

@@ -33,8 +33,7 @@ async function make(): Promise<MarkdownIt> {
   // A link or image markdown-it accepts at all: the safe schemes, data: images, paths.
   md.validateLink = (url) => SAFE_LINK.test(url) || DATA_IMAGE.test(url) || !SCHEME.test(url);
   const esc = md.utils.escapeHtml;
-  const base = (tokens: Token[], i: number, options: Options, _env: unknown, self: Renderer) =>
-    self.renderToken(tokens, i, options);
+  const base = (tokens: Token[], i: number, options: Options, _env: unknown, self: Renderer) => self.renderToken(tokens, i, options);
 
   md.renderer.rules.link_open = (tokens, i, options, env, self) => {
     const token = tokens[i]!;
