@@ -195,6 +195,32 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   );
 
   test(
+    "a Typst document shows the API's SVG render, downloads as PDF, and shows its source",
+    async () => {
+      const user = await rig.o.makeUser();
+      const kb = await newKb(user, "Papers");
+      const source = "= Findings\n\nThe river rose *twice*.\n";
+      await push(user, kb.id, [upsert2("papers/findings.typ", source)]);
+      const page = await open(DESKTOP);
+      await signIn(page, user.email, `#/kbs/${kb.id}/papers`);
+      await page.getByRole("link", { name: "findings.typ" }).click();
+      const render = page.getByRole("img", { name: "Findings, rendered" });
+      await render.waitFor();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await render.elementHandle());
+      await page.getByText("Typst", { exact: true }).waitFor();
+      await shoot(page, "doc-typst");
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download PDF" }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe("findings.pdf");
+      await page.getByRole("button", { name: "Show source" }).click();
+      await expect(page.getByLabel("Source of Findings").textContent()).resolves.toBe(source);
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "history lists the revisions, diffs two of them with the changed line marked, and Restore makes the old text current",
     async () => {
       const user = await rig.o.makeUser();
