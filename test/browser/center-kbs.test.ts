@@ -111,7 +111,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
       await page.getByLabel("Name", { exact: true }).fill("Again");
       await page.getByLabel("Slug").fill("field-notes");
       await page.getByRole("button", { name: "Create knowledge base" }).click();
-      await expect(page.getByRole("alert").textContent()).resolves.toMatch(/slug/i);
+      await page.getByRole("alert").getByText(/slug/i).waitFor();
 
       await push(user, kbId, [upsert2("birds.md", "# Birds\n"), upsert2("guides/intro.md", "# Intro\n"), upsert2("guides/deep/more.md", "# More\n")]);
       await page.reload();

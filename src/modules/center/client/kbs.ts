@@ -11,7 +11,7 @@ const PAGE_SIZE = 50;
 function row(kb: Kb) {
   return h(
     "li",
-    { class: "kb-row" },
+    { class: "kb-row", "data-id": kb.id },
     h("a", { href: kbHref(kb.id), class: "kb-name" }, kb.name),
     kb.isDefault ? h("span", { class: "badge" }, "default") : null,
     h("span", { class: "meta" }, `${kbFacts(kb)} · changed ${when(kb.updatedAt)}`),
@@ -31,7 +31,9 @@ export function kbsScreen() {
     try {
       const q = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
       const page = await call<{ items: Kb[]; nextCursor: string | null }>("GET", `/v1/kbs?${q}`);
-      list.append(...page.items.map(row));
+      // A KB created while the first page was on its way is listed already.
+      const shown = new Set([...list.querySelectorAll<HTMLElement>("[data-id]")].map((li) => li.dataset.id));
+      list.append(...page.items.filter((kb) => !shown.has(kb.id)).map(row));
       cursor = page.nextCursor;
       more.hidden = !cursor;
       status.textContent = list.childElementCount === 0 ? "No knowledge bases yet. Create one below; sync clients then fill it from a folder." : "";
