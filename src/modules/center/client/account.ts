@@ -4,6 +4,7 @@
 import { call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
+import { refreshUnread } from "./notifications.ts";
 
 type Choice = { email: boolean; inApp: boolean };
 
@@ -61,7 +62,11 @@ function settingsCard(id: string, title: string, intro: string | null, fields: H
 }
 
 function profileCard(me: Me) {
-  const nickname = field("Nickname", { name: "nickname", autocomplete: "nickname", value: me.nickname ?? "", maxlength: 64 }, "How the service greets you. Leave empty for none.");
+  const nickname = field(
+    "Nickname",
+    { name: "nickname", autocomplete: "nickname", value: me.nickname ?? "", maxlength: 64 },
+    "How the service greets you. Leave empty for none.",
+  );
   return settingsCard("profile-title", "Profile", `Signed in as ${me.email}.`, [nickname], "Save nickname", async (form) => {
     const value = String(new FormData(form).get("nickname") ?? "").trim();
     const saved = await call<Me>("PATCH", "/v1/user/me", { nickname: value || null });
@@ -79,12 +84,21 @@ function passwordCard() {
     field("Current password", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true }),
     field("New password", { name: "newPassword", type: "password", autocomplete: "new-password", required: true }, "At least 8 characters."),
   ];
-  return settingsCard("password-title", "Password", "Other browsers and devices signed in with your password are signed out; this one stays.", fields, "Change password", async (form) => {
-    const d = new FormData(form);
-    await call("POST", "/v1/user/me/password", { currentPassword: String(d.get("currentPassword")), newPassword: String(d.get("newPassword")) });
-    form.reset();
-    return "Password changed.";
-  });
+  return settingsCard(
+    "password-title",
+    "Password",
+    "Other browsers and devices signed in with your password are signed out; this one stays.",
+    fields,
+    "Change password",
+    async (form) => {
+      const d = new FormData(form);
+      await call("POST", "/v1/user/me/password", { currentPassword: String(d.get("currentPassword")), newPassword: String(d.get("newPassword")) });
+      form.reset();
+      // The change is told to the account (password_changed): the header's count shows it.
+      refreshUnread();
+      return "Password changed.";
+    },
+  );
 }
 
 function historyCard(me: Me) {
@@ -141,7 +155,10 @@ function notificationsCard(me: Me) {
       const d = new FormData(form);
       // A mandatory e-mail is not sent: its box is disabled (FormData leaves it out) and the API refuses turning it off.
       const patch = Object.fromEntries(
-        Object.keys(me.notifications).map((kind) => [kind, MANDATORY_EMAIL.has(kind) ? { inApp: d.has(`${kind}.inApp`) } : { email: d.has(`${kind}.email`), inApp: d.has(`${kind}.inApp`) }]),
+        Object.keys(me.notifications).map((kind) => [
+          kind,
+          MANDATORY_EMAIL.has(kind) ? { inApp: d.has(`${kind}.inApp`) } : { email: d.has(`${kind}.email`), inApp: d.has(`${kind}.inApp`) },
+        ]),
       );
       await call("PATCH", "/v1/user/me", { notifications: patch });
       return "Notification choices saved.";
@@ -161,5 +178,5 @@ export function accountScreen() {
     .finally(() => {
       status.textContent = "";
     });
-  return h("section", {}, h("div", { class: "title-row" }, h("h1", {}, "Account")), status, error, body);
+  return h("section", { class: "narrow" }, h("div", { class: "title-row" }, h("h1", {}, "Account")), status, error, body);
 }

@@ -61,7 +61,10 @@ export function appsScreen() {
   async function load() {
     more.disabled = true;
     try {
-      const page = await call<{ items: Grant[]; nextCursor: string | null }>("GET", `/v1/user/me/oauth-grants?${new URLSearchParams(cursor ? { cursor } : {})}`);
+      const page = await call<{ items: Grant[]; nextCursor: string | null }>(
+        "GET",
+        `/v1/user/me/oauth-grants?${new URLSearchParams(cursor ? { cursor } : {})}`,
+      );
       list.append(...page.items.map((g) => grantItem(g, removed)));
       cursor = page.nextCursor;
       more.hidden = !cursor;
@@ -77,7 +80,7 @@ export function appsScreen() {
   const device = `${document.body.dataset.api ?? location.origin}/device`;
   return h(
     "section",
-    {},
+    { class: "narrow" },
     h("div", { class: "title-row" }, h("h1", {}, "Authorized apps")),
     h(
       "p",

@@ -146,7 +146,10 @@ export function keysScreen() {
     create.disabled = true;
     const d = new FormData(form);
     try {
-      const key = await call<Key & { key: string }>("POST", "/v1/api-keys", { name: String(d.get("name") ?? "").trim(), scopes: d.getAll("scope").map(String) });
+      const key = await call<Key & { key: string }>("POST", "/v1/api-keys", {
+        name: String(d.get("name") ?? "").trim(),
+        scopes: d.getAll("scope").map(String),
+      });
       form.reset();
       list.prepend(keyItem(key, removed));
       refreshUnread();
@@ -166,7 +169,7 @@ export function keysScreen() {
   void load();
   return h(
     "section",
-    {},
+    { class: "narrow" },
     h("div", { class: "title-row" }, h("h1", {}, "API keys")),
     h("p", { class: "lead" }, "Keys let scripts and apps use your account through the API. Give each its own key and only the scopes it needs."),
     slot,

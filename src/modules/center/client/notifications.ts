@@ -139,9 +139,15 @@ export function notificationsScreen() {
   void load();
   return h(
     "section",
-    {},
+    { class: "narrow" },
     h("div", { class: "title-row" }, h("h1", {}, "Notifications"), summary, h("div", { class: "title-actions" }, readAll)),
-    h("p", { class: "lead" }, "What happened on your account. Choose what is listed here and what is e-mailed on ", h("a", { href: "#/account" }, "your account page"), "."),
+    h(
+      "p",
+      { class: "lead" },
+      "What happened on your account. Choose what is listed here and what is e-mailed on ",
+      h("a", { href: "#/account" }, "your account page"),
+      ".",
+    ),
     status,
     error,
     list,

@@ -60,7 +60,9 @@ function quota(name: string, { used, limit }: UsedLimit, show: (n: number) => st
           min: 0,
           max: Math.max(limit, 1),
           value: Math.min(used, Math.max(limit, 1)),
-          high: limit * 0.8,
+          // Green below 80%, amber to the limit, red at it (the meter's own colours).
+          low: limit * 0.8,
+          high: limit * 0.99,
           optimum: 0,
           "aria-labelledby": `${id}-name`,
           "aria-describedby": `${id}-text`,
@@ -80,11 +82,11 @@ async function bandwidthChart(box: HTMLElement, u: Usage) {
   const text = css.getPropertyValue("--muted").trim() || "#5b6470";
   const grid = css.getPropertyValue("--line").trim() || "#dde1e6";
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-  const width = Math.max(240, Math.min(box.clientWidth || 600, 720));
+  const width = () => Math.max(200, box.clientWidth);
   box.replaceChildren();
-  new uPlot(
+  const plot = new uPlot(
     {
-      width,
+      width: width(),
       height: 220,
       legend: { show: false },
       cursor: { show: false },
@@ -93,14 +95,22 @@ async function bandwidthChart(box: HTMLElement, u: Usage) {
         { ...axis, splits: () => [0, 1], values: (_u, splits) => splits.map((i) => labels[i] ?? ""), grid: { show: false } },
         { ...axis, values: (_u, splits) => splits.map((v) => `${Math.round(v)}%`), size: 50 },
       ],
-      series: [{}, { label: "Share of the monthly limit", fill: accent, stroke: accent, paths: uPlot.paths.bars!({ size: [0.5, 120] }), points: { show: false } }],
+      series: [
+        {},
+        { label: "Share of the monthly limit", fill: accent, stroke: accent, paths: uPlot.paths.bars!({ size: [0.5, 120] }), points: { show: false } },
+      ],
     },
-    [
-      [0, 1],
-      values,
-    ],
+    [[0, 1], values],
     box,
   );
+  // The chart follows its box's width (a phone turned, a window resized); the canvas itself
+  // keeps its size, so the box is measured, not the chart.
+  let last = width();
+  new ResizeObserver(() => {
+    if (!box.isConnected || width() === last) return;
+    last = width();
+    plot.setSize({ width: last, height: 220 });
+  }).observe(box);
 }
 
 function videoState(status: Usage["video"]["status"]) {
@@ -157,5 +167,5 @@ export function usageScreen() {
     .finally(() => {
       status.textContent = "";
     });
-  return h("section", {}, h("div", { class: "title-row" }, h("h1", {}, "Usage")), status, error, body);
+  return h("section", { class: "narrow" }, h("div", { class: "title-row" }, h("h1", {}, "Usage")), status, error, body);
 }
