@@ -321,8 +321,12 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await page.getByRole("link", { name: "Notifications, 22 unread" }).click();
       await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
       const list = page.getByRole("list", { name: "Notifications" });
+      // A page of 20 first (the list is drawn when the API answers: wait for it, then count).
+      await list.getByRole("listitem").nth(19).waitFor();
+      await page.getByRole("button", { name: "Show more" }).waitFor();
       await expect(list.getByRole("listitem").count()).resolves.toBe(20);
       await page.getByRole("button", { name: "Show more" }).click();
+      await list.getByRole("listitem").nth(21).waitFor();
       await expect(list.getByRole("listitem").count()).resolves.toBe(22);
       await expect(page.getByRole("button", { name: "Show more" }).isHidden()).resolves.toBe(true);
 
