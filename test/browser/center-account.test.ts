@@ -288,7 +288,9 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await expect(storage.getAttribute("value")).resolves.toBe(String(usage.image.storage.used));
       await expect(storage.getAttribute("max")).resolves.toBe(String(usage.image.storage.limit));
       const described = page.locator(`#${await storage.getAttribute("aria-describedby")}`);
-      await expect(described.textContent()).resolves.toMatch(/^\d+(\.\d)? (bytes|KB) of [\d.]+ (MB|GB|TB)$/);
+      // In the plans' units (a GB of 1024 MB): the pro plan's 100 GB, not 107.4.
+      expect(usage.image.storage.limit).toBe(100 * 1024 ** 3);
+      await expect(described.textContent()).resolves.toBe(`${usage.image.storage.used} bytes of 100 GB`);
       const video = page.getByRole("meter", { name: "Video and audio bandwidth this month" });
       await expect(video.getAttribute("max")).resolves.toBe(String(limit));
       await page.getByRole("heading", { name: "Video playback: reduced to 360p" }).waitFor();
@@ -342,6 +344,53 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await page.getByRole("link", { name: "Notifications", exact: true }).waitFor();
       expect(await unread()).toBe(0);
       await expect(list.getByRole("button", { name: /^Mark read/ }).count()).resolves.toBe(0);
+      await page.getByText("All read", { exact: true }).waitFor();
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
+    "usable by keyboard alone: reach API keys, make a key, copy it, then reach the notifications",
+    async () => {
+      const user = await rig.o.makeUser();
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */
+      const tabTo = async (target: ReturnType<Page["getByRole"]>, key = "Tab") => {
+        for (let i = 0; i < 30; i++) {
+          await page.keyboard.press(key);
+          if (await target.evaluate((el) => el === document.activeElement)) return;
+        }
+        throw new Error(`${key} never reached ${target}`);
+      };
+      await tabTo(page.getByRole("link", { name: "API keys", exact: true }));
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+      await tabTo(page.getByRole("textbox", { name: "Key name" }));
+      await page.keyboard.type("typed by keys");
+      // Space toggles a scope's checkbox.
+      await tabTo(page.getByRole("checkbox", { name: "media.delete" }));
+      await page.keyboard.press("Space");
+      await tabTo(page.getByRole("button", { name: "Create key" }));
+      await page.keyboard.press("Enter");
+      // The new key's field has focus: the next stop is its Copy button.
+      const panel = page.getByRole("region", { name: "Your new key “typed by keys”" });
+      await panel.waitFor();
+      await expect(panel.getByLabel("API key").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await panel
+        .getByRole("status")
+        .getByText(/Key copied|Select the key/)
+        .waitFor();
+      const keys = (await api("GET", "/v1/api-keys", user.jwt)).body.data.items;
+      expect(keys.map((k: { name: string; scopes: string[] }) => [k.name, k.scopes.includes("media.delete")])).toEqual([["typed by keys", true]]);
+      await tabTo(page.getByRole("link", { name: "Notifications, 1 unread" }), "Shift+Tab");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+      await tabTo(page.getByRole("button", { name: "Mark all read" }));
+      await page.keyboard.press("Enter");
       await page.getByText("All read", { exact: true }).waitFor();
       await clean(page);
     },
