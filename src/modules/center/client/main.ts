@@ -1,14 +1,28 @@
 // The dashboard's script: the shell (header, navigation) and a screen per URL fragment.
-// Signed-out screens: #/signin, #/signup; signed-in: #/library (the start), #/upload.
+// Signed-out screens: #/signin, #/signup; signed-in: #/library (the start), #/upload,
+// #/usage, #/keys, #/apps, #/account, and #/notifications (reached from the header's count).
+import { accountScreen } from "./account.ts";
 import { currentUser, resume, signOut } from "./api.ts";
+import { appsScreen } from "./apps.ts";
 import { signInScreen, signUpScreen } from "./auth.ts";
 import { h, show } from "./dom.ts";
+import { keysScreen } from "./keys.ts";
 import { libraryScreen } from "./library.ts";
+import { notificationsScreen, unreadLink } from "./notifications.ts";
 import { uploadScreen } from "./upload.ts";
+import { usageScreen } from "./usage.ts";
 
 const signedIn: Record<string, { title: string; screen: () => HTMLElement }> = {
   "#/library": { title: "Library", screen: libraryScreen },
   "#/upload": { title: "Upload", screen: uploadScreen },
+  "#/usage": { title: "Usage", screen: usageScreen },
+  "#/keys": { title: "API keys", screen: keysScreen },
+  "#/apps": { title: "Authorized apps", screen: appsScreen },
+  "#/account": { title: "Account", screen: accountScreen },
+};
+/** Signed-in screens that are not in the navigation (the header links to them otherwise). */
+const unlisted: Record<string, { title: string; screen: () => HTMLElement }> = {
+  "#/notifications": { title: "Notifications", screen: notificationsScreen },
 };
 const signedOut: Record<string, { title: string; screen: () => HTMLElement }> = {
   "#/signin": { title: "Sign in", screen: signInScreen },
@@ -34,6 +48,7 @@ function header(route: string) {
     ? h(
         "div",
         { class: "who" },
+        unreadLink(route === "#/notifications"),
         h("span", { class: "user" }, user.nickname || user.email),
         h(
           "button",
@@ -54,7 +69,7 @@ function header(route: string) {
 
 function render() {
   const user = currentUser();
-  const routes = user ? signedIn : signedOut;
+  const routes = user ? { ...signedIn, ...unlisted } : signedOut;
   const route = location.hash in routes ? location.hash : user ? "#/library" : "#/signin";
   if (route !== location.hash) history.replaceState(null, "", route);
   const r = routes[route]!;
