@@ -326,19 +326,19 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
     "usable by keyboard: from the KB list to a document and its source toggle",
     async () => {
       const user = await rig.o.makeUser();
-      const kb = await newKb(user, "Keys");
+      const kb = await newKb(user, "Walkthrough");
       await push(user, kb.id, [upsert2("one.md", "# One\n\ntext")]);
       const page = await open(DESKTOP);
       await signIn(page, user.email, "#/kbs");
       const tabTo = async (target: ReturnType<Page["getByRole"]>) => {
-        for (let i = 0; i < 20; i++) {
+        for (let i = 0; i < 30; i++) {
           await page.keyboard.press("Tab");
           if (await target.evaluate((el) => el === document.activeElement)) return;
         }
         throw new Error(`Tab never reached ${target}`);
       };
       await page.getByRole("heading", { name: "Knowledge bases", level: 1 }).waitFor();
-      await tabTo(page.getByRole("link", { name: "Keys" }));
+      await tabTo(page.getByRole("link", { name: "Walkthrough", exact: true }));
       await page.keyboard.press("Enter");
       await tabTo(page.getByRole("link", { name: "one.md" }));
       await page.keyboard.press("Enter");
