@@ -117,6 +117,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
       await page.reload();
       await list.getByRole("link", { name: "Field notes" }).waitFor();
       await expect(list.getByRole("listitem").textContent()).resolves.toContain("3 documents");
+      await shoot(page, "kbs-list");
       await list.getByRole("link", { name: "Field notes" }).click();
       await page.getByRole("heading", { name: "Field notes", level: 1 }).waitFor();
       await page.getByText("No conflicts pending.").waitFor();
