@@ -33,8 +33,8 @@ function folderList(kb: Kb, entries: Entry[], folder: string) {
         "li",
         { class: "folder" },
         h("span", { class: "kind", "aria-hidden": "true" }, "▸"),
-        h("a", { href: kbHref(kb.id, path) }, h("span", { class: "visually-hidden" }, "Folder "), f),
-        h("span", { class: "meta" }, plural("document", count)),
+        h("a", { href: kbHref(kb.id, path) }, f),
+        h("span", { class: "meta" }, `Folder · ${plural("document", count)}`),
       ),
     );
   }
