@@ -53,7 +53,7 @@ function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejecte
       c.redirectUris.length ? h("dt", {}, "Returns to") : null,
       c.redirectUris.length ? h("dd", { class: "uris" }, c.redirectUris.join(", ")) : null,
     ),
-    approve || reject ? h("div", { class: "actions" }, approve, reject) : null,
+    approve || reject ? h("div", { class: "admin-actions" }, approve, reject) : null,
   );
 }
 

@@ -55,7 +55,7 @@ function jobItem(job: Job, run: (job: Job, button: HTMLButtonElement) => void) {
       said ? h("dt", {}, last?.error ? "Error" : "Summary") : null,
       said ? h("dd", {}, said) : null,
     ),
-    h("div", { class: "actions" }, button),
+    h("div", { class: "admin-actions" }, button),
   );
 }
 

@@ -59,7 +59,7 @@ function planForm() {
       h("p", { class: "hint", id: "admin-plan-ends-hint" }, "Optional. Empty: the plan does not end."),
     ),
     error,
-    h("div", { class: "actions" }, save),
+    h("div", { class: "admin-actions" }, save),
     done,
   );
   form.addEventListener("submit", async (ev) => {
