@@ -7,8 +7,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { PASSWORD, type TestUser } from "../helpers/factories.ts";
+import { makeKey, PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { sha256 } from "../kbs/fixtures.ts";
+import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { browserRig, findChromium, SLOW } from "./chromium.ts";
 
@@ -16,9 +18,13 @@ const executable = findChromium();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
+/** What beforeAll made that a fragment may name. */
+const made = { kbId: "", docId: "" };
+
 interface Screen {
   name: string;
-  fragment: string;
+  /** The fragment, or a function of what beforeAll made (a KB's id, say). */
+  fragment: string | (() => string);
   /** Who is signed in: nobody, a user with two images, or an admin. */
   as: "nobody" | "user" | "admin";
   /** Resolves once the screen is drawn (and opens what it shows, a dialog say). */
@@ -49,7 +55,42 @@ const SCREENS: Screen[] = [
     },
   },
   { name: "admins only", fragment: "#/admin", as: "user", ready: (p) => p.getByRole("heading", { name: "Admins only" }).waitFor() },
+  {
+    name: "knowledge bases",
+    fragment: "#/kbs",
+    as: "user",
+    ready: (p) => p.getByRole("list", { name: "Knowledge bases" }).getByRole("link", { name: "Field notes" }).waitFor(),
+  },
+  {
+    name: "knowledge base",
+    fragment: () => `#/kbs/${made.kbId}`,
+    as: "user",
+    ready: (p) => p.getByRole("list", { name: "Contents", exact: true }).getByRole("link", { name: "trip.md" }).waitFor(),
+  },
+  {
+    name: "document",
+    fragment: () => `#/kbs/${made.kbId}/trip.md`,
+    as: "user",
+    ready: (p) => p.getByRole("article", { name: "Trip report" }).getByRole("table").waitFor(),
+  },
+  {
+    name: "history",
+    fragment: () => `#/history/${made.docId}`,
+    as: "user",
+    ready: (p) => p.getByRole("list", { name: "Revisions" }).getByRole("listitem").first().waitFor(),
+  },
+  { name: "usage", fragment: "#/usage", as: "user", ready: (p) => p.getByRole("heading", { name: /^Plan: / }).waitFor() },
+  { name: "API keys", fragment: "#/keys", as: "user", ready: (p) => p.getByRole("heading", { name: "scan key" }).waitFor() },
+  { name: "authorized apps", fragment: "#/apps", as: "user", ready: (p) => settled(p, "Authorized apps") },
+  { name: "account", fragment: "#/account", as: "user", ready: (p) => settled(p, "Account") },
+  { name: "notifications", fragment: "#/notifications", as: "user", ready: (p) => settled(p, "Notifications") },
 ];
+
+/** A screen whose heading is drawn and whose requests have all been answered. */
+async function settled(page: Page, heading: string) {
+  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
 
 describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
   let rig: Awaited<ReturnType<typeof browserRig>>;
@@ -65,6 +106,15 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
     await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
     await uploaded(user.jwt, bytes, { filename: "hill.png", is_public: "false" });
     people.user = user;
+    // A knowledge base with a document of two revisions (its history), and an API key.
+    expect((await rig.o.call("PATCH", "/v1/user/me", { app: rig.o.app, token: user.jwt, json: { docVersioningEnabled: true } })).status).toBe(200);
+    const kb = await rig.o.call("POST", "/v1/kbs", { app: rig.o.app, token: user.jwt, json: { name: "Field notes" } });
+    made.kbId = ((await kb.json()) as { data: { id: string } }).data.id;
+    const v1 = "# Trip report\n\nWe walked to the [lake](https://example.org/lake).\n\n| day | km |\n|---|--:|\n| 1 | 12 |\n";
+    const first = await pushed2(user.jwt, made.kbId, [upsert2("trip.md", v1), upsert2("guides/intro.md", "# Intro\n")], { app: rig.o.app });
+    made.docId = first.results[0]!.docId!;
+    await pushed2(user.jwt, made.kbId, [upsert2("trip.md", `${v1}\nAnd back.\n`, { baseHash: sha256(v1) })], { app: rig.o.app });
+    await makeKey(user, ["media.read"], "scan key");
     people.admin = await rig.o.makeUser({ isAdmin: true });
     // An app waiting in the admin's approval queue, so its controls are scanned too.
     const registered = await rig.o.call("POST", "/oauth/register", {
@@ -90,7 +140,7 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
     }
-    await page.goto(`${origin}/${screen.fragment}`);
+    await page.goto(`${origin}/${typeof screen.fragment === "string" ? screen.fragment : screen.fragment()}`);
     await screen.ready(page);
     return page;
   }
@@ -116,7 +166,7 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
 
   for (const screen of SCREENS) {
     test(
-      `${screen.name} (${screen.fragment}): nothing serious or critical at phone and desktop widths, light and dark`,
+      `${screen.name}: nothing serious or critical at phone and desktop widths, light and dark`,
       async () => {
         rig.complaints.length = 0;
         const page = await visit(screen);
