@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { makeKey, PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
-import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
+import { pushed2, sync2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { browserRig, findChromium, SLOW } from "./chromium.ts";
 
@@ -79,6 +79,12 @@ const SCREENS: Screen[] = [
     as: "user",
     ready: (p) => p.getByRole("list", { name: "Revisions" }).getByRole("listitem").first().waitFor(),
   },
+  {
+    name: "conflicts",
+    fragment: () => `#/conflicts/${made.kbId}`,
+    as: "user",
+    ready: (p) => p.getByRole("article", { name: "plan.md" }).getByRole("table").waitFor(),
+  },
   { name: "usage", fragment: "#/usage", as: "user", ready: (p) => p.getByRole("heading", { name: /^Plan: / }).waitFor() },
   { name: "API keys", fragment: "#/keys", as: "user", ready: (p) => p.getByRole("heading", { name: "scan key" }).waitFor() },
   { name: "authorized apps", fragment: "#/apps", as: "user", ready: (p) => settled(p, "Authorized apps") },
@@ -114,6 +120,15 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
     const first = await pushed2(user.jwt, made.kbId, [upsert2("trip.md", v1), upsert2("guides/intro.md", "# Intro\n")], { app: rig.o.app });
     made.docId = first.results[0]!.docId!;
     await pushed2(user.jwt, made.kbId, [upsert2("trip.md", `${v1}\nAnd back.\n`, { baseHash: sha256(v1) })], { app: rig.o.app });
+    // A conflict: plan.md changed on the server, then a push from a stale copy kept as a branch.
+    const plan = "# Plan\n\nstart at dawn\n";
+    await pushed2(user.jwt, made.kbId, [upsert2("plan.md", plan)], { app: rig.o.app });
+    await pushed2(user.jwt, made.kbId, [upsert2("plan.md", "# Plan\n\nstart at noon\n", { baseHash: sha256(plan) })], { app: rig.o.app });
+    const stale = await sync2(user.jwt, made.kbId, [upsert2("plan.md", "# Plan\n\nstart at six\n", { baseHash: sha256(plan) })], {
+      app: rig.o.app,
+      query: "conflictResolution=preserve_both",
+    });
+    expect(stale.body.data.results[0].status).toBe("conflict_branch_created");
     await makeKey(user, ["media.read"], "scan key");
     people.admin = await rig.o.makeUser({ isAdmin: true });
     // An app waiting in the admin's approval queue, so its controls are scanned too.

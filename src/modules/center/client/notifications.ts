@@ -48,6 +48,9 @@ export function unreadLink(current: boolean) {
     "a",
     { href: "#/notifications", class: "bell", "aria-label": badgeLabel(0), "aria-current": current ? "page" : undefined },
     h("span", { "aria-hidden": "true" }, "Notifications"),
+    // A space between word and count: the visible text ("Notifications 3") is then part of
+    // the link's name ("Notifications, 3 unread"), as speech input needs (axe: label-content-name-mismatch).
+    " ",
     h("span", { class: "badge", "aria-hidden": "true", hidden: true }, "0"),
   );
   // The answer comes after the header is in the page: the count is written into its links.
