@@ -295,7 +295,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await expect(grid.getByRole("listitem").count()).resolves.toBe(1);
       await page.getByRole("searchbox", { name: "Filter by tag" }).fill("nothing");
       await page.getByRole("button", { name: "Filter", exact: true }).click();
-      await page.getByText("No images tagged “nothing”.").waitFor();
+      await page.getByText("No items tagged “nothing”.").waitFor();
       await page.getByRole("searchbox", { name: "Filter by tag" }).fill("");
       await page.getByRole("button", { name: "Filter", exact: true }).click();
       await grid.getByRole("img", { name: "hill.png" }).waitFor();

@@ -91,8 +91,12 @@ function lazyImg(attrs: Record<string, string | number>, load: () => Promise<str
   return img;
 }
 
-/** The tile's picture: the image, a video's thumbnail, an audio file's cover, or a document's mark. */
-function picture(item: Item): { thumb: HTMLElement; img: HTMLImageElement | null } {
+/**
+ * The tile's picture: the image, a video's thumbnail, an audio file's cover, or a document's
+ * mark. `previous` is the picture a tile already showed of the item (after a change in its
+ * dialog): kept, since the edge may answer by the old visibility for a few seconds.
+ */
+function picture(item: Item, previous?: string): { thumb: HTMLElement; img: HTMLImageElement | null } {
   let img: HTMLImageElement | null = null;
   let badge: string | null = null;
   switch (item.kind) {
@@ -100,18 +104,22 @@ function picture(item: Item): { thumb: HTMLElement; img: HTMLImageElement | null
       const i = item.raw;
       const attrs = { alt: i.filename, width: i.width, height: i.height };
       // A public image is loaded by its permanent URL, so the browser's cache keeps it.
-      img = i.is_public ? h("img", { ...attrs, src: i.url, loading: "lazy", decoding: "async" }) : lazyImg(attrs, () => mediaBlobUrl(i.url));
+      img =
+        i.is_public || previous
+          ? h("img", { ...attrs, src: previous ?? i.url, loading: "lazy", decoding: "async" })
+          : lazyImg(attrs, () => mediaBlobUrl(i.url));
       break;
     }
     case "video": {
       const v = item.raw;
-      if (v.thumbnail_url) img = v.isPublic ? h("img", { alt: "", src: v.thumbnail_url, loading: "lazy" }) : lazyImg({ alt: "" }, () => thumbnailOf(v));
+      if (v.thumbnail_url)
+        img = v.isPublic || previous ? h("img", { alt: "", src: previous ?? v.thumbnail_url, loading: "lazy" }) : lazyImg({ alt: "" }, () => thumbnailOf(v));
       badge = v.status === "ready" ? `▶ ${duration(v.duration_seconds)}` : v.status === "failed" ? "Failed" : "Processing";
       break;
     }
     case "audio": {
       const a = item.raw;
-      img = a.isPublic ? h("img", { alt: "", src: a.thumbnailUrl, loading: "lazy" }) : lazyImg({ alt: "" }, () => coverOf(a));
+      img = a.isPublic || previous ? h("img", { alt: "", src: previous ?? a.thumbnailUrl, loading: "lazy" }) : lazyImg({ alt: "" }, () => coverOf(a));
       badge = `♪ ${duration(a.durationSeconds)}`;
       break;
     }
@@ -151,8 +159,8 @@ interface TileHandlers {
 }
 
 /** A tile; its name is the button that opens the item (a click on the picture does too); its checkbox selects it. */
-function tile(item: Item, on: TileHandlers, selected: boolean) {
-  const { thumb, img } = picture(item);
+function tile(item: Item, on: TileHandlers, selected: boolean, previous?: string) {
+  const { thumb, img } = picture(item, previous);
   const id = `select-${item.id}`;
   const check = h("input", { type: "checkbox", id, class: "select", checked: selected, "aria-label": `Select ${item.title}` });
   const name = h("button", { type: "button", class: "name" }, item.title);
@@ -191,7 +199,7 @@ export function libraryScreen() {
   const handlers: TileHandlers = {
     open: (item, img, li) =>
       void openItem(item, img?.src || undefined, {
-        changed: (updated) => li.replaceWith(tile(updated, handlers, selected.has(updated.id))),
+        changed: (updated) => li.replaceWith(tile(updated, handlers, selected.has(updated.id), img?.src || undefined)),
         deleted: () => {
           li.remove();
           selected.delete(item.id);

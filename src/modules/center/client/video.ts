@@ -1,8 +1,8 @@
 // A video in the media dialog: its state in words (processing with progress, ready with its
 // length, failed with the reason the API gives) and, once ready, a player. Playback is HLS:
-// a browser that plays it natively (Safari) gets the playlist as the element's source; any
-// other gets hls.js, loaded as a separate chunk only when the person presses Play, so the
-// first page stays small. A private video plays through a signed URL (POST
+// hls.js, loaded as a separate chunk only when the person presses Play (so the first page
+// stays small), wherever the browser has Media Source Extensions; a browser without them
+// that plays HLS itself (Safari on older iPhones) gets the playlist as the element's source. A private video plays through a signed URL (POST
 // /v1/videos/:id/sign): players send no token, and the signature, a path segment, is carried
 // to every playlist and segment.
 import { ApiError, call, mediaBlobUrl } from "./api.ts";
@@ -66,7 +66,9 @@ export function videoPlayer(video: VideoRaw): { element: HTMLElement; stop: () =
       const src = await playlistOf(video);
       const el = h("video", { controls: true, playsinline: true, "aria-label": video.title, class: "video" });
       if (poster.src) el.poster = poster.src;
-      if (el.canPlayType(HLS_TYPE)) el.src = src;
+      // hls.js wherever Media Source Extensions exist (the same player, levels and errors
+      // everywhere); the browser's own HLS only where they do not (Safari on older iPhones).
+      if (!("MediaSource" in window || "ManagedMediaSource" in window) && el.canPlayType(HLS_TYPE)) el.src = src;
       else {
         const { default: Hls } = await import("hls.js");
         if (!Hls.isSupported()) throw new Error("This browser cannot play HLS video.");
