@@ -91,7 +91,7 @@ function body(item: Item, preview: string | undefined): { element: HTMLElement |
           read.disabled = false;
         }
       });
-      return { element: h("div", { class: "doc" }, read, text), stop: () => {} };
+      return { element: h("div", { class: "doc-body" }, read, text), stop: () => {} };
     }
   }
 }

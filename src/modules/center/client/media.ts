@@ -5,7 +5,7 @@ import { call } from "./api.ts";
 
 export type Kind = "image" | "video" | "audio" | "doc";
 
-export interface ImageRaw {
+interface ImageRaw {
   id: string;
   url: string;
   filename: string;
@@ -50,7 +50,7 @@ export interface AudioRaw {
   tags?: { artist?: string; album?: string };
 }
 
-export interface DocRaw {
+interface DocRaw {
   id: string;
   title: string;
   filename: string;
@@ -76,7 +76,7 @@ interface Common {
 export type Item = Common &
   ({ kind: "image"; raw: ImageRaw } | { kind: "video"; raw: VideoRaw } | { kind: "audio"; raw: AudioRaw } | { kind: "doc"; raw: DocRaw });
 
-export interface ItemPage {
+interface ItemPage {
   items: Item[];
   next: string | null;
 }
@@ -94,7 +94,7 @@ export const KIND_WORDS: Record<Kind, { one: string; many: string }> = {
 /** An API object of one kind, as the API answers it. */
 type Raw = ImageRaw | VideoRaw | AudioRaw | DocRaw;
 
-export function toItem(kind: Kind, raw: Raw): Item {
+function toItem(kind: Kind, raw: Raw): Item {
   switch (kind) {
     case "image": {
       const r = raw as ImageRaw;
@@ -140,7 +140,7 @@ export const sources = {
 };
 
 /** The kind's own route for one item. */
-export const itemPath = (item: Pick<Item, "kind" | "id">) =>
+const itemPath = (item: Pick<Item, "kind" | "id">) =>
   ({ image: "/v1/images/", video: "/v1/videos/", audio: "/v1/audio/", doc: "/v1/docs/" })[item.kind] + item.id;
 
 /** The fresh full item (a video's playback URL, progress and failure reason; an audio file's tags). */
