@@ -312,6 +312,44 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
   );
 
   test(
+    "usable by keyboard: pick a kind with the arrow keys, select an item with Space, open it with Enter, close it with Escape",
+    async () => {
+      const user = await proUser();
+      await uploaded(user.jwt, await png(20, 20), { filename: "key.png" });
+      await doc(user, "keys.md", "# Keyboard notes\n\nx");
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      await page.getByRole("button", { name: "Keyboard notes", exact: true }).waitFor();
+      /** Presses Tab until `target` has focus; fails if it never does. */
+      const tabTo = async (target: ReturnType<Page["getByRole"]>) => {
+        for (let i = 0; i < 20; i++) {
+          await page.keyboard.press("Tab");
+          if (await target.evaluate((el) => el === document.activeElement)) return;
+        }
+        throw new Error(`Tab never reached ${target}`);
+      };
+      await tabTo(page.getByRole("radio", { name: "All" }));
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByRole("radio", { name: "Images" }).isChecked()).resolves.toBe(true);
+      const images = page.getByRole("list", { name: "Images" });
+      await images.getByRole("button", { name: "key.png" }).waitFor();
+      await expect(images.getByRole("listitem").count()).resolves.toBe(1);
+      await tabTo(page.getByRole("checkbox", { name: "Select key.png" }));
+      await page.keyboard.press("Space");
+      await page.getByRole("group", { name: "Selection" }).getByText("1 selected").waitFor();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "key.png" }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "key.png" });
+      await dialog.waitFor();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "the merged listing pages by cursor: a full page first, the rest behind Show more",
     async () => {
       const user = await proUser();

@@ -164,7 +164,8 @@ function tile(item: Item, on: TileHandlers, selected: boolean, previous?: string
   const id = `select-${item.id}`;
   const check = h("input", { type: "checkbox", id, class: "select", checked: selected, "aria-label": `Select ${item.title}` });
   const name = h("button", { type: "button", class: "name" }, item.title);
-  const li = h("li", { class: `tile ${item.kind}` }, h("figure", {}, thumb, h("figcaption", {}, name, h("span", { class: "meta" }, meta(item)))), check);
+  // The checkbox comes first in the DOM as on screen (its corner), so Tab reaches it before the name.
+  const li = h("li", { class: `tile ${item.kind}` }, check, h("figure", {}, thumb, h("figcaption", {}, name, h("span", { class: "meta" }, meta(item)))));
   check.addEventListener("change", () => on.select(item, check.checked));
   name.addEventListener("click", () => on.open(item, img, li));
   thumb.addEventListener("click", () => on.open(item, img, li));
