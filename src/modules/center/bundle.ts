@@ -8,8 +8,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** The stylesheets in order: style.css last holds the rule that must win ([hidden]). */
-const STYLESHEETS = ["dialog.css", "library.css", "style.css"];
+/**
+ * The stylesheets in order: style.css last holds the rule that must win ([hidden]). A name
+ * with a slash is a package's file (uPlot's stylesheet), resolved from the client.
+ */
+const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "library.css", "style.css"];
 
 /**
  * The dashboard's browser bundle, split: `entry` is the script the page loads; `chunks` are
@@ -41,7 +44,8 @@ export function bundleCenter(): { entry: string; chunks: Record<string, string>;
     if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
     const chunks: Record<string, string> = {};
     for (const f of readdirSync(out)) if (f !== "entry.js") chunks[f] = readFileSync(join(out, f), "utf8");
-    const css = STYLESHEETS.map((f) => readFileSync(`${dir}/${f}`, "utf8")).join("\n");
+    const file = (f: string) => (f.includes("/") ? Bun.resolveSync(f, dir) : `${dir}/${f}`);
+    const css = STYLESHEETS.map((f) => readFileSync(file(f), "utf8")).join("\n");
     return { entry: readFileSync(join(out, "entry.js"), "utf8"), chunks, css };
   } finally {
     rmSync(out, { recursive: true, force: true });

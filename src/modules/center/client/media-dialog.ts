@@ -2,27 +2,16 @@
 // kept inside and Escape closes it): what it is (the picture, the player, the text), its
 // facts, its URL with a copy button, a form for its title, visibility and tags, and delete.
 // Every kind is changed and deleted through its own route (media.ts).
-import { apiUrl, callText } from "./api.ts";
+import { apiUrl, callRaw } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
 import { inWords } from "./auth.ts";
-import { bytes, h } from "./dom.ts";
+import { bytes, copy, h } from "./dom.ts";
 import { deleteItem, duration, fetchItem, type Item, KIND_WORDS, saveItem } from "./media.ts";
 import { videoPlayer } from "./video.ts";
 
 interface Handlers {
   changed(item: Item): void;
   deleted(item: Item): void;
-}
-
-/** Copies text; the Clipboard API needs a secure context, so plain HTTP falls back to a selection copy. */
-async function copy(input: HTMLInputElement): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(input.value);
-    return true;
-  } catch {
-    input.select();
-    return document.execCommand("copy");
-  }
 }
 
 /** The URL a person would share: the file on the media edge, or a document's text. */
@@ -81,7 +70,7 @@ function body(item: Item, preview: string | undefined): { element: HTMLElement |
       read.addEventListener("click", async () => {
         read.disabled = true;
         try {
-          text.textContent = await callText(`/v1/docs/${item.id}/raw`);
+          text.textContent = await (await callRaw(`/v1/docs/${item.id}/raw`)).text();
           text.hidden = false;
           read.remove();
           text.focus();
