@@ -199,7 +199,7 @@ for asset in $assets; do
     *.js)
       [[ "$got" == "200 text/javascript"* ]] && grep -q '/v1/uploads' "$work/asset" || fail "GET $asset is not the dashboard's script: '$got'"
       # The chunks (hls.js among them) are imported by names relative to the entry's URL.
-      chunks="$(grep -o 'import("\./chunk\.[^"]*\.js")' "$work/asset" | sed 's/import("\.\/\(.*\)")/\1/' | sort -u)"
+      chunks="$(grep -o '"\./chunk\.[^"]*\.js"' "$work/asset" | tr -d '"' | sed 's#^\./##' | sort -u)"
       [[ -n "$chunks" ]] || fail "GET $asset imports no chunk: the client was not split"
       for chunk in $chunks; do
         got="$(curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$port/_center/$chunk")"
