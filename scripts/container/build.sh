@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make image`: builds shelf:local from the Dockerfile. With a Docker daemon, docker build
+# on the public bases; otherwise buildah, on the debootstrap base of base.sh (unless
+# BUILD_BASE / RUN_BASE are given), with the flags that work on the CI machines:
+# chroot isolation (no nested runtime needed), host networking, docker format (OCI images
+# drop HEALTHCHECK and STOPSIGNAL is kept either way).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/container/env.sh
+TAG="${IMAGE:-shelf:local}"
+started=$SECONDS
+
+if [ "$ENGINE" = docker ]; then
+  args=()
+  [ -n "${BUILD_BASE:-}" ] && args+=(--build-arg "BUILD_BASE=$BUILD_BASE")
+  [ -n "${RUN_BASE:-}" ] && args+=(--build-arg "RUN_BASE=$RUN_BASE")
+  docker build "${args[@]}" -t "$TAG" .
+else
+  # The host's CA bundle when it trusts a proxy's CA (HOST_CA_BUNDLE, else the one
+  # NODE_EXTRA_CA_CERTS / CURL_CA_BUNDLE name): mounted read-only into the build steps only.
+  ca="${HOST_CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-${CURL_CA_BUNDLE:-}}}"
+  ca_args=()
+  if [ -n "$ca" ] && [ -s "$ca" ]; then
+    ca_args=(-v "$ca:/run/host-ca.crt:ro" --build-arg CURL_CA_BUNDLE=/run/host-ca.crt --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt)
+  fi
+  base="$(bash scripts/container/base.sh)"
+  echo "image: base $base ready after $((SECONDS - started))s" >&2
+  buildah bud --isolation chroot --network host --format docker \
+    --build-arg "BUILD_BASE=${BUILD_BASE:-$base}" --build-arg "RUN_BASE=${RUN_BASE:-$base}" \
+    ${NPM_REGISTRY:+--build-arg "NPM_REGISTRY=$NPM_REGISTRY"} "${ca_args[@]}" \
+    -t "$TAG" .
+fi
+echo "image: built $TAG in $((SECONDS - started))s" >&2
