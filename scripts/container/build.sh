@@ -16,6 +16,9 @@ if [ "$ENGINE" = docker ]; then
   [ -n "${RUN_BASE:-}" ] && args+=(--build-arg "RUN_BASE=$RUN_BASE")
   docker build "${args[@]}" -t "$TAG" .
 else
+  for tool in buildah podman debootstrap runc; do
+    command -v "$tool" >/dev/null || { echo "image: $tool not found (no Docker daemon either): apt-get install -y podman buildah debootstrap runc" >&2; exit 1; }
+  done
   # The host's CA bundle when it trusts a proxy's CA (HOST_CA_BUNDLE, else the one
   # NODE_EXTRA_CA_CERTS / CURL_CA_BUNDLE name): mounted read-only into the build steps only.
   ca="${HOST_CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-${CURL_CA_BUNDLE:-}}}"

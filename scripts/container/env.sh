@@ -7,3 +7,6 @@ fi
 export ENGINE
 # podman flags that work here (see containers.conf for the rest).
 PODMAN=(podman --runtime runc --cgroup-manager cgroupfs)
+# podman schedules a HEALTHCHECK with systemd timers; there is no systemd here (an error
+# line per container otherwise). `podman healthcheck run` still runs it on demand.
+export DISABLE_HC_SYSTEMD=true
