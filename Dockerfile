@@ -1,6 +1,8 @@
 # shelf: the compiled binary on Debian slim.
 #
 #   docker build -t shelf .
+#   make image                                                    # shelf:local: docker, else
+#                                                                 # buildah (docs/operators.md)
 #   docker run -p 8080:8080 -v shelf-data:/data shelf            # embedded parts in /data
 #   docker run ... -e DATABASE_URL=... -e REDIS_URL=... -e S3_BUCKET=... shelf serve --role api
 #   docker run --rm -v shelf-data:/data shelf doctor              # with the server stopped
