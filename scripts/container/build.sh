@@ -3,7 +3,7 @@
 # on the public bases; otherwise buildah, on the debootstrap base of base.sh (unless
 # BUILD_BASE / RUN_BASE are given), with the flags that work on the CI machines:
 # chroot isolation (no nested runtime needed), host networking, docker format (OCI images
-# drop HEALTHCHECK and STOPSIGNAL is kept either way).
+# drop HEALTHCHECK), and --layers so a source change reuses the apt and bun install steps.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/container/env.sh
@@ -28,7 +28,7 @@ else
   fi
   base="$(bash scripts/container/base.sh)"
   echo "image: base $base ready after $((SECONDS - started))s" >&2
-  buildah bud --isolation chroot --network host --format docker \
+  buildah bud --isolation chroot --network host --format docker --layers \
     --build-arg "BUILD_BASE=${BUILD_BASE:-$base}" --build-arg "RUN_BASE=${RUN_BASE:-$base}" \
     ${NPM_REGISTRY:+--build-arg "NPM_REGISTRY=$NPM_REGISTRY"} "${ca_args[@]}" \
     -t "$TAG" .
