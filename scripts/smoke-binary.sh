@@ -186,6 +186,22 @@ for asset in $assets; do
   esac
 done
 
+step "dashboard: the page at the root and its script and stylesheet, from the binary"
+code="$(curl -s -o "$work/center.html" -D "$work/center.headers" -w '%{http_code}' "http://127.0.0.1:$port/")"
+[[ "$code" == 200 ]] || fail "GET / answered $code"
+grep -qi "^content-security-policy: *default-src 'none'; script-src 'self';" "$work/center.headers" || fail "/ has no strict Content-Security-Policy"
+assets="$(grep -o '\(src\|href\)="/_center/[^"]*"' "$work/center.html" | sed 's/.*="\(.*\)"/\1/')"
+[[ "$(echo "$assets" | grep -c .)" == 2 ]] || fail "/ names no script and stylesheet under /_center: $(cat "$work/center.html")"
+for asset in $assets; do
+  got="$(curl -s -o "$work/asset" -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$port$asset")"
+  echo "GET $asset -> $got"
+  case "$asset" in
+    *.js) [[ "$got" == "200 text/javascript"* ]] && grep -q '/v1/uploads' "$work/asset" || fail "GET $asset is not the dashboard's script: '$got'" ;;
+    *.css) [[ "$got" == "200 text/css"* ]] && grep -q '\.dropzone' "$work/asset" || fail "GET $asset is not the dashboard's stylesheet: '$got'" ;;
+    *) fail "/ names an unexpected asset $asset" ;;
+  esac
+done
+
 step "sign up, create an API key, upload an image and read it back from the edge"
 base="http://127.0.0.1:$port"
 field() { sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p" "$2" | head -1; }

@@ -42,7 +42,11 @@ export const variables = {
     default: "*",
     doc: "web origins whose pages may read media edge answers (CORS; players, image tools): * = any, none = no CORS headers, or a comma-separated list of exact origins (https://player.example.com), each answered with its own origin and Vary: Origin",
   },
-  CENTER_URL: { schema: Url, default: undefined, doc: "the dashboard address (device page links); default PUBLIC_URL" },
+  CENTER_URL: {
+    schema: Url,
+    default: undefined,
+    doc: "the dashboard address: the api role serves the dashboard at its path (default the root, API paths untouched) and the device page below it; default PUBLIC_URL",
+  },
   MCP_URL: {
     schema: Url,
     default: undefined,

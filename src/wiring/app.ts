@@ -9,6 +9,7 @@ import { openapiPlugin } from "../http/openapi.ts";
 import type { Services } from "./services.ts";
 import { adminModule } from "../modules/admin/index.ts";
 import { audioModule } from "../modules/audio/index.ts";
+import { centerModule } from "../modules/center/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
@@ -79,6 +80,8 @@ export function createApp(services: Services) {
     .use(mediaModule(services))
     .use(edge.module)
     .use(adminModule(services))
+    // The dashboard at CENTER_URL (the root by default): a page and its files, no API of its own.
+    .use(centerModule(deps))
     // Its tools call the routes above in process (modules/mcp/client.ts).
     .use(mcpModule(services, (request): Promise<Response> => handle(request)));
   handle = (request) => app.handle(request);

@@ -6,7 +6,8 @@ import type { Deps } from "./deps.ts";
 import { authGuard } from "../http/guard.ts";
 import { createBuckets } from "../http/buckets.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
-import { createIdentity, requireUser } from "../modules/identity/public.ts";
+import { createIdentity, type PlanName, requireUser } from "../modules/identity/public.ts";
+import { TtlCache } from "../infra/cache.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
 import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
@@ -34,10 +35,18 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const identity = createIdentity(deps, [oauthTokens, mcpDelegation.resolver]);
   const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
   // Per-user token buckets on uploads, transcodes, sync ops and MCP tool calls, sized by the user's plan.
+  // The user's plan is cached as the guard caches credentials (CACHE_TTL_MS): a charged
+  // request costs no database read, and a plan change holds on every node within 5 s.
+  const plansOf = new TtlCache<PlanName>(10_000, () => deps.clock.nowMs());
   const buckets = createBuckets(deps.kv, deps.log, {
     clock: deps.clock,
     rateOf: async (userId, bucket) => {
-      const limits = deps.plans[(await requireUser(deps.db, userId)).plan];
+      let plan = plansOf.get(userId)?.v;
+      if (!plan) {
+        plan = (await requireUser(deps.db, userId)).plan;
+        plansOf.set(userId, plan);
+      }
+      const limits = deps.plans[plan];
       return { capacity: limits[`${bucket}Burst`], refillPerMinute: limits[`${bucket}RefillPerMinute`] };
     },
   });

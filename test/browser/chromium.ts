@@ -53,7 +53,8 @@ export async function browserRig(executablePath: string) {
     noHorizontalScroll: (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     async close() {
       await browser.close();
-      await server.stop(true);
+      // Not awaited: stop(true) can wait on a keep-alive socket that a busy machine is slow to close.
+      void server.stop(true);
     },
   };
 }

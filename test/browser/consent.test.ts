@@ -32,7 +32,7 @@ describe.skipIf(!executable)("the consent page in Chromium", () => {
   }, SLOW);
 
   afterAll(async () => {
-    await app?.stop(true);
+    void app?.stop(true);
     await rig?.close();
   }, SLOW);
 

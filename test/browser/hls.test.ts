@@ -93,7 +93,7 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
   afterAll(async () => {
     await browser?.close();
     page?.stop(true);
-    for (const s of servers) await s.stop(true);
+    for (const s of servers) void s.stop(true);
     await Promise.all(opened.map((s) => s.close()));
   }, SLOW);
 

@@ -42,7 +42,7 @@ export function moderationStub(): Moderation {
     url: "",
     received: [],
     answer: "allow",
-    stop: () => server.stop(true),
+    stop: () => void server.stop(true),
   };
   const server = Bun.serve({
     port: 0,

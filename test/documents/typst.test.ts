@@ -215,6 +215,29 @@ describe("GET /v1/docs/:id/render", () => {
 });
 
 describe("the compiler process", () => {
+  test("a render past the output bound is stopped: 422 TYPST_OUTPUT_TOO_LARGE, nothing cached", async () => {
+    const { deps, services } = await testContext();
+    const typst = createTypstCompiler({
+      timeoutMs: 60_000,
+      memoryBytes: 512 * 1024 * 1024,
+      outputBytes: 20_000,
+      concurrency: 1,
+      maxWaitMs: 60_000,
+      log: deps.log,
+    });
+    const app = createApp({ ...services, deps: { ...deps, typst } });
+    const { key } = await makeClient();
+    // Forty pages of text: far more than 20 KB of PDF.
+    const source = `= Long ${newId().replace(/[^A-Za-z0-9]/g, "x")}\n#for i in range(40) [#lorem(400) #pagebreak()]\n`;
+    const upload = await callJson("POST", "/v1/docs", { token: key, json: { filename: "long.typ", content: source }, app });
+    expect(upload.status).toBe(201);
+    const res = await render(upload.body.data.id, "pdf", key, app);
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ code: "VALIDATION_ERROR", meta: { reason: "TYPST_OUTPUT_TOO_LARGE", limitBytes: 20_000 } });
+    // The shared app's compiler (the default bound) renders it: the refusal was not cached.
+    expect((await render(upload.body.data.id, "pdf", key)).status).toBe(200);
+  }, 60_000);
+
   test("a compile that grows past the memory bound is killed", async () => {
     const { deps } = await testContext();
     const typst = createTypstCompiler({ timeoutMs: 60_000, memoryBytes: 200 * 1024 * 1024, concurrency: 1, maxWaitMs: 60_000, log: deps.log });

@@ -151,7 +151,7 @@ describe("on a listening server (Bun's routes, no Elysia in front)", () => {
     server = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
     origin = server.server!.url.origin;
   });
-  afterAll(() => server?.stop(true));
+  afterAll(() => void server?.stop(true));
 
   test("the preflight passes whatever runs before routes, and the GET that follows it is readable", async () => {
     const v = await publicVideo();

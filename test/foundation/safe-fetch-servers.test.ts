@@ -18,7 +18,7 @@ describe("safeFetch against real servers on this machine", () => {
       return new Response("inside");
     },
   });
-  afterAll(() => server.stop(true));
+  afterAll(() => void server.stop(true));
 
   test("a loopback server is refused by address and through the name localhost, and receives nothing", async () => {
     const p = server.port;

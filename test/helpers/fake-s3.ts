@@ -30,5 +30,5 @@ export function fakeS3(page: (query: Record<string, string>) => string, abortSta
       return new Response(body, { headers: { "content-type": "application/xml" } });
     },
   });
-  return { endpoint: `http://127.0.0.1:${server.port}`, seen, stop: () => server.stop(true) };
+  return { endpoint: `http://127.0.0.1:${server.port}`, seen, stop: () => void server.stop(true) };
 }

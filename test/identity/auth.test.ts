@@ -348,3 +348,33 @@ test("prune-sessions removes refresh tokens a day past expiry and sessions left 
   expect((await call("POST", "/v1/auth/refresh", withCookie(fresh.refreshToken))).status).toBe(200);
   expect((await call("POST", "/v1/auth/refresh", withCookie(old.refreshToken))).status).toBe(401);
 });
+
+describe("a password change", () => {
+  test("ends the account's other sessions (access and refresh) and keeps the one that made it", async () => {
+    const { deps, services } = await testContext();
+    const u = await makeUser();
+    const account = await getUserByEmail(deps.db, u.email);
+    const other = await login(deps, services.identity.signer, account!);
+    const meWith = (token: string) => call("GET", "/v1/user/me", { token });
+    expect((await meWith(other.accessToken)).status).toBe(200);
+
+    const changed = await call("POST", "/v1/user/me/password", { token: u.jwt, json: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
+    expect(changed.status).toBe(204);
+
+    // The other session: its access token and its refresh token are refused from now on.
+    expect((await meWith(other.accessToken)).status).toBe(401);
+    expect((await call("POST", "/v1/auth/refresh", withCookie(other.refreshToken))).status).toBe(401);
+    // The session that changed it goes on.
+    expect((await meWith(u.jwt)).status).toBe(200);
+    expect((await call("POST", "/v1/auth/refresh", withCookie(u.refreshToken))).status).toBe(200);
+  });
+
+  test("a wrong current password ends nothing", async () => {
+    const { deps, services } = await testContext();
+    const u = await makeUser();
+    const other = await login(deps, services.identity.signer, (await getUserByEmail(deps.db, u.email))!);
+    const res = await call("POST", "/v1/user/me/password", { token: u.jwt, json: { currentPassword: "not it at all", newPassword: "a brand new secret" } });
+    expect(res.status).toBe(401);
+    expect((await call("GET", "/v1/user/me", { token: other.accessToken })).status).toBe(200);
+  });
+});

@@ -72,6 +72,32 @@ describe("shelf mcp over stdio", () => {
     expect(await new Response(proc.stdout).text()).toBe("");
     expect(await new Response(proc.stderr).text()).toContain("SHELF_API_KEY");
   });
+  test("requests written just before the input closes are all answered before it exits", { timeout: 60_000 }, async () => {
+    const user = await makeUser();
+    const { key } = await makeKey(user, ["kb.read"]);
+    const proc = Bun.spawn([process.execPath, MAIN, "mcp"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", SHELF_URL: BASE, SHELF_API_KEY: key },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    const lines = [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "list_knowledge_bases", arguments: {} } },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "list_knowledge_bases", arguments: {} } },
+    ];
+    proc.stdin.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    await proc.stdin.end();
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    const answers = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
+    expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
+    for (const a of answers.filter((a) => a.id > 1)) expect(a.result?.isError).toBeFalsy();
+  });
 });
 
 describe("upload_image by URL", () => {

@@ -29,7 +29,7 @@ async function logged(access: "info" | "debug" | "off" = "info") {
 const shared = await logged();
 const servers: Bun.Server<unknown>[] = [];
 afterAll(async () => {
-  for (const s of servers) await s.stop(true);
+  for (const s of servers) void s.stop(true);
 });
 
 /** The shared app on a port of its own: Bun serves the edge's paths without Elysia there. */

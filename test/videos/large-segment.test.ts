@@ -34,7 +34,7 @@ beforeAll(async () => {
   }).listen({ port: 0, hostname: "127.0.0.1" });
   origin = app.server!.url.origin;
   stop = async () => {
-    await app.stop(true);
+    void app.stop(true);
   };
 });
 afterAll(() => stop());

@@ -26,8 +26,8 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(async () => {
-  await server.stop(true);
+afterAll(() => {
+  void server.stop(true);
 });
 
 /** The same path on the listening server. */

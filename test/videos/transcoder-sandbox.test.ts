@@ -20,7 +20,7 @@ const listener = Bun.serve({
     return new Response("not here", { status: 404 });
   },
 });
-afterAll(() => listener.stop(true));
+afterAll(() => void listener.stop(true));
 const remote = (path: string) => `http://127.0.0.1:${listener.port}/${path}`;
 
 /** A processing video whose stored original is `source`, with its transcode queued, as an upload leaves it. */

@@ -25,8 +25,8 @@ type TypstOutcome =
   | { status: "ok"; diagnostics: TypstDiagnostic[]; output?: Uint8Array }
   /** The source does not compile: its errors (and warnings). */
   | { status: "failed"; diagnostics: TypstDiagnostic[] }
-  /** Stopped at the time or memory bound. */
-  | { status: "timeout" | "memory"; limit: number }
+  /** Stopped at the time or memory bound, or when its output passed `outputBytes`. */
+  | { status: "timeout" | "memory" | "output"; limit: number }
   /** No compiler on this node (no addon for the platform, or it did not load). */
   | { status: "unavailable"; reason: string }
   /** Every compile slot was taken for longer than the wait allows. */
@@ -35,6 +35,8 @@ type TypstOutcome =
 export interface TypstSettings {
   timeoutMs: number;
   memoryBytes: number;
+  /** The largest PDF or SVG kept (it is held whole to be answered and cached); default OUTPUT_MAX_BYTES. */
+  outputBytes?: number;
   concurrency: number;
   maxWaitMs: number;
   log: Log;
@@ -51,6 +53,12 @@ const compiled = import.meta.path.startsWith("/$bunfs/") || import.meta.path.sta
 /** The binary runs the child through a hidden command (src/wiring/cli/index.ts); a checkout runs child's entry. */
 const childCommand = compiled ? [process.execPath, "__typst-compile"] : [process.execPath, join(import.meta.dir, "child-main.ts")];
 const MEMORY_POLL_MS = 25;
+/**
+ * A render is held whole in the server's memory to be answered and cached, so its size is
+ * bounded apart from the compiler's own memory: a few pages of text are kilobytes, and a
+ * document of many full-page images stays far below this.
+ */
+const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
 /** An address where nothing listens (port 9, discard): every package download fails at once. */
 const NO_PROXY_TARGET = "http://127.0.0.1:9";
 
@@ -62,6 +70,21 @@ function residentBytes(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A stream's bytes, up to `max`: past it the rest is dropped and `over` is called once. */
+async function readBounded(stream: ReadableStream<Uint8Array>, max: number, over: () => void): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    if (size + chunk.length > max) {
+      over();
+      break;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks);
 }
 
 export function createTypstCompiler(s: TypstSettings): TypstCompiler {
@@ -103,7 +126,13 @@ export function createTypstCompiler(s: TypstSettings): TypstCompiler {
       try {
         proc.stdin.write(JSON.stringify({ op, source }));
         await proc.stdin.end();
-        const [out, err, code] = await Promise.all([new Response(proc.stdout).bytes(), new Response(proc.stderr).text(), proc.exited]);
+        const outputLimit = s.outputBytes ?? OUTPUT_MAX_BYTES;
+        const [out, err, code] = await Promise.all([
+          // The outcome's line is small; past the limit plus that line, the compile is stopped.
+          readBounded(proc.stdout, outputLimit + 64 * 1024, () => stop({ status: "output", limit: outputLimit })),
+          new Response(proc.stderr).text(),
+          proc.exited,
+        ]);
         if (stopped) return stopped;
         const nl = out.indexOf(10);
         if (code !== 0 || nl < 0) {

@@ -26,6 +26,7 @@ export async function typstWarnings(deps: Pick<Deps, "typst">, source: string): 
       return out.diagnostics.map((d) => ({ reason: "TYPST_DIAGNOSTIC", ...d }));
     case "timeout":
     case "memory":
+    case "output":
       return [
         {
           reason: "TYPST_CHECK_STOPPED",
@@ -64,6 +65,11 @@ export async function renderTypst(deps: Pick<Deps, "typst" | "kv" | "log">, sour
     case "memory":
       throw new AppError("VALIDATION_ERROR", `the document needed more than ${Math.round(out.limit / 1048576)} MiB to compile`, {
         reason: "TYPST_MEMORY",
+        limitBytes: out.limit,
+      });
+    case "output":
+      throw new AppError("VALIDATION_ERROR", `the document renders to more than ${Math.round(out.limit / 1048576)} MiB`, {
+        reason: "TYPST_OUTPUT_TOO_LARGE",
         limitBytes: out.limit,
       });
     case "busy":

@@ -6,6 +6,8 @@ import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import type { MePatch } from "./model.ts";
 import { mergeChoices } from "./notification-settings.ts";
+import { announceRevoked } from "./revocations.ts";
+import { endOtherSessions } from "./sessions.ts";
 import { users } from "./table.ts";
 import type { Tell } from "./tell.ts";
 import { hashPassword, lockUser, type User, type UserPatch, updateUser } from "./users.ts";
@@ -30,17 +32,26 @@ export async function patchMe(deps: Deps, userId: string, body: typeof MePatch.s
 }
 
 /**
- * Sets a new password once the current one is proven (401 otherwise). The user is told
- * (password_changed) in the same transaction.
+ * Sets a new password once the current one is proven (401 otherwise). The user's other
+ * sessions end with it (whoever knew the old password may hold one); the session that made
+ * the change stays. The user is told (password_changed) in the same transaction.
  */
-export async function changePassword(deps: Deps, userId: string, input: { currentPassword: string; newPassword: string }, tell: Tell): Promise<void> {
+export async function changePassword(
+  deps: Deps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  tell: Tell,
+  keepSessionId?: string,
+): Promise<void> {
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound("user");
   if (!(await Bun.password.verify(input.currentPassword, row.hash))) throw new AppError("UNAUTHORIZED", "the current password is wrong");
   const passwordHash = await hashPassword(deps.config, input.newPassword);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     await tell(tx, [{ kind: "password_changed", userId, payload: {} }], now);
+    return endOtherSessions(tx, userId, keepSessionId, now);
   });
+  for (const id of ended) await announceRevoked(deps, "session", id);
 }

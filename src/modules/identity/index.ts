@@ -167,7 +167,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
       "/v1/user/me/password",
       async ({ principal, body, status }) => {
         assertPasswordAcceptable(body.newPassword, "body.newPassword");
-        await changePassword(deps, principal.userId, body, notify);
+        await changePassword(deps, principal.userId, body, notify, principal.sessionId);
         return status(204, undefined);
       },
       {
@@ -176,7 +176,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
         response: { 204: NoContent, 401: "Error", 404: "Error", 422: "Error" },
         detail: {
           tags: ["account"],
-          summary: "Change the password (the current one is asked again); the user gets a password_changed notification",
+          summary: "Change the password (the current one is asked again); the account's other sessions end, and the user gets a password_changed notification",
         },
       },
     );

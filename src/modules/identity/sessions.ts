@@ -1,6 +1,6 @@
 // Sessions: sign-up and login open one, refresh rotates its token with reuse detection,
 // logout and a replayed token end it, and pruning drops what has expired.
-import { and, eq, gt, isNull, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, notExists, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError } from "../../http/errors.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
@@ -159,6 +159,16 @@ async function revokeSession(deps: Deps, sessionId: string) {
     .set({ revokedAt: deps.clock.now() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await announceRevoked(deps, "session", sessionId);
+}
+
+/** Ends every open session of the user but `keep`; the ids ended, for the caller to announce once committed. */
+export async function endOtherSessions(tx: DbOrTx, userId: string, keep: string | undefined, now: Date): Promise<string[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** Logout by refresh token (cookie) or by the session of the access token. */

@@ -53,7 +53,32 @@ export async function mcpCommand(args: string[]): Promise<number> {
     process.stdin.once("end", resolve);
   });
   await server.connect(transport);
+  const inFlight = trackRequests(transport);
   await closed;
+  // A client may write its last requests and close its end at once: they are answered first.
+  await inFlight.drained();
   await server.close();
   return 0;
+}
+
+type Message = Parameters<StdioServerTransport["send"]>[0];
+const isRequest = (m: Message) => "id" in m && "method" in m;
+const isResponse = (m: Message) => "id" in m && !("method" in m);
+
+/** Counts the requests read and not yet answered, by wrapping the transport the server connected to. */
+function trackRequests(transport: StdioServerTransport) {
+  const open = new Set<string | number>();
+  let idle: (() => void) | undefined;
+  const receive = transport.onmessage;
+  transport.onmessage = (message) => {
+    if (isRequest(message)) open.add((message as { id: string | number }).id);
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if (isResponse(message)) open.delete((message as { id: string | number }).id);
+    if (!open.size) idle?.();
+  };
+  return { drained: () => (open.size ? new Promise<void>((resolve) => (idle = resolve)) : Promise.resolve()) };
 }

@@ -1,0 +1,114 @@
+// The public API, as the dashboard calls it: the session's access token in memory only
+// (never in storage a script could read later), renewed from the refresh cookie
+// (/v1/auth/refresh) at start and whenever a call answers 401. No private endpoints.
+
+interface User {
+  id: string;
+  email: string;
+  nickname: string | null;
+  plan: string;
+  isAdmin: boolean;
+}
+
+interface Grant {
+  user: User;
+  accessToken: string;
+}
+
+/** An error the API answered, with its envelope's code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly meta?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+const api = document.body.dataset.api ?? location.origin;
+let token: string | null = null;
+let user: User | null = null;
+let refreshing: Promise<boolean> | null = null;
+
+export const apiUrl = (path: string) => `${api}${path}`;
+export const currentUser = () => user;
+export const accessToken = () => token;
+
+async function envelope<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const body = await res.json().catch(() => null);
+  if (res.ok && body?.success) return body.data as T;
+  throw new ApiError(res.status, body?.code ?? "INTERNAL", body?.error ?? `the service answered ${res.status}`, body?.meta);
+}
+
+// Whether this browser signed in before: without it the start skips /v1/auth/refresh, which
+// would only answer 401 to a first visit. It holds no secret (the cookie is httpOnly).
+const SESSION_HINT = "shelf.session";
+
+function keep(grant: Grant) {
+  token = grant.accessToken;
+  user = grant.user;
+  localStorage.setItem(SESSION_HINT, "1");
+}
+
+function forget() {
+  token = null;
+  user = null;
+  localStorage.removeItem(SESSION_HINT);
+}
+
+/** At start: the session of an earlier visit, if this browser had one. */
+export const resume = () => (localStorage.getItem(SESSION_HINT) ? refresh() : Promise.resolve(false));
+
+/** Renews the access token from the refresh cookie; false when there is no session. Concurrent callers share one request. */
+export function refresh(): Promise<boolean> {
+  refreshing ??= fetch(apiUrl("/v1/auth/refresh"), { method: "POST", credentials: "include" })
+    .then(async (res) => {
+      if (!res.ok) {
+        forget();
+        return false;
+      }
+      keep(await envelope<Grant>(res));
+      return true;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** A call with the access token; a 401 renews it once and tries again. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const send = () =>
+    fetch(apiUrl(path), {
+      method,
+      credentials: "include",
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  let res = await send();
+  if (res.status === 401 && token && (await refresh())) res = await send();
+  return envelope<T>(res);
+}
+
+export async function signIn(email: string, password: string) {
+  keep(await call<Grant>("POST", "/v1/auth/login", { email, password }));
+}
+
+export async function signUp(email: string, password: string, nickname?: string) {
+  keep(await call<Grant>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) }));
+}
+
+export async function signOut() {
+  await call("POST", "/v1/auth/logout").catch(() => {});
+  forget();
+}
+
+/** A private object from the media edge, fetched with the token, as a blob: URL for <img>. */
+export async function mediaBlobUrl(url: string): Promise<string> {
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, "NOT_FOUND", "the image could not be loaded");
+  return URL.createObjectURL(await res.blob());
+}

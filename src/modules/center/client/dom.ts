@@ -1,0 +1,51 @@
+// A tiny element builder: the dashboard's screens are plain DOM, no framework (the first
+// page's script stays small; docs/decisions.md).
+
+type Child = Node | string | null | undefined | false;
+type Attrs = Record<string, string | boolean | number | EventListener | undefined>;
+
+/** `h("button", { type: "button", onclick: f }, "Save")`: attributes, `on*` listeners, children. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children) if (c) el.append(c);
+  return el;
+}
+
+/** A labelled input: the label names the control (how people and tests find it). */
+export function field(label: string, input: Attrs & { name: string }, hint?: string) {
+  const id = `f-${input.name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    h("input", { id, "aria-describedby": hintId, ...input }),
+    hint ? h("p", { class: "hint", id: hintId }, hint) : null,
+  );
+}
+
+/** Replaces the screen, and moves focus to its heading so keyboard and screen reader users know it changed. */
+export function show(root: HTMLElement, ...content: Node[]) {
+  root.replaceChildren(...content);
+  const heading = root.querySelector<HTMLElement>("h1");
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+}
+
+/** Bytes in words: 1.2 MB. */
+export function bytes(n: number): string {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  while (n >= 1000 && i < units.length - 1) {
+    n /= 1000;
+    i++;
+  }
+  return i === 0 ? `${n} ${units[0]}` : `${n.toFixed(1)} ${units[i]}`;
+}

@@ -1,0 +1,68 @@
+// The dashboard at CENTER_URL (SPEC {center_url}; default the API's public root): one HTML
+// shell and its two embedded files. The shell is the same for every screen; the script
+// draws the screen named by the URL's fragment (#/library, #/upload, ...), so no path under
+// CENTER_URL is taken from the API. The script talks to the public API only, with the
+// session's access token (docs/decisions.md, "The dashboard").
+import { Elysia } from "elysia";
+import { pageSecurityHeaders } from "../../http/page-headers.ts";
+import type { Deps } from "../../wiring/deps.ts";
+import { centerAssets } from "./assets.ts";
+
+const YEAR_S = 365 * 24 * 3600;
+
+/** Where the dashboard's files are answered, below its own path. */
+const ASSET_DIR = "/_center";
+
+const escapeAttr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+
+export function centerModule(deps: Pick<Deps, "config">) {
+  const { CENTER_URL, PUBLIC_URL, MEDIA_URL } = deps.config;
+  // The dashboard is answered at the path of CENTER_URL on this server (a proxy may put it
+  // on an origin of its own); "" is the root.
+  const base = new URL(CENTER_URL).pathname.replace(/\/+$/, "");
+  const scriptPath = `${base}${ASSET_DIR}/${centerAssets.script.name}`;
+  const stylePath = `${base}${ASSET_DIR}/${centerAssets.style.name}`;
+  const api = new URL(PUBLIC_URL).origin;
+  const media = new URL(MEDIA_URL).origin;
+  // Settings reach the script as data attributes: the CSP allows no inline script.
+  const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="data:,">
+<title>shelf</title>
+<link rel="stylesheet" href="${stylePath}">
+<script type="module" src="${scriptPath}"></script>
+</head>
+<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}">
+<noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeAttr(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
+<div id="app"></div>
+</body>
+</html>
+`;
+  const headers = {
+    ...pageSecurityHeaders([
+      "script-src 'self'",
+      "style-src 'self'",
+      // Thumbnails are fetched with the access token (a private image is the owner's only)
+      // and shown as blob: URLs; data: is the empty icon (no /favicon.ico request).
+      `img-src 'self' blob: data: ${media}`,
+      `connect-src 'self' ${api} ${media}`,
+      "form-action 'self'",
+    ]),
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+  };
+  const asset = (a: { body: string; type: string }) => () =>
+    new Response(a.body, {
+      headers: { "content-type": a.type, "cache-control": `public, max-age=${YEAR_S}, immutable`, "x-content-type-options": "nosniff" },
+    });
+  const hidden = { detail: { hide: true } };
+  return new Elysia({ name: "center" })
+    .get(base || "/", () => new Response(page, { headers }), hidden)
+    .get(scriptPath, asset(centerAssets.script), hidden)
+    .get(stylePath, asset(centerAssets.style), hidden);
+}
