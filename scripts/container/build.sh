@@ -19,18 +19,11 @@ else
   for tool in buildah podman debootstrap runc; do
     command -v "$tool" >/dev/null || { echo "image: $tool not found (no Docker daemon either): apt-get install -y podman buildah debootstrap runc" >&2; exit 1; }
   done
-  # The host's CA bundle when it trusts a proxy's CA (HOST_CA_BUNDLE, else the one
-  # NODE_EXTRA_CA_CERTS / CURL_CA_BUNDLE name): mounted read-only into the build steps only.
-  ca="${HOST_CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-${CURL_CA_BUNDLE:-}}}"
-  ca_args=()
-  if [ -n "$ca" ] && [ -s "$ca" ]; then
-    ca_args=(-v "$ca:/run/host-ca.crt:ro" --build-arg CURL_CA_BUNDLE=/run/host-ca.crt --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt)
-  fi
   base="$(bash scripts/container/base.sh)"
   echo "image: base $base ready after $((SECONDS - started))s" >&2
   buildah bud --isolation chroot --network host --format docker --layers \
     --build-arg "BUILD_BASE=${BUILD_BASE:-$base}" --build-arg "RUN_BASE=${RUN_BASE:-$base}" \
-    ${NPM_REGISTRY:+--build-arg "NPM_REGISTRY=$NPM_REGISTRY"} "${ca_args[@]}" \
+    ${NPM_REGISTRY:+--build-arg "NPM_REGISTRY=$NPM_REGISTRY"} "${CA_ARGS[@]}" \
     -t "$TAG" .
 fi
 echo "image: built $TAG in $((SECONDS - started))s" >&2
