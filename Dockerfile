@@ -50,7 +50,13 @@ RUN make build
 FROM ${RUN_BASE}
 # ca-certificates: TLS to Postgres, Redis, S3 and webhooks. ffmpeg: local video transcoding
 # on worker nodes. curl: the health check.
-RUN apt-get update \
+# ffmpeg's libraries (libavdevice's SDL and X11 outputs) pull Mesa's OpenGL drivers and the
+# LLVM and Z3 libraries only those drivers link, about 160 MB that transcoding never loads
+# (no GL context is opened): dpkg leaves those files out; the packages stay installed, so
+# apt in an image built on this one still works.
+RUN printf '%s\n' 'path-exclude /usr/lib/*/dri/*' 'path-exclude /usr/lib/*/libLLVM-*' 'path-exclude /usr/lib/*/libz3.so*' \
+      >/etc/dpkg/dpkg.cfg.d/shelf-no-gl-drivers \
+ && apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates ffmpeg curl \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 shelf \

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Makes the local base image (default localhost/debian-minbase:bookworm) with debootstrap
-# from the Debian mirror apt already uses, for machines that cannot pull debian:bookworm-slim.
+# Makes the local base image (default localhost/debian-minbase:bookworm-slim) with
+# debootstrap from the Debian mirror apt already uses, for machines that cannot pull
+# debian:bookworm-slim; slimmed as that image is (no documentation, manual pages or
+# translations, in the base or in what apt installs on it; copyright files stay).
 # Idempotent: does nothing when the image exists. Prints the image name on stdout.
 #
-#   bash scripts/container/base.sh              # -> localhost/debian-minbase:bookworm
+#   bash scripts/container/base.sh              # -> localhost/debian-minbase:bookworm-slim
 #   BASE_TAR=/cache/base.tar bash ...           # reuse (or keep) the rootfs tarball
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
-IMAGE="${BASE_IMAGE:-localhost/debian-minbase:bookworm}"
+IMAGE="${BASE_IMAGE:-localhost/debian-minbase:bookworm-slim}"
 SUITE="${SUITE:-bookworm}"
 
 if "${PODMAN[@]}" image exists "$IMAGE"; then echo "$IMAGE"; exit 0; fi
@@ -35,7 +37,17 @@ if [ -z "$TAR" ] || [ ! -s "$TAR" ]; then
   debootstrap --variant=minbase "$SUITE" "$work/root" "$MIRROR" >&2
   # The image's apt uses the same mirror; drop the caches the build stage would reinstall.
   echo "deb $MIRROR $SUITE main" >"$work/root/etc/apt/sources.list"
-  rm -rf "$work/root/var/cache/apt/archives/"*.deb "$work/root/var/lib/apt/lists/"*
+  rm -rf "$work/root/var/cache/apt/archives/"*.deb "$work/root/var/cache/apt/"*.bin "$work/root/var/lib/apt/lists/"*
+  # As debian:bookworm-slim's /etc/dpkg/dpkg.cfg.d/docker: dpkg leaves these out of every
+  # package installed later; what debootstrap installed goes now (about 45 MB).
+  printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' \
+    'path-exclude /usr/share/man/*' 'path-exclude /usr/share/groff/*' 'path-exclude /usr/share/info/*' \
+    'path-exclude /usr/share/lintian/*' 'path-exclude /usr/share/linda/*' 'path-exclude /usr/share/locale/*' \
+    >"$work/root/etc/dpkg/dpkg.cfg.d/slim"
+  find "$work/root/usr/share/doc" -mindepth 1 -not -type d -not -name copyright -delete
+  find "$work/root/usr/share/doc" -mindepth 1 -type d -empty -delete
+  rm -rf "$work/root/usr/share/man/"* "$work/root/usr/share/groff/"* "$work/root/usr/share/info/"* \
+    "$work/root/usr/share/lintian/"* "$work/root/usr/share/locale/"*
   out="${TAR:-$work/base.tar}"
   tar -C "$work/root" -cf "$out" .
   TAR="$out"
