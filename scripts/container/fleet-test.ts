@@ -108,7 +108,7 @@ async function up(file: ComposeFile) {
 }
 
 async function down(file: ComposeFile) {
-  for (const svc of Object.keys(file.services).reverse()) await podman(["rm", "-f", "-t", "0", `${project}-${svc}`], { check: false });
+  for (const svc of Object.keys(file.services).reverse()) await podman(["rm", "-f", "-v", "-t", "0", `${project}-${svc}`], { check: false }); // -v: the image's anonymous /data too
   for (const vol of Object.keys(file.volumes ?? {})) await podman(["volume", "rm", "-f", `${project}_${vol}`], { check: false });
   await podman(["network", "rm", "-f", project], { check: false });
 }
