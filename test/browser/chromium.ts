@@ -27,7 +27,7 @@ export function findChromium(): string | undefined {
  * the OAuth pages work without it. close() stops both.
  */
 export async function browserRig(executablePath: string) {
-  const o = await oauthApp();
+  const o = await oauthApp(undefined, { closedBy: "caller" });
   const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
   const server = listening.server!;
   const host = new URL(o.deps.config.PUBLIC_URL).hostname;
@@ -55,6 +55,7 @@ export async function browserRig(executablePath: string) {
       await browser.close();
       // Not awaited: stop(true) can wait on a keep-alive socket that a busy machine is slow to close.
       void server.stop(true);
+      await o.services.close();
     },
   };
 }

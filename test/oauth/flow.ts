@@ -12,14 +12,18 @@ import { makeUser as makeSharedUser, type TestUser } from "../helpers/factories.
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
-/** `change`: parts to replace (a failing kv, say). */
-export async function oauthApp(change: (deps: Deps) => Partial<Deps> = () => ({})) {
+/**
+ * `change`: parts to replace (a failing kv, say). The services close after the file's
+ * tests; a caller inside a hook passes `{ closedBy: "caller" }` and closes them itself
+ * (an afterAll registered inside beforeAll runs at once, closing them before any test).
+ */
+export async function oauthApp(change: (deps: Deps) => Partial<Deps> = () => ({}), opts: { closedBy?: "afterAll" | "caller" } = {}) {
   const shared = await testContext();
   const clock = stoppedClock();
   const base = { ...shared.deps, clock, config: { ...shared.deps.config, TRUST_PROXY: true } };
   const deps = { ...base, ...change(base) };
   const services = createServices(deps);
-  afterAll(() => services.close());
+  if (opts.closedBy !== "caller") afterAll(() => services.close());
   const app = createApp(services);
   const ip = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
 

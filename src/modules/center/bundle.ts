@@ -14,7 +14,9 @@ export function bundleCenter(): { js: string; css: string } {
     env: { ...process.env, BUN_BE_BUN: "1" },
   });
   if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
-  // The stylesheets in order: style.css last holds the rule that must win ([hidden]).
-  const css = ["dialog.css", "style.css"].map((f) => readFileSync(`${dir}/${f}`, "utf8")).join("\n");
+  // The stylesheets in order: style.css last holds the rule that must win ([hidden]). A name
+  // with a slash is a package's file (uPlot's stylesheet), resolved from the client.
+  const file = (f: string) => (f.includes("/") ? Bun.resolveSync(f, dir) : `${dir}/${f}`);
+  const css = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "style.css"].map((f) => readFileSync(file(f), "utf8")).join("\n");
   return { js: run.stdout.toString(), css };
 }

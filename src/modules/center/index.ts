@@ -37,7 +37,7 @@ export function centerModule(deps: Pick<Deps, "config">) {
 <link rel="stylesheet" href="${stylePath}">
 <script type="module" src="${scriptPath}"></script>
 </head>
-<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}">
+<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}" data-media="${escapeAttr(MEDIA_URL)}">
 <noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeAttr(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
 <div id="app"></div>
 </body>

@@ -79,18 +79,29 @@ export function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-/** A call with the access token; a 401 renews it once and tries again. */
-export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const send = () =>
+/** A request with the access token; a 401 renews it once and tries again. */
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const once = () =>
     fetch(apiUrl(path), {
       method,
       credentials: "include",
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  let res = await send();
-  if (res.status === 401 && token && (await refresh())) res = await send();
-  return envelope<T>(res);
+  const res = await once();
+  return res.status === 401 && token && (await refresh()) ? once() : res;
+}
+
+/** A call with the access token: the envelope's data, or an ApiError. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  return envelope<T>(await send(method, path, body));
+}
+
+/** A GET whose answer is not JSON (a document's raw text, a render); a refusal is the envelope's ApiError. */
+export async function callRaw(path: string): Promise<Response> {
+  const res = await send("GET", path);
+  if (!res.ok) await envelope(res);
+  return res;
 }
 
 export async function signIn(email: string, password: string) {

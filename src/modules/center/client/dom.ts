@@ -49,3 +49,6 @@ export function bytes(n: number): string {
   }
   return i === 0 ? `${n} ${units[0]}` : `${n.toFixed(1)} ${units[i]}`;
 }
+
+/** A moment in the reader's words and time zone: 27 Nov 2026, 06:10. */
+export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

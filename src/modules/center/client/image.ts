@@ -23,7 +23,7 @@ interface Handlers {
 }
 
 /** Copies text; the Clipboard API needs a secure context, so plain HTTP falls back to a selection copy. */
-async function copy(input: HTMLInputElement): Promise<boolean> {
+export async function copy(input: HTMLInputElement): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(input.value);
     return true;

@@ -1,0 +1,182 @@
+// Account (#/account): nickname, password, version history and the per-kind notification
+// choices, each its own form saved on its own (PATCH /v1/user/me, POST
+// /v1/user/me/password) with a confirmation beside its button, or the API's refusal.
+import { call, currentUser } from "./api.ts";
+import { inWords } from "./auth.ts";
+import { field, h } from "./dom.ts";
+import { refreshUnread } from "./notifications.ts";
+
+type Choice = { email: boolean; inApp: boolean };
+
+interface Me {
+  email: string;
+  nickname: string | null;
+  plan: string;
+  docVersioningEnabled: boolean;
+  docVersioningMax: number;
+  notifications: Record<string, Choice>;
+}
+
+/** Each kind in words. A kind the API adds later shows by its name until it is named here. */
+const KINDS: Record<string, string> = {
+  quota_80: "A quota is 80% used",
+  quota_100: "A quota is used up",
+  video_bandwidth_degraded: "Video bandwidth over the limit (playback at 360p)",
+  video_bandwidth_over_110: "Video bandwidth over 110%",
+  video_bandwidth_suspended: "Video playback suspended (over 120%)",
+  conflict_branches_expiring: "Sync conflicts about to be discarded",
+  conflict_branch_created: "A sync conflict was kept",
+  video_ready: "A video is ready",
+  video_failed: "A video could not be processed",
+  api_key_created: "An API key was created",
+  api_key_revoked: "An API key was revoked",
+  oauth_authorized: "An app was authorized",
+  device_signed_in: "A device signed in",
+  password_changed: "Your password was changed",
+  sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
+};
+
+/** The e-mails SPEC 6 makes mandatory: shown on and not switchable (the API refuses turning them off). */
+const MANDATORY_EMAIL = new Set(["quota_100", "video_bandwidth_degraded", "video_bandwidth_over_110", "video_bandwidth_suspended"]);
+
+/** A card holding one form: its heading, fields, a button, a confirmation and an error line. */
+function settingsCard(id: string, title: string, intro: string | null, fields: HTMLElement[], submit: string, act: (form: HTMLFormElement) => Promise<string>) {
+  const note = h("p", { class: "saved", role: "status" });
+  const error = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "submit", class: "primary" }, submit);
+  const form = h("form", { class: "settings-form", "aria-labelledby": id, novalidate: true }, ...fields, error, h("div", { class: "actions" }, button, note));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    note.textContent = "";
+    error.textContent = "";
+    button.disabled = true;
+    try {
+      note.textContent = await act(form);
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h("section", { class: "card settings" }, h("h2", { id }, title), intro ? h("p", { class: "hint" }, intro) : null, form);
+}
+
+function profileCard(me: Me) {
+  const nickname = field(
+    "Nickname",
+    { name: "nickname", autocomplete: "nickname", value: me.nickname ?? "", maxlength: 64 },
+    "How the service greets you. Leave empty for none.",
+  );
+  return settingsCard("profile-title", "Profile", `Signed in as ${me.email}.`, [nickname], "Save nickname", async (form) => {
+    const value = String(new FormData(form).get("nickname") ?? "").trim();
+    const saved = await call<Me>("PATCH", "/v1/user/me", { nickname: value || null });
+    // The header greets the person by this name: it changes at once, not at the next sign-in.
+    const user = currentUser();
+    if (user) user.nickname = saved.nickname;
+    const who = document.querySelector(".who .user");
+    if (who) who.textContent = saved.nickname || saved.email;
+    return "Nickname saved.";
+  });
+}
+
+function passwordCard() {
+  const fields = [
+    field("Current password", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true }),
+    field("New password", { name: "newPassword", type: "password", autocomplete: "new-password", required: true }, "At least 8 characters."),
+  ];
+  return settingsCard(
+    "password-title",
+    "Password",
+    "Other browsers and devices signed in with your password are signed out; this one stays.",
+    fields,
+    "Change password",
+    async (form) => {
+      const d = new FormData(form);
+      await call("POST", "/v1/user/me/password", { currentPassword: String(d.get("currentPassword")), newPassword: String(d.get("newPassword")) });
+      form.reset();
+      // The change is told to the account (password_changed): the header's count shows it.
+      refreshUnread();
+      return "Password changed.";
+    },
+  );
+}
+
+function historyCard(me: Me) {
+  const enabled = h("input", { id: "f-docVersioningEnabled", type: "checkbox", name: "docVersioningEnabled", checked: me.docVersioningEnabled });
+  const max = field(
+    "Versions kept per document",
+    { name: "docVersioningMax", type: "number", min: 1, max: 500, required: true, value: me.docVersioningMax, inputmode: "numeric" },
+    "1 to 500; the oldest is removed past it.",
+  );
+  const fields = [h("div", { class: "check" }, enabled, h("label", { for: "f-docVersioningEnabled" }, "Keep earlier versions of documents")), max];
+  return settingsCard(
+    "history-title",
+    "Version history",
+    "When a document is replaced, its earlier content is kept as a version you can restore.",
+    fields,
+    "Save version history",
+    async (form) => {
+      const d = new FormData(form);
+      const n = Number(d.get("docVersioningMax"));
+      await call("PATCH", "/v1/user/me", { docVersioningEnabled: enabled.checked, docVersioningMax: Number.isInteger(n) ? n : -1 });
+      return "Version history saved.";
+    },
+  );
+}
+
+function notificationsCard(me: Me) {
+  const rows = Object.entries(me.notifications).map(([kind, choice]) => {
+    const words = KINDS[kind] ?? kind;
+    const mandatory = MANDATORY_EMAIL.has(kind);
+    const email = h("input", { type: "checkbox", name: `${kind}.email`, checked: choice.email, disabled: mandatory, "aria-label": `E-mail: ${words}` });
+    const inApp = h("input", { type: "checkbox", name: `${kind}.inApp`, checked: choice.inApp, "aria-label": `In the app: ${words}` });
+    return h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, words, mandatory ? h("span", { class: "hint" }, " Always e-mailed.") : null),
+      h("td", {}, email),
+      h("td", {}, inApp),
+    );
+  });
+  const table = h(
+    "table",
+    { class: "choices" },
+    h("caption", { class: "visually-hidden" }, "Where each notification goes"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Event"), h("th", { scope: "col" }, "E-mail"), h("th", { scope: "col" }, "In the app"))),
+    h("tbody", {}, ...rows),
+  );
+  return settingsCard(
+    "notifications-title",
+    "Notifications",
+    "Choose, per event, whether you get an e-mail and whether it is listed in the app. The e-mails about a quota used up and about video bandwidth are always sent.",
+    [table],
+    "Save notification choices",
+    async (form) => {
+      const d = new FormData(form);
+      // A mandatory e-mail is not sent: its box is disabled (FormData leaves it out) and the API refuses turning it off.
+      const patch = Object.fromEntries(
+        Object.keys(me.notifications).map((kind) => [
+          kind,
+          MANDATORY_EMAIL.has(kind) ? { inApp: d.has(`${kind}.inApp`) } : { email: d.has(`${kind}.email`), inApp: d.has(`${kind}.inApp`) },
+        ]),
+      );
+      await call("PATCH", "/v1/user/me", { notifications: patch });
+      return "Notification choices saved.";
+    },
+  );
+}
+
+export function accountScreen() {
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
+  const error = h("p", { class: "error", role: "alert" });
+  const body = h("div", { class: "settings-list" });
+  call<Me>("GET", "/v1/user/me")
+    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me)))
+    .catch((e) => {
+      error.textContent = inWords(e);
+    })
+    .finally(() => {
+      status.textContent = "";
+    });
+  return h("section", { class: "narrow" }, h("div", { class: "title-row" }, h("h1", {}, "Account")), status, error, body);
+}

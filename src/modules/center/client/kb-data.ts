@@ -1,0 +1,113 @@
+// What the knowledge-base screens read from the public API (a KB, its manifest, its pending
+// conflict branches, a document's text) and the pieces they share: addresses in the
+// fragment, dates, the breadcrumb.
+import { call, callRaw } from "./api.ts";
+import { bytes, h } from "./dom.ts";
+
+export interface Kb {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  docCount: number;
+  sizeBytes: number;
+  isDefault: boolean;
+  updatedAt: string;
+}
+
+/** An active document of a KB, as the v2 manifest lists it. */
+export interface Entry {
+  relativePath: string;
+  docId: string;
+  sourceHash: string;
+  sizeBytes: number;
+  updatedAt: string;
+  hasPendingBranches?: boolean;
+}
+
+/** A document's metadata (GET /v1/docs/:id). */
+export interface Doc {
+  id: string;
+  title: string;
+  filename: string;
+  format: "markdown" | "typst";
+  sizeBytes: number;
+  wordCount: number;
+  isPublic: boolean;
+  sourceHash: string;
+  kbId: string | null;
+  relativePath: string | null;
+  updatedAt: string;
+}
+
+/** A pending conflict branch (GET /v1/kbs/:id/conflicts). */
+export interface Branch {
+  branchId: string;
+  docId: string;
+  relativePath: string;
+  sourceHash: string;
+  sizeBytes: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** "3 documents · 1.2 KB": what the API counts for a KB. */
+export const kbFacts = (kb: Kb) => `${kb.docCount === 1 ? "1 document" : `${kb.docCount} documents`} · ${bytes(kb.sizeBytes)}`;
+
+/** A path in the fragment: each segment encoded, so a name with "#", "%" or "?" survives. */
+export const kbHref = (kbId: string, path = "") => `#/kbs/${kbId}${path ? `/${path.split("/").map(encodeURIComponent).join("/")}` : ""}`;
+
+/** A date as the person's locale writes it. */
+export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+export const getKb = (id: string) => call<Kb>("GET", `/v1/kbs/${encodeURIComponent(id)}`);
+
+/**
+ * Every active document of a KB: the v2 manifest (it carries each document's id), page after
+ * page; soft-deleted entries are left out. `syncVersion` is the query form of the version header.
+ */
+export async function kbEntries(kbId: string): Promise<Entry[]> {
+  const out: Entry[] = [];
+  let cursor: string | null = null;
+  do {
+    const q = new URLSearchParams({ syncVersion: "2", limit: "1000", ...(cursor ? { cursor } : {}) });
+    const page = await call<{ items: (Entry & { deletedAt: string | null })[]; nextCursor: string | null }>("GET", `/v1/kbs/${kbId}/manifest?${q}`);
+    for (const e of page.items) if (e.deletedAt === null) out.push(e);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** A KB's pending conflict branches, oldest first, every page. */
+export async function pendingBranches(kbId: string): Promise<Branch[]> {
+  const out: Branch[] = [];
+  let cursor: string | null = null;
+  do {
+    const q = new URLSearchParams({ limit: "50", ...(cursor ? { cursor } : {}) });
+    const page = await call<{ items: Branch[]; nextCursor: string | null }>("GET", `/v1/kbs/${kbId}/conflicts?${q}`);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** A document's current text. */
+export const docText = async (docId: string) => (await callRaw(`/v1/docs/${docId}/raw`)).text();
+
+/** "Knowledge bases › Notes › guides › intro.md": each step a link but the last, which is this page. */
+export function breadcrumb(kb: Pick<Kb, "id" | "name"> | null, path = "", last?: string) {
+  const steps: [string, string | null][] = [["Knowledge bases", "#/kbs"]];
+  if (kb) steps.push([kb.name, kbHref(kb.id)]);
+  const segments = path ? path.split("/") : [];
+  segments.forEach((s, i) => {
+    steps.push([s, kb ? kbHref(kb.id, segments.slice(0, i + 1).join("/")) : null]);
+  });
+  if (last) steps.push([last, null]);
+  const items = steps.map(([text, href], i) =>
+    h("li", {}, i === steps.length - 1 ? h("span", { "aria-current": "page" }, text) : href ? h("a", { href }, text) : h("span", {}, text)),
+  );
+  return h("nav", { class: "crumbs", "aria-label": "Breadcrumb" }, h("ol", {}, ...items));
+}
+
+/** Words for a count: plural("conflict", 2) is "2 conflicts". */
+export const plural = (word: string, n: number) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -1,0 +1,183 @@
+// API keys (#/keys): create one with a name and chosen scopes (the full key is in the
+// creation's answer only, so it is shown then, once, with a copy button), list them by the
+// cursor, revoke one after a confirmation (POST, GET, DELETE /v1/api-keys).
+import { call } from "./api.ts";
+import { inWords } from "./auth.ts";
+import { field, h, when } from "./dom.ts";
+import { copy } from "./image.ts";
+import { refreshUnread } from "./notifications.ts";
+
+interface Key {
+  id: string;
+  name: string;
+  last4: string;
+  scopes: string[];
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+/** The scopes of SPEC 5.8, each with what it allows; a new key gets all but media.delete unless told. */
+const SCOPES: [name: string, allows: string, byDefault: boolean][] = [
+  ["media.read", "List images, videos and audio; read their details", true],
+  ["media.write", "Upload media; change titles and visibility", true],
+  ["media.delete", "Permanently delete media", false],
+  ["kb.read", "List knowledge bases; read their documents", true],
+  ["kb.write", "Create, change and delete documents and knowledge bases", true],
+  ["account.read", "Read your profile (e-mail, nickname, plan)", true],
+  ["usage.read", "Read your quotas and usage", true],
+];
+
+/** The key's shape as it is kept: its prefix and last four characters (SPEC 2.10). */
+const keyHint = (last4: string) => `sk_live_…${last4}`;
+
+function keyItem(key: Key, revoked: (li: HTMLLIElement) => void) {
+  const error = h("p", { class: "error", role: "alert" });
+  const revoke = h("button", { type: "button", class: "danger", "aria-label": `Revoke ${key.name}` }, "Revoke");
+  const li = h(
+    "li",
+    { class: "item card" },
+    h(
+      "div",
+      { class: "item-main" },
+      h("h3", {}, key.name),
+      h("code", { class: "key-hint" }, keyHint(key.last4)),
+      h("ul", { class: "chips", "aria-label": `Scopes of ${key.name}` }, ...key.scopes.map((s) => h("li", {}, s))),
+      h("p", { class: "meta" }, `Created ${when(key.createdAt)} · ${key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : "never used"}`),
+      error,
+    ),
+    revoke,
+  );
+  revoke.addEventListener("click", async () => {
+    if (!confirm(`Revoke the key “${key.name}”? Anything using it stops working at once. This cannot be undone.`)) return;
+    revoke.disabled = true;
+    try {
+      await call("DELETE", `/v1/api-keys/${key.id}`);
+      refreshUnread();
+      revoked(li);
+    } catch (e) {
+      error.textContent = inWords(e);
+      revoke.disabled = false;
+    }
+  });
+  return li;
+}
+
+/** The new key, shown once: its full text, a copy button and the warning. */
+function createdPanel(name: string, key: string, done: () => void) {
+  const input = h("input", { id: "new-key", readonly: true, value: key, class: "mono" });
+  const note = h("p", { class: "saved", role: "status" });
+  const copyButton = h("button", { type: "button", class: "primary" }, "Copy key");
+  copyButton.addEventListener("click", async () => {
+    note.textContent = (await copy(input)) ? "Key copied." : "Select the key and copy it.";
+  });
+  const close = h("button", { type: "button", class: "secondary" }, "Done");
+  close.addEventListener("click", done);
+  return h(
+    "section",
+    { class: "card created", "aria-labelledby": "created-title" },
+    h("h2", { id: "created-title" }, `Your new key “${name}”`),
+    h("p", { class: "warning" }, "Copy it now: it will not be shown again. Keep it secret, as you would a password."),
+    h("div", { class: "field" }, h("label", { for: "new-key" }, "API key"), h("div", { class: "row" }, input, copyButton)),
+    note,
+    close,
+  );
+}
+
+export function keysScreen() {
+  const list = h("ul", { class: "items", "aria-label": "API keys" });
+  const status = h("p", { class: "status", role: "status" });
+  const loadError = h("p", { class: "error", role: "alert" });
+  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
+  const slot = h("div", {});
+  let cursor: string | null = null;
+
+  const empty = () => {
+    status.textContent = list.children.length === 0 ? "No API keys yet." : "";
+  };
+  const removed = (li: HTMLLIElement) => {
+    li.remove();
+    empty();
+  };
+  async function load() {
+    more.disabled = true;
+    try {
+      const page = await call<{ items: Key[]; nextCursor: string | null }>("GET", `/v1/api-keys?${new URLSearchParams(cursor ? { cursor } : {})}`);
+      list.append(...page.items.map((k) => keyItem(k, removed)));
+      cursor = page.nextCursor;
+      more.hidden = !cursor;
+      empty();
+    } catch (e) {
+      loadError.textContent = inWords(e);
+    } finally {
+      more.disabled = false;
+    }
+  }
+  more.addEventListener("click", load);
+
+  const error = h("p", { class: "error", role: "alert" });
+  const create = h("button", { type: "submit", class: "primary" }, "Create key");
+  const scopes = h(
+    "fieldset",
+    { class: "scopes" },
+    h("legend", {}, "Scopes: what the key may do"),
+    ...SCOPES.map(([name, allows, byDefault]) => {
+      const id = `scope-${name.replace(".", "-")}`;
+      return h(
+        "div",
+        { class: "check" },
+        h("input", { id, type: "checkbox", name: "scope", value: name, checked: byDefault, "aria-describedby": `${id}-hint` }),
+        h("label", { for: id }, name),
+        h("span", { class: "hint", id: `${id}-hint` }, allows),
+      );
+    }),
+  );
+  const form = h(
+    "form",
+    { class: "card settings-form", "aria-labelledby": "new-key-title", novalidate: true },
+    h("h2", { id: "new-key-title" }, "New key"),
+    field("Key name", { name: "name", required: true, maxlength: 100, autocomplete: "off" }, "Say where it is used, e.g. “backup script”."),
+    scopes,
+    error,
+    h("div", { class: "actions" }, create),
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    create.disabled = true;
+    const d = new FormData(form);
+    try {
+      const key = await call<Key & { key: string }>("POST", "/v1/api-keys", {
+        name: String(d.get("name") ?? "").trim(),
+        scopes: d.getAll("scope").map(String),
+      });
+      form.reset();
+      list.prepend(keyItem(key, removed));
+      refreshUnread();
+      empty();
+      const panel = createdPanel(key.name, key.key, () => {
+        panel.remove();
+        form.querySelector("input")?.focus();
+      });
+      slot.replaceChildren(panel);
+      panel.querySelector("input")?.focus();
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      create.disabled = false;
+    }
+  });
+  void load();
+  return h(
+    "section",
+    { class: "narrow" },
+    h("div", { class: "title-row" }, h("h1", {}, "API keys")),
+    h("p", { class: "lead" }, "Keys let scripts and apps use your account through the API. Give each its own key and only the scopes it needs."),
+    slot,
+    form,
+    h("h2", { class: "list-title" }, "Your keys"),
+    status,
+    loadError,
+    list,
+    h("div", { class: "more" }, more),
+  );
+}

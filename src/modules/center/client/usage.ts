@@ -1,0 +1,187 @@
+// Usage (#/usage): the plan, the video playback state in words (SPEC 3.3), each quota of
+// GET /v1/user/me/usage (SPEC 2.11) as a meter against its limit with the numbers in text,
+// and the month's bandwidth as a chart. The API reports bandwidth as a month's total (no
+// per-day series), so the chart compares the two bandwidth quotas for the month so far.
+// uPlot is loaded with import() when this screen is drawn: no other screen carries it.
+import { call } from "./api.ts";
+import { inWords } from "./auth.ts";
+import { h } from "./dom.ts";
+
+interface UsedLimit {
+  used: number;
+  limit: number;
+}
+interface Monthly extends UsedLimit {
+  monthYear: string;
+}
+interface Usage {
+  plan: string;
+  planActive: boolean;
+  image: { storage: UsedLimit; bandwidth: Monthly };
+  video: { storage: UsedLimit; bandwidth: Monthly; status: "ok" | "degraded" | "suspended" };
+  doc: { count: UsedLimit };
+  planLimits: { docCount: number; revisionBytes: number };
+  docs: { revisionCount: number; revisionBytes: number };
+  uploads?: { day?: UsedLimit; month?: UsedLimit };
+}
+
+const PLANS: Record<string, string> = { trial: "Trial", pro: "Pro", pro_plus: "Pro+", none: "No plan" };
+
+/** Playback state in words: what happens and what brings full quality back (SPEC 3.3). */
+const VIDEO_STATES = {
+  ok: { title: "Video playback: full quality", words: "Your videos play at every quality your plan allows." },
+  degraded: {
+    title: "Video playback: reduced to 360p",
+    words:
+      "This month's video bandwidth is over your plan's limit, so new viewings start at 360p; viewings already playing keep their quality. Above 120% of the limit video playback is suspended. Full quality returns at the start of next month, or within minutes of a plan upgrade.",
+  },
+  suspended: {
+    title: "Video playback: suspended",
+    words:
+      "This month's video bandwidth is over 120% of your plan's limit, so your videos do not play until the month ends or the plan is upgraded. Audio, images and documents are not affected.",
+  },
+} as const;
+
+/**
+ * Bytes as the plans state their limits: GB of 1024 MB (a pro plan's image storage is
+ * "100 GB", not "107.4 GB"), one decimal, none when it is whole.
+ */
+function size(n: number): string {
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  if (i === 0) return `${n} ${n === 1 ? "byte" : "bytes"}`;
+  const rounded = Math.round(n * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${units[i]}`;
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** One quota: its name, a meter against the limit and the numbers in words; a limit of -1 is none. */
+function quota(name: string, { used, limit }: UsedLimit, show: (n: number) => string) {
+  const id = `q-${name.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  const text = limit < 0 ? `${show(used)}, no limit` : `${show(used)} of ${show(limit)}`;
+  const over = limit >= 0 && used > limit;
+  return h(
+    "li",
+    { class: `quota${over ? " over" : ""}` },
+    h("span", { class: "quota-name", id: `${id}-name` }, name),
+    h("span", { class: "quota-text", id: `${id}-text` }, text),
+    limit < 0
+      ? null
+      : h("meter", {
+          min: 0,
+          max: Math.max(limit, 1),
+          value: Math.min(used, Math.max(limit, 1)),
+          // Green below 80%, amber to the limit, red at it (the meter's own colours).
+          low: limit * 0.8,
+          high: limit * 0.99,
+          optimum: 0,
+          "aria-labelledby": `${id}-name`,
+          "aria-describedby": `${id}-text`,
+        }),
+  );
+}
+
+const pct = (q: UsedLimit) => (q.limit > 0 ? (q.used / q.limit) * 100 : 0);
+
+/** The month's bandwidth of images and of video and audio, as a share of each limit. */
+async function bandwidthChart(box: HTMLElement, u: Usage) {
+  const { default: uPlot } = await import("uplot");
+  const values = [pct(u.image.bandwidth), pct(u.video.bandwidth)];
+  const labels = ["Images", "Video and audio"];
+  const css = getComputedStyle(document.documentElement);
+  const accent = css.getPropertyValue("--accent").trim() || "#2456d6";
+  const text = css.getPropertyValue("--muted").trim() || "#5b6470";
+  const grid = css.getPropertyValue("--line").trim() || "#dde1e6";
+  const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  const width = () => Math.max(200, box.clientWidth);
+  box.replaceChildren();
+  const plot = new uPlot(
+    {
+      width: width(),
+      height: 220,
+      legend: { show: false },
+      cursor: { show: false },
+      scales: { x: { time: false, range: [-0.5, 1.5] }, y: { range: [0, Math.max(100, ...values) * 1.1] } },
+      axes: [
+        { ...axis, splits: () => [0, 1], values: (_u, splits) => splits.map((i) => labels[i] ?? ""), grid: { show: false } },
+        { ...axis, values: (_u, splits) => splits.map((v) => `${Math.round(v)}%`), size: 50 },
+      ],
+      series: [
+        {},
+        { label: "Share of the monthly limit", fill: accent, stroke: accent, paths: uPlot.paths.bars!({ size: [0.5, 120] }), points: { show: false } },
+      ],
+    },
+    [[0, 1], values],
+    box,
+  );
+  // The chart follows its box's width (a phone turned, a window resized); the canvas itself
+  // keeps its size, so the box is measured, not the chart.
+  let last = width();
+  new ResizeObserver(() => {
+    if (!box.isConnected || width() === last) return;
+    last = width();
+    plot.setSize({ width: last, height: 220 });
+  }).observe(box);
+}
+
+function videoState(status: Usage["video"]["status"]) {
+  const s = VIDEO_STATES[status] ?? VIDEO_STATES.ok;
+  return h("section", { class: `card state state-${status}`, "aria-labelledby": "video-state" }, h("h2", { id: "video-state" }, s.title), h("p", {}, s.words));
+}
+
+function drawn(u: Usage) {
+  const plan = PLANS[u.plan] ?? u.plan;
+  const month = new Date(`${u.image.bandwidth.monthYear}-01T00:00:00Z`).toLocaleString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
+  const quotas = [
+    quota("Image storage", u.image.storage, size),
+    quota("Video and audio storage", u.video.storage, size),
+    quota("Image bandwidth this month", u.image.bandwidth, size),
+    quota("Video and audio bandwidth this month", u.video.bandwidth, size),
+    quota("Documents", { used: u.doc.count.used, limit: u.planLimits.docCount }, (n) => count(n, "document", "documents")),
+    quota("Version history", { used: u.docs.revisionBytes, limit: u.planLimits.revisionBytes }, size),
+    u.uploads?.day ? quota("Uploads today", u.uploads.day, (n) => count(n, "upload", "uploads")) : null,
+    u.uploads?.month ? quota("Uploads this month", u.uploads.month, (n) => count(n, "upload", "uploads")) : null,
+  ];
+  const summary = `Bandwidth in ${month}: images ${Math.round(pct(u.image.bandwidth))}% of the limit, video and audio ${Math.round(pct(u.video.bandwidth))}%.`;
+  const chart = h("div", { class: "chart", role: "img", "aria-label": summary });
+  void bandwidthChart(chart, u).catch(() => {
+    chart.textContent = summary;
+  });
+  return [
+    h(
+      "section",
+      { class: "card plan", "aria-labelledby": "plan-title" },
+      h("h2", { id: "plan-title" }, `Plan: ${plan}`),
+      h("p", {}, u.planActive ? "Your plan is active." : "Your plan is not active: uploads and restoring versions need an active plan."),
+    ),
+    videoState(u.video.status),
+    h("section", { class: "card", "aria-labelledby": "quotas-title" }, h("h2", { id: "quotas-title" }, "Quotas"), h("ul", { class: "quotas" }, ...quotas)),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "bandwidth-title" },
+      h("h2", { id: "bandwidth-title" }, `Bandwidth in ${month}`),
+      h("p", { class: "hint" }, "The month so far, as a share of each monthly limit. Counted hourly."),
+      h("figure", { class: "chart-box" }, chart, h("figcaption", { class: "hint" }, summary)),
+    ),
+  ];
+}
+
+export function usageScreen() {
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
+  const error = h("p", { class: "error", role: "alert" });
+  const body = h("div", { class: "settings-list" });
+  call<Usage>("GET", "/v1/user/me/usage")
+    .then((u) => body.append(...drawn(u)))
+    .catch((e) => {
+      error.textContent = inWords(e);
+    })
+    .finally(() => {
+      status.textContent = "";
+    });
+  return h("section", { class: "narrow" }, h("div", { class: "title-row" }, h("h1", {}, "Usage")), status, error, body);
+}
