@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real test-hostile test-busy fuzz bench bench-real typecheck lint fmt migrate smoke clean
+.PHONY: install dev build test test-real test-hostile test-busy fuzz bench bench-real typecheck lint fmt migrate smoke image image-test fleet-test clean
 
 install:
 	bun install --frozen-lockfile
@@ -55,6 +55,21 @@ migrate:
 
 smoke: build
 	bash scripts/smoke-binary.sh
+
+# The container image shelf:local: docker when a daemon answers, else buildah on a Debian
+# base made with debootstrap (scripts/container/; see docs/operators.md).
+image:
+	bash scripts/container/build.sh
+
+# Runs shelf:local and checks it (scripts/container/image-test.sh); build it first.
+image-test:
+	bash scripts/container/image-test.sh
+
+# compose.yaml's fleet (Postgres, Redis, S3, api, worker) on shelf:local, a video through the
+# api made ready by the worker; local stand-ins for the public images (scripts/container/).
+fleet-test:
+	bash scripts/container/standins.sh
+	bun scripts/container/fleet-test.ts
 
 clean:
 	rm -rf dist

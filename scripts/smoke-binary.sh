@@ -186,7 +186,7 @@ for asset in $assets; do
   esac
 done
 
-step "dashboard: the page at the root and its script and stylesheet, from the binary"
+step "dashboard: the page at the root, its script, the chunks it imports and its stylesheet, from the binary"
 code="$(curl -s -o "$work/center.html" -D "$work/center.headers" -w '%{http_code}' "http://127.0.0.1:$port/")"
 [[ "$code" == 200 ]] || fail "GET / answered $code"
 grep -qi "^content-security-policy: *default-src 'none'; script-src 'self';" "$work/center.headers" || fail "/ has no strict Content-Security-Policy"
@@ -196,7 +196,17 @@ for asset in $assets; do
   got="$(curl -s -o "$work/asset" -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$port$asset")"
   echo "GET $asset -> $got"
   case "$asset" in
-    *.js) [[ "$got" == "200 text/javascript"* ]] && grep -q '/v1/uploads' "$work/asset" || fail "GET $asset is not the dashboard's script: '$got'" ;;
+    *.js)
+      [[ "$got" == "200 text/javascript"* ]] && grep -q '/v1/uploads' "$work/asset" || fail "GET $asset is not the dashboard's script: '$got'"
+      # The chunks (hls.js among them) are imported by names relative to the entry's URL.
+      chunks="$(grep -o '"\./chunk\.[^"]*\.js"' "$work/asset" | tr -d '"' | sed 's#^\./##' | sort -u)"
+      [[ -n "$chunks" ]] || fail "GET $asset imports no chunk: the client was not split"
+      for chunk in $chunks; do
+        got="$(curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download}' "http://127.0.0.1:$port/_center/$chunk")"
+        echo "GET /_center/$chunk -> $got"
+        [[ "$got" == "200 text/javascript"* ]] || fail "GET /_center/$chunk (a chunk the script imports) answered '$got'"
+      done
+      ;;
     *.css) [[ "$got" == "200 text/css"* ]] && grep -q '\.dropzone' "$work/asset" || fail "GET $asset is not the dashboard's stylesheet: '$got'" ;;
     *) fail "/ names an unexpected asset $asset" ;;
   esac

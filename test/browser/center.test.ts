@@ -115,7 +115,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await shoot(page, "sign-up-phone");
       await page.getByRole("button", { name: "Create account" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
-      await page.getByText("No images yet.").waitFor();
+      await page.getByText("Nothing here yet.").waitFor();
       await expect(page.getByRole("link", { name: "Add your first files" }).getAttribute("href")).resolves.toBe("#/upload");
       await page.getByText("Robin").waitFor();
       expect(await rig.noHorizontalScroll(page)).toBe(true);
@@ -159,14 +159,14 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       expect(list.body.data.items.map((i: { filename: string }) => i.filename).sort()).toEqual(["red.png", "wide.png"]);
 
       await page.getByRole("link", { name: "Library", exact: true }).click();
-      const grid = page.getByRole("list", { name: "Images" });
+      const grid = page.getByRole("list", { name: "Library items" });
       for (const name of ["red.png", "wide.png"]) {
         const img = grid.getByRole("img", { name });
         await img.waitFor();
         // The thumbnail came from the media edge and decoded.
         await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
       }
-      await page.getByText("2 images").waitFor();
+      await page.getByText("2 items").waitFor();
       await shoot(page, "library-desktop");
       await clean(page);
     },
@@ -245,7 +245,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const image = await uploaded(user.jwt, bytes, { filename: "holiday.png" });
       const page = await open(PHONE);
       await signIn(page, user.email);
-      await page.getByText("2 images").waitFor();
+      await page.getByText("2 items").waitFor();
       await page.getByRole("button", { name: "holiday.png" }).click();
       const dialog = page.getByRole("dialog", { name: "holiday.png" });
       await dialog.waitFor();
@@ -269,7 +269,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await page.getByRole("button", { name: "beach.png" }).click();
       page.once("dialog", (d) => d.accept());
       await page.getByRole("dialog", { name: "beach.png" }).getByRole("button", { name: "Delete image" }).click();
-      await page.getByText("1 image", { exact: true }).waitFor();
+      await page.getByText("1 item", { exact: true }).waitFor();
       await expect(page.getByRole("button", { name: "beach.png" }).count()).resolves.toBe(0);
       expect((await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(404);
       expect((await callJson("GET", `/v1/images/${keep.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(200);
@@ -287,7 +287,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await uploaded(user.jwt, bytes, { filename: "hill.png", tags: '["hill"]' });
       const page = await open(PHONE);
       await signIn(page, user.email);
-      const grid = page.getByRole("list", { name: "Images" });
+      const grid = page.getByRole("list", { name: "Library items" });
       await grid.getByRole("img", { name: "hill.png" }).waitFor();
       await page.getByRole("searchbox", { name: "Filter by tag" }).fill("sea");
       await page.getByRole("button", { name: "Filter", exact: true }).click();
@@ -295,7 +295,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await expect(grid.getByRole("listitem").count()).resolves.toBe(1);
       await page.getByRole("searchbox", { name: "Filter by tag" }).fill("nothing");
       await page.getByRole("button", { name: "Filter", exact: true }).click();
-      await page.getByText("No images tagged “nothing”.").waitFor();
+      await page.getByText("No items tagged “nothing”.").waitFor();
       await page.getByRole("searchbox", { name: "Filter by tag" }).fill("");
       await page.getByRole("button", { name: "Filter", exact: true }).click();
       await grid.getByRole("img", { name: "hill.png" }).waitFor();
@@ -315,7 +315,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       for (let i = 0; i < 26; i++) await uploaded(user.jwt, bytes, { filename: `p${String(i).padStart(2, "0")}.png`, is_public: i === 25 ? "false" : "true" });
       const page = await open(PHONE);
       await signIn(page, user.email);
-      const grid = page.getByRole("list", { name: "Images" });
+      const grid = page.getByRole("list", { name: "Library items" });
       const secret = grid.getByRole("img", { name: "p25.png" });
       await secret.waitFor();
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await secret.elementHandle());

@@ -1,8 +1,9 @@
 // The dashboard's page over HTTP: at CENTER_URL's path (the root by default), under a policy
-// that allows no inline script and nothing from elsewhere, its two files embedded and
-// cacheable for good; API paths keep their JSON answers. The browser's view:
+// that allows no inline script and nothing from elsewhere, its files (the entry script, the
+// chunks it imports, the stylesheet) embedded and cacheable for good; API paths keep their JSON answers. The browser's view:
 // test/browser/center.test.ts.
 import { describe, expect, test } from "bun:test";
+import { centerAssets } from "../../src/modules/center/assets.ts";
 import { centerModule } from "../../src/modules/center/index.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 
@@ -51,6 +52,31 @@ describe("the dashboard's page", () => {
     }
   });
 
+  test("the client is split: the page loads only the entry script (under 150 KB compressed); hls.js is a chunk it imports on demand, served the same way", async () => {
+    const html = await (await call("GET", "/")).text();
+    const { script } = assetsOf(html);
+    // The shell names the entry and the stylesheet only: chunks are fetched when a screen imports them.
+    expect(html.match(/\/_center\//g)).toHaveLength(2);
+    const entry = await (await call("GET", script!)).text();
+    expect(Bun.gzipSync(entry).byteLength).toBeLessThan(150 * 1024);
+    // Imported by names relative to the entry's URL: `import("./chunk.<hash>.js")` (on demand) or `from"./chunk.<hash>.js"` (shared code).
+    const chunks = [...new Set([...entry.matchAll(/"\.\/(chunk\.[\w-]+\.js)"/g)].map((m) => m[1]!))];
+    expect(chunks.length).toBeGreaterThan(0);
+    const bodies = await Promise.all(
+      chunks.map(async (name) => {
+        const res = await call("GET", `/_center/${name}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+        expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        return res.text();
+      }),
+    );
+    // hls.js (the player's library) is in a chunk, not in the entry.
+    expect(entry).not.toContain("hlsjs");
+    expect(bodies.some((b) => b.includes("hlsjs") || b.includes("MANIFEST_PARSED"))).toBe(true);
+  });
+
   test("API paths are untouched: an unknown one is still 404 NOT_FOUND in the envelope", async () => {
     const res = await callJson("GET", "/v1/no-such-thing");
     expect(res.status).toBe(404);
@@ -62,12 +88,14 @@ describe("the dashboard's page", () => {
   test("under a CENTER_URL with a path, the page and its files move there and the root is not taken", async () => {
     const { deps } = await testContext();
     const center = centerModule({ config: { ...deps.config, CENTER_URL: "http://shelf.test/center" } });
+    const chunk = centerAssets.chunks[0]!.name;
     const page = await center.handle(new Request("http://shelf.test/center"));
     expect(page.status).toBe(200);
     const { script, style } = assetsOf(await page.text());
     expect(script).toStartWith("/center/_center/");
     expect(style).toStartWith("/center/_center/");
     expect((await center.handle(new Request(`http://shelf.test${script}`))).status).toBe(200);
+    expect((await center.handle(new Request(`http://shelf.test/center/_center/${chunk}`))).status).toBe(200);
     expect((await center.handle(new Request("http://shelf.test/"))).status).toBe(404);
   });
 });

@@ -1,24 +1,53 @@
 // Imported with `{ type: "macro" }` (see assets.ts): Bun runs this at bundle and transpile
-// time and inlines its result, so the dashboard's script and stylesheet are compiled into
-// the server (and the binary) as two strings: nothing is built or fetched at run time.
+// time and inlines its result, so the dashboard's scripts and stylesheet are compiled into
+// the server (and the binary) as strings: nothing is built or fetched at run time.
 // The client (./client/) is browser code with a tsconfig of its own (DOM types). Bun.build
 // cannot run inside a macro (the bundler waits on it), so the bundler's CLI does.
 
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-/** The dashboard's browser bundle: its script (minified ESM) and stylesheet. */
-export function bundleCenter(): { js: string; css: string } {
+/**
+ * The stylesheets in order: style.css last holds the rule that must win ([hidden]). A name
+ * with a slash is a package's file (uPlot's stylesheet), resolved from the client.
+ */
+const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "library.css", "admin.css", "style.css"];
+
+/**
+ * The dashboard's browser bundle, split: `entry` is the script the page loads; `chunks` are
+ * the files it imports (shared code, and what a screen loads with a dynamic `import()`, such
+ * as hls.js), by the names the entry refers to them by; `css` the stylesheet.
+ */
+export function bundleCenter(): { entry: string; chunks: Record<string, string>; css: string } {
   const dir = `${import.meta.dir}/client`;
-  // target browser picks tus-js-client's browser build (its package "browser" field).
-  const run = Bun.spawnSync([process.execPath, "build", `${dir}/main.ts`, "--target=browser", "--format=esm", "--minify"], {
-    env: { ...process.env, BUN_BE_BUN: "1" },
-  });
-  if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
-  // The stylesheets in order: style.css last holds the rule that must win ([hidden]). A name
-  // with a slash is a package's file (uPlot's stylesheet), resolved from the client.
-  const file = (f: string) => (f.includes("/") ? Bun.resolveSync(f, dir) : `${dir}/${f}`);
-  const css = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "admin.css", "style.css"]
-    .map((f) => readFileSync(file(f), "utf8"))
-    .join("\n");
-  return { js: run.stdout.toString(), css };
+  const out = mkdtempSync(join(tmpdir(), "shelf-center-build-"));
+  try {
+    // target browser picks tus-js-client's browser build (its package "browser" field).
+    // Chunk names carry the content hash the bundler gives them: the entry imports them by
+    // those names, relative to its own URL, so they are served beside it.
+    const run = Bun.spawnSync(
+      [
+        process.execPath,
+        "build",
+        `${dir}/main.ts`,
+        "--target=browser",
+        "--format=esm",
+        "--minify",
+        "--splitting",
+        `--outdir=${out}`,
+        "--entry-naming=entry.[ext]",
+        "--chunk-naming=chunk.[hash].[ext]",
+      ],
+      { env: { ...process.env, BUN_BE_BUN: "1" } },
+    );
+    if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
+    const chunks: Record<string, string> = {};
+    for (const f of readdirSync(out)) if (f !== "entry.js") chunks[f] = readFileSync(join(out, f), "utf8");
+    const file = (f: string) => (f.includes("/") ? Bun.resolveSync(f, dir) : `${dir}/${f}`);
+    const css = STYLESHEETS.map((f) => readFileSync(file(f), "utf8")).join("\n");
+    return { entry: readFileSync(join(out, "entry.js"), "utf8"), chunks, css };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }

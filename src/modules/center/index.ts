@@ -1,5 +1,5 @@
 // The dashboard at CENTER_URL (SPEC {center_url}; default the API's public root): one HTML
-// shell and its two embedded files. The shell is the same for every screen; the script
+// shell and its embedded files (the entry script, the chunks it imports, the stylesheet). The shell is the same for every screen; the script
 // draws the screen named by the URL's fragment (#/library, #/upload, ...), so no path under
 // CENTER_URL is taken from the API. The script talks to the public API only, with the
 // session's access token (docs/decisions.md, "The dashboard").
@@ -51,6 +51,9 @@ export function centerModule(deps: Pick<Deps, "config">) {
       // and shown as blob: URLs; data: is the empty icon (no /favicon.ico request).
       `img-src 'self' blob: data: ${media}`,
       `connect-src 'self' ${api} ${media}`,
+      // Players: a public audio or video file from the edge; hls.js feeds the <video> a
+      // MediaSource, which the element plays as a blob: URL.
+      `media-src 'self' blob: ${media}`,
       "form-action 'self'",
     ]),
     "content-type": "text/html; charset=utf-8",
@@ -61,8 +64,12 @@ export function centerModule(deps: Pick<Deps, "config">) {
       headers: { "content-type": a.type, "cache-control": `public, max-age=${YEAR_S}, immutable`, "x-content-type-options": "nosniff" },
     });
   const hidden = { detail: { hide: true } };
-  return new Elysia({ name: "center" })
+  const module = new Elysia({ name: "center" })
     .get(base || "/", () => new Response(page, { headers }), hidden)
     .get(scriptPath, asset(centerAssets.script), hidden)
     .get(stylePath, asset(centerAssets.style), hidden);
+  // The chunks the entry imports (by names relative to its own URL), fetched only when a
+  // screen needs them: the shell names none of them.
+  for (const chunk of centerAssets.chunks) module.get(`${base}${ASSET_DIR}/${chunk.name}`, asset(chunk), hidden);
+  return module;
 }

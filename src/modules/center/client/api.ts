@@ -117,9 +117,9 @@ export async function signOut() {
   forget();
 }
 
-/** A private object from the media edge, fetched with the token, as a blob: URL for <img>. */
+/** A private object from the media edge, fetched with the token, as a blob: URL for <img> or <audio>. */
 export async function mediaBlobUrl(url: string): Promise<string> {
   const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new ApiError(res.status, "NOT_FOUND", "the image could not be loaded");
+  if (!res.ok) throw new ApiError(res.status, "NOT_FOUND", "the file could not be loaded");
   return URL.createObjectURL(await res.blob());
 }

@@ -52,3 +52,14 @@ export function bytes(n: number): string {
 
 /** A moment in the reader's words and time zone: 27 Nov 2026, 06:10. */
 export const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** Copies an input's text; the Clipboard API needs a secure context, so plain HTTP falls back to a selection copy. */
+export async function copy(input: HTMLInputElement): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    return true;
+  } catch {
+    input.select();
+    return document.execCommand("copy");
+  }
+}

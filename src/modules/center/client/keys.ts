@@ -3,8 +3,7 @@
 // cursor, revoke one after a confirmation (POST, GET, DELETE /v1/api-keys).
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
-import { field, h, when } from "./dom.ts";
-import { copy } from "./image.ts";
+import { copy, field, h, when } from "./dom.ts";
 import { refreshUnread } from "./notifications.ts";
 
 interface Key {
