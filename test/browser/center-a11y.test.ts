@@ -34,7 +34,12 @@ interface Screen {
 const SCREENS: Screen[] = [
   { name: "sign in", fragment: "#/signin", as: "nobody", ready: (p) => p.getByRole("button", { name: "Sign in" }).waitFor() },
   { name: "sign up", fragment: "#/signup", as: "nobody", ready: (p) => p.getByRole("button", { name: "Create account" }).waitFor() },
-  { name: "library", fragment: "#/library", as: "user", ready: (p) => p.getByRole("list", { name: "Library items" }).getByRole("img", { name: "sea.png" }).waitFor() },
+  {
+    name: "library",
+    fragment: "#/library",
+    as: "user",
+    ready: (p) => p.getByRole("list", { name: "Library items" }).getByRole("img", { name: "sea.png" }).waitFor(),
+  },
   { name: "upload", fragment: "#/upload", as: "user", ready: (p) => p.getByLabel("Choose files").waitFor({ state: "attached" }) },
   {
     name: "image dialog",

@@ -118,6 +118,48 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
   );
 
   test(
+    "finds an account by e-mail in the list, edits its plan from there; the plans table shows this server's limits",
+    async () => {
+      const person = await rig.o.makeUser({ plan: "trial" });
+      const page = await open(DESKTOP);
+      await adminScreen(page);
+      const accounts = page.getByRole("region", { name: "Accounts" });
+      await accounts.getByLabel("Find by e-mail").fill(person.email.toUpperCase());
+      await accounts.getByRole("button", { name: "Find" }).click();
+      const list = accounts.getByRole("list", { name: "Accounts" });
+      const item = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: person.email }) });
+      await item.waitFor();
+      await expect(list.getByRole("listitem").count()).resolves.toBe(1);
+      await expect(item.textContent()).resolves.toContain("Trial (no end)");
+      await item.getByRole("button", { name: `Edit plan of ${person.email}` }).click();
+
+      const users = page.getByRole("region", { name: "Users" });
+      await expect(users.getByLabel("User ID").inputValue()).resolves.toBe(person.id);
+      // The plan select has the focus, ready for the change.
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("admin-plan");
+      await users.getByLabel("Plan", { exact: true }).selectOption({ label: "Pro+" });
+      await users.getByRole("button", { name: "Change plan" }).click();
+      await users.getByRole("status").getByText(`${person.email} is now on Pro+.`).waitFor();
+      expect((await api("GET", "/v1/user/me", person.jwt)).data).toMatchObject({ plan: "pro_plus", planActive: true, planExpiresAt: null });
+
+      const plans = page.getByRole("region", { name: "Plans" });
+      const table = plans.getByRole("table", { name: "Plans and their limits" });
+      await table.waitFor();
+      const kbRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Knowledge bases" }) });
+      const limits = rig.o.deps.plans;
+      const shown = (n: number) => (n === -1 ? "no cap" : n.toLocaleString("en-US"));
+      await expect(kbRow.getByRole("cell").allTextContents()).resolves.toEqual([
+        shown(limits.trial.kbCount),
+        shown(limits.pro.kbCount),
+        shown(limits.pro_plus.kbCount),
+      ]);
+      await shoot(page, "admin-accounts-desktop");
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "the approval queue: an app approved leaves the queue and is verified when it authorizes; one rejected is refused from then on",
     async () => {
       const tag = crypto.randomUUID().slice(0, 8);

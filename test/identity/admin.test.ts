@@ -11,6 +11,8 @@ describe("/v1/admin/*", () => {
     for (const [method, path, json] of [
       ["PATCH", `/v1/admin/users/${u.id}`, { plan: "pro" }],
       ["GET", "/v1/admin/jobs", undefined],
+      ["GET", "/v1/admin/users", undefined],
+      ["GET", "/v1/admin/plans", undefined],
       ["POST", "/v1/admin/jobs/prune-job-runs/run", undefined],
     ] as const) {
       const res = await callJson(method, path, { token: u.jwt, json });
@@ -35,6 +37,43 @@ describe("/v1/admin/*", () => {
     expect((await callJson("PATCH", `/v1/admin/users/${"n".repeat(21)}`, { token: admin.jwt, json: { plan: "pro" } })).status).toBe(404);
     expect((await callJson("PATCH", "/v1/admin/users/not-an-id", { token: admin.jwt, json: { plan: "pro" } })).status).toBe(422);
     expect((await callJson("PATCH", `/v1/admin/users/${u.id}`, { token: admin.jwt, json: { plan: "gold" } })).status).toBe(422);
+  });
+
+  test("an admin lists accounts newest first by cursor, narrowed by e-mail; each as its owner sees it", async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const made = [await makeUser(), await makeUser({ plan: "pro" }), await makeUser()];
+    // Every account of the shared database, page by page: the three are there, newest first, once each.
+    const seen: { id: string; createdAt: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: any } = await callJson("GET", `/v1/admin/users?limit=2${cursor ? `&cursor=${cursor}` : ""}`, { token: admin.jwt });
+      expect(page.status).toBe(200);
+      expect(page.body.data.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.data.items);
+      cursor = page.body.data.nextCursor;
+    } while (cursor);
+    expect(new Set(seen.map((u) => u.id)).size).toBe(seen.length);
+    const order = made.map((u) => seen.findIndex((s) => s.id === u.id));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    for (let i = 1; i < seen.length; i++) expect(seen[i - 1]!.createdAt >= seen[i]!.createdAt).toBe(true);
+
+    const one = await callJson("GET", `/v1/admin/users?email=${encodeURIComponent(made[1]!.email.toUpperCase())}`, { token: admin.jwt });
+    expect(one.status).toBe(200);
+    expect(one.body.data.items).toEqual([expect.objectContaining({ id: made[1]!.id, email: made[1]!.email, plan: "pro", isAdmin: false })]);
+    expect(one.body.data.items[0]).not.toHaveProperty("passwordHash");
+    // LIKE's wildcards are plain characters here: "%" matches no address.
+    expect((await callJson("GET", "/v1/admin/users?email=%25", { token: admin.jwt })).body.data.items).toEqual([]);
+    expect((await callJson("GET", "/v1/admin/users?cursor=nonsense", { token: admin.jwt })).body.code).toBe("INVALID_CURSOR");
+    expect((await callJson("GET", "/v1/admin/users?limit=51", { token: admin.jwt })).status).toBe(422);
+  });
+
+  test("an admin reads the plans with the limits this server applies", async () => {
+    const { deps } = await testContext();
+    const admin = await makeUser({ isAdmin: true });
+    const res = await callJson("GET", "/v1/admin/plans", { token: admin.jwt });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((p: { name: string }) => p.name)).toEqual(["trial", "pro", "pro_plus"]);
+    for (const p of res.body.data.items) expect(p.limits).toEqual({ ...deps.plans[p.name as "trial"] });
   });
 
   test("an admin runs a job now over HTTP and sees it listed", async () => {

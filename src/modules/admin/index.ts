@@ -2,12 +2,23 @@
 // an admin account; changes (a user's plan or admin flag, running a job) take only an
 // admin's signed-in session, so a leaked API key of an admin cannot grant anything.
 import { Elysia, t } from "elysia";
-import { Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { Ok, ok, Page, sharedModels } from "../../http/envelope.ts";
 import { notFound, validationError } from "../../http/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../wiring/services.ts";
-import { Me, PlanEnum, toMe, updateUser, type UserPatch, parsePlanExpiry, PLAN_EXPIRY_RULE } from "../identity/public.ts";
+import {
+  listUsers,
+  Me,
+  PLAN_EXPIRY_RULE,
+  PLAN_NAMES,
+  PlanEnum,
+  PlanLimitsSchema,
+  parsePlanExpiry,
+  toMe,
+  type UserPatch,
+  updateUser,
+} from "../identity/public.ts";
 
 // The runner is handed in with the services; its run record is its type, not a jobs/ import.
 type JobRun = Awaited<ReturnType<Services["runner"]["runNow"]>>;
@@ -40,6 +51,25 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
   new Elysia({ name: "admin", detail: { tags: ["admin"] } })
     .use(sharedModels)
     .use(guard)
+    .get(
+      "/v1/admin/users",
+      async ({ query }) => ok(await listUsers(deps.db, deps.clock.now(), { cursor: query.cursor, limit: query.limit ?? 20, email: query.email })),
+      {
+        auth: { scope: "admin", tier: "read" },
+        query: t.Object({
+          email: t.Optional(t.String({ minLength: 1, maxLength: 254, description: "keeps the accounts whose e-mail address contains this (any case)" })),
+          cursor: t.Optional(t.String()),
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
+        }),
+        response: { 200: Ok(Page(Me)), 400: "Error" },
+        detail: { summary: "Every account, newest first (cursor), each as its owner sees it; `email` narrows by address" },
+      },
+    )
+    .get("/v1/admin/plans", () => ok({ items: PLAN_NAMES.map((name) => ({ name, limits: deps.plans[name] })) }), {
+      auth: { scope: "admin", tier: "read" },
+      response: { 200: Ok(t.Object({ items: t.Array(t.Object({ name: PlanEnum, limits: PlanLimitsSchema })) })) },
+      detail: { summary: "Each plan and its limits as this server applies them (defaults with PLAN_OVERRIDES); -1 is no cap" },
+    })
     .patch(
       "/v1/admin/users/:id",
       async ({ params, body }) => {

@@ -16,7 +16,7 @@ const GB = 1024 * MB;
 const Burst = T.Union([T.Literal(-1), T.Integer({ minimum: 1, maximum: 1_000_000 })]);
 const Refill = T.Integer({ minimum: 1, maximum: 1_000_000 });
 
-const PlanLimitsSchema = T.Object({
+export const PlanLimitsSchema = T.Object({
   imageStorageBytes: T.Integer(),
   imageBandwidthBytes: T.Integer(),
   mediaStorageBytes: T.Integer(),

@@ -4,7 +4,7 @@
 // still reference users.id).
 export { createIdentity } from "./identity.ts";
 export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
-export { userIdsAfter } from "./listing.ts";
+export { listUsers, userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";
 export { login, logout } from "./sessions.ts";
 export { signInWithPassword } from "./sign-in.ts";
@@ -21,6 +21,7 @@ export {
   type PlanOverrides,
   type Plans,
   parsePlanExpiry,
+  PlanLimitsSchema,
   planActive,
 } from "./plans.ts";
 export type { TokenResolver } from "./principal.ts";

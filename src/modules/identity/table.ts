@@ -25,7 +25,7 @@ export const users = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+  (t) => [uniqueIndex("users_email_uq").on(t.email), index("users_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );
 
 /** One login: its access tokens carry the session id, its refresh tokens rotate within it. */

@@ -1,11 +1,14 @@
 // Admin (#/admin): for accounts with the admin flag only; the API refuses everyone else
 // (403), and the screen says so politely instead of showing controls that would fail.
-// Three parts, each through the admin API (docs/api.md): a user's plan, the approval queue
-// of registered OAuth clients (admin-clients.ts) and the scheduled jobs (admin-jobs.ts).
+// Its parts, each through the admin API (docs/api.md): the accounts (admin-users.ts) and a
+// user's plan, the plans (admin-plans.ts), the approval queue of registered OAuth clients
+// (admin-clients.ts) and the scheduled jobs (admin-jobs.ts).
 import { call, currentUser } from "./api.ts";
 import { clientQueue } from "./admin-clients.ts";
 import { jobList } from "./admin-jobs.ts";
 import { part } from "./admin-part.ts";
+import { planTable } from "./admin-plans.ts";
+import { type Account, accountList } from "./admin-users.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 
@@ -25,7 +28,10 @@ interface Me {
   planExpiresAt: string | null;
 }
 
-/** Sets a user's plan by the account's id (PATCH /v1/admin/users/{id}); the answer is the account as it now is. */
+/**
+ * Sets a user's plan by the account's id (PATCH /v1/admin/users/{id}); the answer is the
+ * account as it now is. `fill` puts an account from the list into the form.
+ */
 function planForm() {
   const error = h("p", { class: "error", role: "alert" });
   const done = h("p", { class: "status done-note", role: "status" });
@@ -84,7 +90,15 @@ function planForm() {
       save.disabled = false;
     }
   });
-  return form;
+  const fill = (a: Account) => {
+    id.value = a.id;
+    plan.value = a.plan;
+    ends.value = a.planExpiresAt ? a.planExpiresAt.slice(0, 10) : "";
+    error.textContent = "";
+    done.textContent = `Changing the plan of ${a.email}.`;
+    plan.focus();
+  };
+  return { form, fill };
 }
 
 export function adminScreen() {
@@ -97,11 +111,14 @@ export function adminScreen() {
       h("p", {}, h("a", { href: "#/library" }, "Back to your library")),
     );
   }
+  const plans = planForm();
   return h(
     "section",
     { class: "admin" },
     h("div", { class: "title-row" }, h("h1", {}, "Admin")),
-    part("admin-users", "Users", h("p", { class: "hint" }, "Move an account to another plan. The change applies at once."), planForm()),
+    part("admin-users", "Users", h("p", { class: "hint" }, "Move an account to another plan. The change applies at once."), plans.form),
+    accountList(planName, plans.fill),
+    planTable(planName),
     clientQueue(),
     jobList(),
   );

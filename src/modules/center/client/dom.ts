@@ -39,15 +39,21 @@ export function show(root: HTMLElement, ...content: Node[]) {
   }
 }
 
-/** Bytes in words: 1.2 MB. */
+/**
+ * Bytes in words, in units of 1024 as the plans state their limits (a pro plan's image
+ * storage is "100 GB", not "107.4 GB"): one decimal, none when it is whole. The one size
+ * format of the dashboard, for files and limits alike, so "3.2 MB of 100 GB" compares.
+ */
 export function bytes(n: number): string {
   const units = ["bytes", "KB", "MB", "GB", "TB"];
   let i = 0;
-  while (n >= 1000 && i < units.length - 1) {
-    n /= 1000;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
     i++;
   }
-  return i === 0 ? `${n} ${units[0]}` : `${n.toFixed(1)} ${units[i]}`;
+  if (i === 0) return `${n} ${n === 1 ? "byte" : "bytes"}`;
+  const rounded = Math.round(n * 10) / 10;
+  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${units[i]}`;
 }
 
 /** A moment in the reader's words and time zone: 27 Nov 2026, 06:10. */

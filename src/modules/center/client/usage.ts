@@ -5,7 +5,7 @@
 // uPlot is loaded with import() when this screen is drawn: no other screen carries it.
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
-import { h } from "./dom.ts";
+import { bytes, h } from "./dom.ts";
 
 interface UsedLimit {
   used: number;
@@ -41,22 +41,6 @@ const VIDEO_STATES = {
       "This month's video bandwidth is over 120% of your plan's limit, so your videos do not play until the month ends or the plan is upgraded. Audio, images and documents are not affected.",
   },
 } as const;
-
-/**
- * Bytes as the plans state their limits: GB of 1024 MB (a pro plan's image storage is
- * "100 GB", not "107.4 GB"), one decimal, none when it is whole.
- */
-function size(n: number): string {
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  if (i === 0) return `${n} ${n === 1 ? "byte" : "bytes"}`;
-  const rounded = Math.round(n * 10) / 10;
-  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${units[i]}`;
-}
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -138,12 +122,12 @@ function drawn(u: Usage) {
   const plan = PLANS[u.plan] ?? u.plan;
   const month = new Date(`${u.image.bandwidth.monthYear}-01T00:00:00Z`).toLocaleString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
   const quotas = [
-    quota("Image storage", u.image.storage, size),
-    quota("Video and audio storage", u.video.storage, size),
-    quota("Image bandwidth this month", u.image.bandwidth, size),
-    quota("Video and audio bandwidth this month", u.video.bandwidth, size),
+    quota("Image storage", u.image.storage, bytes),
+    quota("Video and audio storage", u.video.storage, bytes),
+    quota("Image bandwidth this month", u.image.bandwidth, bytes),
+    quota("Video and audio bandwidth this month", u.video.bandwidth, bytes),
     quota("Documents", { used: u.doc.count.used, limit: u.planLimits.docCount }, (n) => count(n, "document", "documents")),
-    quota("Version history", { used: u.docs.revisionBytes, limit: u.planLimits.revisionBytes }, size),
+    quota("Version history", { used: u.docs.revisionBytes, limit: u.planLimits.revisionBytes }, bytes),
     u.uploads?.day ? quota("Uploads today", u.uploads.day, (n) => count(n, "upload", "uploads")) : null,
     u.uploads?.month ? quota("Uploads this month", u.uploads.month, (n) => count(n, "upload", "uploads")) : null,
   ];

@@ -1,0 +1,91 @@
+// The accounts (GET /v1/admin/users): newest first, a page at a time, narrowed by e-mail;
+// each with its plan, state and "Edit plan", which fills the plan form (admin.ts) with the
+// account and takes the person there.
+import { part } from "./admin-part.ts";
+import { call } from "./api.ts";
+import { inWords } from "./auth.ts";
+import { h, when } from "./dom.ts";
+
+export interface Account {
+  id: string;
+  email: string;
+  nickname: string | null;
+  plan: string;
+  planActive: boolean;
+  planExpiresAt: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+}
+
+function accountItem(a: Account, planName: (plan: string) => string, choose: (a: Account) => void) {
+  const change = h("button", { type: "button", class: "secondary" }, "Edit plan", h("span", { class: "visually-hidden" }, ` of ${a.email}`));
+  change.addEventListener("click", () => choose(a));
+  const state = !a.planActive ? "ended" : a.planExpiresAt ? `until ${new Date(a.planExpiresAt).toLocaleDateString()}` : "no end";
+  return h(
+    "li",
+    { class: "admin-item", "data-user": a.id },
+    h("h3", {}, a.email, a.isAdmin ? h("span", { class: "outcome good admin-flag" }, "admin") : null),
+    a.nickname ? h("p", { class: "meta" }, a.nickname) : null,
+    h(
+      "dl",
+      { class: "facts" },
+      h("dt", {}, "Plan"),
+      h("dd", {}, `${planName(a.plan)} (${state})`),
+      h("dt", {}, "Joined"),
+      h("dd", {}, when(a.createdAt)),
+      h("dt", {}, "ID"),
+      h("dd", {}, h("code", {}, a.id)),
+    ),
+    h("div", { class: "admin-actions" }, change),
+  );
+}
+
+/** The list of accounts with its search; `choose` is what "Edit plan" does with one. */
+export function accountList(planName: (plan: string) => string, choose: (a: Account) => void) {
+  const list = h("ul", { class: "admin-list", "aria-label": "Accounts" });
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
+  const error = h("p", { class: "error", role: "alert" });
+  const more = h("button", { type: "button", class: "secondary more-apps", hidden: true }, "Show more accounts");
+  const search = h("input", { id: "admin-user-search", type: "search", name: "email", autocomplete: "off", spellcheck: "false" });
+  let cursor: string | null = null;
+  // A page asked for before the search changed is dropped when it arrives.
+  let generation = 0;
+
+  async function load() {
+    const asked = generation;
+    more.disabled = true;
+    error.textContent = "";
+    try {
+      const q = new URLSearchParams({ ...(search.value.trim() ? { email: search.value.trim() } : {}), ...(cursor ? { cursor } : {}) });
+      const page = await call<{ items: Account[]; nextCursor: string | null }>("GET", `/v1/admin/users?${q}`);
+      if (asked !== generation) return;
+      list.append(...page.items.map((a) => accountItem(a, planName, choose)));
+      cursor = page.nextCursor;
+      more.hidden = !cursor;
+      status.textContent = list.childElementCount ? "" : `No account's e-mail contains “${search.value.trim()}”.`;
+    } catch (e) {
+      status.textContent = "";
+      error.textContent = inWords(e);
+    } finally {
+      more.disabled = false;
+    }
+  }
+  const form = h(
+    "form",
+    { class: "filter admin-search", role: "search", "aria-label": "Accounts" },
+    h("label", { for: "admin-user-search" }, "Find by e-mail"),
+    search,
+    h("button", { type: "submit", class: "secondary" }, "Find"),
+  );
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    generation++;
+    cursor = null;
+    status.textContent = "Loading…";
+    list.replaceChildren();
+    void load();
+  });
+  more.addEventListener("click", load);
+  void load();
+  return part("admin-accounts", "Accounts", h("div", { class: "admin-accounts" }, form, error, status, list, more));
+}
