@@ -19,7 +19,8 @@
 //   (q) local transcode of a 60-second 1080p clip against the same ffmpeg runs by hand
 //   (r) a 1 GB resumable (tus) upload in 8 MiB PATCHes against the direct multipart upload: MB/s ratio, api peak RSS   (TUS_BENCH_MB: another size)
 //   (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
-//   (o) playback edge GET of an HLS segment (400 KB in memory, 1.5 MB from its file) against a Bun static route   target ratio >= 0.75
+//   (o) playback edge GET of an HLS segment (400 KB and 1.5 MB, from their file) against a Bun static route   target ratio >= 0.75
+//   (t) not here (needs nginx and wrk): bun bench/edge-nginx.ts, the edge against nginx and a Bun static route
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
