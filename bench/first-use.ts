@@ -28,7 +28,10 @@ if (which) {
       return createTransport({ jsonTransport: true }).sendMail({ from: "a@example.com", to: "b@example.com", text: "x" });
     },
     "MCP SDK": async () => {
-      const [{ createMcpServer }] = await Promise.all([import("../src/modules/mcp/server.ts"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]);
+      const [{ createMcpServer }] = await Promise.all([
+        import("../src/modules/mcp/server.ts"),
+        import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      ]);
       return createMcpServer;
     },
   };
