@@ -135,6 +135,10 @@ try {
   console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.manifest)}   (target >= 0.5)`);
+  console.log(
+    `    hand-written Bun.serve ${fmt(kbs.manifestHandler.baseline, 1)} pages/s   p99 ${ms(kbs.manifestHandler.baselineP99)}   (bench/manifest-baseline.ts; shelf ${fmt(kbs.manifestHandler.subject, 1)} pages/s, p99 ${ms(kbs.manifestHandler.subjectP99)})`,
+  );
+  console.log(`    ratio to the handler   ${ratioText(kbs.manifestHandler)}   (target >= 1.0, p99 within 1.2x)`);
   console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
   console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
   console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
