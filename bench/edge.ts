@@ -10,7 +10,7 @@ import type { Shelf } from "./server.ts";
 const ACCEPT = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 
 /** Uploads a photo whose WebP rendition is about `target` bytes; returns its edge URL and the WebP. */
-async function imageOfAbout(shelf: Shelf, target: number) {
+export async function imageOfAbout(shelf: Shelf, target: number) {
   let mp = (0.8 * target) / (160 * 1024);
   for (let i = 0; i < 5; i++) {
     const width = Math.max(16, Math.round(Math.sqrt((mp * 1e6 * 3) / 2)));

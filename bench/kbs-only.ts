@@ -6,7 +6,7 @@ import { startShelf, UNLIMITED_SYNC } from "./server.ts";
 const s = await startShelf(UNLIMITED_SYNC);
 try {
   const r = await benchKbs(s);
-  console.log(JSON.stringify({ db: r.db, manifest: r.manifest, push: r.push }, null, 1));
+  console.log(JSON.stringify({ db: r.db, manifest: r.manifest, manifestHandler: r.manifestHandler, push: r.push }, null, 1));
 } finally {
   await s.stop();
 }

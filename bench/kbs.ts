@@ -13,6 +13,7 @@ import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { createKb } from "../src/modules/kbs/public.ts";
 import { noteBatch } from "./kb-notes.ts";
 import { type Interleaved, interleave } from "./passes.ts";
+import { startManifestBaseline } from "./manifest-baseline.ts";
 import type { Shelf } from "./server.ts";
 
 const DOCS = 100_000;
@@ -185,6 +186,13 @@ export async function benchKbs(shelf: Shelf) {
       },
     );
 
+    // The same pages from a hand-written Bun.serve doing the same work (bench/manifest-baseline.ts).
+    const handler = startManifestBaseline(bare.query, deps.kv, () => deps.clock.now());
+    const manifestHandler = await compare(
+      () => httpLoad(as, "manifest", [kb.id], 8, ""),
+      () => httpLoad({ ...as, origin: handler.url.origin }, "manifest", [kb.id], 8, ""),
+    ).finally(() => handler.stop(true));
+
     const { httpPushers, barePushers } = await newPushers(deps, "push");
     let pass = 0;
     const push = await compare(
@@ -199,7 +207,7 @@ export async function benchKbs(shelf: Shelf) {
         ),
       () => bareUpserts(bare, barePushers, 100),
     );
-    return { db: deps.database.kind, manifest, push };
+    return { db: deps.database.kind, manifest, manifestHandler, push };
   } finally {
     await bare.close();
   }

@@ -264,6 +264,13 @@ got="$(curl -s -o "$work/paper.pdf" -w '%{http_code} %{content_type}' -H "author
 [[ "$(head -c 5 "$work/paper.pdf")" == "%PDF-" ]] || fail "the render is not a PDF"
 echo "uploaded $typ_id (title from its heading, no warnings); rendered a PDF of $(wc -c <"$work/paper.pdf") bytes"
 
+step "a Markdown document: frontmatter title and tags (markdown-it and yaml, loaded at first use, are in the binary)"
+printf -- '---\ntitle: Smoke Note\ntags: [smoke]\n---\n# Heading\n\nSome *text*.\n' >"$work/note.md"
+code="$(curl -s -o "$work/md.json" -w '%{http_code}' -H "authorization: Bearer $key" -F "file=@$work/note.md" "$base/v1/docs")"
+[[ "$code" == 201 ]] || fail "Markdown upload answered $code: $(cat "$work/md.json")"
+grep -q '"title":"Smoke Note"' "$work/md.json" || fail "the Markdown title is not its frontmatter's: $(cat "$work/md.json")"
+echo "uploaded $(field id "$work/md.json") (title from its frontmatter)"
+
 step "shelf mcp: the binary's MCP server over stdio, with the API key, against the running server"
 coproc MCP { SHELF_URL="$base" SHELF_API_KEY="$key" "$dist/shelf" mcp 2>"$work/mcp.err"; }
 mcp_line() {

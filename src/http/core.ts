@@ -66,11 +66,20 @@ const requestIds = new WeakMap<Request, string>();
 export function requestIdOf(request: Request): string {
   let id = requestIds.get(request);
   if (!id) {
-    const given = request.headers.get("x-request-id");
-    id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    id = newRequestId(request);
     requestIds.set(request, id);
   }
   return id;
+}
+
+/**
+ * The id a request arriving now gets (the caller's, when it is a valid one), not
+ * remembered: for a Bun route that answers by itself (the media edge), where nothing
+ * else asks for it again.
+ */
+export function newRequestId(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
 }
 
 export interface ErrorAnswer {

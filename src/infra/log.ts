@@ -11,6 +11,8 @@ export interface Log {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Log;
+  /** False when lines of `level` are dropped, so a caller can skip building them (absent: written). */
+  enabled?(level: Level): boolean;
 }
 
 /** Where finished lines go: one JSON line (with its newline) and its level. */
@@ -41,5 +43,6 @@ export function createLog(level: LogLevel, base: Record<string, unknown> = {}, s
     warn: (m, f) => write("warn", m, f),
     error: (m, f) => write("error", m, f),
     child: (fields) => createLog(level, { ...base, ...fields }, sink),
+    enabled: (lvl) => rank[lvl] >= min,
   };
 }

@@ -1,7 +1,7 @@
 // The mail part (docs/operators.md, "Notifications"): SMTP through nodemailer when SMTP_URL is
 // set, otherwise a transport that writes each message to the log and counts it as sent,
 // so a single machine with nothing configured still drains its outbox.
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config.ts";
 import type { Log } from "./log.ts";
 
@@ -34,21 +34,30 @@ export function createMailer(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, log
     };
   }
   // Pooled: a deliverer's run sends its messages over one connection, not one each.
-  const transport = createTransport({
-    pool: true,
-    maxConnections: 1,
-    url: config.SMTP_URL,
-    connectionTimeout: SOCKET_TIMEOUT_MS,
-    greetingTimeout: SOCKET_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  // nodemailer loads at the first message, not at start: an api node never sends mail
+  // (docs/benchmarks.md, "Idle memory").
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        pool: true,
+        maxConnections: 1,
+        url: config.SMTP_URL,
+        connectionTimeout: SOCKET_TIMEOUT_MS,
+        greetingTimeout: SOCKET_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ));
   return {
     kind: "smtp",
     async send(m) {
-      await transport.sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await (await open()).sendMail({ from: config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, html: m.html });
     },
     close() {
-      transport.close();
+      transport?.then(
+        (t) => t.close(),
+        () => {},
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-// Imported for its side effect, before sharp, by src/infra/sharp.ts only.
+// openLibvips() runs before sharp loads, called by src/infra/sharp.ts only.
 //
 // In the compiled binary sharp's native addon (sharp-<platform>.node) is embedded and
 // extracted to a temporary file when it is loaded, so its RPATH ($ORIGIN/../../sharp-libvips-…)
@@ -22,7 +22,9 @@ let libvipsPath: string | undefined;
 // Held so the library is never closed; nothing reads it.
 let _handle: unknown;
 
-if (isCompiledBinary) {
+/** Opens dist/lib's libvips once, in the compiled binary only (a no-op from source). */
+export function openLibvips(): void {
+  if (!isCompiledBinary || _handle) return;
   const libDir = join(dirname(process.execPath), "lib");
   let names: string[];
   try {

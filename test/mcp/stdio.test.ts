@@ -6,11 +6,12 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { createMcpServer, ShelfClient, urlImageFetcher } from "../../src/modules/mcp/public.ts";
+import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../src/modules/mcp/public.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
 
+const { createMcpServer } = await loadMcpServer();
 const { app } = await testContext();
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.fetch });
 // Not awaited: a connection the client pool keeps open can hold the promise past the hook timeout.

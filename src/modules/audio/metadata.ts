@@ -9,7 +9,7 @@
 // later is given up (the file counts as unreadable). An ID3v2 tag claiming more than
 // ID3_MAX_BYTES is refused from its first ten bytes: the parser would hold it in memory.
 // A duration over the plan's, once the header has told it, stops the upload there.
-import { type IAudioMetadata, type IMetadataEvent, parseWebStream, selectCover } from "music-metadata";
+import type { IAudioMetadata, IMetadataEvent } from "music-metadata";
 import { AppError } from "../../http/errors.ts";
 import type { ByteTap } from "../../http/streamed-upload.ts";
 import { stripUnsafeChars } from "../../http/text.ts";
@@ -62,7 +62,7 @@ const text = (s: string | undefined) => {
   return clean ? Array.from(clean).slice(0, 255).join("") : undefined;
 };
 
-function toInfo(m: IAudioMetadata): AudioInfo | null {
+function toInfo(m: IAudioMetadata, selectCover: typeof import("music-metadata").selectCover): AudioInfo | null {
   const f = m.format;
   // Neither a codec nor a sample rate: the parser found a container but no audio it understood.
   if (!f.container || (f.codec === undefined && f.sampleRate === undefined)) return null;
@@ -138,8 +138,14 @@ export function metadataTap(format: AudioFormat, maxSeconds: number): MetadataTa
     };
     // No type hint: the parser tells the container from the bytes itself. Told "MPEG", it
     // would take noise behind an ID3 header for frames.
-    parsing = parseWebStream(stream, undefined, { duration: true, observer })
-      .then(toInfo, () => null)
+    // music-metadata loads at the first audio upload, not at start (docs/benchmarks.md,
+    // "Idle memory"); the queue above holds the first chunks meanwhile.
+    parsing = import("music-metadata")
+      .then((mm) => mm.parseWebStream(stream, undefined, { duration: true, observer }).then((m) => toInfo(m, mm.selectCover)))
+      .then(
+        (info) => info,
+        () => null,
+      )
       .finally(() => {
         settled = true;
         release();

@@ -3,8 +3,15 @@
 // its text: the frontmatter's title and tags, the first H1, an excerpt, every image
 // reference with the span of its URL in the source, and the words.
 import type Token from "markdown-it/lib/token.mjs";
-import { parse as parseYaml } from "yaml";
-import { type ImageSite, type ParseEnv, parseMarkdown } from "./markdown-parser.ts";
+import type { ImageSite, ParseEnv } from "./markdown-parser.ts";
+
+// The parser (markdown-it and its plugins) and yaml load at the first document read, not at
+// start: an api node that never reads Markdown does not hold them (docs/benchmarks.md,
+// "Idle memory"). `require` keeps reading synchronous; the first read pays the load.
+let parser: typeof import("./markdown-parser.ts") | undefined;
+const parseMarkdown = (source: string) => (parser ??= require("./markdown-parser.ts") as typeof import("./markdown-parser.ts")).parseMarkdown(source);
+let yaml: typeof import("yaml") | undefined;
+const parseYaml = (text: string, options: { maxAliasCount: number }) => (yaml ??= require("yaml") as typeof import("yaml")).parse(text, options);
 
 /** One image reference, in document order. */
 export interface ImageRef {

@@ -12,6 +12,13 @@ import type { ServedObject } from "./resolver.ts";
 const ENTRY_MAX = 100_000;
 /** Objects up to this size are kept in memory once requested; larger ones stream from storage. */
 export const HOT_OBJECT_MAX = 1024 * 1024;
+/**
+ * Objects larger than this are sent from their file where the store keeps files (embedded
+ * storage): Bun hands the file to the kernel (sendfile) as nginx does, which beats writing
+ * the same bytes from memory from about this size on (docs/benchmarks.md, "The media edge
+ * against nginx"). Smaller ones are answered from memory.
+ */
+export const FILE_BODY_MIN = 64 * 1024;
 const BYTES_MAX = 64 * 1024 * 1024;
 
 type Entry = { v: ServedObject | null; at: number };

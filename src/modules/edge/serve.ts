@@ -8,12 +8,12 @@
 // answers from the handler's own call (this is the benchmark's path).
 import { notePrincipal } from "../../http/access-log.ts";
 import { refuseGetBody } from "../../http/body-limit.ts";
-import { errorAnswer, requestIdOf } from "../../http/core.ts";
+import { errorAnswer, newRequestId, requestIdOf } from "../../http/core.ts";
 import { AppError } from "../../http/errors.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../wiring/services.ts";
-import { HOT_OBJECT_MAX } from "./cache.ts";
+import { FILE_BODY_MIN, HOT_OBJECT_MAX } from "./cache.ts";
 import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";
 import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT } from "./http.ts";
@@ -131,8 +131,45 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     return new Response(null, { status: 302, headers: withCors(request, headers) });
   }
 
+  // The headers of a whole 200 of a variant (its length included), built once per cached
+  // record like the shared ones: the common answer of a cached hit is then one Response
+  // made from them and its request id (docs/benchmarks.md, "The media edge against nginx").
+  const whole = new WeakMap<EdgeVariant, Headers>();
+  function wholeHeaders(object: ServedObject, variant: EdgeVariant): Headers {
+    let h = whole.get(variant);
+    if (!h) {
+      h = new Headers(sharedHeaders(object, variant));
+      h.set("content-length", String(variant.size));
+      whole.set(variant, h);
+    }
+    return h;
+  }
+
+  /**
+   * A whole GET with no validator and no range, of bytes this node holds in memory or of
+   * a file it sends through the kernel: the answer with no per-request header building.
+   * Undefined when the request needs the general path (respond, below).
+   */
+  function wholeAnswer(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | undefined {
+    const asked = request.headers;
+    if (request.method !== "GET" || asked.has("range") || asked.has("if-none-match")) return undefined;
+    const { size } = variant;
+    let body: Blob | undefined = variant.body;
+    if (!body && size > FILE_BODY_MIN) body = fileBody(kind, variant, 0, size - 1);
+    if (!body && size <= HOT_OBJECT_MAX) body = cache.bytes(variant.key);
+    // A body of another length than the record's takes the general path (it says why).
+    if (!body || body.size !== size) return undefined;
+    const res = new Response(body, { status: 200, headers: wholeHeaders(object, variant) });
+    res.headers.set("x-request-id", requestId);
+    cors.apply(request, res.headers);
+    meter.add(variant.dimension ?? object.dimension, monthNow(), object.ownerId, size);
+    return res;
+  }
+
   function respond(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
     if (variant.redirect) return redirected(request, requestId, variant.redirect);
+    const fast = wholeAnswer(request, requestId, kind, object, variant);
+    if (fast) return fast;
     const { size, etag } = variant;
     const headers = new Headers(sharedHeaders(object, variant));
     headers.set("x-request-id", requestId);
@@ -152,11 +189,13 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     headers.set("content-length", String(length));
     if (request.method === "HEAD") return new Response(null, { status, headers });
 
+    // Larger objects go from their file where the store has files (sendfile: no bytes
+    // through JavaScript), smaller ones from memory.
+    const file = !variant.body && size > FILE_BODY_MIN ? fileBody(kind, variant, start, end) : undefined;
+    if (file) return sent(object, variant, file, status, headers, length);
     const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
     if (hot && hot.size > end) return sent(object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
-    const file = size > HOT_OBJECT_MAX ? fileBody(kind, variant, start, end) : undefined;
-    if (file) return sent(object, variant, file, status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -277,9 +316,13 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     return new Response(text, { status, headers: withCors(request, h) });
   }
 
-  /** The edge as a Bun route handler: every answer, errors included, made here. */
-  function route(request: Request): Response | Promise<Response> {
-    const requestId = requestIdOf(request);
+  /** The edge as an Elysia handler (app.handle): the request id is the one the core set. */
+  const route = (request: Request) => answered(request, requestIdOf(request));
+  /** The edge as a Bun route of the listening server: nothing else asks for its request id. */
+  const serverRoute = (request: Request) => answered(request, newRequestId(request));
+
+  /** Every answer, errors included, made here. */
+  function answered(request: Request, requestId: string): Response | Promise<Response> {
     try {
       const out = serve(request, pathBelow(request.url, prefix), requestId);
       return out instanceof Promise ? out.catch((e) => failed(e, request, requestId)) : out;
@@ -288,7 +331,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     }
   }
 
-  return { prefix, resolvers, route };
+  return { prefix, resolvers, route, serverRoute };
 }
 
 /** The path after `prefix/` in a request URL, as sent (still percent-encoded), without the query. */

@@ -2,7 +2,6 @@
 // token and is answered by whichever api node gets it) and its protected resource metadata
 // (RFC 9728). The MCP SDK's web-standard transport answers the protocol; what is ours is
 // who may call (authorization.ts) and what the tools do (tools.ts).
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { Elysia } from "elysia";
 import type { Principal } from "../../http/auth.ts";
 import { readBody } from "../../http/body-limit.ts";
@@ -15,8 +14,12 @@ import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authoriz
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
-import { createMcpServer } from "./server.ts";
 import { toolNamed } from "./tools.ts";
+
+const loadSdk = async () => {
+  const [server, transport] = await Promise.all([import("./server.ts"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]);
+  return { createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport };
+};
 
 /** The largest request: an upload_image of the largest image a plan takes, as base64, with room for the rest. */
 const MAX_BODY_BYTES = 72 * 1024 * 1024;
@@ -86,6 +89,9 @@ export const mcpModule = (services: Services, send: Send) => {
       const scopes = [...new Set([...principal.scopes.filter((s) => MCP_SCOPES.includes(s)), needed])];
       throw challenge.insufficientScope(scopes, `this needs the ${needed} scope, which this authorization does not include`);
     }
+    // The SDK loads at the first call, not at start: most api nodes never serve one
+    // (docs/benchmarks.md, "Idle memory").
+    const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     return mcpDelegation.run(principal, async (authorization) => {
       const client = new ShelfClient(IN_PROCESS_BASE, send, () => authorization);
       const server = createMcpServer(

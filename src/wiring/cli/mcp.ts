@@ -4,7 +4,7 @@
 // hosted server, speaking to a shelf server's API at SHELF_URL. stdout carries the
 // protocol alone: everything else goes to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createMcpServer, ShelfClient, urlImageFetcher } from "../../modules/mcp/public.ts";
+import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../modules/mcp/public.ts";
 
 const HELP = `Usage: shelf mcp
 
@@ -43,6 +43,7 @@ export async function mcpCommand(args: string[]): Promise<number> {
     (request) => fetch(request),
     () => `Bearer ${key}`,
   );
+  const { createMcpServer } = await loadMcpServer();
   const server = createMcpServer(
     { client, fetchImage: urlImageFetcher() },
     { onToolCall: (call) => process.stderr.write(`shelf mcp: ${call.tool} ${call.ok ? "ok" : `refused (${call.error})`} in ${call.ms} ms\n`) },

@@ -1,0 +1,107 @@
+// A cached hit's whole GET (no range, no validator) is answered from headers built once per
+// variant, and an object over FILE_BODY_MIN is sent from its file where the store keeps
+// files (serve.ts, "wholeAnswer"): the same answer as the general path, its own request
+// id every time, metered each time.
+import { expect, test } from "bun:test";
+import { createApp } from "../../src/wiring/app.ts";
+import { createEdgeCache, FILE_BODY_MIN } from "../../src/modules/edge/cache.ts";
+import { sharp } from "../../src/infra/sharp.ts";
+import { objectKey } from "../../src/modules/images/objects.ts";
+import { testContext } from "../helpers/context.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { uploaded } from "../images/fixtures.ts";
+
+type Served = { dimension: string; ownerId: string; bytes: number };
+
+/** The shared parts, a fresh edge cache and a recording meter, on a listening server (the Bun routes). */
+async function listening() {
+  const { services } = await testContext();
+  const metered: Served[] = [];
+  const app = createApp({
+    ...services,
+    edgeCache: createEdgeCache(),
+    meter: { add: (dimension, _month, ownerId, bytes) => metered.push({ dimension, ownerId, bytes }), flush: async () => {}, close: async () => {} },
+  });
+  const server = app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+  return { server, metered, origin: `http://127.0.0.1:${server.port}` };
+}
+
+const noise = async (side: number) =>
+  new Uint8Array(
+    await sharp({ create: { width: side, height: side, channels: 3, background: "black", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer(),
+  );
+
+for (const [label, side] of [
+  ["a small object (from memory)", 24],
+  ["an object over FILE_BODY_MIN (from its file where the store has files)", 220],
+] as const) {
+  test(`${label}: whole GETs of a cached hit carry the full headers, a request id each, and are metered each`, async () => {
+    const { user, key } = await makeClient();
+    const original = await noise(side);
+    const d = await uploaded(key, original);
+    expect(d.size > FILE_BODY_MIN).toBe(side > 100);
+    const { server, metered, origin } = await listening();
+    try {
+      const url = `${origin}${new URL(d.url).pathname}`;
+      const answers: Response[] = [];
+      const bodies: Uint8Array[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(url, { headers: { accept: "*/*", ...(i === 2 && { "x-request-id": "given-id-1" }) } });
+        answers.push(res);
+        bodies.push(new Uint8Array(await res.arrayBuffer()));
+      }
+      for (const [i, res] of answers.entries()) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-length")).toBe(String(d.size));
+        expect(res.headers.get("content-type")).toBe("image/png");
+        expect(res.headers.get("etag")).toBe(answers[0]!.headers.get("etag"));
+        expect(res.headers.get("cache-control")).toBe(answers[0]!.headers.get("cache-control"));
+        expect(res.headers.get("accept-ranges")).toBe("bytes");
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(bodies[i]).toEqual(original);
+      }
+      const ids = answers.map((r) => r.headers.get("x-request-id"));
+      expect(ids[2]).toBe("given-id-1");
+      expect(new Set(ids).size).toBe(3);
+      expect(metered).toEqual(Array(3).fill({ dimension: "image_bandwidth", ownerId: user.id, bytes: d.size }));
+
+      // The same cached record still answers ranges, validators and HEAD by the general path.
+      const etag = answers[0]!.headers.get("etag")!;
+      const ranged = await fetch(url, { headers: { accept: "*/*", range: "bytes=0-9" } });
+      expect(ranged.status).toBe(206);
+      expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(original.slice(0, 10));
+      const revalidated = await fetch(url, { headers: { accept: "*/*", "if-none-match": etag } });
+      expect(revalidated.status).toBe(304);
+      const head = await fetch(url, { method: "HEAD", headers: { accept: "*/*" } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(d.size));
+      expect(metered.length).toBe(4);
+    } finally {
+      server.stop(true);
+    }
+  });
+}
+
+test("an object over FILE_BODY_MIN on a store with files is read from its file on every GET, not kept in memory", async () => {
+  const { deps } = await testContext();
+  if (!deps.storage.file) return; // an S3 store has no files: such objects are kept in memory there
+  const { user, key } = await makeClient();
+  const d = await uploaded(key, await noise(220));
+  expect(d.size).toBeGreaterThan(FILE_BODY_MIN);
+  const { server, origin } = await listening();
+  try {
+    const url = `${origin}${new URL(d.url).pathname}`;
+    const first = await fetch(url, { headers: { accept: "*/*" } });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // The file gone behind the cached record: the next GET finds it gone (a copy in memory would still answer 200).
+    await deps.storage.delete(objectKey({ ownerId: user.id, id: d.id, format: "png" }, "original"));
+    const second = await fetch(url, { headers: { accept: "*/*" } });
+    expect(second.status).toBe(404);
+    expect(((await second.json()) as { code: string }).code).toBe("NOT_FOUND");
+  } finally {
+    server.stop(true);
+  }
+});
