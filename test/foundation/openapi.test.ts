@@ -87,6 +87,8 @@ describe("GET /swagger/json", () => {
         "POST /oauth/revoke",
         "POST /oauth/register",
         "GET /v1/admin/oauth-clients",
+        "GET /v1/admin/plans",
+        "GET /v1/admin/users",
         "PATCH /v1/admin/oauth-clients/{id}",
         "POST /v1/oauth/device/verify",
         "GET /device",
@@ -203,7 +205,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(67);
+    expect(guarded.length).toBe(69);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });
