@@ -30,6 +30,41 @@ async function listens(port: number, what: string, alive: () => boolean): Promis
   throw new Error(`${what} did not listen on ${port} within 30 s`);
 }
 
+/** Bytes to a socket in order, what it could not take yet held until it drains. */
+interface Pipe {
+  attach(socket: import("bun").Socket<unknown>): void;
+  write(chunk: Uint8Array): void;
+  flush(): void;
+  end(): void;
+}
+function pipe(socket?: import("bun").Socket<unknown>): Pipe {
+  let to = socket;
+  const held: Uint8Array[] = [];
+  const p: Pipe = {
+    attach(s) {
+      to = s;
+      p.flush();
+    },
+    write(chunk) {
+      held.push(new Uint8Array(chunk));
+      p.flush();
+    },
+    flush() {
+      while (to && held.length) {
+        const first = held[0]!;
+        const n = to.write(first);
+        if (n < first.length) {
+          held[0] = first.subarray(Math.max(n, 0));
+          return;
+        }
+        held.shift();
+      }
+    },
+    end: () => void to?.end(),
+  };
+  return p;
+}
+
 export interface Node {
   name: string;
   role: "api" | "worker";
@@ -90,35 +125,58 @@ export async function startFleet(opts: { apis: number; workers: number; nodeEnv:
     },
   };
 
-  const s3Port = freePort();
+  // s3rver runs throughout: killed mid-write it leaves an object without its metadata file,
+  // and every later listing of the bucket fails, which no real store does. The nodes reach
+  // it through a loopback TCP relay instead, and "s3rver stopped" is the relay cutting every
+  // connection and refusing new ones: to the nodes, exactly a store that went away.
+  const s3rverPort = freePort();
   const s3Dir = join(work, "s3");
   mkdirSync(s3Dir);
-  let s3Proc: ReturnType<typeof Bun.spawn> | undefined;
-  let bucketMade = false;
+  // --openssl-legacy-provider: see scripts/real-parts.sh (s3rver's list continuation tokens).
+  const s3rver = join(repo, "node_modules/s3rver/bin/s3rver.js");
+  const s3Proc = Bun.spawn(
+    ["node", "--openssl-legacy-provider", s3rver, "-d", s3Dir, "-a", "127.0.0.1", "-p", String(s3rverPort), "--silent", "--configure-bucket", "shelf-chaos"],
+    { stdout: "ignore", stderr: "ignore" },
+  );
+  await listens(s3rverPort, "s3rver", () => s3Proc.exitCode === null);
+  const s3Port = freePort();
+  type Pair = { toUpstream: Pipe; toClient: Pipe };
+  const open = new Set<import("bun").Socket<Pair>>();
+  let relay: import("bun").TCPSocketListener<Pair> | undefined;
   const s3 = {
     async start() {
-      // --openssl-legacy-provider: see scripts/real-parts.sh (s3rver's list continuation tokens).
-      const args = [
-        "node",
-        "--openssl-legacy-provider",
-        join(repo, "node_modules/s3rver/bin/s3rver.js"),
-        "-d",
-        s3Dir,
-        "-a",
-        "127.0.0.1",
-        "-p",
-        String(s3Port),
-        "--silent",
-      ];
-      if (!bucketMade) args.push("--configure-bucket", "shelf-chaos");
-      bucketMade = true;
-      const proc = Bun.spawn(args, { stdout: "ignore", stderr: "ignore" });
-      s3Proc = proc;
-      await listens(s3Port, "s3rver", () => proc.exitCode === null);
+      relay = Bun.listen<Pair>({
+        hostname: "127.0.0.1",
+        port: s3Port,
+        socket: {
+          open(client) {
+            client.data = { toUpstream: pipe(), toClient: pipe(client) };
+            open.add(client);
+            Bun.connect({
+              hostname: "127.0.0.1",
+              port: s3rverPort,
+              socket: {
+                open: (up) => client.data.toUpstream.attach(up),
+                data: (_up, chunk) => client.data.toClient.write(chunk),
+                drain: () => client.data.toUpstream.flush(),
+                close: () => void client.end(),
+                error: () => void client.end(),
+              },
+            }).catch(() => void client.end());
+          },
+          data: (client, chunk) => client.data.toUpstream.write(chunk),
+          drain: (client) => client.data.toClient.flush(),
+          close(client) {
+            open.delete(client);
+            client.data.toUpstream.end();
+          },
+        },
+      });
     },
     async stop() {
-      s3Proc?.kill("SIGKILL");
-      await s3Proc?.exited;
+      relay?.stop(true);
+      for (const c of open) c.terminate();
+      open.clear();
     },
   };
   await Promise.all([redis.start(), s3.start()]);
@@ -223,6 +281,8 @@ export async function startFleet(opts: { apis: number; workers: number; nodeEnv:
       await balancer.stop(true);
       await redis.stop();
       await s3.stop();
+      s3Proc.kill();
+      await s3Proc.exited;
       await pg.dispose();
       rmSync(work, { recursive: true, force: true });
     },
