@@ -6,7 +6,7 @@
 //
 //   SEED=n make chaos          replays a seed (the faults, their targets and the sync steps)
 //   CHAOS_LOAD_S=60 make chaos a shorter load (default 180 s)
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config.ts";
@@ -38,7 +38,8 @@ const fleet = await startFleet({
     TRANSCODE_CONCURRENCY: "1",
   },
 });
-const deps = await createDeps(loadConfig({ ...fleet.env, DATA_DIR: mkdtempSync(join(tmpdir(), "shelf-chaos-checker-")) }), { migrate: false });
+const checkerDir = mkdtempSync(join(tmpdir(), "shelf-chaos-checker-"));
+const deps = await createDeps(loadConfig({ ...fleet.env, DATA_DIR: checkerDir }), { migrate: false });
 const t = new Traffic(fleet);
 say(`fleet up: ${fleet.nodes.map((n) => n.name).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
@@ -197,5 +198,6 @@ console.log(
 
 await closeDeps(deps);
 await fleet.close();
+rmSync(checkerDir, { recursive: true, force: true });
 await disposeTestContext();
 process.exit(failures.length ? 1 : 0);
