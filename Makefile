@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real test-hostile test-busy fuzz bench bench-real typecheck lint fmt migrate smoke image image-test fleet-test clean
+.PHONY: install dev build test test-real test-hostile test-busy chaos fuzz bench bench-real typecheck lint fmt migrate smoke image image-test fleet-test clean
 
 install:
 	bun install --frozen-lockfile
@@ -25,6 +25,12 @@ test-hostile:
 # The embedded suite with every core kept busy by another process, as on a shared CI machine.
 test-busy:
 	bash scripts/busy.sh bun test
+
+# The fleet under faults: two api nodes and two workers on Postgres, Redis and s3rver under
+# mixed load while a seeded schedule kills and restarts nodes and parts; then the invariants
+# (test/chaos/run.ts, CONTRIBUTING.md). About 5 minutes. SEED=n replays a run's faults.
+chaos:
+	bun test/chaos/run.ts
 
 # The randomized sync test of test/model at length (bun test runs 50); replay a failure
 # with FUZZ_SEED and FUZZ_PATH as it prints them.

@@ -4,6 +4,7 @@
 import { Elysia, type ValidationError } from "elysia";
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { databaseUnavailableCode } from "../infra/db/unavailable.ts";
+import { KvUnavailableError } from "../infra/kv/types.ts";
 import type { Log } from "../infra/log.ts";
 import { type AccessLog, noteErrorBody } from "./access-log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
@@ -35,6 +36,8 @@ const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
  * failover takes seconds, and a refused connection costs the node next to nothing.
  */
 const DATABASE_RETRY_AFTER_S = 5;
+/** The same for Redis: a restart takes a second or two, and ioredis reconnects by itself. */
+const KV_RETRY_AFTER_S = 2;
 
 /**
  * The database away (src/infra/db/unavailable.ts): the request was fine and succeeds once it
@@ -105,6 +108,18 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
   const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
   const known = error instanceof AppError ? error : cause instanceof AppError ? cause : (refusalError(error) ?? outageError(error, request, requestId, log));
   if (known) return answer(known.status, envelope(known.code, known.message, known.meta), known.headers);
+  if (error instanceof KvUnavailableError) {
+    // Redis away (restarting, failing over): like the database's outage, a 503 the client
+    // retries, logged once at warn without the driver's text.
+    log.warn("key-value store unavailable", { method: request.method, url: new URL(request.url).pathname, requestId });
+    return answer(
+      503,
+      envelope("SERVICE_UNAVAILABLE", `the key-value store is unavailable; retry in ${KV_RETRY_AFTER_S} s`, { dependency: "kv", retryAfter: KV_RETRY_AFTER_S }),
+      {
+        "retry-after": String(KV_RETRY_AFTER_S),
+      },
+    );
+  }
   if (error instanceof BudgetBusyError) {
     // Load shedding, not a failure: the client retries after the header's seconds.
     return answer(

@@ -1,5 +1,6 @@
 // The one error type and the closed set of error codes (docs/api.md, errors), each with its
 // HTTP status. Expected outcomes throw AppError; anything else becomes 500 INTERNAL.
+import { storeUnreachable } from "../infra/storage/types.ts";
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   INVALID_SYNC_VERSION: 400,
@@ -69,6 +70,25 @@ export class AppError extends Error {
     this.name = "AppError";
     this.status = status ?? ERROR_STATUS[code];
   }
+}
+
+/** How soon a client is told to try again while the object store does not answer (a restart takes seconds). */
+const STORAGE_RETRY_AFTER_S = 5;
+
+/**
+ * STORAGE_ERROR for a failed object store operation: 502 when the store answered with a
+ * failure, and 503 with Retry-After when it did not answer at all (down or restarting),
+ * which is an outage the client waits out, as for the database (core.ts outageError).
+ */
+export function storageError(err: unknown, message: string, headers: Record<string, string> = {}): AppError {
+  if (!storeUnreachable(err)) return new AppError("STORAGE_ERROR", message, {}, headers);
+  return new AppError(
+    "STORAGE_ERROR",
+    `${message} (the object store does not answer; retry in ${STORAGE_RETRY_AFTER_S} s)`,
+    { dependency: "storage", retryAfter: STORAGE_RETRY_AFTER_S },
+    { ...headers, "retry-after": String(STORAGE_RETRY_AFTER_S) },
+    503,
+  );
 }
 
 export const notFound = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity });

@@ -8,7 +8,7 @@
 import { Busboy } from "@fastify/busboy";
 import { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
-import { AppError, validationError } from "./errors.ts";
+import { AppError, storageError, validationError } from "./errors.ts";
 import { declaredLength } from "./body-limit.ts";
 import { badFieldText, stripUnsafeChars } from "./text.ts";
 
@@ -96,7 +96,7 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
     stored = storeFile(file, filename, o).catch((e) => {
       // The first reason wins: a store write that failed because the upload was abandoned
       // reports why it was.
-      throw latch.reason ?? (e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again"));
+      throw latch.reason ?? (e instanceof AppError ? e : storageError(e, "the object store failed; try again"));
     });
     stored.catch((e) => latch.fail(e));
   });
@@ -297,7 +297,7 @@ export async function storeStream<F extends string>(stream: ReadableStream<Uint8
   } catch (e) {
     file.destroy();
     await o.storage.delete(o.key).catch(() => {});
-    throw e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again");
+    throw e instanceof AppError ? e : storageError(e, "the object store failed; try again");
   }
 }
 
@@ -331,7 +331,7 @@ export async function adoptStored<F extends string>(from: string, size: number, 
     }
   } catch (e) {
     await o.storage.delete(o.key).catch(() => {});
-    throw e instanceof AppError ? e : new AppError("STORAGE_ERROR", "the object store failed; try again");
+    throw e instanceof AppError ? e : storageError(e, "the object store failed; try again");
   }
   return { filename: baseName(filename), size, format, ...(sha256 && { sha256 }), fields: {} };
 }

@@ -28,6 +28,8 @@ export interface PgCluster {
   start(): Promise<void>;
   /** `pg_ctl stop -m immediate`: every backend killed at once, as a crash or a pulled plug would. */
   stopImmediately(): Promise<void>;
+  /** `pg_ctl stop -m fast`: open transactions rolled back, clients disconnected, a clean shutdown (an operator's restart). */
+  stopFast(): Promise<void>;
   /** Stops the server if it runs and removes its folder. */
   dispose(): Promise<void>;
 }
@@ -74,6 +76,10 @@ export async function startPgCluster(bin: string): Promise<PgCluster> {
     },
     async stopImmediately() {
       await run([`${bin}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]);
+      running = false;
+    },
+    async stopFast() {
+      await run([`${bin}/pg_ctl`, "-D", data, "-m", "fast", "-w", "stop"]);
       running = false;
     },
     async dispose() {

@@ -2,7 +2,12 @@
 // at a terminal state.
 import { describe, expect, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
+import { eq } from "drizzle-orm";
+import type { Providers } from "../../src/modules/videos/providers/index.ts";
+import type { VideoProvider } from "../../src/modules/videos/providers/types.ts";
+import { createTranscodeWorker } from "../../src/modules/videos/public.ts";
 import { claim, complete, enqueue, renew } from "../../src/modules/videos/queue.ts";
+import { transcodeJobs } from "../../src/modules/videos/table.ts";
 import { reportProgress } from "../../src/modules/videos/state.ts";
 import { testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
@@ -51,5 +56,39 @@ describe("transcode queue", () => {
     const done = await insertVideo(owner.id, { status: "ready", progress: 1 });
     await reportProgress(deps, done.id, 0.3);
     expect((await videoRow(done.id))!.progress).toBe(1);
+  });
+
+  test("a running job's lease is renewed by the worker's heartbeat while the provider makes no progress", async () => {
+    // Found by `make chaos`: the lease was renewed on progress only, so it had to be long
+    // (5 minutes) and a SIGKILLed worker's video stayed in processing that long. Now it is
+    // short and a heartbeat keeps it while a step (an ffmpeg pass) says nothing.
+    const { deps } = await testContext();
+    const clock = stoppedClock(deps.clock.nowMs() + 366 * 86_400_000);
+    const owner = await makeUser();
+    const videoId = newId();
+    await deps.db.transaction((tx) => enqueue(tx, { kind: "transcode", videoId, ownerId: owner.id, provider: "local" }, clock.now()));
+    const leaseOf = async () =>
+      (await deps.db.select({ until: transcodeJobs.leaseUntil }).from(transcodeJobs).where(eq(transcodeJobs.videoId, videoId)))[0]!.until!;
+    let renewed = false;
+    let renewedTo = 0;
+    const silent: VideoProvider = {
+      name: "local",
+      async run(r) {
+        // Jobs other tests left due are passed over; this one waits, silent, for a heartbeat.
+        if (r.job.videoId !== videoId) return { outcome: "skipped", reason: "another test's job" };
+        const claimed = await leaseOf();
+        clock.advance(30_000);
+        while ((await leaseOf()).getTime() <= claimed.getTime()) await Bun.sleep(5);
+        renewed = true;
+        renewedTo = (await leaseOf()).getTime();
+        return { outcome: "skipped", reason: "done waiting" };
+      },
+    } as VideoProvider;
+    const providers = { local: silent, mux: silent, current: silent } as unknown as Providers;
+    const worker = createTranscodeWorker({ ...deps, clock }, { providers, id: "heartbeat-test", heartbeatMs: 10 });
+    for (let round = 0; round < 200 && !renewed; round++) if (!(await worker.step())) break;
+    expect(renewed).toBe(true);
+    // Renewed to a full lease past the moved clock: another worker cannot take it meanwhile.
+    expect(renewedTo).toBeGreaterThan(clock.nowMs());
   });
 });

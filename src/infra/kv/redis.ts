@@ -3,9 +3,9 @@
 // rate limiter's window counter is the exception on both counts (slidingWindow): it is on
 // every request, and a script costs Redis several times the commands it runs.
 import { randomUUID } from "node:crypto";
-import { Redis } from "ioredis";
+import { Redis, ReplyError } from "ioredis";
 import type { Log } from "../log.ts";
-import type { Kv, WindowResult } from "./types.ts";
+import { type Kv, KvUnavailableError, type WindowResult } from "./types.ts";
 import { judgeWindow, windowBuckets } from "./window.ts";
 
 const INCR_WITH_TTL = `
@@ -73,6 +73,24 @@ function counters(flat: string[]): Record<string, number> {
   return out;
 }
 
+/**
+ * Every method's failure to reach Redis as a KvUnavailableError (ioredis says so in plain
+ * Errors: "Stream isn't writeable ...", "Connection is closed.", MaxRetriesPerRequestError),
+ * so that a caller without a fallback of its own answers 503, not 500. Redis' own refusals
+ * (ReplyError) pass as they are.
+ */
+function typedOutages(kv: Kv): Kv {
+  const out: Record<string, unknown> = { kind: kv.kind };
+  for (const [name, fn] of Object.entries(kv)) {
+    if (typeof fn !== "function") continue;
+    out[name] = (...args: unknown[]) =>
+      (fn as (...a: unknown[]) => Promise<unknown>).apply(kv, args).catch((err: unknown) => {
+        throw err instanceof ReplyError || err instanceof KvUnavailableError ? err : new KvUnavailableError(err);
+      });
+  }
+  return out as unknown as Kv;
+}
+
 export async function createRedisKv(url: string, log: Log): Promise<Kv> {
   // Commands fail fast while Redis is away instead of queueing: callers (the rate limiter,
   // the key cache) have their own fallbacks, and a request must never hang on Redis.
@@ -99,7 +117,7 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
     for (const fn of handlers.get(channel) ?? []) fn(message);
   });
 
-  return {
+  return typedOutages({
     kind: "redis",
     async get(key) {
       return redis.get(key);
@@ -178,5 +196,5 @@ export async function createRedisKv(url: string, log: Log): Promise<Kv> {
     async close() {
       await Promise.allSettled([redis.quit(), sub.quit()]);
     },
-  };
+  });
 }

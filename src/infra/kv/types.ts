@@ -59,3 +59,15 @@ export interface Kv {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Redis did not answer (down, restarting, the connection cut): the request was fine and
+ * succeeds once it is back. The HTTP layer answers it with 503 and Retry-After, as it does
+ * for the database; a command Redis refused (a script error) is not this.
+ */
+export class KvUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the key-value store is unavailable", { cause });
+    this.name = "KvUnavailableError";
+  }
+}

@@ -76,6 +76,16 @@ interface AppendWriter {
 /** Keys are relative, slash-separated, from a small alphabet: nothing can escape the root. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
+/**
+ * The store did not answer at all (refused, reset or timed-out connection: down or
+ * restarting), as Bun's S3 client and fetch say it in `code`. Unlike a failure the store
+ * answered with, this is an outage the client should wait out (src/http/errors.ts).
+ */
+export function storeUnreachable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && /^(Connection(Refused|Closed|Reset|TimedOut)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|UND_ERR_SOCKET)$/.test(code);
+}
+
 export function assertKey(key: string): string {
   if (key.length > 512 || !KEY.test(key) || key.split("/").some((s) => s === "." || s === ".." || s.includes(".."))) {
     throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 80))}`);

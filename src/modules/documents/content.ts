@@ -2,7 +2,7 @@
 // store under a key of its own (one object per row, never shared, so deleting a row may
 // delete its object without asking who else uses it).
 import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, storageError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 
 /** Up to 256 KB inline in the database. */
@@ -30,7 +30,7 @@ export async function storeContent(deps: Deps, ownerId: string, docId: string, t
     } catch (err) {
       if (attempt >= 2) {
         deps.log.error("object store write failed", { key, err });
-        throw new AppError("STORAGE_ERROR", "the object store failed; try again");
+        throw storageError(err, "the object store failed; try again");
       }
     }
   }

@@ -9,7 +9,7 @@
 import { notePrincipal } from "../../http/access-log.ts";
 import { refuseGetBody } from "../../http/body-limit.ts";
 import { errorAnswer, newRequestId, requestIdOf } from "../../http/core.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, storageError } from "../../http/errors.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../wiring/services.ts";
@@ -20,7 +20,7 @@ import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT
 import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 
 const missing = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity }, REFUSAL);
-const storageFailed = () => new AppError("STORAGE_ERROR", "object storage failed", {}, REFUSAL);
+const storageFailed = (err?: unknown) => storageError(err, "object storage failed", REFUSAL);
 
 /** A path no kind claims. */
 const UNCLAIMED = "media";
@@ -238,7 +238,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       file = deps.storage.file?.(variant.key);
     } catch (err) {
       deps.log.error("edge object read failed", { kind, key: variant.key, err });
-      throw storageFailed();
+      throw storageFailed(err);
     }
     if (file === undefined) return undefined;
     if (file === null) {
@@ -295,7 +295,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       );
     } catch (err) {
       deps.log.error("edge object read failed", { kind, key: variant.key, err });
-      throw storageFailed();
+      throw storageFailed(err);
     }
   }
 

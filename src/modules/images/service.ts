@@ -3,7 +3,7 @@
 import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import { AppError, notFound, storageError } from "../../http/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -73,7 +73,7 @@ async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType
     } catch (err) {
       if (attempt >= 2) {
         deps.log.error("object store write failed", { key, err });
-        throw new AppError("STORAGE_ERROR", "the object store failed; try again");
+        throw storageError(err, "the object store failed; try again");
       }
     }
   }

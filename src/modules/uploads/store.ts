@@ -11,7 +11,7 @@
 // upload's row, and a PATCH that fails records none of it (its parts are overwritten by
 // the next, its bytes in the file cut off).
 import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, storageError } from "../../http/errors.ts";
 import type { StoredPart, UploadRow } from "./table.ts";
 import { type Checksum, checksumMismatch } from "./tus.ts";
 
@@ -41,7 +41,7 @@ export interface Received {
 const storageFailed = (deps: Deps, err: unknown, id: string) => {
   if (err instanceof AppError) return err;
   deps.log.error("resumable upload: the object store failed", { id, err });
-  return new AppError("STORAGE_ERROR", "the object store failed; try again");
+  return storageError(err, "the object store failed; try again");
 };
 
 /** Reads the body chunk by chunk, refusing more than `max` bytes; `hash` sees every byte. */

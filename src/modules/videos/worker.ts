@@ -10,8 +10,14 @@ import type { Providers } from "./providers/index.ts";
 import { LeaseLost, type JobRun } from "./providers/types.ts";
 import { checkpoint, claim, complete, givesUp, renew, retryLater } from "./queue.ts";
 
-/** A job's lease; renewed while it runs (on progress, between uploads), so a dead worker's job is retaken after this. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A job's lease: renewed while it runs (on progress, between uploads, and every
+ * HEARTBEAT_MS whatever the job is doing), so a dead worker's job is retaken this long after
+ * it died. `make chaos` found the 5 minutes it was holding a SIGKILLed worker's video in
+ * processing for that long; a heartbeat lets it be short without a slow step losing it.
+ */
+const LEASE_MS = 60_000;
+const HEARTBEAT_MS = 15_000;
 /** How long an idle loop waits before looking for work again. */
 const IDLE_MS = 2_000;
 
@@ -28,6 +34,8 @@ export interface WorkerOptions {
   deliver?: (request: Request) => Promise<Response>;
   /** This worker's name in the leases it holds. */
   id?: string;
+  /** How often a running job's lease is renewed (HEARTBEAT_MS; tests make it short). */
+  heartbeatMs?: number;
   /** Told each progress written to a video, once it is written (and awaited): what a test watches. */
   onProgress?: OnProgress;
 }
@@ -57,6 +65,9 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
       renew: () => renew(deps.db, job, worker, deps.clock.now(), LEASE_MS),
       progress: progressReporter(deps, log, job, () => renew(deps.db, job, worker, deps.clock.now(), LEASE_MS), o.onProgress),
     };
+    // Renewed on the node's own timer while the job runs: a step without progress (a long
+    // ffmpeg pass, an upload) keeps the lease; a failed renewal is tried again next beat.
+    const heartbeat = setInterval(() => void renew(deps.db, job, worker, deps.clock.now(), LEASE_MS).catch(() => {}), o.heartbeatMs ?? HEARTBEAT_MS);
     try {
       const end = await o.providers[job.provider].run(run);
       await complete(deps.db, job, worker, deps.clock.now());
@@ -77,6 +88,8 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
         err,
       });
       await retryLater(deps.db, job, worker, deps.clock.now(), String((err as Error)?.message ?? err));
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }
