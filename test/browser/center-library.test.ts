@@ -38,11 +38,16 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
     console.log(`library screenshots: ${shots}`);
   }, SLOW);
 
+  /** The page of the test before, left if that test failed before it could. */
+  let last: Page | undefined;
+
   async function open(viewport = PHONE) {
+    if (last && !last.isClosed()) await leave(last);
     rig.complaints.length = 0;
     offOrigin.length = 0;
     requested.length = 0;
     const page = await rig.open(viewport, { javaScript: true });
+    last = page;
     page.on("request", (r) => {
       const u = new URL(r.url());
       requested.push(r.url());
@@ -57,12 +62,22 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
     console.log(`screenshot: ${path}`);
   };
 
-  const clean = (page: Page) => {
+  const clean = async (page: Page) => {
     const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
     expect(errors).toEqual([]);
     expect(offOrigin).toEqual([]);
-    return page.context().close();
+    await leave(page);
   };
+
+  /**
+   * Leaves the page before its context closes: a player still fetching segments when the
+   * context goes sends the driver a response for a request it already dropped, and
+   * playwright-core's connection then fails every later call of the file.
+   */
+  async function leave(page: Page) {
+    await page.goto("about:blank").catch(() => {});
+    await page.context().close();
+  }
 
   async function signIn(page: Page, email: string) {
     await page.goto(`${origin}/`);
