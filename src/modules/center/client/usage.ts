@@ -76,6 +76,7 @@ interface Daily {
   days: { day: string; imageBandwidth: number; mediaBandwidth: number }[];
 }
 
+const BYTE_STEPS = [0, 1, 2, 3, 4].flatMap((k) => [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** k));
 const dayName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleString(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
 const served = (d: Daily["days"][number]) => d.imageBandwidth + d.mediaBandwidth;
 
@@ -112,10 +113,11 @@ async function bandwidthChart(box: HTMLElement, daily: Daily) {
       scales: { x: { time: false, range: [0.5, Math.max(days.length, 1) + 0.5] }, y: { range: [0, top * 1.1] } },
       axes: [
         { ...axis, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")), grid: { show: false } },
-        { ...axis, values: (_u, splits) => splits.map((v) => bytes(Math.round(v))), size: 70 },
+        // Ticks at round numbers of the units bytes() shows (KB, MB, GB of 1024).
+        { ...axis, incrs: BYTE_STEPS, values: (_u, splits) => splits.map((v) => bytes(Math.round(v))), size: 70 },
       ],
       series: [
-        { label: "Day", value: (_u, v) => (v == null ? "" : dayName(daily.days[v - 1]?.day ?? daily.month + "-01")) },
+        { label: "Day", value: (_u, v) => (v == null ? "" : dayName(daily.days[v - 1]?.day ?? `${daily.month}-01`)) },
         { label: "Images", stroke: accent, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
         { label: "Video and audio", stroke: second, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
       ],
