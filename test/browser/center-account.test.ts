@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { monthKey } from "../../src/infra/clock.ts";
+import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
@@ -267,14 +267,16 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   );
 
   test(
-    "usage: each quota is a meter with the API's numbers after an upload; the month's bandwidth is charted; degraded playback is explained",
+    "usage: each quota is a meter with the API's numbers after an upload; the month's bandwidth is charted per day; degraded playback is explained",
     async () => {
       const user = await makeUser({ plan: "pro" });
       const image = await uploaded(user.jwt, await png(64, 48), { filename: "counted.png" });
       // Video and audio served past the plan's monthly limit: playback is degraded (SPEC 3.3).
       const limit = rig.o.deps.plans.pro.mediaBandwidthBytes;
+      const [month, day] = [monthKey(rig.o.clock.now()), dayKey(rig.o.clock.now())];
       await addBandwidthBatch(rig.o.deps.db, [
-        { ownerId: user.id, month: monthKey(rig.o.clock.now()), dimension: "media_bandwidth", bytes: Math.ceil(limit * 1.1) },
+        { ownerId: user.id, month, day, dimension: "media_bandwidth", bytes: Math.ceil(limit * 1.1) },
+        { ownerId: user.id, month, day, dimension: "image_bandwidth", bytes: Math.round(3.2 * 1024 ** 2) },
       ]);
       const usage = (await api("GET", "/v1/user/me/usage", user.jwt)).body.data;
       expect(usage.image.storage.used).toBeGreaterThanOrEqual(image.size);
@@ -295,9 +297,12 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await expect(video.getAttribute("max")).resolves.toBe(String(limit));
       await page.getByRole("heading", { name: "Video playback: reduced to 360p" }).waitFor();
       await page.getByText(/new viewings start at 360p/).waitFor();
-      // The chart is drawn (uPlot, loaded with the screen) and says its numbers in words.
-      const chart = page.getByRole("img", { name: /video and audio 110%/ });
+      // The chart of bandwidth per day is drawn (uPlot, loaded with the screen), with a legend
+      // of its two series, and says the busiest day's bytes in words: today's (1100 GB is 1.1 TB).
+      const chart = page.getByRole("img", { name: /^Busiest day: [^,]+, 1\.1 TB \(images 3\.2 MB, video and audio 1\.1 TB\)/ });
       await chart.locator("canvas").waitFor();
+      await chart.getByText("Video and audio", { exact: true }).waitFor();
+      await page.getByText(/^Busiest day: [^,]+, 1\.1 TB/).waitFor();
       await shootBoth(page, "usage");
       await clean(page);
     },

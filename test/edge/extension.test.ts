@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
-import { monthKey } from "../../src/infra/clock.ts";
+import { dayKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
@@ -239,7 +239,7 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
     }
   });
 
-  test("metered under its own dimension: body bytes per owner and month go to the media bandwidth tally, none to images'", async () => {
+  test("metered under its own dimension: body bytes per owner and day go to the media bandwidth tally, none to images'", async () => {
     const { user } = await makeClient();
     const edge = await clipEdge();
     try {
@@ -251,7 +251,7 @@ describe("a media kind registered with the edge, with no edit to the edge", () =
       await edge.get(clip.url("a"), { range: "bytes=5000-" }); // 416: 0
       await edge.services.meter.flush();
       const mine = edge.tallied.filter((t) => t.field.endsWith(`:${user.id}`));
-      expect(mine).toEqual([{ hash: BANDWIDTH_HASHES.media_bandwidth, field: `${monthKey(edge.clock.now())}:${user.id}`, by: 2100 }]);
+      expect(mine).toEqual([{ hash: BANDWIDTH_HASHES.media_bandwidth, field: `${dayKey(edge.clock.now())}:${user.id}`, by: 2100 }]);
       expect(edge.tallied.some((t) => t.hash === BANDWIDTH_HASHES.image_bandwidth)).toBe(false);
     } finally {
       await edge.services.close();

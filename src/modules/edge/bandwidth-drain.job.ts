@@ -1,6 +1,6 @@
 // Bandwidth is aggregated hourly per user. The media edge tallies the bytes it
-// serves per quota dimension, owner and month in one kv hash per dimension
-// (meter.ts); this job adds each owner's bytes to the month they were
+// serves per quota dimension, owner and UTC day in one kv hash per dimension
+// (meter.ts); this job adds each owner's bytes to the month and the day they were
 // served in, dimension by dimension, and so does the month rollover settling the month
 // that ended (settleEdgeTallies, under this job's lease).
 //
@@ -22,7 +22,7 @@ export const bandwidthClaim = (dimension: BandwidthDimension) => `${BANDWIDTH_HA
 /** The claim's id rides in the claimed hash as a field beside the counts. */
 const CLAIM_ID_FIELD = /^claim:(.+)$/;
 
-type Entry = { dimension: BandwidthDimension; ownerId: string; month: string; bytes: number };
+type Entry = { dimension: BandwidthDimension; ownerId: string; month: string; day?: string; bytes: number };
 
 /** Attributes one dimension's tally: a claim left by an earlier run first, then what was tallied since. */
 async function attributeDimension(deps: Deps, dimension: BandwidthDimension) {

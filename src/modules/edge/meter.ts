@@ -1,5 +1,5 @@
 // Bandwidth metering without a database write per request: each node adds the bytes it
-// served to an in-process tally per quota dimension, owner and month, and flushes it
+// served to an in-process tally per quota dimension, owner and UTC day, and flushes it
 // every FLUSH_MS to one kv hash per dimension (HINCRBY: atomic across nodes). The hourly
 // job attribute-image-bandwidth moves those hashes into the usage ledger.
 import type { Kv } from "../../infra/kv/index.ts";
@@ -17,15 +17,22 @@ export const BANDWIDTH_HASHES: Readonly<Record<BandwidthDimension, string>> = {
 };
 const FLUSH_MS = 1_000;
 
-/** A hash field: the month the bytes were served in and their owner. */
-const bandwidthField = (month: string, ownerId: string) => `${month}:${ownerId}`;
-export function parseBandwidthField(field: string): { month: string; ownerId: string } | null {
-  const m = /^(\d{4}-\d{2}):(.+)$/.exec(field);
-  return m ? { month: m[1]!, ownerId: m[2]! } : null;
+/** A hash field: the UTC day ("YYYY-MM-DD") the bytes were served in and their owner. */
+const bandwidthField = (day: string, ownerId: string) => `${day}:${ownerId}`;
+/**
+ * A field's day (and the month it falls in) and owner. A field of a version that tallied
+ * per month ("YYYY-MM:owner"), left in the kv at upgrade, has a month and no day: it counts
+ * to the month only.
+ */
+export function parseBandwidthField(field: string): { month: string; day?: string; ownerId: string } | null {
+  const m = /^(\d{4}-\d{2})(-\d{2})?:(.+)$/.exec(field);
+  if (!m) return null;
+  return m[2] ? { month: m[1]!, day: m[1]! + m[2], ownerId: m[3]! } : { month: m[1]!, ownerId: m[3]! };
 }
 
 export interface Meter {
-  add(dimension: BandwidthDimension, month: string, ownerId: string, bytes: number): void;
+  /** `day`: "YYYY-MM-DD", UTC, the day the bytes were served in. */
+  add(dimension: BandwidthDimension, day: string, ownerId: string, bytes: number): void;
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -60,10 +67,10 @@ export function createMeter(kv: Kv, log: Log): Meter {
   timer.unref();
 
   return {
-    add(dimension, month, ownerId, bytes) {
+    add(dimension, day, ownerId, bytes) {
       if (bytes <= 0) return;
       const tally = tallies[dimension];
-      const field = bandwidthField(month, ownerId);
+      const field = bandwidthField(day, ownerId);
       tally.set(field, (tally.get(field) ?? 0) + bytes);
     },
     flush,

@@ -10,7 +10,7 @@ import { notePrincipal } from "../../http/access-log.ts";
 import { refuseGetBody } from "../../http/body-limit.ts";
 import { errorAnswer, newRequestId, requestIdOf } from "../../http/core.ts";
 import { AppError, storageError } from "../../http/errors.ts";
-import { monthKey } from "../../infra/clock.ts";
+import { dayKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../wiring/services.ts";
 import { FILE_BODY_MIN, HOT_OBJECT_MAX } from "./cache.ts";
@@ -26,6 +26,7 @@ const storageFailed = (err?: unknown) => storageError(err, "object storage faile
 const UNCLAIMED = "media";
 
 const CACHE_CONTROL = { immutable: IMMUTABLE, revalidate: REVALIDATE, short: SHORT } as const;
+const DAY_MS = 86_400_000;
 
 const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" }, REFUSAL);
 
@@ -162,7 +163,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     const res = new Response(body, { status: 200, headers: wholeHeaders(object, variant) });
     res.headers.set("x-request-id", requestId);
     cors.apply(request, res.headers);
-    meter.add(variant.dimension ?? object.dimension, monthNow(), object.ownerId, size);
+    meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, size);
     return res;
   }
 
@@ -207,21 +208,21 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     });
   }
 
-  // The month every byte served now is counted in, worked out again only when the clock
-  // leaves it (not a Date and a string per request).
-  let month = { key: "", from: 0, to: -1 };
-  function monthNow(): string {
+  // The UTC day every byte served now is counted in (its month follows from it), worked
+  // out again only when the clock leaves it (not a Date and a string per request).
+  let day = { key: "", from: 0, to: -1 };
+  function dayNow(): string {
     const ms = deps.clock.nowMs();
-    if (ms < month.from || ms >= month.to) {
-      const d = new Date(ms);
-      month = { key: monthKey(d), from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
+    if (ms < day.from || ms >= day.to) {
+      const from = ms - (ms % DAY_MS);
+      day = { key: dayKey(new Date(ms)), from, to: from + DAY_MS };
     }
-    return month.key;
+    return day.key;
   }
 
   function sent(object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
     // Counted when the response starts: a client that hangs up early is still charged.
-    meter.add(variant.dimension ?? object.dimension, monthNow(), object.ownerId, length);
+    meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, length);
     return new Response(body, { status, headers });
   }
 

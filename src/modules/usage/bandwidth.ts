@@ -13,6 +13,8 @@ export interface BandwidthEntry {
   ownerId: string;
   /** "YYYY-MM", UTC: the month the bytes were served in. */
   month: string;
+  /** "YYYY-MM-DD", UTC, within `month`: the day, also counted on its own (the usage chart). None: the month only. */
+  day?: string;
   dimension: BandwidthDimension;
   bytes: number;
 }
@@ -31,10 +33,11 @@ export interface BandwidthQuota {
 
 /** Committed batch ids are kept this long: far longer than a batch can wait for a retry. */
 const KEEP_BATCH_IDS_MS = 30 * 86_400_000;
+const MONTH_KEY = /^\d{4}-\d{2}$/;
 
 /**
- * Adds each entry's bytes to its owner's month, in one statement, within the caller's
- * transaction. Entries for the same owner, month and dimension are summed; owners deleted
+ * Adds each entry's bytes to its owner's month and, given its day, to that day's counter of
+ * the same dimension, in one statement, within the caller's transaction. Entries for the same owner, month and dimension are summed; owners deleted
  * since they were served are skipped. Given a batch, the batch's id commits with the counts,
  * so a batch retried after a crash is counted once. Given the plans, a count of the
  * current month that goes past a mark of its dimension is told to the owner, in
@@ -46,10 +49,12 @@ export async function addBandwidthBatch(tx: DbOrTx, entries: readonly BandwidthE
     await tx.delete(bandwidthClaims).where(lt(bandwidthClaims.committedAt, new Date(batch.at.getTime() - KEEP_BATCH_IDS_MS)));
     if (!fresh) return [];
   }
-  const counted = await ledger.add(
-    tx,
-    entries.map((e) => ({ userId: e.ownerId, dimension: e.dimension, period: e.month, amount: e.bytes })),
-  );
+  const counts = entries.flatMap((e) => {
+    const month = { userId: e.ownerId, dimension: e.dimension, period: e.month, amount: e.bytes };
+    return e.day ? [month, { ...month, period: e.day }] : [month];
+  });
+  // Quota marks and what the callers are told are the month's: the day counters only measure.
+  const counted = (await ledger.add(tx, counts)).filter((c) => MONTH_KEY.test(c.period));
   if (quota) await tellBandwidthCrossings(tx, entries, counted, quota);
   return counted.map((c) => ({ ownerId: c.userId, month: c.period, dimension: c.dimension as BandwidthDimension }));
 }

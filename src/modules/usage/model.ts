@@ -40,3 +40,20 @@ export function usageModel(dimensions: readonly Dimension[]): TObject {
 
 export const Usage = usageModel(DIMENSIONS);
 export type Usage = typeof Usage.static;
+
+/** "YYYY-MM", UTC: a month of the daily bandwidth. */
+export const MonthQuery = t.Object({
+  month: t.Optional(t.String({ pattern: "^\\d{4}-(0[1-9]|1[0-2])$", description: "YYYY-MM (UTC); this month when omitted", examples: ["2026-11"] })),
+});
+
+export const DailyBandwidth = t.Object({
+  month: t.String({ pattern: "^\\d{4}-\\d{2}$" }),
+  days: t.Array(
+    t.Object({
+      day: t.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD (UTC)" }),
+      imageBandwidth: Int({ description: "image bytes served that day" }),
+      mediaBandwidth: Int({ description: "video and audio bytes served that day (the edge's and a hosted provider's)" }),
+    }),
+    { description: "every day of the month up to today, oldest first; zero where nothing was served" },
+  ),
+});

@@ -5,7 +5,7 @@
 // up) is not caught up. Edge-served media bytes are attributed per owner by the edge's
 // attribute-image-bandwidth.
 import type { Deps } from "../../wiring/deps.ts";
-import { monthKey } from "../../infra/clock.ts";
+import { dayKey, monthKey } from "../../infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings } from "../usage/public.ts";
 import { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 import { type Job, result } from "../../infra/job.ts";
@@ -17,10 +17,12 @@ export async function attributeProviderHour(deps: Deps, source: ProviderEgress, 
   const total = await source.bytesServed(hour, new Date(hour.getTime() + HOUR_MS));
   if (total <= 0) return { bytes: 0, users: 0 };
   const month = monthKey(hour);
+  // The hour's day, not the run's: an hour attributed after midnight stays in its month.
+  const day = dayKey(hour);
   const batch = { id: `provider-egress:${source.provider}:${hour.toISOString()}`, at: deps.clock.now() };
   return deps.db.transaction(async (tx) => {
     const shares = splitByStorage(total, await mediaStorageHolders(tx));
-    const entries = shares.map((s) => ({ ownerId: s.ownerId, month, dimension: "media_bandwidth" as const, bytes: s.bytes }));
+    const entries = shares.map((s) => ({ ownerId: s.ownerId, month, day, dimension: "media_bandwidth" as const, bytes: s.bytes }));
     const moved = new Set((await addBandwidthBatch(tx, entries, batch, { plans: deps.plans, now: batch.at })).map((r) => r.ownerId));
     const added = entries.filter((e) => moved.has(e.ownerId));
     await recordBandwidthCrossings(tx, deps.plans, added, batch.at);

@@ -1,7 +1,7 @@
 // Usage (#/usage): the plan, the video playback state in words (SPEC 3.3), each quota of
 // GET /v1/user/me/usage (SPEC 2.11) as a meter against its limit with the numbers in text,
-// and the month's bandwidth as a chart. The API reports bandwidth as a month's total (no
-// per-day series), so the chart compares the two bandwidth quotas for the month so far.
+// and the month's bandwidth per day as a chart (GET /v1/user/me/usage/daily), images and
+// video and audio as two series, with the busiest day in words beside it.
 // uPlot is loaded with import() when this screen is drawn: no other screen carries it.
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
@@ -70,37 +70,59 @@ function quota(name: string, { used, limit }: UsedLimit, show: (n: number) => st
   );
 }
 
-const pct = (q: UsedLimit) => (q.limit > 0 ? (q.used / q.limit) * 100 : 0);
+/** GET /v1/user/me/usage/daily: each day of the month so far. */
+interface Daily {
+  month: string;
+  days: { day: string; imageBandwidth: number; mediaBandwidth: number }[];
+}
 
-/** The month's bandwidth of images and of video and audio, as a share of each limit. */
-async function bandwidthChart(box: HTMLElement, u: Usage) {
+const BYTE_STEPS = [0, 1, 2, 3, 4].flatMap((k) => [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** k));
+const dayName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleString(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+const served = (d: Daily["days"][number]) => d.imageBandwidth + d.mediaBandwidth;
+
+/** The chart in words, for screen readers and as its caption: the busiest day and the month's bytes. */
+function dailySummary(daily: Daily, month: string): string {
+  const busiest = daily.days.reduce<Daily["days"][number] | null>((best, d) => (served(d) > (best ? served(best) : 0) ? d : best), null);
+  if (!busiest) return `Nothing served yet in ${month}.`;
+  const image = daily.days.reduce((s, d) => s + d.imageBandwidth, 0);
+  const media = daily.days.reduce((s, d) => s + d.mediaBandwidth, 0);
+  return (
+    `Busiest day: ${dayName(busiest.day)}, ${bytes(served(busiest))} (images ${bytes(busiest.imageBandwidth)}, video and audio ${bytes(busiest.mediaBandwidth)}). ` +
+    `${month} so far: images ${bytes(image)}, video and audio ${bytes(media)}.`
+  );
+}
+
+/** Bandwidth per day over the month: images and video and audio as two series with a legend. */
+async function bandwidthChart(box: HTMLElement, daily: Daily) {
   const { default: uPlot } = await import("uplot");
-  const values = [pct(u.image.bandwidth), pct(u.video.bandwidth)];
-  const labels = ["Images", "Video and audio"];
   const css = getComputedStyle(document.documentElement);
   const accent = css.getPropertyValue("--accent").trim() || "#2456d6";
+  const second = "#c2410c";
   const text = css.getPropertyValue("--muted").trim() || "#5b6470";
   const grid = css.getPropertyValue("--line").trim() || "#dde1e6";
   const axis = { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
   const width = () => Math.max(200, box.clientWidth);
+  const days = daily.days.map((d) => Number(d.day.slice(8)));
+  const top = Math.max(1024, ...daily.days.map((d) => Math.max(d.imageBandwidth, d.mediaBandwidth)));
   box.replaceChildren();
   const plot = new uPlot(
     {
       width: width(),
       height: 220,
-      legend: { show: false },
-      cursor: { show: false },
-      scales: { x: { time: false, range: [-0.5, 1.5] }, y: { range: [0, Math.max(100, ...values) * 1.1] } },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: false, range: [0.5, Math.max(days.length, 1) + 0.5] }, y: { range: [0, top * 1.1] } },
       axes: [
-        { ...axis, splits: () => [0, 1], values: (_u, splits) => splits.map((i) => labels[i] ?? ""), grid: { show: false } },
-        { ...axis, values: (_u, splits) => splits.map((v) => `${Math.round(v)}%`), size: 50 },
+        { ...axis, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")), grid: { show: false } },
+        // Ticks at round numbers of the units bytes() shows (KB, MB, GB of 1024).
+        { ...axis, incrs: BYTE_STEPS, values: (_u, splits) => splits.map((v) => bytes(Math.round(v))), size: 70 },
       ],
       series: [
-        {},
-        { label: "Share of the monthly limit", fill: accent, stroke: accent, paths: uPlot.paths.bars!({ size: [0.5, 120] }), points: { show: false } },
+        { label: "Day", value: (_u, v) => (v == null ? "" : dayName(daily.days[v - 1]?.day ?? `${daily.month}-01`)) },
+        { label: "Images", stroke: accent, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
+        { label: "Video and audio", stroke: second, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
       ],
     },
-    [[0, 1], values],
+    [days, daily.days.map((d) => d.imageBandwidth), daily.days.map((d) => d.mediaBandwidth)],
     box,
   );
   // The chart follows its box's width (a phone turned, a window resized); the canvas itself
@@ -118,7 +140,7 @@ function videoState(status: Usage["video"]["status"]) {
   return h("section", { class: `card state state-${status}`, "aria-labelledby": "video-state" }, h("h2", { id: "video-state" }, s.title), h("p", {}, s.words));
 }
 
-function drawn(u: Usage) {
+function drawn(u: Usage, daily: Daily) {
   const plan = PLANS[u.plan] ?? u.plan;
   const month = new Date(`${u.image.bandwidth.monthYear}-01T00:00:00Z`).toLocaleString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
   const quotas = [
@@ -131,9 +153,9 @@ function drawn(u: Usage) {
     u.uploads?.day ? quota("Uploads today", u.uploads.day, (n) => count(n, "upload", "uploads")) : null,
     u.uploads?.month ? quota("Uploads this month", u.uploads.month, (n) => count(n, "upload", "uploads")) : null,
   ];
-  const summary = `Bandwidth in ${month}: images ${Math.round(pct(u.image.bandwidth))}% of the limit, video and audio ${Math.round(pct(u.video.bandwidth))}%.`;
+  const summary = dailySummary(daily, month);
   const chart = h("div", { class: "chart", role: "img", "aria-label": summary });
-  void bandwidthChart(chart, u).catch(() => {
+  void bandwidthChart(chart, daily).catch(() => {
     chart.textContent = summary;
   });
   return [
@@ -149,7 +171,7 @@ function drawn(u: Usage) {
       "section",
       { class: "card", "aria-labelledby": "bandwidth-title" },
       h("h2", { id: "bandwidth-title" }, `Bandwidth in ${month}`),
-      h("p", { class: "hint" }, "The month so far, as a share of each monthly limit. Counted hourly."),
+      h("p", { class: "hint" }, "Bytes served each day of the month so far (UTC days). Counted hourly."),
       h("figure", { class: "chart-box" }, chart, h("figcaption", { class: "hint" }, summary)),
     ),
   ];
@@ -159,8 +181,8 @@ export function usageScreen() {
   const status = h("p", { class: "status", role: "status" }, "Loading…");
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
-  call<Usage>("GET", "/v1/user/me/usage")
-    .then((u) => body.append(...drawn(u)))
+  Promise.all([call<Usage>("GET", "/v1/user/me/usage"), call<Daily>("GET", "/v1/user/me/usage/daily")])
+    .then(([u, daily]) => body.append(...drawn(u, daily)))
     .catch((e) => {
       error.textContent = inWords(e);
     })
