@@ -3,7 +3,7 @@
 // while the owner's video playback is suspended.
 import { afterAll, describe, expect, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
-import { monthKey } from "../../src/infra/clock.ts";
+import { dayKey } from "../../src/infra/clock.ts";
 import { createServices, type Services } from "../../src/wiring/services.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
@@ -18,10 +18,10 @@ describe("audio on the media edge", () => {
     const { deps } = await testContext();
     const services = createServices(deps);
     opened.push(services);
-    const counted: { dimension: string; month: string; ownerId: string; bytes: number }[] = [];
+    const counted: { dimension: string; day: string; ownerId: string; bytes: number }[] = [];
     const meter = {
       ...services.meter,
-      add: (dimension: string, month: string, ownerId: string, bytes: number) => void counted.push({ dimension, month, ownerId, bytes }),
+      add: (dimension: string, day: string, ownerId: string, bytes: number) => void counted.push({ dimension, day, ownerId, bytes }),
     };
     const app = createApp({ ...services, meter });
     const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
@@ -39,11 +39,12 @@ describe("audio on the media edge", () => {
     const thumb = await get(a.thumbnailUrl);
     const svg = await thumb.arrayBuffer();
 
-    const month = monthKey(deps.clock.now());
+    // Tallied by UTC day (the month follows from it).
+    const day = dayKey(deps.clock.now());
     expect(counted).toEqual([
-      { dimension: "media_bandwidth", month, ownerId: owner.id, bytes: bytes.length },
-      { dimension: "media_bandwidth", month, ownerId: owner.id, bytes: 100 },
-      { dimension: "image_bandwidth", month, ownerId: owner.id, bytes: svg.byteLength },
+      { dimension: "media_bandwidth", day, ownerId: owner.id, bytes: bytes.length },
+      { dimension: "media_bandwidth", day, ownerId: owner.id, bytes: 100 },
+      { dimension: "image_bandwidth", day, ownerId: owner.id, bytes: svg.byteLength },
     ]);
   });
 

@@ -20,7 +20,7 @@ async function listening() {
   const app = createApp({
     ...services,
     edgeCache: createEdgeCache(),
-    meter: { add: (dimension, _month, ownerId, bytes) => metered.push({ dimension, ownerId, bytes }), flush: async () => {}, close: async () => {} },
+    meter: { add: (dimension, _day, ownerId, bytes) => metered.push({ dimension, ownerId, bytes }), flush: async () => {}, close: async () => {} },
   });
   const server = app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
   return { server, metered, origin: `http://127.0.0.1:${server.port}` };

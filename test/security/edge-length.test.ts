@@ -21,7 +21,7 @@ const large = new Uint8Array(
     .toBuffer(),
 );
 
-type Served = { dimension: string; month: string; ownerId: string; bytes: number };
+type Served = { dimension: string; day: string; ownerId: string; bytes: number };
 
 /** An app on the shared parts whose store answers `get` through `get`, with its log and meter recorded. */
 async function appWithStore(get: (storage: Storage, key: string, range?: { start: number; end: number }) => Promise<ReadableStream<Uint8Array> | null>) {
@@ -35,7 +35,7 @@ async function appWithStore(get: (storage: Storage, key: string, range?: { start
     ...services,
     deps: { ...deps, storage, log },
     edgeCache: createEdgeCache(),
-    meter: { add: (dimension, month, ownerId, bytes) => metered.push({ dimension, month, ownerId, bytes }), flush: async () => {}, close: async () => {} },
+    meter: { add: (dimension, day, ownerId, bytes) => metered.push({ dimension, day, ownerId, bytes }), flush: async () => {}, close: async () => {} },
   });
   return { app, warnings, metered };
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
     ...services,
     deps: { ...deps, log },
     edgeCache: createEdgeCache(),
-    meter: { add: (dimension, _month, ownerId, bytes) => void metered.push({ dimension, ownerId, bytes }), flush: async () => {}, close: async () => {} },
+    meter: { add: (dimension, _day, ownerId, bytes) => void metered.push({ dimension, ownerId, bytes }), flush: async () => {}, close: async () => {} },
   }).listen({ port: 0, hostname: "127.0.0.1" });
   origin = app.server!.url.origin;
   stop = async () => {
