@@ -92,8 +92,11 @@ describe("compose.yaml", () => {
 describe("interpolation", () => {
   test("defaults, required values and bare variables as compose reads them", () => {
     const env = { SET: "v", EMPTY: "" };
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own ${...} syntax, as plain strings
     expect(interpolate("${SET:-d} ${EMPTY:-d} ${EMPTY-d} ${UNSET-d} $SET $$SET", env)).toBe("v d  d v $SET");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own ${...} syntax, as plain strings
     expect(() => interpolate("${EMPTY:?say so}", env)).toThrow(/EMPTY: say so/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own ${...} syntax, as plain strings
     expect(interpolate("${EMPTY?fine}", env)).toBe("");
   });
 });
