@@ -2,21 +2,17 @@
 // critical violation at phone width, at desktop width, and in the dark scheme. A screen is a
 // line of SCREENS: who signs in, the fragment, and what shows the screen is drawn (and, for
 // a dialog, how it is opened). Screenshots of each go to a temporary folder.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { makeKey, PASSWORD, type TestUser } from "../helpers/factories.ts";
+import { makeKey, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
 import { pushed2, sync2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** What beforeAll made that a fragment may name. */
 const made = { kbId: "", docId: "" };
@@ -104,14 +100,9 @@ async function settled(page: Page, heading: string) {
 }
 
 describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-a11y-"));
   const people: Partial<Record<Screen["as"], TestUser>> = {};
 
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
+  const d = dashboardHarness(executable, "center-a11y", async (rig) => {
     const user = await rig.o.makeUser();
     const bytes = await png(40, 30);
     await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
@@ -143,31 +134,20 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
       headers: { "x-forwarded-for": rig.o.ip() },
     });
     expect(registered.status).toBe(201);
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`accessibility screenshots: ${shots}`);
-  }, SLOW);
+  });
 
   async function visit(screen: Screen): Promise<Page> {
-    const page = await rig.open(PHONE, { javaScript: true });
-    await page.goto(`${origin}/`);
+    const page = await d.open(PHONE);
     const who = people[screen.as as "user" | "admin"];
-    if (who) {
-      await page.getByLabel("Email").fill(who.email);
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await page.getByRole("heading", { name: "Library" }).waitFor();
-    }
-    await page.goto(`${origin}/${typeof screen.fragment === "string" ? screen.fragment : screen.fragment()}`);
+    if (who) await d.signIn(page, who.email);
+    await page.goto(`${d.origin}/${typeof screen.fragment === "string" ? screen.fragment : screen.fragment()}`);
     await screen.ready(page);
     return page;
   }
 
   /** Scans the page as it is; a violation fails with its rule, what it says and where. */
   async function scan(page: Page, label: string) {
-    await page.screenshot({ path: join(shots, `${label}.png`), fullPage: true });
+    await d.shoot(page, label);
     const found = await axeViolations(page);
     expect(found.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.targets.join(", ")}`)).toEqual([]);
   }
@@ -188,7 +168,6 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
     test(
       `${screen.name}: nothing serious or critical at phone and desktop widths, light and dark`,
       async () => {
-        rig.complaints.length = 0;
         const page = await visit(screen);
         const slug = screen.name.replaceAll(" ", "-");
         await scan(page, `${slug}-phone`);
@@ -196,9 +175,8 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
         await scan(page, `${slug}-desktop`);
         await page.emulateMedia({ colorScheme: "dark" });
         await scan(page, `${slug}-desktop-dark`);
-        // And the screen logged no error (the COOP note is plain HTTP's, not the page's).
-        expect(rig.complaints.filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"))).toEqual([]);
-        await page.context().close();
+        // And the screen logged no error, and fetched nothing off its origin.
+        await d.clean(page);
       },
       SLOW,
     );

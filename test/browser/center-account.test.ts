@@ -3,104 +3,24 @@
 // asserts what the person sees and what the API then holds; the pages must log no error
 // and fetch nothing off their origin. Screenshots (phone and desktop) go to a temporary
 // folder, their paths printed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe.skipIf(!executable)("the dashboard's account screens in Chromium", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-account-"));
-  const offOrigin: string[] = [];
-
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`dashboard screenshots: ${shots}`);
-  }, SLOW);
-
-  const api = <T = any>(method: string, path: string, token: string, json?: unknown) => callJson<T>(method, path, { app: rig.o.app, token, json });
-  /**
-   * A credential's use on another node (the suite's shared app): the rig's app is created in
-   * beforeAll, where the afterAll that oauthApp registers runs at once, so the rig's own
-   * revocation listeners are already closed; another node shows what every node does.
-   */
+  const d = dashboardHarness(executable, "center-account");
+  const { open, shootBoth, clean, signIn } = d;
+  const api = <T = any>(method: string, path: string, token: string, json?: unknown) => callJson<T>(method, path, { app: d.rig.o.app, token, json });
+  /** A credential's use on another node (the suite's shared app): what every node does. */
   const elsewhere = (path: string, token: string) => callJson("GET", path, { token });
-
-  async function open(viewport = PHONE) {
-    rig.complaints.length = 0;
-    offOrigin.length = 0;
-    const page = await rig.open(viewport, { javaScript: true });
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
-    });
-    return page;
-  }
-
-  /** A full-page screenshot at the page's width, and one at the other width: both without horizontal scroll. */
-  const shootBoth = async (page: Page, name: string) => {
-    const first = page.viewportSize()!;
-    for (const [label, size] of first.width === PHONE.width
-      ? ([
-          ["phone", PHONE],
-          ["desktop", DESKTOP],
-        ] as const)
-      : ([
-          ["desktop", DESKTOP],
-          ["phone", PHONE],
-        ] as const)) {
-      await page.setViewportSize(size);
-      if (!(await rig.noHorizontalScroll(page)))
-        console.log(
-          label,
-          await page.evaluate(() =>
-            [...document.querySelectorAll("*")]
-              .filter((e) => e.getBoundingClientRect().right > window.innerWidth)
-              .map((e) => `${e.tagName}.${e.className} ${e.getBoundingClientRect().right}`)
-              .join("\n"),
-          ),
-        );
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
-      const path = join(shots, `${name}-${label}.png`);
-      await page.screenshot({ path, fullPage: true });
-      console.log(`screenshot: ${path}`);
-    }
-    await page.setViewportSize(first);
-  };
-
-  /** No console error but those the test provoked (`expected`) and the COOP note of plain HTTP; nothing off the origin. */
-  const clean = (page: Page, expected: RegExp[] = []) => {
-    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
-    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    return page.context().close();
-  };
-
-  async function signIn(page: Page, email: string, password = PASSWORD) {
-    await page.goto(`${origin}/`);
-    await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Library" }).waitFor();
-  }
 
   /** Opens a screen from the navigation, as a person does. */
   async function go(page: Page, link: string, heading = link) {
@@ -111,7 +31,7 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   test(
     "account: the nickname, password, version history and notification choices are each saved, confirmed, and held by the API",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(PHONE);
       await signIn(page, user.email);
       await go(page, "Account");
@@ -133,7 +53,7 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       // The change is told to the account, and the header counts it.
       await page.getByRole("link", { name: "Notifications, 1 unread" }).waitFor();
       await expect(page.getByLabel("New password").inputValue()).resolves.toBe("");
-      const login = (password: string) => callJson("POST", "/v1/auth/login", { app: rig.o.app, json: { email: user.email, password } });
+      const login = (password: string) => callJson("POST", "/v1/auth/login", { app: d.rig.o.app, json: { email: user.email, password } });
       expect((await login(PASSWORD)).status).toBe(401);
       const signedIn = await login("a new password 2");
       expect(signedIn.status).toBe(200);
@@ -180,7 +100,7 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   test(
     "API keys: one is made with chosen scopes, shown once with Copy, authenticates; revoked after a confirmation it is refused",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(DESKTOP);
       await signIn(page, user.email);
       await go(page, "API keys");
@@ -241,8 +161,8 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   test(
     "authorized apps: a device's grant is listed with its scopes and, revoked, its token is refused",
     async () => {
-      const user = await rig.o.makeUser();
-      const tokens = await rig.o.tokensFor(user, "shelf-sync");
+      const user = await d.rig.o.makeUser();
+      const tokens = await d.rig.o.tokensFor(user, "shelf-sync");
       expect((await elsewhere("/v1/images", tokens.access_token)).status).toBe(200);
       const page = await open(PHONE);
       await signIn(page, user.email);
@@ -272,9 +192,9 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       const user = await makeUser({ plan: "pro" });
       const image = await uploaded(user.jwt, await png(64, 48), { filename: "counted.png" });
       // Video and audio served past the plan's monthly limit: playback is degraded (SPEC 3.3).
-      const limit = rig.o.deps.plans.pro.mediaBandwidthBytes;
-      const [month, day] = [monthKey(rig.o.clock.now()), dayKey(rig.o.clock.now())];
-      await addBandwidthBatch(rig.o.deps.db, [
+      const limit = d.rig.o.deps.plans.pro.mediaBandwidthBytes;
+      const [month, day] = [monthKey(d.rig.o.clock.now()), dayKey(d.rig.o.clock.now())];
+      await addBandwidthBatch(d.rig.o.deps.db, [
         { ownerId: user.id, month, day, dimension: "media_bandwidth", bytes: Math.ceil(limit * 1.1) },
         { ownerId: user.id, month, day, dimension: "image_bandwidth", bytes: Math.round(3.2 * 1024 ** 2) },
       ]);
@@ -312,13 +232,13 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   test(
     "notifications: the header counts the unread; the list pages by Show more; marking one and all read moves the API's count",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       // Each key made and revoked through the API tells the account twice (api_key_created,
       // api_key_revoked): 22, two more than a page.
       for (let i = 0; i < 11; i++) {
         const made = await api("POST", "/v1/api-keys", user.jwt, { name: `key ${i}` });
         expect(made.status).toBe(201);
-        expect((await call("DELETE", `/v1/api-keys/${made.body.data.id}`, { app: rig.o.app, token: user.jwt })).status).toBe(204);
+        expect((await call("DELETE", `/v1/api-keys/${made.body.data.id}`, { app: d.rig.o.app, token: user.jwt })).status).toBe(204);
       }
       const unread = async () => (await api("GET", "/v1/notifications/unread-count", user.jwt)).body.data.unreadCount;
       expect(await unread()).toBe(22);
@@ -358,7 +278,7 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   test(
     "usable by keyboard alone: reach API keys, make a key, copy it, then reach the notifications",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(DESKTOP);
       await signIn(page, user.email);
       /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it never does. */

@@ -2,86 +2,38 @@
 // a user's plan changed, the app approval queue decided, the jobs listed and one run. Each
 // journey asserts what the admin sees and what the API then holds; the page logs no error
 // and fetches nothing off its origin. Screenshots (phone and desktop) go to a temporary folder.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { PASSWORD, type TestUser } from "../helpers/factories.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 
 describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
   let boss: TestUser;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-admin-"));
-  const offOrigin: string[] = [];
-
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
+  const d = dashboardHarness(executable, "center-admin", async (rig) => {
     boss = await rig.o.makeUser({ isAdmin: true });
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`admin screenshots: ${shots}`);
-  }, SLOW);
-
-  /** The page of the test before, closed if that test failed before it could: its late complaints are not this test's. */
-  let last: Page | undefined;
-
-  async function open(viewport = PHONE) {
-    await last?.context().close();
-    rig.complaints.length = 0;
-    offOrigin.length = 0;
-    const page = await rig.open(viewport, { javaScript: true });
-    last = page;
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
-    });
-    return page;
-  }
-
-  const shoot = async (page: Page, name: string) => {
-    const path = join(shots, `${name}.png`);
-    await page.screenshot({ path, fullPage: true });
-    console.log(`screenshot: ${path}`);
-  };
-
-  /** No console error but `expected` (a refusal the test provoked) and the COOP note of plain HTTP; nothing off the origin. */
-  const clean = (page: Page, expected: RegExp[] = []) => {
-    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
-    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    return page.context().close();
-  };
+  });
+  const { open, shoot, clean } = d;
 
   /** Signs in and opens the admin screen from the nav, as an admin does. */
   async function adminScreen(page: Page, who = boss) {
-    await page.goto(`${origin}/`);
-    await page.getByLabel("Email").fill(who.email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Library" }).waitFor();
+    await d.signIn(page, who.email);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
     await page.getByRole("heading", { name: "Admin", level: 1 }).waitFor();
   }
 
-  const api = (method: string, path: string, token: string, json?: unknown) => rig.o.call(method, path, { app: rig.o.app, token, json }).then((r) => r.json());
+  const api = (method: string, path: string, token: string, json?: unknown) =>
+    d.rig.o.call(method, path, { app: d.rig.o.app, token, json }).then((r) => r.json());
 
   /** POST /oauth/register, as any app may: a pending client with the device grant. */
   async function registerApp(name: string): Promise<string> {
-    const reg = await rig.o.call("POST", "/oauth/register", {
-      app: rig.o.app,
+    const reg = await d.rig.o.call("POST", "/oauth/register", {
+      app: d.rig.o.app,
       json: { client_name: name, grant_types: [DEVICE_GRANT, "refresh_token"], scope: "media.read" },
-      headers: { "x-forwarded-for": rig.o.ip() },
+      headers: { "x-forwarded-for": d.rig.o.ip() },
     });
     expect(reg.status).toBe(201);
     return ((await reg.json()) as { client_id: string }).client_id;
@@ -90,7 +42,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
   test(
     "changes a user's plan by the account's id; an unknown id is refused in the API's words",
     async () => {
-      const person = await rig.o.makeUser({ plan: "trial" });
+      const person = await d.rig.o.makeUser({ plan: "trial" });
       const page = await open(PHONE);
       await adminScreen(page);
       const users = page.getByRole("region", { name: "Users" });
@@ -111,7 +63,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
       await shoot(page, "admin-plan-phone");
       const me = await api("GET", "/v1/user/me", person.jwt);
       expect(me.data).toMatchObject({ plan: "pro", planActive: true, planExpiresAt: "2099-06-30T23:59:59.000Z" });
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      expect(await d.rig.noHorizontalScroll(page)).toBe(true);
       await clean(page, [/status of 404/]);
     },
     SLOW,
@@ -120,7 +72,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
   test(
     "finds an account by e-mail in the list, edits its plan from there; the plans table shows this server's limits",
     async () => {
-      const person = await rig.o.makeUser({ plan: "trial" });
+      const person = await d.rig.o.makeUser({ plan: "trial" });
       const page = await open(DESKTOP);
       await adminScreen(page);
       const accounts = page.getByRole("region", { name: "Accounts" });
@@ -146,7 +98,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
       const table = plans.getByRole("table", { name: "Plans and their limits" });
       await table.waitFor();
       const kbRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Knowledge bases" }) });
-      const limits = rig.o.deps.plans;
+      const limits = d.rig.o.deps.plans;
       const shown = (n: number) => (n === -1 ? "no cap" : n.toLocaleString("en-US"));
       await expect(kbRow.getByRole("cell").allTextContents()).resolves.toEqual([
         shown(limits.trial.kbCount),
@@ -180,15 +132,15 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
       const approved = await api("GET", "/v1/admin/oauth-clients?status=approved&limit=50", boss.jwt);
       expect(approved.data.items.find((c: { id: string }) => c.id === good)).toMatchObject({ status: "approved", decidedAt: expect.any(String) });
       // Approved, it authorizes as a verified app.
-      const person = await rig.o.makeUser();
-      const started = (await rig.o.start(good)).body;
-      expect((await rig.o.verify(person, started.user_code)).body.data).toMatchObject({ clientId: good, unverified: false });
+      const person = await d.rig.o.makeUser();
+      const started = (await d.rig.o.start(good)).body;
+      expect((await d.rig.o.verify(person, started.user_code)).body.data).toMatchObject({ clientId: good, unverified: false });
 
       // Rejecting asks first, then the app is refused everywhere.
       page.once("dialog", (d) => d.accept());
       await queue.getByRole("button", { name: `Reject Scraper ${tag}` }).click();
       await part.getByRole("status").getByText(`Scraper ${tag} is rejected.`).waitFor();
-      expect((await rig.o.start(bad)).body.error).toBe("invalid_client");
+      expect((await d.rig.o.start(bad)).body.error).toBe("invalid_client");
 
       // The approved list shows the approved app, which may still be withdrawn (no Approve).
       await part.getByLabel("Show").selectOption({ label: "Approved" });
@@ -221,7 +173,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
       expect(after.lastRun).toMatchObject({ outcome: "ok", trigger: "manual" });
       await shoot(page, "admin-jobs-desktop");
       await page.setViewportSize(PHONE);
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      expect(await d.rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "admin-phone");
       await clean(page);
     },
@@ -258,15 +210,15 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
   test(
     "a person who is not an admin has no Admin link, and typing #/admin says politely it is for admins (the API refuses too)",
     async () => {
-      const person = await rig.o.makeUser();
+      const person = await d.rig.o.makeUser();
       const page = await open(PHONE);
-      await page.goto(`${origin}/`);
+      await page.goto(`${d.origin}/`);
       await page.getByLabel("Email").fill(person.email);
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
       await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count()).resolves.toBe(0);
-      await page.goto(`${origin}/#/admin`);
+      await page.goto(`${d.origin}/#/admin`);
       await page.getByRole("heading", { name: "Admins only" }).waitFor();
       await expect(page.getByRole("button", { name: "Change plan" }).count()).resolves.toBe(0);
       await page.getByRole("link", { name: "Back to your library" }).waitFor();

@@ -4,83 +4,28 @@
 // discarded. Each journey asserts what the person sees and what the API then holds; the
 // page must log no error and fetch nothing off its origin. Screenshots (phone and desktop)
 // go to a temporary folder and their paths are printed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { call, callJson } from "../helpers/context.ts";
-import { PASSWORD, type TestUser } from "../helpers/factories.ts";
+import type { TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-kbs-"));
-  /** Requests the pages made to any other origin: there must be none. */
-  const offOrigin: string[] = [];
-
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`knowledge-base screenshots: ${shots}`);
-  }, SLOW);
-
-  async function open(viewport = PHONE) {
-    rig.complaints.length = 0;
-    offOrigin.length = 0;
-    const page = await rig.open(viewport, { javaScript: true });
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
-    });
-    return page;
-  }
-
-  /** The page at phone and desktop width: a screenshot of each, and no horizontal scroll at either. */
-  const shoot = async (page: Page, name: string) => {
-    for (const [size, viewport] of [
-      ["phone", PHONE],
-      ["desktop", DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
-      const path = join(shots, `${name}-${size}.png`);
-      await page.screenshot({ path, fullPage: true });
-      console.log(`screenshot: ${path}`);
-    }
-  };
-
-  /** No console error (but `expected`, a refusal the test provoked, and the note that COOP needs HTTPS, which the plain-HTTP test server earns) and nothing off origin. */
-  const clean = (page: Page, expected: RegExp[] = []) => {
-    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
-    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    return page.context().close();
-  };
-
+  const d = dashboardHarness(executable, "center-kbs");
+  const { open, shootBoth: shoot, clean } = d;
+  /** Signs in, then goes to `hash` if given. */
   async function signIn(page: Page, email: string, hash = "") {
-    await page.goto(`${origin}/`);
-    await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Library" }).waitFor();
+    await d.signIn(page, email);
     if (hash) await page.evaluate((h) => (location.hash = h), hash);
   }
 
-  const app = () => rig.o.app;
+  const app = () => d.rig.o.app;
   const api = (user: TestUser, method: string, path: string, json?: unknown) => callJson(method, path, { token: user.jwt, app: app(), json });
   const rawText = async (user: TestUser, docId: string) => (await call("GET", `/v1/docs/${docId}/raw`, { token: user.jwt, app: app() })).text();
   const newKb = async (user: TestUser, name: string) => (await api(user, "POST", "/v1/kbs", { name })).body.data as { id: string };
@@ -90,7 +35,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "a KB is created in the page; documents pushed through sync v2 appear in its tree, folder by folder",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(DESKTOP);
       await signIn(page, user.email);
       await page.getByRole("link", { name: "Knowledge bases", exact: true }).click();
@@ -142,7 +87,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "a document renders Markdown safely: heading, list and links; its <script> does not run and a remote image is not loaded",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const kb = await newKb(user, "Reading");
       const hosted = await uploaded(user.jwt, await png(40, 30), { filename: "hosted.png" });
       const text = [
@@ -199,7 +144,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "a Typst document shows the API's SVG render, downloads as PDF, and shows its source",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const kb = await newKb(user, "Papers");
       const source = "= Findings\n\nThe river rose *twice*.\n";
       await push(user, kb.id, [upsert2("papers/findings.typ", source)]);
@@ -225,7 +170,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "history lists the revisions, diffs two of them with the changed line marked, and Restore makes the old text current",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       expect((await api(user, "PATCH", "/v1/user/me", { docVersioningEnabled: true })).status).toBe(200);
       const kb = await newKb(user, "Drafts");
       const v1 = "# Plan\n\nstart at dawn\nbring water\n";
@@ -274,7 +219,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "conflict branches made by stale sync v2 pushes are shown beside the master; Accept makes one master, Discard drops the other",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const kb = await newKb(user, "Shared");
       const base = { a: "alpha\nsame line\n", b: "beta\nsame line\n" };
       await push(user, kb.id, [upsert2("a.md", base.a), upsert2("notes/b.md", base.b)]);
@@ -327,7 +272,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   test(
     "usable by keyboard: from the KB list to a document and its source toggle",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const kb = await newKb(user, "Walkthrough");
       await push(user, kb.id, [upsert2("one.md", "# One\n\ntext")]);
       const page = await open(DESKTOP);

@@ -4,89 +4,21 @@
 // the dialog, found by a title search); filters by kind and tag, "Show more" over merged
 // listings, changes in the dialog and a batch delete. Each journey asserts what the person
 // sees and what the API then holds; the page logs no error and fetches nothing off origin.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo } from "../videos/fixtures.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-library-"));
-  const offOrigin: string[] = [];
-  /** Every request the page made, in order (to see when the player's chunk was fetched). */
-  const requested: string[] = [];
-
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`library screenshots: ${shots}`);
-  }, SLOW);
-
-  /** The page of the test before, left if that test failed before it could. */
-  let last: Page | undefined;
-
-  async function open(viewport = PHONE) {
-    if (last && !last.isClosed()) await leave(last);
-    rig.complaints.length = 0;
-    offOrigin.length = 0;
-    requested.length = 0;
-    const page = await rig.open(viewport, { javaScript: true });
-    last = page;
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      requested.push(r.url());
-      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
-    });
-    return page;
-  }
-
-  const shoot = async (page: Page, name: string) => {
-    const path = join(shots, `${name}.png`);
-    await page.screenshot({ path, fullPage: true });
-    console.log(`screenshot: ${path}`);
-  };
-
-  const clean = async (page: Page) => {
-    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
-    expect(errors).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    await leave(page);
-  };
-
-  /**
-   * Leaves the page before its context closes: a player still fetching segments when the
-   * context goes sends the driver a response for a request it already dropped, and
-   * playwright-core's connection then fails every later call of the file.
-   */
-  async function leave(page: Page) {
-    await page.goto("about:blank").catch(() => {});
-    await page.context().close();
-  }
-
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${origin}/`);
-    await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Library" }).waitFor();
-  }
+  const d = dashboardHarness(executable, "center-library");
+  const { open, shoot, clean, signIn, requested } = d;
 
   /**
    * A pro user (videos need the plan): `jwt` for the shared app the fixtures upload through,
@@ -94,13 +26,13 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
    */
   async function proUser(): Promise<TestUser & { rigJwt: string }> {
     const user = await makeUser({ plan: "pro" });
-    const login = await callJson("POST", "/v1/auth/login", { app: rig.o.app, json: { email: user.email, password: PASSWORD } });
+    const login = await callJson("POST", "/v1/auth/login", { app: d.rig.o.app, json: { email: user.email, password: PASSWORD } });
     expect(login.status).toBe(200);
     return { ...user, rigJwt: login.body.data.accessToken as string };
   }
   type User = Awaited<ReturnType<typeof proUser>>;
 
-  const api = (user: User, method: string, path: string, body?: unknown) => callJson(method, path, { token: user.rigJwt, app: rig.o.app, json: body });
+  const api = (user: User, method: string, path: string, body?: unknown) => callJson(method, path, { token: user.rigJwt, app: d.rig.o.app, json: body });
 
   /** A ready video made the way an upload is: the local provider (real ffmpeg) through the worker. */
   async function readyVideo(user: User, fields: Record<string, string>) {
@@ -150,7 +82,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
         .getByText(/Processing/)
         .first()
         .waitFor();
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      expect(await d.rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "library-all-desktop");
 
       await page.getByRole("radio", { name: "Videos" }).check();
@@ -171,7 +103,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       // hls.js is a chunk of its own: fetched when Play is pressed, not before.
       const chunks = () => requested.filter((u) => /\/_center\/chunk\.[\w-]+\.js$/.test(u));
       const before = chunks();
-      const isHls = async (url: string) => (await (await rig.o.app.handle(new Request(url))).text()).includes("hlsjs");
+      const isHls = async (url: string) => (await (await d.rig.o.app.handle(new Request(url))).text()).includes("hlsjs");
       for (const u of before) expect(await isHls(u)).toBe(false);
       await dialog.getByRole("button", { name: "Play Beach clip" }).click();
       await playing(page, "dialog video");
@@ -185,7 +117,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await page.setViewportSize(PHONE);
       await page.getByRole("radio", { name: "All" }).check();
       await all.getByRole("button", { name: "Song", exact: true }).waitFor();
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      expect(await d.rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "library-all-phone");
       await clean(page);
     },

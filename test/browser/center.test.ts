@@ -2,78 +2,23 @@
 // names of its controls (labels, roles, text). Each journey asserts what the person sees and
 // what the API then holds; the page must log no error and fetch nothing off its origin.
 // Screenshots (phone and desktop) are written to a temporary folder and their paths printed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { callJson } from "../helpers/context.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
-import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { findChromium, SLOW } from "./chromium.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 const executable = findChromium();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe.skipIf(!executable)("the dashboard in Chromium", () => {
-  let rig: Awaited<ReturnType<typeof browserRig>>;
-  let origin: string;
-  const shots = mkdtempSync(join(tmpdir(), "shelf-center-"));
-  /** Requests the pages made to any other origin: there must be none. */
-  const offOrigin: string[] = [];
-
-  beforeAll(async () => {
-    rig = await browserRig(executable!);
-    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
-  }, SLOW);
-
-  afterAll(async () => {
-    await rig?.close();
-    console.log(`dashboard screenshots: ${shots}`);
-  }, SLOW);
-
-  async function open(viewport = PHONE) {
-    // Each test judges only its own page's complaints.
-    rig.complaints.length = 0;
-    offOrigin.length = 0;
-    const page = await rig.open(viewport, { javaScript: true });
-    page.on("request", (r) => {
-      const u = new URL(r.url());
-      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
-    });
-    return page;
-  }
-
-  const shoot = async (page: Page, name: string) => {
-    const path = join(shots, `${name}.png`);
-    await page.screenshot({ path, fullPage: true });
-    console.log(`screenshot: ${path}`);
-  };
-
-  /**
-   * No console error, except `expected` (a refusal the test provoked, which Chromium logs as a
-   * failed load) and the note that COOP needs HTTPS (the test server is plain HTTP).
-   */
-  const clean = (page: Page, expected: RegExp[] = []) => {
-    const errors = rig.complaints.splice(0).filter((m) => !m.includes("Cross-Origin-Opener-Policy header has been ignored"));
-    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
-    expect(offOrigin).toEqual([]);
-    return page.context().close();
-  };
-
-  async function signIn(page: Page, email: string) {
-    await page.goto(`${origin}/`);
-    await page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("heading", { name: "Library" }).waitFor();
-  }
+  const d = dashboardHarness(executable, "center");
+  const { open, shoot, clean, signIn } = d;
 
   test("the root serves the dashboard's page under a strict CSP; API paths and the device page are untouched", async () => {
-    const { app } = rig.o;
-    const root = await app.handle(new Request(`${origin}/`));
+    const { app } = d.rig.o;
+    const root = await app.handle(new Request(`${d.origin}/`));
     expect(root.status).toBe(200);
     expect(root.headers.get("content-type")).toStartWith("text/html");
     const csp = root.headers.get("content-security-policy")!;
@@ -82,7 +27,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
     expect(csp).not.toContain("unsafe-inline");
     const html = await root.text();
     const script = /<script type="module" src="([^"]+)"/.exec(html)![1]!;
-    const asset = await app.handle(new Request(`${origin}${script}`));
+    const asset = await app.handle(new Request(`${d.origin}${script}`));
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toContain("immutable");
     // The first page's script stays small (the issue's budget: 150 KB compressed).
@@ -90,7 +35,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
     const api = await callJson("GET", "/v1/nothing-here", { app });
     expect(api.status).toBe(404);
     expect(api.body).toMatchObject({ success: false, code: "NOT_FOUND" });
-    const device = await app.handle(new Request(`${origin}/device`));
+    const device = await app.handle(new Request(`${d.origin}/device`));
     expect(device.status).toBe(200);
     expect(await device.text()).toContain("<form");
   });
@@ -99,7 +44,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
     "a new person signs up, sees an empty library, signs out and signs back in",
     async () => {
       const page = await open();
-      await page.goto(`${origin}/`);
+      await page.goto(`${d.origin}/`);
       await page.getByRole("heading", { name: "Sign in" }).waitFor();
       await shoot(page, "sign-in-phone");
       await page.getByRole("link", { name: "Create an account" }).click();
@@ -118,7 +63,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await page.getByText("Nothing here yet.").waitFor();
       await expect(page.getByRole("link", { name: "Add your first files" }).getAttribute("href")).resolves.toBe("#/upload");
       await page.getByText("Robin").waitFor();
-      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      expect(await d.rig.noHorizontalScroll(page)).toBe(true);
       await shoot(page, "library-empty-phone");
 
       // A reload keeps the session (the refresh cookie), not the screen's state.
@@ -138,7 +83,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "uploads picked files through tus with per-file progress; they appear in the library; an unsupported file is refused in words",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(DESKTOP);
       await signIn(page, user.email);
       await page.getByRole("link", { name: "Upload", exact: true }).click();
@@ -155,7 +100,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await expect(uploads.getByRole("listitem").filter({ hasText: "notes.zip" }).textContent()).resolves.toContain("Not an image, video or audio file.");
       await shoot(page, "upload-desktop");
 
-      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
+      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: d.rig.o.app });
       expect(list.body.data.items.map((i: { filename: string }) => i.filename).sort()).toEqual(["red.png", "wide.png"]);
 
       await page.getByRole("link", { name: "Library", exact: true }).click();
@@ -176,7 +121,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "files dropped on the page upload too; a refusal of the plan is told in the API's words",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(PHONE);
       await signIn(page, user.email);
       await page.getByRole("link", { name: "Upload", exact: true }).click();
@@ -199,7 +144,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       const refused = uploads.getByRole("listitem").filter({ hasText: "clip.mp4" });
       await refused.getByText(/plan/i).waitFor();
       await shoot(page, "upload-refused-phone");
-      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: rig.o.app });
+      const list = await callJson("GET", "/v1/images", { token: user.jwt, app: d.rig.o.app });
       expect(list.body.data.items.map((i: { filename: string }) => i.filename)).toEqual(["dropped.png"]);
       await clean(page, [/status of 403/]);
     },
@@ -209,9 +154,9 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "usable by keyboard alone: sign in, reach the upload screen, reach the file picker",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const page = await open(DESKTOP);
-      await page.goto(`${origin}/`);
+      await page.goto(`${d.origin}/`);
       await page.getByRole("heading", { name: "Sign in" }).waitFor();
       /** Presses Tab until `name` (an accessible name) has focus; fails if it never does. */
       const tabTo = async (target: ReturnType<Page["getByRole"]>) => {
@@ -239,7 +184,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "opening an image shows its facts and URL; its name, visibility and tags are changed and it is deleted",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const bytes = await png(50, 40);
       const keep = await uploaded(user.jwt, bytes, { filename: "keep.png" });
       const image = await uploaded(user.jwt, bytes, { filename: "holiday.png" });
@@ -263,7 +208,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await dialog.getByRole("button", { name: "Save changes" }).click();
       await page.getByRole("button", { name: "beach.png" }).waitFor();
       await expect(dialog.count()).resolves.toBe(0);
-      const got = await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: rig.o.app });
+      const got = await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: d.rig.o.app });
       expect(got.body.data).toMatchObject({ filename: "beach.png", is_public: false, tags: ["summer", "sea"] });
 
       await page.getByRole("button", { name: "beach.png" }).click();
@@ -271,8 +216,8 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
       await page.getByRole("dialog", { name: "beach.png" }).getByRole("button", { name: "Delete image" }).click();
       await page.getByText("1 item", { exact: true }).waitFor();
       await expect(page.getByRole("button", { name: "beach.png" }).count()).resolves.toBe(0);
-      expect((await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(404);
-      expect((await callJson("GET", `/v1/images/${keep.id}`, { token: user.jwt, app: rig.o.app })).status).toBe(200);
+      expect((await callJson("GET", `/v1/images/${image.id}`, { token: user.jwt, app: d.rig.o.app })).status).toBe(404);
+      expect((await callJson("GET", `/v1/images/${keep.id}`, { token: user.jwt, app: d.rig.o.app })).status).toBe(200);
       await clean(page);
     },
     SLOW,
@@ -281,7 +226,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "the tag filter lists only the images with that tag, and an empty filter lists them all again",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const bytes = await png(20, 20);
       await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
       await uploaded(user.jwt, bytes, { filename: "hill.png", tags: '["hill"]' });
@@ -309,7 +254,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
   test(
     "the library pages by cursor: a full page first, the rest behind Show more",
     async () => {
-      const user = await rig.o.makeUser();
+      const user = await d.rig.o.makeUser();
       const bytes = await png(20, 20);
       // The newest is private: the page fetches it with the token (the edge refuses it otherwise).
       for (let i = 0; i < 26; i++) await uploaded(user.jwt, bytes, { filename: `p${String(i).padStart(2, "0")}.png`, is_public: i === 25 ? "false" : "true" });

@@ -1,0 +1,128 @@
+// The dashboard's browser tests share this harness: a rig (chromium.ts) per file, pages opened
+// with JavaScript, every request the page makes off the dashboard's origin recorded (there
+// must be none), screenshots into a folder of the file's own, the check that a page logged
+// no error, and a sign-in as a person does. Registered inside the file's describe, so a
+// machine without Chromium skips it with the tests.
+import { afterAll, beforeAll, expect } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { PASSWORD } from "../helpers/factories.ts";
+import { browserRig, SLOW } from "./chromium.ts";
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+type Rig = Awaited<ReturnType<typeof browserRig>>;
+
+/** Chromium's note that COOP needs HTTPS: the test server is plain HTTP, so every page earns it. */
+const COOP_NOTE = "Cross-Origin-Opener-Policy header has been ignored";
+
+/** `name` names the screenshots' folder; `prepare` runs once the rig is up (the file's own fixtures). */
+export function dashboardHarness(executable: string | undefined, name: string, prepare?: (rig: Rig) => Promise<void>) {
+  let rig: Rig;
+  let origin = "";
+  const shots = mkdtempSync(join(tmpdir(), `shelf-${name}-`));
+  /** Requests the current page made to any other origin. */
+  const offOrigin: string[] = [];
+  /** Every URL the current page requested. */
+  const requested: string[] = [];
+  /** The page of the test before, left if that test failed before it could. */
+  let last: Page | undefined;
+
+  beforeAll(async () => {
+    rig = await browserRig(executable!);
+    origin = new URL(rig.o.deps.config.CENTER_URL).origin;
+    await prepare?.(rig);
+  }, SLOW);
+
+  afterAll(async () => {
+    await rig?.close();
+    console.log(`${name} screenshots: ${shots}`);
+  }, SLOW);
+
+  /**
+   * Leaves a page before its context closes: a player still fetching segments when the
+   * context goes sends the driver a response for a request it already dropped, and
+   * playwright-core's connection then fails every later call of the file.
+   */
+  async function leave(page: Page) {
+    await page.goto("about:blank").catch(() => {});
+    await page.context().close();
+  }
+
+  /** A fresh browser profile at `viewport`, with JavaScript; each test judges only its own page's complaints. */
+  async function open(viewport = PHONE) {
+    if (last && !last.isClosed()) await leave(last);
+    rig.complaints.length = 0;
+    offOrigin.length = 0;
+    requested.length = 0;
+    const page = await rig.open(viewport, { javaScript: true });
+    last = page;
+    page.on("request", (r) => {
+      const u = new URL(r.url());
+      requested.push(r.url());
+      if (u.protocol !== "blob:" && u.protocol !== "data:" && u.origin !== origin) offOrigin.push(r.url());
+    });
+    return page;
+  }
+
+  /** A full-page screenshot, named. */
+  async function shoot(page: Page, label: string) {
+    const path = join(shots, `${label}.png`);
+    await page.screenshot({ path, fullPage: true });
+    console.log(`screenshot: ${path}`);
+  }
+
+  /** The page at phone and at desktop width, back at its own after: a screenshot of each, and no horizontal scroll at either. */
+  async function shootBoth(page: Page, label: string) {
+    const own = page.viewportSize()!;
+    for (const [size, viewport] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      expect(await rig.noHorizontalScroll(page)).toBe(true);
+      await shoot(page, `${label}-${size}`);
+    }
+    await page.setViewportSize(own);
+  }
+
+  /** No console error but `expected` (a refusal the test provoked, which Chromium logs as a failed load); nothing off the origin; the page left. */
+  async function clean(page: Page, expected: RegExp[] = []) {
+    const errors = rig.complaints.splice(0).filter((m) => !m.includes(COOP_NOTE));
+    expect(errors.filter((m) => !expected.some((e) => e.test(m)))).toEqual([]);
+    expect(offOrigin).toEqual([]);
+    await leave(page);
+  }
+
+  /** Signs in from the dashboard's root, as a person does, and waits for the library. */
+  async function signIn(page: Page, email: string, password = PASSWORD) {
+    await page.goto(`${origin}/`);
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Library" }).waitFor();
+  }
+
+  return {
+    get rig() {
+      return rig;
+    },
+    get origin() {
+      return origin;
+    },
+    offOrigin,
+    requested,
+    open,
+    shoot,
+    shootBoth,
+    clean,
+    signIn,
+    leave,
+    /** Console errors of the current page so far, but the plain-HTTP note. */
+    complaints: () => rig.complaints.filter((m) => !m.includes(COOP_NOTE)),
+  };
+}
