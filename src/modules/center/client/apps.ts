@@ -5,6 +5,7 @@ import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h, when } from "./dom.ts";
 import { refreshUnread } from "./notifications.ts";
+import { pagedList } from "./paged.ts";
 
 interface Grant {
   id: string;
@@ -46,37 +47,12 @@ function grantItem(grant: Grant, revoked: (li: HTMLLIElement) => void) {
 }
 
 export function appsScreen() {
-  const list = h("ul", { class: "items", "aria-label": "Authorized apps" });
-  const status = h("p", { class: "status", role: "status" });
-  const error = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
-  let cursor: string | null = null;
-  const empty = () => {
-    status.textContent = list.children.length === 0 ? "No apps or devices are signed in to your account." : "";
-  };
-  const removed = (li: HTMLLIElement) => {
-    li.remove();
-    empty();
-  };
-  async function load() {
-    more.disabled = true;
-    try {
-      const page = await call<{ items: Grant[]; nextCursor: string | null }>(
-        "GET",
-        `/v1/user/me/oauth-grants?${new URLSearchParams(cursor ? { cursor } : {})}`,
-      );
-      list.append(...page.items.map((g) => grantItem(g, removed)));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      empty();
-    } catch (e) {
-      error.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
-  more.addEventListener("click", load);
-  void load();
+  const grants = pagedList<Grant>({
+    label: "Authorized apps",
+    path: "/v1/user/me/oauth-grants",
+    empty: "No apps or devices are signed in to your account.",
+    item: grantItem,
+  });
   const device = `${document.body.dataset.api ?? location.origin}/device`;
   return h(
     "section",
@@ -89,9 +65,6 @@ export function appsScreen() {
       h("a", { href: device }, "enter on the device page"),
       ".",
     ),
-    status,
-    error,
-    list,
-    h("div", { class: "more" }, more),
+    ...grants.parts,
   );
 }

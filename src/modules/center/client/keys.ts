@@ -5,6 +5,7 @@ import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { copy, field, h, when } from "./dom.ts";
 import { refreshUnread } from "./notifications.ts";
+import { pagedList } from "./paged.ts";
 
 interface Key {
   id: string;
@@ -83,35 +84,8 @@ function createdPanel(name: string, key: string, done: () => void) {
 }
 
 export function keysScreen() {
-  const list = h("ul", { class: "items", "aria-label": "API keys" });
-  const status = h("p", { class: "status", role: "status" });
-  const loadError = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
+  const keys = pagedList<Key>({ label: "API keys", path: "/v1/api-keys", empty: "No API keys yet.", item: keyItem });
   const slot = h("div", {});
-  let cursor: string | null = null;
-
-  const empty = () => {
-    status.textContent = list.children.length === 0 ? "No API keys yet." : "";
-  };
-  const removed = (li: HTMLLIElement) => {
-    li.remove();
-    empty();
-  };
-  async function load() {
-    more.disabled = true;
-    try {
-      const page = await call<{ items: Key[]; nextCursor: string | null }>("GET", `/v1/api-keys?${new URLSearchParams(cursor ? { cursor } : {})}`);
-      list.append(...page.items.map((k) => keyItem(k, removed)));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      empty();
-    } catch (e) {
-      loadError.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
-  more.addEventListener("click", load);
 
   const error = h("p", { class: "error", role: "alert" });
   const create = h("button", { type: "submit", class: "primary" }, "Create key");
@@ -150,9 +124,8 @@ export function keysScreen() {
         scopes: d.getAll("scope").map(String),
       });
       form.reset();
-      list.prepend(keyItem(key, removed));
+      keys.prepend(keyItem(key, keys.removed));
       refreshUnread();
-      empty();
       const panel = createdPanel(key.name, key.key, () => {
         panel.remove();
         form.querySelector("input")?.focus();
@@ -165,7 +138,6 @@ export function keysScreen() {
       create.disabled = false;
     }
   });
-  void load();
   return h(
     "section",
     { class: "narrow" },
@@ -174,9 +146,6 @@ export function keysScreen() {
     slot,
     form,
     h("h2", { class: "list-title" }, "Your keys"),
-    status,
-    loadError,
-    list,
-    h("div", { class: "more" }, more),
+    ...keys.parts,
   );
 }

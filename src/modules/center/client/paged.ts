@@ -1,0 +1,55 @@
+// A list read a page at a time by the API's cursor (the one list shape: items, nextCursor),
+// with its "Show more" button, a status line that says what an empty list means, and an
+// alert for a refusal. Items removed from the page (revoked, say) update the status.
+import { call } from "./api.ts";
+import { inWords } from "./auth.ts";
+import { h } from "./dom.ts";
+
+export function pagedList<T>(opts: {
+  label: string;
+  /** The list's API path, without the cursor. */
+  path: string;
+  /** What the status line says when nothing is listed. */
+  empty: string;
+  item: (row: T, removed: (li: HTMLLIElement) => void) => HTMLLIElement;
+}) {
+  const list = h("ul", { class: "items", "aria-label": opts.label });
+  const status = h("p", { class: "status", role: "status" });
+  const error = h("p", { class: "error", role: "alert" });
+  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
+  let cursor: string | null = null;
+  const sayEmpty = () => {
+    status.textContent = list.children.length === 0 ? opts.empty : "";
+  };
+  const removed = (li: HTMLLIElement) => {
+    li.remove();
+    sayEmpty();
+  };
+  async function load() {
+    more.disabled = true;
+    try {
+      const page = await call<{ items: T[]; nextCursor: string | null }>("GET", `${opts.path}?${new URLSearchParams(cursor ? { cursor } : {})}`);
+      list.append(...page.items.map((row) => opts.item(row, removed)));
+      cursor = page.nextCursor;
+      more.hidden = !cursor;
+      sayEmpty();
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      more.disabled = false;
+    }
+  }
+  more.addEventListener("click", load);
+  void load();
+  return {
+    list,
+    /** Puts an item made on this page (a new key) first. */
+    prepend(li: HTMLLIElement) {
+      list.prepend(li);
+      sayEmpty();
+    },
+    removed,
+    /** The status, alert, list and "Show more", in that order. */
+    parts: [status, error, list, h("div", { class: "more" }, more)] as const,
+  };
+}
