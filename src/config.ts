@@ -9,23 +9,11 @@ import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./modules/i
 import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./http/rate-tiers.ts";
 import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./modules/oauth/first-party-clients.ts";
 import { type MediaCorsOrigins, parseMediaCorsOrigins } from "./modules/edge/cors-origins.ts";
+import { PLATFORM_VIDEO_PROVIDERS, Platform, type PlatformName, platformProblems, type VideoProviderName } from "./platforms.ts";
 
 const Url = T.String({ pattern: "^https?://[^\\s/]+(/[^\\s]*)?$" });
 const LogLevel = T.Union([T.Literal("debug"), T.Literal("info"), T.Literal("warn"), T.Literal("error"), T.Literal("silent")]);
 const Plan = T.Union(PLAN_NAMES.map((p) => T.Literal(p)));
-const Platform = T.Union([T.Literal("overseas"), T.Literal("mainland")]);
-type PlatformName = Static<typeof Platform>;
-type VideoProviderName = "local" | "mux";
-
-/**
- * The video providers each platform may use, its default first. Mux serves from outside
- * the mainland, so a mainland deployment transcodes on its own workers.
- */
-const PLATFORM_VIDEO_PROVIDERS: Record<PlatformName, readonly VideoProviderName[]> = {
-  overseas: ["local", "mux"],
-  mainland: ["local"],
-};
-
 /** Every variable shelf reads: its schema, its default and what it is for (the table in docs/operators.md). */
 export const variables = {
   PORT: { schema: T.Integer({ minimum: 0, maximum: 65535 }), default: 8080, doc: "HTTP port of the api role" },
@@ -337,38 +325,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     out[name] = value;
   }
 
-  let planOverrides: PlanOverrides = {};
-  if (typeof out.PLAN_OVERRIDES === "string") {
+  // The settings given as JSON: parsed, checked against their schema, then built on the defaults.
+  function fromJson<S extends TSchema, R>(name: string, schema: S, build: (given?: Static<S>) => R): R {
+    const raw = out[name];
+    if (typeof raw !== "string") return build();
     try {
-      const parsed = JSON.parse(out.PLAN_OVERRIDES);
-      if (!Value.Check(PlanOverridesSchema, parsed)) throw new Error(Value.Errors(PlanOverridesSchema, parsed).First()?.message);
-      planOverrides = parsed;
+      const parsed = JSON.parse(raw);
+      if (!Value.Check(schema, parsed)) throw new Error(Value.Errors(schema, parsed).First()?.message);
+      return build(parsed);
     } catch (e) {
-      problems.push(`PLAN_OVERRIDES: ${(e as Error).message || "not valid JSON"}`);
+      problems.push(`${name}: ${(e as Error).message || "not valid JSON"}`);
+      return build();
     }
   }
-
-  let rateLimits = buildRateLimits();
-  if (typeof out.RATE_LIMITS === "string") {
-    try {
-      const parsed = JSON.parse(out.RATE_LIMITS);
-      if (!Value.Check(RateLimitsSchema, parsed)) throw new Error(Value.Errors(RateLimitsSchema, parsed).First()?.message);
-      rateLimits = buildRateLimits(parsed);
-    } catch (e) {
-      problems.push(`RATE_LIMITS: ${(e as Error).message || "not valid JSON"}`);
-    }
-  }
-
-  let oauthClients = buildFirstPartyClients();
-  if (typeof out.OAUTH_FIRST_PARTY_CLIENTS === "string") {
-    try {
-      const parsed = JSON.parse(out.OAUTH_FIRST_PARTY_CLIENTS);
-      if (!Value.Check(FirstPartyClientsSchema, parsed)) throw new Error(Value.Errors(FirstPartyClientsSchema, parsed).First()?.message);
-      oauthClients = buildFirstPartyClients(parsed);
-    } catch (e) {
-      problems.push(`OAUTH_FIRST_PARTY_CLIENTS: ${(e as Error).message || "not valid JSON"}`);
-    }
-  }
+  const planOverrides = fromJson("PLAN_OVERRIDES", PlanOverridesSchema, (given): PlanOverrides => given ?? {});
+  const rateLimits = fromJson("RATE_LIMITS", RateLimitsSchema, buildRateLimits);
+  const oauthClients = fromJson("OAUTH_FIRST_PARTY_CLIENTS", FirstPartyClientsSchema, buildFirstPartyClients);
 
   const cors = parseMediaCorsOrigins(out.MEDIA_CORS_ORIGINS as string);
   if ("problem" in cors) problems.push(`MEDIA_CORS_ORIGINS=${JSON.stringify((out.MEDIA_CORS_ORIGINS as string).slice(0, 80))}: ${cors.problem}`);
@@ -393,26 +365,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.mediaCorsOrigins = "origins" in cors ? cors.origins : "*";
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
-}
-
-/**
- * A platform's rules: a video provider it allows, and on mainland at least one compliance
- * check (a mainland node with none would pass every upload unchecked).
- */
-function platformProblems(out: Record<string, unknown>): string[] {
-  const platform = out.PLATFORM as PlatformName | undefined;
-  if (!platform || !(platform in PLATFORM_VIDEO_PROVIDERS)) return [];
-  const problems: string[] = [];
-  const allowed = PLATFORM_VIDEO_PROVIDERS[platform];
-  const provider = out.VIDEO_PROVIDER as VideoProviderName | undefined;
-  if (provider !== undefined && !allowed.includes(provider)) {
-    problems.push(`VIDEO_PROVIDER=${provider}: not allowed on PLATFORM=${platform} (allowed: ${allowed.join(", ")})`);
-  }
-  const checks = ["COMPLIANCE_BLOCKLIST_FILE", "COMPLIANCE_BLOCKED_HASHES", "COMPLIANCE_KEYWORDS", "COMPLIANCE_WEBHOOK_URL"];
-  if (platform === "mainland" && checks.every((k) => out[k] === undefined)) {
-    problems.push(`PLATFORM=mainland: set at least one of ${checks.join(", ")} (every upload is checked there)`);
-  }
-  return problems;
 }
 
 function embeddedJwtSecret(dataDir: string): string {
