@@ -59,6 +59,18 @@ async function drop(chunks: AsyncIterator<Uint8Array>, bytes: number): Promise<v
   }
 }
 
+/**
+ * For a refusal made before the body was read (the credential, the upload it names): a
+ * little of the body is read and dropped (the lingering close above), and the headers
+ * that close the connection are returned. Nothing when there is no unread body: the
+ * connection then stays open.
+ */
+export async function lingeringClose(request: Request): Promise<Record<string, string>> {
+  if (!request.body || request.bodyUsed || request.body.locked) return {};
+  await drop(request.body.values({ preventCancel: true }), lingerBytes(0));
+  return CLOSE;
+}
+
 /** The body's declared length, when the client declared one (undefined when chunked). */
 export const declaredLength = (request: Request): number | undefined => {
   const n = Number(request.headers.get("content-length") ?? Number.NaN);

@@ -172,6 +172,37 @@ describe("the hosted MCP server's door", () => {
     expect((await notJson.json()).error.code).toBe(-32700);
   });
 
+  test("a refusal before the body is read (no token, a foreign origin) reads a little of the body first, then closes: a client still sending reads the answer rather than a reset", async () => {
+    const MB = 1024 * 1024;
+    for (const headers of [{}, { origin: "https://elsewhere.example" }]) {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (pulled >= 2 * MB) return c.close();
+          c.enqueue(new Uint8Array(64 * 1024));
+          pulled += 64 * 1024;
+        },
+      });
+      const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+      expect(res.status).toBe(Object.keys(headers).length ? 403 : 401);
+      expect(res.headers.get("connection")).toBe("close");
+      // The whole 2 MiB was read (and dropped) before the answer: under the lingering bound of 8 MiB.
+      expect(pulled).toBe(2 * MB);
+    }
+    // A body past the bound is not read to its end: the connection is closed under the rest.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(c) {
+        c.enqueue(new Uint8Array(64 * 1024));
+        pulled += 64 * 1024;
+      },
+    });
+    const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json" }, body: endless }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get("connection")).toBe("close");
+    expect(pulled).toBeLessThan(12 * MB);
+  });
+
   test("a revoked authorization's token is refused at once", async () => {
     const user = await o.makeUser();
     const tokens = await deviceTokens(o, user);

@@ -4,7 +4,7 @@
 // who may call (authorization.ts) and what the tools do (tools.ts).
 import { Elysia } from "elysia";
 import type { Principal } from "../../http/auth.ts";
-import { readBody } from "../../http/body-limit.ts";
+import { lingeringClose, readBody } from "../../http/body-limit.ts";
 import type { Buckets } from "../../http/buckets.ts";
 import { AppError } from "../../http/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
@@ -113,11 +113,11 @@ export const mcpModule = (services: Services, send: Send) => {
   }
 
   async function handle(request: Request): Promise<Response> {
-    // A refusal before the body is read closes the connection: the rest of the body is never read.
-    const unread = (): Record<string, string> => (request.body !== null && !request.bodyUsed ? { connection: "close" } : {});
+    // A refusal before the body is read closes the connection after a lingering read of it.
+    const unread = () => lingeringClose(request);
     const origin = request.headers.get("origin");
     if (origin !== null && !origins.has(origin)) {
-      return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response(unread());
+      return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response(await unread());
     }
     const cors = corsFor(origin);
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...CORS_ALLOW } });
@@ -134,7 +134,7 @@ export const mcpModule = (services: Services, send: Send) => {
       for (const [k, v] of Object.entries(cors)) res.headers.set(k, v);
       return res;
     } catch (e) {
-      if (e instanceof McpRefusal) return e.response({ ...cors, ...unread() });
+      if (e instanceof McpRefusal) return e.response({ ...cors, ...(await unread()) });
       throw e;
     }
   }

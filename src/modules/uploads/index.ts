@@ -25,37 +25,16 @@ import {
   TUS_VERSION,
 } from "./tus.ts";
 import { AppError } from "../../http/errors.ts";
-import { declaredLength } from "../../http/body-limit.ts";
+import { declaredLength, lingeringClose } from "../../http/body-limit.ts";
 
 const PREFIX = "/v1/uploads";
 
-/** How much of a refused body is still read and dropped before the connection closes. */
-const LINGER_BYTES = 8 * 1024 * 1024;
-
-/**
- * A refused POST or PATCH may leave (the rest of) its body unread: a little more of it is
- * read and dropped, so a client that sent a modest body has sent it all and reads the
- * answer, and then the connection is closed rather than drained for as long as the client
- * sends (the lingering close of http/body-limit.ts).
- */
+/** A refused POST or PATCH closes its connection after a lingering read of its body (http/body-limit.ts). */
 async function closingOnError<T>(request: Request, headers: Record<string, unknown>, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (request.body && !request.body.locked) {
-      const chunks = request.body.values({ preventCancel: true });
-      try {
-        for (let n = 0; n < LINGER_BYTES; ) {
-          const next = await chunks.next();
-          if (next.done) break;
-          n += next.value.length;
-        }
-      } catch {
-        /* the client hung up: nothing more to read */
-      } finally {
-        await chunks.return?.().catch(() => {});
-      }
-    }
+    await lingeringClose(request);
     headers.connection = "close";
     throw e;
   }
