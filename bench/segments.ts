@@ -1,10 +1,11 @@
 // (o) Playback edge GET of an HLS segment of a public, ready video against a Bun static
 // route serving the same file with the same headers. Two sizes: a 360p segment (~400 KB)
-// and a 720p one (~1.5 MB), both over FILE_BODY_MIN: on embedded storage the edge sends
-// them from their file on each request, as the baseline does.
+// and a 720p one (~1.5 MB): the first within HOT_OBJECT_MAX, which the edge keeps in
+// memory (as the baseline's static route does), the second over it, which the edge sends
+// from its file on each request on embedded storage (as the baseline's route does).
 import { join } from "node:path";
 import { newId } from "../src/infra/ids.ts";
-import { FILE_BODY_MIN } from "../src/modules/edge/cache.ts";
+import { HOT_OBJECT_MAX } from "../src/modules/edge/cache.ts";
 import { hlsPrefix } from "../src/modules/videos/layout.ts";
 import { videos } from "../src/modules/videos/table.ts";
 import { requestsPerSecond } from "./http-load.ts";
@@ -46,7 +47,7 @@ export async function benchSegments(shelf: Shelf, rendition: "360p" | "720p", si
   const h: Record<string, string> = {};
   for (const k of ["content-type", "etag", "cache-control", "accept-ranges", "x-content-type-options"]) h[k] = first.headers.get(k)!;
   // Kept in memory where the edge keeps it, sent from its file on each request where the edge does that.
-  const body = size <= FILE_BODY_MIN ? new Response(await Bun.file(file).bytes(), { headers: h }) : undefined;
+  const body = size <= HOT_OBJECT_MAX ? new Response(await Bun.file(file).bytes(), { headers: h }) : undefined;
   const bare = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",

@@ -1,10 +1,10 @@
 // A cached hit's whole GET (no range, no validator) is answered from headers built once per
-// variant, and an object over FILE_BODY_MIN is sent from its file where the store keeps
+// variant, from memory up to HOT_OBJECT_MAX and from its file past it where the store keeps
 // files (serve.ts, "wholeAnswer"): the same answer as the general path, its own request
 // id every time, metered each time.
 import { expect, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
-import { createEdgeCache, FILE_BODY_MIN } from "../../src/modules/edge/cache.ts";
+import { createEdgeCache, HOT_OBJECT_MAX } from "../../src/modules/edge/cache.ts";
 import { sharp } from "../../src/infra/sharp.ts";
 import { objectKey } from "../../src/modules/images/objects.ts";
 import { testContext } from "../helpers/context.ts";
@@ -35,13 +35,14 @@ const noise = async (side: number) =>
 
 for (const [label, side] of [
   ["a small object (from memory)", 24],
-  ["an object over FILE_BODY_MIN (from its file where the store has files)", 220],
+  ["an object of 145 KB (from memory)", 220],
+  ["an object over HOT_OBJECT_MAX (from its file where the store has files, else streamed)", 700],
 ] as const) {
   test(`${label}: whole GETs of a cached hit carry the full headers, a request id each, and are metered each`, async () => {
     const { user, key } = await makeClient();
     const original = await noise(side);
     const d = await uploaded(key, original);
-    expect(d.size > FILE_BODY_MIN).toBe(side > 100);
+    expect(d.size > HOT_OBJECT_MAX).toBe(side > 500);
     const { server, metered, origin } = await listening();
     try {
       const url = `${origin}${new URL(d.url).pathname}`;
@@ -84,12 +85,12 @@ for (const [label, side] of [
   });
 }
 
-test("an object over FILE_BODY_MIN on a store with files is read from its file on every GET, not kept in memory", async () => {
+test("an object over HOT_OBJECT_MAX on a store with files is read from its file on every GET, not kept in memory", async () => {
   const { deps } = await testContext();
   if (!deps.storage.file) return; // an S3 store has no files: such objects are kept in memory there
   const { user, key } = await makeClient();
-  const d = await uploaded(key, await noise(220));
-  expect(d.size).toBeGreaterThan(FILE_BODY_MIN);
+  const d = await uploaded(key, await noise(700));
+  expect(d.size).toBeGreaterThan(HOT_OBJECT_MAX);
   const { server, origin } = await listening();
   try {
     const url = `${origin}${new URL(d.url).pathname}`;
@@ -101,6 +102,29 @@ test("an object over FILE_BODY_MIN on a store with files is read from its file o
     const second = await fetch(url, { headers: { accept: "*/*" } });
     expect(second.status).toBe(404);
     expect(((await second.json()) as { code: string }).code).toBe("NOT_FOUND");
+  } finally {
+    server.stop(true);
+  }
+});
+
+test("an object up to HOT_OBJECT_MAX is answered from memory once served, not read from storage again", async () => {
+  const { deps } = await testContext();
+  const { user, key } = await makeClient();
+  const original = await noise(220);
+  const d = await uploaded(key, original);
+  expect(d.size).toBeLessThanOrEqual(HOT_OBJECT_MAX);
+  const { server, origin } = await listening();
+  try {
+    const url = `${origin}${new URL(d.url).pathname}`;
+    const first = await fetch(url, { headers: { accept: "*/*" } });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // The object gone from storage behind the cached record (not through a delete, which
+    // would drop the record on every node): the bytes in memory still answer.
+    await deps.storage.delete(objectKey({ ownerId: user.id, id: d.id, format: "png" }, "original"));
+    const second = await fetch(url, { headers: { accept: "*/*" } });
+    expect(second.status).toBe(200);
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(original);
   } finally {
     server.stop(true);
   }

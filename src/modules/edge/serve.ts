@@ -13,7 +13,7 @@ import { AppError, storageError } from "../../http/errors.ts";
 import { dayKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../wiring/services.ts";
-import { FILE_BODY_MIN, HOT_OBJECT_MAX } from "./cache.ts";
+import { HOT_OBJECT_MAX } from "./cache.ts";
 import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";
 import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT } from "./http.ts";
@@ -155,9 +155,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     const asked = request.headers;
     if (request.method !== "GET" || asked.has("range") || asked.has("if-none-match")) return undefined;
     const { size } = variant;
-    let body: Blob | undefined = variant.body;
-    if (!body && size > FILE_BODY_MIN) body = fileBody(kind, variant, 0, size - 1);
-    if (!body && size <= HOT_OBJECT_MAX) body = cache.bytes(variant.key);
+    const body = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : fileBody(kind, variant, 0, size - 1));
     // A body of another length than the record's takes the general path (it says why).
     if (!body || body.size !== size) return undefined;
     const res = new Response(body, { status: 200, headers: wholeHeaders(object, variant) });
@@ -190,9 +188,8 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     headers.set("content-length", String(length));
     if (request.method === "HEAD") return new Response(null, { status, headers });
 
-    // Larger objects go from their file where the store has files (sendfile: no bytes
-    // through JavaScript), smaller ones from memory.
-    const file = !variant.body && size > FILE_BODY_MIN ? fileBody(kind, variant, start, end) : undefined;
+    // Small objects from memory, larger ones from their file where the store has files.
+    const file = !variant.body && size > HOT_OBJECT_MAX ? fileBody(kind, variant, start, end) : undefined;
     if (file) return sent(object, variant, file, status, headers, length);
     const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
