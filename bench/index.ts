@@ -139,10 +139,13 @@ try {
     `    hand-written Bun.serve ${fmt(kbs.manifestHandler.baseline, 1)} pages/s   p99 ${ms(kbs.manifestHandler.baselineP99)}   (bench/manifest-baseline.ts; shelf ${fmt(kbs.manifestHandler.subject, 1)} pages/s, p99 ${ms(kbs.manifestHandler.subjectP99)})`,
   );
   console.log(`    ratio to the handler   ${ratioText(kbs.manifestHandler)}   (target >= 1.0, p99 within 1.2x)`);
-  console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
-  console.log(`    shelf                  ${fmt(kbs.push.subject, 2)} batches/s   p99 ${ms(kbs.push.subjectP99)}`);
-  console.log(`    bare upserts           ${fmt(kbs.push.baseline, 2)} batches/s   p99 ${ms(kbs.push.baselineP99)}`);
-  console.log(`    ratio                  ${ratioText(kbs.push)}   (target >= 0.4)`);
+  const push = kbs.push;
+  if (push) {
+    console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
+    console.log(`    shelf                  ${fmt(push.subject, 2)} batches/s   p99 ${ms(push.subjectP99)}`);
+    console.log(`    bare upserts           ${fmt(push.baseline, 2)} batches/s   p99 ${ms(push.baselineP99)}`);
+    console.log(`    ratio                  ${ratioText(push)}   (target >= 0.4)`);
+  }
   const v2 = await benchKbsV2(kbShelf);
   console.log(
     `\n(l) GET /v1/kbs/:id/manifest v2 from a since cursor with include=tombstones, pages of 1000 of 100,000 documents and 1000 tombstones, 8 connections (${v2.db})`,

@@ -18,7 +18,8 @@ import type { Shelf } from "./server.ts";
 
 const DOCS = 100_000;
 const PAGE = 1000;
-const PASSES = 3;
+/** Passes of each comparison after its warm-up (BENCH_PASSES: more for a steadier p99). */
+const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const SECONDS = 4;
 const BASE = Date.parse("2026-01-01T00:00:00.000Z");
 
@@ -153,7 +154,8 @@ export function bareUpserts(bare: Bare, pushers: { userId: string; kbId: string 
   });
 }
 
-export async function benchKbs(shelf: Shelf) {
+/** (j) and (k); `only: "manifest"` runs (j)'s two comparisons alone. */
+export async function benchKbs(shelf: Shelf, only?: "manifest") {
   const { deps } = shelf;
   const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
   const key = (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
@@ -192,6 +194,7 @@ export async function benchKbs(shelf: Shelf) {
       () => httpLoad(as, "manifest", [kb.id], 8, ""),
       () => httpLoad({ ...as, origin: handler.url.origin }, "manifest", [kb.id], 8, ""),
     ).finally(() => handler.stop(true));
+    if (only === "manifest") return { db: deps.database.kind, manifest, manifestHandler, push: undefined };
 
     const { httpPushers, barePushers } = await newPushers(deps, "push");
     let pass = 0;

@@ -174,7 +174,7 @@ describe("the hosted MCP server's door", () => {
 
   test("a refusal before the body is read (no token, a foreign origin) reads a little of the body first, then closes: a client still sending reads the answer rather than a reset", async () => {
     const MB = 1024 * 1024;
-    for (const headers of [{}, { origin: "https://elsewhere.example" }]) {
+    for (const headers of [{}, { origin: "https://elsewhere.example" }] as Record<string, string>[]) {
       let pulled = 0;
       const body = new ReadableStream<Uint8Array>({
         pull(c) {
