@@ -26,3 +26,19 @@ export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 /** Every timestamp in a response: ISO 8601 UTC with milliseconds. */
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * A timestamp as the database sends it as text ("2026-11-27 09:09:51.123456+00": DateStyle
+ * ISO, the sessions in UTC) to what iso() makes of it, without a Date on the way: a page of
+ * 1000 manifest entries parsed and printed 2000 of them. Milliseconds are cut as a Date
+ * cuts them. Any other form (an offset, a year past 9999) goes through a Date.
+ */
+export function isoOfDbText(text: string): string {
+  const n = text.length;
+  const plain = n === 22 || (n >= 24 && n <= 29 && text.charCodeAt(19) === 46); // no fraction, or "." and 1 to 6 digits
+  if (plain && text.charCodeAt(10) === 32 && text.endsWith("+00")) {
+    const fraction = n === 22 ? ".000" : `${text.slice(19, n - 3)}000`.slice(0, 4);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z`;
+  }
+  return new Date(text).toISOString();
+}

@@ -188,7 +188,16 @@ const reconnectDelayS = (retries: number) => (0.5 + Math.random() / 2) * Math.mi
 
 async function createPostgres(url: string, max: number, log: Log, onOpen?: OnOpen): Promise<Database> {
   const postgres = (await import("postgres")).default;
-  const client = postgres(url, { max, onnotice: () => {}, connect_timeout: 10, idle_timeout: 60, backoff: reconnectDelayS });
+  // Sessions in UTC, whatever the server's own timezone: a UTC day is every daily key, and
+  // timestamps come as text in one form (isoOfDbText reads it without a Date), as PGlite's do.
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    connect_timeout: 10,
+    idle_timeout: 60,
+    backoff: reconnectDelayS,
+    connection: { TimeZone: "UTC" },
+  });
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const db = drizzle({ client, schema }) as unknown as Db;
   // Nodes starting together take turns: the first applies, the others find nothing new.

@@ -203,8 +203,11 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
  * index (kb_id, updated_at, id) backwards; the owner filter is checked on the rows read.
  */
 export function manifestRows(db: DbOrTx, q: ManifestPageQuery) {
-  return keysetPage(db, manifestQuery(q), (row) => row as Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt">);
+  return keysetPage(db, manifestQuery(q), (row) => row as unknown as ManifestRow);
 }
+
+/** A manifest entry's row: its times as the ISO text the answer prints (KeysetQuery.isoTimes). */
+export type ManifestRow = Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes"> & { updatedAt: string; deletedAt: string | null };
 
 interface ManifestPageQuery {
   userId: string;
@@ -237,6 +240,7 @@ export function manifestQuery(
     sort: ["updatedAt", "id"],
     columns: ["id", "relativePath", "sourceHash", "sizeBytes", "updatedAt", "deletedAt"],
     direction: "asc",
+    isoTimes: true,
     cursor: q.cursor,
     limit: q.limit,
   };

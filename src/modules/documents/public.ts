@@ -20,6 +20,7 @@ export {
   keptFrom,
   lockAtPath,
   lockAtPaths,
+  type ManifestRow,
   manifestRows,
   pathsOfIds,
   purgeKbDocuments,

@@ -96,9 +96,11 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
   };
   if (nextCursor === null) {
     // An empty last page: the walk ended where its cursor, or the since cursor, points.
+    // Times compared as the ISO text they are printed as (one format: it sorts as the instants do).
     const last = rows.at(-1) ?? lastOfWalk(q.cursor ?? since?.cursor);
-    const upTo = last && last.updatedAt > kb.updatedAt ? last.updatedAt : kb.updatedAt;
-    data.sinceCursor = last && last.updatedAt >= kb.updatedAt ? encodeCursor([iso(last.updatedAt), last.id]) : encodeCursor([iso(kb.updatedAt), ""]);
+    const stamp = iso(kb.updatedAt);
+    const upTo = last && last.updatedAt > stamp ? new Date(last.updatedAt) : kb.updatedAt;
+    data.sinceCursor = last && last.updatedAt >= stamp ? encodeCursor([last.updatedAt, last.id]) : encodeCursor([stamp, ""]);
     if (q.tombstones) {
       // Without since the manifest is the whole state: no path needs a tombstone.
       const tombstones = since ? await tombstonesBetween(deps.db, { userId, kbId, after: since.at, upTo }) : [];
@@ -109,8 +111,8 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
 }
 
 /** The entry a cursor names. */
-function lastOfWalk(cursor: string | undefined): { updatedAt: Date; id: string } | undefined {
+function lastOfWalk(cursor: string | undefined): { updatedAt: string; id: string } | undefined {
   if (!cursor) return undefined;
   const [updatedAt, id] = decodeCursor(cursor, ["d", "s"]);
-  return { updatedAt, id };
+  return { updatedAt: iso(updatedAt), id };
 }

@@ -16,8 +16,8 @@
 // change made between two of its pages: its stamp is above the cursor.
 import type { Deps } from "../../wiring/deps.ts";
 import { encodeCursor } from "../../http/cursor.ts";
-import { iso, isoOrNull } from "../../infra/clock.ts";
-import { manifestRows } from "../documents/public.ts";
+import { iso } from "../../infra/clock.ts";
+import { type ManifestRow, manifestRows } from "../documents/public.ts";
 import { getKb } from "./service.ts";
 import { syncActor } from "./sync/service.ts";
 
@@ -30,8 +30,6 @@ export interface ManifestQuery {
   limit: number;
 }
 
-type ManifestRow = Awaited<ReturnType<typeof manifestRows>>["items"][number];
-
 /** A page cut to at most V1_PAGE_BYTES of documents (at least one entry), its next cursor moved with the cut. */
 export function cutPage(page: { items: ManifestRow[]; nextCursor: string | null }) {
   let rows = page.items;
@@ -41,7 +39,7 @@ export function cutPage(page: { items: ManifestRow[]; nextCursor: string | null 
   if (cut > 0) {
     rows = rows.slice(0, cut);
     const last = rows[rows.length - 1]!;
-    nextCursor = encodeCursor([iso(last.updatedAt), last.id]);
+    nextCursor = encodeCursor([last.updatedAt, last.id]);
   }
   return { rows, nextCursor };
 }
@@ -51,8 +49,8 @@ export const toEntry = (r: ManifestRow) => ({
   relativePath: r.relativePath!,
   sourceHash: r.deletedAt ? null : r.sourceHash,
   sizeBytes: r.deletedAt ? null : r.sizeBytes,
-  updatedAt: r.deletedAt ? null : iso(r.updatedAt),
-  deletedAt: isoOrNull(r.deletedAt),
+  updatedAt: r.deletedAt ? null : r.updatedAt,
+  deletedAt: r.deletedAt,
 });
 
 export async function readManifest(deps: Deps, userId: string, kbId: string, q: ManifestQuery) {
