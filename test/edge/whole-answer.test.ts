@@ -53,9 +53,12 @@ for (const [label, side] of [
         answers.push(res);
         bodies.push(new Uint8Array(await res.arrayBuffer()));
       }
+      // Past HOT_OBJECT_MAX an S3 store's object is streamed, and Bun sends a stream chunked.
+      const { deps } = await testContext();
+      const lengthSent = d.size <= HOT_OBJECT_MAX || !!deps.storage.file;
       for (const [i, res] of answers.entries()) {
         expect(res.status).toBe(200);
-        expect(res.headers.get("content-length")).toBe(String(d.size));
+        expect(res.headers.get("content-length")).toBe(lengthSent ? String(d.size) : null);
         expect(res.headers.get("content-type")).toBe("image/png");
         expect(res.headers.get("etag")).toBe(answers[0]!.headers.get("etag"));
         expect(res.headers.get("cache-control")).toBe(answers[0]!.headers.get("cache-control"));
