@@ -105,6 +105,10 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
         shown(limits.pro.kbCount),
         shown(limits.pro_plus.kbCount),
       ]);
+      // An admin's header (nine links, notifications, the name, Sign out) is one line at 1280 px.
+      const header = page.getByRole("banner");
+      const top = async (name: string, role: "link" | "button") => (await header.getByRole(role, { name, exact: true }).boundingBox())!.y;
+      expect(Math.abs((await top("shelf", "link")) - (await top("Sign out", "button")))).toBeLessThan(12);
       await shoot(page, "admin-accounts-desktop");
       await clean(page);
     },
