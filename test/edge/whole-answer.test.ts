@@ -88,47 +88,43 @@ for (const [label, side] of [
   });
 }
 
-test("an object over HOT_OBJECT_MAX on a store with files is read from its file on every GET, not kept in memory", async () => {
+/**
+ * A PNG of `side` pixels uploaded and served once from a listening server, then removed from
+ * storage behind the edge's cached record (not through a delete, which would drop the record
+ * on every node): the answer to the next GET, with the original bytes and their size.
+ */
+async function servedThenRemoved(side: number) {
   const { deps } = await testContext();
-  if (!deps.storage.file) return; // an S3 store has no files: such objects are kept in memory there
   const { user, key } = await makeClient();
-  const d = await uploaded(key, await noise(700));
-  expect(d.size).toBeGreaterThan(HOT_OBJECT_MAX);
+  const original = await noise(side);
+  const d = await uploaded(key, original);
   const { server, origin } = await listening();
   try {
     const url = `${origin}${new URL(d.url).pathname}`;
     const first = await fetch(url, { headers: { accept: "*/*" } });
     expect(first.status).toBe(200);
     await first.arrayBuffer();
-    // The file gone behind the cached record: the next GET finds it gone (a copy in memory would still answer 200).
     await deps.storage.delete(objectKey({ ownerId: user.id, id: d.id, format: "png" }, "original"));
     const second = await fetch(url, { headers: { accept: "*/*" } });
-    expect(second.status).toBe(404);
-    expect(((await second.json()) as { code: string }).code).toBe("NOT_FOUND");
+    return { size: d.size, original, second: { status: second.status, body: new Uint8Array(await second.arrayBuffer()) } };
   } finally {
     server.stop(true);
   }
+}
+
+test("an object over HOT_OBJECT_MAX on a store with files is read from its file on every GET, not kept in memory", async () => {
+  const { deps } = await testContext();
+  if (!deps.storage.file) return; // an S3 store has no files: such objects are streamed from the bucket there
+  const { size, second } = await servedThenRemoved(700);
+  expect(size).toBeGreaterThan(HOT_OBJECT_MAX);
+  // The next GET finds the file gone (a copy in memory would still answer 200).
+  expect(second.status).toBe(404);
+  expect((JSON.parse(new TextDecoder().decode(second.body)) as { code: string }).code).toBe("NOT_FOUND");
 });
 
 test("an object up to HOT_OBJECT_MAX is answered from memory once served, not read from storage again", async () => {
-  const { deps } = await testContext();
-  const { user, key } = await makeClient();
-  const original = await noise(220);
-  const d = await uploaded(key, original);
-  expect(d.size).toBeLessThanOrEqual(HOT_OBJECT_MAX);
-  const { server, origin } = await listening();
-  try {
-    const url = `${origin}${new URL(d.url).pathname}`;
-    const first = await fetch(url, { headers: { accept: "*/*" } });
-    expect(first.status).toBe(200);
-    await first.arrayBuffer();
-    // The object gone from storage behind the cached record (not through a delete, which
-    // would drop the record on every node): the bytes in memory still answer.
-    await deps.storage.delete(objectKey({ ownerId: user.id, id: d.id, format: "png" }, "original"));
-    const second = await fetch(url, { headers: { accept: "*/*" } });
-    expect(second.status).toBe(200);
-    expect(new Uint8Array(await second.arrayBuffer())).toEqual(original);
-  } finally {
-    server.stop(true);
-  }
+  const { size, original, second } = await servedThenRemoved(220);
+  expect(size).toBeLessThanOrEqual(HOT_OBJECT_MAX);
+  expect(second.status).toBe(200);
+  expect(second.body).toEqual(original);
 });
