@@ -5,7 +5,7 @@ import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { copy, field, h, when } from "./dom.ts";
 import { refreshUnread } from "./notifications.ts";
-import { pagedList } from "./paged.ts";
+import { pagedList, revocableItem } from "./paged.ts";
 
 interface Key {
   id: string;
@@ -30,36 +30,16 @@ const SCOPES: [name: string, allows: string, byDefault: boolean][] = [
 /** The key's shape as it is kept: its prefix and last four characters (SPEC 2.10). */
 const keyHint = (last4: string) => `sk_live_…${last4}`;
 
-function keyItem(key: Key, revoked: (li: HTMLLIElement) => void) {
-  const error = h("p", { class: "error", role: "alert" });
-  const revoke = h("button", { type: "button", class: "danger", "aria-label": `Revoke ${key.name}` }, "Revoke");
-  const li = h(
-    "li",
-    { class: "item card" },
-    h(
-      "div",
-      { class: "item-main" },
-      h("h3", {}, key.name),
-      h("code", { class: "key-hint" }, keyHint(key.last4)),
-      h("ul", { class: "chips", "aria-label": `Scopes of ${key.name}` }, ...key.scopes.map((s) => h("li", {}, s))),
-      h("p", { class: "meta" }, `Created ${when(key.createdAt)} · ${key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : "never used"}`),
-      error,
-    ),
-    revoke,
-  );
-  revoke.addEventListener("click", async () => {
-    if (!confirm(`Revoke the key “${key.name}”? Anything using it stops working at once. This cannot be undone.`)) return;
-    revoke.disabled = true;
-    try {
-      await call("DELETE", `/v1/api-keys/${key.id}`);
-      refreshUnread();
-      revoked(li);
-    } catch (e) {
-      error.textContent = inWords(e);
-      revoke.disabled = false;
-    }
+function keyItem(key: Key, removed: (li: HTMLLIElement) => void) {
+  return revocableItem({
+    name: key.name,
+    hint: h("code", { class: "key-hint" }, keyHint(key.last4)),
+    scopes: key.scopes,
+    meta: `Created ${when(key.createdAt)} · ${key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : "never used"}`,
+    confirm: `Revoke the key “${key.name}”? Anything using it stops working at once. This cannot be undone.`,
+    path: `/v1/api-keys/${key.id}`,
+    removed,
   });
-  return li;
 }
 
 /** The new key, shown once: its full text, a copy button and the warning. */

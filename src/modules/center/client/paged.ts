@@ -4,6 +4,7 @@
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
+import { refreshUnread } from "./notifications.ts";
 
 export function pagedList<T>(opts: {
   label: string;
@@ -52,4 +53,49 @@ export function pagedList<T>(opts: {
     /** The status, alert, list and "Show more", in that order. */
     parts: [status, error, list, h("div", { class: "more" }, more)] as const,
   };
+}
+
+/**
+ * An item of such a list that may be revoked (an API key, an app's grant): its name, an
+ * optional hint, its scopes and a line of facts, and Revoke, which asks first, then DELETEs
+ * `path` and takes the item off the list; a refusal is shown in the item.
+ */
+export function revocableItem(o: {
+  name: string;
+  hint?: HTMLElement;
+  scopes: string[];
+  meta: string;
+  confirm: string;
+  path: string;
+  removed: (li: HTMLLIElement) => void;
+}): HTMLLIElement {
+  const error = h("p", { class: "error", role: "alert" });
+  const revoke = h("button", { type: "button", class: "danger", "aria-label": `Revoke ${o.name}` }, "Revoke");
+  const li = h(
+    "li",
+    { class: "item card" },
+    h(
+      "div",
+      { class: "item-main" },
+      h("h3", {}, o.name),
+      o.hint ?? null,
+      h("ul", { class: "chips", "aria-label": `Scopes of ${o.name}` }, ...o.scopes.map((s) => h("li", {}, s))),
+      h("p", { class: "meta" }, o.meta),
+      error,
+    ),
+    revoke,
+  );
+  revoke.addEventListener("click", async () => {
+    if (!confirm(o.confirm)) return;
+    revoke.disabled = true;
+    try {
+      await call("DELETE", o.path);
+      refreshUnread();
+      o.removed(li);
+    } catch (e) {
+      error.textContent = inWords(e);
+      revoke.disabled = false;
+    }
+  });
+  return li;
 }
