@@ -6,6 +6,7 @@ import { call } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
+import { pagedList } from "./paged.ts";
 
 type Status = "pending" | "approved" | "rejected";
 
@@ -58,41 +59,19 @@ function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejecte
 }
 
 export function clientQueue() {
-  const list = h("ul", { class: "admin-list", "aria-label": "Registered apps" });
-  const status = h("p", { class: "status", role: "status" }, "Loading…");
-  const error = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary more-apps", hidden: true }, "Show more apps");
   const which = h("select", { id: "admin-client-status" }, ...SHOWN.map(([v, label]) => h("option", { value: v }, label)));
-  let cursor: string | null = null;
-  // A page asked for before the filter changed is dropped when it arrives.
-  let generation = 0;
-
-  async function load() {
-    const asked = generation;
-    more.disabled = true;
-    error.textContent = "";
-    try {
-      const q = new URLSearchParams({ status: which.value, ...(cursor ? { cursor } : {}) });
-      const page = await call<{ items: Client[]; nextCursor: string | null }>("GET", `/v1/admin/oauth-clients?${q}`);
-      if (asked !== generation) return;
-      list.append(...page.items.map((c) => clientItem(c, decide)));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      status.textContent = list.childElementCount ? "" : which.value === "pending" ? "No apps are waiting for a decision." : `No ${which.value} apps.`;
-    } catch (e) {
-      status.textContent = "";
-      error.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
-  function reload() {
-    generation++;
-    cursor = null;
-    status.textContent = "Loading…";
-    list.replaceChildren();
-    void load();
-  }
+  const apps = pagedList<Client>({
+    label: "Registered apps",
+    path: "/v1/admin/oauth-clients",
+    params: () => ({ status: which.value }),
+    empty: () => (which.value === "pending" ? "No apps are waiting for a decision." : `No ${which.value} apps.`),
+    item: (c) => clientItem(c, decide),
+    listClass: "admin-list",
+    moreLabel: "Show more apps",
+  });
+  const { list, status, error } = apps;
+  // Centred under the grid of cards (admin.css).
+  apps.more.classList.add("more-apps");
 
   async function decide(c: Client, decision: "approved" | "rejected") {
     if (decision === "rejected" && !confirm(`Reject ${c.name}? Everyone signed in through it is signed out, and it cannot be approved later.`)) return;
@@ -117,9 +96,7 @@ export function clientQueue() {
     }
   }
 
-  which.addEventListener("change", reload);
-  more.addEventListener("click", load);
-  void load();
+  which.addEventListener("change", apps.restart);
   return part(
     "admin-clients",
     "App approval",
@@ -132,6 +109,6 @@ export function clientQueue() {
     error,
     status,
     list,
-    more,
+    apps.more,
   );
 }

@@ -2,9 +2,8 @@
 // each with its plan, state and "Edit plan", which fills the plan form (admin.ts) with the
 // account and takes the person there.
 import { part } from "./admin-part.ts";
-import { call } from "./api.ts";
-import { inWords } from "./auth.ts";
 import { h, when } from "./dom.ts";
+import { pagedList } from "./paged.ts";
 
 export interface Account {
   id: string;
@@ -42,34 +41,18 @@ function accountItem(a: Account, planName: (plan: string) => string, choose: (a:
 
 /** The list of accounts with its search; `choose` is what "Edit plan" does with one. */
 export function accountList(planName: (plan: string) => string, choose: (a: Account) => void) {
-  const list = h("ul", { class: "admin-list", "aria-label": "Accounts" });
-  const status = h("p", { class: "status", role: "status" }, "Loading…");
-  const error = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary more-apps", hidden: true }, "Show more accounts");
   const search = h("input", { id: "admin-user-search", type: "search", name: "email", autocomplete: "off", spellcheck: "false" });
-  let cursor: string | null = null;
-  // A page asked for before the search changed is dropped when it arrives.
-  let generation = 0;
-
-  async function load() {
-    const asked = generation;
-    more.disabled = true;
-    error.textContent = "";
-    try {
-      const q = new URLSearchParams({ ...(search.value.trim() ? { email: search.value.trim() } : {}), ...(cursor ? { cursor } : {}) });
-      const page = await call<{ items: Account[]; nextCursor: string | null }>("GET", `/v1/admin/users?${q}`);
-      if (asked !== generation) return;
-      list.append(...page.items.map((a) => accountItem(a, planName, choose)));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      status.textContent = list.childElementCount ? "" : `No account's e-mail contains “${search.value.trim()}”.`;
-    } catch (e) {
-      status.textContent = "";
-      error.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
+  const accounts = pagedList<Account>({
+    label: "Accounts",
+    path: "/v1/admin/users",
+    params: (): Record<string, string> => (search.value.trim() ? { email: search.value.trim() } : {}),
+    empty: () => `No account's e-mail contains “${search.value.trim()}”.`,
+    item: (a) => accountItem(a, planName, choose),
+    listClass: "admin-list",
+    moreLabel: "Show more accounts",
+  });
+  // Centred under the grid of cards (admin.css).
+  accounts.more.classList.add("more-apps");
   const form = h(
     "form",
     { class: "filter admin-search", role: "search", "aria-label": "Accounts" },
@@ -79,13 +62,7 @@ export function accountList(planName: (plan: string) => string, choose: (a: Acco
   );
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    generation++;
-    cursor = null;
-    status.textContent = "Loading…";
-    list.replaceChildren();
-    void load();
+    accounts.restart();
   });
-  more.addEventListener("click", load);
-  void load();
-  return part("admin-accounts", "Accounts", h("div", { class: "admin-accounts" }, form, error, status, list, more));
+  return part("admin-accounts", "Accounts", h("div", { class: "admin-accounts" }, form, accounts.error, accounts.status, accounts.list, accounts.more));
 }

@@ -10,31 +10,43 @@ export function pagedList<T>(opts: {
   label: string;
   /** The list's API path, without the cursor. */
   path: string;
-  /** What the status line says when nothing is listed. */
-  empty: string;
+  /** What the status line says when nothing is listed (a function: it follows a filter). */
+  empty: string | (() => string);
   item: (row: T, removed: (li: HTMLLIElement) => void) => HTMLLIElement;
+  /** Query parameters besides the cursor, read at each page (a filter's value). */
+  params?: () => Record<string, string>;
+  /** The list's class (default "items") and the label of its "Show more" button. */
+  listClass?: string;
+  moreLabel?: string;
 }) {
-  const list = h("ul", { class: "items", "aria-label": opts.label });
-  const status = h("p", { class: "status", role: "status" });
+  const list = h("ul", { class: opts.listClass ?? "items", "aria-label": opts.label });
+  const status = h("p", { class: "status", role: "status" }, "Loading…");
   const error = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
+  const more = h("button", { type: "button", class: "secondary", hidden: true }, opts.moreLabel ?? "Show more");
   let cursor: string | null = null;
+  // A page asked for before a restart (the filter changed) is dropped when it arrives.
+  let generation = 0;
   const sayEmpty = () => {
-    status.textContent = list.children.length === 0 ? opts.empty : "";
+    status.textContent = list.children.length === 0 ? (typeof opts.empty === "string" ? opts.empty : opts.empty()) : "";
   };
   const removed = (li: HTMLLIElement) => {
     li.remove();
     sayEmpty();
   };
   async function load() {
+    const asked = generation;
     more.disabled = true;
+    error.textContent = "";
     try {
-      const page = await call<{ items: T[]; nextCursor: string | null }>("GET", `${opts.path}?${new URLSearchParams(cursor ? { cursor } : {})}`);
+      const q = new URLSearchParams({ ...opts.params?.(), ...(cursor ? { cursor } : {}) });
+      const page = await call<{ items: T[]; nextCursor: string | null }>("GET", `${opts.path}?${q}`);
+      if (asked !== generation) return;
       list.append(...page.items.map((row) => opts.item(row, removed)));
       cursor = page.nextCursor;
       more.hidden = !cursor;
       sayEmpty();
     } catch (e) {
+      status.textContent = "";
       error.textContent = inWords(e);
     } finally {
       more.disabled = false;
@@ -44,12 +56,23 @@ export function pagedList<T>(opts: {
   void load();
   return {
     list,
+    status,
+    error,
+    more,
     /** Puts an item made on this page (a new key) first. */
     prepend(li: HTMLLIElement) {
       list.prepend(li);
       sayEmpty();
     },
     removed,
+    /** From the first page again (the filter changed). */
+    restart() {
+      generation++;
+      cursor = null;
+      status.textContent = "Loading…";
+      list.replaceChildren();
+      void load();
+    },
     /** The status, alert, list and "Show more", in that order. */
     parts: [status, error, list, h("div", { class: "more" }, more)] as const,
   };
