@@ -14,4 +14,5 @@ setDefaultTimeout(30_000);
 // database); close it and remove the temporary folders after the last one.
 import { disposeTestContext, testContext } from "./helpers/context.ts";
 await testContext();
-afterAll(disposeTestContext);
+// Teardown gets longer than a test: on a busy machine it may wait on disks the loops slow down.
+afterAll(disposeTestContext, { timeout: 120_000 });
