@@ -1,7 +1,7 @@
 // The one opaque cursor codec: base64url of a JSON array holding the sort key and the id
 // of the last row of a page. A cursor that does not decode to the expected shape is a
 // 400 INVALID_CURSOR, never a 500. And the one keyset page every list reads through.
-import { and, fillPlaceholders, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { and, Column, fillPlaceholders, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { isoOfDbText } from "../infra/clock.ts";
 import type { DbOrTx } from "../infra/db/index.ts";
@@ -150,16 +150,23 @@ function statementOf<T extends PgTable, K extends ColumnKey<T>>(q: KeysetQuery<T
  */
 function rowDecoder(all: Record<string, PgColumn>, keys: readonly string[], isoTimes: boolean) {
   const asIso = (v: unknown) => (v instanceof Date ? v.toISOString() : isoOfDbText(v as string));
+  // A column whose mapping is the identity (text, uuid) is copied without a call.
+  const identity = Column.prototype.mapFromDriverValue;
   const columns = keys.map((k) => {
     const column = all[k]!;
-    const map = isoTimes && column.columnType === "PgTimestamp" ? asIso : (v: unknown) => column.mapFromDriverValue(v);
+    const map =
+      isoTimes && column.columnType === "PgTimestamp"
+        ? asIso
+        : column.mapFromDriverValue === identity
+          ? undefined
+          : (v: unknown) => column.mapFromDriverValue(v);
     return { key: k, name: column.name, map };
   });
   return (raw: Record<string, unknown>) => {
     const row: Record<string, unknown> = {};
     for (const { key, name, map } of columns) {
       const v = raw[name];
-      row[key] = v === null ? null : map(v);
+      row[key] = v === null || map === undefined ? v : map(v);
     }
     return row;
   };

@@ -37,8 +37,10 @@ export function isoOfDbText(text: string): string {
   const n = text.length;
   const plain = n === 22 || (n >= 24 && n <= 29 && text.charCodeAt(19) === 46); // no fraction, or "." and 1 to 6 digits
   if (plain && text.charCodeAt(10) === 32 && text.endsWith("+00")) {
-    const fraction = n === 22 ? ".000" : `${text.slice(19, n - 3)}000`.slice(0, 4);
-    return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z`;
+    const fraction = n === 29 ? text.slice(19, 23) : n === 22 ? ".000" : `${text.slice(19, n - 3)}000`.slice(0, 4);
+    // join, not a template: a template makes a rope, which JSON.stringify flattens when it
+    // prints the page, and that made printing a page of 1000 entries half as slow again.
+    return [text.slice(0, 10), "T", text.slice(11, 19), fraction, "Z"].join("");
   }
   return new Date(text).toISOString();
 }
