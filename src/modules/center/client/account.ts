@@ -4,7 +4,7 @@
 import { call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
-import { refreshUnread } from "./notifications.ts";
+import { refreshUnread } from "./unread.ts";
 
 type Choice = { email: boolean; inApp: boolean };
 

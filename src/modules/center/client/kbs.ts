@@ -5,13 +5,14 @@ import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { type Kb, kbFacts, kbHref, when } from "./kb-data.ts";
+import { pagedList } from "./paged.ts";
 
 const PAGE_SIZE = 50;
 
 function row(kb: Kb) {
   return h(
     "li",
-    { class: "kb-row", "data-id": kb.id },
+    { class: "kb-row" },
     h("a", { href: kbHref(kb.id), class: "kb-name" }, kb.name),
     kb.isDefault ? h("span", { class: "badge" }, "default") : null,
     h("span", { class: "meta" }, `${kbFacts(kb)} · changed ${when(kb.updatedAt)}`),
@@ -20,30 +21,16 @@ function row(kb: Kb) {
 }
 
 export function kbsScreen() {
-  const list = h("ul", { class: "kb-list", "aria-label": "Knowledge bases" });
-  const status = h("p", { class: "status", role: "status" });
-  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
-  let cursor: string | null = null;
-
-  async function load() {
-    more.disabled = true;
-    status.textContent = "Loading…";
-    try {
-      const q = new URLSearchParams({ limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) });
-      const page = await call<{ items: Kb[]; nextCursor: string | null }>("GET", `/v1/kbs?${q}`);
-      // A KB created while the first page was on its way is listed already.
-      const shown = new Set([...list.querySelectorAll<HTMLElement>("[data-id]")].map((li) => li.dataset.id));
-      list.append(...page.items.filter((kb) => !shown.has(kb.id)).map(row));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      status.textContent = list.childElementCount === 0 ? "No knowledge bases yet. Create one below; sync clients then fill it from a folder." : "";
-    } catch (e) {
-      status.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
-  more.addEventListener("click", load);
+  const kbs = pagedList<Kb>({
+    label: "Knowledge bases",
+    path: "/v1/kbs",
+    params: () => ({ limit: String(PAGE_SIZE) }),
+    listClass: "kb-list",
+    empty: "No knowledge bases yet. Create one below; sync clients then fill it from a folder.",
+    item: row,
+    // A KB created while the first page was on its way is listed already.
+    key: (kb) => kb.id,
+  });
 
   const error = h("p", { class: "error", role: "alert" });
   const create = h("button", { type: "submit", class: "primary" }, "Create knowledge base");
@@ -73,23 +60,14 @@ export function kbsScreen() {
         ...(text("slug") ? { slug: text("slug") } : {}),
         ...(text("description") ? { description: text("description") } : {}),
       });
-      list.prepend(row(kb));
+      kbs.prepend(kb);
       form.reset();
-      status.textContent = `Created “${kb.name}”.`;
+      kbs.status.textContent = `Created “${kb.name}”.`;
     } catch (e) {
       error.textContent = inWords(e);
     } finally {
       create.disabled = false;
     }
   });
-  void load();
-  return h(
-    "section",
-    { class: "kbs" },
-    h("div", { class: "title-row" }, h("h1", {}, "Knowledge bases")),
-    status,
-    list,
-    h("div", { class: "more" }, more),
-    form,
-  );
+  return h("section", { class: "kbs" }, h("div", { class: "title-row" }, h("h1", {}, "Knowledge bases")), ...kbs.parts, form);
 }

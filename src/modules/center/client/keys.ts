@@ -4,7 +4,7 @@
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { copy, field, h, when } from "./dom.ts";
-import { refreshUnread } from "./notifications.ts";
+import { refreshUnread } from "./unread.ts";
 import { pagedList, revocableItem } from "./paged.ts";
 
 interface Key {
@@ -104,7 +104,7 @@ export function keysScreen() {
         scopes: d.getAll("scope").map(String),
       });
       form.reset();
-      keys.prepend(keyItem(key, keys.removed));
+      keys.prepend(key);
       refreshUnread();
       const panel = createdPanel(key.name, key.key, () => {
         panel.remove();

@@ -15,7 +15,8 @@ import { kbScreen } from "./kb-tree.ts";
 import { kbsScreen } from "./kbs.ts";
 import { keysScreen } from "./keys.ts";
 import { libraryScreen } from "./library.ts";
-import { notificationsScreen, unreadLink } from "./notifications.ts";
+import { notificationsScreen } from "./notifications.ts";
+import { unreadLink } from "./unread.ts";
 import { uploadScreen } from "./upload.ts";
 import { usageScreen } from "./usage.ts";
 

@@ -1,10 +1,11 @@
-// Notifications: the header's link with the unread count (GET
-// /v1/notifications/unread-count) and #/notifications, the in-app list newest first by the
-// cursor ("Show more"), with "Mark read" on each unread one and "Mark all read"
-// (POST /v1/notifications/{id}/read, /v1/notifications/read-all).
+// Notifications (#/notifications): the in-app list newest first, a page of the cursor at a
+// time, with "Mark read" on each unread one and "Mark all read" (POST
+// /v1/notifications/{id}/read, /v1/notifications/read-all). The header's count: unread.ts.
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h, when } from "./dom.ts";
+import { pagedList } from "./paged.ts";
+import { showUnread } from "./unread.ts";
 
 interface Notification {
   id: string;
@@ -21,51 +22,9 @@ interface NotificationPage {
   unreadCount: number;
 }
 
-const badgeLabel = (n: number) => (n === 0 ? "Notifications" : `Notifications, ${n} unread`);
-
-/** Every badge on the page shows `n` (the header is redrawn per screen; there is one at a time). */
-function showUnread(n: number) {
-  for (const link of document.querySelectorAll<HTMLAnchorElement>("a.bell")) {
-    link.setAttribute("aria-label", badgeLabel(n));
-    const count = link.querySelector(".badge")!;
-    count.textContent = String(n);
-    count.toggleAttribute("hidden", n === 0);
-  }
-}
-
-/** Asks the API for the unread count again (after an action that tells the account something). */
-export function refreshUnread() {
-  call<{ unreadCount: number }>("GET", "/v1/notifications/unread-count")
-    .then((r) => showUnread(r.unreadCount))
-    .catch(() => {
-      // The count is a convenience: the list says the rest.
-    });
-}
-
-/** The header's link to the list, its count filled in when the API answers. */
-export function unreadLink(current: boolean) {
-  const link = h(
-    "a",
-    { href: "#/notifications", class: "bell", "aria-label": badgeLabel(0), "aria-current": current ? "page" : undefined },
-    h("span", { "aria-hidden": "true" }, "Notifications"),
-    // A space between word and count: the visible text ("Notifications 3") is then part of
-    // the link's name ("Notifications, 3 unread"), as speech input needs (axe: label-content-name-mismatch).
-    " ",
-    h("span", { class: "badge", "aria-hidden": "true", hidden: true }, "0"),
-  );
-  // The answer comes after the header is in the page: the count is written into its links.
-  refreshUnread();
-  return link;
-}
-
 export function notificationsScreen() {
-  const list = h("ul", { class: "items notes", "aria-label": "Notifications" });
-  const status = h("p", { class: "status", role: "status" });
-  const error = h("p", { class: "error", role: "alert" });
-  const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
   const readAll = h("button", { type: "button", class: "secondary", hidden: true }, "Mark all read");
   const summary = h("p", { class: "count" });
-  let cursor: string | null = null;
   let unread = 0;
   const counted = (n: number) => {
     unread = n;
@@ -99,34 +58,26 @@ export function notificationsScreen() {
         // Focus would be lost with the button: it goes to the list's heading.
         document.querySelector<HTMLElement>("main h1")?.focus();
       } catch (e) {
-        error.textContent = inWords(e);
+        notes.error.textContent = inWords(e);
         mark.disabled = false;
       }
     });
     return li;
   }
 
-  async function load() {
-    more.disabled = true;
-    try {
-      const page = await call<NotificationPage>("GET", `/v1/notifications?${new URLSearchParams(cursor ? { cursor } : {})}`);
-      list.append(...page.items.map(item));
-      cursor = page.nextCursor;
-      more.hidden = !cursor;
-      counted(page.unreadCount);
-      status.textContent = list.children.length === 0 ? "Nothing yet. Events such as a video becoming ready or a new API key are listed here." : "";
-    } catch (e) {
-      error.textContent = inWords(e);
-    } finally {
-      more.disabled = false;
-    }
-  }
-  more.addEventListener("click", load);
+  const notes = pagedList<Notification, NotificationPage>({
+    label: "Notifications",
+    path: "/v1/notifications",
+    listClass: "items notes",
+    empty: "Nothing yet. Events such as a video becoming ready or a new API key are listed here.",
+    item,
+    onPage: (page) => counted(page.unreadCount),
+  });
   readAll.addEventListener("click", async () => {
     readAll.disabled = true;
     try {
       await call("POST", "/v1/notifications/read-all");
-      for (const li of list.querySelectorAll("li.unread")) {
+      for (const li of notes.list.querySelectorAll("li.unread")) {
         li.classList.remove("unread");
         li.querySelector("h3 .visually-hidden")?.remove();
         li.querySelector("button")?.remove();
@@ -134,12 +85,11 @@ export function notificationsScreen() {
       counted(0);
       document.querySelector<HTMLElement>("main h1")?.focus();
     } catch (e) {
-      error.textContent = inWords(e);
+      notes.error.textContent = inWords(e);
     } finally {
       readAll.disabled = false;
     }
   });
-  void load();
   return h(
     "section",
     { class: "narrow" },
@@ -151,9 +101,6 @@ export function notificationsScreen() {
       h("a", { href: "#/account" }, "your account page"),
       ".",
     ),
-    status,
-    error,
-    list,
-    h("div", { class: "more" }, more),
+    ...notes.parts,
   );
 }

@@ -4,9 +4,9 @@
 import { call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
-import { refreshUnread } from "./notifications.ts";
+import { refreshUnread } from "./unread.ts";
 
-export function pagedList<T>(opts: {
+export function pagedList<T, P extends { items: T[]; nextCursor: string | null } = { items: T[]; nextCursor: string | null }>(opts: {
   label: string;
   /** The list's API path, without the cursor. */
   path: string;
@@ -18,6 +18,10 @@ export function pagedList<T>(opts: {
   /** The list's class (default "items") and the label of its "Show more" button. */
   listClass?: string;
   moreLabel?: string;
+  /** A row's identity: a row already listed (made on this page while a page was on its way) is not listed twice. */
+  key?: (row: T) => string;
+  /** What else a page says besides its items (a count), after they are listed. */
+  onPage?: (page: P) => void;
 }) {
   const list = h("ul", { class: opts.listClass ?? "items", "aria-label": opts.label });
   const status = h("p", { class: "status", role: "status" }, "Loading…");
@@ -29,6 +33,12 @@ export function pagedList<T>(opts: {
   const sayEmpty = () => {
     status.textContent = list.children.length === 0 ? (typeof opts.empty === "string" ? opts.empty : opts.empty()) : "";
   };
+  const listed = (row: T) => opts.key !== undefined && list.querySelector(`:scope > [data-key="${CSS.escape(opts.key(row))}"]`) !== null;
+  const made = (row: T) => {
+    const li = opts.item(row, removed);
+    if (opts.key) li.dataset.key = opts.key(row);
+    return li;
+  };
   const removed = (li: HTMLLIElement) => {
     li.remove();
     sayEmpty();
@@ -39,12 +49,13 @@ export function pagedList<T>(opts: {
     error.textContent = "";
     try {
       const q = new URLSearchParams({ ...opts.params?.(), ...(cursor ? { cursor } : {}) });
-      const page = await call<{ items: T[]; nextCursor: string | null }>("GET", `${opts.path}?${q}`);
+      const page = await call<P>("GET", `${opts.path}?${q}`);
       if (asked !== generation) return;
-      list.append(...page.items.map((row) => opts.item(row, removed)));
+      list.append(...page.items.filter((row) => !listed(row)).map(made));
       cursor = page.nextCursor;
       more.hidden = !cursor;
       sayEmpty();
+      opts.onPage?.(page);
     } catch (e) {
       status.textContent = "";
       error.textContent = inWords(e);
@@ -59,9 +70,9 @@ export function pagedList<T>(opts: {
     status,
     error,
     more,
-    /** Puts an item made on this page (a new key) first. */
-    prepend(li: HTMLLIElement) {
-      list.prepend(li);
+    /** Puts a row made on this page (a new key, a new KB) first, as a page would list it. */
+    prepend(row: T) {
+      list.prepend(made(row));
       sayEmpty();
     },
     removed,
