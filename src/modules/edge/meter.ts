@@ -37,26 +37,39 @@ export interface Meter {
   close(): Promise<void>;
 }
 
-type Tallies = Record<BandwidthDimension, Map<string, number>>;
+/**
+ * Bytes per dimension, day and owner. Keyed by the day's and the owner's own strings, not by
+ * their field: a hit then builds no string (the edge's day and the object's owner are the
+ * same string at every hit, their hashes kept), and the fields are made once per flush.
+ */
+type Tallies = Record<BandwidthDimension, Map<string, Map<string, number>>>;
 const emptyTallies = () => Object.fromEntries(BANDWIDTH_DIMENSIONS.map((d) => [d, new Map()])) as Tallies;
 
 export function createMeter(kv: Kv, log: Log): Meter {
   let tallies = emptyTallies();
   let flushing: Promise<void> = Promise.resolve();
 
+  const count = (dimension: BandwidthDimension, day: string, ownerId: string, bytes: number) => {
+    const days = tallies[dimension];
+    let owners = days.get(day);
+    if (!owners) days.set(day, (owners = new Map()));
+    owners.set(ownerId, (owners.get(ownerId) ?? 0) + bytes);
+  };
+
   async function flushOnce() {
     if (BANDWIDTH_DIMENSIONS.every((d) => tallies[d].size === 0)) return;
     const batch = tallies;
     tallies = emptyTallies();
     for (const dimension of BANDWIDTH_DIMENSIONS) {
-      for (const [field, bytes] of batch[dimension]) {
-        try {
-          await kv.hincrby(BANDWIDTH_HASHES[dimension], field, bytes);
-        } catch (err) {
-          // Kept for the next flush: bandwidth is never dropped because the kv blinked.
-          const tally = tallies[dimension];
-          tally.set(field, (tally.get(field) ?? 0) + bytes);
-          log.warn("bandwidth flush failed; retrying later", { dimension, err });
+      for (const [day, owners] of batch[dimension]) {
+        for (const [ownerId, bytes] of owners) {
+          try {
+            await kv.hincrby(BANDWIDTH_HASHES[dimension], bandwidthField(day, ownerId), bytes);
+          } catch (err) {
+            // Kept for the next flush: bandwidth is never dropped because the kv blinked.
+            count(dimension, day, ownerId, bytes);
+            log.warn("bandwidth flush failed; retrying later", { dimension, err });
+          }
         }
       }
     }
@@ -68,10 +81,7 @@ export function createMeter(kv: Kv, log: Log): Meter {
 
   return {
     add(dimension, day, ownerId, bytes) {
-      if (bytes <= 0) return;
-      const tally = tallies[dimension];
-      const field = bandwidthField(day, ownerId);
-      tally.set(field, (tally.get(field) ?? 0) + bytes);
+      if (bytes > 0) count(dimension, day, ownerId, bytes);
     },
     flush,
     async close() {
