@@ -45,7 +45,7 @@ bench-real:
 	bash scripts/real-parts.sh bun bench/index.ts
 
 typecheck:
-	bunx tsc --noEmit -p .
+	bun run typecheck
 
 # Format and lint (Biome), the import rules of docs/architecture.md (dependency-cruiser),
 # no module cycles, and unused files, exports and dependencies (knip).
