@@ -6,7 +6,10 @@ import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 import { refreshUnread } from "./unread.ts";
 
-export function pagedList<T, P extends { items: T[]; nextCursor: string | null } = { items: T[]; nextCursor: string | null }>(opts: {
+/** A page of any list: the API's one list shape. */
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+export function pagedList<T, P extends Page<T> = Page<T>>(opts: {
   label: string;
   /** The list's API path, without the cursor. */
   path: string;
