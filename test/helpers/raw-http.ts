@@ -14,7 +14,7 @@ export interface Offered {
 }
 
 const CHUNK = 64 * 1024;
-const zeros = new Uint8Array(CHUNK);
+const ZERO_CHUNK = new Uint8Array(CHUNK);
 
 /** One chunk of `payload` as chunked transfer coding frames it. */
 const frame = (payload: Uint8Array) => Buffer.concat([Buffer.from(`${payload.length.toString(16)}\r\n`), payload, Buffer.from("\r\n")]);
@@ -76,7 +76,7 @@ export async function offerBody(
     await write(frame(prefix));
     sent += prefix.length;
   }
-  const chunk = frame(zeros);
+  const chunk = frame(ZERO_CHUNK);
   while (sent < bytes && !closed) {
     await write(chunk);
     sent += CHUNK;
@@ -104,4 +104,22 @@ function parse(raw: Buffer): Pick<Offered, "status" | "headers" | "body"> {
 export async function rssOf(pid: number): Promise<number> {
   const status = await Bun.file(`/proc/${pid}/status`).text();
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) * 1024;
+}
+
+/**
+ * A body of `bytes` zeros (endless for Infinity) that a well-behaved client streams in
+ * chunks of `chunkBytes`, stopping when the answer comes; `offered()` is how much the
+ * server pulled.
+ */
+export function zeros(bytes: number, chunkBytes = CHUNK) {
+  let offered = 0;
+  const chunk = new Uint8Array(chunkBytes);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (offered >= bytes) return c.close();
+      c.enqueue(chunk);
+      offered += chunk.length;
+    },
+  });
+  return { stream, offered: () => offered };
 }

@@ -4,7 +4,7 @@
 // what was sent (it went from 119 MB to 2.19 GB when the provider callback was read whole).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
-import { offerBody, rssOf } from "../helpers/raw-http.ts";
+import { offerBody, rssOf, zeros } from "../helpers/raw-http.ts";
 
 const run = !!process.env.SHELF_HOSTILE && !!process.env.DATABASE_URL;
 const MB = 1024 * 1024;
@@ -22,20 +22,6 @@ beforeAll(async () => {
   if (run) node = await startApiProcess({ BUN_JSC_forceRAMSize: String(256 * MB) });
 });
 afterAll(() => node?.stop());
-
-/** A body of `bytes` zeros that a well-behaved client streams, stopping when the answer comes. */
-function zeros(bytes: number) {
-  let offered = 0;
-  const chunk = new Uint8Array(256 * 1024);
-  const stream = new ReadableStream<Uint8Array>({
-    pull(c) {
-      if (offered >= bytes) return c.close();
-      c.enqueue(chunk);
-      offered += chunk.length;
-    },
-  });
-  return { stream, offered: () => offered };
-}
 
 /**
  * Each route, and what it may hold: a document route keeps up to 64 MB of text by design
@@ -57,7 +43,7 @@ describe.skipIf(!run)("1.5 GB bodies against a running node", () => {
   for (const [method, path, type, status, holds = 0] of ROUTES) {
     test(`${method} ${path} (${type}) is refused within ${ANSWER_MS} ms and its memory stays flat`, async () => {
       const before = await rssOf(node!.child.pid);
-      const body = zeros(OFFERED);
+      const body = zeros(OFFERED, 256 * 1024);
       const t0 = performance.now();
       const res = await fetch(`${node!.base}${path}`, { method, body: body.stream, headers: { "content-type": type } });
       const ms = performance.now() - t0;

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, deviceTokens, initialize, rpc } from "./helpers.ts";
+import { zeros } from "../helpers/raw-http.ts";
 
 const o = await oauthApp();
 const MCP = o.deps.config.MCP_URL;
@@ -146,11 +147,7 @@ describe("the hosted MCP server's door", () => {
   test("a body over 72 MiB is 413 before it is read, and the connection is closed; a body that is not JSON is a JSON-RPC parse error", async () => {
     const user = await o.makeUser();
     const { access_token } = await deviceTokens(o, user);
-    const stream = new ReadableStream({
-      pull(c) {
-        c.enqueue(new Uint8Array(64 * 1024));
-      },
-    });
+    const { stream } = zeros(Infinity);
     const big = await o.app.handle(
       new Request(MCP, {
         method: "POST",
@@ -175,32 +172,19 @@ describe("the hosted MCP server's door", () => {
   test("a refusal before the body is read (no token, a foreign origin) reads a little of the body first, then closes: a client still sending reads the answer rather than a reset", async () => {
     const MB = 1024 * 1024;
     for (const headers of [{}, { origin: "https://elsewhere.example" }] as Record<string, string>[]) {
-      let pulled = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(c) {
-          if (pulled >= 2 * MB) return c.close();
-          c.enqueue(new Uint8Array(64 * 1024));
-          pulled += 64 * 1024;
-        },
-      });
-      const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+      const body = zeros(2 * MB);
+      const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: body.stream }));
       expect(res.status).toBe(Object.keys(headers).length ? 403 : 401);
       expect(res.headers.get("connection")).toBe("close");
       // The whole 2 MiB was read (and dropped) before the answer: under the lingering bound of 8 MiB.
-      expect(pulled).toBe(2 * MB);
+      expect(body.offered()).toBe(2 * MB);
     }
     // A body past the bound is not read to its end: the connection is closed under the rest.
-    let pulled = 0;
-    const endless = new ReadableStream<Uint8Array>({
-      pull(c) {
-        c.enqueue(new Uint8Array(64 * 1024));
-        pulled += 64 * 1024;
-      },
-    });
-    const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json" }, body: endless }));
+    const endless = zeros(Infinity);
+    const res = await o.app.handle(new Request(MCP, { method: "POST", headers: { "content-type": "application/json" }, body: endless.stream }));
     expect(res.status).toBe(401);
     expect(res.headers.get("connection")).toBe("close");
-    expect(pulled).toBeLessThan(12 * MB);
+    expect(endless.offered()).toBeLessThan(12 * MB);
   });
 
   test("a revoked authorization's token is refused at once", async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { JSON_MAX_BYTES } from "../../src/http/body-limit.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { type ApiProcess, startApiProcess } from "../helpers/api-process.ts";
-import { type Offered, offerBody, rssOf } from "../helpers/raw-http.ts";
+import { type Offered, offerBody, rssOf, zeros } from "../helpers/raw-http.ts";
 import { type Operation, operations } from "./no-500-sweep.ts";
 
 setDefaultTimeout(120_000);
@@ -156,19 +156,12 @@ describe("every body is bounded before it is held", () => {
   test("a provider callback of 64 MB, chunked, is refused at its 1 MB limit with 413 and the connection closed", async () => {
     const before = await rssOf(node.child.pid);
     // A client that reads the answer while it sends (fetch, curl) stops at the 413.
-    let offered = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(c) {
-        if (offered >= 64 * MB) return c.close();
-        c.enqueue(new Uint8Array(64 * 1024));
-        offered += 64 * 1024;
-      },
-    });
-    const res = await fetch(`${node.base}/webhooks/local`, { method: "POST", body, headers: { "content-type": "application/json" } });
+    const body = zeros(64 * MB);
+    const res = await fetch(`${node.base}/webhooks/local`, { method: "POST", body: body.stream, headers: { "content-type": "application/json" } });
     expect(res.status).toBe(413);
     expect(res.headers.get("connection")).toBe("close");
     expect(await res.json()).toMatchObject({ success: false, code: "FILE_TOO_LARGE", meta: { limit: MB } });
-    expect(offered).toBeLessThan(32 * MB);
+    expect(body.offered()).toBeLessThan(32 * MB);
     // One that does not is cut off: the server hangs up long before it has sent what it meant to.
     const hostile = await offerBody(node.base, "POST", "/webhooks/local", 64 * MB, { "content-type": "application/json" });
     expect(hostile.cutOff).toBe(true);
