@@ -28,7 +28,7 @@ import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
-import { benchKbs } from "./kbs.ts";
+import { benchKbs, type KbFigures } from "./kbs.ts";
 import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { benchMcp } from "./mcp.ts";
@@ -131,6 +131,11 @@ const kbShelf = await startShelf(UNLIMITED_SYNC);
 try {
   const kbs = await benchKbs(kbShelf);
   const ms = (n: number) => `${fmt(n, 1)} ms`;
+  const cpuText = (x: KbFigures) =>
+    `this process: shelf ${fmt(x.subjectCpuMs, 2)} ms, handler ${fmt(x.baselineCpuMs, 2)} ms` +
+    (x.subjectServersCpuMs === null || x.baselineServersCpuMs === null
+      ? ""
+      : `; Postgres and Redis: ${fmt(x.subjectServersCpuMs, 2)} ms, ${fmt(x.baselineServersCpuMs, 2)} ms`);
   console.log(`\n(j) GET /v1/kbs/:id/manifest, pages of 1000 of 100,000 documents, 8 connections (${kbs.db})`);
   console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
@@ -139,6 +144,7 @@ try {
     `    hand-written Bun.serve ${fmt(kbs.manifestHandler.baseline, 1)} pages/s   p99 ${ms(kbs.manifestHandler.baselineP99)}   (bench/manifest-baseline.ts; shelf ${fmt(kbs.manifestHandler.subject, 1)} pages/s, p99 ${ms(kbs.manifestHandler.subjectP99)})`,
   );
   console.log(`    ratio to the handler   ${ratioText(kbs.manifestHandler)}   (target >= 1.0, p99 within 1.2x)`);
+  console.log(`    CPU per page           ${cpuText(kbs.manifestHandler)}`);
   const push = kbs.push;
   if (push) {
     console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);

@@ -6,6 +6,7 @@
 //   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections,
 //       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
 // The HTTP side's client runs in its own process (bench/kb-load.ts).
+import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { rowsOf } from "../src/infra/db/index.ts";
@@ -93,22 +94,73 @@ const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], conc
 export interface KbFigures extends Interleaved {
   subjectP99: number;
   baselineP99: number;
+  /**
+   * CPU per request (or bare call) in milliseconds, medians over the passes: of this
+   * process (both servers, or the bare driver, run in it; on embedded parts so does the
+   * database), and of the Postgres and Redis processes on this machine (null when none is
+   * visible). Where two sides share the cores with their client and database, the rate
+   * moves with the load and this does not: two sides doing the same work spend the same.
+   */
+  subjectCpuMs: number;
+  baselineCpuMs: number;
+  subjectServersCpuMs: number | null;
+  baselineServersCpuMs: number | null;
 }
 
-/** Runs the interleaved passes, keeping each side's p99 beside its rate. */
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+/** User and system CPU of this machine's postgres and redis-server processes, in ms; null when /proc shows none. */
+function serversCpuMs(): number | null {
+  let ticks = 0;
+  let seen = false;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      if (comm !== "postgres" && comm !== "redis-server") continue;
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      seen = true;
+    } catch {
+      // gone since listed, or not ours to read
+    }
+  }
+  return seen ? ticks * CLOCK_TICK_MS : null;
+}
+
+/** Runs the interleaved passes, keeping each side's p99 and CPU per request beside its rate. */
 export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
   const p99 = { s: [] as number[], b: [] as number[] };
-  const rate = (t: Timed, into: number[]) => {
-    into.push(percentile(t.latencies, 99));
+  const cpu = { s: [] as number[], b: [] as number[] };
+  const servers = { s: [] as number[], b: [] as number[] };
+  const rate = async (run: () => Promise<Timed>, side: "s" | "b") => {
+    const own = process.cpuUsage();
+    const others = serversCpuMs();
+    const t = await run();
+    const used = process.cpuUsage(own);
+    const othersAfter = serversCpuMs();
+    p99[side].push(percentile(t.latencies, 99));
+    cpu[side].push((used.user + used.system) / 1000 / t.count);
+    if (others !== null && othersAfter !== null) servers[side].push((othersAfter - others) / t.count);
     return t.count / t.seconds;
   };
   const out = await interleave(
     PASSES,
-    async () => rate(await subject(), p99.s),
-    async () => rate(await baseline(), p99.b),
+    () => rate(subject, "s"),
+    () => rate(baseline, "b"),
   );
   // The warm-up pass of each side is not reported.
-  return { ...out, subjectP99: median(p99.s.slice(1)), baselineP99: median(p99.b.slice(1)) };
+  const after = (xs: number[]) => median(xs.slice(1));
+  const orNull = (xs: number[]) => (xs.length > 1 ? after(xs) : null);
+  return {
+    ...out,
+    subjectP99: after(p99.s),
+    baselineP99: after(p99.b),
+    subjectCpuMs: after(cpu.s),
+    baselineCpuMs: after(cpu.b),
+    subjectServersCpuMs: orNull(servers.s),
+    baselineServersCpuMs: orNull(servers.b),
+  };
 }
 
 const PAGE_SQL = `select id, relative_path, source_hash, size_bytes, updated_at, deleted_at from documents
