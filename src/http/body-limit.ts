@@ -1,6 +1,6 @@
 // Every request body is bounded before it is held: read as it arrives, counted, and
 // refused the moment it passes its route's limit. The refusal is 413 FILE_TOO_LARGE with
-// `Connection: close`: past a short lingering read (lingerBytes) the rest of the body is
+// `Connection: close`: past a short lingering read (LINGER_BYTES) the rest of the body is
 // not read (Bun would otherwise read and discard it for as long as the client sends, to
 // keep the connection).
 //
@@ -15,11 +15,23 @@
 //   streamed-upload.ts);
 // - GET and HEAD carry no body (RFC 9110 section 9.3.1): one that comes with a body is
 //   refused before anything else (refuseGetBody).
+//
+// The credential comes first. A route the guard protects carries the guard's check among
+// its hooks (beforeBody), and the body parser runs it before it reads a byte or reserves
+// upload memory: a caller without a valid credential, the route's scope or room in its
+// rate tier is answered at once and its body is never held. Routes nobody needs to be
+// signed in for (sign-in, sign-up, client registration) take small bodies only
+// (OPEN_JSON_MAX_BYTES), so anonymous traffic cannot hold much either.
 import { AppError } from "./errors.ts";
 import { type FormReader, formReaderOf } from "./form-body.ts";
 
 /** The largest body of a route that names no other limit: every JSON body of the API is a few fields. */
 export const JSON_MAX_BYTES = 1024 * 1024;
+/**
+ * The largest body of a route that takes no credential before its body (sign-in, sign-up,
+ * refresh, client registration, a batch of document ids): each is a few hundred bytes.
+ */
+export const OPEN_JSON_MAX_BYTES = 64 * 1024;
 
 /**
  * Routes whose body carries documents (up to 5 MB of text on the largest plan,
@@ -42,32 +54,46 @@ const CLOSE = { connection: "close" };
  * reason): a client whose body was only somewhat too large has sent it all by then and
  * reads its 413; one that goes on sending is cut off.
  */
-const lingerBytes = (limit: number) => Math.max(limit, 8 * 1024 * 1024);
+const LINGER_BYTES = 8 * 1024 * 1024;
+/**
+ * How long at most the lingering read waits for those bytes: a client that sends slowly
+ * (a few bytes a second) would otherwise keep the refusal from being answered, and the
+ * request open, for as long as it likes.
+ */
+const LINGER_MS = 2_000;
 
-/** Reads and drops what `chunks` still hold, up to `bytes`. */
+/** Reads and drops what `chunks` still hold, up to `bytes` or for LINGER_MS, whichever comes first. */
 async function drop(chunks: AsyncIterator<Uint8Array>, bytes: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), LINGER_MS);
+  });
   try {
     for (let n = 0; n < bytes; ) {
-      const next = await chunks.next();
-      if (next.done) return;
+      const next = await Promise.race([chunks.next(), late]);
+      if (next === "late" || next.done) return;
       n += next.value.length;
     }
   } catch {
     /* the client hung up: nothing more to read */
   } finally {
-    await chunks.return?.().catch(() => {});
+    clearTimeout(timer);
+    // Not awaited: a read still pending (the slow client) settles when the connection closes.
+    chunks.return?.().catch(() => {});
   }
 }
 
 /**
- * For a refusal made before the body was read (the credential, the upload it names): a
- * little of the body is read and dropped (the lingering close above), and the headers
- * that close the connection are returned. Nothing when there is no unread body: the
- * connection then stays open.
+ * For a refusal made before the body was read (the credential, the upload it names): the
+ * headers that close the connection, once the body has been read and dropped if it is small
+ * enough to be (the lingering close above; a declared body larger than that, which could
+ * not be read to its end anyway, is not read at all). Nothing when there is no unread body:
+ * the connection then stays open.
  */
 export async function lingeringClose(request: Request): Promise<Record<string, string>> {
   if (!request.body || request.bodyUsed || request.body.locked) return {};
-  await drop(request.body.values({ preventCancel: true }), lingerBytes(0));
+  const declared = declaredLength(request);
+  await drop(request.body.values({ preventCancel: true }), declared === undefined || declared <= LINGER_BYTES ? LINGER_BYTES : 0);
   return CLOSE;
 }
 
@@ -98,7 +124,7 @@ export function refuseGetBody(request: Request, headers: Record<string, string> 
 /**
  * The whole body, read as it arrives. Past `limit` bytes (or when its declared length is
  * past it, before a byte is kept) it throws bodyTooLarge, with Connection: close, once a
- * little more has been read and dropped (lingerBytes). `headers` go with the refusal.
+ * little more has been read and dropped (LINGER_BYTES). `headers` go with the refusal.
  */
 export async function readBody(request: Request, limit: number, headers: Record<string, string> = {}): Promise<Uint8Array> {
   const refusal = () => bodyTooLarge(limit, undefined, { ...headers, ...CLOSE });
@@ -107,7 +133,7 @@ export async function readBody(request: Request, limit: number, headers: Record<
   const declared = declaredLength(request);
   if (declared !== undefined && declared > limit) {
     // A body that would take long to read is not read at all: the client learns at once.
-    await drop(chunks, declared <= limit + lingerBytes(limit) ? declared : 0);
+    await drop(chunks, declared <= limit + LINGER_BYTES ? declared : 0);
     throw refusal();
   }
   const kept: Uint8Array[] = [];
@@ -117,7 +143,7 @@ export async function readBody(request: Request, limit: number, headers: Record<
     if (next.done) break;
     size += next.value.length;
     if (size > limit) {
-      await drop(chunks, lingerBytes(limit));
+      await drop(chunks, LINGER_BYTES);
       throw refusal();
     }
     kept.push(next.value);
@@ -125,35 +151,60 @@ export async function readBody(request: Request, limit: number, headers: Record<
   return kept.length === 1 ? kept[0]! : Buffer.concat(kept, size);
 }
 
-type RouteLike = { method: string; path: string; hooks?: { parse?: unknown } };
+type RouteLike = { method: string; path: string; hooks?: { parse?: unknown; transform?: unknown } };
 
 /** A route declared `parse: "none"`: it reads its own body. */
 const readsOwnBody = (r: RouteLike) => Array.isArray(r.hooks?.parse) && r.hooks.parse.some((p: { fn?: unknown }) => p?.fn === "none");
 
+const BEFORE_BODY = Symbol("checked before the body is read");
+
+/** A check a route makes before its body is read (the guard's credential check); it throws its refusal. */
+export type BeforeBody = (context: { request: Request; set: { headers: Record<string, unknown> } }) => Promise<void>;
+
 /**
- * The limit the body parser reads each route's body within, or "own" for a route that reads
- * its own, and the form reader of a route that also takes multipart/form-data (form-body.ts).
- * Learned from the app's routes once they are all mounted (`learn`); until then, and for a
- * route it does not know, JSON_MAX_BYTES and no form.
+ * Marks a route's transform hook as one the body parser runs before it reads the body. The
+ * hook runs again in its own step; it must remember its answer for the request.
+ */
+export const beforeBody = <F extends BeforeBody>(check: F): F => Object.assign(check, { [BEFORE_BODY]: true });
+
+/** The transform hook a route marked with beforeBody, if it has one. */
+function beforeBodyOf(transform: unknown): BeforeBody | undefined {
+  if (!Array.isArray(transform)) return undefined;
+  for (const hook of transform as { fn?: unknown }[]) {
+    const fn = hook?.fn as (BeforeBody & { [BEFORE_BODY]?: true }) | undefined;
+    if (typeof fn === "function" && fn[BEFORE_BODY]) return fn;
+  }
+  return undefined;
+}
+
+interface RouteBody {
+  /** The most the parser reads, or "own" for a route that reads its own body. */
+  limit: number | "own";
+  form?: FormReader;
+  check?: BeforeBody;
+}
+
+/**
+ * What the body parser needs of each route: the limit it reads the body within (or "own"
+ * for a route that reads its own), the form reader of a route that also takes
+ * multipart/form-data (form-body.ts), and the check to make before a byte is read (the
+ * guard's). Learned from the app's routes once they are all mounted (`learn`); until
+ * then, and for a route it does not know, JSON_MAX_BYTES and nothing else.
  */
 export function bodyLimits() {
-  const own = new Set<string>();
-  const forms = new Map<string, FormReader>();
+  const routes = new Map<string, RouteBody>();
+  const unknown: RouteBody = { limit: JSON_MAX_BYTES };
   return {
-    learn(routes: readonly RouteLike[]) {
-      own.clear();
-      forms.clear();
-      for (const r of routes) {
-        if (readsOwnBody(r)) own.add(`${r.method} ${r.path}`);
-        const form = formReaderOf(r.hooks?.parse);
-        if (form) forms.set(`${r.method} ${r.path}`, form);
+    learn(all: readonly RouteLike[]) {
+      routes.clear();
+      for (const r of all) {
+        const key = `${r.method} ${r.path}`;
+        const check = beforeBodyOf(r.hooks?.transform);
+        const limit = readsOwnBody(r) ? "own" : (LARGE_BODY_ROUTES[key] ?? (check ? JSON_MAX_BYTES : OPEN_JSON_MAX_BYTES));
+        routes.set(key, { limit, form: formReaderOf(r.hooks?.parse), check });
       }
     },
-    of(method: string, route: string): number | "own" {
-      const key = `${method} ${route}`;
-      return own.has(key) ? "own" : (LARGE_BODY_ROUTES[key] ?? JSON_MAX_BYTES);
-    },
-    formOf: (method: string, route: string): FormReader | undefined => forms.get(`${method} ${route}`),
+    of: (method: string, route: string): RouteBody => routes.get(`${method} ${route}`) ?? unknown,
   };
 }
 export type BodyLimits = ReturnType<typeof bodyLimits>;

@@ -10,6 +10,7 @@
 // `auth` checks it (401 when bad, 403 without the scope) and counted against the tier.
 import { Elysia } from "elysia";
 import { notePrincipal } from "./access-log.ts";
+import { beforeBody, lingeringClose } from "./body-limit.ts";
 import type { Principal, ResolvePrincipal } from "./auth.ts";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "./errors.ts";
@@ -27,6 +28,20 @@ export interface AuthOptions {
 export interface GuardIdentity {
   resolvePrincipal: ResolvePrincipal;
   isAdmin(userId: string): Promise<boolean>;
+}
+
+/**
+ * The principal `check` resolves to; when it refuses, the body is left unread: the
+ * connection closes after a short lingering read (body-limit.ts), where Bun would
+ * otherwise read and drop the whole body to keep the connection.
+ */
+async function refusingUnread(request: Request, headers: Record<string, unknown>, check: Promise<Principal>): Promise<Principal> {
+  try {
+    return await check;
+  } catch (e) {
+    Object.assign(headers, await lingeringClose(request));
+    throw e;
+  }
 }
 
 export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) => {
@@ -47,10 +62,12 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
     return principal;
   }
 
-  // The credential is checked in the transform step, before Elysia validates the path,
-  // query and body: a caller without a valid credential, or without the route's scope, is
-  // told so (401, 403, 429 when over its tier) and never how its input would have failed.
-  // What it resolved to is handed to the route's resolve step by request.
+  // The credential is checked before the body is read (the body parser runs the transform
+  // hook first, body-limit.ts), and so before Elysia validates the path, query and body: a
+  // caller without a valid credential, or without the route's scope, is told so (401, 403,
+  // 429 when over its tier) and never how its input would have failed, and its body is
+  // never held. The hook runs again in its own step and finds the request checked; what it
+  // resolved to is handed to the route's resolve step by request.
   const checked = new WeakMap<Request, Principal | null>();
 
   return new Elysia({ name: "auth-guard" }).use(sharedModels).macro({
@@ -65,19 +82,21 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       },
       // The one header it needs read from the request: naming `headers` here would have
       // Elysia copy every header of every guarded request into an object first.
-      async transform({ request, set }) {
-        checked.set(request, await authorize(opts, request, request.headers.get("authorization"), set.headers));
-      },
+      transform: beforeBody(async ({ request, set }) => {
+        if (!checked.has(request))
+          checked.set(request, await refusingUnread(request, set.headers, authorize(opts, request, request.headers.get("authorization"), set.headers)));
+      }),
       resolve: ({ request }) => ({ principal: checked.get(request) as Principal }),
     }),
     optionalAuth: (opts: Pick<AuthOptions, "scope" | "tier">) => ({
       response: { 401: "Error", 403: "Error", 429: "Error" } as const,
       // No x-rate-limit-tier: an anonymous answer carries no RateLimit-* headers to document.
       detail: { security: [{ bearer: [] }, {}], "x-required-scope": opts.scope },
-      async transform({ request, set }) {
+      transform: beforeBody(async ({ request, set }) => {
+        if (checked.has(request)) return;
         const header = request.headers.get("authorization");
-        checked.set(request, header === null ? null : await authorize(opts, request, header, set.headers));
-      },
+        checked.set(request, header === null ? null : await refusingUnread(request, set.headers, authorize(opts, request, header, set.headers)));
+      }),
       resolve: ({ request }) => ({ reader: checked.get(request) ?? null }),
     }),
   });

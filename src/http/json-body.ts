@@ -7,8 +7,9 @@
 //
 // Every body is read here within its route's limit (body-limit.ts), except on routes that
 // read their own (`parse: "none"`). Elysia runs this parser on every route and cannot tell
-// it which kind of route it serves, so apart from a body over the limit (refused at once:
-// it must not be read further) it never fails a request by itself: a body it cannot accept
+// it which kind of route it serves, so apart from a refused credential (checked before a
+// byte is read) and a body over the limit (refused at once: it must not be read further)
+// it never fails a request by itself: a body it cannot accept
 // becomes a value that throws its AppError the moment anything reads it. A route with a
 // body schema reads it (validation, after the credential is checked); a route without one
 // never does, and answers as if no body had come.
@@ -169,14 +170,16 @@ interface ParseContext {
  * body schema then answers 422 as for any missing body), or a refusal. Throws (413) only
  * for a body over the route's limit.
  */
-async function parseBody({ request, route, set }: ParseContext, limits: BodyLimits, log: Log, memory?: Budget): Promise<unknown> {
+async function parseBody(context: ParseContext, limits: BodyLimits, log: Log, memory?: Budget): Promise<unknown> {
+  const { request, route, set } = context;
   // null, never undefined: undefined would let Elysia fall back to its own lenient parser.
   if (!request.body) return null;
-  const max = limits.of(request.method, route);
+  const { limit: max, form, check } = limits.of(request.method, route);
   if (max === "own") return null;
+  // The credential before the body (body-limit.ts): a refused caller's body is not read.
+  if (check) await check(context);
   const header = request.headers.get("content-type") ?? "";
   // A route that also takes a form (form-body.ts) reads it with its own reader.
-  const form = limits.formOf(request.method, route);
   if (form && isMultipartForm(header)) {
     const read = await readForm(form, request);
     return "body" in read ? read.body : refusedBody(read.refusal);

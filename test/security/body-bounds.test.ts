@@ -6,11 +6,11 @@
 // its own; the sweep runs twice and the second run is measured, so buffers a node keeps
 // on purpose (the image buffer pool) are already there.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { JSON_MAX_BYTES } from "../../src/http/body-limit.ts";
+import { JSON_MAX_BYTES, OPEN_JSON_MAX_BYTES } from "../../src/http/body-limit.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { type ApiProcess, startApiProcess } from "../helpers/api-process.ts";
 import { type Offered, offerBody, rssOf, zeros } from "../helpers/raw-http.ts";
-import { type Operation, operations } from "./no-500-sweep.ts";
+import { type Operation, operations, optionalAuth } from "./no-500-sweep.ts";
 
 setDefaultTimeout(120_000);
 
@@ -51,7 +51,11 @@ function limitOf(o: Operation): number {
   if (o.method === "GET" || o.method === "HEAD") return 0;
   if (isMultipart(o)) return UPLOAD_MAX;
   if (FORMS.has(key(o))) return 16 * 1024;
-  return LARGE.has(key(o)) ? 64 * MB : JSON_MAX_BYTES;
+  if (LARGE.has(key(o))) return 64 * MB;
+  // A provider's callback reads its own, within 1 MiB.
+  if (key(o) === "POST /webhooks/{provider}") return JSON_MAX_BYTES;
+  // A route that takes no credential before its body (sign-in, client registration) takes small ones.
+  return optionalAuth(o) ? OPEN_JSON_MAX_BYTES : JSON_MAX_BYTES;
 }
 
 const PATH_VALUES: Record<string, string> = { provider: "local", file: "abcdefghijk.png", name: "no-such-job", rendition: "720p", dir: "720p" };
@@ -87,7 +91,11 @@ async function offer(o: Operation): Promise<Offered & { limit: number }> {
     );
   } else if (FORMS.has(key(o))) headers["content-type"] = "application/x-www-form-urlencoded";
   else if (key(o) in TUS) Object.assign(headers, { "content-type": "application/offset+octet-stream", "tus-resumable": "1.0.0", "upload-offset": "0" });
-  const res = await offerBody(node.base, o.method, fill(o.path), 2 * Math.max(limit, MB), headers, prefix);
+  // Twice the limit, but for the document routes a little over theirs: past the limit a
+  // node reads at most 8 MiB more (body-limit.ts) and then hangs up on a client still
+  // sending, which may then lose the answer; that cut is body-bounds' second test.
+  const bytes = LARGE.has(key(o)) ? limit + 4 * MB : 2 * Math.max(limit, MB);
+  const res = await offerBody(node.base, o.method, fill(o.path), bytes, headers, prefix);
   return { ...res, limit };
 }
 
@@ -114,6 +122,9 @@ function fault(o: Operation, r: Offered & { limit: number }): string | undefined
   }
   if (FORMS.has(key(o))) return r.status === 400 && body.error === "invalid_request" ? undefined : `answered ${r.status} ${r.body}`;
   if (key(o) in TUS) return r.status === TUS[key(o)] ? undefined : `answered ${r.status} ${r.body}`;
+  // The sweep's caller is no administrator: an admin route refuses it before its body is read.
+  if (o.path.startsWith("/v1/admin/") && o.method !== "GET" && o.method !== "HEAD")
+    return r.status === 403 && body.code === "FORBIDDEN" ? undefined : `answered ${r.status} ${r.body.slice(0, 200)}`;
   // A thumbnail is refused for the video it names (none here) before its body is read.
   if (key(o) === "POST /v1/videos/{id}/thumbnail") return r.status === 404 ? undefined : `answered ${r.status} ${r.body}`;
   if (r.status !== 413) return `answered ${r.status} instead of 413: ${r.body.slice(0, 200)}`;

@@ -232,6 +232,8 @@ export const protocolDocumentation: OwnPaths = {
         responses: {
           201: { description: "Created", headers: noStore, content: { "application/json": { schema: RegisteredClient } } },
           400: oauthError("invalid_client_metadata (a body that is not a JSON object, a bad name, grant type, scope or auth method), invalid_redirect_uri"),
+          // Read by the app's JSON parser, whose refusal of a body over its limit is the envelope.
+          413: { $ref: "#/components/responses/PayloadTooLarge" },
           429: oauthError("temporarily_unavailable with error_code OAUTH_CLIENT_RATE_LIMITED: over 10 registrations per address and hour", retryAfter),
           503: unavailable("; with error_code SERVICE_UNAVAILABLE: the limit cannot be checked"),
         },
