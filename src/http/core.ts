@@ -6,8 +6,9 @@ import { type Budget, BudgetBusyError } from "../infra/budget.ts";
 import { databaseUnavailableCode } from "../infra/db/unavailable.ts";
 import { KvUnavailableError } from "../infra/kv/types.ts";
 import type { Log } from "../infra/log.ts";
+import { StorageUnavailableError } from "../infra/storage/types.ts";
 import { type AccessLog, noteErrorBody } from "./access-log.ts";
-import { AppError, ERROR_STATUS, type ErrorCode } from "./errors.ts";
+import { AppError, ERROR_STATUS, type ErrorCode, storageError } from "./errors.ts";
 import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
 import { refusalError, LimitRefusal } from "./refusal.ts";
@@ -30,6 +31,9 @@ function dbErrorCode(e: unknown): string | undefined {
 }
 // character_not_in_repertoire (NUL in text), untranslatable_character
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+// numeric_value_out_of_range (a number past its column's type: 1e308 in a `real`),
+// datetime_field_overflow, interval_field_overflow
+const UNSTORABLE_NUMBER = new Set(["22003", "22008", "22015"]);
 
 /**
  * How soon a client is told to try again while the database is away: a restart or a
@@ -58,6 +62,23 @@ export function outageError(error: unknown, request: Request, requestId: string,
     { "retry-after": String(DATABASE_RETRY_AFTER_S) },
     503,
   );
+}
+
+/**
+ * The object store away (src/infra/storage/outages.ts), wherever a route met it: 503
+ * STORAGE_ERROR with Retry-After, as storageError answers it where a route expects it, and
+ * logged once at warn like the database's outage. Undefined for any other failure.
+ */
+function storageOutageError(error: unknown, request: Request, requestId: string, log: Log): AppError | undefined {
+  let e = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    if (e instanceof StorageUnavailableError) {
+      log.warn("object store unavailable", { code: e.code, method: request.method, url: new URL(request.url).pathname, requestId });
+      return storageError(e, "the object store is unavailable");
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 const requestIds = new WeakMap<Request, string>();
@@ -106,7 +127,12 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
   }
   // Elysia wraps what a body parser throws (json-body.ts: a body over its limit) in its ParseError.
   const cause = code === "PARSE" ? (error as { cause?: unknown }).cause : undefined;
-  const known = error instanceof AppError ? error : cause instanceof AppError ? cause : (refusalError(error) ?? outageError(error, request, requestId, log));
+  const known =
+    error instanceof AppError
+      ? error
+      : cause instanceof AppError
+        ? cause
+        : (refusalError(error) ?? outageError(error, request, requestId, log) ?? storageOutageError(error, request, requestId, log));
   if (known) return answer(known.status, envelope(known.code, known.message, known.meta), known.headers);
   if (error instanceof KvUnavailableError) {
     // Redis away (restarting, failing over): like the database's outage, a 503 the client
@@ -157,6 +183,19 @@ export function errorAnswer(error: unknown, code: string | number, request: Requ
       envelope("VALIDATION_ERROR", "the request holds characters that cannot be stored", {
         path: "body",
         issues: [{ path: "body", message: "control characters are not allowed" }],
+      }),
+    );
+  }
+  // The same net for numbers: every field with a range says it in its schema, and a value
+  // past what its column holds is the caller's input too, never a half-applied write (the
+  // statement failed, its transaction rolled back).
+  if (UNSTORABLE_NUMBER.has(dbErrorCode(error) ?? "")) {
+    log.warn("a value out of its column's range reached the database", { method: request.method, url: new URL(request.url).pathname, requestId });
+    return answer(
+      422,
+      envelope("VALIDATION_ERROR", "the request holds a number or date out of range", {
+        path: "body",
+        issues: [{ path: "body", message: "a number or date is out of range" }],
       }),
     );
   }

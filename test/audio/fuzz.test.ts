@@ -113,6 +113,27 @@ describe("hostile audio uploads", () => {
     expect(body.meta.durationSeconds).toBeGreaterThan(4 * 3600);
   });
 
+  test("a WAV header claiming 65535 channels at 4 GHz is stored with what it says out of range as unknown (null), never a 500", async () => {
+    const h = Buffer.alloc(44);
+    h.write("RIFF", 0, "latin1");
+    h.writeUInt32LE(36 + 4096, 4);
+    h.write("WAVEfmt ", 8, "latin1");
+    h.writeUInt32LE(16, 16);
+    h.writeUInt16LE(1, 20);
+    h.writeUInt16LE(65535, 22);
+    h.writeUInt32LE(0xfffffff0, 24);
+    h.writeUInt32LE(0xfffffff0, 28);
+    h.writeUInt16LE(2, 32);
+    h.writeUInt16LE(16, 34);
+    h.write("data", 36, "latin1");
+    h.writeUInt32LE(4096, 40);
+    const { key } = await makeClient();
+    const res = await uploadAudio(key, concat(h, noise(4096, 7)), "odd.wav");
+    expect(res.status).toBe(201);
+    const row = await audioRow(res.body.data.id);
+    expect(row!.sampleRate).toBeNull();
+  });
+
   test("a duration over the plan's, told by the header, stops the upload there: the rest of the body is not read", async () => {
     const { user, key } = await makeClient();
     const boundary = "----shelfaudioboundary";

@@ -29,6 +29,8 @@ const BAD: [string, unknown][] = [
   ["missing", undefined],
   ["100k string", "x".repeat(100_000)],
   ["2**63", 2 ** 63],
+  ["1e308", 1e308],
+  ["-1e308", -1e308],
   ["-1", -1],
   ["fraction", 1.5],
   ["empty string", ""],

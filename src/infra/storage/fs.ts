@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { randomUUID } from "node:crypto";
+import { withOutages } from "./outages.ts";
 import { assertKey, assertPrefix, type Body, type Storage } from "./types.ts";
 
 export async function createFsStorage(root: string): Promise<Storage> {
@@ -22,7 +23,7 @@ export async function createFsStorage(root: string): Promise<Storage> {
     }
   }
 
-  return {
+  return withOutages({
     kind: "fs",
     async put(key, body: Body) {
       const dest = pathOf(key);
@@ -110,5 +111,5 @@ export async function createFsStorage(root: string): Promise<Storage> {
     async ping() {
       await stat(root);
     },
-  };
+  });
 }

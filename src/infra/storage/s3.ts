@@ -1,6 +1,7 @@
 // The production object store: any S3-compatible bucket through Bun's built-in client.
 import { S3Client } from "bun";
 import { type S3Target, s3Uploads } from "./s3-uploads.ts";
+import { withOutages } from "./outages.ts";
 import { assertKey, assertPrefix, type Storage } from "./types.ts";
 
 /** S3's smallest part (all but the last): the least held per part in flight. */
@@ -19,7 +20,7 @@ export function createS3Storage(s: S3Target): Storage {
 
   const { listUploads, abortUpload, createMultipart, uploadPart, completeMultipart, moveObject } = s3Uploads(s);
 
-  return {
+  return withOutages({
     kind: "s3",
     listUploads,
     abortUpload,
@@ -107,5 +108,5 @@ export function createS3Storage(s: S3Target): Storage {
     async ping() {
       await client.list({ maxKeys: 1 });
     },
-  };
+  });
 }

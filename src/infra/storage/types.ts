@@ -77,11 +77,28 @@ interface AppendWriter {
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
 /**
+ * The object store is away: an operation on it failed because the store could not be
+ * reached (src/infra/storage/outages.ts). Every operation of a store made by createStorage
+ * throws this rather than its client's own error, so any route answers it as the outage it
+ * is (503 with Retry-After, src/http/core.ts), wherever it met it.
+ */
+export class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
+  constructor(
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`the object store is unavailable (${code})`, options);
+  }
+}
+
+/**
  * The store did not answer at all (refused, reset or timed-out connection: down or
  * restarting), as Bun's S3 client and fetch say it in `code`. Unlike a failure the store
  * answered with, this is an outage the client should wait out (src/http/errors.ts).
  */
 export function storeUnreachable(err: unknown): boolean {
+  if (err instanceof StorageUnavailableError) return true;
   const code = (err as { code?: unknown })?.code;
   return typeof code === "string" && /^(Connection(Refused|Closed|Reset|TimedOut)|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|UND_ERR_SOCKET)$/.test(code);
 }

@@ -18,6 +18,8 @@ import type { AudioFormat } from "./formats.ts";
 const QUEUE_BYTES = 1024 * 1024;
 const PARSE_GRACE_MS = 5_000;
 export const ID3_MAX_BYTES = 16 * 1024 * 1024;
+/** A duration no audio file has (a year): past it the header is lying, and the duration is unknown. */
+const MAX_AUDIO_SECONDS = 365 * 24 * 3600;
 
 export interface EmbeddedTags {
   title?: string;
@@ -50,7 +52,10 @@ export function id3TagBytes(b: Uint8Array): number | null {
   return size + 10 + (b[5]! & 0x10 ? 10 : 0);
 }
 
-const finite = (n: number | undefined, min = 0) => (n !== undefined && Number.isFinite(n) && n >= min ? n : null);
+/** The largest value of the integer columns a file's numbers go to (bitrate, sample rate, channels). */
+const INT_MAX = 2_147_483_647;
+/** A number the file says, within what its column holds; null when the file says none, or nonsense (a crafted header). */
+const finite = (n: number | undefined, min = 0, max = INT_MAX) => (n !== undefined && Number.isFinite(n) && n >= min && n <= max ? n : null);
 /**
  * A tag as the API may show it: without the control and bidi control characters a name may
  * not hold (text.ts), since a tag is shown as a name is (an ESC sequence would reach a
@@ -77,9 +82,9 @@ function toInfo(m: IAudioMetadata, selectCover: typeof import("music-metadata").
     track: finite(c.track.no ?? undefined, 1) ?? undefined,
   };
   const cover = selectCover(c.picture);
-  const bitrate = finite(f.bitrate);
+  const bitrate = finite(f.bitrate, 0, INT_MAX * 1000);
   return {
-    durationSeconds: finite(f.duration),
+    durationSeconds: finite(f.duration, 0, MAX_AUDIO_SECONDS),
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
     sampleRate: finite(f.sampleRate, 1),
     channels: finite(f.numberOfChannels, 1),

@@ -7,6 +7,11 @@ import type { ProviderEvent } from "../state.ts";
 import { RENDITIONS } from "../table.ts";
 
 const Id = T.String({ minLength: 1, maxLength: 256 });
+/**
+ * The longest video any plan could hold, with room: a duration past it is not a video's
+ * (and 1e308 would overflow the column that keeps it).
+ */
+export const MAX_DURATION_SECONDS = 1_000_000;
 const Key = T.Union([T.String({ minLength: 1, maxLength: 1024 }), T.Null()]);
 
 const LocalEvent = T.Union([
@@ -15,14 +20,14 @@ const LocalEvent = T.Union([
     videoId: Id,
     type: T.Literal("ready"),
     result: T.Object({
-      durationSeconds: T.Number({ minimum: 0 }),
+      durationSeconds: T.Number({ minimum: 0, maximum: MAX_DURATION_SECONDS }),
       renditions: T.Array(T.Union(RENDITIONS.map((r) => T.Literal(r))), { maxItems: RENDITIONS.length }),
       thumbnailKey: Key,
       directKey: Key,
     }),
   }),
   T.Object({ id: Id, videoId: Id, type: T.Literal("failed"), reason: T.String(), dropOriginal: T.Optional(T.Boolean()) }),
-  T.Object({ id: Id, videoId: Id, type: T.Literal("progress"), progress: T.Number() }),
+  T.Object({ id: Id, videoId: Id, type: T.Literal("progress"), progress: T.Number({ minimum: 0, maximum: 1 }) }),
 ]);
 
 /** The event in a local callback's body; 400 BAD_REQUEST unless it is JSON of one of the three shapes. */

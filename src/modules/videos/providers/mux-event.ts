@@ -4,13 +4,14 @@
 import { Type as T } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { AppError } from "../../../http/errors.ts";
+import { MAX_DURATION_SECONDS } from "./local-event.ts";
 
 const Maybe = <S extends Parameters<typeof T.Union>[0][number]>(s: S) => T.Optional(T.Union([s, T.Null()]));
 
 const MuxAssetData = T.Object({
   id: T.String({ minLength: 1, maxLength: 256 }),
   status: Maybe(T.String()),
-  duration: Maybe(T.Number({ minimum: 0 })),
+  duration: Maybe(T.Number({ minimum: 0, maximum: MAX_DURATION_SECONDS })),
   passthrough: Maybe(T.String({ maxLength: 256 })),
   max_stored_resolution: Maybe(T.String()),
   errors: Maybe(T.Object({ messages: Maybe(T.Array(T.String())) })),
