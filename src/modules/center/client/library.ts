@@ -217,11 +217,15 @@ export function libraryScreen() {
   };
 
   async function load() {
+    // A page of a listing the filters have since replaced (the kind changed while it was on
+    // its way) is dropped when it arrives: the new listing lists its items itself.
+    const from = listing;
     more.disabled = true;
     status.textContent = "Loading…";
     error.textContent = "";
     try {
-      const items = await listing.next(PAGE_SIZE);
+      const items = await from.next(PAGE_SIZE);
+      if (from !== listing) return;
       grid.append(...items.map((i) => tile(i, handlers, selected.has(i.id))));
       shown += items.length;
       more.hidden = !listing.more();
@@ -229,6 +233,7 @@ export function libraryScreen() {
       if (shown === 0) emptyWords();
       counted();
     } catch (e) {
+      if (from !== listing) return;
       status.textContent = "";
       error.textContent = inWords(e);
     } finally {
