@@ -86,7 +86,14 @@ function flaky(store: Storage, failing: Set<string>): Storage {
   );
 }
 
-const tus = (app: { handle(r: Request): Promise<Response> }, method: string, path: string, key: string, headers: Record<string, string>, body?: Uint8Array) =>
+const tus = (
+  app: { handle(r: Request): Promise<Response> },
+  method: string,
+  path: string,
+  key: string,
+  headers: Record<string, string>,
+  body?: Uint8Array<ArrayBuffer>,
+) =>
   app.handle(
     new Request(`http://shelf.test${path}`, { method, headers: { authorization: `Bearer ${key}`, "tus-resumable": "1.0.0", ...headers }, body: body ?? null }),
   );
@@ -161,7 +168,7 @@ describe("the object store away", () => {
     const services = createServices({ ...shared.deps, storage: flaky(shared.deps.storage, failing) });
     const app = createApp(services);
     const { key } = await makeClient({ plan: "pro" });
-    const bytes = await png(24, 24);
+    const bytes = new Uint8Array(await png(24, 24));
     const meta = `filename ${Buffer.from("a.png").toString("base64")},kind ${Buffer.from("image").toString("base64")}`;
     const created = await tus(app, "POST", "/v1/uploads", key, { "upload-length": String(bytes.length), "upload-metadata": meta });
     expect(created.status).toBe(201);
