@@ -7,6 +7,7 @@ import { closeDeps, type Deps } from "./deps.ts";
 import type { Compliance } from "../modules/compliance/public.ts";
 import { createServices } from "./services.ts";
 import { startStep } from "../infra/start-trace.ts";
+import { childTie } from "../infra/child-process.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -77,6 +78,11 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
   const { listenAdminSocket } = await import("./cli/admin-server.ts");
   const adminSocket = await listenAdminSocket(deps);
   if (server) await printBanner(deps);
+  // Said at start, not at the first transcode: a node killed outright would leave its
+  // ffmpeg and Typst processes running, and the operator should know before it happens.
+  void childTie().then((tie) => {
+    if (!tie.tied) log.warn("child processes may outlive this process", { detail: tie.detail });
+  });
   // The transcode loop claims work with a query as soon as it starts: on a database just
   // opened a cold one (~60 ms of the embedded engine, which runs on this thread). It starts
   // once what already waited for the database (readiness checks) has been answered.

@@ -1,13 +1,15 @@
 // Typst compiling for the documents module: a compile check of an upload and renders to
 // PDF or SVG. Each compile runs in a process of its own (child.ts) that is killed when it
-// runs longer than `timeoutMs` or its resident memory passes `memoryBytes`, with no file
-// or network access for the document (child.ts says how). At most `concurrency` compiles
-// run at once on a node; more wait (up to `maxWaitMs`) in arrival order.
+// runs longer than `timeoutMs` or its resident memory passes `memoryBytes`, or when this
+// process dies, with no file or network access for the document (child.ts says how). At
+// most `concurrency` compiles run at once on a node; more wait (up to `maxWaitMs`) in
+// arrival order.
 // docs/decisions.md, "Typst documents", says what the compiler allows and why.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Budget, BudgetBusyError, createBudget } from "../budget.ts";
+import { spawnChild } from "../child-process.ts";
 import type { Log } from "../log.ts";
 
 type TypstOp = "check" | "pdf" | "svg";
@@ -96,7 +98,7 @@ export function createTypstCompiler(s: TypstSettings): TypstCompiler {
     runs++;
     let stopped: TypstOutcome | undefined;
     try {
-      const proc = Bun.spawn(childCommand, {
+      const proc = await spawnChild(childCommand, {
         stdin: "pipe",
         stdout: "pipe",
         stderr: "pipe",

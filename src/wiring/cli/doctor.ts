@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig, type Config } from "../../config.ts";
 import type { Deps } from "../deps.ts";
+import { childTie, spawnChild } from "../../infra/child-process.ts";
 import { createLog } from "../../infra/log.ts";
 import { withTimeout } from "../../infra/timeout.ts";
 import { VERSION } from "../../infra/version.ts";
@@ -72,7 +73,7 @@ async function typstCheck(deps: Deps | undefined): Promise<Line> {
 async function ffmpegCheck(): Promise<Line> {
   const path = Bun.which("ffmpeg");
   if (!path) return { name: "ffmpeg", status: "warn", detail: "not on PATH (worker nodes need it to transcode video locally)" };
-  const proc = Bun.spawn([path, "-hide_banner", "-version"], { stdout: "pipe", stderr: "ignore" });
+  const proc = await spawnChild([path, "-hide_banner", "-version"], { stdout: "pipe", stderr: "ignore" });
   const first = (await new Response(proc.stdout).text()).split("\n")[0] ?? "";
   if ((await proc.exited) !== 0) return { name: "ffmpeg", status: "warn", detail: `${path} -version failed` };
   return { name: "ffmpeg", status: "ok", detail: `${first.replace(/ Copyright.*/, "")} (${path})` };
@@ -144,6 +145,11 @@ export async function doctorCommand(_args: string[]): Promise<number> {
   const ff = await ffmpegCheck();
   lines.push(ff);
   print(ff);
+
+  const tie = await childTie();
+  const children: Line = { name: "children", status: tie.tied ? "ok" : "warn", detail: tie.detail };
+  lines.push(children);
+  print(children);
 
   if (deps) {
     const { closeDeps } = await import("../deps.ts");

@@ -1,6 +1,6 @@
 // ffmpeg and ffprobe, the one place they are run: the local provider's HLS ladder, MP4,
 // thumbnail and probe. Each run is a child process with its arguments as an array (no
-// shell), stopped when the job is abandoned.
+// shell), stopped when the job is abandoned and killed when this process dies.
 //
 // Every input is opened with a protocol and a demuxer whitelist. An uploaded file is read
 // only as one of the containers an upload may be (containers.ts): read as an HLS playlist,
@@ -9,6 +9,7 @@
 // store, or URLs). The only protocol an input may use is `file`; the progress report goes
 // to pipe:1, which is opened as an output and is not an input's protocol.
 import { dirname, join } from "node:path";
+import { spawnChild } from "../../../infra/child-process.ts";
 import { RENDITIONS, type Rendition } from "../table.ts";
 
 export interface Probe {
@@ -34,7 +35,8 @@ const RENDITION_DEMUXERS = "hls,mpegts";
 const confined = (demuxers: string) => ["-protocol_whitelist", "file", "-format_whitelist", demuxers];
 
 async function run(cmd: string[], signal?: AbortSignal, onStdoutLine?: (line: string) => void): Promise<string> {
-  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+  const proc = await spawnChild(cmd, { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+  if (signal?.aborted) proc.kill(); // abandoned while it started
   const kill = () => proc.kill();
   signal?.addEventListener("abort", kill);
   try {
