@@ -55,3 +55,23 @@ export const initialize = {
   method: "initialize",
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } },
 };
+
+/** Requests whose params do not fit their method, and the words their answer must have. */
+export const MALFORMED: [method: string, params: unknown, says: string][] = [
+  ["tools/call", { name: "list_knowledge_bases", arguments: null }, "params.arguments must be an object, not null"],
+  ["tools/call", { name: "list_knowledge_bases", arguments: [] }, "params.arguments must be an object, not an array"],
+  ["tools/call", { arguments: {} }, "params.name is required (a string)"],
+  ["tools/call", { name: 42, arguments: {} }, "params.name must be a string, not a number"],
+  ["tools/call", undefined, "params is required (an object)"],
+  ["tools/call", [], "params must be an object, not an array"],
+  ["tools/call", "list_knowledge_bases", "params must be an object, not a string"],
+  ["tools/call", null, "params must be an object, not null"],
+  ["tools/call", { name: "list_knowledge_bases", _meta: 1 }, "params._meta must be an object, not a number"],
+  ["resources/read", {}, "params.uri is required (a string)"],
+  ["resources/read", { uri: ["shelf://kb/x/a.md"] }, "params.uri must be a string, not an array"],
+  ["tools/list", { cursor: 5 }, "params.cursor must be a string, not a number"],
+  ["resources/list", { cursor: {} }, "params.cursor must be a string, not an object"],
+  ["resources/templates/list", [1], "params must be an object, not an array"],
+  ["initialize", { protocolVersion: 1, capabilities: {}, clientInfo: { name: "t", version: "1" } }, "params.protocolVersion must be a string, not a number"],
+  ["ping", "now", "params must be an object, not a string"],
+];

@@ -6,10 +6,12 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../src/modules/mcp/public.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
+import { MALFORMED } from "./helpers.ts";
 
 const { createMcpServer } = await loadMcpServer();
 const { app } = await testContext();
@@ -98,6 +100,46 @@ describe("shelf mcp over stdio", () => {
       .map((l) => JSON.parse(l) as { id: number; result?: { isError?: boolean } });
     expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3]);
     for (const a of answers.filter((a) => a.id > 1)) expect(a.result?.isError).toBeFalsy();
+  });
+});
+
+describe("shelf mcp: malformed params", () => {
+  test("are -32602 in one line naming what is wrong, as on the hosted server", { timeout: 60_000 }, async () => {
+    const user = await makeUser();
+    const { key } = await makeKey(user, ["kb.read"]);
+    const proc = Bun.spawn([process.execPath, MAIN, "mcp"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", SHELF_URL: BASE, SHELF_API_KEY: key },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "ignore",
+    });
+    const requests = MALFORMED.map(([method, params, says], i) => ({
+      says,
+      line: { jsonrpc: "2.0", id: i + 1, method, ...(params !== undefined && { params }) },
+    }));
+    // A line whose params are not an object (or whose _meta is malformed) is not JSON-RPC to
+    // the SDK's stdio transport, which drops it unanswered before any server sees it.
+    const cases = requests.filter((r) => JSONRPCMessageSchema.safeParse(r.line).success);
+    expect(cases.length).toBeGreaterThan(8);
+    const lines = [
+      { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pipe", version: "1" } } },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      ...cases.map((c) => c.line),
+    ];
+    proc.stdin.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    await proc.stdin.end();
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    const answers = new Map(
+      out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { id: number; error?: { code: number; message: string } })
+        .map((a) => [a.id, a.error]),
+    );
+    for (const { line, says } of cases) {
+      expect({ line, error: answers.get(line.id) }).toEqual({ line, error: { code: -32602, message: `Invalid params for ${line.method}: ${says}` } });
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { captureLog } from "../helpers/log-capture.ts";
 import type { TestUser } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
-import { ALL_SCOPES, connect, deviceTokens } from "./helpers.ts";
+import { ALL_SCOPES, connect, deviceTokens, MALFORMED, rpc } from "./helpers.ts";
 
 const captured = captureLog("info");
 const o = await oauthApp(() => ({ log: captured.log }));
@@ -22,12 +22,14 @@ async function callTool(client: Client, name: string, args: Record<string, unkno
 let user: TestUser;
 let client: Client;
 let kbId: string;
+let token: string;
 
 beforeAll(async () => {
   user = await o.makeUser();
   const kb = await o.call("POST", "/v1/kbs", { app: o.app, token: user.jwt, json: { name: "Notes" } });
   kbId = ((await kb.json()) as { data: { id: string } }).data.id;
-  client = await connect(o, (await deviceTokens(o, user, { scope: ALL_SCOPES })).access_token);
+  token = (await deviceTokens(o, user, { scope: ALL_SCOPES })).access_token;
+  client = await connect(o, token);
 });
 
 describe("MCP tools", () => {
@@ -162,6 +164,33 @@ describe("MCP tools", () => {
     const notImage = await callTool(client, "upload_image", { filename: "x.png", data: Buffer.from("not an image").toString("base64") });
     expect(notImage.isError).toBe(true);
     await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no tool named no_such_tool/);
+  });
+
+  test("malformed params are -32602 (invalid params) in one line naming what is wrong, never -32603 or a validation report", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    for (const [method, params, says] of MALFORMED) {
+      const res = await rpc(o, { jsonrpc: "2.0", id: 7, method, ...(params !== undefined && { params }) }, auth);
+      const body = (await res.json()) as { id: number; error?: { code: number; message: string } };
+      expect({ method, params, status: res.status, id: body.id, code: body.error?.code }).toEqual({ method, params, status: 200, id: 7, code: -32602 });
+      expect(body.error!.message).toBe(`Invalid params for ${method}: ${says}`);
+    }
+    // In a batch each request is answered on its own: the malformed one -32602, the other as usual.
+    const batch = await rpc(
+      o,
+      [
+        { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_knowledge_bases", arguments: [] } },
+        { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "list_knowledge_bases", arguments: {} } },
+      ],
+      auth,
+    );
+    const answers = ((await batch.json()) as { id: number; error?: { code: number }; result?: unknown }[]).sort((a, b) => a.id - b.id);
+    expect(answers[0]!.error?.code).toBe(-32602);
+    expect(answers[1]!.result).toBeDefined();
+    // A name that is a string but no tool's: -32602 too, as the MCP specification has it.
+    const unknown = await rpc(o, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }, auth);
+    const { error } = (await unknown.json()) as { error: { code: number; message: string } };
+    expect(error.code).toBe(-32602);
+    expect(error.message).toEndWith("no tool named no_such_tool");
   });
 
   test("resources: the document template, the list of KB documents, and reading one by its URI", async () => {

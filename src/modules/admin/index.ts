@@ -94,8 +94,8 @@ export const adminModule = ({ deps, guard, runner }: Services) =>
           },
           { additionalProperties: false },
         ),
-        response: { 200: Ok(Me), 404: "Error", 422: "Error" },
-        detail: { summary: "Set a user's plan, plan expiry or admin flag" },
+        response: { 200: Ok(Me), 404: "Error", 409: "Error", 422: "Error" },
+        detail: { summary: "Set a user's plan, plan expiry or admin flag; taking the flag from the instance's only admin is 409 CONFLICT" },
       },
     )
     .get(

@@ -6,6 +6,7 @@
 // older than its cutoff. Counted usage goes with the rows: nothing is left to give back.
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
+import { keepAnAdmin } from "./admins.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys, sessions, users } from "./table.ts";
 import { lockUser } from "./users.ts";
@@ -15,9 +16,13 @@ export interface DeletedUser {
   sessions: number;
 }
 
-/** Deletes the account and everything its rows hold; 404 NOT_FOUND when there is none. */
+/**
+ * Deletes the account and everything its rows hold; 404 NOT_FOUND when there is none, 409
+ * CONFLICT when it is the instance's only admin (admins.ts).
+ */
 export async function deleteUser(deps: Deps, userId: string): Promise<DeletedUser> {
   const gone = await deps.db.transaction(async (tx) => {
+    await keepAnAdmin(tx, userId, "delete");
     await lockUser(tx, userId);
     const keys = await tx.select({ hash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.userId, userId));
     const live = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));

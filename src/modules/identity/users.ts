@@ -7,6 +7,7 @@ import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
+import { keepAnAdmin } from "./admins.ts";
 import { type PlanName, planActive } from "./plans.ts";
 import type { Me } from "./model.ts";
 import { allChoices } from "./notification-settings.ts";
@@ -39,14 +40,24 @@ export function getUserByEmail(db: DbOrTx, email: string): Promise<User | undefi
   return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
 }
 
-/** Sets the given columns and updatedAt; the updated row, or undefined when there is no such user. */
+/**
+ * Sets the given columns and updatedAt; the updated row, or undefined when there is no such
+ * user. Taking the admin flag away is refused (409) where it would leave no admin (admins.ts).
+ */
 export async function updateUser(db: DbOrTx, id: string, patch: UserPatch, now: Date): Promise<User | undefined> {
-  const [user] = await db
-    .update(users)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  return user;
+  const write = async (to: DbOrTx) => {
+    const [user] = await to
+      .update(users)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return user;
+  };
+  if (patch.isAdmin !== false) return write(db);
+  return db.transaction(async (tx) => {
+    await keepAnAdmin(tx, id, "demote");
+    return write(tx);
+  });
 }
 
 /** The signed-in caller's user row; 404 when the account is gone (a credential outlived it). */

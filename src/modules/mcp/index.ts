@@ -17,8 +17,16 @@ import { mcpDocumentation } from "./model.ts";
 import { toolNamed } from "./tools.ts";
 
 const loadSdk = async () => {
-  const [server, transport] = await Promise.all([import("./server.ts"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js")]);
-  return { createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport };
+  const [server, params, transport] = await Promise.all([
+    import("./server.ts"),
+    import("./params.ts"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  ]);
+  return {
+    createMcpServer: server.createMcpServer,
+    paramsRefusal: params.paramsRefusal,
+    WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+  };
 };
 
 /** The largest request: an upload_image of the largest image a plan takes, as base64, with room for the rest. */
@@ -91,7 +99,12 @@ export const mcpModule = (services: Services, send: Send) => {
     }
     // The SDK loads at the first call, not at start: most api nodes never serve one
     // (docs/benchmarks.md, "Idle memory").
-    const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+    const { createMcpServer, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+    // The transport takes a request whose params are not an object for no JSON-RPC at all
+    // (400, -32700) before the server sees it: it is answered here as the server answers
+    // other malformed params.
+    const refusal = Array.isArray(message) ? undefined : paramsRefusal(message);
+    if (refusal) return Response.json(refusal);
     return mcpDelegation.run(principal, async (authorization) => {
       const client = new ShelfClient(IN_PROCESS_BASE, send, () => authorization);
       const server = createMcpServer(

@@ -2,8 +2,10 @@
 // request (the hosted server is stateless, so any api node answers any request). The
 // low-level SDK server takes the tools' JSON Schemas as they are; arguments are checked
 // against them here, and a bad argument or a refusal is a tool error the agent can read
-// and correct, not a protocol error.
+// and correct, not a protocol error. Params that do not fit their method are a protocol
+// error, -32602, named in one line (params.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -19,6 +21,7 @@ import { Value } from "@sinclair/typebox/value";
 import type { Scope } from "../../http/scopes.ts";
 import { VERSION } from "../../infra/version.ts";
 import { ToolError } from "./client.ts";
+import { paramsRefusal } from "./params.ts";
 import { DOCUMENT_TEMPLATE, listDocumentResources, readDocumentResource } from "./resources.ts";
 import { type ToolContext, TOOLS, toolNamed } from "./tools.ts";
 
@@ -52,8 +55,24 @@ function argumentProblem(tool: (typeof TOOLS)[number], args: unknown): string | 
   return `invalid arguments for ${tool.name}${at ? `: ${at}` : ""}: ${first?.message ?? "they do not match the input schema"}`;
 }
 
+/** The SDK's server, with each request's params checked as the transport hands it over. */
+class CheckedServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const receive = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const refusal = paramsRefusal(message);
+      if (!refusal) return receive?.(message, extra);
+      transport.send(refusal).catch((e: Error) => this.onerror?.(e));
+    };
+  }
+}
+
 export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
-  const server = new Server({ name: "shelf", title: "shelf", version: VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  const server = new CheckedServer(
+    { name: "shelf", title: "shelf", version: VERSION },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.map((t) => ({

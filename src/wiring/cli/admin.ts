@@ -10,6 +10,7 @@ import {
   createUser,
   deleteUser,
   getUserByEmail,
+  keepAnAdmin,
   updateUser,
   isPlanName,
   parsePlanExpiry,
@@ -27,6 +28,8 @@ const HELP = `shelf admin commands:
                                                      default: DEFAULT_PLAN, or on an instance with no
                                                      accounts an admin on FIRST_USER_PLAN
   user set-plan --email E --plan P [--expires ISO|never]
+  user set-admin --email E [--off]                   make the account an administrator; --off takes the
+                                                     flag away (refused for the instance's only one)
   user delete --email E --yes                        delete the account and all its rows; its stored
                                                      objects go with the orphan sweep after its cutoff
   apikey create --email E --name N [--scopes a,b]     prints the key once
@@ -115,11 +118,21 @@ const commands: Record<string, Command> = {
     out(`${updated.email}: plan=${updated.plan} expires=${updated.planExpiresAt?.toISOString() ?? "never"}`);
     return 0;
   },
+  "user set-admin": async (deps, args, out) => {
+    const v = flags(args, { email: "string", off: "boolean" }, ["email"]);
+    const user = await userByEmail(deps, String(v.email));
+    const updated = await updateUser(deps.db, user.id, { isAdmin: v.off !== true }, deps.clock.now());
+    if (!updated) throw new UsageError(`no user with email ${String(v.email)}`);
+    out(`${updated.email}: ${updated.isAdmin ? "an administrator" : "not an administrator"}`);
+    return 0;
+  },
   "user delete": async (deps, args, out) => {
     const v = flags(args, { email: "string", yes: "boolean" }, ["email"]);
     // Permanent: asked for by name, so a command line recalled from history cannot do it by accident.
     if (v.yes !== true) throw new UsageError("user delete is permanent: add --yes");
     const user = await userByEmail(deps, String(v.email));
+    // Before the videos go: the last admin's account stays whole (deleteUser asks again under its lock).
+    await deps.db.transaction((tx) => keepAnAdmin(tx, user.id, "delete"));
     // Videos first: a hosted provider's assets are deleted by the jobs this queues, which
     // need the rows the account's deletion cascades away.
     const videos = await deleteOwnerVideos(deps, user.id);
