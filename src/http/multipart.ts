@@ -17,10 +17,9 @@ import type { Budget } from "../infra/budget.ts";
 import type { BufferPool } from "../infra/buffer-pool.ts";
 import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
 import { AppError, validationError } from "./errors.ts";
+import { MULTIPART_OVERHEAD } from "./streamed-upload.ts";
 import { notUtf8Field, stripUnsafeChars } from "./text.ts";
 
-/** Room for the boundaries, part headers and small text fields around the file. */
-const MULTIPART_OVERHEAD = 64 * 1024;
 const MAX_TEXT_FIELD = 8 * 1024;
 const MAX_PARTS = 16;
 

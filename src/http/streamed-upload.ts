@@ -56,6 +56,22 @@ export interface StreamOptions<F extends string> {
 }
 
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
+
+/**
+ * 413 FILE_TOO_LARGE for a file over the plan's size for its kind. Asked before the plan's
+ * room and counts: a file no plan room could take is too large, not a full storage (and
+ * refusing it tells no one their storage is full).
+ */
+export function assertFileSize(bytes: number, limit: number): void {
+  if (bytes > limit) throw tooLarge(limit);
+}
+
+/**
+ * The least the file of a multipart body of the declared length holds: the body is the
+ * file plus a little framing (1 when no length was declared).
+ */
+export const declaredFileBytes = (declaredBytes: number | undefined) => Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD);
+
 /** The last path segment of a client's file name, at most 255 characters, without unsafe characters. */
 export const baseName = (name: string) =>
   Array.from(stripUnsafeChars(name.split(/[\\/]/).pop() ?? ""))

@@ -3,7 +3,7 @@
 // "Expected integer to be less or equal to 50" and names nothing. core.ts answers every
 // 422 VALIDATION_ERROR of a route schema through validationIssues.
 import type { ValidationError } from "elysia";
-import { hasBidiControl, hasControlChar } from "./text.ts";
+import { hasBidiControl, hasControlChar, hasUnsafeChars } from "./text.ts";
 
 interface Issue {
   path: string;
@@ -116,6 +116,7 @@ function patternMessage(name: string, s: Schema, value: unknown): string {
     const refusesControls = pattern.includes("\\u0000-\\u001f");
     if (refusesControls && hasControlChar(value)) return `${name} must not contain control characters (such as a newline or a tab)`;
     if (refusesControls && hasBidiControl(value)) return `${name} must not contain bidi control characters (such as U+202E)`;
+    if (refusesControls && hasUnsafeChars(value)) return `${name} must not contain invisible characters (such as U+200B, U+00AD or U+FEFF)`;
     if (pattern.startsWith("^(?=.*\\S)") && value.trim() === "") return `${name} must not be blank`;
     if (pattern.includes("/\\\\") && /[/\\]/.test(value)) return `${name} must not contain / or \\`;
   }

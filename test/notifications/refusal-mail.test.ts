@@ -181,6 +181,28 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     expect((await callJson("GET", `/v1/kbs/${kb.id}/conflicts/${branch.id}`, { app: w.app, token: key })).status).toBe(200);
   });
 
+  test("a file larger than what is left, refused while the storage is far from full (4%), tells nothing; at 80% it is told", async () => {
+    const { user, key } = await makeClient();
+    await holds(user, "img_storage", 800);
+    const tus = (length: number) =>
+      callJson("POST", "/v1/uploads", {
+        app: w.app,
+        token: key,
+        headers: { "tus-resumable": "1.0.0", "upload-length": String(length), "upload-metadata": `kind ${btoa("image")},filename ${btoa("big.png")}` },
+      });
+    const refused = await tus(30_000);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "img_storage", used: 800, limit: IMAGE_LIMIT } });
+    await w.deliver();
+    expect(smtp.to(user.email)).toEqual([]);
+    expect(await w.deps.db.select().from(quotaMarks).where(eq(quotaMarks.userId, user.id))).toEqual([]);
+
+    await holds(user, "img_storage", 15_200);
+    expect((await tus(5_000)).status).toBe(403);
+    await w.deliver();
+    expect(subjects(user)).toEqual([IMAGE_FULL]);
+  });
+
   test("a 429 for the day's uploads tells nothing", async () => {
     const { user, key } = await makeClient();
     await ledger.add(w.deps.db, [{ userId: user.id, dimension: "uploads_per_day", period: dayKey(w.clock.now()), amount: 50 }]);
@@ -198,8 +220,10 @@ describe("a refusal for lack of room tells the 100% mark", () => {
     await tellRefusal(w.deps, new LimitRefusal(user.id, "uploads_per_month", 2000, 2000, now, new Date(now.getTime() + DAY)));
     await tellRefusal(w.deps, new LimitRefusal(user.id, "conflict_branches", 100, 100, now));
     await tellRefusal(w.deps, new LimitRefusal(user.id, "img_storage", 0, 0, now));
+    // Under the first mark (80%) a quota is not full: what was refused was larger than what is left.
+    await tellRefusal(w.deps, new LimitRefusal(user.id, "media_storage", 15, 20, now));
     expect(await w.deps.db.select().from(quotaMarks).where(eq(quotaMarks.userId, user.id))).toEqual([]);
-    await tellRefusal(w.deps, new LimitRefusal(user.id, "media_storage", 10, 20, now));
+    await tellRefusal(w.deps, new LimitRefusal(user.id, "media_storage", 16, 20, now));
     const marks = await w.deps.db.select().from(quotaMarks).where(eq(quotaMarks.userId, user.id));
     expect(marks.map((m) => [m.dimension, m.period, m.mark])).toEqual([["media_storage", "total", 100]]);
     // A conflict branch refused past its 20% overage is told against the plan's own limit.

@@ -279,12 +279,54 @@ describe("PATCH", () => {
       resource: { id, type: "image", url: last.headers.get("x-resource-url") },
     });
     expect((await callJson("GET", `/v1/images/${id}`, { token: key })).body.data.filename).toBe("dot.png");
-    // The same last PATCH again (its answer was lost on the way): the same answer.
-    const again = await patch(key, path, bytes.length, new Uint8Array(0));
-    expect(again.status).toBe(204);
-    expect(again.headers.get("x-resource-id")).toBe(id);
     // A finished upload is not terminated: what it made is deleted through its own route.
     expect((await tusCall("DELETE", path, key)).status).toBe(409);
+  });
+
+  test("the last PATCH sent again (its answer lost) answers as it did, makes nothing twice; HEAD shows the offset at the length", async () => {
+    const { key } = await uploader();
+    const bytes = await png(24, 12);
+    const path = await create(key, bytes.length, { kind: "image", filename: "again.png" });
+    const half = Math.floor(bytes.length / 2);
+    expect((await patch(key, path, 0, bytes.subarray(0, half))).status).toBe(204);
+    const last = await patch(key, path, half, bytes.subarray(half));
+    expect(last.status).toBe(204);
+    const id = last.headers.get("x-resource-id")!;
+    // The very same request, and an empty one at the end (what some clients send to ask).
+    for (const again of [await patch(key, path, half, bytes.subarray(half)), await patch(key, path, bytes.length, new Uint8Array(0))]) {
+      expect(again.status).toBe(204);
+      expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
+      expect(again.headers.get("x-resource-id")).toBe(id);
+      expect(again.headers.get("x-resource-url")).toBe(last.headers.get("x-resource-url"));
+    }
+    const head = await tusCall("HEAD", path, key);
+    expect(head.headers.get("upload-offset")).toBe(head.headers.get("upload-length"));
+    expect(head.headers.get("upload-offset")).toBe(String(bytes.length));
+    expect(head.headers.get("x-resource-id")).toBe(id);
+    const images = await callJson("GET", "/v1/images", { token: key });
+    expect(images.body.data.items.map((i: { id: string }) => i.id)).toEqual([id]);
+  });
+
+  test("any other offset is 409 with the upload's offset in Upload-Offset (and meta.offset), while uploading and once finished", async () => {
+    const { key } = await uploader();
+    const bytes = await png(16, 16);
+    const path = await create(key, bytes.length, { kind: "image", filename: "o.png" });
+    expect((await patch(key, path, 0, bytes.subarray(0, 10))).status).toBe(204);
+    const behind = await patch(key, path, 0, bytes.subarray(0, 10));
+    expect(behind.status).toBe(409);
+    expect(behind.headers.get("upload-offset")).toBe("10");
+    expect((await patch(key, path, 10, bytes.subarray(10))).status).toBe(204);
+    // A PATCH that does not end where the file ends is no re-sent last one.
+    for (const [offset, body] of [
+      [0, bytes.subarray(0, 10)],
+      [10, bytes.subarray(10, 20)],
+      [bytes.length, bytes.subarray(0, 1)],
+    ] as const) {
+      const res = await patch(key, path, offset, body);
+      expect(res.status).toBe(409);
+      expect(res.headers.get("upload-offset")).toBe(String(bytes.length));
+      expect((await res.json()).meta.offset).toBe(bytes.length);
+    }
   });
 
   test("a file its kind refuses fails the upload: the error answers the last PATCH, GET says failed, the storage is given back", async () => {

@@ -85,6 +85,38 @@ describe("tus-js-client", () => {
     expect(done.lastHeaders?.["x-resource-url"]).toBe(image.body.data.url);
   });
 
+  test("the last PATCH's answer lost on the way: tus-js-client asks HEAD, finds Upload-Offset at Upload-Length and finishes; one image made", async () => {
+    const { base } = await listening();
+    const { key } = await uploader("pro");
+    const bytes = await png(40, 20);
+    let lost: string | undefined;
+    let named: string | undefined;
+    const done = await runUpload(
+      bytes,
+      tusOptions(
+        base,
+        key,
+        { kind: "image", filename: "lost.png" },
+        {
+          chunkSize: Math.ceil(bytes.length / 2),
+          retryDelays: [0],
+          onAfterResponse(req, res) {
+            if (req.getMethod() === "HEAD") named = res.getHeader("x-resource-id");
+            if (req.getMethod() !== "PATCH" || lost || !res.getHeader("x-resource-id")) return;
+            lost = res.getHeader("x-resource-id");
+            throw new Error("the connection dropped before the answer was read");
+          },
+        },
+      ),
+    );
+    expect(lost).toBeString();
+    expect(named).toBe(lost!);
+    const state = await callJson("GET", new URL(done.url!).pathname, { token: key });
+    expect(state.body.data).toMatchObject({ status: "complete", offset: bytes.length, resource: { id: lost } });
+    const images = await callJson("GET", "/v1/images", { token: key });
+    expect(images.body.data.items.map((i: { id: string }) => i.id)).toEqual([lost]);
+  });
+
   test("audio is ready when the last PATCH answers", async () => {
     const { base } = await listening();
     const { key } = await uploader("pro");

@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound, validationError } from "../../http/errors.ts";
 import { mediaFormFields } from "../../http/form-fields.ts";
-import { MULTIPART_OVERHEAD, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
+import { assertFileSize, declaredFileBytes, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -31,11 +31,12 @@ export interface AudioUploader {
 
 /**
  * Refusals before the body is read: a plan without audio (403 FORBIDDEN), an expired plan
- * (403 PLAN_INACTIVE), no upload left today or this month (429), or no room for the bytes
- * the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
+ * (403 PLAN_INACTIVE), a declared body over the plan's audio size (413 FILE_TOO_LARGE), no
+ * upload left today or this month (429), or no room for the bytes the request declares
+ * (403 QUOTA_EXCEEDED, meta.type media_storage).
  */
 export async function precheckAudioUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<AudioUploader> {
-  return precheckAudioFile(deps, userId, Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD));
+  return precheckAudioFile(deps, userId, declaredFileBytes(declaredBytes));
 }
 
 /** The same refusals for a file of `fileBytes` (0: the plan and the upload counts only). */
@@ -45,6 +46,7 @@ export async function precheckAudioFile(deps: Deps, userId: string, fileBytes: n
   const limits = deps.plans[user.plan];
   if (!limits.audioAllowed) throw new AppError("FORBIDDEN", "the plan does not include audio", { plan: user.plan });
   if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "audio upload needs an active plan", { plan: user.plan });
+  assertFileSize(fileBytes, limits.audioMaxBytes);
   assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileBytes }, now);
   return { userId, limits };
 }

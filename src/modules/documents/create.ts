@@ -5,7 +5,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, validationError } from "../../http/errors.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
+import { hasUnsafeChars, stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
@@ -64,7 +64,7 @@ export const withoutExtension = (filename: string) => {
 export function cleanTags(tags: readonly string[] | undefined): string[] {
   const out = new Set<string>();
   for (const t of tags ?? []) {
-    if (t.length >= 1 && t.length <= 32 && !/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(t)) out.add(t);
+    if (t.length >= 1 && t.length <= 32 && !hasUnsafeChars(t)) out.add(t);
     if (out.size === 10) break;
   }
   return [...out];

@@ -7,7 +7,7 @@
 // can hold only one of "Notes.md" and "notes.md"; if the server kept both, that client
 // would silently lose one on its next pull. So the second spelling is refused while the
 // first is active, and a soft-deleted document is recreated under the new spelling.
-import { hasBidiControl, hasControlChar } from "../../http/text.ts";
+import { hasBidiControl, hasControlChar, hasInvisibleInIdentifier } from "../../http/text.ts";
 
 /** Why a path was refused, for the error message. */
 export type PathProblem =
@@ -21,7 +21,8 @@ export type PathProblem =
   | "too-long"
   | "segment-too-long"
   | "control-character"
-  | "bidi-control";
+  | "bidi-control"
+  | "invisible-character";
 
 const MAX_PATH_LENGTH = 1024;
 const MAX_SEGMENT_LENGTH = 255;
@@ -38,6 +39,8 @@ const PROBLEM_TEXT: Record<PathProblem, string> = {
   "segment-too-long": `each segment of the path may have at most ${MAX_SEGMENT_LENGTH} characters`,
   "control-character": "the path may not contain NUL or control characters",
   "bidi-control": "the path may not contain bidirectional control characters (U+200E, U+200F, U+061C, U+202A-U+202E, U+2066-U+2069)",
+  "invisible-character":
+    "the path may not contain invisible characters: zero-width and other format characters (such as U+200B, U+00AD, U+2060, U+FEFF), U+2028 or U+2029, or a zero-width joiner outside the letters it joins",
 };
 
 export const pathProblemText = (p: PathProblem) => PROBLEM_TEXT[p];
@@ -65,6 +68,7 @@ export function normalizePath(input: string): NormalizedPath {
   if (hasControlChar(path)) return { ok: false, problem: "control-character" };
   // A path is a name a listing shows: the characters names may not hold (http/text.ts).
   if (hasBidiControl(path)) return { ok: false, problem: "bidi-control" };
+  if (hasInvisibleInIdentifier(path)) return { ok: false, problem: "invisible-character" };
   if (path.startsWith("/")) return { ok: false, problem: "leading-slash" };
   if (path.includes("\\")) return { ok: false, problem: "backslash" };
   if (length(path) > MAX_PATH_LENGTH) return { ok: false, problem: "too-long" };

@@ -5,10 +5,12 @@ import { clientIp } from "../../http/client-ip.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../http/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
+import { ownSiteGuard } from "../../http/own-site.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../wiring/services.ts";
 import { changePassword, patchMe } from "./account-settings.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
+import { DEVICE_COOKIE, DEVICE_PROOF_TTL_S } from "./device-proof.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
   CreatedKey,
@@ -21,6 +23,7 @@ import {
   PasswordChange,
   SessionGrant as SessionGrantModel,
   SetsRefreshCookie,
+  SetsSignInCookies,
   SignupBody,
   SignupGrant,
 } from "./model.ts";
@@ -34,7 +37,7 @@ export const REFRESH_COOKIE = "shelf_refresh";
 
 const authController = ({ deps, identity, guard, notify }: Services) => {
   const { signer } = identity;
-  const limiter = createLoginLimiter(deps.kv);
+  const limiter = createLoginLimiter(deps.kv, deps.clock);
   const secure = deps.config.PUBLIC_URL.startsWith("https://");
   const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/v1/auth", secure };
   const grantBody = (g: SessionGrant) => ({
@@ -50,6 +53,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
   return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
     .use(sharedModels)
     .use(guard)
+    .use(ownSiteGuard([deps.config.PUBLIC_URL, deps.config.CENTER_URL]))
     .post(
       "/v1/auth/signup",
       async ({ body, cookie, request, server, status }) => {
@@ -67,6 +71,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
       {
         body: SignupBody,
         cookie: RefreshCookie,
+        ownSite: true,
         response: { 201: withHeaders(Ok(SignupGrant), SetsRefreshCookie), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
         detail: {
           summary: "Create an account; sets the refresh cookie",
@@ -79,15 +84,22 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
       "/v1/auth/login",
       async ({ body, cookie, request, server }) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
-        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip });
+        const deviceProof = cookie[DEVICE_COOKIE]!.value;
+        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, deviceProof }, notify);
         setRefresh(cookie, grant.refreshToken);
+        cookie[DEVICE_COOKIE]!.set({ value: grant.deviceProof, maxAge: DEVICE_PROOF_TTL_S, ...cookieOptions, path: "/v1/auth/login" });
         return ok(grantBody(grant));
       },
       {
         body: Credentials,
-        cookie: RefreshCookie,
-        response: { 200: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 401: "Error", 429: "Error", 503: "Error" },
-        detail: { summary: "Sign in; sets the refresh cookie. Failures are limited per email and per address" },
+        cookie: t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })), [DEVICE_COOKIE]: t.Optional(t.String()) }),
+        ownSite: true,
+        response: { 200: withHeaders(Ok(SessionGrantModel), SetsSignInCookies), 401: "Error", 429: "Error", 503: "Error" },
+        detail: {
+          summary: "Sign in; sets the refresh cookie and the device cookie. Failures are limited per email and address, per address, and per email",
+          description:
+            "429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days.",
+        },
       },
     )
     .post(
@@ -106,6 +118,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
       },
       {
         cookie: RefreshCookie,
+        ownSite: true,
         response: { 200: withHeaders(Ok(SessionGrantModel), SetsRefreshCookie), 401: "Error" },
         detail: {
           summary: "Rotate the refresh cookie and get a new access token; a reused refresh token ends the session",
@@ -129,6 +142,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
       },
       {
         cookie: RefreshCookie,
+        ownSite: true,
         response: { 204: withHeaders(NoContent, SetsRefreshCookie) },
         detail: { summary: "End the session of the refresh cookie (or of the bearer access token)" },
       },

@@ -48,6 +48,13 @@ export const SetsRefreshCookie = {
   }),
 };
 
+export const SetsSignInCookies = {
+  "Set-Cookie": t.String({
+    description:
+      "the refresh cookie as above, and the device cookie: shelf_device=<proof>; Max-Age=15552000; Path=/v1/auth/login; HttpOnly; SameSite=Lax (and Secure on https)",
+  }),
+};
+
 const Choice = t.Object({
   email: t.Boolean({ description: "sent by e-mail" }),
   inApp: t.Boolean({ description: "listed at GET /v1/notifications" }),

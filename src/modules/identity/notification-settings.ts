@@ -26,6 +26,8 @@ const NOTIFICATION_KINDS = {
   oauth_authorized: { email: false },
   device_signed_in: { email: false },
   password_changed: { email: false },
+  // By e-mail by default: an owner kept out by the guessing may not reach the in-app list.
+  sign_in_failures: { email: true },
   sync_v1_final_reminder: { email: true },
 } as const satisfies Record<string, KindDefaults>;
 

@@ -1,18 +1,58 @@
 // Signing in with an email and a password, wherever the form is (the API's /v1/auth/login,
-// the server-rendered pages): the attempt is counted against the email's and the address's
-// failures before the password is checked, and a success opens a session.
+// the server-rendered pages): the attempt is counted (login-limit.ts) before the password
+// is checked, a success opens a session and hands the browser a fresh device proof, and a
+// failure past the account's threshold tells the owner, once per window.
 import type { Deps } from "../../wiring/deps.ts";
-import { createLoginLimiter } from "./login-limit.ts";
+import { AppError } from "../../http/errors.ts";
+import { deviceOf, issueDeviceProof } from "./device-proof.ts";
+import { type CountedAttempt, createLoginLimiter, LOGIN_WINDOW_MS } from "./login-limit.ts";
 import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";
+import type { Tell } from "./tell.ts";
 import type { TokenSigner } from "./tokens.ts";
-import { normalizeEmail } from "./users.ts";
+import { getUserByEmail, normalizeEmail, type User } from "./users.ts";
 
-/** 401 UNAUTHORIZED for a wrong email or password, 429 over the login limits, 503 when they cannot be counted. */
-export async function signInWithPassword(deps: Deps, signer: TokenSigner, input: { email: string; password: string; ip: string }): Promise<SessionGrant> {
-  const limiter = createLoginLimiter(deps.kv);
+export interface SignInInput {
+  email: string;
+  password: string;
+  ip: string;
+  /** The device cookie the browser sent, if any. */
+  deviceProof?: string;
+}
+
+/**
+ * 401 UNAUTHORIZED for a wrong email or password, 429 over the login limits, 503 when they
+ * cannot be counted. `deviceProof` of the answer is the browser's new device cookie.
+ */
+export async function signInWithPassword(deps: Deps, signer: TokenSigner, input: SignInInput, tell: Tell): Promise<SessionGrant & { deviceProof: string }> {
+  const limiter = createLoginLimiter(deps.kv, deps.clock);
   const email = normalizeEmail(input.email);
-  await limiter.countAttempt(email, input.ip);
-  const user = await verifyCredentials(deps, email, input.password);
-  await limiter.recordSuccess(email, input.ip);
-  return login(deps, signer, user);
+  const secret = deps.config.JWT_SECRET;
+  const counted = await limiter.countAttempt({ email, ip: input.ip, device: deviceOf(secret, email, input.deviceProof) });
+  let user: User;
+  try {
+    user = await verifyCredentials(deps, email, input.password);
+  } catch (e) {
+    if (e instanceof AppError && e.code === "UNAUTHORIZED") await tellOwner(deps, limiter, counted, email, tell);
+    throw e;
+  }
+  await limiter.recordSuccess(counted);
+  return { ...(await login(deps, signer, user)), deviceProof: issueDeviceProof(secret, email) };
+}
+
+/**
+ * Tells the account's owner (sign_in_failures) when this failure is the one of its window
+ * that does. An unknown email has nobody to tell; a notice that cannot be recorded is
+ * logged and the failure answered as any other.
+ */
+async function tellOwner(deps: Deps, limiter: ReturnType<typeof createLoginLimiter>, counted: CountedAttempt, email: string, tell: Tell) {
+  try {
+    if (!(await limiter.shouldTell(counted))) return;
+    const user = await getUserByEmail(deps.db, email);
+    if (!user) return;
+    const now = deps.clock.now();
+    const payload = { failures: counted.accountFailures, windowMinutes: LOGIN_WINDOW_MS / 60_000 };
+    await deps.db.transaction((tx) => tell(tx, [{ kind: "sign_in_failures", userId: user.id, payload }], now));
+  } catch (err) {
+    deps.log.warn("could not tell an account about its failed sign-ins", { err });
+  }
 }

@@ -1,7 +1,9 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
+import { declaredLength } from "../../http/body-limit.ts";
 import { withUpload } from "../../http/multipart.ts";
+import { declaredFileBytes } from "../../http/streamed-upload.ts";
 import type { Services } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
@@ -14,7 +16,7 @@ export const imagesModule = ({ deps, guard, buckets, compliance, svgSanitizer }:
     .post(
       "/v1/images",
       async ({ principal, request, status }) => {
-        const uploader = await precheckUpload(deps, principal.userId);
+        const uploader = await precheckUpload(deps, principal.userId, 1, declaredFileBytes(declaredLength(request)));
         await buckets.take(principal.userId, "upload");
         const limits = {
           fileField: "file",

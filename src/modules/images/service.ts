@@ -4,6 +4,7 @@ import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound, storageError } from "../../http/errors.ts";
+import { assertFileSize } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -57,11 +58,17 @@ export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
 const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
-/** Early refusal before the body is read: no upload left today or this month, or storage full. */
-export async function precheckUpload(deps: Deps, userId: string, imageBytes = 1): Promise<Uploader> {
+/**
+ * Early refusal before the body is read: a file of `fileBytes` over the plan's image size
+ * (413), no upload left today or this month (429), or no room for `imageBytes` (403). What
+ * an image stores is known only once it is processed (a stripped original can be smaller
+ * than the file sent), so a form's upload asks room for 1 byte here.
+ */
+export async function precheckUpload(deps: Deps, userId: string, imageBytes = 1, fileBytes = imageBytes): Promise<Uploader> {
   const now = deps.clock.now();
   const [user, usage] = await Promise.all([requireUser(deps.db, userId), snapshotUsage(deps.db, userId, now)]);
   const limits = deps.plans[user.plan];
+  assertFileSize(fileBytes, limits.imageMaxBytes);
   assertFits(userId, usage, limits, { uploads: 1, imageBytes }, now);
   return { userId, limits, usage };
 }

@@ -194,8 +194,18 @@ interface ClientPayload {
   clientId: string;
   clientName: string;
   scopes?: string[];
+  /** A registered client no administrator has approved. */
+  unverified?: boolean;
+}
+interface FailuresPayload {
+  failures: number;
+  windowMinutes: number;
 }
 
+/** A client's name, marked when no administrator has approved it (the name is its developer's word). */
+const named = (p: ClientPayload) => (p.unverified ? `${p.clientName} (unverified app)` : p.clientName);
+const unverified = (p: ClientPayload) =>
+  p.unverified ? ["No administrator has reviewed this app, and its name may imitate another app's: revoke it if you do not know it."] : [];
 const IF_NOT_YOU = "If this was not you, change your password and revoke the keys and authorizations you do not know.";
 const security = (ctx: Context) => ({ label: "Review your account's security", url: `${ctx.centerUrl}/account` });
 
@@ -229,13 +239,21 @@ const EVENTS = {
     action: security(ctx),
   }),
   oauth_authorized: (p: ClientPayload, ctx: Context): Mail => ({
-    subject: `${p.clientName} was authorized to use your account`,
-    blocks: [`${p.clientName} was granted access to your account${p.scopes?.length ? ` (${p.scopes.join(", ")})` : ""}.`, IF_NOT_YOU],
+    subject: `${named(p)} was authorized to use your account`,
+    blocks: [`${named(p)} was granted access to your account${p.scopes?.length ? ` (${p.scopes.join(", ")})` : ""}.`, ...unverified(p), IF_NOT_YOU],
     action: security(ctx),
   }),
   device_signed_in: (p: ClientPayload, ctx: Context): Mail => ({
-    subject: `A device signed in to your account with ${p.clientName}`,
-    blocks: [`A device was approved to sign in to your account through ${p.clientName}.`, IF_NOT_YOU],
+    subject: `A device signed in to your account with ${named(p)}`,
+    blocks: [`A device was approved to sign in to your account through ${named(p)}.`, ...unverified(p), IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  sign_in_failures: (p: FailuresPayload, ctx: Context): Mail => ({
+    subject: "Failed attempts to sign in to your account",
+    blocks: [
+      `There were ${p.failures} failed attempts to sign in to your account within ${p.windowMinutes} minutes.`,
+      "The browsers and addresses you signed in from before can still sign in; others may be refused for a while. If these attempts were not yours, someone may be guessing your password: change it to a long one you use nowhere else.",
+    ],
     action: security(ctx),
   }),
   password_changed: (_p: object, ctx: Context): Mail => ({

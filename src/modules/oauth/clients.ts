@@ -82,7 +82,11 @@ export function requestedScopes(client: Pick<Client, "scopes">, scope: string | 
   return SCOPES.filter((s) => names.includes(s));
 }
 
-/** A client's name for listings: a grant outlives a client renamed or removed from the config. */
-export async function clientName(deps: Pick<Deps, "config" | "db">, clientId: string): Promise<string> {
-  return (await findClient(deps, deps.db, clientId))?.name ?? clientId;
+/**
+ * A client as a listing shows it: its name, and whether it is unverified (a grant outlives a
+ * client rejected or removed from the config: then its id, and unverified).
+ */
+export async function shownClient(deps: Pick<Deps, "config" | "db">, clientId: string): Promise<{ clientName: string; unverified: boolean }> {
+  const client = await findClient(deps, deps.db, clientId);
+  return { clientName: client?.name ?? clientId, unverified: client?.unverified ?? true };
 }

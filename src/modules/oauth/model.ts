@@ -74,6 +74,7 @@ const GrantItem = t.Object({
   id: t.String(),
   clientId: t.String(),
   clientName: t.String(),
+  unverified: t.Boolean({ description: "a registered client no administrator has approved yet: its name is its developer's word" }),
   scopes: t.Array(ScopeEnum),
   createdAt: t.String({ format: "date-time" }),
 });
@@ -227,7 +228,7 @@ export const protocolDocumentation: OwnPaths = {
         "x-rfc6749-errors": true,
         summary: "Register a third-party client (RFC 7591); it waits for an administrator's approval",
         description:
-          "JSON client metadata: client_name (required; 1 to 100 characters, no control or bidi control characters), redirect_uris (https, or http on 127.0.0.1, [::1] or localhost; no fragment; at most 10 of at most 2,000 characters; required with the authorization_code grant), grant_types (authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code; default authorization_code and refresh_token), scope (default every scope but media.delete), token_endpoint_auth_method (none only). The client is pending: it may start flows and users are told it is unverified; once rejected it may not. At most 10 registrations per address and hour.",
+          "JSON client metadata: client_name (required; 1 to 100 characters, no control, bidi control or invisible characters (zero-width, format characters, U+2028, U+2029), letters of one script or of Latin with Han, Hiragana, Katakana, Bopomofo or Hangul), redirect_uris (https, or http on 127.0.0.1, [::1] or localhost; no fragment; at most 10 of at most 2,000 characters; required with the authorization_code grant), grant_types (authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code; default authorization_code and refresh_token), scope (default every scope but media.delete), token_endpoint_auth_method (none only). The client is pending: it may start flows and users are told it is unverified; once rejected it may not. At most 10 registrations per address and hour.",
         requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
         responses: {
           201: { description: "Created", headers: noStore, content: { "application/json": { schema: RegisteredClient } } },

@@ -6,7 +6,7 @@ import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
 import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
-import { hasUnsafeChars } from "../../http/text.ts";
+import { hasInvisibleInIdentifier, mixesScripts } from "../../http/text.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { newId } from "../../infra/ids.ts";
 import { DEVICE_GRANT } from "./clients.ts";
@@ -57,10 +57,15 @@ export function parseRegistration(body: unknown): RegistrationInput {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw metadataError("the body must be a JSON object of client metadata");
   const m = body as Record<string, unknown>;
   const name = m.client_name;
-  if (typeof name !== "string" || !name.trim() || name.length > MAX_NAME_LENGTH || hasUnsafeChars(name)) {
-    // The name is shown to users on the consent and device pages: a bidi control there
-    // would make "Notes App" read as something else, as in any other name (text.ts).
-    throw metadataError(`client_name is required: 1 to ${MAX_NAME_LENGTH} characters, no control or bidi control characters`);
+  if (typeof name !== "string" || !name.trim() || name.length > MAX_NAME_LENGTH || hasInvisibleInIdentifier(name)) {
+    // The name is shown to users on the consent and device pages, where they decide whom
+    // to trust: a bidi control or an invisible character there would make "Notes App" read
+    // as something else, or two names read the same, as in any other name (text.ts).
+    throw metadataError(`client_name is required: 1 to ${MAX_NAME_LENGTH} characters, no control, bidi control or invisible characters`);
+  }
+  // A look-alike of a known name: "Shеlf Sync" with a Cyrillic е.
+  if (mixesScripts(name)) {
+    throw metadataError("client_name may not mix scripts: its letters come from one script, or Latin with Han, Hiragana, Katakana, Bopomofo or Hangul");
   }
   const grantTypes = m.grant_types ?? ["authorization_code", "refresh_token"];
   if (!Array.isArray(grantTypes) || !grantTypes.length || grantTypes.some((g) => !(GRANT_TYPES as readonly unknown[]).includes(g))) {

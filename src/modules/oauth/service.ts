@@ -12,7 +12,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { notify } from "../notifications/public.ts";
-import { clientName, findClient, requestedScopes } from "./clients.ts";
+import { findClient, requestedScopes, shownClient } from "./clients.ts";
 import { ACCESS_TOKEN_PATTERN, newAccessToken, newRefreshToken, REFRESH_TOKEN_PATTERN, sha256Hex } from "./codes.ts";
 import { invalidGrant, OAuthError } from "./errors.ts";
 import { assertSameResource, type Resource } from "./resources.ts";
@@ -69,8 +69,8 @@ export async function createGrant(
   const id = newId();
   const now = deps.clock.now();
   await tx.insert(oauthGrants).values({ id, userId: g.userId, clientId: g.clientId, scopes: [...g.scopes], resource: g.resource, createdAt: now });
-  const name = (await findClient(deps, tx, g.clientId))?.name ?? g.clientId;
-  const payload = { grantId: id, clientId: g.clientId, clientName: name, scopes: [...g.scopes] };
+  const client = await findClient(deps, tx, g.clientId);
+  const payload = { grantId: id, clientId: g.clientId, clientName: client?.name ?? g.clientId, unverified: client?.unverified ?? true, scopes: [...g.scopes] };
   await notify(tx, [{ kind: g.via === "device" ? "device_signed_in" : "oauth_authorized", userId: g.userId, payload }], now);
   return id;
 }
@@ -240,9 +240,9 @@ export async function listGrants(deps: Deps, userId: string, q: { cursor?: strin
     },
     (r) => ({ id: r.id, clientId: r.clientId, scopes: r.scopes as Scope[], createdAt: iso(r.createdAt) }),
   );
-  const names = new Map<string, string>();
-  for (const item of page.items) if (!names.has(item.clientId)) names.set(item.clientId, await clientName(deps, item.clientId));
-  return { ...page, items: page.items.map((i) => ({ ...i, clientName: names.get(i.clientId)! })) };
+  const clients = new Map<string, { clientName: string; unverified: boolean }>();
+  for (const item of page.items) if (!clients.has(item.clientId)) clients.set(item.clientId, await shownClient(deps, item.clientId));
+  return { ...page, items: page.items.map((i) => ({ ...i, ...clients.get(i.clientId)! })) };
 }
 
 /** The user withdraws an app's authorization: every token of the grant is refused everywhere. */

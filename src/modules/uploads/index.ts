@@ -160,8 +160,8 @@ export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }
             assertOffsetStream(request);
             const offset = intHeader(request, "upload-offset");
             if (offset === undefined) throw new AppError("BAD_REQUEST", "Upload-Offset is required", { header: "upload-offset" });
-            const { row, resource } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
-            Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource) });
+            const { row, resource, replayed } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
+            Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource), ...(replayed && (await lingeringClose(request))) });
             set.status = 204;
           }),
         {

@@ -23,9 +23,8 @@ export type Resource = Record<string, unknown> & { type: UploadKind; id: string;
 interface Kind {
   /** The ledger measure its bytes are held in while it uploads. */
   holds: "mediaBytes" | "imageBytes";
-  /** The refusals of the kind's upload route for a file of `bytes` (0: plan and counts only); the plan's limits. */
+  /** The refusals of the kind's upload route for a file of `bytes` (its size, then room; 0: plan and counts only); the plan's limits. */
   precheck(deps: Deps, userId: string, bytes: number): Promise<PlanLimits>;
-  maxBytes(limits: PlanLimits): number;
   /** The metadata read as the kind's upload form is read (422 naming the field). */
   fields(meta: Record<string, string>): void;
   /** The file, read back from the store, through the kind's pipeline. */
@@ -39,7 +38,6 @@ export const KINDS: Record<UploadKind, Kind> = {
   video: {
     holds: "mediaBytes",
     precheck: async (deps, userId, bytes) => (await precheckVideoFile(deps, userId, bytes)).limits,
-    maxBytes: (l) => l.videoMaxBytes,
     fields: (meta) => videoFields(meta),
     async ingest(deps, row, _stream, within) {
       const file = { key: row.dataKey, size: row.length, filename: filenameOf(row.metadata), fields: videoFields(row.metadata) };
@@ -50,7 +48,6 @@ export const KINDS: Record<UploadKind, Kind> = {
   audio: {
     holds: "mediaBytes",
     precheck: async (deps, userId, bytes) => (await precheckAudioFile(deps, userId, bytes)).limits,
-    maxBytes: (l) => l.audioMaxBytes,
     fields: (meta) => mediaFormFields(meta),
     async ingest(deps, row, stream, within) {
       const file = { stream: await stream(), filename: filenameOf(row.metadata), fields: mediaFormFields(row.metadata) };
@@ -61,7 +58,6 @@ export const KINDS: Record<UploadKind, Kind> = {
   image: {
     holds: "imageBytes",
     precheck: async (deps, userId, bytes) => (await precheckImageUpload(deps, userId, bytes)).limits,
-    maxBytes: (l) => l.imageMaxBytes,
     fields: (meta) => imageFields(meta),
     async ingest(deps, row, stream, within) {
       // An image's pipeline works on its bytes (as the upload route's does): held in

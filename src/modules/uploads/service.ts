@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, notFound } from "../../http/errors.ts";
+import { stripUnsafeChars } from "../../http/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
@@ -24,17 +25,15 @@ const dataKeyOf = (ownerId: string, id: string) => `uploads/${ownerId}/${id}/dat
 
 /**
  * A new upload of `length` bytes described by `metadata` (kind, filename, title, isPublic,
- * tags). Refused as the kind's upload route refuses (plan, counts, room), 413 over the
- * plan's size for the kind, 422 for a bad field; its length is held in the kind's storage
- * dimension from now until it completes, is terminated or expires.
+ * tags). Refused as the kind's upload route refuses, in its order (the plan, 413 over the
+ * plan's size for the kind, the counts, the room), 422 for a bad field; its length is held
+ * in the kind's storage dimension from now until it completes, is terminated or expires.
  */
 export async function createUpload(deps: Deps, userId: string, length: number, metadata: Record<string, string>): Promise<UploadRow> {
   const kind = kindOf(metadata);
   const k = KINDS[kind];
   k.fields(metadata);
   const limits = await k.precheck(deps, userId, length);
-  const max = k.maxBytes(limits);
-  if (length > max) throw new AppError("FILE_TOO_LARGE", `the file is larger than ${max} bytes`, { limit: max });
   if (length === 0)
     throw new AppError("VALIDATION_ERROR", "Upload-Length must be at least 1", {
       path: "headers.upload-length",
@@ -42,6 +41,10 @@ export async function createUpload(deps: Deps, userId: string, length: number, m
     });
   const now = deps.clock.now();
   const id = newId();
+  // Kept as HEAD and GET show it: without the control and bidi characters no name keeps
+  // (http/text.ts), as a form's file name loses them. The kind's fields were judged as sent
+  // (a tag holding one is 422, as in a form).
+  const stored = Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, stripUnsafeChars(value)]));
   return deps.db.transaction(async (tx) => {
     await reserve(tx, userId, limits, { [k.holds]: length }, now);
     const [row] = await tx
@@ -50,7 +53,7 @@ export async function createUpload(deps: Deps, userId: string, length: number, m
         id,
         ownerId: userId,
         kind,
-        metadata,
+        metadata: stored,
         length,
         status: "uploading",
         reserved: length,
@@ -104,10 +107,24 @@ export async function withUploadLease<T>(deps: Deps, id: string, fn: () => Promi
   }
 }
 
+/** The bytes of a body sent without a length, read and dropped: at most `most` + 1 of them. */
+async function sizeOf(body: ReadableStream<Uint8Array> | null, most: number): Promise<number> {
+  let size = 0;
+  if (body) {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > most) break;
+    }
+  }
+  return size;
+}
+
 export interface Appended {
   row: UploadRow;
   /** What the upload made, when this request finished it. */
   resource?: Resource;
+  /** The request was the finishing PATCH sent again: nothing of its body was kept. */
+  replayed?: boolean;
 }
 
 /**
@@ -122,11 +139,17 @@ export async function appendToUpload(
   p: { offset: number; body: ReadableStream<Uint8Array> | null; declared?: number; checksum?: Checksum },
 ): Promise<Appended> {
   const first = await liveUpload(deps, userId, id);
-  const conflict = (row: UploadRow) => new AppError("CONFLICT", `Upload-Offset must be the upload's offset, ${row.offset}`, { offset: row.offset });
+  // The offset in a header too, as tus clients read it (and in meta, as every error's details).
+  const conflict = (row: UploadRow) =>
+    new AppError("CONFLICT", `Upload-Offset must be the upload's offset, ${row.offset}`, { offset: row.offset }, { "upload-offset": String(row.offset) });
   if (first.status !== "uploading") {
-    // The same last PATCH again (its answer was lost): answered as it was.
-    if (first.status === "complete" && p.offset === first.length && !p.declared)
-      return { row: first, ...(first.resource && { resource: first.resource as Resource }) };
+    // The last PATCH sent again because its answer was lost: it ends where the file ends
+    // (or is empty at the end). Its bytes are in and made what they made: answered as it
+    // was, its body not stored again.
+    if (first.status === "complete" && p.offset <= first.length) {
+      const size = p.declared ?? (await sizeOf(p.body, first.length - p.offset));
+      if (p.offset + size === first.length) return { row: first, replayed: true, ...(first.resource && { resource: first.resource as Resource }) };
+    }
     if (first.status === "failed") throw new AppError("CONFLICT", "the upload failed; start a new one", { offset: first.offset, failure: first.failure });
     throw conflict(first);
   }

@@ -65,15 +65,17 @@ export function intHeader(request: Request, name: string): number | undefined {
 
 /**
  * Upload-Metadata: comma-separated `key base64value` pairs (a key alone has no value).
- * Keys are unique and printable ASCII without spaces or commas; values UTF-8.
+ * Keys are unique and printable ASCII without spaces or commas; values UTF-8. Any such key
+ * is the client's, `__proto__` and `constructor` as much as `filename`: the record has no
+ * prototype, so none of them names anything but its value.
  */
 export function parseMetadata(raw: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   if (raw === null || raw.trim() === "") return out;
   if (raw.length > 16 * 1024) throw new AppError("BAD_REQUEST", "Upload-Metadata is too long", { header: "upload-metadata" });
   for (const pair of raw.split(",")) {
     const [key, value, ...rest] = pair.trim().split(" ");
-    if (!key || rest.length || !/^[\x21-\x7e]+$/.test(key) || key in out)
+    if (!key || rest.length || !/^[\x21-\x7e]+$/.test(key) || Object.hasOwn(out, key))
       throw new AppError("BAD_REQUEST", "Upload-Metadata is malformed", { header: "upload-metadata" });
     if (value === undefined) {
       out[key] = "";

@@ -61,10 +61,14 @@ const FULL = 100;
  * rule). Call it after the refused transaction rolled back: it writes in its own. Rate
  * counts (429) and limits without marks tell nothing. The payload's `used` is the counter
  * the refusal saw, and `refused` lets the message say an upload was turned away.
+ * Only a quota already at its first mark (80%) is told full: below it the need was refused
+ * for its own size (a file larger than all that is left), the quota is far from full, and
+ * the refusal's answer (used and limit) says so to the one who sent it.
  */
 export async function tellRefusal(deps: { db: Db }, refusal: LimitRefusal): Promise<void> {
   const d: Dimension | undefined = DIMENSIONS.find((x) => x.name === refusal.dimension);
   if (d?.refused !== "quota" || refusal.retryAt || !d.warnAt?.includes(FULL) || refusal.planLimit <= 0) return;
+  if (refusal.used * 100 < refusal.planLimit * Math.min(...d.warnAt)) return;
   const period = PERIODS[d.period].key(refusal.at);
   // Measured against the plan's own limit, as crossings are (not a branch's overage).
   const { userId, used, planLimit: limit } = refusal;

@@ -6,7 +6,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
 import { AppError, notFound } from "../../http/errors.ts";
-import { adoptStored, MULTIPART_OVERHEAD, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
+import { adoptStored, assertFileSize, declaredFileBytes, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -32,13 +32,12 @@ export interface VideoUploader {
 
 /**
  * Refusals before the body is read: a plan without video (403 PLAN_REQUIRED), an expired
- * plan (403 PLAN_INACTIVE), no upload left today or this month (429), or no room for the
- * bytes the request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
+ * plan (403 PLAN_INACTIVE), a declared body over the plan's video size (413
+ * FILE_TOO_LARGE), no upload left today or this month (429), or no room for the bytes the
+ * request declares (403 QUOTA_EXCEEDED, meta.type media_storage).
  */
 export async function precheckVideoUpload(deps: Deps, userId: string, declaredBytes: number | undefined): Promise<VideoUploader> {
-  // The declared body is the file plus a little multipart framing: the file is at least
-  // the body less that framing.
-  return precheckVideoFile(deps, userId, Math.max(1, (declaredBytes ?? 0) - MULTIPART_OVERHEAD));
+  return precheckVideoFile(deps, userId, declaredFileBytes(declaredBytes));
 }
 
 /** The same refusals for a file of `fileBytes` (0: the plan and the upload counts only). */
@@ -48,6 +47,7 @@ export async function precheckVideoFile(deps: Deps, userId: string, fileBytes: n
   const limits = deps.plans[user.plan];
   if (!limits.videoAllowed) throw new AppError("PLAN_REQUIRED", "video upload needs plan pro or pro_plus", { plan: user.plan });
   if (!planActive(user, now)) throw new AppError("PLAN_INACTIVE", "video upload needs an active plan", { plan: user.plan });
+  assertFileSize(fileBytes, limits.videoMaxBytes);
   assertFits(userId, usage, limits, { uploads: 1, mediaBytes: fileBytes }, now);
   return { userId, limits };
 }

@@ -33,6 +33,7 @@ const KINDS: Record<string, string> = {
   oauth_authorized: "An app was authorized",
   device_signed_in: "A device signed in",
   password_changed: "Your password was changed",
+  sign_in_failures: "Many failed attempts to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
 };
 

@@ -33,6 +33,12 @@ let user: User | null = null;
 let refreshing: Promise<boolean> | null = null;
 
 export const apiUrl = (path: string) => `${api}${path}`;
+
+// Under the page's own policy (no-referrer) the Fetch standard has a POST to the page's own
+// origin say `Origin: null`, and where no Sec-Fetch-Site is sent (plain http) the API refuses
+// an opaque Origin on the routes the refresh cookie acts on: these calls name their origin.
+const NAMES_ORIGIN: RequestInit = { credentials: "include", referrerPolicy: "same-origin" };
+
 export const currentUser = () => user;
 export const accessToken = () => token;
 
@@ -64,7 +70,7 @@ export const resume = () => (localStorage.getItem(SESSION_HINT) ? refresh() : Pr
 
 /** Renews the access token from the refresh cookie; false when there is no session. Concurrent callers share one request. */
 export function refresh(): Promise<boolean> {
-  refreshing ??= fetch(apiUrl("/v1/auth/refresh"), { method: "POST", credentials: "include" })
+  refreshing ??= fetch(apiUrl("/v1/auth/refresh"), { ...NAMES_ORIGIN, method: "POST" })
     .then(async (res) => {
       if (!res.ok) {
         forget();
@@ -83,8 +89,8 @@ export function refresh(): Promise<boolean> {
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const once = () =>
     fetch(apiUrl(path), {
+      ...NAMES_ORIGIN,
       method,
-      credentials: "include",
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -8,6 +8,8 @@ interface Grant {
   id: string;
   clientId: string;
   clientName: string;
+  /** No administrator has approved the app: its name is its developer's word. */
+  unverified: boolean;
   scopes: string[];
   createdAt: string;
 }
@@ -15,6 +17,13 @@ interface Grant {
 function grantItem(grant: Grant, removed: (li: HTMLLIElement) => void) {
   return revocableItem({
     name: grant.clientName,
+    hint: grant.unverified
+      ? h(
+          "p",
+          { class: "warning" },
+          "Unverified app: no administrator has reviewed it, and its name may imitate another app's. Revoke it if you do not know it.",
+        )
+      : undefined,
     scopes: grant.scopes,
     meta: `Authorized ${when(grant.createdAt)} · client ${grant.clientId}`,
     confirm: `Revoke ${grant.clientName}? It is signed out at once and must be authorized again to use your account.`,

@@ -9,7 +9,7 @@ import { DATABASE_AWAY } from "./docs.ts";
 import { readPageForm } from "./form.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 
 /** The form's target, relative to the page (/oauth/authorize). */
@@ -68,7 +68,8 @@ export function createConsentPage({ deps, identity, limiter }: Pick<Services, "d
         fields: params,
         email,
         error: error && sentence(error.message),
-        lead: html`<p>Sign in to your shelf account to continue to <strong class="name" id="client-name">${req.client.name}</strong>.</p>`,
+        lead: html`<p>Sign in to your shelf account to continue to <strong class="name" id="client-name">${req.client.name}</strong>.</p>
+${unverifiedNote(req.client)}`,
       }),
       { status: error?.status, headers: error?.headers },
     );
@@ -81,7 +82,7 @@ export function createConsentPage({ deps, identity, limiter }: Pick<Services, "d
       html`<div class="card">
 ${errorBox(error && sentence(error.message))}
 <p><strong class="name" id="client-name">${req.client.name}</strong> wants to use your shelf account${req.resource ? html` through the <strong id="resource">MCP server</strong> (an AI agent's tools)` : ""}.</p>
-${req.client.unverified && html`<p class="warning" id="unverified" role="note">This app is unverified: its developer registered it and no administrator has reviewed it yet. Approve only if you started this sign-in yourself and trust the app.</p>`}
+${unverifiedNote(req.client)}
 <p>It will be able to:</p>
 ${scopeList(req.scopes)}
 <p class="muted">You will be sent back to <code class="name" id="redirect-host">${back.host}</code>.</p>
@@ -136,7 +137,10 @@ ${hiddenFields(visit, params)}
         if (req instanceof Response) return req;
         if (form.action === "sign_in") {
           try {
-            return seeOther(`${ACTION}?${new URLSearchParams(params)}`, await sessions.signIn({ email: form.email ?? "", password: form.password ?? "", ip }));
+            return seeOther(
+              `${ACTION}?${new URLSearchParams(params)}`,
+              await sessions.signIn(request, { email: form.email ?? "", password: form.password ?? "", ip }),
+            );
           } catch (e) {
             return signIn(visit, req, params, messageOf(e), form.email);
           }

@@ -4,7 +4,8 @@
 // in an httpOnly cookie it cannot read, and the key never leaves the server. The token
 // changes with the page session (a new nonce at every sign-in and sign-out), so one seen
 // before a sign-in is worth nothing after it. Where the browser says where the post came
-// from (Sec-Fetch-Site, Origin), that must be the page's own origin as well.
+// from (Sec-Fetch-Site, Origin), that must be the page's own origin as well
+// (http/own-site.ts, the one rule for every route a session cookie acts on).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Its own key, derived from the server secret, so a token can never equal a MAC made with
@@ -26,23 +27,4 @@ export function csrfValid(key: Buffer, path: string, nonce: string | undefined, 
   const want = Buffer.from(csrfToken(key, path, nonce));
   const got = Buffer.from(given);
   return got.length === want.length && timingSafeEqual(got, want);
-}
-
-/** The origins a page's forms may come from: the addresses it is served at. */
-export function pageOrigins(...urls: string[]): Set<string> {
-  return new Set(urls.map((u) => new URL(u).origin));
-}
-
-/**
- * Whether a form post may have come from the page itself. Browsers say where a request
- * comes from in Sec-Fetch-Site: it must be same-origin. The pages' own Referrer-Policy
- * (no-referrer) makes browsers send `Origin: null` on their forms, so an Origin is held
- * against the page's addresses only when it names one; without either header (older
- * browsers, other clients) the CSRF token decides alone, as it decides in every case.
- */
-export function originAllowed(request: Request, allowed: ReadonlySet<string>): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null) return site === "same-origin";
-  const origin = request.headers.get("origin");
-  return origin === null || origin === "null" || allowed.has(origin);
 }

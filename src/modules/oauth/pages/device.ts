@@ -6,7 +6,7 @@ import type { Services } from "../../../wiring/services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm } from "./parts.ts";
+import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { readPageForm } from "./form.ts";
 
@@ -65,7 +65,7 @@ ${hiddenFields(visit)}
       "Allow access?",
       html`<div class="card">
 <p><strong class="name" id="client-name">${req.clientName}</strong> wants to use your shelf account. Code <code>${req.userCode}</code>.</p>
-${req.unverified && html`<p class="warning" id="unverified" role="note">This app is unverified: its developer registered it and no administrator has reviewed it yet. Approve only if you started this sign-in yourself and trust the app.</p>`}
+${unverifiedNote(req)}
 <p>It will be able to:</p>
 ${scopeList(req.scopes)}
 <p class="muted">Approve only if this code is the one on your device.</p>
@@ -87,12 +87,14 @@ ${hiddenFields(visit, { user_code: req.userCode })}
         ? page(
             visit,
             "Device connected",
-            html`<p class="ok" id="outcome" role="status">You approved <strong class="name">${done.clientName}</strong>. Return to your device: it finishes signing in by itself.</p>`,
+            html`<p class="ok" id="outcome" role="status">You approved <strong class="name">${done.clientName}</strong>. Return to your device: it finishes signing in by itself.</p>
+${unverifiedNote(done)}`,
           )
         : page(
             visit,
             "Request denied",
-            html`<p class="ok" id="outcome" role="status"><strong class="name">${done.clientName}</strong> was not given access. You can close this page.</p>`,
+            html`<p class="ok" id="outcome" role="status"><strong class="name">${done.clientName}</strong> was not given access. You can close this page.</p>
+${unverifiedNote(done)}`,
           );
     } catch (e) {
       return codeForm(visit, userCode, messageOf(e));
@@ -121,7 +123,7 @@ ${hiddenFields(visit, { user_code: req.userCode })}
         const userCode = codeOf(form.user_code);
         if (form.action === "sign_in") {
           try {
-            const cookies = await sessions.signIn({ email: form.email ?? "", password: form.password ?? "", ip });
+            const cookies = await sessions.signIn(request, { email: form.email ?? "", password: form.password ?? "", ip });
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
             return signIn(visit, userCode, messageOf(e), form.email);

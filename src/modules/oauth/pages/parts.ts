@@ -20,6 +20,14 @@ const SCOPE_WORDS: Record<Scope, string> = {
 
 export const scopeList = (scopes: readonly Scope[]) => html`<ul class="scopes">${scopes.map((s) => html`<li>${SCOPE_WORDS[s]}</li>`)}</ul>`;
 
+/**
+ * The warning every page that names a registered client shows while no administrator has
+ * approved it: the name is the developer's own word, and may imitate another app's.
+ */
+export const unverifiedNote = (client: { unverified: boolean }) =>
+  client.unverified &&
+  html`<p class="warning" id="unverified" role="note">This app is unverified: its developer registered it and no administrator has reviewed it yet. Its name may imitate another app's. Continue only if you started this sign-in yourself and trust the app.</p>`;
+
 /** The form's CSRF token and the given fields, hidden. */
 export const hiddenFields = (visit: PageVisit, fields: Record<string, string | undefined> = {}) =>
   html`<input type="hidden" name="csrf" value="${visit.csrf}">${Object.entries(fields).map(([k, v]) =>

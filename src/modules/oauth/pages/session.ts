@@ -15,9 +15,11 @@
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../../wiring/deps.ts";
 import { AppError } from "../../../http/errors.ts";
+import { fromOwnSite, originsOf, type SiteRule } from "../../../http/own-site.ts";
 import type { Services } from "../../../wiring/services.ts";
-import { getUser, logout, signInWithPassword } from "../../identity/public.ts";
-import { csrfKey, csrfToken, csrfValid, originAllowed, pageOrigins } from "./csrf.ts";
+import { DEVICE_COOKIE, deviceCookie, getUser, logout, signInWithPassword } from "../../identity/public.ts";
+import { notify } from "../../notifications/public.ts";
+import { csrfKey, csrfToken, csrfValid } from "./csrf.ts";
 
 const COOKIE = "shelf_page";
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
@@ -44,19 +46,23 @@ export interface PageVisit {
 
 type Identity = Pick<Services["identity"], "signer" | "resolvePrincipal">;
 
-function readCookie(request: Request): { nonce?: string; token?: string } {
+/** The value of the cookie `name` the request carries: the first, the most specific path's (one of another path or site is ignored). */
+function cookieOf(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== COOKIE) continue;
-    // The first one is the most specific path's; a cookie of another path or site is ignored.
-    const value = part.slice(eq + 1).trim();
-    const dot = value.indexOf(".");
-    const nonce = dot < 0 ? value : value.slice(0, dot);
-    const token = dot < 0 ? undefined : value.slice(dot + 1);
-    if (!NONCE.test(nonce)) return {};
-    return { nonce, token: token && JWT.test(token) && token.length <= 2048 ? token : undefined };
+    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
-  return {};
+  return undefined;
+}
+
+function readCookie(request: Request): { nonce?: string; token?: string } {
+  const value = cookieOf(request, COOKIE);
+  if (value === undefined) return {};
+  const dot = value.indexOf(".");
+  const nonce = dot < 0 ? value : value.slice(0, dot);
+  const token = dot < 0 ? undefined : value.slice(dot + 1);
+  if (!NONCE.test(nonce)) return {};
+  return { nonce, token: token && JWT.test(token) && token.length <= 2048 ? token : undefined };
 }
 
 /**
@@ -65,7 +71,9 @@ function readCookie(request: Request): { nonce?: string; token?: string } {
  */
 export function createPageSessions(deps: Deps, identity: Identity, opts: { path: string; origins: string[] }) {
   const key = csrfKey(deps.config.JWT_SECRET);
-  const origins = pageOrigins(...opts.origins);
+  // The forms post to their own page, and carry the CSRF token: an opaque Origin (what the
+  // pages' Referrer-Policy no-referrer makes a browser send) is left to the token.
+  const site: SiteRule = { origins: originsOf(...opts.origins), crossOrigin: false, opaqueOrigin: true };
   const secure = opts.origins.some((o) => o.startsWith("https://"));
   const cookie = (value: string, clear = false) =>
     `${COOKIE}=${value}; Path=${opts.path}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}${clear ? "; Max-Age=0" : ""}`;
@@ -102,23 +110,25 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
 
     /** 403 FORBIDDEN (meta.reason csrf) unless the form came from this page of this page session. */
     checkForm(request: Request, visit: PageVisit, form: Record<string, string>): void {
-      if (!originAllowed(request, origins) || !csrfValid(key, opts.path, visit.nonce, form.csrf)) {
+      if (!fromOwnSite(request, site) || !csrfValid(key, opts.path, visit.nonce, form.csrf)) {
         throw new AppError("FORBIDDEN", "this form did not come from this page, or the page has expired; reload it and try again", { reason: "csrf" });
       }
     },
 
     /**
-     * Signs the visitor in (identity's sign-in, with its limits): the Set-Cookie of a new
-     * page session holding the new identity session. 401, 429 or 503 as the sign-in gives.
+     * Signs the visitor in (identity's sign-in, with its limits, given the device cookie the
+     * browser holds for this page): the Set-Cookie of a new page session holding the new
+     * identity session, and of the renewed device cookie, on the page's path. 401, 429 or
+     * 503 as the sign-in gives.
      */
-    async signIn(input: { email: string; password: string; ip: string }): Promise<string[]> {
+    async signIn(request: Request, input: { email: string; password: string; ip: string }): Promise<string[]> {
       // What could never be an account's email or password (the API's Credentials schema)
       // never reaches the database: text it cannot store (NUL) would fail there.
       if (!EMAIL.test(input.email.trim()) || input.email.length > 254 || !input.password || input.password.length > 256 || /\p{Cc}/u.test(input.email)) {
         throw new AppError("UNAUTHORIZED", "wrong email or password");
       }
-      const grant = await signInWithPassword(deps, identity.signer, input);
-      return [cookie(`${newNonce()}.${grant.accessToken}`)];
+      const grant = await signInWithPassword(deps, identity.signer, { ...input, deviceProof: cookieOf(request, DEVICE_COOKIE) }, notify);
+      return [cookie(`${newNonce()}.${grant.accessToken}`), deviceCookie(grant.deviceProof, opts.path, secure)];
     },
 
     /** Ends the visitor's identity session and begins a new page session without one. */
