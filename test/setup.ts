@@ -6,9 +6,9 @@ process.env.LOG_LEVEL ??= "silent";
 process.env.PASSWORD_HASH_MEMORY_KIB ??= "256";
 process.env.PASSWORD_HASH_TIME_COST ??= "1";
 
-// A slow CI machine must not turn a correct test into a failure: generous default timeout.
-import { afterAll, setDefaultTimeout } from "bun:test";
-setDefaultTimeout(30_000);
+// Each test file sets its own time limit (helpers/timeout.ts: a preload's reaches only the
+// first file of a run).
+import { afterAll } from "bun:test";
 
 // Build the shared app before any test runs (the first start creates the embedded
 // database); close it and remove the temporary folders after the last one.

@@ -1,10 +1,13 @@
 // Audio on the mainland platform: the file, and an embedded cover as the image it becomes,
 // pass the compliance check; a refusal is 451 COMPLIANCE_BLOCKED and leaves nothing.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { parseBuffer, selectCover } from "music-metadata";
 import { makeClient } from "../helpers/factories.ts";
 import { on, platformApp, sha256 } from "../compliance/fixtures.ts";
 import { audioForm, audioObjects, fixture, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const blockedTone = await fixture("ogg");
 const covered = await fixture("mp3-cover");

@@ -1,7 +1,7 @@
 // Audio on the media edge: every byte served is metered to the owner, the
 // file in media bandwidth and its thumbnail in image bandwidth, and audio keeps playing
 // while the owner's video playback is suspended.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { dayKey } from "../../src/infra/clock.ts";
 import { createServices, type Services } from "../../src/wiring/services.ts";
@@ -9,6 +9,9 @@ import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { addMediaBandwidth, storedVideo } from "../videos/playback-fixtures.ts";
 import { fixture, uploadAudio } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const opened: Services[] = [];
 afterAll(() => Promise.all(opened.map((s) => s.close())));

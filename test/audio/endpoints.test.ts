@@ -1,6 +1,6 @@
 // GET, PATCH and DELETE /v1/audio/:id, and what the module offers the unified
 // media listing, the usage check and the orphan sweep (public.ts).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { inArray } from "drizzle-orm";
 import { audio } from "../../src/modules/audio/table.ts";
@@ -9,6 +9,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { audioObjects, audioRow, fixture, uploadAudio, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function uploaded(token: string, kind: Parameters<typeof fixture>[0] = "mp3", fields: Record<string, string> = {}) {
   const res = await uploadAudio(token, await fixture(kind), `a.${kind.slice(0, 4).replace("-", "")}`, fields);

@@ -5,11 +5,14 @@
 // survived) is taken, with whatever duration it shows (null when none); a file whose audio
 // cannot be read at all is 422 INVALID_FILE_TYPE; an ID3v2 tag claiming more than 16 MB is
 // refused from its first ten bytes.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ID3_MAX_BYTES, id3TagBytes } from "../../src/modules/audio/metadata.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { audioObjects, audioRow, fixture, uploadAudio, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Deterministic noise (xorshift32), so every run sends the same bytes. */
 function noise(length: number, seed = 0x9e3779b9): Uint8Array {

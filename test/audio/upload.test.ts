@@ -1,7 +1,7 @@
 // POST /v1/audio: the format from the bytes, metadata read from the stream,
 // the embedded cover as the thumbnail (else the format's default), the plan's size and
 // duration limits, and nothing stored or counted by any refusal.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import { sharp } from "../../src/infra/sharp.ts";
@@ -11,6 +11,9 @@ import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { png } from "../images/fixtures.ts";
 import { audioForm, audioObjects, audioRow, fixture, uploadAudio, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const opened: Services[] = [];
 afterAll(() => Promise.all(opened.map((s) => s.close())));

@@ -2,7 +2,7 @@
 // branch with its content, accept (the branch becomes master, the old master a revision
 // when history is on, siblings stay) and discard; what they hold in the usage ledger; and
 // no user reaching another's.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { conflictBranches } from "../../src/modules/kbs/table.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
@@ -11,6 +11,9 @@ import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { del, fullManifest, newKb, pushed, sha256, upsert } from "../kbs/fixtures.ts";
 import { allConflicts, counters, kbWith, openTestBranch } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 const utf8 = (s: string) => Buffer.byteLength(s, "utf8");

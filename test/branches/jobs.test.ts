@@ -2,7 +2,7 @@
 // outbox 7 days before the auto-discard (day 23), the discard at 30 days, and a
 // force-discard after 14 days while the owner is over quota, resolved rows pruned at 60
 // days; every run repeatable.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { BRANCHES_EXPIRING } from "../../src/modules/kbs/public.ts";
 import { conflictBranches } from "../../src/modules/kbs/table.ts";
@@ -12,6 +12,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 import { counters, kbWith, openTestBranch } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 const closers: (() => Promise<void>)[] = [];

@@ -2,7 +2,7 @@
 // per plan, and img_storage up to 20% past the plan's limit; a refusal leaves nothing.
 // Branches are opened as a sync batch opens them (openTestBranch); the sync tests check
 // the same refusals over HTTP.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { pendingBranchDocIds } from "../../src/modules/kbs/public.ts";
 import { conflictBranches } from "../../src/modules/kbs/table.ts";
@@ -10,6 +10,9 @@ import { buildPlans } from "../../src/modules/identity/public.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { counters, kbWith, openTestBranch } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MB = 1024 * 1024;
 

@@ -3,7 +3,7 @@
 // untouched, answered 200 with conflict_branch_created, branchId and master's hash and
 // time; the branch limits refuse the request; the v2 manifest says which documents have
 // pending branches.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
@@ -13,6 +13,9 @@ import { makeClient, type TestUser } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";
 import { delete2, manifest2, move2, type OpResult, pushed2, sync2, update2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { allConflicts, counters, openTestBranch } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const PRESERVE = { query: "conflictResolution=preserve_both" };
 const closers: (() => Promise<void>)[] = [];

@@ -1,8 +1,11 @@
 // The API reference in a real browser with no internet: every request to another origin
 // is refused, and the page still lists the operations, since the UI and the document
 // both come from this server. Waits on the page's own elements, never on time.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -2,7 +2,7 @@
 // critical violation at phone width, at desktop width, and in the dark scheme. A screen is a
 // line of SCREENS: who signs in, the fragment, and what shows the screen is drawn (and, for
 // a dialog, how it is opened). Screenshots of each go to a temporary folder.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
@@ -11,6 +11,9 @@ import { pushed2, sync2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

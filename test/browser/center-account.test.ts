@@ -3,7 +3,7 @@
 // asserts what the person sees and what the API then holds; the pages must log no error
 // and fetch nothing off their origin. Screenshots (phone and desktop) go to a temporary
 // folder, their paths printed.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
@@ -12,6 +12,9 @@ import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -2,11 +2,14 @@
 // a user's plan changed, the app approval queue decided, the jobs listed and one run. Each
 // journey asserts what the admin sees and what the API then holds; the page logs no error
 // and fetches nothing off its origin. Screenshots (phone and desktop) go to a temporary folder.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";

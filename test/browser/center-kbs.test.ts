@@ -4,7 +4,7 @@
 // discarded. Each journey asserts what the person sees and what the API then holds; the
 // page must log no error and fetch nothing off its origin. Screenshots (phone and desktop)
 // go to a temporary folder and their paths are printed.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { call, callJson } from "../helpers/context.ts";
 import type { TestUser } from "../helpers/factories.ts";
@@ -13,6 +13,9 @@ import { sha256 } from "../kbs/fixtures.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

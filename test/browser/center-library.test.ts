@@ -4,7 +4,7 @@
 // the dialog, found by a title search); filters by kind and tag, "Show more" over merged
 // listings, changes in the dialog and a batch delete. Each journey asserts what the person
 // sees and what the API then holds; the page logs no error and fetches nothing off origin.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { callJson } from "../helpers/context.ts";
@@ -13,6 +13,9 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo } from "../videos/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -2,13 +2,16 @@
 // names of its controls (labels, roles, text). Each journey asserts what the person sees and
 // what the API then holds; the page must log no error and fetch nothing off its origin.
 // Screenshots (phone and desktop) are written to a temporary folder and their paths printed.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { callJson } from "../helpers/context.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -3,11 +3,14 @@
 // browser lands on the app's redirect URI (a server of the test's own on loopback) with a
 // code the app redeems with its PKCE verifier, or with access_denied. The redirect after
 // the form is one browsers hold to the page's CSP form-action: this is where it is seen.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { PASSWORD } from "../helpers/factories.ts";
 import { authorizeQuery, pkce, registerClient } from "../oauth/authorize-steps.ts";
 import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -1,10 +1,13 @@
 // The device page in a real browser (RFC 8628 section 3.3): a person signs in, types the
 // code their device shows, and approves or denies, while the device polls. Each step waits
 // on the page itself (its elements), never on time.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { PASSWORD } from "../helpers/factories.ts";
 import { browserRig, findChromium, SLOW } from "./chromium.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

@@ -4,7 +4,7 @@
 // buffers a fragment, and a Range request with a validator (which needs a preflight) reads the
 // exposed headers; against an edge with MEDIA_CORS_ORIGINS=none the same player fails
 // with manifestLoadError, as every player did before the edge sent CORS headers.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type Browser, chromium } from "playwright-core";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices, type Services } from "../../src/wiring/services.ts";
@@ -12,6 +12,9 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

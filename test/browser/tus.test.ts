@@ -2,12 +2,15 @@
 // the browser's preflights of the POST and of the PATCHes pass, the page reads the tus
 // headers (Location, Upload-Offset) and the X-Resource-Id of the last PATCH, and the image
 // exists. What a dashboard on its own origin will do.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type Browser, chromium } from "playwright-core";
 import { callJson, testContext } from "../helpers/context.ts";
 import { png } from "../images/fixtures.ts";
 import { uploader } from "../uploads/helpers.ts";
 import { findChromium, SLOW } from "./chromium.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
 

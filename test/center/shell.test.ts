@@ -2,10 +2,13 @@
 // that allows no inline script and nothing from elsewhere, its files (the entry script, the
 // chunks it imports, the stylesheet) embedded and cacheable for good; API paths keep their JSON answers. The browser's view:
 // test/browser/center.test.ts.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { centerAssets } from "../../src/modules/center/assets.ts";
 import { centerModule } from "../../src/modules/center/index.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const directives = (csp: string) => new Map(csp.split(/;\s*/).map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)] as const));
 

@@ -2,7 +2,7 @@
 // over HTTP as the command does. The test approves the device code through the API, as the
 // device page does, while the command polls; the command's waits move the app's clock
 // instead of passing time, so the polling rules (interval, slow_down) are exact.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Send } from "../../src/wiring/cli/sync/api.ts";
@@ -10,6 +10,9 @@ import type { TestUser } from "../helpers/factories.ts";
 import { tempDir } from "../helpers/context.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { Lines, runSync } from "./harness.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const server = o.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;

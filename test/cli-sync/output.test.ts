@@ -2,13 +2,16 @@
 // on the server moves here, with no download), `n / N` progress on a long run (a line a
 // tenth of the way when not on a terminal, one line rewritten in place on one), and the
 // server's refusals folded: 200 notes over the plan's doc_count are one line with (x200).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { runSync } from "./harness.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SERVER = "http://shelf.test";
 

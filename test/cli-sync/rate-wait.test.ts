@@ -1,7 +1,7 @@
 // `shelf sync` against a server whose sync-op bucket runs out: the refused push applied
 // nothing and its 429 says when to come back, so the client waits that long (its waits are
 // the test's: they move the server's stopped clock) and sends the same push again.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createApp } from "../../src/wiring/app.ts";
@@ -11,6 +11,9 @@ import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("a push refused by the sync-op bucket is sent again after its Retry-After, and the sync completes", async () => {
   const { deps } = await testContext();

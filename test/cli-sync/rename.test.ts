@@ -2,7 +2,7 @@
 // note gone from one path whose text appeared at another is a `rename` (by docId) when it
 // stayed in its folder, a `move` when it changed folders; never a delete and an upsert.
 // The document's id and its revision history survive.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
@@ -10,6 +10,9 @@ import { makeClient } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";
 import { walk2 } from "../kbs/v2-fixtures.ts";
 import { runSync } from "./harness.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SERVER = "http://shelf.test";
 

@@ -1,12 +1,15 @@
 // `shelf sync`, the reference client: two folders mirrored through one KB, a conflict made
 // on purpose, renames, deletions, the cost of a sync that finds nothing, and its exits.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { syncCommand } from "../../src/wiring/cli/sync/index.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SERVER = "http://shelf.test";
 

@@ -2,13 +2,16 @@
 // made elsewhere is pulled at the next poll, a poll of a KB that did not change is one
 // conditional request answered 304, and the command stops on its signal. Each step waits
 // on the command's own output or its next wait, never on time.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { newKb, sync, upsert } from "../kbs/fixtures.ts";
 import { Lines, Polls, runSync } from "./harness.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SERVER = "http://shelf.test";
 

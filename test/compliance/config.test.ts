@@ -1,6 +1,6 @@
 // The platform's configuration: the video provider follows the platform (one allowed set
 // per platform, refused otherwise), mainland needs a check, and the blocklist file's form.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { writeFileSync } from "node:fs";
 import { ConfigError, loadConfig } from "../../src/config.ts";
@@ -8,6 +8,9 @@ import { createCompliance } from "../../src/modules/compliance/public.ts";
 import { parseBlocklist } from "../../src/modules/compliance/blocklist.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const HASH = "ab".repeat(32);
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir("shelf-config-"), ...env });

@@ -1,7 +1,7 @@
 // PLATFORM=mainland with the built-in blocklist: a blocked hash or keyword answers 451
 // COMPLIANCE_BLOCKED with meta.reasons, and the refused upload leaves nothing: no row, no
 // object, no counted byte or upload.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { png } from "../images/fixtures.ts";
 import { uploadForm } from "../images/fixtures.ts";
 import { dataUri } from "../documents/fixtures.ts";
@@ -10,6 +10,9 @@ import { makeClient } from "../helpers/factories.ts";
 import { newKb, upsert } from "../kbs/fixtures.ts";
 import { upsert2, V2 } from "../kbs/v2-fixtures.ts";
 import { expectNothingStored, objects, on, platformApp, sha256 } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const blockedPng = await png(21, 13);
 const finePng = await png(22, 13);

@@ -1,11 +1,14 @@
 // PLATFORM=overseas checks nothing: the content mainland refuses is stored, and the
 // moderation service is never called, even when configured.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { makeClient } from "../helpers/factories.ts";
 import { dataUri } from "../documents/fixtures.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
 import { clip, videoForm } from "../videos/fixtures.ts";
 import { moderationStub, on, platformApp, sha256 } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const stub = moderationStub();
 afterAll(() => stub.stop());

@@ -1,13 +1,16 @@
 // PLATFORM=mainland with a moderation service: what it is sent, its refusals as 451 with
 // its reasons, and every way it can fail to decide (no answer in time, 5xx, a body of
 // another shape, nobody listening) as 502 DEPENDENCY_UNAVAILABLE with nothing stored.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { makeClient } from "../helpers/factories.ts";
 import { dataUri } from "../documents/fixtures.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
 import { clip, videoForm } from "../videos/fixtures.ts";
 import { expectNothingStored, moderationStub, on, platformApp, sha256 } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SECRET = "moderation-secret-0123456789";
 const stub = moderationStub();

@@ -1,10 +1,13 @@
 // The body of POST /v1/docs: larger than other JSON bodies (a document with its images
 // still inline), read within the node's upload memory like an upload's.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { createBudget } from "../../src/infra/budget.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("POST /v1/docs body", () => {
   test("a 3 MB body is read (other JSON routes stop at 1 MiB); over 64 MiB is 413 before it is read", async () => {

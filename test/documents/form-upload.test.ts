@@ -1,7 +1,7 @@
 // POST /v1/docs as multipart/form-data, as images are uploaded: the document as a `file`
 // part (its name the filename unless a `filename` field is sent), the JSON body's other
 // fields as form fields, judged by the same rules and limits as the JSON body.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { DOCUMENT_BODY_MAX_BYTES } from "../../src/http/body-limit.ts";
 import { createBudget } from "../../src/infra/budget.ts";
@@ -9,6 +9,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { doc } from "../helpers/openapi-doc.ts";
 import { makeKb, postDoc, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 type Part = [name: string, value: string | File];
 const form = (...parts: Part[]) => {

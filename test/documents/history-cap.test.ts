@@ -4,7 +4,7 @@
 // a restore, an accepted conflict branch); the live write always succeeds; a content larger
 // than the whole cap is not kept. Counters equal the rows and pruned objects leave storage.
 // Each test runs on an app whose trial plan has a small cap, on a clock of its own.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { docRevisions, documents } from "../../src/modules/documents/table.ts";
 import type { PlanOverrides } from "../../src/modules/identity/public.ts";
@@ -16,6 +16,9 @@ import { sync, upsert } from "../kbs/fixtures.ts";
 import { pushed2, update2 } from "../kbs/v2-fixtures.ts";
 import { closeWorlds, stoppedWorld } from "../jobs/world.ts";
 import { makeKb } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

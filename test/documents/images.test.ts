@@ -1,12 +1,15 @@
 // rewriteImages: inline data: images stored through the images feature, identical ones
 // once, broken ones reported and left as they were, only the URL's span replaced; the
 // CDN host allow-list; images made by rewriting outlive their document.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ledger } from "../../src/modules/usage/ledger.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { edgeGet, png } from "../images/fixtures.ts";
 import { dataUri, postDoc, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const pic = await png(12, 10);
 const other = await png(14, 10);

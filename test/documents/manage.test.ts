@@ -1,12 +1,15 @@
 // GET /v1/docs (filters, sorts, keyset pages), GET one, GET raw (who may read, caching),
 // PATCH, DELETE one and many, POST /v1/docs/raw:batch, and the cross-tenant checks.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { SCOPES } from "../../src/http/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { getKb } from "../../src/modules/kbs/public.ts";
 import { makeKb, postDoc, uploadedDoc, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const createFor = async (owner: TestUser) => (await uploadedDoc(owner.jwt, { title: "Keep", tags: ["keep"] })).id;
 async function expectUntouched(owner: TestUser, id: string) {

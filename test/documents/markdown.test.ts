@@ -3,8 +3,11 @@
 // expected values are those the remark toolchain gave before the parser changed, except
 // the reference whose title repeats its URL (remark's facts located the title) and the
 // table row of two equal cells (now not located rather than told apart).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type MarkdownFacts, readMarkdown } from "../../src/modules/documents/markdown.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const png = "data:image/png;base64,iVBORw0KGgo=";
 

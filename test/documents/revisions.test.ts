@@ -1,12 +1,15 @@
 // Version history: revisions saved with each content replacement when it is on, pruned
 // past docVersioningMax, listed and read back (also on an expired plan), restored (an
 // active plan, the current content kept first), cleared 200 at a time; usage follows.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { updateUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { makeKb, postDoc, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function historyOn(user: TestUser, max: number) {
   const res = await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true, docVersioningMax: max } });

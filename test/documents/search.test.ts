@@ -1,12 +1,15 @@
 // GET /v1/docs/search: full-text search over the caller's active documents (title, KB
 // path, inline content), best first, with « » marked snippets; kbId and limit; every write
 // path (upload, replacement at a KB path, sync, PATCH, delete) keeps what is found current.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { pushed, upsert } from "../kbs/fixtures.ts";
 import { makeKb, postDoc, uploadedDoc } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 interface Hit {
   id: string;

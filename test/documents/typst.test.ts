@@ -2,13 +2,16 @@
 // check reported as warnings (the text stored byte for byte whatever it says), and
 // GET /v1/docs/:id/render as PDF or SVG: cached by sourceHash, with no file or network
 // access for the document, stopped at the time bound.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createTypstCompiler } from "../../src/infra/typst/index.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { postDoc, uploadedDoc } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** A fresh id of letters and digits only: `_` in Typst markup starts emphasis, so an odd number of them is a syntax error. */
 const plainId = () => newId().replace(/[^A-Za-z0-9]/g, "x");

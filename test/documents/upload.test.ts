@@ -1,11 +1,14 @@
 // POST /v1/docs: format by extension, what Markdown says about itself (title, tags,
 // excerpt, words), Typst kept byte for byte, idempotency, inline or object storage, limits.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ledger } from "../../src/modules/usage/ledger.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { makeKb, postDoc, uploadedDoc, usageOf } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const rawOf = async (token: string, id: string) => {
   const res = await call("GET", `/v1/docs/${id}/raw`, { token });

@@ -1,6 +1,6 @@
 // Image bandwidth at the edge: what is metered (body bytes only), and the hourly job that
 // moves the tally into GET /v1/user/me/usage exactly once, whatever instruction a run dies at.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
 import { bandwidthClaim } from "../../src/modules/edge/bandwidth-drain.job.ts";
@@ -10,6 +10,9 @@ import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { edgeGet, jpegWithExif, png, uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const photo = await jpegWithExif({ width: 320, height: 240, orientation: 1 });

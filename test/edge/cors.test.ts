@@ -2,7 +2,7 @@
 // audio, playlists, segments, thumbnails) and the edge's refusals; its preflight for a
 // Range is answered; MEDIA_CORS_ORIGINS narrows the origins or turns CORS off; a private
 // video stays behind its signature whatever CORS says. The browser side: test/browser/hls.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import type { MediaCorsOrigins } from "../../src/modules/edge/cors-origins.ts";
@@ -13,6 +13,9 @@ import { makeClient, makeUser } from "../helpers/factories.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const PLAYER = "https://player.example";
 const EXPOSED = ["Content-Length", "Content-Range", "Accept-Ranges", "ETag", "X-Request-Id"];

@@ -1,6 +1,6 @@
 // The media edge serving images: negotiation, validators, ranges, privacy and cache
 // invalidation (bandwidth.test.ts: metering; extension.test.ts: a kind of one's own).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
@@ -18,6 +18,9 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { inbox } from "../helpers/events.ts";
 import { makeClient, makeKey } from "../helpers/factories.ts";
 import { edgeGet, jpegWithExif, png, uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const BROWSER = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const photo = await jpegWithExif({ width: 320, height: 240, orientation: 1 });

@@ -2,7 +2,7 @@
 // here ("clip") serves parts it put in storage at paths of several segments, as HLS
 // segments will be, and counts against media bandwidth; everything else (validators,
 // ranges, HEAD, privacy, caching, metering) is the edge's.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { dayKey } from "../../src/infra/clock.ts";
@@ -14,6 +14,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** `c/<clip id>/<part>.bin` */
 const PATH = /^c\/([A-Za-z0-9_-]{21})\/([a-z0-9-]+)\.bin$/;

@@ -1,10 +1,13 @@
 // The edge's bandwidth meter on its own: what a node served is tallied in the process and
 // written to the kv hashes as one HINCRBY per dimension, day and owner at each flush, and a
 // write the kv refuses is kept for the next flush rather than lost.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Kv } from "../../src/infra/kv/index.ts";
 import { BANDWIDTH_HASHES, createMeter } from "../../src/modules/edge/meter.ts";
 import { captureLog } from "../helpers/log-capture.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** A kv that records each HINCRBY, refusing the ones `refuse` names while it says so. */
 function recordingKv(refuse: (field: string) => boolean = () => false) {

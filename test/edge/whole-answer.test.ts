@@ -2,7 +2,7 @@
 // variant, from memory up to HOT_OBJECT_MAX and from its file past it where the store keeps
 // files (serve.ts, "wholeAnswer"): the same answer as the general path, its own request
 // id every time, metered each time.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { createEdgeCache, HOT_OBJECT_MAX } from "../../src/modules/edge/cache.ts";
 import { sharp } from "../../src/infra/sharp.ts";
@@ -10,6 +10,9 @@ import { objectKey } from "../../src/modules/images/objects.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 type Served = { dimension: string; ownerId: string; bytes: number };
 

@@ -1,11 +1,14 @@
 // The API reference page over HTTP: everything it loads is on this server (Swagger UI's
 // script and stylesheet, embedded), named by its Content-Security-Policy, and nothing else
 // is allowed; the files are cacheable for good. The browser's view: test/browser/api-reference.test.ts.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import uiPackage from "swagger-ui-dist/package.json" with { type: "json" };
 import { apiReference } from "../../src/http/api-reference.ts";
 import { call, callJson } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const directives = (csp: string) => new Map(csp.split(/;\s*/).map((d) => [d.split(" ")[0]!, d.split(" ").slice(1)] as const));

@@ -2,9 +2,12 @@
 // and its diagram's arrows between modules are the imports the code has, no more, no less.
 // A module added, or an import that makes a new arrow (or drops one), fails here until the
 // page says so.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ROOT = resolve(import.meta.dir, "../..");
 const MODULES = join(ROOT, "src/modules");

@@ -1,11 +1,14 @@
 // The broadcast to every node's caches, on both kv implementations (Redis when REDIS_URL is set).
 // Every wait is on the event itself: a subscription in place, a message arrived.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { broadcast, listen } from "../../src/infra/broadcast.ts";
 import { createMemoryKv, type Kv } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { inbox } from "../helpers/events.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const log = createLog("silent");
 const impls: [string, () => Promise<Kv>][] = [["memory", async () => createMemoryKv()]];

@@ -1,9 +1,12 @@
 // isoOfDbText (src/infra/clock.ts): a timestamp as the database sends it as text, printed
 // as iso() prints the same instant, on both drivers.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { isoOfDbText } from "../../src/infra/clock.ts";
 import { testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("every form Postgres prints in a UTC session, and any other through a Date, as iso() prints it", () => {
   const cases: [string, string][] = [

@@ -3,7 +3,7 @@
 // with Retry-After, logged once at warn without a stack; anything else the database says
 // stays what it was. The whole outage, on a real Postgres stopped under traffic, is in
 // test/hostile/postgres-outage.test.ts.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { DrizzleQueryError, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { Elysia } from "elysia";
@@ -17,6 +17,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { pageClient } from "../oauth/page-client.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 type Line = { level: string; msg: string; fields?: Record<string, unknown> };
 

@@ -1,7 +1,10 @@
 // The documentation's tables are generated from the code; this keeps them true.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { configTable, errorTable, replaceBlock, scopeTable, TABLE_PAGES } from "../../scripts/doc-tables.ts";
 import { call } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const page = (path: string) => Bun.file(`${import.meta.dir}/../../${path}`).text();
 

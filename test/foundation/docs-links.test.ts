@@ -1,8 +1,11 @@
 // Every relative link of the documentation leads somewhere: the file exists, and an
 // #anchor names a heading of the page it points into (as a forge renders the page).
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ROOT = resolve(import.meta.dir, "../..");
 const PAGES = [

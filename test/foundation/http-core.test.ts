@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia, t } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
 import { AppError } from "../../src/http/errors.ts";
@@ -7,6 +7,9 @@ import { createLog } from "../../src/infra/log.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 // A tiny app on the same core, for failures the real routes do not produce on purpose.
 const probe = new Elysia()

@@ -1,9 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
 import type { Job } from "../../src/infra/job.ts";
 import { jobRuns } from "../../jobs/table.ts";
 import { testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const unique = (s: string) => `${s}-${crypto.randomUUID().slice(0, 8)}`;
 

@@ -1,11 +1,14 @@
 // The one keyset page every list reads through, on a table of its own (a temporary table
 // inside a transaction that is rolled back, so nothing is left behind on either database).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { decodeCursor, encodeCursor, keysetPage } from "../../src/http/cursor.ts";
 import type { Tx } from "../../src/infra/db/index.ts";
 import { testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const rows = pgTable("keyset_rows", {
   id: text("id").primaryKey(),

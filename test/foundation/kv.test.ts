@@ -4,13 +4,16 @@
 // the key, however long that takes on a busy machine. The sliding window is cut from a time
 // the caller gives: Redis is given the test's instants, the in-process kv reads them from
 // its clock, so neither test waits.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Redis } from "ioredis";
 import { createMemoryKv, type Kv, type WindowResult } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { inbox } from "../helpers/events.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 interface Impl {
   kv: Kv;

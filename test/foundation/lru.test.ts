@@ -1,7 +1,10 @@
 // The bounded LRU behind every in-process cache (src/infra/cache.ts): its weight bound, and
 // which entry goes first when it is full.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Lru, TtlCache } from "../../src/infra/cache.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const keys = (lru: Lru<number>, all: string[]) => all.filter((k) => lru.get(k) !== undefined);
 

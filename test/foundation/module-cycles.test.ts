@@ -1,7 +1,10 @@
 // Modules depend one way: no two import each other, directly or through a third.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { moduleCycles, moduleGraph } from "../../scripts/module-cycles.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const cruise = (edges: [string, string][]) => ({
   modules: [...new Set(edges.flat())].map((m) => ({

@@ -1,13 +1,16 @@
 // GET /swagger/json: a valid OpenAPI 3.1 document that lists every answer a route can give,
 // with its headers, and types every integer as an integer. The rest of the suite holds
 // every response to it (test/helpers/contract.ts); the last tests show that check refuses.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/wiring/app.ts";
 import { contractOf } from "../helpers/contract.ts";
 import { call, callJson, expectDocumented, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { doc, type Json, METHODS, resolve } from "../helpers/openapi-doc.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
   Object.entries(item as Json)

@@ -1,11 +1,14 @@
 // The database image (src/infra/db/pg-image.ts): what is packed is unpacked byte for byte,
 // empty folders included (Postgres needs them), and a start
 // interrupted half-way is recognised (no PG_VERSION) and unpacked again.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { hasDatabase, packImage, restoreImage } from "../../src/infra/db/pg-image.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 function sampleDataDir(): string {
   const dir = tempDir("shelf-image-src-");

@@ -1,11 +1,14 @@
 // The smaller file bundle `make build` embeds (src/infra/db/pglite-bundle.ts): every file
 // kept is byte for byte PGlite's, and PGlite given the bundle with its rewritten file list
 // opens an existing database and answers in UTC.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fsBundleFiles, shelfNeeds, trimmedPgliteBundle } from "../../src/infra/db/pglite-bundle.ts";
 import { tempDir, testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const { deps } = await testContext();
 const embedded = deps.database.kind === "pglite";

@@ -2,9 +2,12 @@
 // prepared statement, its output read from the engine's bytes. What the app relies on
 // stays as with PGlite's own query: typed rows, affected rows, errors with their code
 // (and the statement still usable after one), transactions that roll back.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import type { PGlite } from "@electric-sql/pglite";
 import { testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const { deps } = await testContext();
 const embedded = deps.database.kind === "pglite";

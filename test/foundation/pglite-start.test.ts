@@ -3,7 +3,7 @@
 // shutdown recorded (array types, migrations) is trusted while pg_control is unchanged;
 // after any other end both are rebuilt; a catalog change while running still removes the
 // cache files; array types are parsed and serialized as PGlite's own loading of them does.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -11,6 +11,9 @@ import { openPglite } from "../../src/infra/db/pglite.ts";
 import type { KnownState } from "../../src/infra/db/pglite-known.ts";
 import { ARRAY_TYPES, shutDownCleanly } from "../../src/infra/db/pglite-start.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const INIT_FILES = ["global/pg_internal.init", "base/5/pg_internal.init"];
 /** Each init file's inode and change time: a rebuilt file is a new file (written, renamed). */

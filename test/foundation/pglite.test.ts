@@ -1,10 +1,13 @@
 // The embedded database is one process's: a second opener is refused with a named error,
 // which the CLI reports as one line rather than a stack trace.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EmbeddedDbBusyError, openPglite } from "../../src/infra/db/pglite.ts";
 import { tempDir, testEnv } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function withLiveProcess<T>(fn: (pid: number) => Promise<T>): Promise<T> {
   // Alive until killed (cat waits on its open stdin), not for a time a slow run could outlast.

@@ -2,9 +2,12 @@
 // and the first query on the reconnected socket is answered (patches/postgres@3.4.9.patch).
 // Before the patch the shutdown's error was kept by the connection and handed to that first
 // query, seconds or minutes later: a 503 long after the database was back (make chaos).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import postgres from "postgres";
 import { findPgBin, type PgCluster, startPgCluster } from "../helpers/pg-cluster.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const bin = findPgBin();
 

@@ -2,10 +2,13 @@
 // signed with SigV4 (aws4fetch), against a fake endpoint that records what it is sent
 // (s3rver implements neither call: it answers GET ?uploads with 501 NotImplemented and
 // DELETE ?uploadId with 405).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { AwsV4Signer } from "aws4fetch";
 import { readUploadsPage, s3Uploads } from "../../src/infra/storage/s3-uploads.ts";
 import { fakeS3, uploadXml } from "../helpers/fake-s3.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const fake = fakeS3(
   (query) =>

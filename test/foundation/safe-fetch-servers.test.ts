@@ -1,12 +1,15 @@
 // safeFetch with real servers on 127.0.0.1: asked for directly they are refused and see no
 // request; reached through a public address routed to them for the test, they show what Bun's
 // real fetch sends for the request safeFetch builds (Host, TLS server name).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { safeFetch } from "../../src/infra/safe-fetch.ts";
 import { type Init, fetchOpts as opts, PUBLIC_V4, refusal, resolver } from "../helpers/fetch-recorder.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("safeFetch against real servers on this machine", () => {
   const seen: string[] = [];

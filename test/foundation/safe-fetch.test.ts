@@ -2,9 +2,12 @@
 // that was checked, each redirect checked again, within caps on bytes and time. The resolver
 // and the fetch are injected, so what would have been connected to is recorded, never made;
 // safe-fetch-servers.test.ts runs the same code against real servers on 127.0.0.1.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type Lookup, type RefusalReason, safeFetch } from "../../src/infra/safe-fetch.ts";
 import { fetchOpts as opts, PUBLIC_V4, PUBLIC_V6, recorder, refusal, resolver } from "../helpers/fetch-recorder.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ok = (body: BodyInit | null = "ok", headers: HeadersInit = {}) => new Response(body, { status: 200, headers });
 const redirect = (location: string, status = 302) => new Response(null, { status, headers: { location } });

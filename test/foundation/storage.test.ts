@@ -1,11 +1,14 @@
 // The same behaviour from both object stores; S3 runs when S3_BUCKET is set.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { createFsStorage } from "../../src/infra/storage/fs.ts";
 import { createS3Storage } from "../../src/infra/storage/s3.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const impls: [string, () => Promise<Storage>][] = [["fs", () => createFsStorage(tempDir("shelf-objects-"))]];
 if (process.env.S3_BUCKET) {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
@@ -6,6 +6,9 @@ import type { Clock } from "../../src/infra/clock.ts";
 import { TimeoutError, withTimeout } from "../../src/infra/timeout.ts";
 import { READINESS_TTL_MS } from "../../src/modules/system/readiness.ts";
 import { call, callJson, expectDocumented, testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Counts every call made on the database, kv and storage the app is given. */
 function counting<T extends object>(part: T, calls: string[], name: string): T {

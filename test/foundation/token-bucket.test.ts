@@ -2,13 +2,16 @@
 // given the test's instant, so refills are measured on a clock the test moves, never waited
 // for. Redis expires a bucket's key on its own clock when the bucket would be full; each
 // test here uses a bucket that takes minutes to fill, far longer than the test runs.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Redis } from "ioredis";
 import { createBuckets } from "../../src/http/buckets.ts";
 import { createMemoryKv, type Kv } from "../../src/infra/kv/index.ts";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { stoppedClock } from "../helpers/clock.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const impls: [string, () => Promise<Kv>][] = [["memory", async () => createMemoryKv()]];
 if (process.env.REDIS_URL) impls.push(["redis", () => createRedisKv(process.env.REDIS_URL!, createLog("silent"))]);

@@ -5,13 +5,16 @@
 // breaks either the type-check or the run. openapi-typescript's command line, run inside
 // this repository as a contributor would, makes types from the same document that
 // type-check too (the TypeScript 7 compiler the project uses has no API it can call).
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { createApp } from "../../src/wiring/app.ts";
 import { png } from "../images/fixtures.ts";
 import { tempDir, testContext } from "../helpers/context.ts";
 import { openapiTypes } from "../helpers/openapi-types.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ROOT = join(import.meta.dir, "../..");
 

@@ -1,9 +1,12 @@
 // A schema failure says which field and what is wrong with it in words a person reads
 // (src/http/validation.ts): `error` is the first issue's message, and meta.path and
 // meta.issues keep their shape. Checked on query, body and path parameters of several routes.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** The 422 of one request: its message, meta.path and meta.issues. */
 async function refused(method: string, path: string, opts: { token?: string; json?: unknown } = {}) {

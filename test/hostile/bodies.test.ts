@@ -3,10 +3,13 @@
 // without a credential (refused before a byte of the body is read). Each is refused within
 // two seconds, and the node's resident memory does not grow with what was sent (it went
 // from 119 MB to 2.19 GB when the provider callback was read whole).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
 import { offerBody, rssOf, zeros } from "../helpers/raw-http.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const run = !!process.env.SHELF_HOSTILE && !!process.env.DATABASE_URL;
 const MB = 1024 * 1024;

@@ -3,11 +3,14 @@
 // again; every answer must come within HEALTH_MS, and the process's peak memory (VmHWM)
 // must stay under RSS_BOUND. Skipped in the ordinary suite (SHELF_HOSTILE unset) and on
 // embedded parts (the second process must share the database with the test).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { sharp } from "../../src/infra/sharp.ts";
 import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
 import { makeClient } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const run = !!process.env.SHELF_HOSTILE && !!process.env.DATABASE_URL;
 /** What the issue asks: the node keeps answering /health within 200 ms. */

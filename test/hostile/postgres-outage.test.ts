@@ -7,10 +7,13 @@
 // acknowledged is there afterwards. Every step waits on an event (answers counted, /ready's
 // answer), never on the clock. Skipped without SHELF_HOSTILE, or without Postgres' server
 // binaries (PG_BIN, or Debian's postgresql package).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sharp } from "../../src/infra/sharp.ts";
 import { type ApiProcess, startApiProcess } from "../helpers/api-process.ts";
 import { findPgBin, type PgCluster, startPgCluster } from "../helpers/pg-cluster.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const pgBin = findPgBin();
 const run = !!process.env.SHELF_HOSTILE && !!pgBin;

@@ -3,7 +3,7 @@
 // isn't writeable ..."), which answered 500. It is an outage like the database's: 503 with
 // Retry-After, and the same PATCH succeeds once Redis is back. Needs redis-server (skipped
 // without it); the app runs on the suite's parts with a Redis of its own that the test stops.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createRedisKv } from "../../src/infra/kv/redis.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { createApp } from "../../src/wiring/app.ts";
@@ -11,6 +11,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { metaHeader } from "../uploads/helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const redisServer = Bun.which("redis-server");
 

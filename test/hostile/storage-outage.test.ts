@@ -3,7 +3,7 @@
 // A store that does not answer at all (connection refused) is an outage like the
 // database's: 503 with Retry-After, still STORAGE_ERROR. The app runs on the suite's parts
 // with an S3 store on a loopback port nothing listens on.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createS3Storage } from "../../src/infra/storage/s3.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
@@ -11,6 +11,9 @@ import { fixture } from "../audio/fixtures.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 function closedPort(): number {
   const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });

@@ -1,9 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { SCOPES } from "../../src/http/scopes.ts";
 import { getUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("/v1/admin/*", () => {
   test("needs the admin flag: 403 FORBIDDEN otherwise, 401 without credentials", async () => {

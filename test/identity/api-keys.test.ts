@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/infra/db/index.ts";
 import { SCOPES } from "../../src/http/scopes.ts";
@@ -6,6 +6,9 @@ import { DEFAULT_KEY_SCOPES } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("POST /v1/api-keys", () => {
   test("creates a key shown once, with the default scopes", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createClock } from "../../src/infra/clock.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_PAIR, MAX_SIGNUPS_PER_IP_HOUR } from "../../src/modules/identity/login-limit.ts";
@@ -7,6 +7,9 @@ import { createTokenSigner, REFRESH_TOKEN_TTL_MS, sha256Hex } from "../../src/mo
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const email = () => `s-${crypto.randomUUID()}@example.test`;
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));

@@ -1,9 +1,12 @@
 // The Authorization header must be exactly `Bearer <token>`; nothing in it can cause a 500.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { connect } from "node:net";
 import { SCOPES } from "../../src/http/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("Bearer parsing", () => {
   test("malformed headers are 401 UNAUTHORIZED", async () => {

@@ -1,7 +1,10 @@
 // The address login and sign-up limits are counted on.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Server } from "bun";
 import { clientIp } from "../../src/http/client-ip.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const socket = { requestIP: () => ({ address: "192.0.2.7", family: "IPv4", port: 5000 }) } as unknown as Server<unknown>;
 const req = (xff?: string) => new Request("http://shelf.test/", { headers: xff === undefined ? {} : { "x-forwarded-for": xff } });

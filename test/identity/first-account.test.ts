@@ -2,13 +2,16 @@
 // FIRST_USER_PLAN (the largest plan unless set); later ones get DEFAULT_PLAN; an operator
 // of a public instance turns it off with FIRST_USER_ADMIN=false. Each case starts from an
 // empty database: a fresh DATA_DIR, or a throwaway database on the suite's Postgres.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { callJson, tempDir } from "../helpers/context.ts";
 import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Each case opens a database of its own and migrates it: seconds on a busy machine. */
 const EMPTY_INSTANCE_MS = 60_000;

@@ -2,7 +2,7 @@
 // (over the API or the CLI), nor its account deleted, and two admins demoting each other at
 // once leave one of them. Each case starts from an empty database (its first account is
 // its only admin): a fresh DATA_DIR, or a throwaway database on the suite's Postgres.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../../src/config.ts";
 import { rowsOf } from "../../src/infra/db/index.ts";
@@ -13,6 +13,9 @@ import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { callJson } from "../helpers/context.ts";
 import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Each case opens a database of its own and migrates it: seconds on a busy machine. */
 const EMPTY_INSTANCE_MS = 60_000;

@@ -2,7 +2,7 @@
 // attempts that hold no proof of an earlier sign-in (the device cookie, or an address the
 // account signed in from): guessing stays bounded, the guesser cannot lock the owner out,
 // and the owner is told. Time moves by the app's clock, which stands still otherwise.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createMailer } from "../../src/infra/mail.ts";
 import {
   LOGIN_WINDOW_MS,
@@ -21,6 +21,9 @@ import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp } from "../notifications/fixtures.ts";
 import { authorizeQuery, formFields, pkce } from "../oauth/authorize-steps.ts";
 import { pageClient } from "../oauth/page-client.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 let smtp: TestSmtp;
 let w: Awaited<ReturnType<typeof throttleApp>>;

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { loadConfig } from "../../src/config.ts";
 import { createRateLimiter } from "../../src/http/rate-limit.ts";
 import { createLog } from "../../src/infra/log.ts";
@@ -7,6 +7,9 @@ import { DEFAULT_RATE_LIMITS as TIER_LIMITS } from "../../src/http/rate-tiers.ts
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("rate limits", () => {
   test("limited routes carry RateLimit headers", async () => {

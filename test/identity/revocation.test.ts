@@ -1,12 +1,15 @@
 // A revoked key is refused on every api node within 5 s: at once where the revocation is
 // published, and by cache expiry where pub/sub does not arrive.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createIdentity } from "../../src/modules/identity/public.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
 

@@ -2,11 +2,14 @@
 // act: the service's own pages (Sec-Fetch-Site same-origin, or an Origin of PUBLIC_URL or
 // CENTER_URL) and clients that are no browser (neither header). What another site's page
 // makes a browser send is refused; the attacks themselves are test/security/cross-site.test.ts.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
 const successorOf = (res: { headers: Headers }) => (cookieOf(res) ?? "").split(";")[0]!.split("=")[1] ?? "";

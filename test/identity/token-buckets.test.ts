@@ -4,7 +4,7 @@
 // a stopped clock of its own, with plans whose buckets are small and slow: on Redis a
 // bucket's key expires (on Redis's clock) when it would be full, which for these is
 // tens of seconds, far longer than a test takes.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { buildPlans, type PlanOverrides } from "../../src/modules/identity/public.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
@@ -15,6 +15,9 @@ import { png, uploadForm } from "../images/fixtures.ts";
 import { newKb, upsert } from "../kbs/fixtures.ts";
 import { ALL_SCOPES, connect, deviceTokens } from "../mcp/helpers.ts";
 import { oauthApp } from "../oauth/flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function bucketApp(plans: PlanOverrides) {
   const { deps } = await testContext();

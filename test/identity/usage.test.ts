@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
 import { refusalError, LimitRefusal } from "../../src/http/refusal.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
@@ -7,6 +7,9 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { videoBandwidthState } from "../../src/modules/usage/service.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("GET /v1/user/me/usage", () => {
   test("has the shape of the usage resource with zeros for a new account", async () => {

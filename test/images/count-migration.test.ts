@@ -1,8 +1,11 @@
 // Migration 0006 starts each user's image_count (an images list's total) from the images
 // they already hold, on the database the suite runs on (a fresh PGlite, or a throwaway
 // database on the Postgres of DATABASE_URL).
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { migrationFiles, scratchDatabase } from "../helpers/scratch-db.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("0006_image_count counts each user's images into image_count, and a user without images gets no counter", async () => {
   const migrations = migrationFiles();

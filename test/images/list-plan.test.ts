@@ -1,13 +1,16 @@
 // The list queries read a range of their index in order: no sort, however many rows the
 // owner has. A plan that sorts a library costs time in proportion to its size, and nothing
 // else would notice: the pages it answers are the same.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../src/infra/db/index.ts";
 import { apiKeyListQuery } from "../../src/modules/identity/api-keys.ts";
 import { imageListQuery } from "../../src/modules/images/service.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type PlanNode, planOf, withRows } from "../helpers/plan.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Enough rows for one owner that the planner weighs a sort of them against the index. */
 const ROWS = 3000;

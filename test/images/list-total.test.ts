@@ -1,9 +1,12 @@
 // An images list's total is the ledger's image_count: moved by uploads and deletes in
 // their own transactions, and left out of the usage resource.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png, uploaded } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const smallPng = await png(8, 8);
 

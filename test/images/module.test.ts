@@ -1,11 +1,14 @@
 // The seam for a module's own tests: the HTTP core with the images module alone, on the
 // shared parts. Nothing else is mounted, so another module's routes are unknown here.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { imagesModule } from "../../src/modules/images/index.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png, uploadForm } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("the images module on its own", () => {
   test("uploads and lists through the module alone; other modules' routes are not there", async () => {

@@ -1,6 +1,6 @@
 // Quotas before storing (img_storage, uploadsPerDay, uploadsPerMonth), concurrency at the
 // edge of a quota, and failure safety: no orphan object, no counted bytes.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
@@ -12,6 +12,9 @@ import { createServices, type Services } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { jpegWithExif, png, upload, uploaded, uploadForm } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const photo = await jpegWithExif({ width: 64, height: 64, orientation: 1 });
 

@@ -1,6 +1,6 @@
 // GET /v1/images (pages, cursors, tags, total), GET/PATCH/DELETE /v1/images/:id, and the
 // cross-tenant checks every route runs.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
@@ -12,6 +12,9 @@ import { testContext, callJson, call } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { edgeGet, png, uploaded } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const smallPng = await png(8, 8);
 const createFor = async (owner: TestUser) => (await uploaded(owner.jwt, smallPng, { tags: '["keep"]' })).id;

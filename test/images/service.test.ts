@@ -1,10 +1,13 @@
 // The images service takes plain values: an image made without a request (as a sync push
 // or a transcode callback would) is stored, counted and listed like an upload.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createImage, precheckUpload } from "../../src/modules/images/service.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("images from plain values", () => {
   test("bytes alone make a public, untagged image named image.<ext>; given fields are kept", async () => {

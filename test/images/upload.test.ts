@@ -1,6 +1,6 @@
 // POST /v1/images: the type comes from the bytes, decoding is bounded, metadata is
 // stripped, the orientation applied, animations stay animated and SVG is sanitized.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sharp } from "../../src/infra/sharp.ts";
 import { MAX_PIXELS } from "../../src/modules/images/pipeline.ts";
 import { SVG_MAX_BYTES } from "../../src/modules/images/svg.ts";
@@ -8,6 +8,9 @@ import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { animated, avif, BILLION_LAUGHS, edgeGet, hasExif, HOSTILE_SVG, jpegWithExif, png, pngHeaderBomb, upload, uploaded, uploadForm } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MB = 1024 * 1024;
 

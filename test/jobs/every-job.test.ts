@@ -1,7 +1,7 @@
 // Every scheduled job, moved to its next scheduled minute by a stopped clock: two workers
 // firing that tick run it once (one run recorded, the other finds it claimed), the run is
 // recorded ok with its counts, and a second run right after finds nothing to do.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Cron } from "croner";
 import { and, eq } from "drizzle-orm";
 import { allJobs } from "../../jobs/index.ts";
@@ -10,6 +10,9 @@ import { jobRuns } from "../../jobs/table.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { closeWorlds, stoppedWorld } from "./world.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

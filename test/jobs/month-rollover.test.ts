@@ -1,7 +1,7 @@
 // The month rollover, moved to 00:05 UTC on the 1st by a stopped clock: the
 // month that ended is settled from the edge tallies, owners degraded or suspended in it
 // are ok again (and counted once), old period counters go, and a second run does nothing.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { DAYS_KEPT, MONTHS_KEPT } from "../../src/modules/videos/month-rollover.job.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
@@ -13,6 +13,9 @@ import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { closeWorlds, countersOf, DAY, monthStartMs, setCounter, stoppedWorld } from "./world.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

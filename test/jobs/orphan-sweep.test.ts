@@ -2,7 +2,7 @@
 // row) stays while younger than the cutoff and goes after it, by the store's
 // last-modified time against a clock the test moves; objects rows name stay; the objects of
 // an account that no longer exists go; a row whose object is missing is reported and kept.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { newId, newImageId } from "../../src/infra/ids.ts";
@@ -15,6 +15,9 @@ import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { closeWorlds, DAY, stoppedWorld } from "./world.ts";
 import { fakeS3, type SeenS3Request, uploadXml } from "../helpers/fake-s3.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

@@ -2,11 +2,14 @@
 // U+2066-U+2069, U+200E, U+200F and U+061C reorder what a listing shows, so every door a
 // path enters by refuses them, as file names are refused: sync v1 and v2 (per op), a
 // direct upload into a KB, raw by path, both ends of a move.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { del, fullManifest, newKb, pushed, upsert } from "./fixtures.ts";
 import { delete2, move2, pushed2, upsert2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c"];
 const evil = (c: string) => `notes/${c}gnp.md`;

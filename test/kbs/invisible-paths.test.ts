@@ -2,11 +2,14 @@
 // other format characters, U+2028 and U+2029 would make two paths that read the same, so
 // every door a path enters by refuses them with the path rule's VALIDATION_ERROR
 // (invisible-character). A joiner that shapes the letters of its script stays allowed.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { fullManifest, newKb, pushed, upsert } from "./fixtures.ts";
 import { delete2, move2, pushed2, upsert2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** One of each: zero-width space, ZWNJ and ZWJ between Latin letters, the line and paragraph separators, soft hyphen, word joiner, invisible times, BOM, a tag character, the interlinear annotation anchor. */
 const INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2028", "\u2029", "\u00ad", "\u2060", "\u2062", "\ufeff", "\u{e0041}", "\ufff9"];

@@ -1,11 +1,14 @@
 // /v1/kbs: slugs, the plan's KB count, the one default, list orders and pages, updates,
 // and deletes that give back everything the KB's documents held.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { newKb, pushed, upsert } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const usage = async (user: TestUser) => (await callJson("GET", "/v1/user/me/usage", { token: (await makeKey(user, ["usage.read"])).key })).body.data;
 const createFor = async (owner: TestUser) => (await newKb(owner.jwt, { name: "Keep" })).id;

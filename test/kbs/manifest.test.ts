@@ -1,12 +1,15 @@
 // GET /v1/kbs/:id/manifest: full and incremental reads, pages, soft-deleted entries, and a
 // serverTime that never lets a change slip through, even one that commits late.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { lockKb } from "../../src/modules/kbs/public.ts";
 import { describeText, lockAtPath, replaceContent } from "../../src/modules/documents/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { del, fullManifest, manifest, newKb, pushed, sha256, upsert } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("GET /v1/kbs/:id/manifest", () => {
   test("a full manifest lists every document, deleted ones included, oldest change first, in pages of `limit`", async () => {

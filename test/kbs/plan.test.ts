@@ -1,6 +1,6 @@
 // The manifest and the KB list read a range of their index in order: no sort, however
 // many documents a KB has (a manifest of 100,000 entries is read a page at a time).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../src/infra/db/index.ts";
 import { manifestQuery } from "../../src/modules/documents/kb-documents.ts";
@@ -9,6 +9,9 @@ import { createKb } from "../../src/modules/kbs/public.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type PlanNode, planOf, withRows } from "../helpers/plan.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ROWS = 3000;
 

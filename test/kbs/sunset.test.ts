@@ -1,6 +1,6 @@
 // The v1 sunset (docs/sync.md), by moving the clock: no headers before SYNC_V1_DEPRECATED_AT,
 // then Deprecation and Sunset on manifest and sync answers, then 410 SYNC_V1_SUNSET.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
@@ -8,6 +8,9 @@ import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb, sha256, upsert } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

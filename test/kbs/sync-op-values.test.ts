@@ -2,10 +2,13 @@
 // content, its base) is skipped with reason VALIDATION_ERROR, under v1 and v2, while the
 // batch's other ops apply; the request's shape (op count, fields, hashes) still refuses
 // it whole. Every op's answer carries its opIndex.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { makeClient } from "../helpers/factories.ts";
 import { del, fullManifest, newKb, pushed, sha256, sync, upsert } from "./fixtures.ts";
 import { delete2, move2, type OpResult, pushed2, sync2, update2, upsert2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** Paths that break a rule, and the rule (the path rule's problem). */
 const BAD_PATHS: [string, string][] = [

@@ -1,11 +1,14 @@
 // The v2 rename op: a move within the document's folder, named by docId. It keeps the
 // document (id, text, history), leaves a tombstone at the old path, stamps the KB, and
 // is refused as a move is (stale base, target taken); a bad newName refuses its op alone.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { fullManifest, newKb, sha256 } from "./fixtures.ts";
 import { pushed2, rename2, sync2, update2, upsert2, walk2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const kbOf = async (key: string, kbId: string) => (await callJson("GET", `/v1/kbs/${kbId}`, { token: key })).body.data;
 

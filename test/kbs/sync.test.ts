@@ -1,12 +1,15 @@
 // POST /v1/kbs/:id/sync, protocol v1: every row of the conflict table, the
 // hash check, batch sizes and the request's shape (an op's values, the path rule among
 // them: sync-op-values.test.ts), NFC, letter case, limits per op, history, counters.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
 import { del, fullManifest, newKb, pushed, sha256, sync, upsert } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const usage = async (user: TestUser) => (await callJson("GET", "/v1/user/me/usage", { token: (await makeKey(user, ["usage.read"])).key })).body.data;
 const kbOf = async (token: string, id: string) => (await callJson("GET", `/v1/kbs/${id}`, { token })).body.data;

@@ -2,7 +2,7 @@
 // one write an hour per account and node), and from SYNC_V1_REMINDER_AT until the sunset
 // the job queues one reminder per account, once, whichever run or node gets there; the
 // operator's command sends it now.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { remindV1Callers } from "../../src/modules/kbs/public.ts";
 import { syncV1Callers } from "../../src/modules/kbs/table.ts";
@@ -11,6 +11,9 @@ import { render } from "../../src/modules/notifications/templates.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { oauthApp } from "../oauth/flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const HOUR = 3_600_000;

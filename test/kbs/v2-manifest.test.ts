@@ -1,6 +1,6 @@
 // GET /v1/kbs/:id/manifest under v2 (issue 12): the since cursor and sinceCursor, tombstones,
 // the weak ETag and 304, a since past the plan's tombstone retention (by moving the clock).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
@@ -10,6 +10,9 @@ import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { newKb, sha256 } from "./fixtures.ts";
 import { delete2, manifest2, move2, pushed2, upsert2, V2, walk2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 const closers: (() => Promise<void>)[] = [];

@@ -1,12 +1,15 @@
 // POST /v1/kbs/:id/sync under v2 (issue 12): version negotiation, results[] per op, the
 // batch limits, SYNC_VERSION_MISMATCH, SYNC_HASH_REQUIRED, update by docId, bases by time
 // or hash, default mode's 409 SYNC_CONFLICT with meta.results, conflictResolution.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { fullManifest, newKb, pushed, sha256, sync, upsert } from "./fixtures.ts";
 import { delete2, type OpResult, pushed2, sync2, update2, upsert2, V2, walk2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const raw = async (key: string, kbId: string, path: string) =>
   (await call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(path)}`, { token: key })).text();

@@ -1,7 +1,7 @@
 // Moves and tombstones (issue 12): a move keeps docId and leaves a tombstone at fromPath;
 // MOVE_SOURCE_MISSING, MOVE_TARGET_EXISTS; tombstones on every delete (sync, /v1/docs, a
 // KB's cascade), tombstone_ack recorded, and prune-tombstones by moving the clock.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { docTombstones } from "../../src/modules/kbs/table.ts";
@@ -12,6 +12,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { fullManifest, newKb, sha256 } from "./fixtures.ts";
 import { delete2, move2, pushed2, sync2, update2, upsert2, walk2 } from "./v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 const closers: (() => Promise<void>)[] = [];

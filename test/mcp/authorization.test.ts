@@ -1,10 +1,13 @@
 // Who may call the hosted MCP server: OAuth access tokens issued for MCP_URL (RFC 8707)
 // and nothing else; the challenges that let a client discover how to get one (RFC 9728);
 // the step-up answer for a missing scope; Origin checks against DNS rebinding.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, deviceTokens, initialize, rpc } from "./helpers.ts";
 import { zeros } from "../helpers/raw-http.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const MCP = o.deps.config.MCP_URL;

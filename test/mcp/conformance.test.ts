@@ -2,12 +2,15 @@
 // node, through a small proxy that adds an OAuth token issued for the MCP server (the
 // suite's server scenarios send none). The scenarios run are those that apply to shelf;
 // the others test features shelf does not offer (docs/api.md lists them and why).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { oauthApp } from "../oauth/flow.ts";
 import { deviceTokens } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 const CLI = new URL("../../node_modules/@modelcontextprotocol/conformance/dist/index.js", import.meta.url).pathname;

@@ -1,9 +1,12 @@
 // The agent's calls are the user's: each tool's API calls count against the user's
 // per-minute rate tiers, as the same calls made directly would, and past a tier the tool
 // answers a tool error saying so.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, connect, deviceTokens } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp((deps) => ({ config: { ...deps.config, rateLimits: { ...deps.config.rateLimits, read: 3 } } }));
 

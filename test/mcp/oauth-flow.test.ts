@@ -3,7 +3,7 @@
 // dynamic client registration, the authorization code with PKCE through the consent page
 // (driven as a browser drives it), tokens for MCP_URL, tool calls; a step-up for a scope
 // the first authorization did not include.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -12,6 +12,9 @@ import { formFields } from "../oauth/authorize-steps.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { pageClient } from "../oauth/page-client.ts";
 import { ALL_SCOPES, appFetch, deviceTokens } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const MCP = o.deps.config.MCP_URL;

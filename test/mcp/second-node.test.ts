@@ -1,12 +1,15 @@
 // Real parts only: the hosted MCP server keeps nothing per node. A token issued through this
 // node is taken by a second api process sharing Postgres, Redis and S3, whose tools write
 // what this node then reads.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, connect, deviceTokens } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.S3_BUCKET);
 

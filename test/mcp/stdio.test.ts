@@ -2,7 +2,7 @@
 // (the SDK's StdioClientTransport), speaking to a listening shelf with an API key; the
 // key's scopes decide which tools work. And upload_image by URL, with the tool wired to a
 // resolver that names a public address and a fetch that reaches a local image server.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -12,6 +12,9 @@ import { testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
 import { MALFORMED } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const { createMcpServer } = await loadMcpServer();
 const { app } = await testContext();

@@ -1,13 +1,16 @@
 // The tools and resources through the SDK's client, against the API's own state: what a
 // tool writes is what the API then answers, and what the API refuses is a tool error the
 // agent can read. Every tool call is logged with the user and the OAuth client.
-import { beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { captureLog } from "../helpers/log-capture.ts";
 import type { TestUser } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, connect, deviceTokens, MALFORMED, rpc } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const captured = captureLog("info");
 const o = await oauthApp(() => ({ log: captured.log }));

@@ -1,7 +1,7 @@
 // DELETE /v1/media { ids }: up to 50 distinct ids of any kind, a result per id in request
 // order; each deleted as DELETE on its own path would (counters back, cleanup queued); an
 // id the caller owns nothing under is NOT_FOUND, another user's included, and stays.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { newId } from "../../src/infra/ids.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";
@@ -11,6 +11,9 @@ import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { audioObjects, audioRow, fixture, uploadAudio } from "../audio/fixtures.ts";
 import { clip, uploadVideo, videoRow } from "../videos/fixtures.ts";
 import { addItem, KINDS, listPage } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function usage(user: TestUser) {
   const { key } = await makeKey(user, ["usage.read"]);

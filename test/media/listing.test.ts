@@ -2,7 +2,7 @@
 // before audio, each kind's ids in the order its SQL gives them; paging neither repeats
 // nor skips while new items arrive; type filter, cursor and limit bounds; no user sees
 // another's items.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { encodeCursor } from "../../src/http/cursor.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -12,6 +12,9 @@ import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
 import { addItem, allPages, KINDS, type Kind, listPage } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const kindAt = (i: number) => KINDS[i % KINDS.length]!;
 /** A fresh id beginning with `first` (21 characters, as every id). */

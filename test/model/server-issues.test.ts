@@ -2,11 +2,14 @@
 // each case reduced to a few deterministic requests. A case is todo while the server is
 // not fixed (`bun test --todo test/model` runs them; the randomized test then tolerates
 // exactly that case, narrowly, and counts each time it does), and a plain test once it is.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb, pushed, sha256, upsert } from "../kbs/fixtures.ts";
 import { delete2, manifest2, move2, pushed2, sync2, update2, upsert2 } from "../kbs/v2-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("v2: the sinceCursor of a read that listed nothing does not list the entries at the KB's stamp again", async () => {
   const { key } = await makeClient();

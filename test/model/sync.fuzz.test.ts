@@ -6,7 +6,7 @@
 // FUZZ_RUNS sets the number of runs (default below, bounded for CI on both backends);
 // FUZZ_SEED and FUZZ_PATH replay a failure (fast-check prints both, and this test prints
 // the seed before it starts). `make fuzz` runs a long one.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import fc from "fast-check";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Clock } from "../../src/infra/clock.ts";
@@ -20,6 +20,9 @@ import { differences } from "./check.ts";
 import { type PullChoice, type PushChoice, SimClient, type World } from "./clients.ts";
 import { KbModel, ModelError, type Op, sha256 } from "./model.ts";
 import { push } from "./wire.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() ^ (Math.random() * 0x7fffffff) : Number(process.env.FUZZ_SEED);

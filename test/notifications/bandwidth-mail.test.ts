@@ -2,13 +2,16 @@
 // month's image bandwidth are e-mailed once that month, however many batches or racing
 // attributions see them, and again the next month; video bandwidth tells 80% as a quota
 // warning and 100%, 110%, 120% with the playback state they bring, one e-mail each.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { addBandwidthBatch, recordBandwidthCrossings } from "../../src/modules/usage/public.ts";
 import type { BandwidthDimension } from "../../src/modules/usage/dimensions.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 let smtp: TestSmtp;

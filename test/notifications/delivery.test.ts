@@ -2,7 +2,7 @@
 // a refused send is retried after the backoff (the clock moved, never slept) and given up
 // after MAX_ATTEMPTS; without SMTP_URL messages are logged and count as sent; a message
 // whose kind has no template fails without blocking the others.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
 import { createMailer } from "../../src/infra/mail.ts";
@@ -13,6 +13,9 @@ import { users } from "../../src/modules/identity/table.ts";
 import { monthKey } from "../../src/infra/clock.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 let smtp: TestSmtp;

@@ -1,10 +1,13 @@
 // The per-kind choice of e-mail and in-app (PATCH /v1/user/me, notifications), and how long
 // in-app notifications are kept (prune-notifications), by the world's clock.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { pruneNotifications } from "../../src/modules/notifications/public.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 import { inbox, startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 let smtp: TestSmtp;

@@ -2,7 +2,7 @@
 // through the API that causes it (API keys, password, a stale v2 push, a video callback, a
 // quota crossing, a device sign-in, an OAuth authorization); the list's unread filter, read,
 // read-all and count; tenancy. The per-kind choices and retention: in-app-choices.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { newId } from "../../src/infra/ids.ts";
@@ -18,6 +18,9 @@ import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { insertVideo } from "../videos/fixtures.ts";
 import { inbox, startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 let smtp: TestSmtp;
 let w: Awaited<ReturnType<typeof world>>;

@@ -1,12 +1,15 @@
 // Quota e-mails end to end: uploads through the API move img_storage past 80% and
 // 100%, the deliverer sends to a real SMTP server in process, and the messages received
 // carry the numbers and the link. Each mark is told once; the 80% one is optional.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { kbWith, openTestBranch } from "../branches/fixtures.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 let smtp: TestSmtp;

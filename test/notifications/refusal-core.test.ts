@@ -1,11 +1,14 @@
 // The HTTP core's onRefusal: run for every LimitRefusal before the answer goes out, never
 // for other errors; when it fails, the client still gets the same 403 or 429.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
 import { AppError } from "../../src/http/errors.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { LimitRefusal } from "../../src/http/refusal.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const at = new Date("2026-11-23T12:00:00Z");
 

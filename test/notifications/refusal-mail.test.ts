@@ -2,7 +2,7 @@
 // back, so no counter crosses the limit; the refusal itself tells the 100% mark, once, in a
 // transaction of its own. Rate counts (429) and limits without marks tell nothing, and the
 // refused upload still stores nothing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { dayKey } from "../../src/infra/clock.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -19,6 +19,9 @@ import { jpegWithExif, uploadForm } from "../images/fixtures.ts";
 import { del, newKb, sync, upsert } from "../kbs/fixtures.ts";
 import { clip, videoForm, videoObjects } from "../videos/fixtures.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY = 86_400_000;
 const IMAGE_LIMIT = 20_000;

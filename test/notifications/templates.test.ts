@@ -1,13 +1,16 @@
 // Templates: every kind renders a subject, a plain-text and an HTML body with the numbers
 // formatted for people and a link into CENTER_URL; what comes from users is escaped in the
 // HTML. And the document count (trial) is a quota with marks of its own.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { formatBytes, formatMonth, formatNextMonthStart, formatPercent } from "../../src/modules/notifications/format.ts";
 import { render } from "../../src/modules/notifications/templates.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp, world } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ctx = { centerUrl: "https://center.example", nickname: null };
 const GB = 1024 ** 3;

@@ -2,13 +2,16 @@
 // the outbox at the same moment (each waits for a "go" after it has started), and every
 // message reaches the SMTP server exactly once. Real parts only: embedded PGlite belongs to
 // one process.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { notify } from "../../src/modules/notifications/public.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
 import { testContext, testEnv } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { startSmtp, type TestSmtp } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
 let smtp: TestSmtp;

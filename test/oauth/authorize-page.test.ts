@@ -1,9 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oauthAuthorizationCodes, oauthClients } from "../../src/modules/oauth/table.ts";
 import { authorizeQuery, formFields, pkce, registerClient } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
 import { pageClient } from "./page-client.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const REDIRECT = "http://127.0.0.1:43817/oauth/callback";

@@ -1,9 +1,12 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { approveAuthorization, AuthorizeError, checkAuthorizeRequest, denyAuthorization } from "../../src/modules/oauth/authorize.ts";
 import { oauthAuthorizationCodes, oauthClients, oauthGrants } from "../../src/modules/oauth/table.ts";
 import { oauthApp } from "./flow.ts";
 import { authorizeQuery, pkce, registerClient, sha256Hex } from "./authorize-steps.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const REDIRECT = "http://127.0.0.1:53127/oauth/callback";

@@ -1,6 +1,9 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { type ConfigError, loadConfig } from "../../src/config.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const load = (value?: string) => loadConfig({ DATA_DIR: tempDir("shelf-config-"), ...(value === undefined ? {} : { OAUTH_FIRST_PARTY_CLIENTS: value }) });
 const problems = (value: string) => {

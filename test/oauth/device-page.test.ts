@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { servePage } from "../../src/modules/oauth/pages/layout.ts";
@@ -6,6 +6,9 @@ import { oauthDeviceAuthorizations } from "../../src/modules/oauth/table.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { oauthApp } from "./flow.ts";
 import { fieldOf, pageClient } from "./page-client.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 

@@ -1,8 +1,11 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oauthDeviceAuthorizations } from "../../src/modules/oauth/table.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { oauthApp } from "./flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

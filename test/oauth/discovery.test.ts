@@ -2,9 +2,12 @@
 // the RFC 8414 metadata, the same document with the same headers, so a client that only
 // discovers there (openid-client's default) finds the endpoints. Checked on a listening
 // server whose address is its issuer, with a maintained client library (oauth4webapi).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import * as oauth from "oauth4webapi";
 import { oauthApp } from "./flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("starting", { status: 503 }) });
 // Not awaited: a connection the client pool keeps open can hold the promise past the hook timeout.

@@ -1,11 +1,14 @@
 // A maintained OAuth client library (oauth4webapi) against a listening server, from
 // discovery on: the device flow, the authorization code flow with PKCE through the
 // consent page's own forms, refresh, revocation. The server's address is its issuer.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import * as oauth from "oauth4webapi";
 import { formFields } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
 import { pageClient } from "./page-client.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("starting", { status: 503 }) });
 // Not awaited: a connection the client pool keeps open can hold the promise past the hook timeout.

@@ -1,5 +1,8 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { html } from "../../src/modules/oauth/pages/html.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("the pages' HTML templates", () => {
   test("every interpolated text is escaped for element content and quoted attributes", () => {

@@ -1,7 +1,10 @@
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { oauthAccessTokens, oauthDeviceAuthorizations, oauthGrants, oauthRefreshTokens } from "../../src/modules/oauth/table.ts";
 import { oauthApp } from "./flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

@@ -2,10 +2,13 @@
 // scripts ("Shеlf Sync" with a Cyrillic е) and names with invisible characters are refused
 // at registration with RFC 7591's invalid_client_metadata; names in one script, or Latin
 // with Han, Kana or Hangul, are not.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { oauthClients } from "../../src/modules/oauth/table.ts";
 import { oauthApp } from "./flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { runAdmin } from "../../src/wiring/cli/admin.ts";
 import type { Kv } from "../../src/infra/kv/index.ts";
@@ -9,6 +9,9 @@ import { oauthGrants, oauthRefreshTokens } from "../../src/modules/oauth/table.t
 import { inbox } from "../helpers/events.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { oauthApp } from "./flow.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");

@@ -2,11 +2,14 @@
 // "unverified" warning is beside it: both steps of the consent page, the device page's
 // review and outcome, the dashboard's list of authorized apps (the API's unverified), and
 // the notice of the grant. A first-party or approved client shows none.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { PASSWORD } from "../helpers/factories.ts";
 import { authorizeQuery, formFields, pkce, registerClient } from "./authorize-steps.ts";
 import { oauthApp } from "./flow.ts";
 import { pageClient } from "./page-client.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const REDIRECT = "https://notes.example/cb";

@@ -2,10 +2,13 @@
 // owner-only socket in DATA_DIR and runs on the server's own parts (the embedded database
 // is one process's); with the server stopped it opens the parts itself. The start banner
 // says where the API and its reference are and how to make the first account.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ROOT = join(import.meta.dir, "../..");
 const closers: (() => Promise<unknown>)[] = [];

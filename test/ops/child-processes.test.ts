@@ -4,11 +4,14 @@
 // real process (fixtures/spawn-parent.ts); its child holds a connection to the test, which
 // closes when the child is gone: the test waits on that (a child that stays makes the test
 // run out of its time).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { childTie } from "../../src/infra/child-process.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const FIXTURE = new URL("./fixtures/spawn-parent.ts", import.meta.url).pathname;
 const SRC = new URL("../../src/", import.meta.url).pathname;

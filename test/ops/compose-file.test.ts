@@ -1,9 +1,12 @@
 // compose.yaml as `make fleet-test` reads it (scripts/container/fleet-compose.ts): what the
 // fleet needs of the file holds without a container engine, and the reader does what the
 // compose format says (interpolation, depends_on order, the podman run arguments).
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { composeCommands, interpolate, parseCompose, startOrder, waitDeadlineMs } from "../../scripts/container/fleet-compose.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const raw = Bun.YAML.parse(await Bun.file(join(import.meta.dir, "../../compose.yaml")).text()) as unknown;
 const fleet = (env: Record<string, string | undefined> = {}) => parseCompose(interpolate(raw, { JWT_SECRET: "s".repeat(48), ...env }));

@@ -2,7 +2,7 @@
 // videos, audio), replacements with version history, conflict branches, discards and
 // deletes, every all-time counter of the account equals the sum of its rows (usage verify
 // finds nothing).
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { openTestBranch, kbWith } from "../branches/fixtures.ts";
@@ -11,6 +11,9 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { clip, uploadVideo } from "../videos/fixtures.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { countersOf } from "../jobs/world.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("after uploads, replacements with history, branches, discards and deletes, every counter equals the sum of its rows", async () => {
   const { user, key, kb } = await kbWith({ "a.md": "alpha\n", "b.md": "beta\n" }, { plan: "pro" });

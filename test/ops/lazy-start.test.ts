@@ -1,11 +1,14 @@
 // An api node loads its heavy libraries at first use, not at start (docs/benchmarks.md,
 // "Idle memory"): a started `shelf serve --role api` that has answered requests has loaded
 // none of them. The spawned process reports its module registry as it exits.
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testEnv } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const FIXTURE = new URL("./fixtures/loaded-modules.ts", import.meta.url).pathname;
 const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;

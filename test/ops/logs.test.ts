@@ -3,7 +3,7 @@
 // signed URL's signature; the start, progress and end of every job run and transcode; and
 // the loops that found nothing to do at debug. Lines are read from a captured log; the
 // access line is written after the answer is made, so each is awaited, never looked for.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
@@ -17,6 +17,9 @@ import { captureLog, type LogLine } from "../helpers/log-capture.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** The shared app's parts with a captured log, and an app on them (`access`: its ACCESS_LOG). */
 async function logged(access: "info" | "debug" | "off" = "info") {

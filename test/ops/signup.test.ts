@@ -1,12 +1,15 @@
 // Sign-up creates the account and its first session in one transaction: when the session
 // cannot be written, no account is left behind (its email stays free).
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Db } from "../../src/infra/db/index.ts";
 import { sessions, users } from "../../src/modules/identity/table.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -1,13 +1,16 @@
 // usage verify: every all-time counter equals the sum of its rows. A counter corrupted on
 // purpose is found, --fix sets it to the sum, and a second verify is clean; the operator's
 // job list, run and usage commands answer under their new and their old spellings.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { call } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { countersOf, setCounter } from "../jobs/world.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const admin = adminCli;
 

@@ -1,7 +1,7 @@
 // Deleting an account (shelf admin user delete): its rows and counters go in one
 // transaction, its credentials stop working at once, and its stored objects are removed by
 // the orphan sweep once older than the cutoff, not before.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { call, testContext } from "../helpers/context.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -10,6 +10,9 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { closeWorlds, countersOf, stoppedWorld } from "../jobs/world.ts";
 import { getUser } from "../../src/modules/identity/public.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

@@ -1,12 +1,15 @@
 // Request bodies are JSON only, and strictly so: any other declared type is 415, and a
 // JSON body that is not valid UTF-8 is 400, never decoded with replacement characters.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { audioObjects, fixture } from "../audio/fixtures.ts";
 import { makeClient, makeUser, PASSWORD } from "../helpers/factories.ts";
 import { clip, videoObjects } from "../videos/fixtures.ts";
 import { png, upload } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 /** `before`, the bytes 0xC3 0x28 (a lead byte without its continuation), then `after`. */

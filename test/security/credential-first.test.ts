@@ -2,7 +2,7 @@
 // a valid credential is refused before its body is read or any of the node's upload memory
 // is reserved, so anonymous traffic cannot hold what signed-in users need. Routes that take
 // no credential before their body take small bodies only.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { OPEN_JSON_MAX_BYTES } from "../../src/http/body-limit.ts";
 import { createBudget } from "../../src/infra/budget.ts";
 import { createApp } from "../../src/wiring/app.ts";
@@ -10,6 +10,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { type Operation, operations } from "./no-500-sweep.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MB = 1024 * 1024;
 /** What the lingering read may take of a refused body (body-limit.ts), and a chunk of slack. */

@@ -3,10 +3,13 @@
 // and the answer's Set-Cookie lands in the victim's browser even though the page cannot
 // read it. Each attack is refused (403) with nothing done: no session ended, no cookie
 // cleared, rotated or planted. The rules in full: test/identity/session-origin.test.ts.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const cookieOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`));
 const successorOf = (res: { headers: Headers }) => (cookieOf(res) ?? "").split(";")[0]!.split("=")[1] ?? "";

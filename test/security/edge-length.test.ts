@@ -1,7 +1,7 @@
 // The edge sends exactly the bytes it advertises and meters, whatever the store returns:
 // a store that ignores a range is cut to the range, one that delivers too little ends the
 // transfer with an error instead of a short 206.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
 import type { Log } from "../../src/infra/log.ts";
@@ -11,6 +11,9 @@ import { sharp } from "../../src/infra/sharp.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { edgeGet, uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 

@@ -2,10 +2,13 @@
 // U+2028 and U+2029 are refused (422) in JSON names and stripped from upload file names,
 // as control and bidi characters are. A joiner that shapes its script's letters, and in
 // titles and tags a joiner between emoji and the tags of a subdivision flag, stay.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2028", "\u2029", "\u00ad", "\u2060", "\u2063", "\ufeff", "\u180e", "\u{e0041}", "\u{1d173}"];
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`;

@@ -2,7 +2,7 @@
 // 100,000 deep was a 500 with a stack trace per request: the validation error ran out of
 // stack while it was reported), and a string that is not well-formed Unicode (an escaped
 // lone surrogate) is refused naming its field, never stored as U+FFFD.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia, t } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
 import { JSON_MAX_DEPTH } from "../../src/http/json-body.ts";
@@ -10,6 +10,9 @@ import type { Log } from "../../src/infra/log.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { png, upload } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const JSON_TYPE = { "content-type": "application/json" };
 /** `{"<field>": {"a": {"a": ... 1}}}`, `depth` objects deep in all. */

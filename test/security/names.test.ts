@@ -1,10 +1,13 @@
 // Names (nicknames, key names, image file names, tags) hold no control characters and no
 // bidi controls: refused (422) in JSON, stripped from the file name of an upload, so that
 // "gnp.exe" behind U+202E never reads as "exe.png" anywhere.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { png, upload, uploaded } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const RLO = "\u202e";
 /** Each character PlainText refuses besides C0 and DEL, one of each range and each single one. */

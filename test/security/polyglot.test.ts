@@ -2,7 +2,7 @@
 // segments, chunks, extensions and trailing bytes, and GPS positions in EXIF and XMP, are
 // gone from the stored original and from the WebP rendition; the picture itself (its
 // dimensions, its frames and their timing, a valid ICC profile) is kept.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sharp } from "../../src/infra/sharp.ts";
 import { validIcc } from "../../src/modules/images/rebuild/index.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -19,6 +19,9 @@ import {
   secrets,
   tamperedProfile,
 } from "./polyglot-files.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const text = (b: Uint8Array) => Buffer.from(b).toString("latin1");
 

@@ -1,7 +1,7 @@
 // Two tabs refreshing one session at once must not sign the user out: a refresh token
 // presented again within REFRESH_REUSE_GRACE_S of its rotation gets the same successor.
 // After the grace, or once that successor has been used, a replay still ends the session.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
@@ -11,6 +11,9 @@ import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 // This file's node measures the grace on a clock that stands still until pastGrace() moves
 // it: "within the grace" holds however long a busy machine takes between two refreshes.

@@ -4,7 +4,7 @@
 // keeps no counted bytes. The resources each route aims at were made while the store was
 // up (the suite's own parts); the app under test shares their database and kv, and reaches
 // the store through a loopback port nothing listens on.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { withOutages } from "../../src/infra/storage/outages.ts";
 import { createS3Storage } from "../../src/infra/storage/s3.ts";
 import type { Storage } from "../../src/infra/storage/types.ts";
@@ -17,6 +17,9 @@ import { png, uploadForm } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
 import { clip, videoForm } from "../videos/fixtures.ts";
 import { fillPath, judge, newCaller, type Operation, operations } from "./no-500-sweep.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 function closedPort(): number {
   const s = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });

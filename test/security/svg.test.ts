@@ -1,7 +1,7 @@
 // No SVG may stall or kill a node: a streaming pre-check refuses deep, huge and
 // self-expanding files before any DOM exists, and DOMPurify runs in a worker that is
 // killed and replaced when a job runs past its deadline or the worker dies.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import type { Budget } from "../../src/infra/budget.ts";
@@ -12,6 +12,9 @@ import { loadConfig } from "../../src/config.ts";
 import { tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { BILLION_LAUGHS, edgeGet, HOSTILE_SVG, upload, uploaded, uploadForm } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const OPEN = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">';
 const nested = (depth: number) => `${OPEN}${"<g>".repeat(depth)}${"</g>".repeat(depth)}</svg>`;

@@ -1,7 +1,7 @@
 // No upload may stall a node: upload bodies count against a per-node memory budget (past
 // it, 503 with Retry-After), the whole body has a deadline (408), and a client that hangs
 // up mid-upload is logged at info, not as an error.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
 import { createBudget } from "../../src/infra/budget.ts";
@@ -10,6 +10,9 @@ import type { Log } from "../../src/infra/log.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png } from "../images/fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const encoder = new TextEncoder();
 

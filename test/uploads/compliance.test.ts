@@ -1,11 +1,14 @@
 // Resumable uploads on the mainland platform: the finished file passes the same compliance
 // check as its kind's upload route. A blocklisted video fails the upload with 451 at its
 // last PATCH, leaves nothing stored and gives back what it held; another is taken.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { on, platformApp, sha256 } from "../compliance/fixtures.ts";
 import { usageOf } from "../audio/fixtures.ts";
 import { clip, videoObjects } from "../videos/fixtures.ts";
 import { metaHeader, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const blocked = await clip({ seconds: 1, size: "160x90" });
 const app = await platformApp({ PLATFORM: "mainland", COMPLIANCE_BLOCKED_HASHES: sha256(blocked) });

@@ -2,12 +2,15 @@
 // for the kind and the plan (413), then the counts and the room (429, 403). A file larger
 // than the plan takes is too large whatever the storage holds, and its refusal tells
 // nobody their storage is full.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { closeWorlds, setCounter, stoppedWorld } from "../jobs/world.ts";
 import { metaHeader, tusCall, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

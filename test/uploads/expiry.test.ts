@@ -1,13 +1,16 @@
 // Unfinished uploads expire by the clock: 410 from Upload-Expires on, and the expiry job
 // deletes their bytes and gives back the storage they held. Ended uploads' rows go a week
 // later; usage verify counts what unfinished uploads hold.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { verifyUsage } from "../../src/modules/usage/public.ts";
 import { storedKinds } from "../../jobs/index.ts";
 import { call } from "../helpers/context.ts";
 import { makeKey } from "../helpers/factories.ts";
 import { closeWorlds, stoppedWorld } from "../jobs/world.ts";
 import { metaHeader, noise, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

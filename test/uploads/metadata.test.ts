@@ -1,10 +1,13 @@
 // Upload-Metadata is the client's text, echoed by HEAD (tus) and GET: any key is an
 // ordinary key (the names of Object.prototype included), and no value comes back with the
 // control or bidi characters no name keeps, as a form's file name loses them.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { png } from "../images/fixtures.ts";
 import { create, metaHeader, patch, tusCall, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** HEAD's Upload-Metadata decoded, as a list of [key, value]. */
 const echoed = (header: string | null) =>

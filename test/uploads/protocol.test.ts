@@ -1,6 +1,6 @@
 // The tus 1.0.0 rules of /v1/uploads, request by request: headers, status codes, the
 // credential and ownership, checksums, termination, and what the plan allows at creation.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey } from "../helpers/factories.ts";
@@ -8,6 +8,9 @@ import { usageOf } from "../audio/fixtures.ts";
 import { png } from "../images/fixtures.ts";
 import { closeWorlds, stoppedWorld } from "../jobs/world.ts";
 import { create, metaHeader, noise, patch, tusCall, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(closeWorlds);
 

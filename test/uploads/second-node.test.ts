@@ -1,12 +1,15 @@
 // Real parts only: an upload begun on this node and cut at half is finished by a new client
 // through a second api process sharing Postgres, Redis and S3. Nothing of the upload was
 // held by the first node: its parts and its tail are in the store, its state in the row.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { clip, videoRow } from "../videos/fixtures.ts";
 import { listening, noise, runUpload, tusOptions, uploader, uploadUntil } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL && process.env.S3_BUCKET);
 const MiB = 1024 * 1024;

@@ -2,11 +2,14 @@
 // in the store between PATCHes, a file on the folder store) make the file byte for byte;
 // a body cut short keeps what arrived; one PATCH at a time per upload; nothing of the
 // upload stays stored once it completed.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { callJson, testContext } from "../helpers/context.ts";
 import { clip, videoRow } from "../videos/fixtures.ts";
 import { create, noise, patch, tusCall, uploader } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MiB = 1024 * 1024;
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");

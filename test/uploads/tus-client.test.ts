@@ -1,13 +1,16 @@
 // tus-js-client against the app on a port: an upload interrupted half way and resumed by a
 // new client from its URL, and each kind's finished upload going through its pipeline as a
 // direct upload does (a video transcodes, audio and images are ready at once).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import * as tus from "tus-js-client";
 import { callJson } from "../helpers/context.ts";
 import { fixture, usageOf } from "../audio/fixtures.ts";
 import { png } from "../images/fixtures.ts";
 import { clip, drain, testWorker, videoRow } from "../videos/fixtures.ts";
 import { listening, runUpload, tusOptions, uploader, uploadUntil } from "./helpers.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 afterAll(async () => (await listening()).stop());
 

@@ -1,6 +1,6 @@
 // Bandwidth per UTC day: every attribution counts to the day beside the month, and
 // GET /v1/user/me/usage/daily reads a month of days back for the dashboard's chart.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { BANDWIDTH_HASHES } from "../../src/modules/edge/meter.ts";
@@ -10,6 +10,9 @@ import { attributeProviderHour } from "../../src/modules/videos/provider-egress.
 import { callJson, testContext } from "../helpers/context.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 // The ledger runs on its list of dimensions: a dimension added to the list is reserved,
 // given back, refused and reported with no other change. Bandwidth arrives in batches.
 import type { TObject } from "@sinclair/typebox";
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { refusalError, LimitRaced, LimitRefusal } from "../../src/http/refusal.ts";
 import { DIMENSIONS, type Dimension } from "../../src/modules/usage/dimensions.ts";
@@ -11,6 +11,9 @@ import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
 import { usageReport } from "../../src/modules/usage/report.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 // Two made-up dimensions counting the same thing: knowledge bases held (a quota of the
 // plan's kbCount) and knowledge bases created per day (a count that resets at midnight).

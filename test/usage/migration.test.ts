@@ -1,7 +1,10 @@
 // Migration 0004 moves the usage tables' counts into usage_counters, on the database the
 // suite runs on (a fresh PGlite, or a throwaway database on the Postgres of DATABASE_URL).
-import { expect, test } from "bun:test";
+import { expect, setDefaultTimeout, test } from "bun:test";
 import { migrationFiles, scratchDatabase } from "../helpers/scratch-db.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 test("0004_usage_counters keeps every user's counts, one counter each, and drops the old tables", async () => {
   const migrations = migrationFiles();

@@ -1,7 +1,10 @@
 // The container of an upload is told by its first bytes: each supported one made by ffmpeg.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sniffContainer } from "../../src/modules/videos/containers.ts";
 import { clip } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("container sniffing", () => {
   for (const format of ["mp4", "mov", "mkv", "webm", "avi"] as const) {

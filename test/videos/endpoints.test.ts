@@ -1,7 +1,7 @@
 // The video routes: list (filters, cursor, no playback_url), get (anonymous when public), status,
 // PATCH, DELETE (counters down at once, cleanup queued), custom thumbnail; and no user
 // ever reads or touches another's video.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { monthKey } from "../../src/infra/clock.ts";
 import { sharp } from "../../src/infra/sharp.ts";
@@ -11,6 +11,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo, videoObjects, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function usage(user: TestUser) {
   const { key } = await makeKey(user, ["usage.read"]);

@@ -3,7 +3,7 @@
 // either way the same status, headers and bytes, ranges exact, the length metered, a
 // private video's signature checked, and a file deleted or cut behind the edge's cached
 // record never answered with a short body.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -13,6 +13,9 @@ import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { videos } from "../../src/modules/videos/table.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SIZE = HOT_OBJECT_MAX + 512 * 1024 + 7;
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());

@@ -1,6 +1,6 @@
 // The scheduled upkeep: hourly reconciliation heals a missed completion callback; failed
 // videos' originals are deleted after 7 days with their storage given back.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { deleteFailedVideoOriginals } from "../../src/modules/videos/failed-originals.job.ts";
 import { reconcileVideosJob } from "../../src/modules/videos/reconcile.job.ts";
 import { FAILED_ORIGINAL_RETENTION_MS } from "../../src/modules/videos/maintenance.ts";
@@ -8,6 +8,9 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo, videoObjects, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function mediaUsed(user: TestUser): Promise<number> {
   const { key } = await makeKey(user, ["usage.read"]);

@@ -2,7 +2,7 @@
 // id kept), then the master playlist is a 302 to stream.mux.com after every check a local
 // video gets (signature of a private video, bandwidth state, owner), degraded owners capped
 // at 360p, and with a signing key a token Mux can verify (RS256, kid, sub, aud, exp).
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { exportPKCS8, generateKeyPair, jwtVerify, decodeProtectedHeader } from "jose";
 import { createApp } from "../../src/wiring/app.ts";
@@ -15,6 +15,9 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
 import { addMediaBandwidth } from "./playback-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const SECRET = "mux-signing-secret-for-tests";
 const opened: Services[] = [];

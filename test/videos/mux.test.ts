@@ -1,7 +1,7 @@
 // The Mux adapter's outgoing calls, against a stand-in for its API (no network): a direct
 // upload made once and the original sent to it, the asset deleted with the video, and
 // reconciliation reading the asset through the upload that made it.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { muxProvider } from "../../src/modules/videos/providers/mux.ts";
 import { applyProviderEvent } from "../../src/modules/videos/state.ts";
@@ -10,6 +10,9 @@ import { adminCli } from "../helpers/admin-cli.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 interface Seen {
   method: string;

@@ -3,7 +3,7 @@
 // BANDWIDTH_SUSPENDED while images and the thumbnail still serve; a plan upgrade or the
 // month rollover brings full quality back within the node caches' 5 s; the hourly job
 // records each crossing once in the outbox; a hosted provider's egress is split by storage.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { attributeImageBandwidthJob as attributeImageBandwidth } from "../../src/modules/edge/public.ts";
 import { attributeProviderHour } from "../../src/modules/videos/provider-egress.job.ts";
 import { createApp } from "../../src/wiring/app.ts";
@@ -19,6 +19,9 @@ import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { edgeGet, png, uploaded } from "../images/fixtures.ts";
 import { addMediaBandwidth, outboxOf, storedVideo } from "./playback-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MEDIA = "http://shelf.test/media";
 const GB = 1024 ** 3;

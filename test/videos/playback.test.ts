@@ -1,12 +1,15 @@
 // The playback edge: a ready video's playlists, segments and thumbnail at
 // MEDIA_URL/v/<id>/, with their content types, ranges and caching; a player (ffprobe)
 // plays it over HTTP; a private video plays only through a valid signed URL of its own.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { createPlaybackSigner } from "../../src/modules/videos/sign.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { storedVideo } from "./playback-fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const MEDIA = "http://shelf.test/media";
 const get = async (url: string, headers: Record<string, string> = {}, method = "GET") => {

@@ -1,6 +1,6 @@
 // The transcode queue: two workers never hold the same job; progress only grows and stops
 // at a terminal state.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
 import { eq } from "drizzle-orm";
 import type { Providers } from "../../src/modules/videos/providers/index.ts";
@@ -13,6 +13,9 @@ import { testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 describe("transcode queue", () => {
   test("concurrent claims get different jobs; a held lease is renewed only by its holder", async () => {

@@ -1,7 +1,7 @@
 // The local provider end to end: upload -> queued transcode -> worker step (real ffmpeg)
 // -> signed callback -> ready, playable over HTTP; a corrupt file fails with a reason; a
 // worker that dies mid-job has its job finished exactly once by another.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { claim } from "../../src/modules/videos/queue.ts";
 import { transcodeJobs, videoWebhookEvents } from "../../src/modules/videos/table.ts";
@@ -9,6 +9,9 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo, videoObjects, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function mediaUsed(user: TestUser): Promise<number> {
   const { key } = await makeKey(user, ["usage.read"]);

@@ -2,7 +2,7 @@
 // be, through the file protocol alone: a source that is a playlist, a concat list or a
 // manifest naming URLs or other files on the node makes ffmpeg open none of them, and the
 // video ends failed.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { originalKey } from "../../src/modules/videos/layout.ts";
@@ -10,6 +10,9 @@ import { enqueue } from "../../src/modules/videos/queue.ts";
 import { tempDir, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const hits: string[] = [];
 const listener = Bun.serve({

@@ -1,6 +1,6 @@
 // POST /v1/videos: streamed to storage, container from the first bytes, plan and quota
 // before a byte is stored, 413 while streaming, and nothing left behind by any failure.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
 import type { Deps } from "../../src/wiring/deps.ts";
@@ -9,6 +9,9 @@ import { createServices, type Services } from "../../src/wiring/services.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, type TestUser } from "../helpers/factories.ts";
 import { clip, uploadVideo, videoForm, videoObjects, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function mediaUsed(user: TestUser): Promise<number> {
   const { key } = await makeKey(user, ["usage.read"]);

@@ -1,6 +1,6 @@
 // POST /webhooks/{provider}: signatures (HMAC-SHA256 over "t.body", 5-minute tolerance),
 // replays ignored by event id, and transitions that never go backwards.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { createApp } from "../../src/wiring/app.ts";
@@ -11,6 +11,9 @@ import { createServices, type Services } from "../../src/wiring/services.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { insertVideo, videoRow } from "./fixtures.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const ready = { durationSeconds: 4, renditions: ["360p"], thumbnailKey: null, directKey: null };
 

@@ -1,7 +1,7 @@
 // What a transcode worker killed mid-job (kill -9) leaves in the temp folder is removed
 // when a worker of the same host starts; the folders of live workers, of other hosts and
 // anything not named as a work folder stay.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { localProvider } from "../../src/modules/videos/providers/local.ts";
@@ -10,6 +10,9 @@ import { createTranscodeWorker, createVideoProviders } from "../../src/modules/v
 import { tempDir, testContext } from "../helpers/context.ts";
 import { clip, drain, uploadVideo, videoRow } from "./fixtures.ts";
 import { makeClient } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const sleeper = Bun.spawn(["sleep", "300"], { stdout: "ignore", stderr: "ignore" });
 afterAll(() => sleeper.kill());
