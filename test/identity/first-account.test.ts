@@ -3,45 +3,29 @@
 // of a public instance turns it off with FIRST_USER_ADMIN=false. Each case starts from an
 // empty database: a fresh DATA_DIR, or a throwaway database on the suite's Postgres.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createApp } from "../../src/wiring/app.ts";
 import { ConfigError, loadConfig } from "../../src/config.ts";
-import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
-import { createServices } from "../../src/wiring/services.ts";
 import { callJson, tempDir } from "../helpers/context.ts";
-import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { closeEmptyInstances, emptyInstance } from "../helpers/empty-instance.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
-/** Each case opens a database of its own and migrates it: seconds on a busy machine. */
+/** Each case opens a database of its own: seconds on a busy machine. */
 const EMPTY_INSTANCE_MS = 60_000;
 
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
-});
+afterAll(closeEmptyInstances);
 
-async function emptyInstance(extra: Record<string, string> = {}) {
-  const instance = await emptyInstanceEnv(extra);
-  closers.push(instance.close);
-  const deps = await createDeps(loadConfig(instance.env));
-  const services = createServices(deps);
-  closers.push(async () => {
-    await services.close();
-    await closeDeps(deps);
-  });
-  return createApp(services);
-}
+const emptyApp = async (extra: Record<string, string> = {}) => (await emptyInstance(extra)).app;
 
 let n = 0;
-const signup = (app: Awaited<ReturnType<typeof emptyInstance>>) =>
+const signup = (app: Awaited<ReturnType<typeof emptyApp>>) =>
   callJson("POST", "/v1/auth/signup", { app, json: { email: `owner${++n}@example.com`, password: "a long passphrase" } });
 
 describe("the first account", () => {
   test(
     "is an administrator on the largest plan, and the answer says so; the next is a trial user",
     async () => {
-      const app = await emptyInstance();
+      const app = await emptyApp();
       const first = await signup(app);
       expect(first.status).toBe(201);
       expect(first.body.data.user).toMatchObject({ plan: "pro_plus", isAdmin: true });
@@ -63,7 +47,7 @@ describe("the first account", () => {
   test(
     "of sign-ups racing on an empty instance, exactly one is first",
     async () => {
-      const app = await emptyInstance();
+      const app = await emptyApp();
       const all = await Promise.all(Array.from({ length: 6 }, () => signup(app)));
       expect(all.map((r) => r.status)).toEqual(Array(6).fill(201));
       const admins = all.filter((r) => r.body.data.user.isAdmin);
@@ -77,7 +61,7 @@ describe("the first account", () => {
   test(
     "FIRST_USER_PLAN and DEFAULT_PLAN name the plans",
     async () => {
-      const app = await emptyInstance({ FIRST_USER_PLAN: "pro", DEFAULT_PLAN: "pro_plus" });
+      const app = await emptyApp({ FIRST_USER_PLAN: "pro", DEFAULT_PLAN: "pro_plus" });
       expect((await signup(app)).body.data.user).toMatchObject({ plan: "pro", isAdmin: true });
       expect((await signup(app)).body.data.user).toMatchObject({ plan: "pro_plus", isAdmin: false });
     },
@@ -87,7 +71,7 @@ describe("the first account", () => {
   test(
     "FIRST_USER_ADMIN=false: the first account is like any other",
     async () => {
-      const app = await emptyInstance({ FIRST_USER_ADMIN: "false" });
+      const app = await emptyApp({ FIRST_USER_ADMIN: "false" });
       const first = await signup(app);
       expect(first.body.data.user).toMatchObject({ plan: "trial", isAdmin: false });
       expect(first.body.data.firstAccount).toBe(false);

@@ -4,37 +4,22 @@
 // its only admin): a fresh DATA_DIR, or a throwaway database on the suite's Postgres.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../../src/config.ts";
 import { rowsOf } from "../../src/infra/db/index.ts";
 import { getUser, updateUser } from "../../src/modules/identity/public.ts";
-import { createApp } from "../../src/wiring/app.ts";
 import { runAdmin } from "../../src/wiring/cli/admin.ts";
-import { closeDeps, createDeps } from "../../src/wiring/deps.ts";
-import { createServices } from "../../src/wiring/services.ts";
 import { callJson } from "../helpers/context.ts";
-import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { closeEmptyInstances, emptyInstance } from "../helpers/empty-instance.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
-/** Each case opens a database of its own and migrates it: seconds on a busy machine. */
+/** Each case opens a database of its own: seconds on a busy machine. */
 const EMPTY_INSTANCE_MS = 60_000;
 
-const closers: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
-});
+afterAll(closeEmptyInstances);
 
-async function emptyInstance() {
-  const instance = await emptyInstanceEnv();
-  closers.push(instance.close);
-  const deps = await createDeps(loadConfig(instance.env));
-  const services = createServices(deps);
-  closers.push(async () => {
-    await services.close();
-    await closeDeps(deps);
-  });
-  const app = createApp(services);
+async function adminInstance() {
+  const { app, deps } = await emptyInstance();
   let n = 0;
   const signup = async () => {
     const email = `account${++n}@example.com`;
@@ -62,7 +47,7 @@ describe("the last administrator", () => {
   test(
     "over HTTP: the only admin cannot drop its own flag (409 CONFLICT, nothing changed); with a second admin it may",
     async () => {
-      const i = await emptyInstance();
+      const i = await adminInstance();
       const owner = await i.signup();
       expect(owner.isAdmin).toBe(true);
       const refused = await i.patch(owner.jwt, owner.id, { isAdmin: false, plan: "trial" });
@@ -88,7 +73,7 @@ describe("the last administrator", () => {
   test(
     "two admins demoting each other at once: one succeeds, one is refused, one admin stays",
     async () => {
-      const i = await emptyInstance();
+      const i = await adminInstance();
       const a = await i.signup();
       const b = await i.signup();
       expect((await i.patch(a.jwt, b.id, { isAdmin: true })).status).toBe(200);
@@ -113,7 +98,7 @@ describe("the last administrator", () => {
   test.skipIf(!process.env.DATABASE_URL)(
     "on Postgres, a demotion that runs while another is uncommitted waits for it, then is refused",
     async () => {
-      const i = await emptyInstance();
+      const i = await adminInstance();
       const a = await i.signup();
       const b = await i.signup();
       expect((await i.patch(a.jwt, b.id, { isAdmin: true })).status).toBe(200);
@@ -154,7 +139,7 @@ describe("the last administrator", () => {
   test(
     "through the CLI: user set-admin promotes and demotes, never the only admin; user delete refuses its account",
     async () => {
-      const i = await emptyInstance();
+      const i = await adminInstance();
       const owner = await i.signup();
       const other = await i.signup();
 
