@@ -176,6 +176,20 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       const scopes = item.getByRole("list", { name: "Scopes of Shelf Sync" });
       await expect(scopes.getByRole("listitem").allTextContents()).resolves.toEqual(tokens.scope.split(" "));
       await shootBoth(page, "apps");
+      // A first-party app is not flagged; an app no administrator has reviewed is.
+      await expect(item.getByRole("note").count()).resolves.toBe(0);
+      const registered = await callJson("POST", "/oauth/register", {
+        app: d.rig.o.app,
+        json: { client_name: "Photo Tidy", grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"] },
+      });
+      expect(registered.status).toBe(201);
+      await d.rig.o.tokensFor(user, registered.body.client_id);
+      await page.reload();
+      const unverified = apps.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Photo Tidy" }) });
+      await expect(unverified.getByRole("note").textContent()).resolves.toContain("Unverified app");
+      page.once("dialog", (d) => d.accept());
+      await unverified.getByRole("button", { name: "Revoke Photo Tidy" }).click();
+      await unverified.waitFor({ state: "detached" });
 
       page.once("dialog", (d) => d.accept());
       await item.getByRole("button", { name: "Revoke Shelf Sync" }).click();

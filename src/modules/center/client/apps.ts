@@ -20,7 +20,7 @@ function grantItem(grant: Grant, removed: (li: HTMLLIElement) => void) {
     hint: grant.unverified
       ? h(
           "p",
-          { class: "warning" },
+          { class: "warning", role: "note" },
           "Unverified app: no administrator has reviewed it, and its name may imitate another app's. Revoke it if you do not know it.",
         )
       : undefined,
