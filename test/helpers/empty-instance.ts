@@ -34,11 +34,30 @@ async function freshDataDir(): Promise<string> {
   return dir;
 }
 
+let redisDb = 0;
+
+/**
+ * The suite's Redis, another of its numbered databases, emptied: an instance's counters
+ * (its sign-ups per address, say) are its own, as its in-process kv is on embedded parts.
+ */
+async function scratchRedis(url: string): Promise<string> {
+  redisDb = (redisDb % 15) + 1;
+  const target = new URL(url);
+  target.pathname = `/${redisDb}`;
+  const { Redis } = await import("ioredis");
+  const client = new Redis(target.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  await client.flushdb();
+  await client.quit();
+  return target.toString();
+}
+
 export async function emptyInstanceEnv(extra: Record<string, string> = {}): Promise<EmptyInstance> {
   if (!process.env.DATABASE_URL) return { env: testEnv({ DATA_DIR: await freshDataDir(), FIRST_USER_ADMIN: "true", ...extra }), close: async () => {} };
   const env = testEnv({ DATA_DIR: tempDir("shelf-first-"), FIRST_USER_ADMIN: "true", ...extra });
   const scratch = await scratchDatabase();
   env.DATABASE_URL = scratch.url;
+  if (process.env.REDIS_URL) env.REDIS_URL = await scratchRedis(process.env.REDIS_URL);
   return { env, close: () => scratch.close() };
 }
 
