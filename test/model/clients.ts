@@ -2,7 +2,7 @@
 // its files, pulls (manifest v1 or v2, full or incremental, tombstones) and pushes (v1 or
 // v2, default or preserve_both). Every answer is checked against the model before the
 // client or the model takes it in (World.fail names the step).
-import { BRANCHES_PER_DOC, type KbModel, type Mode, type Op, type Outcome, pathKey, sha256, type Version } from "./model.ts";
+import { BRANCHES_PER_DOC, BRANCHES_PER_USER, type KbModel, type Mode, type Op, type Outcome, pathKey, sha256, type Version } from "./model.ts";
 import { expectOp, STALE } from "./rules.ts";
 import { pull } from "./pull.ts";
 import { push, type Wire } from "./wire.ts";
@@ -225,6 +225,12 @@ export class SimClient {
     return docs.some((id) => m.pendingOf(id).length + docs.filter((d) => d === id).length > BRANCHES_PER_DOC);
   }
 
+  /** Whether the ops could open more branches than the user may still have pending (a long run gets there). */
+  private atUserBranchLimit(ops: Op[]): boolean {
+    const writes = ops.filter((op) => op.op === "upsert" || op.op === "update").length;
+    return writes > 0 && this.world.model.pendingCount() + writes > BRANCHES_PER_USER;
+  }
+
   /** Pushes the picked changes; checks every outcome against the model. False when there was nothing to push. */
   async push(c: PushChoice): Promise<boolean> {
     const version: Version = c.version === 2 && this.world.v2 ? 2 : 1;
@@ -258,6 +264,10 @@ export class SimClient {
       // A branch limit refuses the whole request (nothing written: the check after the step sees that).
       if (answer.status === 422 && answer.code === "CONFLICT_BRANCH_LIMIT_PER_DOC" && mode === "preserve_both" && this.atBranchLimit(ops)) {
         this.count("v2 push CONFLICT_BRANCH_LIMIT_PER_DOC");
+        return true;
+      }
+      if (answer.status === 422 && answer.code === "CONFLICT_BRANCH_LIMIT_PER_USER" && mode === "preserve_both" && this.atUserBranchLimit(ops)) {
+        this.count("v2 push CONFLICT_BRANCH_LIMIT_PER_USER");
         return true;
       }
       this.world.fail(`push ${JSON.stringify(ops)} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

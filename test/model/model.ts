@@ -81,6 +81,8 @@ export class ModelError extends Error {}
 
 /** Pending branches a document may have (the plan's limit). */
 export const BRANCHES_PER_DOC = 5;
+/** Pending branches a user may have, over all their KBs (the model's user has this one). */
+export const BRANCHES_PER_USER = 100;
 
 export class KbModel {
   readonly docs = new Map<string, MDoc>();
@@ -102,6 +104,13 @@ export class KbModel {
 
   active(): MDoc[] {
     return [...this.docs.values()].filter((d) => !d.deletedAt);
+  }
+
+  /** How many branches are pending, over every document. */
+  pendingCount(): number {
+    let n = 0;
+    for (const b of this.branches.values()) if (b.status === "pending") n++;
+    return n;
   }
 
   pendingOf(docId: string): MBranch[] {
