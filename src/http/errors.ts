@@ -70,6 +70,11 @@ export class AppError extends Error {
     this.name = "AppError";
     this.status = status ?? ERROR_STATUS[code];
   }
+
+  /** The same refusal (its status too: a 503 stays a 503) with more headers; `headers` win. */
+  withHeaders(headers: Record<string, string>): AppError {
+    return new AppError(this.code, this.message, this.meta, { ...this.headers, ...headers }, this.status);
+  }
 }
 
 /** How soon a client is told to try again while the object store does not answer (a restart takes seconds). */

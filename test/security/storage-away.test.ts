@@ -165,6 +165,17 @@ describe("the object store away", () => {
     expect((await callJson("GET", "/v1/docs", { token })).body.data.items).toEqual([]);
   });
 
+  test("a document whose text lives in the store (over 256 KB) is 503 to read while the store is away", async () => {
+    const { app } = await awayApp();
+    const caller = await newCaller({ method: "POST", path: "/v1/docs", op: {} });
+    const made = await callJson("POST", "/v1/docs", { token: caller.user.jwt, json: { filename: "big.md", content: BIG_TEXT } });
+    expect(made.status).toBe(201);
+    const res = await callJson("GET", `/v1/docs/${made.body.data.id}/raw`, { app, token: caller.user.jwt });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.body).toMatchObject({ success: false, code: "STORAGE_ERROR", meta: { dependency: "storage" } });
+  });
+
   test("a resumable upload finished while the store is away answers 503; its last PATCH sent again once it is back finishes it", async () => {
     const shared = await testContext();
     const failing = new Set<string>();

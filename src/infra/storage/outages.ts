@@ -5,6 +5,7 @@
 // throws StorageUnavailableError instead, which every route answers 503 with Retry-After
 // (src/http/core.ts). Any other failure (a missing key is not one: the stores answer null)
 // passes unchanged: it may be the caller's own (a body stream refused mid-upload).
+import type { Log } from "../log.ts";
 import { type Storage, StorageUnavailableError, storeUnreachable } from "./types.ts";
 
 /** A folder store's disk full, read-only or failing: the store cannot take writes until an operator acts. */
@@ -63,4 +64,14 @@ export function withOutages(store: Storage): Storage {
         }),
     }),
   };
+}
+
+/**
+ * A store operation that failed, logged: an outage at warn without its stack (it is
+ * expected, answered 503, and logged by every request that meets it), anything else at
+ * error with the whole error.
+ */
+export function logStoreFailure(log: Log, msg: string, fields: Record<string, unknown>, err: unknown): void {
+  if (err instanceof StorageUnavailableError) log.warn(msg, { ...fields, code: err.code });
+  else log.error(msg, { ...fields, err });
 }

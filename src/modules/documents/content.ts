@@ -1,8 +1,9 @@
 // Where a document's text lives: in its row up to INLINE_MAX_BYTES, else in the object
 // store under a key of its own (one object per row, never shared, so deleting a row may
 // delete its object without asking who else uses it).
+import { logStoreFailure } from "../../infra/storage/outages.ts";
 import type { Deps } from "../../wiring/deps.ts";
-import { AppError, storageError } from "../../http/errors.ts";
+import { storageError } from "../../http/errors.ts";
 import { newId } from "../../infra/ids.ts";
 
 /** Up to 256 KB inline in the database. */
@@ -29,7 +30,7 @@ export async function storeContent(deps: Deps, ownerId: string, docId: string, t
       return { content: null, objectKey: key };
     } catch (err) {
       if (attempt >= 2) {
-        deps.log.error("object store write failed", { key, err });
+        logStoreFailure(deps.log, "object store write failed", { key }, err);
         throw storageError(err, "the object store failed; try again");
       }
     }
@@ -45,8 +46,8 @@ export async function readContent(deps: Deps, row: StoredContent): Promise<strin
     if (!bytes) throw new Error("object missing");
     return new TextDecoder().decode(bytes);
   } catch (err) {
-    deps.log.error("document content read failed", { key: row.objectKey, err });
-    throw new AppError("STORAGE_ERROR", "the document's content could not be read");
+    logStoreFailure(deps.log, "document content read failed", { key: row.objectKey }, err);
+    throw storageError(err, "the document's content could not be read");
   }
 }
 
@@ -54,5 +55,5 @@ export async function readContent(deps: Deps, row: StoredContent): Promise<strin
 export async function removeObjects(deps: Deps, keys: readonly (string | null)[]): Promise<void> {
   const live = keys.filter((k): k is string => !!k);
   const results = await Promise.allSettled(live.map((k) => deps.storage.delete(k)));
-  for (const r of results) if (r.status === "rejected") deps.log.error("document object delete failed", { keys: live, err: r.reason });
+  for (const r of results) if (r.status === "rejected") logStoreFailure(deps.log, "document object delete failed", { keys: live }, r.reason);
 }

@@ -30,7 +30,7 @@ export interface Reader {
   rateHeaders: Record<string, string>;
 }
 
-const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": PRIVATE_CACHE });
+const refused = (e: AppError) => e.withHeaders({ ...NOSNIFF, "cache-control": PRIVATE_CACHE });
 
 /**
  * The document `id` if the caller may read it (anyone a public one, its owner with kb.read

@@ -42,7 +42,7 @@ export async function serveRender(
   try {
     bytes = await renderTypst(deps, row.sourceHash, await readContent(deps, row), format);
   } catch (e) {
-    throw e instanceof AppError ? new AppError(e.code, e.message, e.meta, { ...shared, ...e.headers }) : e;
+    throw e instanceof AppError ? e.withHeaders(shared) : e;
   }
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }

@@ -1,5 +1,6 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
+import { logStoreFailure } from "../../infra/storage/outages.ts";
 import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../wiring/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
@@ -79,7 +80,7 @@ async function putObject(deps: Deps, key: string, bytes: Uint8Array, contentType
       return await deps.storage.put(key, bytes, { contentType });
     } catch (err) {
       if (attempt >= 2) {
-        deps.log.error("object store write failed", { key, err });
+        logStoreFailure(deps.log, "object store write failed", { key }, err);
         throw storageError(err, "the object store failed; try again");
       }
     }
@@ -172,7 +173,7 @@ export async function insertPrepared(tx: Tx, list: readonly PreparedImage[], now
 export async function discardPrepared(deps: Deps, list: readonly PreparedImage[]): Promise<void> {
   const keys = list.flatMap((p) => p.keys);
   const removed = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
-  for (const r of removed) if (r.status === "rejected") deps.log.error("orphan image object left after a failed upload", { keys, err: r.reason });
+  for (const r of removed) if (r.status === "rejected") logStoreFailure(deps.log, "orphan image object left after a failed upload", { keys }, r.reason);
 }
 
 /** The public URL of a prepared image (the one it has once recorded). */
@@ -282,5 +283,5 @@ export async function deleteImage(deps: Deps, userId: string, id: string): Promi
   // After the commit: a failed commit must not have lost the bytes. A failed delete here
   // leaves an unreferenced object, logged for the operator; nothing serves or counts it.
   const results = await Promise.allSettled(objectKeys(row).map((k) => deps.storage.delete(k)));
-  for (const r of results) if (r.status === "rejected") deps.log.error("image object delete failed", { id, err: r.reason });
+  for (const r of results) if (r.status === "rejected") logStoreFailure(deps.log, "image object delete failed", { id }, r.reason);
 }

@@ -11,7 +11,7 @@ import { getKb } from "./service.ts";
 const CONTENT_TYPES = { markdown: "text/markdown; charset=utf-8", typst: "text/plain; charset=utf-8" } as const;
 const NOSNIFF = { "x-content-type-options": "nosniff" };
 
-const refused = (e: AppError) => new AppError(e.code, e.message, e.meta, { ...e.headers, ...NOSNIFF, "cache-control": "no-store" });
+const refused = (e: AppError) => e.withHeaders({ ...NOSNIFF, "cache-control": "no-store" });
 
 export async function rawByPath(deps: Deps, userId: string, kbId: string, path: string | undefined, extra: Record<string, string>): Promise<Response> {
   try {

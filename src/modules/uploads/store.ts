@@ -10,6 +10,7 @@
 // A PATCH's progress is returned, never written here: the service records it in the
 // upload's row, and a PATCH that fails records none of it (its parts are overwritten by
 // the next, its bytes in the file cut off).
+import { logStoreFailure } from "../../infra/storage/outages.ts";
 import type { Deps } from "../../wiring/deps.ts";
 import { AppError, storageError } from "../../http/errors.ts";
 import type { StoredPart, UploadRow } from "./table.ts";
@@ -40,7 +41,7 @@ export interface Received {
 
 const storageFailed = (deps: Deps, err: unknown, id: string) => {
   if (err instanceof AppError) return err;
-  deps.log.error("resumable upload: the object store failed", { id, err });
+  logStoreFailure(deps.log, "resumable upload: the object store failed", { id }, err);
   return storageError(err, "the object store failed; try again");
 };
 
