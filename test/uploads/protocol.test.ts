@@ -343,5 +343,13 @@ describe("PATCH", () => {
     const state = await callJson("GET", path, { token: key });
     expect(state.body.data).toMatchObject({ status: "failed", resource: null, failure: { code: "INVALID_FILE_TYPE" } });
     expect((await usageOf(user)).video.storage.used).toBe(before);
+    // A tus client that lost that answer asks for the offset: 410, never the whole length
+    // (which it would take for a finished upload); sending the bytes again is 410 as well.
+    const head = await tusCall("HEAD", path, key);
+    expect(head.status).toBe(410);
+    expect(head.headers.get("upload-offset")).toBeNull();
+    const again = await patch(key, path, bytes.length, new Uint8Array(0));
+    expect(again.status).toBe(410);
+    expect(await again.json()).toMatchObject({ code: "UPLOAD_FAILED", meta: { failure: { code: "INVALID_FILE_TYPE" } } });
   });
 });

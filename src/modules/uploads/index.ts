@@ -7,7 +7,7 @@ import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { Services } from "../../wiring/services.ts";
 import { OffsetHeaders, OffsetStream, optionsDocumentation, TusHeaders, UploadParams, UploadState } from "./model.ts";
-import { appendToUpload, createUpload, liveUpload, terminateUpload, toState } from "./service.ts";
+import { appendToUpload, createUpload, liveUpload, terminateUpload, toState, uploadFailed } from "./service.ts";
 import type { Resource } from "./kinds.ts";
 import type { UploadRow } from "./table.ts";
 import {
@@ -150,7 +150,9 @@ export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }
         auth: { scope: "media.write", tier: "read" },
         params: UploadParams,
         response: { 200: withHeaders(Ok(UploadState), { ...OffsetHeaders, "Upload-Length": Int() }), 404: "Error", 410: "Error", 412: "Error" },
-        detail: { summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired" },
+        detail: {
+          summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired (UPLOAD_EXPIRED) or failed (UPLOAD_FAILED)",
+        },
       })
       .patch(
         "/:id",
@@ -243,6 +245,7 @@ export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }
     const head = request.method === "HEAD";
     if (head) assertTusVersion(request);
     const row = await liveUpload(deps, userId, id);
+    if (head && row.status === "failed") throw uploadFailed(row);
     if (head) {
       Object.assign(headers, {
         ...offsetHeaders(row),

@@ -83,6 +83,12 @@ const isExpired = (row: UploadRow, now: Date) => row.status === "expired" || (ro
 const expired = (row: UploadRow) =>
   new AppError("UPLOAD_EXPIRED", "the upload expired before it was finished; start a new one", { expiredAt: iso(row.expiresAt) });
 
+/**
+ * 410 for an upload whose file was refused: its bytes are gone, and a tus client told its
+ * offset (the whole length) would take the upload as finished. GET still says why.
+ */
+export const uploadFailed = (row: UploadRow) => new AppError("UPLOAD_FAILED", "the upload failed; start a new one", { offset: row.offset, failure: row.failure });
+
 /** The owner's upload while it can still be read: 410 once expired. */
 export async function liveUpload(deps: Deps, userId: string, id: string): Promise<UploadRow> {
   const row = await ownUpload(deps.db, userId, id);
@@ -150,7 +156,7 @@ export async function appendToUpload(
       const size = p.declared ?? (await sizeOf(p.body, first.length - p.offset));
       if (p.offset + size === first.length) return { row: first, replayed: true, ...(first.resource && { resource: first.resource as Resource }) };
     }
-    if (first.status === "failed") throw new AppError("CONFLICT", "the upload failed; start a new one", { offset: first.offset, failure: first.failure });
+    if (first.status === "failed") throw uploadFailed(first);
     throw conflict(first);
   }
   if (p.offset !== first.offset) throw conflict(first);
