@@ -151,7 +151,8 @@ export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }
         params: UploadParams,
         response: { 200: withHeaders(Ok(UploadState), { ...OffsetHeaders, "Upload-Length": Int() }), 404: "Error", 410: "Error", 412: "Error" },
         detail: {
-          summary: "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired (UPLOAD_EXPIRED) or failed (UPLOAD_FAILED)",
+          summary:
+            "An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired (UPLOAD_EXPIRED) or failed (UPLOAD_FAILED)",
         },
       })
       .patch(

@@ -87,7 +87,8 @@ const expired = (row: UploadRow) =>
  * 410 for an upload whose file was refused: its bytes are gone, and a tus client told its
  * offset (the whole length) would take the upload as finished. GET still says why.
  */
-export const uploadFailed = (row: UploadRow) => new AppError("UPLOAD_FAILED", "the upload failed; start a new one", { offset: row.offset, failure: row.failure });
+export const uploadFailed = (row: UploadRow) =>
+  new AppError("UPLOAD_FAILED", "the upload failed; start a new one", { offset: row.offset, failure: row.failure });
 
 /** The owner's upload while it can still be read: 410 once expired. */
 export async function liveUpload(deps: Deps, userId: string, id: string): Promise<UploadRow> {
