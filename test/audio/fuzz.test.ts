@@ -1,4 +1,4 @@
-// Hostile audio (issue 15): truncated files, headers that lie about their sizes, and noise
+// Hostile audio: truncated files, headers that lie about their sizes, and noise
 // behind a valid signature. Each is answered (never a 500, never a hang: the parser's
 // stream ends with the upload), and a refusal leaves nothing stored or counted. What is
 // decided per case: a file the parser can still read (a cut MP3 or FLAC whose header

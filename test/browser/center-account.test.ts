@@ -208,7 +208,7 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
     async () => {
       const user = await makeUser({ plan: "pro" });
       const image = await uploaded(user.jwt, await png(64, 48), { filename: "counted.png" });
-      // Video and audio served past the plan's monthly limit: playback is degraded (SPEC 3.3).
+      // Video and audio served past the plan's monthly limit: playback is degraded.
       const limit = d.rig.o.deps.plans.pro.mediaBandwidthBytes;
       const [month, day] = [monthKey(d.rig.o.clock.now()), dayKey(d.rig.o.clock.now())];
       await addBandwidthBatch(d.rig.o.deps.db, [

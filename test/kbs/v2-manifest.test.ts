@@ -1,4 +1,4 @@
-// GET /v1/kbs/:id/manifest under v2 (issue 12): the since cursor and sinceCursor, tombstones,
+// GET /v1/kbs/:id/manifest under v2 (docs/sync.md): the since cursor and sinceCursor, tombstones,
 // the weak ETag and 304, a since past the plan's tombstone retention (by moving the clock).
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";

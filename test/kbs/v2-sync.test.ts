@@ -1,4 +1,4 @@
-// POST /v1/kbs/:id/sync under v2 (issue 12): version negotiation, results[] per op, the
+// POST /v1/kbs/:id/sync under v2 (docs/sync.md): version negotiation, results[] per op, the
 // batch limits, SYNC_VERSION_MISMATCH, SYNC_HASH_REQUIRED, update by docId, bases by time
 // or hash, default mode's 409 SYNC_CONFLICT with meta.results, conflictResolution.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Moves and tombstones (issue 12): a move keeps docId and leaves a tombstone at fromPath;
+// Moves and tombstones (docs/sync.md): a move keeps docId and leaves a tombstone at fromPath;
 // MOVE_SOURCE_MISSING, MOVE_TARGET_EXISTS; tombstones on every delete (sync, /v1/docs, a
 // KB's cascade), tombstone_ack recorded, and prune-tombstones by moving the clock.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";

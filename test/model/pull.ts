@@ -18,7 +18,7 @@ export async function pull(cl: SimClient, c: PullChoice): Promise<void> {
   const got = await manifest(cl.world.wire, version, { since: sinceParam, limit: c.limit, tombstones, ifNoneMatch: prior?.etag });
   const what = `manifest v${version} since ${sinceParam} (${sinceAt})${tombstones ? " with tombstones" : ""}`;
 
-  // A since older than the plan's tombstone retention (issue 12): 200 and no items, or
+  // A since older than the plan's tombstone retention (docs/sync.md): 200 and no items, or
   // 410 when tombstones were asked for; the client reads it all again.
   const expired = version === 2 && sinceAt !== undefined && Date.parse(sinceAt) < cl.world.now() - cl.world.retentionDays * 86_400_000;
   if (expired) {

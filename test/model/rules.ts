@@ -1,4 +1,4 @@
-// The rules of one op (the v1 conflict table, issue 12's decisions for v2, and the
+// The rules of one op (the v1 conflict table, the v2 decisions of docs/sync.md, and the
 // choices of docs/decisions.md where both are silent): what the op may do to the model's state. The
 // model (model.ts) checks the server's answer against this and applies it.
 import { asMove, type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
@@ -14,11 +14,11 @@ export interface Expected {
   stale: boolean;
 }
 
-/** Reasons a base is stale: the ones that make a default v2 push 409 SYNC_CONFLICT (issue 12). */
+/** Reasons a base is stale: the ones that make a default v2 push 409 SYNC_CONFLICT (docs/sync.md). */
 export const STALE = ["REMOTE_NEWER", "REMOTE_DELETED", "BASE_MISSING"];
 
 /**
- * The base of an update, delete or move against the row (the v1 table, issue 12: baseHash
+ * The base of an update, delete or move against the row (the v1 table, docs/sync.md: baseHash
  * wins over the timestamp). "absent", "current" or "stale" (stale past a delete included).
  */
 function base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forDelete: boolean): "absent" | "current" | "stale" {
@@ -41,7 +41,7 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
   const conflict = (reason: string, stale = STALE.includes(reason)): Expected => ({ ...none, conflicts: [reason], stale });
   const row = m.target(op);
   const keep = (e: Expected): Expected => {
-    // preserve_both keeps the text of a stale update beside master (issue 12). On a deleted
+    // preserve_both keeps the text of a stale update beside master (docs/sync.md). On a deleted
     // master the spec names no branch, and a text equal to master's needs none: either
     // answer is taken there.
     if (version === 2 && mode === "preserve_both" && e.stale && (op.op === "upsert" || op.op === "update")) {
@@ -71,7 +71,7 @@ export function expectOp(m: KbModel, op: Op, version: Version, mode: Mode): Expe
     // A move needs the exact base, as a delete does (the server's choice; the v1 table has no move).
     const b = base(op, row, true);
     // A move carries the hash of the text the client holds: another one at master means
-    // the document changed remotely (issue 12). Which of several refusals the server names
+    // the document changed remotely (docs/sync.md). Which of several refusals the server names
     // first, the spec does not say: any that holds is taken.
     const reasons: string[] = [];
     if (b === "absent") reasons.push("BASE_MISSING");

@@ -1,4 +1,4 @@
-// Where the server disagreed with the spec or issue 12 and the randomized test found it:
+// Where the server disagreed with the spec or docs/sync.md and the randomized test found it:
 // each case reduced to a few deterministic requests. A case is todo while the server is
 // not fixed (`bun test --todo test/model` runs them; the randomized test then tolerates
 // exactly that case, narrowly, and counts each time it does), and a plain test once it is.

@@ -1,4 +1,4 @@
-// The model-checked sync protocol (issue 12, item 7): random interleavings of three
+// The model-checked sync protocol (docs/sync.md): random interleavings of three
 // simulated clients (create, edit, move, rename, delete, pull, push; v1 and v2; default and
 // preserve_both) against the server, which after every step must agree with the reference
 // model (test/model/model.ts), and must never lose content it took.
@@ -134,7 +134,7 @@ if (!can.v2 || !can.branches) throw new Error(`the server must answer the v2 man
 const seen = new Map<string, number>();
 
 /**
- * A v2 push the request rules refuse as a whole (issue 12): nothing of it may apply, which
+ * A v2 push the request rules refuse as a whole (docs/sync.md): nothing of it may apply, which
  * the check after the step sees. False when v2 is not there yet.
  */
 async function refused(world: World, kind: number): Promise<boolean> {

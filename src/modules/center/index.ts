@@ -1,4 +1,4 @@
-// The dashboard at CENTER_URL (SPEC {center_url}; default the API's public root): one HTML
+// The dashboard at CENTER_URL (default the API's public root): one HTML
 // shell and its embedded files (the entry script, the chunks it imports, the stylesheet). The shell is the same for every screen; the script
 // draws the screen named by the URL's fragment (#/library, #/upload, ...), so no path under
 // CENTER_URL is taken from the API. The script talks to the public API only, with the

@@ -7,7 +7,7 @@ import { validationError } from "../../http/errors.ts";
 interface KindDefaults {
   /** E-mail by default (the messages mailed before the in-app list existed). */
   email: boolean;
-  /** The e-mail cannot be turned off (SPEC 6: the 100% and video bandwidth messages are mandatory). */
+  /** The e-mail cannot be turned off (docs/api.md, "Notifications": the 100% and video bandwidth messages are mandatory). */
   mandatory?: boolean;
 }
 

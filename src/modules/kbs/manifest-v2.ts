@@ -1,4 +1,4 @@
-// The v2 manifest (issue 12): the v1 page walk plus an opaque `since` cursor,
+// The v2 manifest (docs/sync.md): the v1 page walk plus an opaque `since` cursor,
 // tombstones, a conditional fetch, and a since past the plan's tombstone retention.
 //
 // `since` is an ISO instant (as in v1: entries changed after it) or a sinceCursor: the

@@ -209,7 +209,7 @@ export type SyncV1Result = typeof SyncV1Result.static;
 
 const V2_STATUSES = ["applied", "conflict", "skipped", "conflict_branch_created"] as const;
 
-/** One op's outcome under v2 (issue 12): in the 200 answer, and in meta.results of 409 SYNC_CONFLICT. */
+/** One op's outcome under v2 (docs/sync.md): in the 200 answer, and in meta.results of 409 SYNC_CONFLICT. */
 const SyncV2OpResult = t.Object(
   {
     opIndex: OpIndex,

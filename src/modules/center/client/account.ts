@@ -37,7 +37,7 @@ const KINDS: Record<string, string> = {
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
 };
 
-/** The e-mails SPEC 6 makes mandatory: shown on and not switchable (the API refuses turning them off). */
+/** The e-mails that are mandatory (docs/api.md, "Notifications"): shown on and not switchable (the API refuses turning them off). */
 const MANDATORY_EMAIL = new Set(["quota_100", "video_bandwidth_degraded", "video_bandwidth_over_110", "video_bandwidth_suspended"]);
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */

@@ -1,4 +1,4 @@
-// A KB's pending conflict branches (#/conflicts/<kbId>; SPEC 2.9, 3.6): a client's version
+// A KB's pending conflict branches (#/conflicts/<kbId>; docs/sync.md, "Conflict branches"): a client's version
 // the API kept beside the master instead of overwriting it. Each is shown beside the
 // current master as a side-by-side diff, with Accept (the branch becomes the master) and
 // Discard (gone for good), each after a confirmation.

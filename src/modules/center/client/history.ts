@@ -1,4 +1,4 @@
-// A document's history (#/history/<docId>): its revisions newest first (SPEC 2.5: kept when
+// A document's history (#/history/<docId>): its revisions newest first (kept when
 // version history is on), a line diff between any two of them or the current text, and
 // Restore, which the API answers by first keeping the current text as a revision too.
 import { ApiError, call } from "./api.ts";

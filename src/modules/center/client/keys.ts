@@ -16,7 +16,7 @@ interface Key {
   createdAt: string;
 }
 
-/** The scopes of SPEC 5.8, each with what it allows; a new key gets all but media.delete unless told. */
+/** The scopes (docs/api.md, "Authentication, scopes and limits"), each with what it allows; a new key gets all but media.delete unless told. */
 const SCOPES: [name: string, allows: string, byDefault: boolean][] = [
   ["media.read", "List images, videos and audio; read their details", true],
   ["media.write", "Upload media; change titles and visibility", true],
@@ -27,7 +27,7 @@ const SCOPES: [name: string, allows: string, byDefault: boolean][] = [
   ["usage.read", "Read your quotas and usage", true],
 ];
 
-/** The key's shape as it is kept: its prefix and last four characters (SPEC 2.10). */
+/** The key's shape as it is kept: its prefix and last four characters (docs/api.md, API keys). */
 const keyHint = (last4: string) => `sk_live_…${last4}`;
 
 function keyItem(key: Key, removed: (li: HTMLLIElement) => void) {

@@ -1,5 +1,5 @@
-// Usage (#/usage): the plan, the video playback state in words (SPEC 3.3), each quota of
-// GET /v1/user/me/usage (SPEC 2.11) as a meter against its limit with the numbers in text,
+// Usage (#/usage): the plan, the video playback state in words, each quota of
+// GET /v1/user/me/usage as a meter against its limit with the numbers in text,
 // and the month's bandwidth per day as a chart (GET /v1/user/me/usage/daily), images and
 // video and audio as two series, with the busiest day in words beside it.
 // uPlot is loaded with import() when this screen is drawn: no other screen carries it.
@@ -27,7 +27,7 @@ interface Usage {
 
 const PLANS: Record<string, string> = { trial: "Trial", pro: "Pro", pro_plus: "Pro+", none: "No plan" };
 
-/** Playback state in words: what happens and what brings full quality back (SPEC 3.3). */
+/** Playback state in words: what happens and what brings full quality back. */
 const VIDEO_STATES = {
   ok: { title: "Video playback: full quality", words: "Your videos play at every quality your plan allows." },
   degraded: {

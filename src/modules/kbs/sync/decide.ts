@@ -1,5 +1,5 @@
 // One op of a sync batch, decided and applied: the v1 conflict table for
-// upserts and deletes, and the v2 ops on the same table (issue 12): an update names its
+// upserts and deletes, and the v2 ops on the same table (docs/sync.md): an update names its
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation, and a rename is a move within the document's folder. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).

@@ -1,4 +1,4 @@
-// The v2 wire format of sync (9; issue 12): `ops[]` of upsert, update, delete,
+// The v2 wire format of sync (docs/sync.md): `ops[]` of upsert, update, delete,
 // move, rename and tombstone_ack in; `results[]` (one per op: opIndex, status, docId) and
 // `serverTime` out. sourceHash is the SHA-256 hex of content (upsert, update) or of the
 // text the client holds at fromPath (move) or of the document (rename), and is required
