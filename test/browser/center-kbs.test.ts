@@ -166,7 +166,11 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
       expect(pdf.suggestedFilename()).toBe("findings.pdf");
       // The download finished (a context closed while its response is still coming breaks
       // playwright-core's connection for the rest of the file), and it is a PDF.
-      expect(readFileSync(await pdf.path()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(
+        readFileSync(await pdf.path())
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
       await page.getByRole("button", { name: "Show source" }).click();
       await expect(page.getByLabel("Source of Findings").textContent()).resolves.toBe(source);
       await clean(page);
