@@ -22,7 +22,7 @@ module.exports = {
       name: "schema-aggregator-imports-only-tables",
       severity: "error",
       from: { path: "^src/infra/db/schema\\.ts$" },
-      to: { path: "^src/modules/", pathNot: "^src/modules/[^/]+/table\\.ts$" },
+      to: { path: "^src/modules/", pathNot: ["^src/modules/[^/]+/table\\.ts$", "^src/modules/[^/]+/[^/]+/table\\.ts$"] },
     },
     {
       name: "http-imports-no-module",
@@ -35,7 +35,7 @@ module.exports = {
       name: "modules-through-public-surface",
       severity: "error",
       comment: "A module reaches another only through its public surface (public.ts), never its tables or internals (a table may reference another's key).",
-      from: { path: "^src/modules/([^/]+)/", pathNot: "^src/modules/[^/]+/table\\.ts$" },
+      from: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/[^/]+/table\\.ts$", "^src/modules/[^/]+/[^/]+/table\\.ts$"] },
       to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/public\\.ts$"] },
     },
     {
@@ -65,8 +65,8 @@ module.exports = {
       name: "table-references-only-tables",
       severity: "error",
       comment: "A table may reference another module's key, so it may import that module's table.ts, and nothing else of it.",
-      from: { path: "^src/modules/([^/]+)/table\\.ts$" },
-      to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/(table|public)\\.ts$"] },
+      from: { path: ["^src/modules/([^/]+)/table\\.ts$", "^src/modules/([^/]+)/[^/]+/table\\.ts$"] },
+      to: { path: "^src/modules/([^/]+)/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/table\\.ts$", "^src/modules/[^/]+/[^/]+/table\\.ts$", "^src/modules/[^/]+/public\\.ts$"] },
     },
     {
       name: "no-upward-imports",
@@ -81,7 +81,11 @@ module.exports = {
       severity: "error",
       comment:
         "Only src/http/ and a module's index.ts and model.ts (its routes and schemas), or a further controller of it (<name>.routes.ts, <name>.model.ts), speak Elysia; rules stay plain functions.",
-      from: { path: "^src/", pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$", "^src/wiring/app\\.ts$"] },
+      from: {
+        path: "^src/",
+        pathNot: ["^src/http/", "^src/modules/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$",
+          "^src/modules/[^/]+/[^/]+/(index|model|[a-z0-9-]+\\.routes|[a-z0-9-]+\\.model)\\.ts$", "^src/wiring/app\\.ts$"],
+      },
       to: { path: "node_modules/elysia/" },
     },
     {

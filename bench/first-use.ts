@@ -16,7 +16,7 @@ if (which) {
         .toBuffer();
     },
     "markdown-it and yaml": async () => {
-      const { readMarkdown } = await import("../src/modules/documents/markdown.ts");
+      const { readMarkdown } = await import("../src/modules/library/documents/markdown.ts");
       return readMarkdown("---\ntitle: a\n---\n# Title\n\nSome *text* with ![an image](https://example.com/a.png).\n");
     },
     "music-metadata": async () => {

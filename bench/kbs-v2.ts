@@ -7,7 +7,7 @@
 //       updates), 4 connections, each a user pushing to its own KB.  target >= 0.4x the bare upserts, p99 <= 50 ms
 import { sql } from "drizzle-orm";
 import { encodeCursor } from "../src/http/cursor.ts";
-import { createKb } from "../src/modules/kbs/public.ts";
+import { createKb } from "../src/modules/library/public.ts";
 import { bareDriver, bareUpserts, compare, newPushers, runLoad, timedLoop } from "./kbs.ts";
 import type { Shelf } from "./server.ts";
 

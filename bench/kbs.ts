@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { rowsOf } from "../src/infra/db/index.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
-import { createKb } from "../src/modules/kbs/public.ts";
+import { createKb } from "../src/modules/library/public.ts";
 import { noteBatch } from "./kb-notes.ts";
 import { type Interleaved, interleave } from "./passes.ts";
 import { startManifestBaseline } from "./manifest-baseline.ts";

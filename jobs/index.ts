@@ -5,11 +5,11 @@
 // `shelf admin jobs` and GET /v1/admin/jobs list them in.
 import type { Job } from "../src/infra/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
-import { storedDocuments } from "../src/modules/documents/public.ts";
+import { storedDocuments } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
 import { storedImages } from "../src/modules/images/public.ts";
-import { conflictBranchesJob, pruneTombstonesJob, syncV1ReminderJob } from "../src/modules/kbs/public.ts";
+import { conflictBranchesJob, pruneTombstonesJob, syncV1ReminderJob } from "../src/modules/library/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { expireUploadsJob, storedUploads } from "../src/modules/uploads/public.ts";

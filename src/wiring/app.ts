@@ -13,8 +13,7 @@ import { centerModule } from "../modules/center/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
-import { documentsModule } from "../modules/documents/index.ts";
-import { kbsModule } from "../modules/kbs/index.ts";
+import { libraryModule } from "../modules/library/index.ts";
 import { mcpModule } from "../modules/mcp/index.ts";
 import { mediaModule } from "../modules/media/index.ts";
 import { notificationsModule } from "../modules/notifications/index.ts";
@@ -71,8 +70,7 @@ export function createApp(services: Services) {
     .use(usageModule(services))
     .use(notificationsModule(services))
     .use(imagesModule(services))
-    .use(documentsModule(services))
-    .use(kbsModule(services))
+    .use(libraryModule(services))
     .use(oauthModule(services))
     .use(videosModule(services))
     .use(audioModule(services))

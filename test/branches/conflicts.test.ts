@@ -4,7 +4,7 @@
 // no user reaching another's.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { conflictBranches } from "../../src/modules/kbs/table.ts";
+import { conflictBranches } from "../../src/modules/library/kbs/table.ts";
 import { updateUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";

@@ -2,9 +2,9 @@
 // transaction that holds the KB's lock and the document's row lock, as a sync batch does.
 import type { Deps } from "../../src/wiring/deps.ts";
 import { newId } from "../../src/infra/ids.ts";
-import { lockAtPath, normalizePath, removeObjects, sha256Hex, storeContent, utf8Length } from "../../src/modules/documents/public.ts";
+import { lockAtPath, normalizePath, removeObjects, sha256Hex, storeContent, utf8Length } from "../../src/modules/library/public.ts";
 import { requireUser } from "../../src/modules/identity/public.ts";
-import { lockKb, openBranch } from "../../src/modules/kbs/public.ts";
+import { lockKb, openBranch } from "../../src/modules/library/public.ts";
 import { counterTotal } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

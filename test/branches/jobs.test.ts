@@ -4,8 +4,8 @@
 // days; every run repeatable.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq, inArray } from "drizzle-orm";
-import { BRANCHES_EXPIRING } from "../../src/modules/kbs/public.ts";
-import { conflictBranches } from "../../src/modules/kbs/table.ts";
+import { BRANCHES_EXPIRING } from "../../src/modules/library/public.ts";
+import { conflictBranches } from "../../src/modules/library/kbs/table.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";

@@ -4,8 +4,8 @@
 // the same refusals over HTTP.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { pendingBranchDocIds } from "../../src/modules/kbs/public.ts";
-import { conflictBranches } from "../../src/modules/kbs/table.ts";
+import { pendingBranchDocIds } from "../../src/modules/library/public.ts";
+import { conflictBranches } from "../../src/modules/library/kbs/table.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { call, testContext } from "../helpers/context.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";

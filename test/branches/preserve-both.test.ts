@@ -5,7 +5,7 @@
 // pending branches.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
-import { kbsModule } from "../../src/modules/kbs/index.ts";
+import { kbsModule } from "../../src/modules/library/kbs/index.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";

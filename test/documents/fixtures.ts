@@ -1,6 +1,6 @@
 // Document fixtures: uploads through the API, and a KB made through the KB module's
 // public surface (its routes come with the KB feature).
-import { createKb } from "../../src/modules/kbs/public.ts";
+import { createKb } from "../../src/modules/library/public.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import type { TestUser } from "../helpers/factories.ts";

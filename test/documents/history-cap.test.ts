@@ -6,7 +6,7 @@
 // Each test runs on an app whose trial plan has a small cap, on a clock of its own.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { docRevisions, documents } from "../../src/modules/documents/table.ts";
+import { docRevisions, documents } from "../../src/modules/library/documents/table.ts";
 import type { PlanOverrides } from "../../src/modules/identity/public.ts";
 import { adminCli } from "../helpers/admin-cli.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";

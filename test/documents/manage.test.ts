@@ -5,7 +5,7 @@ import { SCOPES } from "../../src/http/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
-import { getKb } from "../../src/modules/kbs/public.ts";
+import { getKb } from "../../src/modules/library/public.ts";
 import { makeKb, postDoc, uploadedDoc, usageOf } from "./fixtures.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 

@@ -4,7 +4,7 @@
 // the reference whose title repeats its URL (remark's facts located the title) and the
 // table row of two equal cells (now not located rather than told apart).
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { type MarkdownFacts, readMarkdown } from "../../src/modules/documents/markdown.ts";
+import { type MarkdownFacts, readMarkdown } from "../../src/modules/library/documents/markdown.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);

@@ -1,7 +1,7 @@
 // The one relative-path rule, on its own: NFC first, then the rules; the
 // case-folded key that decides whether two spellings are one path in a KB.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { normalizePath, pathProblemText } from "../../src/modules/documents/public.ts";
+import { normalizePath, pathProblemText } from "../../src/modules/library/public.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);

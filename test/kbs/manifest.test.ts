@@ -1,8 +1,8 @@
 // GET /v1/kbs/:id/manifest: full and incremental reads, pages, soft-deleted entries, and a
 // serverTime that never lets a change slip through, even one that commits late.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { lockKb } from "../../src/modules/kbs/public.ts";
-import { describeText, lockAtPath, replaceContent } from "../../src/modules/documents/public.ts";
+import { lockKb } from "../../src/modules/library/public.ts";
+import { describeText, lockAtPath, replaceContent } from "../../src/modules/library/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";

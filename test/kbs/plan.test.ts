@@ -3,9 +3,9 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../src/infra/db/index.ts";
-import { manifestQuery } from "../../src/modules/documents/kb-documents.ts";
-import { kbListQuery } from "../../src/modules/kbs/manage.ts";
-import { createKb } from "../../src/modules/kbs/public.ts";
+import { manifestQuery } from "../../src/modules/library/documents/kb-rows.ts";
+import { kbListQuery } from "../../src/modules/library/kbs/manage.ts";
+import { createKb } from "../../src/modules/library/public.ts";
 import { testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { type PlanNode, planOf, withRows } from "../helpers/plan.ts";

@@ -2,7 +2,7 @@
 // then Deprecation and Sunset on manifest and sync answers, then 410 SYNC_V1_SUNSET.
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
-import { kbsModule } from "../../src/modules/kbs/index.ts";
+import { kbsModule } from "../../src/modules/library/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";

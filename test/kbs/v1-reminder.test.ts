@@ -4,8 +4,8 @@
 // operator's command sends it now.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
-import { remindV1Callers } from "../../src/modules/kbs/public.ts";
-import { syncV1Callers } from "../../src/modules/kbs/table.ts";
+import { remindV1Callers } from "../../src/modules/library/public.ts";
+import { syncV1Callers } from "../../src/modules/library/kbs/table.ts";
 import { notifications, outbox } from "../../src/modules/notifications/table.ts";
 import { render } from "../../src/modules/notifications/templates.ts";
 import { makeKey } from "../helpers/factories.ts";

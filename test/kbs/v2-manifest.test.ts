@@ -2,7 +2,7 @@
 // the weak ETag and 304, a since past the plan's tombstone retention (by moving the clock).
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
-import { kbsModule } from "../../src/modules/kbs/index.ts";
+import { kbsModule } from "../../src/modules/library/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";

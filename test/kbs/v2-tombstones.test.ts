@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createModuleApp } from "../../src/wiring/app.ts";
-import { docTombstones } from "../../src/modules/kbs/table.ts";
-import { kbsModule } from "../../src/modules/kbs/index.ts";
+import { docTombstones } from "../../src/modules/library/kbs/table.ts";
+import { kbsModule } from "../../src/modules/library/kbs/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";

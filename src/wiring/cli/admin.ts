@@ -19,7 +19,7 @@ import {
 } from "../../modules/identity/public.ts";
 import { createJobRunner } from "../../../jobs/runner.ts";
 import { allJobs, storedKinds } from "../../../jobs/index.ts";
-import { remindV1Callers } from "../../modules/kbs/public.ts";
+import { remindV1Callers } from "../../modules/library/public.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
 import { deleteOwnerVideos } from "../../modules/videos/public.ts";
 

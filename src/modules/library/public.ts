@@ -1,0 +1,18 @@
+// The library's public surface: what the job registry, the operator's CLI and the tests'
+// fixtures use of documents and knowledge bases. Everything else stays inside the module.
+// Its scheduled jobs, and its objects and counted rows for the orphan sweep and usage verify.
+export { conflictBranchesJob } from "./kbs/conflict-branches.job.ts";
+export { pruneTombstonesJob } from "./kbs/prune-tombstones.job.ts";
+export { syncV1ReminderJob } from "./kbs/sync-v1-reminder.job.ts";
+export { remindV1Callers } from "./sync/v1-callers.ts";
+export { storedDocuments } from "./documents/stored-kind.ts";
+// A KB the caller owns and its lock, the one relative-path rule, and documents' and
+// conflict branches' rows as fixtures make them.
+export { createKb, getKb, lockKb } from "./kbs/service.ts";
+export { normalizePath, pathProblemText } from "./documents/path.ts";
+export { openBranch, pendingBranchDocIds } from "./kbs/branches.ts";
+export { BRANCHES_EXPIRING } from "./kbs/branch-expiry.ts";
+export { describeText } from "./documents/kb-documents.ts";
+export { lockAtPath } from "./documents/kb-rows.ts";
+export { replaceContent } from "./documents/row-changes.ts";
+export { removeObjects, sha256Hex, storeContent, utf8Length } from "./documents/content.ts";
