@@ -16,13 +16,21 @@ module.exports = {
       severity: "error",
       comment: "infra is the bottom layer. The drizzle schema aggregator alone may import every module's tables.",
       from: { path: "^src/infra/", pathNot: "^src/infra/db/schema\\.ts$" },
-      to: { path: "^src/(modules|http)/" },
+      to: { path: "^src/(modules|http|core)/" },
     },
     {
       name: "schema-aggregator-imports-only-tables",
       severity: "error",
       from: { path: "^src/infra/db/schema\\.ts$" },
       to: { path: "^src/modules/", pathNot: ["^src/modules/[^/]+/table\\.ts$", "^src/modules/[^/]+/[^/]+/table\\.ts$"] },
+    },
+    {
+      name: "core-imports-only-infra",
+      severity: "error",
+      comment:
+        "core/ is what every module needs (the Deps interface, errors, cursors, scopes, text rules, the principal, the plan table), below the modules and the HTTP layer: it imports infra and the config only.",
+      from: { path: "^src/core/" },
+      to: { path: "^(src/(modules|http|wiring)/|jobs/|src/main\\.ts$)" },
     },
     {
       name: "http-imports-no-module",
@@ -50,7 +58,7 @@ module.exports = {
       name: "modules-import-no-runner",
       severity: "error",
       comment:
-        "A module defines its jobs against src/infra/job.ts and never imports the runner or the registry; the wiring builds the runner, and the schema aggregator alone reads the job table.",
+        "A module defines its jobs against src/core/job.ts and never imports the runner or the registry; the wiring builds the runner, and the schema aggregator alone reads the job table.",
       from: { path: "^src/(modules|http|infra)/", pathNot: "^src/infra/db/schema\\.ts$" },
       to: { path: "^jobs/" },
     },
@@ -73,7 +81,7 @@ module.exports = {
       severity: "error",
       comment:
         "Modules, http, infra and jobs never import the wiring above them (src/wiring/: app, services, server, deps, the command line, and src/main.ts, the entry); a type is not wiring.",
-      from: { path: "^(src/(modules|http|infra)|jobs)/" },
+      from: { path: "^(src/(modules|http|infra|core)|jobs)/" },
       to: { path: "^src/(wiring/|main\\.ts$)", dependencyTypesNot: ["type-only"] },
     },
     {

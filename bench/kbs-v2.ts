@@ -6,7 +6,7 @@
 //   (m) 200-op v2 push batches of 2 KiB notes (sourceHash on each, half new paths, half
 //       updates), 4 connections, each a user pushing to its own KB.  target >= 0.4x the bare upserts, p99 <= 50 ms
 import { sql } from "drizzle-orm";
-import { encodeCursor } from "../src/http/cursor.ts";
+import { encodeCursor } from "../src/core/cursor.ts";
 import { createKb } from "../src/modules/library/public.ts";
 import { bareDriver, bareUpserts, compare, newPushers, runLoad, timedLoop } from "./kbs.ts";
 import type { Shelf } from "./server.ts";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../src/config.ts";
-import { encodeCursor } from "../src/http/cursor.ts";
+import { encodeCursor } from "../src/core/cursor.ts";
 import { closeDeps, createDeps, type Deps } from "../src/wiring/deps.ts";
 import { createUser } from "../src/modules/identity/public.ts";
 import { listImages } from "../src/modules/images/service.ts";

@@ -3,7 +3,7 @@
 // and the kinds of stored things the orphan sweep and usage verify walk. A new job is one
 // entry here; a module that stores objects is one more kind. The order is the order
 // `shelf admin jobs` and GET /v1/admin/jobs list them in.
-import type { Job } from "../src/infra/job.ts";
+import type { Job } from "../src/core/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
 import { storedDocuments } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";

@@ -3,9 +3,9 @@
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
 import { desc, eq, lt } from "drizzle-orm";
-import type { Deps } from "../src/wiring/deps.ts";
-import { AppError, notFound } from "../src/http/errors.ts";
-import { type Job, type JobCounts, jobLeaseKey, result } from "../src/infra/job.ts";
+import type { Deps } from "../src/core/deps.ts";
+import { AppError, notFound } from "../src/core/errors.ts";
+import { type Job, type JobCounts, jobLeaseKey, result } from "../src/core/job.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;

@@ -4,7 +4,7 @@
 //   bun scripts/doc-tables.ts           print both tables
 //   bun scripts/doc-tables.ts --write   rewrite them in their pages
 import { variables } from "../src/config.ts";
-import { ERROR_STATUS } from "../src/http/errors.ts";
+import { ERROR_STATUS } from "../src/core/errors.ts";
 
 export function configTable(): string {
   const rows = Object.entries(variables).map(([name, v]) => {

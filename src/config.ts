@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./modules/identity/plans.ts";
+import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./core/plans.ts";
 import { buildRateLimits, type RateLimits, RateLimitsSchema } from "./http/rate-tiers.ts";
 import { buildFirstPartyClients, type FirstPartyClient, FirstPartyClientsSchema } from "./modules/oauth/first-party-clients.ts";
 import { type MediaCorsOrigins, parseMediaCorsOrigins } from "./modules/edge/cors-origins.ts";

@@ -14,7 +14,7 @@
 // a streamed body is still being sent at that point.
 import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 import type { Log } from "../infra/log.ts";
-import type { Principal } from "./auth.ts";
+import type { Principal } from "../core/principal.ts";
 
 /** ACCESS_LOG: the level of the access lines, or off. */
 export type AccessLogMode = "info" | "debug" | "off";

@@ -22,7 +22,7 @@
 // rate tier is answered at once and its body is never held. Routes nobody needs to be
 // signed in for (sign-in, sign-up, client registration) take small bodies only
 // (OPEN_JSON_MAX_BYTES), so anonymous traffic cannot hold much either.
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 import { type FormReader, formReaderOf } from "./form-body.ts";
 
 /** The largest body of a route that names no other limit: every JSON body of the API is a few fields. */

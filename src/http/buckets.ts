@@ -7,8 +7,7 @@ import type { Clock } from "../infra/clock.ts";
 import type { BucketResult, Kv } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
-import type { AppError } from "./errors.ts";
-import { rateLimited } from "./rate-limit.ts";
+import { type AppError, rateLimited } from "../core/errors.ts";
 
 /**
  * upload: each upload (image, video, audio, document, a tus upload's creation).

@@ -8,10 +8,10 @@ import { KvUnavailableError } from "../infra/kv/types.ts";
 import type { Log } from "../infra/log.ts";
 import { StorageUnavailableError } from "../infra/storage/types.ts";
 import { type AccessLog, noteErrorBody } from "./access-log.ts";
-import { AppError, ERROR_STATUS, type ErrorCode, storageError } from "./errors.ts";
+import { AppError, ERROR_STATUS, type ErrorCode, storageError } from "../core/errors.ts";
 import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
-import { refusalError, LimitRefusal } from "./refusal.ts";
+import { refusalError, LimitRefusal } from "../core/refusal.ts";
 import { type Inputs, validationIssues } from "./validation.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -2,7 +2,7 @@
 // empty-body shapes the models share.
 import { type IntegerOptions, Type } from "@sinclair/typebox";
 import { Elysia, t, type TSchema } from "elysia";
-import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ERROR_CODES, type ErrorCode } from "../core/errors.ts";
 
 /**
  * One of a fixed list of values (`{ type, enum }` in the OpenAPI document). Elysia's own

@@ -10,7 +10,7 @@
 // returns is never run by Elysia itself: it carries `read` to the parser, which finds it
 // among the route's parse hooks once the routes are mounted (bodyLimits().learn).
 import { type Budget, BudgetBusyError } from "../infra/budget.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 
 const FORM_READER = Symbol("form reader");
 

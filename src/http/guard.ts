@@ -1,6 +1,6 @@
 // The one auth guard. Every protected route declares, in its options, what it needs:
 //   { auth: { scope: "media.write", tier: "upload" } }
-// scope: a scope (src/http/scopes.ts), "session" (JWT sessions only: keys cannot act), or "admin"
+// scope: a scope (src/core/scopes.ts), "session" (JWT sessions only: keys cannot act), or "admin"
 //   (the account's admin flag, whatever the credential's scopes).
 // session: with "admin", only a signed-in session of that account may act (admin changes).
 // tier: the per-minute rate-limit tier the route counts against.
@@ -11,11 +11,11 @@
 import { Elysia } from "elysia";
 import { notePrincipal } from "./access-log.ts";
 import { beforeBody, lingeringClose } from "./body-limit.ts";
-import type { Principal, ResolvePrincipal } from "./auth.ts";
+import type { Principal, ResolvePrincipal } from "../core/principal.ts";
 import { sharedModels } from "./envelope.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 import type { RateLimiter, Tier } from "./rate-limit.ts";
-import type { Scope } from "./scopes.ts";
+import type { Scope } from "../core/scopes.ts";
 
 export interface AuthOptions {
   scope: Scope | "session" | "admin";

@@ -17,7 +17,7 @@ import { Elysia } from "elysia";
 import type { Budget } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { type BodyLimits, JSON_MAX_BYTES, readBody } from "./body-limit.ts";
-import { AppError, validationError } from "./errors.ts";
+import { AppError, validationError } from "../core/errors.ts";
 import { isMultipartForm, readForm, reserveMemory } from "./form-body.ts";
 
 /** application/json and its +json kin. */

@@ -9,7 +9,7 @@
 // forms (which carry a CSRF token as well) through fromOwnSite.
 import { Elysia } from "elysia";
 import { sharedModels } from "./envelope.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../core/errors.ts";
 
 /** Where a request that may act on a session cookie is let in from. */
 export interface SiteRule {

@@ -5,7 +5,7 @@ import type { Kv, WindowResult } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits, type Tier } from "./rate-tiers.ts";
-import { AppError } from "./errors.ts";
+import { rateLimitHeaders, rateLimited } from "../core/errors.ts";
 
 export type { Tier } from "./rate-tiers.ts";
 const WINDOW_MS = 60_000;
@@ -13,23 +13,6 @@ const WINDOW_MS = 60_000;
 export interface RateLimiter {
   /** Counts one request; throws 429 RATE_LIMITED when over. Returns the headers to send. */
   hit(userId: string, tier: Tier): Promise<Record<string, string>>;
-}
-
-function rateLimitHeaders(r: WindowResult): Record<string, string> {
-  return {
-    "ratelimit-limit": String(r.limit),
-    "ratelimit-remaining": String(r.remaining),
-    "ratelimit-reset": String(Math.ceil(r.resetMs / 1000)),
-  };
-}
-
-/**
- * The one 429 of every limiter: RateLimit-Limit, RateLimit-Remaining (0) and
- * RateLimit-Reset describe the limit that refused, Retry-After says when to come back.
- */
-export function rateLimited(message: string, meta: Record<string, unknown>, r: { limit: number; resetMs: number }): AppError {
-  const headers = rateLimitHeaders({ allowed: false, limit: r.limit, remaining: 0, resetMs: r.resetMs });
-  return new AppError("RATE_LIMITED", message, meta, { ...headers, "retry-after": String(Math.max(1, Math.ceil(r.resetMs / 1000))) });
 }
 
 /**

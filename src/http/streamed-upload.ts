@@ -8,9 +8,9 @@
 import { Busboy } from "@fastify/busboy";
 import { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
-import { AppError, storageError, validationError } from "./errors.ts";
+import { AppError, storageError, validationError } from "../core/errors.ts";
 import { declaredLength } from "./body-limit.ts";
-import { badFieldText, stripUnsafeChars } from "./text.ts";
+import { badFieldText, stripUnsafeChars } from "../core/text.ts";
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;

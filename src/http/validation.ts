@@ -3,7 +3,7 @@
 // "Expected integer to be less or equal to 50" and names nothing. core.ts answers every
 // 422 VALIDATION_ERROR of a route schema through validationIssues.
 import type { ValidationError } from "elysia";
-import { hasBidiControl, hasControlChar, hasUnsafeChars } from "./text.ts";
+import { hasBidiControl, hasControlChar, hasUnsafeChars } from "../core/text.ts";
 
 interface Issue {
   path: string;

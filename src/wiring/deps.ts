@@ -3,48 +3,17 @@
 // Deps holds the parts (and the plan table the config sets); the services built on them,
 // once per process, are services.ts's.
 import type { Config } from "../config.ts";
-// The plan table file itself, not identity's public surface: every module's files import
-// the Deps type, so Deps imports no module file that imports it back.
-import { buildPlans, type Plans } from "../modules/identity/plans.ts";
+import type { Budgets, Deps } from "../core/deps.ts";
+import { buildPlans } from "../core/plans.ts";
 import { availableParallelism } from "node:os";
-import { createBudget, type Budget } from "../infra/budget.ts";
-import { createBufferPool, type BufferPool } from "../infra/buffer-pool.ts";
-import { createClock, type Clock } from "../infra/clock.ts";
-import { createDatabase, type Database, type Db } from "../infra/db/index.ts";
-import { createKv, type Kv } from "../infra/kv/index.ts";
+import { createBudget } from "../infra/budget.ts";
+import { createBufferPool } from "../infra/buffer-pool.ts";
+import { createClock } from "../infra/clock.ts";
+import { createDatabase } from "../infra/db/index.ts";
+import { createKv } from "../infra/kv/index.ts";
 import { createLog, type Log } from "../infra/log.ts";
-import { createStorage, type Storage } from "../infra/storage/index.ts";
-import { createTypstCompiler, type TypstCompiler } from "../infra/typst/index.ts";
-
-export interface Deps {
-  config: Config;
-  log: Log;
-  clock: Clock;
-  database: Database;
-  db: Db;
-  /**
-   * The database open and migrated. createDeps awaits it unless asked to return at once
-   * (`background`, src/wiring/cli/index.ts), so that the app is built while the embedded
-   * database opens; `serve` then awaits it (src/wiring/server.ts).
-   */
-  ready?: Promise<void>;
-  kv: Kv;
-  storage: Storage;
-  plans: Plans;
-  /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
-  budgets: Budgets;
-  /** Typst compiles in processes of their own, bounded in time and memory (src/infra/typst/). */
-  typst: TypstCompiler;
-}
-
-interface Budgets {
-  /** Bytes of upload bodies held in memory. */
-  uploadMemory: Budget;
-  /** The buffers those bodies are read into, reused (at most the same bytes are kept). */
-  uploadBuffers: BufferPool;
-  /** Decoded pixel bytes of images being decoded or encoded, and how many at once. */
-  imageWork: Budget;
-}
+import { createStorage } from "../infra/storage/index.ts";
+import { createTypstCompiler } from "../infra/typst/index.ts";
 
 function createBudgets(config: Config): Budgets {
   return {
@@ -58,6 +27,8 @@ function createBudgets(config: Config): Budgets {
     }),
   };
 }
+
+export type { Deps };
 
 export async function createDeps(config: Config, opts: { log?: Log; migrate?: boolean; background?: boolean } = {}): Promise<Deps> {
   const log = opts.log ?? createLog(config.LOG_LEVEL);

@@ -42,13 +42,35 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     console.log(`${name} screenshots: ${shots}`);
   }, SLOW);
 
+  /** Each open page's requests that have neither finished nor failed yet. */
+  const inFlight = new WeakMap<Page, Set<unknown>>();
+  /** Resolves once none of the page's requests is in flight (every one has finished or failed). */
+  function settled(page: Page): Promise<void> {
+    const open = inFlight.get(page);
+    if (!open?.size) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (open.size) return;
+        page.off("requestfinished", check);
+        page.off("requestfailed", check);
+        resolve();
+      };
+      page.on("requestfinished", check);
+      page.on("requestfailed", check);
+    });
+  }
+
   /**
-   * Leaves a page before its context closes: a player still fetching segments when the
-   * context goes sends the driver a response for a request it already dropped, and
-   * playwright-core's connection then fails every later call of the file.
+   * Leaves a page before its context closes, once every request it made has ended: a
+   * response that reaches the driver after its context went (a player still fetching
+   * segments, the browser's own favicon request) names a request the driver already
+   * dropped, and playwright-core's connection then fails every later call of the file.
+   * Going to about:blank stops what the page was doing; its requests then end, as
+   * finished or failed, and only then does the context close.
    */
   async function leave(page: Page) {
     await page.goto("about:blank").catch(() => {});
+    await settled(page);
     await page.context().close();
   }
 
@@ -60,6 +82,11 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     requested.length = 0;
     const page = await rig.open(viewport, { javaScript: true });
     last = page;
+    const open = new Set<unknown>();
+    inFlight.set(page, open);
+    page.on("request", (r) => open.add(r));
+    page.on("requestfinished", (r) => open.delete(r));
+    page.on("requestfailed", (r) => open.delete(r));
     page.on("request", (r) => {
       const u = new URL(r.url());
       requested.push(r.url());

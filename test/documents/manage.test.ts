@@ -1,7 +1,7 @@
 // GET /v1/docs (filters, sorts, keyset pages), GET one, GET raw (who may read, caching),
 // PATCH, DELETE one and many, POST /v1/docs/raw:batch, and the cross-tenant checks.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/core/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia, t } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
-import { AppError } from "../../src/http/errors.ts";
-import { decodeCursor, encodeCursor, toPage } from "../../src/http/cursor.ts";
+import { AppError } from "../../src/core/errors.ts";
+import { decodeCursor, encodeCursor, toPage } from "../../src/core/cursor.ts";
 import { createLog } from "../../src/infra/log.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
-import type { Job } from "../../src/infra/job.ts";
+import type { Job } from "../../src/core/job.ts";
 import { jobRuns } from "../../jobs/table.ts";
 import { testContext } from "../helpers/context.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";

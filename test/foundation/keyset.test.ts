@@ -3,7 +3,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq, sql } from "drizzle-orm";
 import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { decodeCursor, encodeCursor, keysetPage } from "../../src/http/cursor.ts";
+import { decodeCursor, encodeCursor, keysetPage } from "../../src/core/cursor.ts";
 import type { Tx } from "../../src/infra/db/index.ts";
 import { testContext } from "../helpers/context.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";

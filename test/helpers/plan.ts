@@ -3,7 +3,7 @@
 import { expect } from "bun:test";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type KeysetQuery, keysetSql } from "../../src/http/cursor.ts";
+import { type KeysetQuery, keysetSql } from "../../src/core/cursor.ts";
 import { rowsOf, type Tx } from "../../src/infra/db/index.ts";
 import { testContext } from "./context.ts";
 

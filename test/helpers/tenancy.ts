@@ -1,7 +1,7 @@
 // The shared cross-tenant check every route's tests run: no credentials -> 401, a key
 // without the route's scope -> 403, another user's resource -> 404 (existence not leaked).
 import { expect } from "bun:test";
-import { SCOPES, type Scope } from "../../src/http/scopes.ts";
+import { SCOPES, type Scope } from "../../src/core/scopes.ts";
 import { call, type CallOptions } from "./context.ts";
 import { makeKey, makeUser, type TestUser } from "./factories.ts";
 

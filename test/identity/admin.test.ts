@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/core/scopes.ts";
 import { getUser } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/infra/db/index.ts";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/core/scopes.ts";
 import { DEFAULT_KEY_SCOPES } from "../../src/modules/identity/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";

@@ -1,7 +1,7 @@
 // The Authorization header must be exactly `Bearer <token>`; nothing in it can cause a 500.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { connect } from "node:net";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/core/scopes.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { monthKey } from "../../src/infra/clock.ts";
-import { refusalError, LimitRefusal } from "../../src/http/refusal.ts";
+import { refusalError, LimitRefusal } from "../../src/core/refusal.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { addBandwidthBatch, assertFits, reserve, release, snapshotUsage } from "../../src/modules/usage/public.ts";
 import { callJson, testContext } from "../helpers/context.ts";

@@ -4,7 +4,7 @@
 // another's items.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
-import { encodeCursor } from "../../src/http/cursor.ts";
+import { encodeCursor } from "../../src/core/cursor.ts";
 import { newId } from "../../src/infra/ids.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";

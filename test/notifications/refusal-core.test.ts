@@ -3,9 +3,9 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
-import { AppError } from "../../src/http/errors.ts";
+import { AppError } from "../../src/core/errors.ts";
 import { createLog } from "../../src/infra/log.ts";
-import { LimitRefusal } from "../../src/http/refusal.ts";
+import { LimitRefusal } from "../../src/core/refusal.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);

@@ -10,7 +10,7 @@ import { formatBytes } from "../../src/modules/notifications/format.ts";
 import { outbox, quotaMarks } from "../../src/modules/notifications/table.ts";
 import { ledger } from "../../src/modules/usage/ledger.ts";
 import { tellRefusal } from "../../src/modules/usage/public.ts";
-import { LimitRefusal } from "../../src/http/refusal.ts";
+import { LimitRefusal } from "../../src/core/refusal.ts";
 import { audioForm, audioObjects } from "../audio/fixtures.ts";
 import { kbWith, openTestBranch } from "../branches/fixtures.ts";
 import { callJson } from "../helpers/context.ts";

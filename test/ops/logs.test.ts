@@ -7,7 +7,7 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { createJobRunner } from "../../jobs/runner.ts";
 import { deliverOutboxJob } from "../../src/modules/notifications/deliver-outbox.job.ts";
-import type { Job } from "../../src/infra/job.ts";
+import type { Job } from "../../src/core/job.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { transcodeJobs } from "../../src/modules/videos/table.ts";

@@ -3,7 +3,7 @@
 // to a bad input must pass (below 500; an error is the envelope of docs/api.md).
 import { expect } from "bun:test";
 import { newId } from "../../src/infra/ids.ts";
-import { ERROR_CODES } from "../../src/http/errors.ts";
+import { ERROR_CODES } from "../../src/core/errors.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { doc, type Json, METHODS, resolve } from "../helpers/openapi-doc.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";

@@ -3,7 +3,7 @@
 import type { TObject } from "@sinclair/typebox";
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
-import { refusalError, LimitRaced, LimitRefusal } from "../../src/http/refusal.ts";
+import { refusalError, LimitRaced, LimitRefusal } from "../../src/core/refusal.ts";
 import { DIMENSIONS, type Dimension } from "../../src/modules/usage/dimensions.ts";
 import { createLedger, ledger } from "../../src/modules/usage/ledger.ts";
 import { usageModel } from "../../src/modules/usage/model.ts";

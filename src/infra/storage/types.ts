@@ -95,7 +95,7 @@ export class StorageUnavailableError extends Error {
 /**
  * The store did not answer at all (refused, reset or timed-out connection: down or
  * restarting), as Bun's S3 client and fetch say it in `code`. Unlike a failure the store
- * answered with, this is an outage the client should wait out (src/http/errors.ts).
+ * answered with, this is an outage the client should wait out (src/core/errors.ts).
  */
 export function storeUnreachable(err: unknown): boolean {
   if (err instanceof StorageUnavailableError) return true;

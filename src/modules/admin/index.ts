@@ -3,7 +3,7 @@
 // admin's signed-in session, so a leaked API key of an admin cannot grant anything.
 import { Elysia, t } from "elysia";
 import { Ok, ok, Page, sharedModels } from "../../http/envelope.ts";
-import { notFound, validationError } from "../../http/errors.ts";
+import { notFound, validationError } from "../../core/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { Services } from "../../wiring/services.ts";

@@ -2,7 +2,7 @@
 // unified media listing's (GET /v1/media?type=audio), through public.ts.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { notFound } from "../../http/errors.ts";
+import { notFound } from "../../core/errors.ts";
 import { declaredLength } from "../../http/body-limit.ts";
 import type { Services } from "../../wiring/services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";

@@ -10,9 +10,9 @@
 // ID3_MAX_BYTES is refused from its first ten bytes: the parser would hold it in memory.
 // A duration over the plan's, once the header has told it, stops the upload there.
 import type { IAudioMetadata, IMetadataEvent } from "music-metadata";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import type { ByteTap } from "../../http/streamed-upload.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
+import { stripUnsafeChars } from "../../core/text.ts";
 import type { AudioFormat } from "./formats.ts";
 
 const QUEUE_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 // What the unified media listing reads of audio: a page of the owner's files.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import type { AudioItem } from "./model.ts";

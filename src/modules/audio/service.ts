@@ -3,15 +3,15 @@
 // its cover in one transaction), read (anonymous when public), update and delete (every
 // counter back, the objects and the edge's copy gone).
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, notFound, validationError } from "../../core/errors.ts";
 import { mediaFormFields } from "../../http/form-fields.ts";
 import { assertFileSize, declaredFileBytes, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import { LimitRefusal } from "../../http/refusal.ts";
+import { LimitRefusal } from "../../core/refusal.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";

@@ -5,7 +5,7 @@
 // session's access token (docs/decisions.md, "The dashboard").
 import { Elysia } from "elysia";
 import { pageSecurityHeaders } from "../../http/page-headers.ts";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { centerAssets } from "./assets.ts";
 
 const YEAR_S = 365 * 24 * 3600;

@@ -3,7 +3,7 @@
 // configured. The first checker that refuses decides: a hash the operator blocked is not
 // sent out for a second opinion.
 import type { Config } from "../../config.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import type { Log } from "../../infra/log.ts";
 import { blocklistChecker, loadBlocklist } from "./blocklist.ts";
 import { type CheckInput, type Checker, PASS, type Verdict } from "./types.ts";

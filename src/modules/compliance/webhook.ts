@@ -8,7 +8,7 @@
 // Larger images and streamed media (videos, audio) go as hash and size only: their bytes
 // are not in memory and no URL serves them before they are accepted.
 import { createHmac } from "node:crypto";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import type { Log } from "../../infra/log.ts";
 import { type BlockReason, type Checker, PASS } from "./types.ts";
 

@@ -11,8 +11,8 @@
 // A claim left by a run that died or failed is what the next run takes first; if its id
 // is already committed (the run died after its commit), it is only deleted. Every count
 // is added exactly once.
-import type { Deps } from "../../wiring/deps.ts";
-import { type Job, jobLeaseKey, result } from "../../infra/job.ts";
+import type { Deps } from "../../core/deps.ts";
+import { type Job, jobLeaseKey, result } from "../../core/job.ts";
 import { addBandwidthBatch, recordBandwidthCrossings } from "../usage/public.ts";
 import { BANDWIDTH_HASHES, parseBandwidthField } from "./meter.ts";
 import { BANDWIDTH_DIMENSIONS, type BandwidthDimension } from "./resolver.ts";

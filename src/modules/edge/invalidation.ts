@@ -2,7 +2,7 @@
 // changed, is dropped by this node's edge at once (before the request that changed it
 // answers) and by every other node's through the kv. Each cached entry is also
 // re-validated by its kind's lookup within CACHE_TTL_MS, should a message be lost.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { broadcast, listen, type Listening } from "../../infra/broadcast.ts";
 
 export const EDGE_CHANNEL = "edge:invalidate";

@@ -9,7 +9,7 @@
 import { notePrincipal } from "../../http/access-log.ts";
 import { refuseGetBody } from "../../http/body-limit.ts";
 import { errorAnswer, newRequestId, requestIdOf } from "../../http/core.ts";
-import { AppError, storageError } from "../../http/errors.ts";
+import { AppError, storageError } from "../../core/errors.ts";
 import { dayKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
 import type { Services } from "../../wiring/services.ts";

@@ -2,8 +2,8 @@
 // (merged into what is stored) and the password (checked against the current one, told to
 // the user as a security event).
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, notFound } from "../../core/errors.ts";
 import type { MePatch } from "./model.ts";
 import { mergeChoices } from "./notification-settings.ts";
 import { announceRevoked } from "./revocations.ts";

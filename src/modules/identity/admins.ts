@@ -4,7 +4,7 @@
 // take turns on one transaction lock, so two admins demoting each other at once cannot
 // both count the other as the one that stays.
 import { and, eq, ne, sql } from "drizzle-orm";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { users } from "./table.ts";
 

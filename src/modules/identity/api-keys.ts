@@ -1,15 +1,15 @@
 // API keys: `sk_live_` + 32 URL-safe characters, stored as SHA-256, shown once.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
-import type { Deps } from "../../wiring/deps.ts";
-import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
-import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
+import { AppError, notFound, validationError } from "../../core/errors.ts";
+import { isScope, SCOPES, type Scope } from "../../core/scopes.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
-import type { PlanLimits } from "./plans.ts";
+import type { PlanLimits } from "../../core/plans.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys } from "./table.ts";
 import type { Tell } from "./tell.ts";

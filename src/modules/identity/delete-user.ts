@@ -5,7 +5,7 @@
 // their stored objects are then named by no row and the orphan sweep removes them once
 // older than its cutoff. Counted usage goes with the rows: nothing is left to give back.
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { keepAnAdmin } from "./admins.ts";
 import { announceRevoked } from "./revocations.ts";
 import { apiKeys, sessions, users } from "./table.ts";

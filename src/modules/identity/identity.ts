@@ -1,7 +1,7 @@
 // Identity's per-process part: the token signer, the principal lookup over its resolvers
 // (with their caches), and the listener that drops revoked credentials from those caches.
 // Built once per process by src/wiring/services.ts; close() stops its timer and subscription.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { apiPrincipalLookup, principalLookup, type TokenResolver } from "./principal.ts";
 import { apiKeyResolver } from "./resolvers/api-key.ts";
 import { sessionResolver } from "./resolvers/session.ts";

@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ownSiteGuard } from "../../http/own-site.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";

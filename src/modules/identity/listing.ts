@@ -1,7 +1,7 @@
 // Every account, a page at a time: for operator work that visits each user (usage verify),
 // and the admin's list of accounts.
 import { asc, gt, ilike, sql } from "drizzle-orm";
-import { keysetPage } from "../../http/cursor.ts";
+import { keysetPage } from "../../core/cursor.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { users } from "./table.ts";
 import { toMe } from "./users.ts";

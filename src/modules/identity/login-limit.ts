@@ -23,8 +23,8 @@
 import ipaddr from "ipaddr.js";
 import type { Clock } from "../../infra/clock.ts";
 import type { Kv } from "../../infra/kv/index.ts";
-import { AppError } from "../../http/errors.ts";
-import { rateLimited } from "../../http/rate-limit.ts";
+import { AppError } from "../../core/errors.ts";
+import { rateLimited } from "../../core/errors.ts";
 import { sha256Hex } from "./tokens.ts";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;

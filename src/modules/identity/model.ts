@@ -1,9 +1,9 @@
 // The identity routes' request and response models: accounts and sessions, then API keys.
 import { t } from "elysia";
 import { Enum, Int, Page } from "../../http/envelope.ts";
-import { SCOPES } from "../../http/scopes.ts";
-import { PlainText } from "../../http/text.ts";
-import { PLAN_NAMES } from "./plans.ts";
+import { SCOPES } from "../../core/scopes.ts";
+import { PlainText } from "../../core/text.ts";
+import { PLAN_NAMES } from "../../core/plans.ts";
 import { NOTIFICATION_KIND_NAMES } from "./notification-settings.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password.ts";
 

@@ -2,7 +2,7 @@
 // /v1/notifications, both or neither. The catalog of kinds lives with the user's settings
 // (identity) because the notifications module reads the user and the settings route is
 // identity's; the modules that raise events name a kind from it.
-import { validationError } from "../../http/errors.ts";
+import { validationError } from "../../core/errors.ts";
 
 interface KindDefaults {
   /** E-mail by default (the messages mailed before the in-app list existed). */

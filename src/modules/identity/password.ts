@@ -1,7 +1,7 @@
 // The password rule of every account, however it is made (sign-up, CLI). The request
 // models take their length limits from here, so the documented rule and the checked one
 // cannot drift apart.
-import { validationError } from "../../http/errors.ts";
+import { validationError } from "../../core/errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

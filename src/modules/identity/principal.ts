@@ -1,8 +1,8 @@
 // Token resolution: the Authorization header to a principal. Each token kind is one
 // resolver in the list handed to principalLookup; the first that claims the token decides.
 // A new kind (OAuth access tokens) is one more resolver, and src/http/ does not change.
-import { bearerToken, type Principal, type ResolvePrincipal, unauthorized } from "../../http/auth.ts";
-import { AppError } from "../../http/errors.ts";
+import { bearerToken, type Principal, type ResolvePrincipal, unauthorized } from "../../core/principal.ts";
+import { AppError } from "../../core/errors.ts";
 
 export interface TokenResolver {
   /** Whether the token is of this kind, by its shape alone (it may still be invalid). */

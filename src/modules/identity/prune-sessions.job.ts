@@ -1,7 +1,7 @@
 // Keeps sessions bounded: refresh tokens a day past their expiry go, and sessions with no
 // live refresh token left (ended, or expired a day ago) go with them.
 import { pruneSessions as prune } from "./sessions.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 const GRACE_MS = 86_400_000;
 

@@ -25,6 +25,6 @@ export {
   parsePlanExpiry,
   PlanLimitsSchema,
   planActive,
-} from "./plans.ts";
+} from "../../core/plans.ts";
 export type { TokenResolver } from "./principal.ts";
 export { pruneSessionsJob } from "./prune-sessions.job.ts";

@@ -1,7 +1,7 @@
 // Revoked credentials are announced to every node, which drops its cached copy at once
 //. The messages are `<kind>:<id>` on one channel; nodes of two versions
 // running side by side during a deploy must keep understanding each other.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { broadcast, type Listening, listen } from "../../infra/broadcast.ts";
 
 const REVOCATIONS = "auth:revocations";

@@ -1,8 +1,8 @@
 // Sessions: sign-up and login open one, refresh rotates its token with reuse detection,
 // logout and a replayed token end it, and pruning drops what has expired.
 import { and, eq, gt, isNull, lt, ne, notExists, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError } from "../../core/errors.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";

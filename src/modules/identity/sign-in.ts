@@ -2,8 +2,8 @@
 // the server-rendered pages): the attempt is counted (login-limit.ts) before the password
 // is checked, a success opens a session and hands the browser a fresh device proof, and a
 // failure past the account's threshold tells the owner, once per window.
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
 import { type CountedAttempt, createLoginLimiter, LOGIN_WINDOW_MS } from "./login-limit.ts";
 import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";

@@ -3,7 +3,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
 import type { StoredChoices } from "./notification-settings.ts";
-import { PLAN_NAMES } from "./plans.ts";
+import { PLAN_NAMES } from "../../core/plans.ts";
 
 export const users = pgTable(
   "users",

@@ -4,7 +4,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { SignJWT, errors, jwtVerify } from "jose";
 import type { Clock } from "../../infra/clock.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { isId } from "../../infra/ids.ts";
 
 const ACCESS_TOKEN_TTL_S = 15 * 60;

@@ -1,14 +1,14 @@
 // Accounts: the password hash, the user row's reads and writes, its profile view.
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, notFound } from "../../core/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { keepAnAdmin } from "./admins.ts";
-import { type PlanName, planActive } from "./plans.ts";
+import { type PlanName, planActive } from "../../core/plans.ts";
 import type { Me } from "./model.ts";
 import { allChoices } from "./notification-settings.ts";
 import { assertPasswordAcceptable } from "./password.ts";

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { PlainText } from "../../http/text.ts";
+import { PlainText } from "../../core/text.ts";
 import { Int, Page } from "../../http/envelope.ts";
 import { IMAGE_ID_PATTERN } from "../../infra/ids.ts";
 import { FORMAT_NAMES } from "./formats.ts";

@@ -3,7 +3,7 @@
 // applied) and, for raster formats, a WebP rendition of the same size. Decoding is
 // bounded: dimensions come from the header (sharp's metadata() reads no pixels) and are
 // checked before any decode, and every pipeline carries a pixel limit and a time limit.
-import { AppError, validationError } from "../../http/errors.ts";
+import { AppError, validationError } from "../../core/errors.ts";
 import { sharp, type Metadata, type Sharp } from "../../infra/sharp.ts";
 import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";

@@ -2,9 +2,9 @@
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { logStoreFailure } from "../../infra/storage/outages.ts";
 import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
-import { AppError, notFound, storageError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
+import { AppError, notFound, storageError } from "../../core/errors.ts";
 import { assertFileSize } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";

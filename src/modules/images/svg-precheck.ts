@@ -3,7 +3,7 @@
 // sanitizer's DOM deep, huge or self-expanding. A DOM of 15,000 nested elements overflows
 // the sanitizer's stack; a few MB of flat elements take tens of seconds and gigabytes.
 import { SaxesParser } from "saxes";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 
 export interface SvgShapeLimits {
   /** Deepest element nesting. */

@@ -3,7 +3,7 @@
 // job. A job past its deadline or a worker that dies is answered 422 and the worker is
 // killed, never awaited: a parse stuck in a loop ignores everything but terminate(). The
 // next job gets a fresh worker.
-import { AppError, validationError } from "../../http/errors.ts";
+import { AppError, validationError } from "../../core/errors.ts";
 import type { Log } from "../../infra/log.ts";
 
 export interface SvgSanitizer {

@@ -2,7 +2,7 @@
 // anything. Three steps, cheapest first: the byte limit (pipeline.ts), a streaming pass
 // over the text that refuses hostile shapes before any DOM exists (svg-precheck.ts), then
 // DOMPurify in a worker under a deadline (svg-sanitizer.ts, svg-worker.ts).
-import { validationError } from "../../http/errors.ts";
+import { validationError } from "../../core/errors.ts";
 import { overSvgLimit, precheckSvg, RENDERER_MAX_DEPTH, RENDERER_MAX_ELEMENTS, type SvgShapeLimits } from "./svg-precheck.ts";
 import type { SvgSanitizer } from "./svg-sanitizer.ts";
 

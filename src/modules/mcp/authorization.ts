@@ -5,9 +5,9 @@
 // scopes to ask for (a step-up). Browser pages of other origins are refused (DNS
 // rebinding: a page of any site could otherwise reach a server on the user's machine).
 import type { Config } from "../../config.ts";
-import type { Principal } from "../../http/auth.ts";
-import { AppError } from "../../http/errors.ts";
-import type { Scope } from "../../http/scopes.ts";
+import type { Principal } from "../../core/principal.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Scope } from "../../core/scopes.ts";
 
 /** A refusal of the MCP endpoint, answered as JSON-RPC with the HTTP status and headers given. */
 export class McpRefusal extends Error {

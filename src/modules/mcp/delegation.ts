@@ -4,7 +4,7 @@
 // process's memory only, standing for the same user, client and scopes (never more), and
 // gone when the request ends. It never leaves the process, so no other node needs it.
 import { randomBytes } from "node:crypto";
-import { unauthorized, type Principal } from "../../http/auth.ts";
+import { unauthorized, type Principal } from "../../core/principal.ts";
 import type { TokenResolver } from "../identity/public.ts";
 
 const PREFIX = "mcpd_";

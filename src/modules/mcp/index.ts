@@ -3,12 +3,12 @@
 // (RFC 9728). The MCP SDK's web-standard transport answers the protocol; what is ours is
 // who may call (authorization.ts) and what the tools do (tools.ts).
 import { Elysia } from "elysia";
-import type { Principal } from "../../http/auth.ts";
+import type { Principal } from "../../core/principal.ts";
 import { lingeringClose, readBody } from "../../http/body-limit.ts";
 import type { Buckets } from "../../http/buckets.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
-import type { Scope } from "../../http/scopes.ts";
+import type { Scope } from "../../core/scopes.ts";
 import type { Services } from "../../wiring/services.ts";
 import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authorization.ts";
 import { type Send, ShelfClient } from "./client.ts";

@@ -18,7 +18,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { TObject } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import type { Scope } from "../../http/scopes.ts";
+import type { Scope } from "../../core/scopes.ts";
 import { VERSION } from "../../infra/version.ts";
 import { ToolError } from "./client.ts";
 import { paramsRefusal } from "./params.ts";

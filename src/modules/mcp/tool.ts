@@ -2,7 +2,7 @@
 // input and its output (TypeBox schemas are JSON Schema), and what it does through the API.
 // One definition serves the hosted server and `shelf mcp` (client.ts says how).
 import { type Static, type TObject, Type as T } from "@sinclair/typebox";
-import type { Scope } from "../../http/scopes.ts";
+import type { Scope } from "../../core/scopes.ts";
 import type { ShelfClient } from "./client.ts";
 import type { ImageFetcher } from "./image-url.ts";
 

@@ -2,9 +2,9 @@
 // KINDS: a page of the owner's items strictly after a (createdAt, id) key, newest first,
 // and the kind's own single delete, so a batch moves counters, thumbnails and edge caches
 // exactly as the single deletes do.
-import type { Deps } from "../../wiring/deps.ts";
-import { decodeCursor, toPage } from "../../http/cursor.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { decodeCursor, toPage } from "../../core/cursor.ts";
+import { AppError } from "../../core/errors.ts";
 import { audioMediaPage, deleteAudio } from "../audio/public.ts";
 import { deleteOwnVideo, videoMediaPage } from "../videos/public.ts";
 import { MEDIA_TYPES, type ListMediaQuery, type MediaBatchDeleteResult, type MediaType } from "./model.ts";

@@ -4,7 +4,7 @@
 // queued now leaves within a minute; one whose send failed is retried with a backoff.
 import { createMailer } from "../../infra/mail.ts";
 import { deliverOutbox } from "./deliver.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 export const deliverOutboxJob: Job = {
   name: "deliver-outbox",

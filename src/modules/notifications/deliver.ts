@@ -7,7 +7,7 @@
 // rows to be taken again when the lease ends: sending is at least once at the SMTP
 // boundary, and once between deliverers.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { newId } from "../../infra/ids.ts";
 import type { Mailer } from "../../infra/mail.ts";
 import { getUser, notificationChoice } from "../identity/public.ts";

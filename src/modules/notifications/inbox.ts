@@ -1,8 +1,8 @@
 // The in-app list: a user's notifications, newest first, read and marked read. Every query
 // filters by the owner; another user's notification is 404 like one that does not exist.
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { keysetPage } from "../../http/cursor.ts";
-import { notFound } from "../../http/errors.ts";
+import { keysetPage } from "../../core/cursor.ts";
+import { notFound } from "../../core/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { notifications } from "./table.ts";

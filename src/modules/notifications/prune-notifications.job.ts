@@ -1,7 +1,7 @@
 // Deletes settled outbox messages after SETTLED_KEPT_DAYS, the quota marks of past months
 // and old in-app notifications (src/modules/notifications/prune.ts). Idempotent.
 import { pruneNotifications, READ_KEPT_DAYS, SETTLED_KEPT_DAYS, UNREAD_KEPT_DAYS } from "./prune.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 export const pruneNotificationsJob: Job = {
   name: "prune-notifications",

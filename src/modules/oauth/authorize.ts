@@ -4,8 +4,8 @@
 // posts the decision: nothing the browser carried between the two is trusted.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import type { Scope } from "../../http/scopes.ts";
+import type { Deps } from "../../core/deps.ts";
+import type { Scope } from "../../core/scopes.ts";
 import { newId } from "../../infra/ids.ts";
 import { assertGrantType, type Client, findClient, requestedScopes } from "./clients.ts";
 import { sha256Hex } from "./codes.ts";

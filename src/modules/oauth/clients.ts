@@ -1,8 +1,8 @@
 // Who may start a flow: the first-party clients of the config, and registered clients
 // that have not been rejected (a pending one may, users are shown it is unverified).
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
+import type { Deps } from "../../core/deps.ts";
+import { isScope, SCOPES, type Scope } from "../../core/scopes.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { OAuthError } from "./errors.ts";
 import { oauthClients } from "./table.ts";

@@ -2,10 +2,10 @@
 // pair of codes, the user approves or denies the user code, and the device polls the
 // token endpoint with the device code until it gets tokens or a terminal error.
 import { and, eq, gt } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
-import { rateLimited } from "../../http/rate-limit.ts";
-import type { Scope } from "../../http/scopes.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError } from "../../core/errors.ts";
+import { rateLimited } from "../../core/errors.ts";
+import type { Scope } from "../../core/scopes.ts";
 import { newId } from "../../infra/ids.ts";
 import { assertGrantType, DEVICE_GRANT, findClient, requestedScopes, requireClient } from "./clients.ts";
 import { DEVICE_CODE_PATTERN, formatUserCode, newDeviceCode, newUserCode, normalizeUserCode, sha256Hex } from "./codes.ts";

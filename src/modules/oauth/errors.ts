@@ -1,7 +1,7 @@
 // Errors of the OAuth endpoints (token, device authorization, revocation, registration)
 // in the form RFC 6749 section 5.2 gives them: `{ error, error_description }`, plus our
 // own code as `error_code` where it has one, so clients of either kind understand.
-import type { ErrorCode } from "../../http/errors.ts";
+import type { ErrorCode } from "../../core/errors.ts";
 
 export type OAuthErrorName =
   | "invalid_request"

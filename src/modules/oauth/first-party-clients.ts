@@ -7,7 +7,7 @@
 // src/config.ts reads this file at load (OAUTH_FIRST_PARTY_CLIENTS), so it imports no other
 // file of the module.
 import { Type as T } from "@sinclair/typebox";
-import { SCOPES, type Scope } from "../../http/scopes.ts";
+import { SCOPES, type Scope } from "../../core/scopes.ts";
 
 export interface FirstPartyClient {
   id: string;

@@ -2,7 +2,7 @@
 // them, or a JSON object of strings (clients may send either). A parameter
 // given twice, a body of another type or a non-string value is invalid_request.
 import { readBody } from "../../http/body-limit.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { JSON_TYPE, parseJsonBytes } from "../../http/json-body.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 

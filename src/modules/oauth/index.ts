@@ -6,7 +6,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { outageError, requestIdOf } from "../../http/core.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
-import { SCOPES } from "../../http/scopes.ts";
+import { SCOPES } from "../../core/scopes.ts";
 import type { Log } from "../../infra/log.ts";
 import type { Services } from "../../wiring/services.ts";
 import { AUTHORIZATION_CODE_GRANT, redeemAuthorizationCode } from "./authorize.ts";

@@ -4,7 +4,7 @@
 import { t } from "elysia";
 import { Enum, Int, Page } from "../../http/envelope.ts";
 import { type OwnPaths, TOUCHES_NO_PART } from "../../http/openapi.ts";
-import { SCOPES } from "../../http/scopes.ts";
+import { SCOPES } from "../../core/scopes.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 
 const ScopeEnum = Enum(SCOPES);

@@ -1,7 +1,7 @@
 // Keeps the OAuth provider's tables bounded: expired device and authorization codes and tokens a day past
 // their expiry go, and grants revoked a day ago or left without a live refresh token.
 import { pruneOAuth as prune } from "./prune.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 const GRACE_MS = 86_400_000;
 

@@ -2,11 +2,11 @@
 // pending until an administrator decides: a pending client may start flows (users are
 // told it is unverified), a rejected one may not, and rejecting revokes its grants.
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { keysetPage } from "../../http/cursor.ts";
-import { AppError, notFound } from "../../http/errors.ts";
-import { isScope, SCOPES, type Scope } from "../../http/scopes.ts";
-import { hasInvisibleInIdentifier, mixesScripts } from "../../http/text.ts";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage } from "../../core/cursor.ts";
+import { AppError, notFound } from "../../core/errors.ts";
+import { isScope, SCOPES, type Scope } from "../../core/scopes.ts";
+import { hasInvisibleInIdentifier, mixesScripts } from "../../core/text.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { newId } from "../../infra/ids.ts";
 import { DEVICE_GRANT } from "./clients.ts";

@@ -1,8 +1,8 @@
 // OAuth access tokens at the API: one more resolver in identity's principal lookup. A
 // token's record is cached per process, and so is its grant's liveness, each for at most
 // 5 s; a revoked grant is dropped from every node's cache at once by its broadcast.
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError } from "../../core/errors.ts";
 import { listen } from "../../infra/broadcast.ts";
 import { TtlCache } from "../../infra/cache.ts";
 import type { TokenResolver } from "../identity/public.ts";

@@ -2,10 +2,10 @@
 // (RFC 9700 section 4.14), revocation (RFC 7009) and the user's list of
 // authorized apps. Revoking a grant refuses every token descended from it, on every node.
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { keysetPage } from "../../http/cursor.ts";
-import { notFound } from "../../http/errors.ts";
-import type { Scope } from "../../http/scopes.ts";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage } from "../../core/cursor.ts";
+import { notFound } from "../../core/errors.ts";
+import type { Scope } from "../../core/scopes.ts";
 import { broadcast } from "../../infra/broadcast.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";

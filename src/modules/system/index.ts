@@ -3,7 +3,7 @@
 // GET /ready (readiness): database, kv and storage answer; 200 or 503, from checks shared
 // by every caller and reused for READINESS_TTL_MS (readiness.ts). Load balancers route on it.
 import { Elysia, t } from "elysia";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { TOUCHES_NO_PART } from "../../http/openapi.ts";
 import { iso } from "../../infra/clock.ts";

@@ -1,7 +1,7 @@
 // Readiness: one set of part checks at a time, its answer reused for a short interval, so
 // no request rate (load balancers, probes, a flood) turns into more than one S3 list, one
 // query and one kv ping per interval.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { TimeoutError, withTimeout } from "../../infra/timeout.ts";
 
 export interface Check {

@@ -5,8 +5,8 @@
 // (not a video, compliance, quota) fails the upload for good and gives everything back;
 // any other failure (the store) leaves it to be finished by a retry of the last PATCH.
 import { and, eq } from "drizzle-orm";
-import { AppError } from "../../http/errors.ts";
-import { refusalError } from "../../http/refusal.ts";
+import { AppError } from "../../core/errors.ts";
+import { refusalError } from "../../core/refusal.ts";
 import { release } from "../usage/public.ts";
 import { KINDS, type KindDeps, type Resource } from "./kinds.ts";
 import { assemble, discard } from "./store.ts";

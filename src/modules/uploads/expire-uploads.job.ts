@@ -4,7 +4,7 @@
 // failed, expired) are kept a week for a client asking what became of one, then removed.
 // Idempotent: a second run finds nothing.
 import { and, asc, eq, inArray, lte, notInArray } from "drizzle-orm";
-import { type Job, type JobCounts, result } from "../../infra/job.ts";
+import { type Job, type JobCounts, result } from "../../core/job.ts";
 import { release } from "../usage/public.ts";
 import { KINDS } from "./kinds.ts";
 import { withUploadLease } from "./service.ts";

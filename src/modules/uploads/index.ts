@@ -24,7 +24,7 @@ import {
   TUS_EXTENSIONS,
   TUS_VERSION,
 } from "./tus.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { declaredLength, lingeringClose } from "../../http/body-limit.ts";
 
 const PREFIX = "/v1/uploads";

@@ -1,8 +1,8 @@
 // What each kind a resumable upload may make asks of it, through that kind's public
 // surface: the same refusals as its own upload route at creation (before a byte is
 // taken), and on completion the file handed to the same pipeline its upload route runs.
-import type { Deps } from "../../wiring/deps.ts";
-import { validationError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { validationError } from "../../core/errors.ts";
 import { formIsPublic, formTags, mediaFormFields } from "../../http/form-fields.ts";
 import { baseName } from "../../http/streamed-upload.ts";
 import type { Tx } from "../../infra/db/index.ts";

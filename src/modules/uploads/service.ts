@@ -3,9 +3,9 @@
 // kv lease and checked against the stored offset, termination (everything given back),
 // and the state a client reads to find what a finished upload made.
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, notFound } from "../../http/errors.ts";
-import { stripUnsafeChars } from "../../http/text.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, notFound } from "../../core/errors.ts";
+import { stripUnsafeChars } from "../../core/text.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
@@ -42,7 +42,7 @@ export async function createUpload(deps: Deps, userId: string, length: number, m
   const now = deps.clock.now();
   const id = newId();
   // Kept as HEAD and GET show it: without the control and bidi characters no name keeps
-  // (http/text.ts), as a form's file name loses them. The kind's fields were judged as sent
+  // (src/core/text.ts), as a form's file name loses them. The kind's fields were judged as sent
   // (a tag holding one is 422, as in a form).
   const stored = Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, stripUnsafeChars(value)]));
   return deps.db.transaction(async (tx) => {

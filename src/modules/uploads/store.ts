@@ -11,8 +11,8 @@
 // upload's row, and a PATCH that fails records none of it (its parts are overwritten by
 // the next, its bytes in the file cut off).
 import { logStoreFailure } from "../../infra/storage/outages.ts";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, storageError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, storageError } from "../../core/errors.ts";
 import type { StoredPart, UploadRow } from "./table.ts";
 import { type Checksum, checksumMismatch } from "./tus.ts";
 

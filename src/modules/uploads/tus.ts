@@ -1,7 +1,7 @@
 // The tus 1.0.0 protocol's headers (https://tus.io/protocols/resumable-upload), read and
 // written here so the routes and the service deal in plain values. Errors keep the
 // envelope; the status is the one the protocol fixes.
-import { AppError, validationError } from "../../http/errors.ts";
+import { AppError, validationError } from "../../core/errors.ts";
 
 export const TUS_VERSION = "1.0.0";
 export const TUS_EXTENSIONS = "creation,creation-with-upload,termination,expiration,checksum";

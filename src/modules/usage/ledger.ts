@@ -5,7 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type DbOrTx, type Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
-import { LimitRaced, LimitRefusal } from "../../http/refusal.ts";
+import { LimitRaced, LimitRefusal } from "../../core/refusal.ts";
 import type { PlanLimits } from "../identity/public.ts";
 import { DIMENSIONS, limitOf, PERIODS, TOTAL, type Dimension } from "./dimensions.ts";
 import { tellQuotaCrossings } from "./notify.ts";

@@ -7,7 +7,7 @@
 // the user who hits the wall would never be told by a crossing: the refusal tells the
 // same 100% mark instead, in a transaction of its own (tellRefusal).
 import type { Db, DbOrTx } from "../../infra/db/index.ts";
-import type { LimitRefusal } from "../../http/refusal.ts";
+import type { LimitRefusal } from "../../core/refusal.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { DIMENSIONS, type Dimension, PERIODS } from "./dimensions.ts";
 

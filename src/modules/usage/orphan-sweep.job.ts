@@ -14,10 +14,10 @@
 //     never less than the longest upload deadline and an hour, so an upload still
 //     arriving is never cut. The folder store has none.
 // Idempotent: a second run finds nothing to delete.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import type { Log } from "../../infra/log.ts";
 import type { StoredKind } from "./verify.ts";
-import { type Job, type JobCounts, result } from "../../infra/job.ts";
+import { type Job, type JobCounts, result } from "../../core/job.ts";
 
 const BATCH = 500;
 const HEAD_CONCURRENCY = 8;

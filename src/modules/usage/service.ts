@@ -1,4 +1,4 @@
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { type PlanLimits, planActive, type User } from "../identity/public.ts";
 import { DIMENSIONS } from "./dimensions.ts";
 import { ledger } from "./ledger.ts";

@@ -2,7 +2,7 @@
 // only reports (counts and a log line per counter); repairing is an operator's decision,
 // `shelf admin usage verify --fix`.
 import { verifyUsage } from "./verify.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 import type { StoredKind } from "./verify.ts";
 
 /** Usage verify over `storedKinds`, every kind of stored thing (the job registry lists them). */

@@ -6,7 +6,7 @@
 // starts at zero); each node keeps an answer for CACHE_TTL_MS, far inside the 1 to 2
 // minutes allowed. Transitions (up) are told to the owner by the usage module, in the
 // transaction of the attribution that moves the counter (recordBandwidthCrossings).
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { TtlCache } from "../../infra/cache.ts";
 import { mediaBandwidthMonth, videoBandwidthState } from "../usage/public.ts";

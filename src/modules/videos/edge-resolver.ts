@@ -4,10 +4,10 @@
 // who may have it: a private video only through a signed URL (403 otherwise, on every
 // request), nothing that plays while its owner's bandwidth is suspended (451), and the
 // master playlist with only the lowest rendition while it is degraded.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { Lru } from "../../infra/cache.ts";
 import { rowById } from "../../infra/db/prepared.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import { type EdgeVariant, type MediaResolver, REFUSAL, type ServedObject } from "../edge/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
 import { hlsPrefix, videoPrefix } from "./layout.ts";

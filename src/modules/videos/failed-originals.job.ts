@@ -1,7 +1,7 @@
 // A failed video's original is kept 7 days, then deleted automatically (its
 // media storage given back; the row stays, with its failure reason).
 import { deleteFailedOriginals } from "./maintenance.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 export const deleteFailedVideoOriginals: Job = {
   name: "video-failed-originals",

@@ -2,7 +2,7 @@
 // videos a provider has not reported on, and the removal of failed videos' originals
 // after 7 days. Both are idempotent: a run stopped half-way is finished by the next.
 import { and, asc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { release } from "../usage/public.ts";
 import type { Providers } from "./providers/index.ts";
 import { enqueue, latestJob } from "./queue.ts";

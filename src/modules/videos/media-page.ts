@@ -1,9 +1,9 @@
 // The videos of one owner as the unified media listing (/v1/media) reads them: a page
 // strictly after a (createdAt, id) key, read by the very statement GET /v1/videos pages
 // with, and the delete DELETE /v1/videos/:id runs.
-import type { Deps } from "../../wiring/deps.ts";
-import { encodeCursor } from "../../http/cursor.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { encodeCursor } from "../../core/cursor.ts";
+import { AppError } from "../../core/errors.ts";
 import type { VideoListItem } from "./model.ts";
 import { deleteVideo, listVideos } from "./service.ts";
 

@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { Enum, Int } from "../../http/envelope.ts";
 import { Page } from "../../http/envelope.ts";
-import { PlainText } from "../../http/text.ts";
+import { PlainText } from "../../core/text.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import { Tags } from "../images/public.ts";
 import { CONTAINER_NAMES } from "./containers.ts";

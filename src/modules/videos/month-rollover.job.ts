@@ -15,9 +15,9 @@
 // degraded or suspended in, and settling it takes the edge's drain (below videos) and the
 // hosted provider's egress (videos' own).
 import { eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 import type { Log } from "../../infra/log.ts";
 import { settleEdgeTallies } from "../edge/public.ts";
 import { getUser, PLAN_NAMES } from "../identity/public.ts";

@@ -1,7 +1,7 @@
 // A transcode's progress as its provider learns it (the local provider: ffmpeg's
 // `-progress` out_time against the duration, rendition by rendition, then the uploads):
 // written to the video for the status poll, logged, and the job's lease extended with it.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import type { Log } from "../../infra/log.ts";
 import { reportProgress } from "./state.ts";
 import type { TranscodeJobRow } from "./table.ts";

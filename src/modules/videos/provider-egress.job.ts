@@ -4,11 +4,11 @@
 // or retried within the hour adds nothing. An hour whose run never happened (no worker
 // up) is not caught up. Edge-served media bytes are attributed per owner by the edge's
 // attribute-image-bandwidth.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { dayKey, monthKey } from "../../infra/clock.ts";
 import { addBandwidthBatch, mediaStorageHolders, recordBandwidthCrossings } from "../usage/public.ts";
 import { type ProviderEgress, providerEgress, splitByStorage } from "./bandwidth-egress.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 const HOUR_MS = 3_600_000;
 

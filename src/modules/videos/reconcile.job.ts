@@ -2,7 +2,7 @@
 // is asked about every video still processing after an hour, and what it says is applied.
 import { createProviders as createVideoProviders } from "./providers/index.ts";
 import { reconcileVideos } from "./maintenance.ts";
-import { type Job, result } from "../../infra/job.ts";
+import { type Job, result } from "../../core/job.ts";
 
 export const reconcileVideosJob: Job = {
   name: "video-reconcile",

@@ -3,9 +3,9 @@
 // transaction), list, read (anonymous when public), status, update and delete (counters
 // down at once, the provider's cleanup queued).
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { keysetPage, type KeysetQuery } from "../../http/cursor.ts";
-import { AppError, notFound } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
+import { AppError, notFound } from "../../core/errors.ts";
 import { adoptStored, assertFileSize, declaredFileBytes, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";

@@ -5,8 +5,8 @@
 // keeps the segment on every request it makes, and no playlist has to be rewritten.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { notFound } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { notFound } from "../../core/errors.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";

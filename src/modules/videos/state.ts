@@ -4,8 +4,8 @@
 // is acknowledged and ignored, and since only a `processing` video moves, an old or
 // repeated event never moves a video backwards.
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError } from "../../core/errors.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";
 import { notify } from "../notifications/public.ts";

@@ -2,8 +2,8 @@
 // under a fresh name (layout.ts) and counted in image storage; reverting drops it and the
 // auto thumbnail shows again.
 import { and, eq } from "drizzle-orm";
-import type { Deps } from "../../wiring/deps.ts";
-import { AppError, notFound, validationError } from "../../http/errors.ts";
+import type { Deps } from "../../core/deps.ts";
+import { AppError, notFound, validationError } from "../../core/errors.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { sharp } from "../../infra/sharp.ts";
 import { nanoid } from "nanoid";

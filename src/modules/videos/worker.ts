@@ -3,7 +3,7 @@
 // is what tests drive; start() loops it until stop(). Each job is logged as it starts, as
 // it moves (progress.ts) and as it ends, with the video's id and the job's
 // (docs/operators.md, "Logs"); an idle loop says nothing.
-import type { Deps } from "../../wiring/deps.ts";
+import type { Deps } from "../../core/deps.ts";
 import { newId } from "../../infra/ids.ts";
 import { progressReporter, type OnProgress } from "./progress.ts";
 import type { Providers } from "./providers/index.ts";

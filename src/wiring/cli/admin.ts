@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError } from "../../core/errors.ts";
 import {
   createApiKey,
   createUser,

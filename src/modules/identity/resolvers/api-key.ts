@@ -1,9 +1,9 @@
 // API keys: looked up by hash and cached per process for at most 5 s, on the injectable
 // clock ("refused within 5 s" is tested by moving it, not by waiting). A use is noted in
 // memory and written in batches: a write per request would cost more than the request.
-import type { Deps } from "../../../wiring/deps.ts";
-import { unauthorized } from "../../../http/auth.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { unauthorized } from "../../../core/principal.ts";
+import { AppError } from "../../../core/errors.ts";
 import { TtlCache } from "../../../infra/cache.ts";
 import { API_KEY_PATTERN, findKeyByHash, type KeyRecord, touchLastUsed } from "../api-keys.ts";
 import type { TokenResolver } from "../principal.ts";

@@ -1,9 +1,9 @@
 // JWT access tokens of a signed-in session: the signature and expiry are checked, then
 // whether the session is still live and is the token's user's, cached per process for
 // at most 5 s (as keys are).
-import type { Deps } from "../../../wiring/deps.ts";
-import { unauthorized } from "../../../http/auth.ts";
-import { SCOPES } from "../../../http/scopes.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { unauthorized } from "../../../core/principal.ts";
+import { SCOPES } from "../../../core/scopes.ts";
 import { TtlCache } from "../../../infra/cache.ts";
 import type { TokenResolver } from "../principal.ts";
 import { liveSessionUser } from "../sessions.ts";

@@ -1,8 +1,8 @@
 // The operator's allow-list of CDN hosts (DOC_INVALID_PATTERN): images a document
 // links on these hosts are expected, so they are counted without a warning.
 import { asc } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { DbOrTx } from "../../../infra/db/index.ts";
 import { docCdnHosts } from "./table.ts";
 

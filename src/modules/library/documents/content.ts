@@ -2,8 +2,8 @@
 // store under a key of its own (one object per row, never shared, so deleting a row may
 // delete its object without asking who else uses it).
 import { logStoreFailure } from "../../../infra/storage/outages.ts";
-import type { Deps } from "../../../wiring/deps.ts";
-import { storageError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { storageError } from "../../../core/errors.ts";
 import { newId } from "../../../infra/ids.ts";
 
 /** Up to 256 KB inline in the database. */

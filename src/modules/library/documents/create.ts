@@ -3,9 +3,9 @@
 // decided before anything is stored, and the images a rewrite made are recorded in the
 // same transaction as the document: a refusal leaves nothing behind.
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError, validationError } from "../../../http/errors.ts";
-import { hasUnsafeChars, stripUnsafeChars } from "../../../http/text.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
+import { hasUnsafeChars, stripUnsafeChars } from "../../../core/text.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";

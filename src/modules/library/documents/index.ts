@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import { notePrincipal } from "../../../http/access-log.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { formBody } from "../../../http/form-body.ts";
 import { FORM_BODY_SCHEMA, OWN_PATHS } from "../../../http/openapi.ts";
 import type { Services } from "../../../wiring/services.ts";

@@ -2,7 +2,7 @@
 // branches) read of the documents table: a KB path's row, locked or not, a manifest page,
 // a KB's active documents as a subquery, a document by id. Queries only: they move no books.
 import { and, eq, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { type KeysetQuery, keysetPage } from "../../../http/cursor.ts";
+import { type KeysetQuery, keysetPage } from "../../../core/cursor.ts";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { type DocumentRow, docColumns, documents } from "./table.ts";
 

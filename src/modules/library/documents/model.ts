@@ -1,6 +1,6 @@
 import { t } from "elysia";
 import { Enum, Int, Page } from "../../../http/envelope.ts";
-import { PlainText } from "../../../http/text.ts";
+import { PlainText } from "../../../core/text.ts";
 import { ID_PATTERN } from "../../../infra/ids.ts";
 import { Tags } from "../../images/public.ts";
 import { DOC_FORMATS, REVISION_ORIGINS } from "./table.ts";

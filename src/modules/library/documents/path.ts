@@ -7,7 +7,7 @@
 // can hold only one of "Notes.md" and "notes.md"; if the server kept both, that client
 // would silently lose one on its next pull. So the second spelling is refused while the
 // first is active, and a soft-deleted document is recreated under the new spelling.
-import { hasBidiControl, hasControlChar, hasInvisibleInIdentifier } from "../../../http/text.ts";
+import { hasBidiControl, hasControlChar, hasInvisibleInIdentifier } from "../../../core/text.ts";
 
 /** Why a path was refused, for the error message. */
 export type PathProblem =
@@ -66,7 +66,7 @@ export function normalizePath(input: string): NormalizedPath {
   const path = input.normalize("NFC");
   if (path.length === 0) return { ok: false, problem: "empty" };
   if (hasControlChar(path)) return { ok: false, problem: "control-character" };
-  // A path is a name a listing shows: the characters names may not hold (http/text.ts).
+  // A path is a name a listing shows: the characters names may not hold (src/core/text.ts).
   if (hasBidiControl(path)) return { ok: false, problem: "bidi-control" };
   if (hasInvisibleInIdentifier(path)) return { ok: false, problem: "invisible-character" };
   if (path.startsWith("/")) return { ok: false, problem: "leading-slash" };

@@ -2,8 +2,8 @@
 // and may be cached for five minutes; private ones only to their owner, never cached.
 // Anonymous requests for anything that is not public get 401 whether it exists or not,
 // and other users get 404, so the answer never tells a private document exists.
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError, notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import type { OwnPaths } from "../../../http/openapi.ts";
 import { Ok } from "../../../http/envelope.ts";
 import { readContent } from "./content.ts";

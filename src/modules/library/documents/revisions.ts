@@ -2,8 +2,8 @@
 // read back; a restore (which first keeps the current content as a revision); and the
 // user's clear-all, 200 at a time.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError, notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { requireUser, planActive } from "../../identity/public.ts";
 import { lockKb } from "../kbs/service.ts";

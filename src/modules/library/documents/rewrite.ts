@@ -2,7 +2,7 @@
 // decoded and handed to the images feature (format by bytes, SVG sanitizing, metadata
 // stripped), identical ones once, and only the URL's span of the source replaced, so
 // every other character of the document stays as it was.
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { assertCompliant } from "../../compliance/public.ts";
 import { discardPrepared, type ImageDeps, type PreparedImage, prepareImage, preparedUrl, type Uploader } from "../../images/public.ts";
 import type { ImageRef } from "./markdown.ts";

@@ -4,7 +4,7 @@
 // (websearch_to_tsquery: "quoted phrases", -exclusions, or), never as tsquery syntax, so
 // no input is a syntax error. docs/api.md, "Searching documents".
 import { and, desc, eq, sql } from "drizzle-orm";
-import { validationError } from "../../../http/errors.ts";
+import { validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
 import { prepared } from "../../../infra/db/prepared.ts";

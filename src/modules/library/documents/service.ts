@@ -1,9 +1,9 @@
 // Reading and managing documents: list pages, one document, its raw text (for its owner,
 // or anyone when public), metadata updates, deletes one by one and in batches.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { keysetPage, type KeysetQuery } from "../../../http/cursor.ts";
-import { AppError, notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { keysetPage, type KeysetQuery } from "../../../core/cursor.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { DbOrTx } from "../../../infra/db/index.ts";
 import { isId } from "../../../infra/ids.ts";

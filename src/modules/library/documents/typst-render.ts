@@ -3,8 +3,8 @@
 // Only Typst renders: a Markdown document is 415. A source that does not compile is 422
 // with the compiler's diagnostics. The bytes depend on the text alone, so the ETag is the
 // sourceHash with the format, and renders are cached by sourceHash (typst.ts).
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { OwnPaths } from "../../../http/openapi.ts";
 import { readContent } from "./content.ts";
 import { matches, NOSNIFF, PRIVATE_CACHE, PUBLIC_CACHE, type Reader, readableDocument } from "./raw-text.ts";

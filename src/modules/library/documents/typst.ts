@@ -2,8 +2,8 @@
 // whose diagnostics an upload reports as warnings (never a refusal: the spec stores what
 // it is given), and GET /v1/docs/:id/render, a PDF or SVG of it, cached by its sourceHash.
 // The compiling itself is src/infra/typst/ (a bounded process per compile).
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { TypstDiagnostic } from "../../../infra/typst/index.ts";
 
 export type RenderFormat = "pdf" | "svg";

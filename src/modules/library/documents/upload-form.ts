@@ -3,9 +3,9 @@
 // form fields beside it. The form is read into the object the JSON body would be, and the
 // route's schema judges it as it judges JSON (http/form-body.ts), so both doors refuse the
 // same things in the same words.
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import { DOCUMENT_BODY_MAX_BYTES } from "../../../http/body-limit.ts";
-import { validationError } from "../../../http/errors.ts";
+import { validationError } from "../../../core/errors.ts";
 import type { FormReader } from "../../../http/form-body.ts";
 import { parseJsonField } from "../../../http/json-body.ts";
 import { type Upload, withUpload } from "../../../http/multipart.ts";

@@ -6,7 +6,7 @@
 // next and nothing is done twice. Resolved rows (no content left) go 60 days after
 // their branch was opened.
 import { and, asc, eq, isNull, lt, lte, ne, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import { iso } from "../../../infra/clock.ts";
 import { requireUser } from "../../identity/public.ts";
 import { notify } from "../../notifications/public.ts";

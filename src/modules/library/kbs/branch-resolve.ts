@@ -3,8 +3,8 @@
 // its KB). Either gives back what it held in the usage ledger, in the transaction that
 // ends it; its object passes to the document, or is removed once that has committed.
 import { and, eq, inArray } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError, notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { requireUser, planActive } from "../../identity/public.ts";
 import { getKb, lockKb } from "./service.ts";

@@ -10,14 +10,14 @@
 // bytes count in img_storage like a document's, and may take it up to 20% past the plan's
 // limit: a user at the edge of the quota still loses no text to a conflict.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { keysetPage } from "../../../http/cursor.ts";
-import { AppError, notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { keysetPage } from "../../../core/cursor.ts";
+import { AppError, notFound } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { prepared } from "../../../infra/db/prepared.ts";
 import { newId } from "../../../infra/ids.ts";
-import { LimitRefusal } from "../../../http/refusal.ts";
+import { LimitRefusal } from "../../../core/refusal.ts";
 import type { PlanLimits } from "../../identity/public.ts";
 import { getKb } from "./service.ts";
 import { release, reserve } from "../../usage/public.ts";

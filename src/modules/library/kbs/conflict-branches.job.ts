@@ -4,7 +4,7 @@
 // go 60 days after their branch was opened. Each sweep marks what it did in the
 // transaction that does it, so a run is safe to repeat.
 import { expireBranches, forceDiscardOverQuota, pruneResolvedBranches, warnExpiringBranches } from "./branch-expiry.ts";
-import { type Job, result } from "../../../infra/job.ts";
+import { type Job, result } from "../../../core/job.ts";
 
 export const conflictBranchesJob: Job = {
   name: "conflict-branches",

@@ -1,10 +1,10 @@
 // /v1/kbs: knowledge bases (create, list, read, update, delete), a KB's manifest, the text
 // at a path, and sync. The manifest and sync speak protocol v1 (with the v1 sunset) or v2
 // (Service-Sync-Version: 2): two wire formats on the same manifest and sync services.
-import type { Principal } from "../../../http/auth.ts";
+import type { Principal } from "../../../core/principal.ts";
 import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
-import { AppError, validationError } from "../../../http/errors.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
 import { OWN_PATHS, withHeaders } from "../../../http/openapi.ts";
 import type { Services } from "../../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";

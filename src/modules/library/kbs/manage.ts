@@ -1,9 +1,9 @@
 // The /v1/kbs resource: create (slug rules, the plan's KB count), list, read, update
 // (name, description, default) and delete (with or without its documents).
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { type KeysetQuery, keysetPage } from "../../../http/cursor.ts";
-import { AppError, notFound, validationError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { type KeysetQuery, keysetPage } from "../../../core/cursor.ts";
+import { AppError, notFound, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";

@@ -12,9 +12,9 @@
 // The weak ETag is a hash of the KB's high-water mark (its updatedAt, which every change
 // of its documents moves in its own transaction) and of what was asked: the same question
 // asked of the same mark has the same answer, so If-None-Match with it is an empty 304.
-import type { Deps } from "../../../wiring/deps.ts";
-import { decodeCursor, encodeCursor } from "../../../http/cursor.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { decodeCursor, encodeCursor } from "../../../core/cursor.ts";
+import { AppError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { manifestRows } from "../documents/kb-rows.ts";
 import { sha256Hex } from "../documents/content.ts";

@@ -14,8 +14,8 @@
 // finds it. No lock is taken by readers, and it holds alike on PGlite and Postgres, on
 // any number of nodes, whatever their clocks say. A page walk in this order also sees a
 // change made between two of its pages: its stamp is above the cursor.
-import type { Deps } from "../../../wiring/deps.ts";
-import { encodeCursor } from "../../../http/cursor.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { encodeCursor } from "../../../core/cursor.ts";
 import { iso } from "../../../infra/clock.ts";
 import { type ManifestRow, manifestRows } from "../documents/kb-rows.ts";
 import { getKb } from "./service.ts";

@@ -3,7 +3,7 @@
 // Idempotent: a run stopped half-way leaves only tombstones the next run deletes.
 import { pruneTombstones as prune, tombstoneOwners } from "./tombstones.ts";
 import { getUser, PLAN_NAMES } from "../../identity/public.ts";
-import { type Job, result } from "../../../infra/job.ts";
+import { type Job, result } from "../../../core/job.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,8 +1,8 @@
 // GET /v1/kbs/:id/raw?path=: the text of the active document at a KB path, for its owner,
 // with its id and the version a sync client needs (X-Doc-Id, X-Source-Hash, X-Updated-At).
 // Never cached.
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError, notFound, validationError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError, notFound, validationError } from "../../../core/errors.ts";
 import type { OwnPaths } from "../../../http/openapi.ts";
 import { iso } from "../../../infra/clock.ts";
 import { activeAtKbPath } from "../documents/kb-rows.ts";

@@ -1,8 +1,8 @@
 // The rules of knowledge bases that documents need: a KB the caller owns, locked while a
 // document in it changes, and its cached counts and stamp moved with the documents.
 import { and, eq, sql } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import { notFound } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { notFound } from "../../../core/errors.ts";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { prepared } from "../../../infra/db/prepared.ts";

@@ -1,6 +1,6 @@
 // The final reminder to accounts that still call sync v1, on the date the sunset schedule
 // gives (SYNC_V1_REMINDER_AT) and until the sunset: checked daily, sent once per account.
-import { type Job, result } from "../../../infra/job.ts";
+import { type Job, result } from "../../../core/job.ts";
 import { remindV1Callers } from "../sync/v1-callers.ts";
 
 export const syncV1ReminderJob: Job = {

@@ -3,8 +3,8 @@
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation, and a rename is a move within the document's folder. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { type Actor, hardDelete, moveDocument, replaceContent, softDelete } from "../documents/row-changes.ts";

@@ -10,9 +10,9 @@
 // counters (doc_count, img_storage, the KB's counts, revisions) move through the
 // documents module's row changes, in the batch's transaction: gathered over the batch and
 // written once at its end (BatchBooks), or, when a limit refuses, op by op.
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
-import { refusalError, LimitRaced, LimitRefusal } from "../../../http/refusal.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
+import { refusalError, LimitRaced, LimitRefusal } from "../../../core/refusal.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import type { WithCompliance } from "../../compliance/public.ts";
 import type { Actor } from "../documents/row-changes.ts";

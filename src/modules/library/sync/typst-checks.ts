@@ -3,7 +3,7 @@
 // the texts are stored already. The checks run side by side; the compiler's own slots
 // (src/infra/typst/) bound how many compile at once, and a check that waited too long says
 // it was skipped.
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import { typstWarnings } from "../documents/typst.ts";
 import type { SyncV2OpResult } from "../kbs/model.ts";
 import type { SyncOp } from "./service.ts";

@@ -5,8 +5,8 @@
 // account (the row's remindedAt is claimed by one update, whichever node runs it), by
 // e-mail and in the user's in-app list (notifications' notify: one event, two channels).
 import { and, inArray, isNull } from "drizzle-orm";
-import type { Deps } from "../../../wiring/deps.ts";
-import type { Principal } from "../../../http/auth.ts";
+import type { Deps } from "../../../core/deps.ts";
+import type { Principal } from "../../../core/principal.ts";
 import { notify } from "../../notifications/public.ts";
 import { syncV1Callers } from "../kbs/table.ts";
 

@@ -1,7 +1,7 @@
 // The v1 wire format of sync: `ops[]` of upsert and delete in, `applied[]`,
 // `conflicts[]`, `skipped[]` and `serverTime` out. Everything v1-shaped is here; the
 // rules are the sync service's.
-import { AppError, validationError } from "../../../http/errors.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
 import { iso, isoOrNull } from "../../../infra/clock.ts";
 import { PLAN_EXPIRY_RULE, parsePlanExpiry } from "../../identity/public.ts";
 import type { SyncBody, SyncV1Result } from "../kbs/model.ts";

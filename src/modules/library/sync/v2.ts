@@ -4,7 +4,7 @@
 // text the client holds at fromPath (move) or of the document (rename), and is required
 // on each of them. Everything
 // v2-shaped is here; the rules are the sync service's.
-import { AppError, validationError } from "../../../http/errors.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { SyncBody, SyncV2OpResult } from "../kbs/model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";

@@ -2,7 +2,7 @@
 //: from SYNC_V1_DEPRECATED_AT v1 answers say they are deprecated and when
 // they end; from SYNC_V1_SUNSET_AT v1 is gone (410 SYNC_V1_SUNSET).
 import type { Config } from "../../../config.ts";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 
 export type SyncVersion = 1 | 2;
 

@@ -1,6 +1,6 @@
 // The fields of a page's form post: application/x-www-form-urlencoded as browsers send it,
 // read by the OAuth parameter reader (its size limit, strict UTF-8, no field given twice).
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { OAuthError } from "../errors.ts";
 import { oauthParams } from "../form.ts";
 

@@ -3,7 +3,7 @@
 // same security headers: it may not be framed (clickjacking an Approve button), cached,
 // or leak its URL (which may hold a user code) in a Referer.
 import { outageError, requestIdOf } from "../../../http/core.ts";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { inlineSource, pageSecurityHeaders } from "../../../http/page-headers.ts";
 import type { Log } from "../../../infra/log.ts";
 import { Html, html } from "./html.ts";

@@ -1,8 +1,8 @@
 // Pieces the pages share: the sign-in form shown in place of a page to a visitor who is not
 // signed in, the signed-in line with its sign-out button, hidden fields and messages, and
 // the scopes in plain words.
-import { AppError } from "../../../http/errors.ts";
-import type { Scope } from "../../../http/scopes.ts";
+import { AppError } from "../../../core/errors.ts";
+import type { Scope } from "../../../core/scopes.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import type { PageVisit } from "./session.ts";

@@ -13,8 +13,8 @@
 // - Secure when the service is reached over https.
 // It has no Max-Age: it ends with the browser session, and the token in it after 15 minutes.
 import { randomBytes } from "node:crypto";
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import { fromOwnSite, originsOf, type SiteRule } from "../../../http/own-site.ts";
 import type { Services } from "../../../wiring/services.ts";
 import { DEVICE_COOKIE, deviceCookie, getUser, logout, signInWithPassword } from "../../identity/public.ts";

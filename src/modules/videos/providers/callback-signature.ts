@@ -3,7 +3,7 @@
 // this scheme for its `Mux-Signature: t=<ts>,v1=<hex>` header; the local provider signs
 // its callbacks the same way, so both are verified by one function.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 
 const TOLERANCE_S = 300;
 

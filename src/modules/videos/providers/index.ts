@@ -1,6 +1,6 @@
 // The provider VIDEO_PROVIDER names, and every provider by name: a callback or a queued
 // job names the provider it belongs to, which may differ from today's setting.
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import type { VideoProviderName } from "../table.ts";
 import { localProvider } from "./local.ts";
 import { muxProvider } from "./mux.ts";

@@ -2,7 +2,7 @@
 // well formed: a field of the wrong type must be a 400, never a throw or a half-applied write.
 import { Type as T } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { ProviderEvent } from "../state.ts";
 import { RENDITIONS } from "../table.ts";
 

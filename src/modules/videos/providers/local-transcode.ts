@@ -5,7 +5,7 @@
 // cannot be made throws Unplayable, which the provider reports as the video's failure.
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import { requireUser } from "../../identity/public.ts";
 import { directKey, hlsPrefix, masterPlaylistKey, thumbnailKey } from "../layout.ts";
 import type { VideoRow } from "../table.ts";

@@ -6,7 +6,7 @@
 import { createHmac } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import { directKey, thumbnailKey } from "../layout.ts";
 import { deleteVideoObjects } from "../objects.ts";
 import { latestJob } from "../queue.ts";

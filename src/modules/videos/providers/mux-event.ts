@@ -3,7 +3,7 @@
 // field of another type must be a 400, never a throw or a half-applied write.
 import { Type as T } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { AppError } from "../../../http/errors.ts";
+import { AppError } from "../../../core/errors.ts";
 import { MAX_DURATION_SECONDS } from "./local-event.ts";
 
 const Maybe = <S extends Parameters<typeof T.Union>[0][number]>(s: S) => T.Optional(T.Union([s, T.Null()]));

@@ -2,8 +2,8 @@
 // asset carries the video's id as `passthrough`; Mux then reports the asset by webhook.
 // Webhooks are signed per its documentation: `Mux-Signature: t=<unix s>,v1=<hex>` where
 // v1 is HMAC-SHA256 with the webhook signing secret over "<t>.<raw body>".
-import type { Deps } from "../../../wiring/deps.ts";
-import { AppError } from "../../../http/errors.ts";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
 import type { ProviderEvent } from "../state.ts";
 import type { Rendition, VideoRow } from "../table.ts";
 import { videos } from "../table.ts";

@@ -2,7 +2,7 @@
 // hosted ones. A provider's work runs from the durable queue (queue.ts, worker.ts); its
 // completion reaches the API as a signed callback (POST /webhooks/<name>), which it
 // verifies and reads; reconciliation asks it about videos it has not reported on.
-import type { Deps } from "../../../wiring/deps.ts";
+import type { Deps } from "../../../core/deps.ts";
 import type { ProviderEvent } from "../state.ts";
 import type { TranscodeJobRow, VideoProviderName, VideoRow } from "../table.ts";
 

@@ -2,8 +2,8 @@
 // export them from their public surface, and the one runner (jobs/runner.ts), which
 // schedules every job the registry (jobs/index.ts) lists. It sits below both, so a module
 // defines a job without importing the runner.
-import type { Deps } from "../wiring/deps.ts";
-import type { Log } from "./log.ts";
+import type { Deps } from "./deps.ts";
+import type { Log } from "../infra/log.ts";
 
 interface JobContext {
   deps: Deps;

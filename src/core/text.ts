@@ -22,8 +22,7 @@
 // with it, so the patterns below mean the same either way: BMP escapes only, characters
 // outside the BMP written as their UTF-16 halves (which match nothing under the u flag:
 // a reader of the document is then only less strict than the server, never more).
-import type { StringOptions } from "@sinclair/typebox";
-import { t } from "elysia";
+import { type StringOptions, Type } from "@sinclair/typebox";
 import { AppError } from "./errors.ts";
 
 const CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f";
@@ -115,7 +114,7 @@ export interface PlainTextOptions extends Omit<StringOptions, "pattern"> {
 }
 
 export const PlainText = ({ notBlank = false, alsoRefuse = "", ...opts }: PlainTextOptions = {}) =>
-  t.String({
+  Type.String({
     ...opts,
     pattern: `^${notBlank ? "(?=.*\\S)" : ""}(?:(?!${refusedHere("names")}${alsoRefuse ? `|[${alsoRefuse}]` : ""})[\\s\\S])*$`,
   });

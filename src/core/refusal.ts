@@ -1,8 +1,7 @@
 // A plan limit's refusal and its answers: the usage ledger (or another counter) throws a
 // LimitRefusal saying which limit and the numbers, this says how a client hears it.
 import { iso } from "../infra/clock.ts";
-import { AppError } from "./errors.ts";
-import { rateLimited } from "./rate-limit.ts";
+import { AppError, rateLimited } from "./errors.ts";
 
 /**
  * A plan limit refused a need: what the usage ledger answers, as plain values. The HTTP

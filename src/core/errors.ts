@@ -100,3 +100,21 @@ export function storageError(err: unknown, message: string, headers: Record<stri
 export const notFound = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity });
 
 export const validationError = (path: string, message: string) => new AppError("VALIDATION_ERROR", message, { path, issues: [{ path, message }] });
+
+/** RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds) of a window. */
+export function rateLimitHeaders(r: { limit: number; remaining: number; resetMs: number }): Record<string, string> {
+  return {
+    "ratelimit-limit": String(r.limit),
+    "ratelimit-remaining": String(r.remaining),
+    "ratelimit-reset": String(Math.ceil(r.resetMs / 1000)),
+  };
+}
+
+/**
+ * The one 429 of every limiter: RateLimit-Limit, RateLimit-Remaining (0) and
+ * RateLimit-Reset describe the limit that refused, Retry-After says when to come back.
+ */
+export function rateLimited(message: string, meta: Record<string, unknown>, r: { limit: number; resetMs: number }): AppError {
+  const headers = rateLimitHeaders({ limit: r.limit, remaining: 0, resetMs: r.resetMs });
+  return new AppError("RATE_LIMITED", message, meta, { ...headers, "retry-after": String(Math.max(1, Math.ceil(r.resetMs / 1000))) });
+}
