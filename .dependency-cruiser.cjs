@@ -25,6 +25,27 @@ module.exports = {
       to: { path: "^src/modules/", pathNot: ["^src/modules/[^/]+/table\\.ts$", "^src/modules/[^/]+/[^/]+/table\\.ts$"] },
     },
     {
+      name: "sync-client-is-a-program-of-its-own",
+      severity: "error",
+      comment: "clients/sync (shelf sync) speaks to a server over HTTP only: it imports nothing of the server, so it can be read, tested and shipped alone.",
+      from: { path: "^clients/sync/" },
+      to: { path: "^(src|jobs|clients/mcp)/" },
+    },
+    {
+      name: "mcp-client-shares-only-the-tools",
+      severity: "error",
+      comment: "clients/mcp (shelf mcp over stdio) calls a server over HTTP; of the server it shares the MCP tools' definitions alone, through the mcp module's public surface.",
+      from: { path: "^clients/mcp/" },
+      to: { path: "^(src|jobs)/", pathNot: "^src/modules/mcp/public\\.ts$" },
+    },
+    {
+      name: "server-starts-clients-from-the-command-line-only",
+      severity: "error",
+      comment: "The server does not depend on its clients; the command line (src/wiring/cli/index.ts) starts them, as the one binary's subcommands.",
+      from: { path: "^(src|jobs)/", pathNot: "^src/wiring/cli/index\\.ts$" },
+      to: { path: "^clients/" },
+    },
+    {
       name: "core-imports-only-infra",
       severity: "error",
       comment:

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { syncCommand } from "../src/wiring/cli/sync/index.ts";
+import { syncCommand } from "../clients/sync/index.ts";
 import { bareDriver } from "./kbs.ts";
 import type { Shelf } from "./server.ts";
 

@@ -1,7 +1,7 @@
 // Running `shelf sync` in the test process: its output collected line by line, with a way
 // to wait for a line (an event, never a time), and its waits in the test's hands.
-import { syncCommand } from "../../src/wiring/cli/sync/index.ts";
-import type { SyncCommandIo } from "../../src/wiring/cli/sync/io.ts";
+import { syncCommand } from "../../clients/sync/index.ts";
+import type { SyncCommandIo } from "../../clients/sync/io.ts";
 
 /** Every line the command printed (stdout and stderr apart, and both in order), and waits on them. */
 export class Lines {

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Send } from "../../src/wiring/cli/sync/api.ts";
+import type { Send } from "../../clients/sync/api.ts";
 import type { TestUser } from "../helpers/factories.ts";
 import { tempDir } from "../helpers/context.ts";
 import { oauthApp } from "../oauth/flow.ts";

@@ -5,7 +5,7 @@ import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { buildPlans } from "../../src/modules/identity/public.ts";
 import { createApp } from "../../src/wiring/app.ts";
-import { syncCommand } from "../../src/wiring/cli/sync/index.ts";
+import { syncCommand } from "../../clients/sync/index.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";

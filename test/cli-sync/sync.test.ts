@@ -3,7 +3,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { syncCommand } from "../../src/wiring/cli/sync/index.ts";
+import { syncCommand } from "../../clients/sync/index.ts";
 import { callJson, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { newKb } from "../kbs/fixtures.ts";

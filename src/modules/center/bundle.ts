@@ -1,7 +1,8 @@
 // Imported with `{ type: "macro" }` (see assets.ts): Bun runs this at bundle and transpile
 // time and inlines its result, so the dashboard's scripts and stylesheet are compiled into
 // the server (and the binary) as strings: nothing is built or fetched at run time.
-// The client (./client/) is browser code with a tsconfig of its own (DOM types). Bun.build
+// The client (dashboard/ at the top of the repository, a program of its own) is browser
+// code with a tsconfig of its own (DOM types). Bun.build
 // cannot run inside a macro (the bundler waits on it), so the bundler's CLI does.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -20,7 +21,7 @@ const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "k
  * as hls.js), by the names the entry refers to them by; `css` the stylesheet.
  */
 export function bundleCenter(): { entry: string; chunks: Record<string, string>; css: string } {
-  const dir = `${import.meta.dir}/client`;
+  const dir = `${import.meta.dir}/../../../dashboard`;
   const out = mkdtempSync(join(tmpdir(), "shelf-center-build-"));
   try {
     // target browser picks tus-js-client's browser build (its package "browser" field).

@@ -47,11 +47,11 @@ async function main(argv: string[]): Promise<number> {
       return doctorCommand(rest);
     }
     case "sync": {
-      const { syncCommand } = await import("./sync/index.ts");
+      const { syncCommand } = await import("../../../clients/sync/index.ts");
       return syncCommand(rest);
     }
     case "mcp": {
-      const { mcpCommand } = await import("./mcp.ts");
+      const { mcpCommand } = await import("../../../clients/mcp/index.ts");
       return mcpCommand(rest);
     }
     // Not for people: the compiled binary's Typst compile process (src/infra/typst/index.ts starts it).

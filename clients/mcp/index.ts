@@ -4,7 +4,7 @@
 // hosted server, speaking to a shelf server's API at SHELF_URL. stdout carries the
 // protocol alone: everything else goes to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../modules/mcp/public.ts";
+import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../src/modules/mcp/public.ts";
 
 const HELP = `Usage: shelf mcp
 
