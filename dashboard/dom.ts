@@ -1,5 +1,5 @@
 // A tiny element builder: the dashboard's screens are plain DOM, no framework (the first
-// page's script stays small; docs/decisions.md).
+// page's script stays small; docs/decisions/dashboard.md).
 
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | boolean | number | EventListener | undefined>;

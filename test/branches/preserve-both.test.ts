@@ -1,4 +1,4 @@
-// Sync v2 with conflictResolution=preserve_both over HTTP (docs/decisions.md, "Sync v2"):
+// Sync v2 with conflictResolution=preserve_both over HTTP (docs/decisions/sync.md, "Sync v2"):
 // a stale upsert or update keeps the client's text as a conflict branch, master
 // untouched, answered 200 with conflict_branch_created, branchId and master's hash and
 // time; the branch limits refuse the request; the v2 manifest says which documents have

@@ -33,7 +33,7 @@ describe.skipIf(!executable)("the dashboard in Chromium", () => {
     const asset = await app.handle(new Request(`${d.origin}${script}`));
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toContain("immutable");
-    // The first page's script stays small (its budget: 150 KB compressed, docs/decisions.md).
+    // The first page's script stays small (its budget: 150 KB compressed, docs/decisions/dashboard.md).
     expect(Bun.gzipSync(new Uint8Array(await asset.arrayBuffer())).byteLength).toBeLessThan(150 * 1024);
     const api = await callJson("GET", "/v1/nothing-here", { app });
     expect(api.status).toBe(404);

@@ -57,7 +57,7 @@ async function refusedQuery(): Promise<unknown> {
   }
 }
 
-/** The seconds docs/decisions.md promises. */
+/** The seconds docs/decisions/general.md promises. */
 const DATABASE_RETRY_AFTER_S = 5;
 const request = () => new Request("http://shelf.test/v1/kbs", { method: "POST" });
 

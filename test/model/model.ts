@@ -1,4 +1,4 @@
-// A reference model of KB sync (docs/sync.md; docs/decisions.md, "Sync v2"): what
+// A reference model of KB sync (docs/sync.md; docs/decisions/sync.md, "Sync v2"): what
 // the server holds for one KB and what each op must do to it, for v1 and v2, in default
 // mode and with preserve_both. The model never invents a server value it cannot know (ids,
 // stamps): those it takes from the server's answer once the answer has been checked
@@ -8,7 +8,7 @@ import type { Expected } from "./rules.ts";
 
 export { sha256 };
 
-/** One path per KB whatever its letter case (docs/decisions.md, "Letter case in sync"). */
+/** One path per KB whatever its letter case (docs/decisions/sync.md, "Letter case in sync"). */
 export const pathKey = (path: string) => path.normalize("NFC").toLowerCase();
 /** Paths are stored NFC-normalized (the one relative-path rule). */
 export const nfc = (path: string) => path.normalize("NFC");

@@ -1,5 +1,5 @@
 // The rules of one op (the v1 conflict table, the v2 decisions of docs/sync.md, and the
-// choices of docs/decisions.md where both are silent): what the op may do to the model's state. The
+// choices of docs/decisions/sync.md where both are silent): what the op may do to the model's state. The
 // model (model.ts) checks the server's answer against this and applies it.
 import { asMove, type KbModel, type MDoc, type Mode, ms, nfc, type Op, sha256, type Version } from "./model.ts";
 
@@ -31,7 +31,7 @@ function base(op: { baseUpdatedAt?: string; baseHash?: string }, row: MDoc, forD
   if (op.baseUpdatedAt === undefined) return "absent";
   const b = ms(op.baseUpdatedAt);
   const u = ms(row.stamp);
-  // A delete loses the text: only a client that saw exactly this version may do it (docs/decisions.md).
+  // A delete loses the text: only a client that saw exactly this version may do it (docs/decisions/sync.md).
   return (forDelete ? b === u : b >= u) ? "current" : "stale";
 }
 

@@ -4,7 +4,7 @@
 // process dies, with no file or network access for the document (child.ts says how). At
 // most `concurrency` compiles run at once on a node; more wait (up to `maxWaitMs`) in
 // arrival order.
-// docs/decisions.md, "Typst documents", says what the compiler allows and why.
+// docs/decisions/documents.md, "Typst documents", says what the compiler allows and why.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

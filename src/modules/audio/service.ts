@@ -153,7 +153,7 @@ async function recordAudio(
           id,
           ownerId: u.userId,
           // The explicit title, else the one the file's tags carry (cleaned and cut to 255
-          // in metadata.ts), else the file name (decisions.md).
+          // in metadata.ts), else the file name (docs/decisions/media.md, "Audio").
           title: fields.title ?? info.tags.title ?? filename,
           filename,
           format,

@@ -2,7 +2,7 @@
 // shell and its embedded files (the entry script, the chunks it imports, the stylesheet). The shell is the same for every screen; the script
 // draws the screen named by the URL's fragment (#/library, #/upload, ...), so no path under
 // CENTER_URL is taken from the API. The script talks to the public API only, with the
-// session's access token (docs/decisions.md, "The dashboard").
+// session's access token (docs/decisions/dashboard.md).
 import { Elysia } from "elysia";
 import { pageSecurityHeaders } from "../../http/page-headers.ts";
 import type { Deps } from "../../core/deps.ts";

@@ -82,7 +82,7 @@ const protocolController = ({ deps }: Services) => {
   // The generator leaves out a path under /.well-known: it is documented with the others.
   // The metadata is also served where OpenID Connect discovery looks (openid-client's
   // default), so a client that only discovers there finds the same endpoints. No ID tokens
-  // are issued, so nothing OpenID-specific is claimed (docs/decisions.md).
+  // are issued, so nothing OpenID-specific is claimed (docs/api.md, "OAuth provider").
   const discovery = { response: { 200: AuthorizationServerMetadata }, detail: hidden };
   return new Elysia({ name: "oauth-protocol", detail: { tags: ["oauth"] } })
     .get("/.well-known/oauth-authorization-server", () => metadata, discovery)

@@ -3,7 +3,7 @@
 // rather than by the compiler: the title is needed wherever a text comes in (uploads and
 // sync pushes, in the API process) and must not depend on a compiler process, its time
 // bound or the platform having the addon; the compiler only reports a heading of a source
-// that compiles (docs/decisions.md, "Typst documents").
+// that compiles (docs/decisions/documents.md, "Typst documents").
 //
 // The scanner knows what hides a line start from markup: comments (`//`, nested `/* */`),
 // raw text (`` `x` ``, ``` fences), and code (`#{ … }`, `#let …` to the end of its line,
