@@ -54,6 +54,14 @@ module.exports = {
       to: { path: "^(src/(modules|http|wiring)/|jobs/|src/main\\.ts$)" },
     },
     {
+      name: "services-import-no-http",
+      severity: "error",
+      comment:
+        "A module's rules (service.ts) take plain values (bytes, a stream and its type, fields), never a Request or anything of the HTTP layer: the routes read the request and hand them over (src/core/ has what both need).",
+      from: { path: "^src/modules/.+/service\\.ts$" },
+      to: { path: "^src/http/" },
+    },
+    {
       name: "http-imports-no-module",
       severity: "error",
       comment: "http/ holds the helpers every module uses; what it needs from a module is injected.",

@@ -23,6 +23,7 @@
 // signed in for (sign-in, sign-up, client registration) take small bodies only
 // (OPEN_JSON_MAX_BYTES), so anonymous traffic cannot hold much either.
 import { AppError } from "../core/errors.ts";
+import type { UploadBody } from "../core/streamed-upload.ts";
 import { type FormReader, formReaderOf } from "./form-body.ts";
 
 /** The largest body of a route that names no other limit: every JSON body of the API is a few fields. */
@@ -102,6 +103,14 @@ export const declaredLength = (request: Request): number | undefined => {
   const n = Number(request.headers.get("content-length") ?? Number.NaN);
   return Number.isFinite(n) ? n : undefined;
 };
+
+/** A streamed upload's body as the rules that store it take it: plain values, no Request. */
+export const uploadBodyOf = (request: Request): UploadBody => ({
+  body: request.body,
+  contentType: request.headers.get("content-type") ?? "",
+  declaredLength: declaredLength(request),
+  signal: request.signal,
+});
 
 /** Whether the request says it carries a body: a length over 0, or chunked. */
 const announcesBody = (request: Request): boolean => {

@@ -1,8 +1,6 @@
-// Request bodies are JSON, read strictly: UTF-8 that is not well formed is refused rather
-// than decoded with U+FFFD (which would store three replacement characters for a name),
-// a string that is not well-formed Unicode (an escaped lone surrogate, "\ud800") is refused
-// naming its field rather than stored as U+FFFD, nesting is bounded, and a body of any
-// other type (a form, text/plain, no type at all) is 415, except a multipart form on a
+// Request bodies are JSON, read strictly (core/json-text.ts: UTF-8 that is not well formed
+// is refused rather than decoded with U+FFFD, a string that is not well-formed Unicode is
+// refused naming its field, nesting is bounded), and a body of any other type (a form, text/plain, no type at all) is 415, except a multipart form on a
 // route that declared a reader for one (form-body.ts), which that reader reads.
 //
 // Every body is read here within its route's limit (body-limit.ts), except on routes that
@@ -17,18 +15,12 @@ import { Elysia } from "elysia";
 import type { Budget } from "../infra/budget.ts";
 import type { Log } from "../infra/log.ts";
 import { type BodyLimits, JSON_MAX_BYTES, readBody } from "./body-limit.ts";
-import { AppError, validationError } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
+import { JSON_MAX_DEPTH, parseJsonBytes, TooDeepError } from "../core/json-text.ts";
 import { isMultipartForm, readForm, reserveMemory } from "./form-body.ts";
 
 /** application/json and its +json kin. */
 export const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json$/;
-/**
- * The deepest nesting a body may have. The API's deepest body (a sync op inside `ops`) is
- * three levels; validating or reporting on a value nested thousands deep runs out of stack.
- */
-export const JSON_MAX_DEPTH = 64;
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-
 /** A body that throws `error` when read; awaiting it (a `then` lookup) is not a read. */
 function refusedBody(error: AppError): object {
   const refuse = () => {
@@ -52,12 +44,6 @@ const unsupported = (type: string, form: boolean) => {
   );
 };
 
-class TooDeepError extends AppError {
-  constructor() {
-    super("BAD_REQUEST", `the request body is nested deeper than ${JSON_MAX_DEPTH} levels`, { limit: JSON_MAX_DEPTH });
-  }
-}
-
 /**
  * Bodies whose items are judged one by one by their route: a sync op or an id whose text is
  * not well-formed is that item's failure (skipped, NOT_FOUND), not the whole request's
@@ -65,96 +51,6 @@ class TooDeepError extends AppError {
  */
 // POST /v1/docs/raw:batch is routed as POST /v1/docs/:id (Elysia reads ":batch" as a parameter).
 const ITEMWISE: Record<string, string> = { "POST /v1/kbs/:id/sync": "ops", "POST /v1/docs/:id": "ids" };
-
-/**
- * Throws TooDeepError past JSON_MAX_DEPTH, and VALIDATION_ERROR naming the first string
- * (value or key) that is not well-formed Unicode, except within `text === false` subtrees.
- * The recursion is bounded by the depth.
- */
-function checkValue(value: unknown, path: string, depth: number, text = true): void {
-  if (typeof value === "string") {
-    if (text && !value.isWellFormed()) throw illFormed(path);
-    return;
-  }
-  if (typeof value !== "object" || value === null) return;
-  if (depth >= JSON_MAX_DEPTH) throw new TooDeepError();
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) checkValue(value[i], `${path}.${i}`, depth + 1, text);
-    return;
-  }
-  for (const key in value) {
-    if (text && !key.isWellFormed()) throw illFormed(`${path}.${key.toWellFormed()}`);
-    checkValue((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1, text);
-  }
-}
-
-/** checkValue of a body, its `itemwise` field's text left to the route. */
-function checkBody(body: Record<string, unknown>, itemwise: string | undefined): void {
-  if (!itemwise) {
-    checkValue(body, "body", 0);
-    return;
-  }
-  for (const key in body) {
-    if (!key.isWellFormed()) throw illFormed(`body.${key.toWellFormed()}`);
-    checkValue(body[key], `body.${key}`, 1, key !== itemwise);
-  }
-}
-
-const illFormed = (path: string) => validationError(path, "the text is not well-formed Unicode (it holds a lone surrogate)");
-
-/**
- * A JSON body's bytes as a value: BAD_REQUEST for bytes that are not UTF-8 or not JSON, or
- * nested too deep; VALIDATION_ERROR for a body that is not an object or holds a string that
- * is not well-formed Unicode. The one reading of a JSON body, here and where a route reads
- * its own (OAuth's JSON parameters).
- */
-export function parseJsonBytes(bytes: Uint8Array, itemwise?: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    throw new AppError("BAD_REQUEST", "the request body is not valid UTF-8");
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    // A body nested so deep that the parser itself runs out of stack.
-    if (e instanceof RangeError) throw new TooDeepError();
-    throw new AppError("BAD_REQUEST", "the request body is not valid JSON");
-  }
-  // Every JSON body of the API is an object. Elysia would coerce a bare array, number or
-  // string to an empty object before the route's schema sees it, so a PATCH of `5` or
-  // `[]` would pass as a no-op `{}`; it is refused here as the schema would refuse it.
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    // Its depth first: a deep array is refused as too deep, as a deep object is.
-    checkValue(parsed, "body", 0);
-    throw validationError("body", "the body must be a JSON object");
-  }
-  checkBody(parsed as Record<string, unknown>, itemwise);
-  return parsed as Record<string, unknown>;
-}
-
-/**
- * A form field that holds JSON text (an upload's `tags`), read by the same rules as a body:
- * VALIDATION_ERROR at `path` when it is not JSON, nests too deep, or holds a string that is
- * not well-formed Unicode.
- */
-export function parseJsonField(text: string, path: string, what: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw validationError(path, what);
-  }
-  try {
-    checkValue(value, path, 0);
-  } catch (e) {
-    if (e instanceof TooDeepError) throw validationError(path, what);
-    throw e;
-  }
-  return value;
-}
 
 /** The charset parameter of a Content-Type, lower-cased, if it has one. */
 const charsetOf = (header: string) => /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header)?.[1]?.toLowerCase();

@@ -17,7 +17,7 @@ import type { Budget } from "../infra/budget.ts";
 import type { BufferPool } from "../infra/buffer-pool.ts";
 import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
 import { AppError, validationError } from "../core/errors.ts";
-import { MULTIPART_OVERHEAD } from "./streamed-upload.ts";
+import { MULTIPART_OVERHEAD } from "../core/streamed-upload.ts";
 import { notUtf8Field, stripUnsafeChars } from "../core/text.ts";
 
 const MAX_TEXT_FIELD = 8 * 1024;

@@ -5,7 +5,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Elysia, t } from "elysia";
 import { httpCore } from "../../src/http/core.ts";
-import { JSON_MAX_DEPTH } from "../../src/http/json-body.ts";
+import { JSON_MAX_DEPTH } from "../../src/core/json-text.ts";
 import type { Log } from "../../src/infra/log.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";

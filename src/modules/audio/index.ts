@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../core/errors.ts";
-import { declaredLength } from "../../http/body-limit.ts";
+import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
 import type { Services } from "../../wiring/services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
 import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
@@ -19,7 +19,7 @@ export const audioModule = (services: Services) => {
       async ({ principal, request, status }) => {
         const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
         await buckets.take(principal.userId, "upload");
-        return status(201, ok(toAudio(media, await uploadAudio({ ...deps, compliance }, uploader, request))));
+        return status(201, ok(toAudio(media, await uploadAudio({ ...deps, compliance }, uploader, uploadBodyOf(request)))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },

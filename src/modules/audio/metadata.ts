@@ -11,7 +11,7 @@
 // A duration over the plan's, once the header has told it, stops the upload there.
 import type { IAudioMetadata, IMetadataEvent } from "music-metadata";
 import { AppError } from "../../core/errors.ts";
-import type { ByteTap } from "../../http/streamed-upload.ts";
+import type { ByteTap } from "../../core/streamed-upload.ts";
 import { stripUnsafeChars } from "../../core/text.ts";
 import type { AudioFormat } from "./formats.ts";
 

@@ -5,8 +5,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { AppError, notFound, validationError } from "../../core/errors.ts";
-import { mediaFormFields } from "../../http/form-fields.ts";
-import { assertFileSize, declaredFileBytes, storeStream, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
+import { mediaFormFields } from "../../core/form-fields.ts";
+import { assertFileSize, declaredFileBytes, storeStream, type StreamedFile, streamUpload, type UploadBody } from "../../core/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -69,10 +69,10 @@ async function coverFits(deps: Deps, u: AudioUploader, bytes: number): Promise<b
  * inserts the row. Whatever fails (the stream, the fields, a file that cannot be read or
  * plays too long, the compliance check, the quota) leaves no object and nothing counted.
  */
-export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader, request: Request): Promise<AudioRow> {
+export async function uploadAudio(deps: Deps & WithCompliance, u: AudioUploader, upload: UploadBody): Promise<AudioRow> {
   const id = newId();
   let tap: MetadataTap | undefined;
-  const streamed = await streamUpload(request, {
+  const streamed = await streamUpload(upload, {
     ...streamOptions(deps, u, id, (t) => (tap = t)),
     deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
   });

@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { declaredLength } from "../../http/body-limit.ts";
 import { withUpload } from "../../http/multipart.ts";
-import { declaredFileBytes } from "../../http/streamed-upload.ts";
+import { declaredFileBytes } from "../../core/streamed-upload.ts";
 import type { Services } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";

@@ -5,7 +5,7 @@ import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
 import { AppError, notFound, storageError } from "../../core/errors.ts";
-import { assertFileSize } from "../../http/streamed-upload.ts";
+import { assertFileSize } from "../../core/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";

@@ -1,7 +1,7 @@
 // The upload form (multipart/form-data) read into the plain values createImage takes, so
 // the service never sees a request: what is HTTP about an upload ends here.
 import { validationError } from "../../core/errors.ts";
-import { formIsPublic, formTags } from "../../http/form-fields.ts";
+import { formIsPublic, formTags } from "../../core/form-fields.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { Tags, TAGS_RULE } from "./model.ts";
 import type { NewImage } from "./service.ts";

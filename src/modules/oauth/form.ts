@@ -3,7 +3,8 @@
 // given twice, a body of another type or a non-string value is invalid_request.
 import { readBody } from "../../http/body-limit.ts";
 import { AppError } from "../../core/errors.ts";
-import { JSON_TYPE, parseJsonBytes } from "../../http/json-body.ts";
+import { parseJsonBytes } from "../../core/json-text.ts";
+import { JSON_TYPE } from "../../http/json-body.ts";
 import { OAuthError, invalidRequest } from "./errors.ts";
 
 const FORM_MAX_BYTES = 16 * 1024;

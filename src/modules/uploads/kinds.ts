@@ -3,8 +3,8 @@
 // taken), and on completion the file handed to the same pipeline its upload route runs.
 import type { Deps } from "../../core/deps.ts";
 import { validationError } from "../../core/errors.ts";
-import { formIsPublic, formTags, mediaFormFields } from "../../http/form-fields.ts";
-import { baseName } from "../../http/streamed-upload.ts";
+import { formIsPublic, formTags, mediaFormFields } from "../../core/form-fields.ts";
+import { baseName } from "../../core/streamed-upload.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { ingestAudio, precheckAudioFile, toAudio } from "../audio/public.ts";
 import type { WithCompliance } from "../compliance/public.ts";

@@ -3,7 +3,7 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
-import { declaredLength } from "../../http/body-limit.ts";
+import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
 import type { Services } from "../../wiring/services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
@@ -40,7 +40,7 @@ export const videosModule = (services: Services) => {
         // An upload, and a transcode it queues: both buckets, before a byte is read.
         await buckets.take(principal.userId, "transcode");
         await buckets.take(principal.userId, "upload");
-        return status(201, ok(toUploaded(await uploadVideo({ ...deps, compliance }, uploader, request))));
+        return status(201, ok(toUploaded(await uploadVideo({ ...deps, compliance }, uploader, uploadBodyOf(request)))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },

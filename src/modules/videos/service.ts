@@ -6,7 +6,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
 import { AppError, notFound } from "../../core/errors.ts";
-import { adoptStored, assertFileSize, declaredFileBytes, type StreamedFile, streamUpload } from "../../http/streamed-upload.ts";
+import { adoptStored, assertFileSize, declaredFileBytes, type StreamedFile, streamUpload, type UploadBody } from "../../core/streamed-upload.ts";
 import { iso } from "../../infra/clock.ts";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -58,10 +58,10 @@ export async function precheckVideoFile(deps: Deps, userId: string, fileBytes: n
  * fails (the stream, the fields, the compliance check, the quota) leaves no object and
  * nothing counted.
  */
-export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader, request: Request): Promise<VideoRow> {
+export async function uploadVideo(deps: Deps & WithCompliance, u: VideoUploader, upload: UploadBody): Promise<VideoRow> {
   const id = newId();
   const key = originalKey({ ownerId: u.userId, id });
-  const streamed = await streamUpload(request, { ...streamOptions(deps, u, key), deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000 });
+  const streamed = await streamUpload(upload, { ...streamOptions(deps, u, key), deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000 });
   return recordVideo(deps, u, id, streamed, () => parseVideoFields(streamed.fields));
 }
 

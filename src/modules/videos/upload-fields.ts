@@ -1,6 +1,6 @@
 // The text fields of a video upload form (title, tags as JSON text, isPublic) read into
 // plain values, each bad one a 422 naming its field.
-import { formTags, mediaFormFields } from "../../http/form-fields.ts";
+import { formTags, mediaFormFields } from "../../core/form-fields.ts";
 import { Tags, TAGS_RULE } from "../images/public.ts";
 
 export interface VideoFields {

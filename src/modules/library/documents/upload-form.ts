@@ -7,7 +7,7 @@ import type { Deps } from "../../../core/deps.ts";
 import { DOCUMENT_BODY_MAX_BYTES } from "../../../http/body-limit.ts";
 import { validationError } from "../../../core/errors.ts";
 import type { FormReader } from "../../../http/form-body.ts";
-import { parseJsonField } from "../../../http/json-body.ts";
+import { parseJsonField } from "../../../core/json-text.ts";
 import { type Upload, withUpload } from "../../../http/multipart.ts";
 
 /** Form fields that are booleans in the JSON body: "true" or "false" (also 1 or 0). */

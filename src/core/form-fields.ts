@@ -3,9 +3,9 @@
 // form that works for one works for the others.
 import type { TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { validationError } from "../core/errors.ts";
-import { parseJsonField } from "./json-body.ts";
-import { stripUnsafeChars } from "../core/text.ts";
+import { validationError } from "./errors.ts";
+import { parseJsonField } from "./json-text.ts";
+import { stripUnsafeChars } from "./text.ts";
 
 type Fields = Record<string, string>;
 

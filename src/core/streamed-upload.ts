@@ -8,9 +8,8 @@
 import { Busboy } from "@fastify/busboy";
 import { Readable } from "node:stream";
 import type { Storage } from "../infra/storage/index.ts";
-import { AppError, storageError, validationError } from "../core/errors.ts";
-import { declaredLength } from "./body-limit.ts";
-import { badFieldText, stripUnsafeChars } from "../core/text.ts";
+import { AppError, storageError, validationError } from "./errors.ts";
+import { badFieldText, stripUnsafeChars } from "./text.ts";
 
 /** Room for the boundaries, part headers and the small text fields around the file. */
 export const MULTIPART_OVERHEAD = 64 * 1024;
@@ -55,6 +54,18 @@ export interface StreamOptions<F extends string> {
   hash?: boolean;
 }
 
+/**
+ * An upload's body as the route hands it over: its bytes, their Content-Type, the length
+ * the client declared (none when chunked), and the request's abort signal. Plain values:
+ * the rules that store an upload take no HTTP type.
+ */
+export interface UploadBody {
+  body: ReadableStream<Uint8Array> | null;
+  contentType: string;
+  declaredLength?: number;
+  signal: AbortSignal;
+}
+
 const tooLarge = (limit: number) => new AppError("FILE_TOO_LARGE", `the file is larger than ${limit} bytes`, { limit });
 
 /**
@@ -85,9 +96,9 @@ export const baseName = (name: string) =>
  * are no supported container, 422 VALIDATION_ERROR without a file, 408 past the deadline.
  * On any failure nothing stays under `key`.
  */
-export async function streamUpload<F extends string>(request: Request, o: StreamOptions<F>): Promise<StreamedFile<F>> {
-  const bb = await openParser(request, o);
-  const reader = request.body!.getReader();
+export async function streamUpload<F extends string>(upload: UploadBody, o: StreamOptions<F>): Promise<StreamedFile<F>> {
+  const bb = await openParser(upload, o);
+  const reader = upload.body!.getReader();
   const latch = new FailureLatch(() => {
     reader.cancel().catch(() => {});
     bb.destroy();
@@ -127,7 +138,7 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
   bb.on("error", () => latch.fail(new AppError("BAD_REQUEST", "the multipart body could not be parsed")));
   const finished = new Promise<void>((resolve) => bb.on("finish", resolve));
 
-  const pumped = pump(request, reader, bb, latch);
+  const pumped = pump(upload.signal, reader, bb, latch);
   const timer = setTimeout(() => latch.fail(deadlinePassed(o.deadlineMs)), o.deadlineMs);
   try {
     await Promise.race([Promise.all([pumped, finished]), latch.promise]);
@@ -146,19 +157,19 @@ export async function streamUpload<F extends string>(request: Request, o: Stream
 }
 
 /**
- * The parser for the request's multipart body, after the checks that need no byte of it:
+ * The parser for the upload's multipart body, after the checks that need no byte of it:
  * a declared length over the limit (413) and a body that is not multipart (400) are
  * refused with the body cancelled.
  */
-async function openParser<F extends string>(request: Request, o: StreamOptions<F>): Promise<ReturnType<typeof Busboy>> {
-  const type = request.headers.get("content-type") ?? "";
-  const declared = declaredLength(request);
+async function openParser<F extends string>(upload: UploadBody, o: StreamOptions<F>): Promise<ReturnType<typeof Busboy>> {
+  const type = upload.contentType;
+  const declared = upload.declaredLength;
   const refuse = async (e: AppError): Promise<never> => {
-    await request.body?.cancel().catch(() => {});
+    await upload.body?.cancel().catch(() => {});
     throw e;
   };
   if (declared !== undefined && declared > o.maxFileBytes + MULTIPART_OVERHEAD) return refuse(tooLarge(o.maxFileBytes));
-  if (!/^multipart\/form-data\s*;/i.test(type) || !request.body) return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data"));
+  if (!/^multipart\/form-data\s*;/i.test(type) || !upload.body) return refuse(new AppError("BAD_REQUEST", "the body must be multipart/form-data"));
   try {
     return Busboy({
       headers: { "content-type": type },
@@ -206,7 +217,7 @@ class FailureLatch {
 }
 
 /** Feeds the body to the parser, waiting for it to drain; a read that fails fails the upload. */
-function pump(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>, bb: ReturnType<typeof Busboy>, latch: FailureLatch): Promise<void> {
+function pump(aborted: AbortSignal, reader: ReadableStreamDefaultReader<Uint8Array>, bb: ReturnType<typeof Busboy>, latch: FailureLatch): Promise<void> {
   return (async () => {
     for (;;) {
       const { done, value } = await reader.read();
@@ -217,7 +228,7 @@ function pump(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>,
     bb.end();
   })().catch((e) => {
     latch.fail(
-      request.signal.aborted
+      aborted.aborted
         ? new AppError("BAD_REQUEST", "the client closed the connection during the upload", { aborted: true })
         : e instanceof AppError
           ? e
