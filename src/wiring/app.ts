@@ -6,7 +6,7 @@ import { type BodyLimits, bodyLimits } from "../http/body-limit.ts";
 import { httpCore } from "../http/core.ts";
 import { sharedModels } from "../http/envelope.ts";
 import { openapiPlugin } from "../http/openapi.ts";
-import type { Services } from "./services.ts";
+import { routeServices, type Services } from "./services.ts";
 import { adminModule } from "../modules/admin/index.ts";
 import { audioModule } from "../modules/audio/index.ts";
 import { centerModule } from "../modules/center/index.ts";
@@ -50,7 +50,8 @@ export function createModuleApp<const M extends AnyElysia[]>(services: Services,
   return withBodyLimits(app, limits);
 }
 
-export function createApp(services: Services) {
+export function createApp(processServices: Services) {
+  const services = routeServices(processServices);
   const { deps } = services;
   const edge = createEdge(services);
   const access = accessOf(services);

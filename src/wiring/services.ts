@@ -6,8 +6,7 @@ import type { Deps } from "./deps.ts";
 import { authGuard } from "../http/guard.ts";
 import { createBuckets } from "../http/buckets.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
-import { createIdentity, type PlanName, requireUser } from "../modules/identity/public.ts";
-import { TtlCache } from "../infra/cache.ts";
+import { bucketRates, createIdentity } from "../modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
 import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
@@ -35,21 +34,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const identity = createIdentity(deps, [oauthTokens, mcpDelegation.resolver]);
   const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
   // Per-user token buckets on uploads, transcodes, sync ops and MCP tool calls, sized by the user's plan.
-  // The user's plan is cached as the guard caches credentials (CACHE_TTL_MS): a charged
-  // request costs no database read, and a plan change holds on every node within 5 s.
-  const plansOf = new TtlCache<PlanName>(10_000, () => deps.clock.nowMs());
-  const buckets = createBuckets(deps.kv, deps.log, {
-    clock: deps.clock,
-    rateOf: async (userId, bucket) => {
-      let plan = plansOf.get(userId)?.v;
-      if (!plan) {
-        plan = (await requireUser(deps.db, userId)).plan;
-        plansOf.set(userId, plan);
-      }
-      const limits = deps.plans[plan];
-      return { capacity: limits[`${bucket}Burst`], refillPerMinute: limits[`${bucket}RefillPerMinute`] };
-    },
-  });
+  const buckets = createBuckets(deps.kv, deps.log, { clock: deps.clock, rateOf: bucketRates(deps) });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.
@@ -85,4 +70,14 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     },
   };
 }
+/** What the wiring builds once per process. */
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * What a module's routes are handed: the process's services, and the deps the rules that
+ * take a user's content need (the parts, the platform's check of every upload, the SVG
+ * sanitizer), built once per app from the services it is given.
+ */
+export type RouteServices = Services & { contentDeps: Services["deps"] & Pick<Services, "compliance" | "svgSanitizer"> };
+
+export const routeServices = (s: Services): RouteServices => ({ ...s, contentDeps: { ...s.deps, compliance: s.compliance, svgSanitizer: s.svgSanitizer } });

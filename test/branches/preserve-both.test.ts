@@ -7,7 +7,7 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/library/kbs/index.ts";
 import { buildPlans } from "../../src/modules/identity/public.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, routeServices } from "../../src/wiring/services.ts";
 import { type CallOptions, call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, type TestUser } from "../helpers/factories.ts";
 import { newKb, sha256 } from "../kbs/fixtures.ts";
@@ -221,7 +221,7 @@ describe("preserve_both limits", () => {
     const { deps } = await testContext();
     const services = createServices({ ...deps, plans: buildPlans({ trial: { maxBranchBytes: 300, imageStorageBytes: 1000 } }) });
     closers.push(() => services.close());
-    const app = createModuleApp(services, kbsModule(services));
+    const app = createModuleApp(services, kbsModule(routeServices(services)));
     const { user, key } = await makeClient();
     const kb = (await callJson("POST", "/v1/kbs", { token: key, json: { name: "small" }, app })).body.data;
     const first = (await pushed2(key, kb.id, [upsert2("n.md", "m".repeat(800))], { app })).results[0]!;

@@ -1,5 +1,6 @@
 // The seam for a module's own tests: the HTTP core with the images module alone, on the
 // shared parts. Nothing else is mounted, so another module's routes are unknown here.
+import { routeServices } from "../../src/wiring/services.ts";
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { imagesModule } from "../../src/modules/images/index.ts";
@@ -13,7 +14,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 describe("the images module on its own", () => {
   test("uploads and lists through the module alone; other modules' routes are not there", async () => {
     const { services } = await testContext();
-    const app = createModuleApp(services, imagesModule(services));
+    const app = createModuleApp(services, imagesModule(routeServices(services)));
     const { key } = await makeClient();
     const auth = { authorization: `Bearer ${key}` };
     const created = await app.handle(

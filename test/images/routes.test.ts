@@ -6,7 +6,7 @@ import { createModuleApp } from "../../src/wiring/app.ts";
 import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { identityModule } from "../../src/modules/identity/index.ts";
 import { imagesModule } from "../../src/modules/images/index.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, routeServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { testContext, callJson, call } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
@@ -121,7 +121,7 @@ describe("GET /v1/images", () => {
     const { deps } = await testContext();
     const clock = stoppedClock(deps.clock.nowMs());
     const services = createServices({ ...deps, clock });
-    const app = createModuleApp(services, identityModule(services), imagesModule(services));
+    const app = createModuleApp(services, identityModule(routeServices(services)), imagesModule(routeServices(services)));
     try {
       const list = (key: string) => callJson("GET", "/v1/images", { token: key, app });
       const owner = await makeUser();

@@ -3,7 +3,7 @@
 import { afterAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/library/kbs/index.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, routeServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -23,7 +23,7 @@ test("v1 manifest and sync: plain before 2026-09-01, Deprecation and Sunset from
   const clock = stoppedClock(Date.parse("2026-08-31T23:59:59.000Z"));
   const services = createServices({ ...deps, clock });
   closers.push(() => services.close());
-  const app = createModuleApp(services, kbsModule(services));
+  const app = createModuleApp(services, kbsModule(routeServices(services)));
   const { key } = await makeClient();
   const kb = await newKb(key);
   const manifest = () => callJson("GET", `/v1/kbs/${kb.id}/manifest`, { token: key, app });

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { kbsModule } from "../../src/modules/library/kbs/index.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, routeServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -178,7 +178,7 @@ describe("v2 manifest: since past the tombstone retention", () => {
     const clock = stoppedClock(deps.clock.nowMs());
     const services = createServices({ ...deps, clock });
     closers.push(() => services.close());
-    return { clock, app: createModuleApp(services, kbsModule(services)) };
+    return { clock, app: createModuleApp(services, kbsModule(routeServices(services))) };
   }
 
   test("trial and pro keep 30 days, pro_plus 90: older, 200 tombstoneCursorExpired with no items, and 410 TOMBSTONE_CURSOR_EXPIRED with include=tombstones", async () => {

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { createModuleApp } from "../../src/wiring/app.ts";
 import { docTombstones } from "../../src/modules/library/kbs/table.ts";
 import { kbsModule } from "../../src/modules/library/kbs/index.ts";
-import { createServices } from "../../src/wiring/services.ts";
+import { createServices, routeServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
@@ -205,7 +205,7 @@ describe("tombstones", () => {
     const clock = stoppedClock(deps.clock.nowMs());
     const services = createServices({ ...deps, clock });
     closers.push(() => services.close());
-    const app = createModuleApp(services, kbsModule(services));
+    const app = createModuleApp(services, kbsModule(routeServices(services)));
     const kbs: Record<string, string> = {};
     for (const plan of ["trial", "pro_plus"] as const) {
       const { key } = await makeClient({ plan });

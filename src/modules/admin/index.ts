@@ -6,7 +6,7 @@ import { Ok, ok, Page, sharedModels } from "../../http/envelope.ts";
 import { notFound, validationError } from "../../core/errors.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import {
   listUsers,
   Me,
@@ -21,7 +21,7 @@ import {
 } from "../identity/public.ts";
 
 // The runner is handed in with the services; its run record is its type, not a jobs/ import.
-type JobRun = Awaited<ReturnType<Services["runner"]["runNow"]>>;
+type JobRun = Awaited<ReturnType<RouteServices["runner"]["runNow"]>>;
 
 const JobRunModel = t.Object({
   id: t.String(),
@@ -47,7 +47,7 @@ const toRun = (r: JobRun) => ({
   error: r.error,
 });
 
-export const adminModule = ({ deps, guard, runner }: Services) =>
+export const adminModule = ({ deps, guard, runner }: RouteServices) =>
   new Elysia({ name: "admin", detail: { tags: ["admin"] } })
     .use(sharedModels)
     .use(guard)

@@ -4,12 +4,12 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../core/errors.ts";
 import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
 import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
 
-export const audioModule = (services: Services) => {
-  const { deps, guard, buckets, compliance } = services;
+export const audioModule = (services: RouteServices) => {
+  const { deps, guard, buckets, contentDeps } = services;
   const media = deps.config.MEDIA_URL;
   return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
     .use(sharedModels)
@@ -19,11 +19,11 @@ export const audioModule = (services: Services) => {
       async ({ principal, request, status }) => {
         const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
         await buckets.take(principal.userId, "upload");
-        return status(201, ok(toAudio(media, await uploadAudio({ ...deps, compliance }, uploader, uploadBodyOf(request)))));
+        return status(201, ok(toAudio(media, await uploadAudio(contentDeps, uploader, uploadBodyOf(request)))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
-        // Streamed to storage (src/http/streamed-upload.ts), never buffered by Elysia.
+        // Streamed to storage (src/core/streamed-upload.ts), never buffered by Elysia.
         parse: "none",
         response: { 201: Ok(Audio), 400: "Error", 403: "Error", 408: "Error", 413: "Error", 422: "Error", 429: "Error", 451: "Error", 502: "Error" },
         detail: {

@@ -5,11 +5,11 @@
 // same function to app.handle (the tests).
 import { Elysia } from "elysia";
 import { OWN_PATHS } from "../../http/openapi.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { edgeDocumentation } from "./openapi.ts";
 import { edgeServer } from "./serve.ts";
 
-export const createEdge = (services: Services) => {
+export const createEdge = (services: RouteServices) => {
   const { config } = services.deps;
   const { prefix, resolvers, route, serverRoute } = edgeServer(services);
   // Hidden from the generator (a wildcard of every method, answering bytes): it documents GET and HEAD itself.

@@ -12,7 +12,7 @@ import { errorAnswer, newRequestId, requestIdOf } from "../../http/core.ts";
 import { AppError, storageError } from "../../core/errors.ts";
 import { dayKey } from "../../infra/clock.ts";
 import { databaseUnavailableCode } from "../../infra/db/unavailable.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { HOT_OBJECT_MAX } from "./cache.ts";
 import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";
@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 const noSuchRoute = () => new AppError("NOT_FOUND", "no such route", { entity: "route" }, REFUSAL);
 
 /** The edge's serving function, for the parts of this process; `route` answers every request, errors included. */
-export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolvers }: Services) {
+export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolvers }: RouteServices) {
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);

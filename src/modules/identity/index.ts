@@ -7,7 +7,7 @@ import { AppError } from "../../core/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ownSiteGuard } from "../../http/own-site.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { changePassword, patchMe } from "./account-settings.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { DEVICE_COOKIE, DEVICE_PROOF_TTL_S } from "./device-proof.ts";
@@ -35,7 +35,7 @@ import { requireUser, toMe } from "./users.ts";
 
 export const REFRESH_COOKIE = "shelf_refresh";
 
-const authController = ({ deps, identity, guard, notify }: Services) => {
+const authController = ({ deps, identity, guard, notify }: RouteServices) => {
   const { signer } = identity;
   const limiter = createLoginLimiter(deps.kv, deps.clock);
   const secure = deps.config.PUBLIC_URL.startsWith("https://");
@@ -196,7 +196,7 @@ const authController = ({ deps, identity, guard, notify }: Services) => {
     );
 };
 
-const apiKeysController = ({ deps, identity, guard, notify }: Services) =>
+const apiKeysController = ({ deps, identity, guard, notify }: RouteServices) =>
   new Elysia({ name: "api-keys", detail: { tags: ["api-keys"] } })
     .use(sharedModels)
     .use(guard)
@@ -239,4 +239,4 @@ const apiKeysController = ({ deps, identity, guard, notify }: Services) =>
       },
     );
 
-export const identityModule = (services: Services) => new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));
+export const identityModule = (services: RouteServices) => new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));

@@ -3,6 +3,7 @@
 // use these; identity's tables and the rest of its files are its own (a table elsewhere may
 // still reference users.id).
 export { createIdentity } from "./identity.ts";
+export { bucketRates } from "./bucket-rates.ts";
 export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUser, requireUser, toMe, updateUser, type User, type UserPatch } from "./users.ts";
 export { listUsers, userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";

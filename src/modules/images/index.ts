@@ -4,12 +4,12 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { declaredLength } from "../../http/body-limit.ts";
 import { withUpload } from "../../http/multipart.ts";
 import { declaredFileBytes } from "../../core/streamed-upload.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
 import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
 import { imageFromForm } from "./upload-form.ts";
 
-export const imagesModule = ({ deps, guard, buckets, compliance, svgSanitizer }: Services) =>
+export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteServices) =>
   new Elysia({ name: "images", detail: { tags: ["images"] } })
     .use(sharedModels)
     .use(guard)
@@ -25,7 +25,7 @@ export const imagesModule = ({ deps, guard, buckets, compliance, svgSanitizer }:
           buffers: deps.budgets.uploadBuffers,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
-        const row = await withUpload(request, limits, (upload) => createImage({ ...deps, compliance, svgSanitizer }, uploader, imageFromForm(upload)));
+        const row = await withUpload(request, limits, (upload) => createImage(contentDeps, uploader, imageFromForm(upload)));
         return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
       },
       {

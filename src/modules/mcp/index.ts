@@ -9,7 +9,7 @@ import type { Buckets } from "../../http/buckets.ts";
 import { AppError } from "../../core/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { Scope } from "../../core/scopes.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authorization.ts";
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
@@ -63,7 +63,7 @@ async function chargeToolCall(buckets: Buckets, userId: string): Promise<string 
   }
 }
 
-export const mcpModule = (services: Services, send: Send) => {
+export const mcpModule = (services: RouteServices, send: Send) => {
   const { deps, identity, mcpDelegation, buckets } = services;
   const config = deps.config;
   const mcpUrl = new URL(config.MCP_URL);

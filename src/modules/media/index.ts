@@ -2,11 +2,11 @@
 // cursor, and a batch delete across kinds.
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { ListMediaQuery, MediaBatchDeleteResult, MediaIdsBody, MediaPage } from "./model.ts";
 import { deleteMedia, listMedia } from "./service.ts";
 
-export const mediaModule = ({ deps, guard }: Services) =>
+export const mediaModule = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "media", detail: { tags: ["media"] } })
     .use(sharedModels)
     .use(guard)

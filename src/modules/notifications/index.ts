@@ -2,11 +2,11 @@
 // events the e-mails come from (outbox.ts: one event, two channels).
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./inbox.ts";
 import { NotificationItem, NotificationListQuery, NotificationPage, NotificationParams, ReadAll, UnreadCount } from "./model.ts";
 
-export const notificationsModule = ({ deps, guard }: Services) =>
+export const notificationsModule = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "notifications", detail: { tags: ["account"] } })
     .use(sharedModels)
     .use(guard)

@@ -8,7 +8,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import { SCOPES } from "../../core/scopes.ts";
 import type { Log } from "../../infra/log.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { AUTHORIZATION_CODE_GRANT, redeemAuthorizationCode } from "./authorize.ts";
 import { assertGrantType, DEVICE_GRANT, requireClient } from "./clients.ts";
 import { decideDevice, redeemDeviceCode, startDeviceAuthorization } from "./device.ts";
@@ -57,7 +57,7 @@ async function protocol(ctx: { set: Set; request: Request }, log: Log, run: () =
   }
 }
 
-const protocolController = ({ deps }: Services) => {
+const protocolController = ({ deps }: RouteServices) => {
   const base = deps.config.PUBLIC_URL;
   // Each protocol route is documented with the others (model.ts): bodies are forms.
   const own = { hide: true, [OWN_PATHS]: protocolDocumentation };
@@ -162,7 +162,7 @@ const protocolController = ({ deps }: Services) => {
     );
 };
 
-const userController = ({ deps, guard }: Services) =>
+const userController = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "oauth-user", detail: { tags: ["oauth"] } })
     .use(sharedModels)
     .use(guard)
@@ -205,7 +205,7 @@ const userController = ({ deps, guard }: Services) =>
       },
     );
 
-const adminController = ({ deps, guard }: Services) =>
+const adminController = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "oauth-admin", detail: { tags: ["admin"] } })
     .use(sharedModels)
     .use(guard)
@@ -232,7 +232,7 @@ const adminController = ({ deps, guard }: Services) =>
     });
 
 /** The server-rendered pages (pages/): plain functions of the request, mounted here. */
-const pagesController = (services: Services) => {
+const pagesController = (services: RouteServices) => {
   const device = createDevicePage(services);
   const consent = createConsentPage(services);
   const trustProxy = services.deps.config.TRUST_PROXY;
@@ -245,5 +245,5 @@ const pagesController = (services: Services) => {
     .post("/oauth/authorize", ({ request, server }) => consent.post(request, clientIp(request, server, trustProxy)), { parse: "none", detail: { hide: true } });
 };
 
-export const oauthModule = (services: Services) =>
+export const oauthModule = (services: RouteServices) =>
   new Elysia({ name: "oauth" }).use(protocolController(services)).use(userController(services)).use(adminController(services)).use(pagesController(services));

@@ -5,7 +5,7 @@
 import { Elysia, t } from "elysia";
 import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { OffsetHeaders, OffsetStream, optionsDocumentation, TusHeaders, UploadParams, UploadState } from "./model.ts";
 import { appendToUpload, createUpload, liveUpload, terminateUpload, toState, uploadFailed } from "./service.ts";
 import type { Resource } from "./kinds.ts";
@@ -40,8 +40,7 @@ async function closingOnError<T>(request: Request, headers: Record<string, unkno
   }
 }
 
-export const uploadsModule = ({ deps, guard, buckets, compliance, svgSanitizer }: Services) => {
-  const kindDeps = { ...deps, compliance, svgSanitizer };
+export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: RouteServices) => {
   // An absolute path (RFC 9110 allows it; tus clients resolve it against the endpoint
   // they posted to): right on whichever host or node the client reached, under
   // PUBLIC_URL's own path when the API is served below one.

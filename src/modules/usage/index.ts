@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { requireUser } from "../identity/public.ts";
 import { monthKey } from "../../infra/clock.ts";
 import { dailyBandwidth } from "./daily.ts";
 import { DailyBandwidth, MonthQuery, Usage } from "./model.ts";
 import { getUsage } from "./service.ts";
 
-export const usageModule = ({ deps, guard }: Services) =>
+export const usageModule = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "usage", detail: { tags: ["account"] } })
     .use(sharedModels)
     .use(guard)

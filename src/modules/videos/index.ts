@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { withUpload } from "../../http/multipart.ts";
 import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
 import {
@@ -24,8 +24,8 @@ import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES }
 import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 
-export const videosModule = (services: Services) => {
-  const { deps, guard, buckets, compliance } = services;
+export const videosModule = (services: RouteServices) => {
+  const { deps, guard, buckets, contentDeps } = services;
   // The owner's bandwidth state shown with a video, as the playback edge reads it.
   const bandwidth = createBandwidthStates(deps);
   return new Elysia({ name: "videos", detail: { tags: ["videos"] } })
@@ -40,7 +40,7 @@ export const videosModule = (services: Services) => {
         // An upload, and a transcode it queues: both buckets, before a byte is read.
         await buckets.take(principal.userId, "transcode");
         await buckets.take(principal.userId, "upload");
-        return status(201, ok(toUploaded(await uploadVideo({ ...deps, compliance }, uploader, uploadBodyOf(request)))));
+        return status(201, ok(toUploaded(await uploadVideo(contentDeps, uploader, uploadBodyOf(request)))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
@@ -121,7 +121,7 @@ export const videosModule = (services: Services) => {
           buffers: deps.budgets.uploadBuffers,
           deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
         };
-        const row = await withUpload(request, upload, (u) => setThumbnail({ ...deps, compliance }, principal.userId, params.id, limits, u));
+        const row = await withUpload(request, upload, (u) => setThumbnail(contentDeps, principal.userId, params.id, limits, u));
         return ok(toVideo(videoUrls(deps), row));
       },
       {

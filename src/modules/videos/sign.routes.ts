@@ -2,11 +2,11 @@
 // private video needs on every playback request (sign.ts).
 import { Elysia, t } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { SignBody, SignedPlayback, SignParams } from "./sign.model.ts";
 import { createPlaybackSigner, SIGN_TTL_DEFAULT_S, signPlayback } from "./sign.ts";
 
-export const signRoutes = ({ deps, guard }: Services) => {
+export const signRoutes = ({ deps, guard }: RouteServices) => {
   const signer = createPlaybackSigner(deps.config.JWT_SECRET);
   return new Elysia({ name: "video-sign", detail: { tags: ["videos"] } })
     .use(sharedModels)

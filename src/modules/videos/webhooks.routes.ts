@@ -5,7 +5,7 @@
 import { Elysia, t } from "elysia";
 import { Enum, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { readBody } from "../../http/body-limit.ts";
-import type { Services } from "../../wiring/services.ts";
+import type { RouteServices } from "../../wiring/services.ts";
 import { createProviders } from "./providers/index.ts";
 import { applyProviderEvent } from "./state.ts";
 import { VIDEO_PROVIDERS } from "./table.ts";
@@ -14,7 +14,7 @@ const MAX_CALLBACK_BYTES = 1024 * 1024;
 
 const CallbackAnswer = t.Object({ received: t.Boolean(), outcome: Enum(["applied", "replayed", "stale", "ignored"]) }, { title: "VideoCallbackAnswer" });
 
-export const videoWebhooks = ({ deps }: Services) => {
+export const videoWebhooks = ({ deps }: RouteServices) => {
   const providers = createProviders(deps);
   return new Elysia({ name: "video-webhooks", detail: { tags: ["webhooks"] } }).use(sharedModels).post(
     "/webhooks/:provider",

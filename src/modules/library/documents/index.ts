@@ -6,7 +6,7 @@ import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
 import { AppError } from "../../../core/errors.ts";
 import { formBody } from "../../../http/form-body.ts";
 import { FORM_BODY_SCHEMA, OWN_PATHS } from "../../../http/openapi.ts";
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { listCdnHosts, replaceCdnHosts } from "./cdn-hosts.ts";
 import { createDocument } from "./create.ts";
 import {
@@ -42,7 +42,7 @@ import { iso } from "../../../infra/clock.ts";
 
 const tagsOf = (tag: string | undefined) => [...new Set((tag ?? "").split(",").map((s) => s.trim()))].filter(Boolean);
 
-export const documentsModule = ({ deps, guard, identity, limiter, buckets, compliance, svgSanitizer }: Services) => {
+export const documentsModule = ({ deps, guard, identity, limiter, buckets, contentDeps }: RouteServices) => {
   /**
    * The caller when a credential is sent (routes where one is optional; 401 for a bad
    * one), counted against the read tier like any read; anonymous reads of public
@@ -64,7 +64,7 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, compl
         "/v1/docs",
         async ({ principal, body, status }) => {
           await buckets.take(principal.userId, "upload");
-          const out = await createDocument({ ...deps, compliance, svgSanitizer }, principal.userId, body);
+          const out = await createDocument(contentDeps, principal.userId, body);
           return status(out.status, ok(out.result));
         },
         {

@@ -4,13 +4,13 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
 import { iso } from "../../../infra/clock.ts";
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { acceptBranch, discardBranch } from "./branch-resolve.ts";
 import { listBranches, readBranch } from "./branches.ts";
 import { AcceptResult, ConflictBranchContent, ConflictPage, ConflictParams, ListConflictsQuery } from "./conflicts.model.ts";
 import { KbParams } from "./model.ts";
 
-export const conflictsRoutes = ({ deps, guard }: Services) =>
+export const conflictsRoutes = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "kb-conflicts", detail: { tags: ["kbs"] } })
     .use(sharedModels)
     .use(guard)

@@ -6,7 +6,7 @@ import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
 import { AppError, validationError } from "../../../core/errors.ts";
 import { OWN_PATHS, withHeaders } from "../../../http/openapi.ts";
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 import { readManifest } from "./manifest.ts";
@@ -48,8 +48,8 @@ const ManifestHeaders = {
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
-export const kbsModule = (services: Services) => {
-  const { deps, guard, buckets, compliance } = services;
+export const kbsModule = (services: RouteServices) => {
+  const { deps, guard, buckets, contentDeps } = services;
   const noteV1Call = v1CallRecorder(deps);
   /**
    * The protocol of a manifest or sync request; a v1 one gets the headers a v1 answer
@@ -162,7 +162,7 @@ export const kbsModule = (services: Services) => {
           const ops = readV2(body);
           await buckets.take(principal.userId, "syncOp", ops.length);
           const preserveBoth = query.conflictResolution === "preserve_both";
-          const { conflicted, ...data } = writeV2(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops, { preserveBoth }));
+          const { conflicted, ...data } = writeV2(ops, await runSync(contentDeps, principal.userId, params.id, ops, { preserveBoth }));
           await addTypstWarnings(deps, ops, data.results);
           if (conflicted)
             throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
@@ -173,7 +173,7 @@ export const kbsModule = (services: Services) => {
         }
         const ops = readV1(body);
         await buckets.take(principal.userId, "syncOp", ops.length);
-        return ok(writeV1(ops, await runSync({ ...deps, compliance }, principal.userId, params.id, ops)));
+        return ok(writeV1(ops, await runSync(contentDeps, principal.userId, params.id, ops)));
       },
       {
         auth: { scope: "kb.write", tier: "upload" },

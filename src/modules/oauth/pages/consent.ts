@@ -3,7 +3,7 @@
 // or denies. The request is checked on every step (authorize.ts), so a form that changed
 // a parameter on the way is checked as if it were new; only its CSRF token is the page's.
 import type { OwnPaths } from "../../../http/openapi.ts";
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAuthorizeRequest, denyAuthorization } from "../authorize.ts";
 import { DATABASE_AWAY } from "./docs.ts";
 import { readPageForm } from "./form.ts";
@@ -27,7 +27,7 @@ function requestParams(from: URLSearchParams | Record<string, string>): Record<s
   return out;
 }
 
-export function createConsentPage({ deps, identity, limiter }: Pick<Services, "deps" | "identity" | "limiter">) {
+export function createConsentPage({ deps, identity, limiter }: Pick<RouteServices, "deps" | "identity" | "limiter">) {
   const { PUBLIC_URL } = deps.config;
   const path = `${new URL(PUBLIC_URL).pathname.replace(/\/$/, "")}/oauth/authorize`;
   const sessions = createPageSessions(deps, identity, { path, origins: [PUBLIC_URL] });

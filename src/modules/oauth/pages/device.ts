@@ -2,7 +2,7 @@
 // or confirms the code their device shows, sees which app asks for what, and approves or
 // denies. Every step is a plain form post to this same page; the decision goes through
 // the same service function as POST /v1/oauth/device/verify, with its limits.
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
@@ -16,7 +16,7 @@ const CODE_MAX = 32;
 
 const codeOf = (v: string | null | undefined) => (v ?? "").slice(0, CODE_MAX);
 
-export function createDevicePage({ deps, identity, limiter }: Pick<Services, "deps" | "identity" | "limiter">) {
+export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices, "deps" | "identity" | "limiter">) {
   const { CENTER_URL, PUBLIC_URL } = deps.config;
   const path = `${new URL(CENTER_URL).pathname.replace(/\/$/, "")}/device`;
   const sessions = createPageSessions(deps, identity, { path, origins: [CENTER_URL, PUBLIC_URL] });

@@ -16,7 +16,7 @@ import { randomBytes } from "node:crypto";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import { fromOwnSite, originsOf, type SiteRule } from "../../../http/own-site.ts";
-import type { Services } from "../../../wiring/services.ts";
+import type { RouteServices } from "../../../wiring/services.ts";
 import { DEVICE_COOKIE, deviceCookie, getUser, logout, signInWithPassword } from "../../identity/public.ts";
 import { notify } from "../../notifications/public.ts";
 import { csrfKey, csrfToken, csrfValid } from "./csrf.ts";
@@ -44,7 +44,7 @@ export interface PageVisit {
   cookies: string[];
 }
 
-type Identity = Pick<Services["identity"], "signer" | "resolvePrincipal">;
+type Identity = Pick<RouteServices["identity"], "signer" | "resolvePrincipal">;
 
 /** The value of the cookie `name` the request carries: the first, the most specific path's (one of another path or site is ignored). */
 function cookieOf(request: Request, name: string): string | undefined {
