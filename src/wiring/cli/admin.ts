@@ -8,9 +8,7 @@ import { AppError } from "../../core/errors.ts";
 import {
   createApiKey,
   createUser,
-  deleteUser,
   getUserByEmail,
-  keepAnAdmin,
   updateUser,
   isPlanName,
   parsePlanExpiry,
@@ -19,9 +17,9 @@ import {
 } from "../../modules/identity/public.ts";
 import { createJobRunner } from "../../../jobs/runner.ts";
 import { allJobs, storedKinds } from "../../../jobs/index.ts";
+import { deleteAccount } from "../../modules/admin/public.ts";
 import { remindV1Callers } from "../../modules/library/public.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
-import { deleteOwnerVideos } from "../../modules/videos/public.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
@@ -131,14 +129,9 @@ const commands: Record<string, Command> = {
     // Permanent: asked for by name, so a command line recalled from history cannot do it by accident.
     if (v.yes !== true) throw new UsageError("user delete is permanent: add --yes");
     const user = await userByEmail(deps, String(v.email));
-    // Before the videos go: the last admin's account stays whole (deleteUser asks again under its lock).
-    await deps.db.transaction((tx) => keepAnAdmin(tx, user.id, "delete"));
-    // Videos first: a hosted provider's assets are deleted by the jobs this queues, which
-    // need the rows the account's deletion cascades away.
-    const videos = await deleteOwnerVideos(deps, user.id);
-    const gone = await deleteUser(deps, user.id);
+    const gone = await deleteAccount(deps, user.id);
     out(
-      `${user.email}: deleted with its rows (${gone.apiKeys} API keys and ${gone.sessions} sessions revoked; ${videos} videos, their cleanup queued); ` +
+      `${user.email}: deleted with its rows (${gone.apiKeys} API keys and ${gone.sessions} sessions revoked; ${gone.videos} videos, their cleanup queued); ` +
         `its stored objects go with the orphan sweep once ${deps.config.ORPHAN_SWEEP_AFTER_H} h old`,
     );
     return 0;
