@@ -6,7 +6,8 @@ import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { refreshUnread } from "./unread.ts";
 
-type Choice = { email: boolean; inApp: boolean };
+/** Where one kind goes; `emailMandatory`: the API will not turn its e-mail off. */
+type Choice = { email: boolean; inApp: boolean; emailMandatory: boolean };
 
 interface Me {
   email: string;
@@ -36,9 +37,6 @@ const KINDS: Record<string, string> = {
   sign_in_failures: "Many failed attempts to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
 };
-
-/** The e-mails that are mandatory (docs/api.md, "Notifications"): shown on and not switchable (the API refuses turning them off). */
-const MANDATORY_EMAIL = new Set(["quota_100", "video_bandwidth_degraded", "video_bandwidth_over_110", "video_bandwidth_suspended"]);
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */
 function settingsCard(id: string, title: string, intro: string | null, fields: HTMLElement[], submit: string, act: (form: HTMLFormElement) => Promise<string>) {
@@ -128,7 +126,7 @@ function historyCard(me: Me) {
 function notificationsCard(me: Me) {
   const rows = Object.entries(me.notifications).map(([kind, choice]) => {
     const words = KINDS[kind] ?? kind;
-    const mandatory = MANDATORY_EMAIL.has(kind);
+    const mandatory = choice.emailMandatory;
     const email = h("input", { type: "checkbox", name: `${kind}.email`, checked: choice.email, disabled: mandatory, "aria-label": `E-mail: ${words}` });
     const inApp = h("input", { type: "checkbox", name: `${kind}.inApp`, checked: choice.inApp, "aria-label": `In the app: ${words}` });
     return h(
@@ -156,9 +154,9 @@ function notificationsCard(me: Me) {
       const d = new FormData(form);
       // A mandatory e-mail is not sent: its box is disabled (FormData leaves it out) and the API refuses turning it off.
       const patch = Object.fromEntries(
-        Object.keys(me.notifications).map((kind) => [
+        Object.entries(me.notifications).map(([kind, choice]) => [
           kind,
-          MANDATORY_EMAIL.has(kind) ? { inApp: d.has(`${kind}.inApp`) } : { email: d.has(`${kind}.email`), inApp: d.has(`${kind}.inApp`) },
+          choice.emailMandatory ? { inApp: d.has(`${kind}.inApp`) } : { email: d.has(`${kind}.email`), inApp: d.has(`${kind}.inApp`) },
         ]),
       );
       await call("PATCH", "/v1/user/me", { notifications: patch });

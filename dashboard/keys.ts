@@ -16,16 +16,34 @@ interface Key {
   createdAt: string;
 }
 
-/** The scopes (docs/api.md, "Authentication, scopes and limits"), each with what it allows; a new key gets all but media.delete unless told. */
-const SCOPES: [name: string, allows: string, byDefault: boolean][] = [
-  ["media.read", "List images, videos and audio; read their details", true],
-  ["media.write", "Upload media; change titles and visibility", true],
-  ["media.delete", "Permanently delete media", false],
-  ["kb.read", "List knowledge bases; read their documents", true],
-  ["kb.write", "Create, change and delete documents and knowledge bases", true],
-  ["account.read", "Read your profile (e-mail, nickname, plan)", true],
-  ["usage.read", "Read your quotas and usage", true],
-];
+/** A scope a key may hold, as the API describes it (GET /v1/api-keys/scopes). */
+interface ScopeInfo {
+  name: string;
+  description: string;
+  default: boolean;
+}
+
+/** One checkbox per scope the API names, checked when a new key gets it unless told. */
+function scopeChecks(fieldset: HTMLFieldSetElement, error: HTMLElement) {
+  call<{ scopes: ScopeInfo[] }>("GET", "/v1/api-keys/scopes")
+    .then(({ scopes }) => {
+      for (const s of scopes) {
+        const id = `scope-${s.name.replace(".", "-")}`;
+        fieldset.append(
+          h(
+            "div",
+            { class: "check" },
+            h("input", { id, type: "checkbox", name: "scope", value: s.name, checked: s.default, "aria-describedby": `${id}-hint` }),
+            h("label", { for: id }, s.name),
+            h("span", { class: "hint", id: `${id}-hint` }, s.description),
+          ),
+        );
+      }
+    })
+    .catch((e) => {
+      error.textContent = inWords(e);
+    });
+}
 
 /** The key's shape as it is kept: its prefix and last four characters (docs/api.md, API keys). */
 const keyHint = (last4: string) => `sk_live_…${last4}`;
@@ -69,21 +87,8 @@ export function keysScreen() {
 
   const error = h("p", { class: "error", role: "alert" });
   const create = h("button", { type: "submit", class: "primary" }, "Create key");
-  const scopes = h(
-    "fieldset",
-    { class: "scopes" },
-    h("legend", {}, "Scopes: what the key may do"),
-    ...SCOPES.map(([name, allows, byDefault]) => {
-      const id = `scope-${name.replace(".", "-")}`;
-      return h(
-        "div",
-        { class: "check" },
-        h("input", { id, type: "checkbox", name: "scope", value: name, checked: byDefault, "aria-describedby": `${id}-hint` }),
-        h("label", { for: id }, name),
-        h("span", { class: "hint", id: `${id}-hint` }, allows),
-      );
-    }),
-  );
+  const scopes = h("fieldset", { class: "scopes" }, h("legend", {}, "Scopes: what the key may do"));
+  scopeChecks(scopes, error);
   const form = h(
     "form",
     { class: "card settings-form", "aria-labelledby": "new-key-title", novalidate: true },

@@ -4,3 +4,17 @@ export const SCOPES = ["media.read", "media.write", "media.delete", "kb.read", "
 export type Scope = (typeof SCOPES)[number];
 
 export const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).includes(s);
+
+/**
+ * What a credential with each scope may do, as a person reads it: the consent page, the
+ * device page and the dashboard's key form all show these words (GET /v1/api-keys/scopes).
+ */
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  "media.read": "See your images, videos and audio and their details",
+  "media.write": "Upload images, videos and audio, and change their titles and visibility",
+  "media.delete": "Permanently delete your images, videos and audio",
+  "kb.read": "Read your knowledge bases and documents",
+  "kb.write": "Create, change and delete your documents and knowledge bases",
+  "account.read": "See your profile: email address, nickname and plan",
+  "usage.read": "See your quota and usage",
+};

@@ -85,8 +85,8 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
 
       const me = (await api("GET", "/v1/user/me", token)).body.data;
       expect(me).toMatchObject({ nickname: "Juniper", docVersioningEnabled: true, docVersioningMax: 30 });
-      expect(me.notifications.api_key_created).toEqual({ email: true, inApp: true });
-      expect(me.notifications.video_ready).toEqual({ email: false, inApp: false });
+      expect(me.notifications.api_key_created).toEqual({ email: true, inApp: true, emailMandatory: false });
+      expect(me.notifications.video_ready).toEqual({ email: false, inApp: false, emailMandatory: false });
       expect(me.notifications.quota_100.email).toBe(true);
 
       // A reload shows what was saved.

@@ -41,6 +41,7 @@ describe("GET /swagger/json", () => {
         "PATCH /v1/user/me",
         "POST /v1/api-keys",
         "GET /v1/api-keys",
+        "GET /v1/api-keys/scopes",
         "DELETE /v1/api-keys/{id}",
         "GET /v1/user/me/usage",
         "GET /v1/user/me/usage/daily",
@@ -210,7 +211,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(70);
+    expect(guarded.length).toBe(71);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

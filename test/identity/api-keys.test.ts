@@ -1,4 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { type Scope, SCOPE_DESCRIPTIONS } from "../../src/core/scopes.ts";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/infra/db/index.ts";
 import { SCOPES } from "../../src/core/scopes.ts";
@@ -25,6 +26,20 @@ describe("POST /v1/api-keys", () => {
     expect(k.scopes).not.toContain("media.delete");
     expect(k.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect((await call("GET", "/v1/user/me", { token: k.key })).status).toBe(200);
+  });
+
+  test("GET /v1/api-keys/scopes names every scope, in the consent page's words, and which a new key gets unless told", async () => {
+    const u = await makeUser();
+    const res = await callJson("GET", "/v1/api-keys/scopes", { token: u.jwt });
+    expect(res.status).toBe(200);
+    const scopes = res.body.data.scopes as { name: string; description: string; default: boolean }[];
+    expect(scopes.map((s) => s.name)).toEqual([...SCOPES]);
+    expect(scopes.filter((s) => !s.default).map((s) => s.name)).toEqual(["media.delete"]);
+    for (const s of scopes) expect(s.description).toBe(SCOPE_DESCRIPTIONS[s.name as Scope]);
+    // A new key made without scopes gets exactly the defaults.
+    const made = await callJson("POST", "/v1/api-keys", { token: u.jwt, json: { name: "defaults" } });
+    expect(made.body.data.scopes).toEqual(scopes.filter((s) => s.default).map((s) => s.name));
+    expect((await callJson("GET", "/v1/api-keys/scopes", {})).status).toBe(401);
   });
 
   test("legacy tiers expand to scopes", async () => {

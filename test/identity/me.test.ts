@@ -23,7 +23,10 @@ describe("GET /v1/user/me", () => {
       docVersioningEnabled: false,
       docVersioningMax: 20,
       quotaWarnings: true,
-      notifications: expect.objectContaining({ quota_80: { email: true, inApp: true }, video_ready: { email: false, inApp: true } }),
+      notifications: expect.objectContaining({
+        quota_80: { email: true, inApp: true, emailMandatory: false },
+        video_ready: { email: false, inApp: true, emailMandatory: false },
+      }),
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });

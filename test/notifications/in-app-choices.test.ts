@@ -30,9 +30,11 @@ describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
     const me = await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt });
     const n = me.body.data.notifications;
     for (const choice of Object.values(n) as { inApp: boolean }[]) expect(choice.inApp).toBe(true);
-    expect(n.quota_80).toEqual({ email: true, inApp: true });
-    expect(n.quota_100).toEqual({ email: true, inApp: true });
-    expect(n.conflict_branches_expiring).toEqual({ email: true, inApp: true });
+    expect(n.quota_80).toEqual({ email: true, inApp: true, emailMandatory: false });
+    // The mandatory e-mails say so, for a client to show them on and not switchable.
+    expect(n.quota_100).toEqual({ email: true, inApp: true, emailMandatory: true });
+    for (const k of ["video_bandwidth_degraded", "video_bandwidth_over_110", "video_bandwidth_suspended"]) expect([k, n[k].emailMandatory]).toEqual([k, true]);
+    expect(n.conflict_branches_expiring).toEqual({ email: true, inApp: true, emailMandatory: false });
     for (const k of [
       "video_ready",
       "video_failed",
@@ -43,7 +45,7 @@ describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
       "device_signed_in",
       "password_changed",
     ]) {
-      expect([k, n[k]]).toEqual([k, { email: false, inApp: true }]);
+      expect([k, n[k]]).toEqual([k, { email: false, inApp: true, emailMandatory: false }]);
     }
   });
 
@@ -51,14 +53,14 @@ describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
     const user = await makeUser();
     const on = await patch(user, { notifications: { api_key_created: { email: true } } });
     expect(on.status).toBe(200);
-    expect(on.body.data.notifications.api_key_created).toEqual({ email: true, inApp: true });
+    expect(on.body.data.notifications.api_key_created).toEqual({ email: true, inApp: true, emailMandatory: false });
     await createKey(user, "mailed");
     await w.deliver();
     expect(smtp.to(user.email).map((m) => m.subject)).toEqual(['A new API key "mailed" was created']);
     expect(await kinds(user.jwt)).toEqual(["api_key_created"]);
 
     const off = await patch(user, { notifications: { api_key_created: { inApp: false } } });
-    expect(off.body.data.notifications.api_key_created).toEqual({ email: true, inApp: false });
+    expect(off.body.data.notifications.api_key_created).toEqual({ email: true, inApp: false, emailMandatory: false });
     await createKey(user, "not listed");
     await w.deliver();
     expect(smtp.to(user.email)).toHaveLength(2);
@@ -75,8 +77,8 @@ describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
     const user = await makeUser();
     const res = await patch(user, { notifications: { quota_80: { email: false } } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ quotaWarnings: false, notifications: { quota_80: { email: false, inApp: true } } });
-    expect((await patch(user, { quotaWarnings: true })).body.data.notifications.quota_80).toEqual({ email: true, inApp: true });
+    expect(res.body.data).toMatchObject({ quotaWarnings: false, notifications: { quota_80: { email: false, inApp: true, emailMandatory: false } } });
+    expect((await patch(user, { quotaWarnings: true })).body.data.notifications.quota_80).toEqual({ email: true, inApp: true, emailMandatory: false });
 
     const mandatory = await patch(user, { nickname: "Ada", notifications: { quota_100: { email: false } } });
     expect(mandatory.status).toBe(422);
@@ -84,15 +86,19 @@ describe("per-kind choice (PATCH /v1/user/me, notifications)", () => {
     expect(mandatory.body.meta.path).toBe("body.notifications.quota_100.email");
     const me = (await callJson("GET", "/v1/user/me", { app: w.app, token: user.jwt })).body.data;
     expect(me.nickname).toBeNull();
-    expect(me.notifications.quota_100).toEqual({ email: true, inApp: true });
+    expect(me.notifications.quota_100).toEqual({ email: true, inApp: true, emailMandatory: true });
     // Its in-app copy may be turned off.
-    expect((await patch(user, { notifications: { quota_100: { inApp: false } } })).body.data.notifications.quota_100).toEqual({ email: true, inApp: false });
+    expect((await patch(user, { notifications: { quota_100: { inApp: false } } })).body.data.notifications.quota_100).toEqual({
+      email: true,
+      inApp: false,
+      emailMandatory: true,
+    });
 
     // Unknown kinds and fields are dropped, as the body's other unknown fields are.
     const unknown = await patch(user, { notifications: { no_such_kind: { email: true }, quota_80: { sms: true } } });
     expect(unknown.status).toBe(200);
     expect(unknown.body.data.notifications.no_such_kind).toBeUndefined();
-    expect(unknown.body.data.notifications.quota_80).toEqual({ email: true, inApp: true });
+    expect(unknown.body.data.notifications.quota_80).toEqual({ email: true, inApp: true, emailMandatory: false });
   });
 });
 

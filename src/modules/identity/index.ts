@@ -9,7 +9,8 @@ import { ownSiteGuard } from "../../http/own-site.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { changePassword, patchMe } from "./account-settings.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.ts";
+import { createApiKey, DEFAULT_KEY_SCOPES, listApiKeys, revokeApiKey } from "./api-keys.ts";
+import { SCOPE_DESCRIPTIONS, SCOPES } from "../../core/scopes.ts";
 import { DEVICE_COOKIE, DEVICE_PROOF_TTL_S } from "./device-proof.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
@@ -21,6 +22,7 @@ import {
   Me,
   MePatch,
   PasswordChange,
+  ScopeCatalog,
   SessionGrant as SessionGrantModel,
   SetsRefreshCookie,
   SetsSignInCookies,
@@ -212,6 +214,15 @@ const apiKeysController = ({ deps, identity, guard, notify }: RouteServices) =>
         body: CreateKeyBody,
         response: { 201: Ok(CreatedKey), 404: "Error", 422: "Error" },
         detail: { summary: "Create an API key; the key is in this response only" },
+      },
+    )
+    .get(
+      "/v1/api-keys/scopes",
+      () => ok({ scopes: SCOPES.map((name) => ({ name, description: SCOPE_DESCRIPTIONS[name], default: DEFAULT_KEY_SCOPES.includes(name) })) }),
+      {
+        auth: { scope: "account.read", tier: "read" },
+        response: { 200: Ok(ScopeCatalog) },
+        detail: { summary: "Every scope a key may hold, what it allows in words, and which a new key gets unless told" },
       },
     )
     .get(

@@ -58,6 +58,7 @@ export const SetsSignInCookies = {
 const Choice = t.Object({
   email: t.Boolean({ description: "sent by e-mail" }),
   inApp: t.Boolean({ description: "listed at GET /v1/notifications" }),
+  emailMandatory: t.Boolean({ description: "the e-mail cannot be turned off (a quota used up, video bandwidth)" }),
 });
 const ChoicePatch = t.Object({ email: t.Optional(t.Boolean()), inApp: t.Optional(t.Boolean()) }, { additionalProperties: false });
 
@@ -144,6 +145,17 @@ export const CreatedKey = t.Object({
 });
 
 export const KeyPage = Page(ApiKeyItem);
+
+/** Every scope a key may hold, in the words the consent page uses, and which a new key gets unless told. */
+export const ScopeCatalog = t.Object({
+  scopes: t.Array(
+    t.Object({
+      name: ScopeEnum,
+      description: t.String({ description: "what a credential with it may do, as a person reads it" }),
+      default: t.Boolean({ description: "a key made without `scopes` gets it" }),
+    }),
+  ),
+});
 
 export const KeyListQuery = t.Object({
   cursor: t.Optional(t.String()),

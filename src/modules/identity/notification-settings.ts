@@ -57,9 +57,14 @@ export function notificationChoice(user: { quotaWarnings: boolean; notificationS
   return { email, inApp: set.inApp ?? true };
 }
 
-/** Every kind's choice, as GET /v1/user/me shows it. */
-export function allChoices(user: { quotaWarnings: boolean; notificationSettings: StoredChoices }): Record<NotificationKind, Choice> {
-  return Object.fromEntries(NOTIFICATION_KIND_NAMES.map((k) => [k, notificationChoice(user, k)])) as Record<NotificationKind, Choice>;
+/** Every kind's choice, as GET /v1/user/me shows it, with whether its e-mail may be turned off. */
+export function allChoices(user: {
+  quotaWarnings: boolean;
+  notificationSettings: StoredChoices;
+}): Record<NotificationKind, Choice & { emailMandatory: boolean }> {
+  return Object.fromEntries(
+    NOTIFICATION_KIND_NAMES.map((k) => [k, { ...notificationChoice(user, k), emailMandatory: (NOTIFICATION_KINDS[k] as KindDefaults).mandatory === true }]),
+  ) as Record<NotificationKind, Choice & { emailMandatory: boolean }>;
 }
 
 /**

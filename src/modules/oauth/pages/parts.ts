@@ -2,23 +2,13 @@
 // signed in, the signed-in line with its sign-out button, hidden fields and messages, and
 // the scopes in plain words.
 import { AppError } from "../../../core/errors.ts";
-import type { Scope } from "../../../core/scopes.ts";
+import { type Scope, SCOPE_DESCRIPTIONS } from "../../../core/scopes.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage } from "./layout.ts";
 import type { PageVisit } from "./session.ts";
 
-/** What a client asking for a scope may do, as a user reads it. */
-const SCOPE_WORDS: Record<Scope, string> = {
-  "media.read": "See your images, videos and audio and their details",
-  "media.write": "Upload images, videos and audio, and change their titles and visibility",
-  "media.delete": "Permanently delete your images, videos and audio",
-  "kb.read": "Read your knowledge bases and documents",
-  "kb.write": "Create, change and delete your documents and knowledge bases",
-  "account.read": "See your profile: email address, nickname and plan",
-  "usage.read": "See your quota and usage",
-};
-
-export const scopeList = (scopes: readonly Scope[]) => html`<ul class="scopes">${scopes.map((s) => html`<li>${SCOPE_WORDS[s]}</li>`)}</ul>`;
+/** What a client asking for the scopes may do, as a user reads it. */
+export const scopeList = (scopes: readonly Scope[]) => html`<ul class="scopes">${scopes.map((s) => html`<li>${SCOPE_DESCRIPTIONS[s]}</li>`)}</ul>`;
 
 /**
  * The warning every page that names a registered client shows while no administrator has
