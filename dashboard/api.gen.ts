@@ -1,0 +1,10337 @@
+// Generated from the server's OpenAPI document by scripts/dashboard-types.ts: do not edit.
+// The dashboard names the answers it reads through these (answer types in api.ts).
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process is up (for restarts); checks no part, carries the last readiness checks if any */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database, kv and storage answer (for routing); checked at most once a second */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account; sets the refresh cookie
+         * @description The account gets DEFAULT_PLAN (trial unless the operator set another). On an instance with no accounts, the first one is an administrator on FIRST_USER_PLAN (the largest plan unless set), and the answer says so (firstAccount, notice); an operator of a public instance turns that off with FIRST_USER_ADMIN=false.
+         */
+        post: operations["postV1AuthSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in; sets the refresh cookie and the device cookie. Failures are limited per email and address, per address, and per email
+         * @description 429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days.
+         */
+        post: operations["postV1AuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the refresh cookie and get a new access token; a reused refresh token ends the session
+         * @description A refresh token presented again within REFRESH_REUSE_GRACE_S seconds of its rotation (two tabs refreshing at once) gets the same successor cookie and a new access token; later, or once that successor has been used, it ends the session (401 UNAUTHORIZED, meta.reason refresh_token_reused).
+         */
+        post: operations["postV1AuthRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the session of the refresh cookie (or of the bearer access token) */
+        post: operations["postV1AuthLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's profile */
+        get: operations["getV1UserMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update nickname, document version-history settings, the optional quota e-mails and the per-kind notification choices
+         * @description docVersioningEnabled (default off) keeps the previous content of a document replaced at its KB path as a revision; docVersioningMax (1 to 500, default 20) is how many each document keeps, its oldest pruned past it. Whatever these say, the account's revisions together keep at most the plan's planLimits.revisionBytes (GET /v1/user/me/usage): a replacement, sync, restore or accepted conflict branch past it prunes the account's oldest revisions across all its documents (oldest createdAt, then revNumber) and is never refused; a content larger than the whole cap is not kept as a revision. notifications sets, per kind, { email, inApp } (either may be left out); turning off a mandatory e-mail is 422 VALIDATION_ERROR.
+         */
+        patch: operations["patchV1UserMe"];
+        trace?: never;
+    };
+    "/v1/user/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (the current one is asked again); the account's other sessions end, and the user gets a password_changed notification */
+        post: operations["postV1UserMePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List active keys (never the key itself) */
+        get: operations["getV1Api-keys"];
+        put?: never;
+        /** Create an API key; the key is in this response only */
+        post: operations["postV1Api-keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scope a key may hold, what it allows in words, and which a new key gets unless told */
+        get: operations["getV1Api-keysScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key (204, no body): refused everywhere within 5 s, permanently */
+        delete: operations["deleteV1Api-keysById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Quota use and limits
+         * @description docs.revisionCount and docs.revisionBytes measure the account's version history; planLimits.revisionBytes is the plan's cap on those bytes (-1: none). History is never a reason to refuse a write: one that would pass the cap prunes the account's oldest revisions, across its documents, in the same transaction.
+         */
+        get: operations["getV1UserMeUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/usage/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bandwidth per day over a month
+         * @description Image and media bytes served on each UTC day of `month` (default: this month) up to today, zero where none; counted hourly, as the month's bandwidth is. Daily counts are kept 62 days: older days read as zero.
+         */
+        get: operations["getV1UserMeUsageDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, newest first (unread=true: unread only), with the unread count
+         * @description Quota marks, video bandwidth states, conflict branches (new and about to be discarded), videos ready or failed, and security events (API keys created or revoked, OAuth authorizations, device sign-ins, password changes). Which kinds are listed, and which are also e-mailed, is the user's choice per kind (PATCH /v1/user/me, notifications). Read notifications are kept 30 days, unread ones 90.
+         */
+        get: operations["getV1Notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread (the same count as the list's unreadCount, without a page) */
+        get: operations["getV1NotificationsUnread-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every unread notification read; answers how many were */
+        post: operations["postV1NotificationsRead-all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one notification read (again: keeps the first readAt); 404 for one that is not the caller's */
+        post: operations["postV1NotificationsByIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List images, newest first; `total` counts the whole library */
+        get: operations["getV1Images"];
+        put?: never;
+        /**
+         * Upload an image (multipart/form-data)
+         * @description The type is decided by the file's bytes. EXIF/GPS are removed and the orientation applied. Raster images also get a WebP rendition served to clients that accept it.
+         */
+        post: operations["postV1Images"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One image */
+        get: operations["getV1ImagesById"];
+        put?: never;
+        post?: never;
+        /** Delete an image: its objects, its storage count and its edge cache entry */
+        delete: operations["deleteV1ImagesById"];
+        options?: never;
+        head?: never;
+        /** Rename, retag, or make an image public or private */
+        patch: operations["patchV1ImagesById"];
+        trace?: never;
+    };
+    "/v1/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents (newest first by default) */
+        get: operations["getV1Docs"];
+        put?: never;
+        /**
+         * Upload a Markdown or Typst document (201), or get the existing one for the same content in the same place (200, duplicate)
+         * @description The body is JSON, or multipart/form-data with the document as its `file` part (its name the filename unless a `filename` field is sent) and the other fields as form fields. The format comes from the filename's extension. With kbId and relativePath the document is placed in a KB; an active document at that path gets the new content (200, same id). rewriteImages stores inline data: images as hosted images.
+         */
+        post: operations["postV1Docs"];
+        /** Delete up to 50 documents; a result per id, in input order */
+        delete: operations["deleteV1Docs"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the caller's documents by words in their title, KB path and text (best first, with snippets)
+         * @description Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, "a quoted phrase", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).
+         */
+        get: operations["getV1DocsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One document's metadata */
+        get: operations["getV1DocsById"];
+        put?: never;
+        post?: never;
+        /** Delete a document (in a KB: soft delete, reported by the manifest) */
+        delete: operations["deleteV1DocsById"];
+        options?: never;
+        head?: never;
+        /** Change a document's title, visibility or tags (not its content) */
+        patch: operations["patchV1DocsById"];
+        trace?: never;
+    };
+    "/v1/docs/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's revisions, newest first, and their total bytes (also on an expired plan) */
+        get: operations["getV1DocsByIdRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/{id}/revisions/{revId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision with its content (404 DOC_REVISION_NOT_FOUND) */
+        get: operations["getV1DocsByIdRevisionsByRevId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/{id}/revisions/{revId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a revision's content back; the current content is kept as a revision first (403 PLAN_INACTIVE without an active plan) */
+        post: operations["postV1DocsByIdRevisionsByRevIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/doc-revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the caller's oldest document revisions, at most 200 a call; repeat while hasMore */
+        delete: operations["deleteV1UserMeDoc-revisions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/doc-cdn-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CDN hosts whose images documents may link without a warning */
+        get: operations["getV1AdminDoc-cdn-hosts"];
+        /** Replace the CDN host allow-list: bare hostnames, exact or with a leading dot for subdomains (422 DOC_INVALID_PATTERN) */
+        put: operations["putV1AdminDoc-cdn-hosts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A KB's pending conflict branches, oldest (soonest to be discarded) first */
+        get: operations["getV1KbsByIdConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/conflicts/{branchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pending conflict branch with its content, and its master's state now */
+        get: operations["getV1KbsByIdConflictsByBranchId"];
+        put?: never;
+        post?: never;
+        /** Discard a conflict branch for good (its storage is given back) */
+        delete: operations["deleteV1KbsByIdConflictsByBranchId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/conflicts/{branchId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adopt a conflict branch: its content becomes the document's master, the previous master is kept as a revision when version history is on
+         * @description One transaction. The document's other pending branches stay. A master deleted since is recreated (403 QUOTA_EXCEEDED past doc_count). Needs an active plan (403 PLAN_INACTIVE).
+         */
+        post: operations["postV1KbsByIdConflictsByBranchIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List knowledge bases: most recently changed first, or by name */
+        get: operations["getV1Kbs"];
+        put?: never;
+        /** Create a knowledge base (403 KB_LIMIT_REACHED past the plan's count, 409 KB_SLUG_TAKEN) */
+        post: operations["postV1Kbs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One knowledge base */
+        get: operations["getV1KbsById"];
+        put?: never;
+        post?: never;
+        /** Delete a knowledge base: 409 KB_NOT_EMPTY while it holds documents, unless cascade=true (its documents go with it) */
+        delete: operations["deleteV1KbsById"];
+        options?: never;
+        head?: never;
+        /** Rename, describe or make default (the slug cannot change; isDefault clears it on the others) */
+        patch: operations["patchV1KbsById"];
+        trace?: never;
+    };
+    "/v1/kbs/{id}/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A KB's documents (path, hash, size, times), deleted ones included, oldest change first; store serverTime (v2: sinceCursor) as the next since
+         * @description Needs an active plan (403 PLAN_INACTIVE). Pages of 1 to 1000 entries (default 200) and at most 5 MB of documents. v2: since is an ISO instant or a sinceCursor; the last page carries sinceCursor, and with include=tombstones the tombstones after since; a weak ETag, and 304 for If-None-Match when nothing changed; a since older than the plan's tombstone retention answers tombstoneCursorExpired (410 TOMBSTONE_CURSOR_EXPIRED with include=tombstones). Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1; 2: v2. Not a positive number: 400 INVALID_SYNC_VERSION; 3 or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.
+         */
+        get: operations["getV1KbsByIdManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push ops; each is applied, a conflict or skipped, on its own. v1: up to 100 upserts and deletes. v2: up to 200 upserts, updates, deletes, moves and tombstone_acks, results[] per op, 409 SYNC_CONFLICT (meta.results) when any was refused
+         * @description Needs an active plan (403 PLAN_INACTIVE). Ops run independently: an op whose values break a rule (a path rule, NUL or a lone surrogate in its content, a base that is no calendar instant or no SHA-256 hex) is skipped with reason VALIDATION_ERROR (meta.path names the field, meta.problem the rule) and the others apply. The request's shape refuses it whole (422): the op count (INVALID_OP_BATCH_SIZE), a field an op's kind carries and lacks, an op or field of another version, v2's SYNC_HASH_REQUIRED. Every v1 entry and v2 result carries the op's opIndex. Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1; 2: v2. Not a positive number: 400 INVALID_SYNC_VERSION; 3 or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.
+         */
+        post: operations["postV1KbsByIdSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/device/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny a device's user code (signed-in session only: an API key or OAuth token may not)
+         * @description 404 NOT_FOUND (meta.entity user_code) for a code that does not exist, and with meta.reason expired for one older than 10 minutes; 409 CONFLICT for one already approved or denied. Codes that do not exist are limited to 10 per user and 50 per address in 15 minutes (429), counted before the code is looked at; when the count cannot be kept, 503.
+         */
+        post: operations["postV1OauthDeviceVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/oauth-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Apps the user has authorized (live OAuth grants), newest first */
+        get: operations["getV1UserMeOauth-grants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/oauth-grants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an app's authorization: every token of it is refused everywhere within 5 s */
+        delete: operations["deleteV1UserMeOauth-grantsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Registered OAuth clients of one status (default: the pending queue), newest first */
+        get: operations["getV1AdminOauth-clients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/oauth-clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a registered client
+         * @description A pending client may be approved or rejected, an approved one rejected (withdrawn); rejecting revokes every grant of the client. A rejected client stays rejected (409).
+         */
+        patch: operations["patchV1AdminOauth-clientsById"];
+        trace?: never;
+    };
+    "/webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A video provider's signed callback (local: Shelf-Signature; mux: Mux-Signature), t=<unix s>,v1=<hex HMAC-SHA256 of "t.body"> */
+        post: operations["postWebhooksByProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed playback URL of a video (a private one plays only through one)
+         * @description Body `{ ttlSeconds? }`: 1 to 86400, default 3600. The signature covers the video's id and the expiry, so it opens that video only.
+         */
+        post: operations["postV1VideosByIdSign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List videos, newest first (items carry no playback_url) */
+        get: operations["getV1Videos"];
+        put?: never;
+        /**
+         * Upload a video (multipart/form-data, streamed); answered in status processing before transcoding
+         * @description Needs plan pro or pro_plus (403 PLAN_REQUIRED). The container is decided by the file's first bytes (422 INVALID_FILE_TYPE); over the plan's size 413 FILE_TOO_LARGE with nothing stored; the bytes count in media_storage (403 QUOTA_EXCEEDED).
+         */
+        post: operations["postV1Videos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One video: metadata and playback URL; anonymous when the video is public */
+        get: operations["getV1VideosById"];
+        put?: never;
+        post?: never;
+        /** Delete a video: counters down at once, the provider's variants and the original removed asynchronously */
+        delete: operations["deleteV1VideosById"];
+        options?: never;
+        head?: never;
+        /** Change a video's title, visibility or tags (not its content) */
+        patch: operations["patchV1VideosById"];
+        trace?: never;
+    };
+    "/v1/videos/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transcoding status: progress 0..1 and a best-effort eta (poll every 5 to 10 s) */
+        get: operations["getV1VideosByIdStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the thumbnail (JPEG, PNG or WebP, at most 2 MB; counted in image storage) */
+        post: operations["postV1VideosByIdThumbnail"];
+        /** Go back to the automatic thumbnail */
+        delete: operations["deleteV1VideosByIdThumbnail"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an audio file (multipart/form-data, streamed); ready and playable when 201 answers
+         * @description 403 FORBIDDEN for a plan without audio. The format is told by the file's first bytes (422 INVALID_FILE_TYPE; also for a file of a right signature whose audio cannot be read). Over the plan's size 413 FILE_TOO_LARGE (meta.limit in bytes) while streaming; playing longer than the plan allows 413 FILE_TOO_LARGE with meta.limit and meta.durationSeconds in seconds; nothing is stored either way. The bytes count in media_storage, an embedded cover's in img_storage (403 QUOTA_EXCEEDED). On the mainland platform the file and its cover pass the compliance check (451 COMPLIANCE_BLOCKED).
+         */
+        post: operations["postV1Audio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audio file; anonymous when it is public */
+        get: operations["getV1AudioById"];
+        put?: never;
+        post?: never;
+        /** Delete an audio file: its object, cover, record and edge copy; its counters back at once */
+        delete: operations["deleteV1AudioById"];
+        options?: never;
+        head?: never;
+        /** Change an audio file's title or visibility (is_public, or isPublic); {} changes nothing */
+        patch: operations["patchV1AudioById"];
+        trace?: never;
+    };
+    "/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a resumable upload (tus creation; creation-with-upload takes the first bytes)
+         * @description Headers: Tus-Resumable 1.0.0, Upload-Length, Upload-Metadata (base64 values): `kind` (video, audio or image) and `filename` required; `title`, `isPublic`, `tags` (JSON array) optional. Refused before a byte is taken as the kind's own upload route refuses: a trial plan's video 403 PLAN_REQUIRED, a plan without audio 403 FORBIDDEN, over the plan's size 413 FILE_TOO_LARGE, no room for Upload-Length 403 QUOTA_EXCEEDED, no upload left today 429. Upload-Length is held in media_storage (img_storage for an image) until the upload completes, is terminated or expires. Answers Location, Upload-Offset and, while unfinished, Upload-Expires.
+         */
+        post: operations["postV1Uploads"];
+        delete?: never;
+        /**
+         * What the tus server supports; also the CORS preflight of a browser client (no credential)
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description 1.0.0 */
+                        "Tus-Resumable": string;
+                        /** @description the protocol versions served: 1.0.0 */
+                        "Tus-Version": string;
+                        /** @description creation,creation-with-upload,termination,expiration,checksum */
+                        "Tus-Extension": string;
+                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        "Tus-Max-Size": number;
+                        /** @description the Upload-Checksum algorithms taken */
+                        "Tus-Checksum-Algorithm": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An upload's state, and what it made once complete
+         * @description For a client that lost the last PATCH's answer: `resource` names the video, audio or image the upload made. 410 UPLOAD_EXPIRED once an unfinished upload expired.
+         */
+        get: operations["getV1UploadsById"];
+        put?: never;
+        post?: never;
+        /** Terminate an upload (tus termination): its bytes deleted, its held storage given back; 409 once complete */
+        delete: operations["deleteV1UploadsById"];
+        /**
+         * The same, at an upload's URL (where a browser's preflight of its PATCH, HEAD or DELETE goes)
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description 1.0.0 */
+                        "Tus-Resumable": string;
+                        /** @description the protocol versions served: 1.0.0 */
+                        "Tus-Version": string;
+                        /** @description creation,creation-with-upload,termination,expiration,checksum */
+                        "Tus-Extension": string;
+                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        "Tus-Max-Size": number;
+                        /** @description the Upload-Checksum algorithms taken */
+                        "Tus-Checksum-Algorithm": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /** An upload's offset (tus): Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires; 410 once expired (UPLOAD_EXPIRED) or failed (UPLOAD_FAILED) */
+        head: operations["headV1UploadsById"];
+        /**
+         * Append bytes at Upload-Offset (tus); the last ones finish the upload
+         * @description Content-Type application/offset+octet-stream; Upload-Offset must be the upload's offset (409 CONFLICT with meta.offset otherwise, or while another PATCH to it runs). Upload-Checksum (sha1, sha256, md5) is checked before the bytes count: 460 CHECKSUM_MISMATCH keeps none of them. The PATCH that brings the last byte answers once the file went through its kind's pipeline (a video is then processing; audio and images are ready), with X-Resource-Id and X-Resource-Url naming what it made; a refusal of the pipeline (422 INVALID_FILE_TYPE, 451) fails the upload and gives its storage back.
+         */
+        patch: operations["patchV1UploadsById"];
+        trace?: never;
+    };
+    "/v1/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List videos and audio together, newest first; each item carries its type
+         * @description Video items are GET /v1/videos list items; audio items are the audio resource. One cursor pages through both (400 INVALID_CURSOR when it is not one).
+         */
+        get: operations["getV1Media"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete up to 50 videos and audio files by id; a result per id, in request order
+         * @description Each id is deleted as DELETE on its own path would (counters, thumbnails, edge caches). An id the caller owns nothing under is deleted: false, reason NOT_FOUND.
+         */
+        delete: operations["deleteV1Media"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account, newest first (cursor), each as its owner sees it; `email` narrows by address */
+        get: operations["getV1AdminUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each plan and its limits as this server applies them (defaults with PLAN_OVERRIDES); -1 is no cap */
+        get: operations["getV1AdminPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a user's plan, plan expiry or admin flag; taking the flag from the instance's only admin is 409 CONFLICT */
+        patch: operations["patchV1AdminUsersById"];
+        trace?: never;
+    };
+    "/v1/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every scheduled job and its last run */
+        get: operations["getV1AdminJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a job now and return its recorded run */
+        post: operations["postV1AdminJobsByNameRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's text: anyone for a public document, its owner (kb.read) for a private one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the ETag: 304 when it matches */
+                    "If-None-Match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the SHA-256 of the content, quoted */
+                        ETag: string;
+                        /** @description `public, max-age=300` for a public document, `no-store` for a private one */
+                        "Cache-Control": string;
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                        "text/plain": string;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the SHA-256 of the content, quoted */
+                        ETag: string;
+                        /** @description `public, max-age=300` for a public document, `no-store` for a private one */
+                        "Cache-Control": string;
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description UNAUTHORIZED: no (or an invalid) credential, and the document is not public (or does not exist) */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND: no such document, or another user's private one */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["ValidationError"];
+                429: components["responses"]["RateLimited"];
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the content could not be read */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/{id}/render": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Typst document rendered as PDF or SVG: anyone for a public document, its owner (kb.read) for a private one
+         * @description Compiled with no file or network access (no imports of files or packages), within TYPST_TIMEOUT_MS and TYPST_MEMORY_MB; renders are cached by the document's sourceHash. 415 UNSUPPORTED_MEDIA_TYPE for a Markdown document; 422 VALIDATION_ERROR with `meta.reason` TYPST_COMPILE_FAILED and `meta.diagnostics` when the source does not compile, TYPST_TIMEOUT or TYPST_MEMORY at a bound; 503 SERVICE_UNAVAILABLE when this server has no Typst compiler or it is busy.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description pdf (the default) or svg (the pages stacked in one image) */
+                    format?: "pdf" | "svg";
+                };
+                header?: {
+                    /** @description the ETag: 304 when it matches */
+                    "If-None-Match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the render: `application/pdf` or `image/svg+xml` */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the sourceHash and the format, quoted */
+                        ETag: string;
+                        /** @description `public, max-age=300` for a public document, `no-store` for a private one */
+                        "Cache-Control": string;
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": Blob;
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["ValidationError"];
+                429: components["responses"]["RateLimited"];
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docs/raw:batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The text of up to 50 documents, in input order: the caller's own (with kb.read) and public ones; public only without a credential
+         * @description `failed[]` says NOT_FOUND for an id that is absent, deleted, another user's private document or no document id at all (malformed: any string is accepted) alike (existence is not disclosed), CONTENT_FETCH_FAILED when the text could not be read. The batch itself is 422 when `ids` is not an array of strings or holds none or more than 50.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 to 50 document ids; one that is no document id (malformed, or unknown) is in failed[] with NOT_FOUND, in input order */
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            success: true;
+                            data: {
+                                docs: {
+                                    id: string;
+                                    content: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    /** @description SHA-256 hex of the content */
+                                    sourceHash: string;
+                                }[];
+                                failed: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    reason: "NOT_FOUND" | "CONTENT_FETCH_FAILED";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                422: components["responses"]["ValidationError"];
+                429: components["responses"]["RateLimited"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The text of the active document at a KB path, with its version (X-Source-Hash, X-Updated-At) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the relative path, URL-encoded; NFC-normalized, and matched whatever its letter case */
+                    path: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the document's id (for GET /v1/docs/{id}, its revisions) */
+                        "X-Doc-Id": string;
+                        /** @description SHA-256 hex of the text */
+                        "X-Source-Hash": string;
+                        /** @description the document's updatedAt (a sync client's baseUpdatedAt), ISO 8601 UTC with milliseconds */
+                        "X-Updated-At": string;
+                        /** @description the SHA-256 of the content, quoted */
+                        ETag: string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/markdown": string;
+                        "text/plain": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description NOT_FOUND: no such KB (or another user's), or no active document at the path */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                422: components["responses"]["ValidationError"];
+                429: components["responses"]["RateLimited"];
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the content could not be read */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth authorization server metadata (RFC 8414) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issuer: string;
+                            authorization_endpoint: string;
+                            token_endpoint: string;
+                            device_authorization_endpoint: string;
+                            revocation_endpoint: string;
+                            registration_endpoint: string;
+                            scopes_supported: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                            response_types_supported: string[];
+                            response_modes_supported: string[];
+                            grant_types_supported: string[];
+                            token_endpoint_auth_methods_supported: string[];
+                            revocation_endpoint_auth_methods_supported: string[];
+                            code_challenge_methods_supported: string[];
+                            authorization_response_iss_parameter_supported: boolean;
+                            service_documentation: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same metadata, where OpenID Connect discovery looks (for clients that discover only there, such as openid-client)
+         * @description Equal to /.well-known/oauth-authorization-server. The provider is OAuth 2.1 only: it issues no ID tokens and has no userinfo endpoint.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            issuer: string;
+                            authorization_endpoint: string;
+                            token_endpoint: string;
+                            device_authorization_endpoint: string;
+                            revocation_endpoint: string;
+                            registration_endpoint: string;
+                            scopes_supported: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                            response_types_supported: string[];
+                            response_modes_supported: string[];
+                            grant_types_supported: string[];
+                            token_endpoint_auth_methods_supported: string[];
+                            revocation_endpoint_auth_methods_supported: string[];
+                            code_challenge_methods_supported: string[];
+                            authorization_response_iss_parameter_supported: boolean;
+                            service_documentation: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/device_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a device authorization (RFC 8628 section 3.1): a device code to poll with and a user code to show
+         * @description At most 10 per client_id and client address per minute. `scope` is space-separated; without it the client's default scopes are asked for.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @description a first-party or registered client */
+                        client_id: string;
+                        /** @description space-separated scopes */
+                        scope?: string;
+                        /** @description RFC 8707: the protected resource the tokens are for, PUBLIC_URL (the API, as when left out) or MCP_URL; another is invalid_target */
+                        resource?: string;
+                    };
+                    "application/json": {
+                        /** @description a first-party or registered client */
+                        client_id: string;
+                        /** @description space-separated scopes */
+                        scope?: string;
+                        /** @description RFC 8707: the protected resource the tokens are for, PUBLIC_URL (the API, as when left out) or MCP_URL; another is invalid_target */
+                        resource?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            device_code: string;
+                            user_code: string;
+                            verification_uri: string;
+                            verification_uri_complete: string;
+                            expires_in: number;
+                            interval: number;
+                        };
+                    };
+                };
+                /** @description invalid_request (a missing client_id, a body that is not a form or a JSON object), invalid_scope, unauthorized_client (a registered client without the device grant) */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                /** @description invalid_client: unknown or rejected client */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                /** @description temporarily_unavailable with error_code RATE_LIMITED: over 10 per client and address per minute */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description temporarily_unavailable with error_code DEPENDENCY_UNAVAILABLE: the database does not answer; with error_code SERVICE_UNAVAILABLE: the limit cannot be checked */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token endpoint: the authorization_code, device_code and refresh_token grants (RFC 6749 section 5)
+         * @description grant_type=authorization_code with code, client_id, code_verifier (PKCE, RFC 7636: 43 to 128 characters; a missing or malformed one is invalid_request, one that does not match the challenge invalid_grant) and redirect_uri (the one of the authorization request, which must be named when the request named it): a code is valid 60 s and used once; an unknown, expired or used code is invalid_grant, and a used one presented again also revokes the grant its first use gave. grant_type=urn:ietf:params:oauth:grant-type:device_code with device_code and client_id: authorization_pending, slow_down (a poll sooner than the interval; the interval then grows by 5 s), access_denied, expired_token (after 10 minutes), invalid_grant (consumed or unknown). grant_type=refresh_token with refresh_token and client_id (and optionally a narrower scope): every refresh returns a new refresh token; a rotated one presented again revokes the whole grant (401 invalid_grant, error_code OAUTH_REFRESH_REPLAYED), except within 2 s of its rotation, when it is taken for a concurrent refresh and refused with 400 invalid_grant.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @description authorization_code, urn:ietf:params:oauth:grant-type:device_code or refresh_token */
+                        grant_type: string;
+                        /** @description the client the code or token was issued to */
+                        client_id: string;
+                        /** @description authorization_code grant */
+                        code?: string;
+                        /** @description authorization_code grant: the PKCE verifier */
+                        code_verifier?: string;
+                        /** @description authorization_code grant: as in the authorization request */
+                        redirect_uri?: string;
+                        /** @description device_code grant */
+                        device_code?: string;
+                        /** @description refresh_token grant */
+                        refresh_token?: string;
+                        /** @description refresh_token grant: fewer scopes for the new access token */
+                        scope?: string;
+                        /** @description RFC 8707: when named, the resource the grant was given for (another is invalid_target) */
+                        resource?: string;
+                    };
+                    "application/json": {
+                        /** @description authorization_code, urn:ietf:params:oauth:grant-type:device_code or refresh_token */
+                        grant_type: string;
+                        /** @description the client the code or token was issued to */
+                        client_id: string;
+                        /** @description authorization_code grant */
+                        code?: string;
+                        /** @description authorization_code grant: the PKCE verifier */
+                        code_verifier?: string;
+                        /** @description authorization_code grant: as in the authorization request */
+                        redirect_uri?: string;
+                        /** @description device_code grant */
+                        device_code?: string;
+                        /** @description refresh_token grant */
+                        refresh_token?: string;
+                        /** @description refresh_token grant: fewer scopes for the new access token */
+                        scope?: string;
+                        /** @description RFC 8707: when named, the resource the grant was given for (another is invalid_target) */
+                        resource?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description valid 15 minutes */
+                            access_token: string;
+                            /** @constant */
+                            token_type: "Bearer";
+                            expires_in: number;
+                            /** @description single use: every refresh returns its successor */
+                            refresh_token: string;
+                            scope: string;
+                        };
+                    };
+                };
+                /** @description invalid_request, unsupported_grant_type, unauthorized_client, invalid_grant, invalid_scope, invalid_target, authorization_pending, slow_down, access_denied, expired_token */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                /** @description invalid_client: unknown client; invalid_grant with error_code OAUTH_REFRESH_REPLAYED: the grant is revoked */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description temporarily_unavailable with error_code DEPENDENCY_UNAVAILABLE: the database does not answer */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a third-party client (RFC 7591); it waits for an administrator's approval
+         * @description JSON client metadata: client_name (required; 1 to 100 characters, no control, bidi control or invisible characters (zero-width, format characters, U+2028, U+2029), letters of one script or of Latin with Han, Hiragana, Katakana, Bopomofo or Hangul), redirect_uris (https, or http on 127.0.0.1, [::1] or localhost; no fragment; at most 10 of at most 2,000 characters; required with the authorization_code grant), grant_types (authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code; default authorization_code and refresh_token), scope (default every scope but media.delete), token_endpoint_auth_method (none only). The client is pending: it may start flows and users are told it is unverified; once rejected it may not. At most 10 registrations per address and hour.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            client_id: string;
+                            client_id_issued_at: number;
+                            client_name: string;
+                            redirect_uris: string[];
+                            grant_types: string[];
+                            /** @constant */
+                            token_endpoint_auth_method: "none";
+                            scope: string;
+                            /** @constant */
+                            approval_status: "pending";
+                        };
+                    };
+                };
+                /** @description invalid_client_metadata (a body that is not a JSON object, a bad name, grant type, scope or auth method), invalid_redirect_uri */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                413: components["responses"]["PayloadTooLarge"];
+                /** @description temporarily_unavailable with error_code OAUTH_CLIENT_RATE_LIMITED: over 10 registrations per address and hour */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description temporarily_unavailable with error_code DEPENDENCY_UNAVAILABLE: the database does not answer; with error_code SERVICE_UNAVAILABLE: the limit cannot be checked */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a token (RFC 7009): an access or refresh token revokes its whole grant
+         * @description Answers 200 for an unknown token too, or one issued to another client than client_id names (then nothing is revoked).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @description an access or refresh token */
+                        token: string;
+                        /** @description ignored */
+                        token_type_hint?: string;
+                        /** @description optional */
+                        client_id?: string;
+                    };
+                    "application/json": {
+                        /** @description an access or refresh token */
+                        token: string;
+                        /** @description ignored */
+                        token_type_hint?: string;
+                        /** @description optional */
+                        client_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK (no body) */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid_request: no token */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description temporarily_unavailable with error_code DEPENDENCY_UNAVAILABLE: the database does not answer */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description seconds to wait */
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description the RFC 6749 / RFC 8628 error */
+                            error: string;
+                            error_description: string;
+                            /** @description shelf's error code where it has one: OAUTH_REFRESH_REPLAYED, RATE_LIMITED, SERVICE_UNAVAILABLE */
+                            error_code?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The device page (RFC 8628 section 3.3): a sign-in form, or the code form prefilled from ?user_code= */
+        get: {
+            parameters: {
+                query?: {
+                    user_code?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the page */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * The device page's forms: sign in or out, look a user code up, approve or deny it
+         * @description application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description the next step, or the outcome */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description See Other: back to the page (after signing in or out) */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not a form */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form again: wrong email or password, or not signed in */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the form did not come from this page of this page session */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the code form again: no such code, or it has expired */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the code form again: the code was already used */
+                409: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many wrong codes or sign-in attempts, or the mutation rate tier */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the limits cannot be counted: nothing is tried; or the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Authorization endpoint (RFC 6749 section 4.1.1, PKCE of RFC 7636 with S256 only): the consent page
+         * @description A request whose client or redirect URI cannot be trusted (no client_id, an unknown or rejected client, a redirect_uri that is not one the client registered: exact match, except that on 127.0.0.1 and [::1] any port is accepted) is refused on the page (400) and never redirected. Other refusals go back to the redirect URI with error and state: invalid_request (no code_challenge, a method other than S256, a malformed challenge, a parameter given twice), unsupported_response_type, unauthorized_client, invalid_scope. Otherwise the sign-in form, or the consent form naming the app, the scopes in plain words, and that the app is unverified when no administrator has approved it yet.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description code */
+                    response_type: string;
+                    /** @description a first-party or registered client */
+                    client_id: string;
+                    /** @description one the client registered; may be left out when it registered exactly one https URI */
+                    redirect_uri?: string;
+                    /** @description BASE64URL(SHA-256(code_verifier)) */
+                    code_challenge: string;
+                    /** @description S256 */
+                    code_challenge_method: string;
+                    /** @description space-separated; the client's scopes when left out */
+                    scope?: string;
+                    /** @description RFC 8707: PUBLIC_URL (the API, as when left out) or MCP_URL; another is invalid_target, sent back to the app */
+                    resource?: string;
+                    /** @description returned as given */
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the sign-in form or the consent form */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description See Other: to the app's redirect URI with code, state and iss, or error, error_description, state and iss (RFC 6749 section 4.1.2) */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the request cannot be trusted: said on the page */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * The consent page's forms: sign in or out, approve or deny
+         * @description application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description the consent form again */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description See Other: to the app (a decision or a refusal), or back to the page (after signing in or out) */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not a form, or the request cannot be trusted */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form again: wrong email or password, or not signed in */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the form did not come from this page of this page session */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many sign-in attempts, or the mutation rate tier */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the limits cannot be counted: nothing is tried; or the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An uploaded object's bytes, at the url its upload returned
+         * @description Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as the url of the upload names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as the url of the upload names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as the url of the upload names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/media/v/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video's master playlist, MP4 or thumbnail
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description master.m3u8, direct.mp4 or the thumbnail's name */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description master.m3u8, direct.mp4 or the thumbnail's name */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description master.m3u8, direct.mp4 or the thumbnail's name */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/media/v/{id}/{dir}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A variant playlist or segment (dir: 360p, 720p, 1080p), or a file under a signature (dir: s.<expiry>.<mac>)
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description a rendition, or the signature segment */
+                    dir: string;
+                    /** @description index.m3u8, seg_<n>.ts, or (under a signature) master.m3u8, direct.mp4, the thumbnail */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description a rendition, or the signature segment */
+                    dir: string;
+                    /** @description index.m3u8, seg_<n>.ts, or (under a signature) master.m3u8, direct.mp4, the thumbnail */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description a rendition, or the signature segment */
+                    dir: string;
+                    /** @description index.m3u8, seg_<n>.ts, or (under a signature) master.m3u8, direct.mp4, the thumbnail */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/media/v/{id}/{signature}/{rendition}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A variant playlist or segment under a signature
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description s.<expiry>.<mac>, from POST /v1/videos/{id}/sign */
+                    signature: string;
+                    /** @description 360p, 720p or 1080p */
+                    rendition: string;
+                    /** @description index.m3u8 or seg_<n>.ts */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description s.<expiry>.<mac>, from POST /v1/videos/{id}/sign */
+                    signature: string;
+                    /** @description 360p, 720p or 1080p */
+                    rendition: string;
+                    /** @description index.m3u8 or seg_<n>.ts */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description A ready video's HLS master playlist (playback_url), variant playlists and MPEG-TS segments, its MP4 (direct_url) and thumbnail. Playlists are application/vnd.apple.mpegurl and kept 30 s by shared caches; segments, the MP4 and the thumbnail are immutable. A private video plays only under the signature segment POST /v1/videos/{id}/sign returns (s.<expiry>.<mac>): every playlist names its files by relative URIs, so they keep it. While the owner's video bandwidth is degraded the master playlist lists the lowest rendition only; while it is suspended everything but the thumbnail is 451 BANDWIDTH_SUSPENDED. A Mux-hosted video's master playlist and default thumbnail are, after the same checks, a 302 (no-store) to Mux (stream.mux.com, image.mux.com; a token in the URL when signing keys are configured); its variants and segments are served by Mux.
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the video's id */
+                    id: string;
+                    /** @description s.<expiry>.<mac>, from POST /v1/videos/{id}/sign */
+                    signature: string;
+                    /** @description 360p, 720p or 1080p */
+                    rendition: string;
+                    /** @description index.m3u8 or seg_<n>.ts */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/media/a/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An audio file
+         * @description An audio file's bytes (url of the audio resource) as the MIME type of the format its bytes showed, with ranges; and its thumbnail (thumbnailUrl): the embedded cover as a JPEG, or the format's default SVG. The file counts in media bandwidth, the thumbnail in image bandwidth; the video bandwidth state never stops audio. A private file, and its thumbnail, only to its owner's credential with media.read (404 to everyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as url names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as url names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description An audio file's bytes (url of the audio resource) as the MIME type of the format its bytes showed, with ranges; and its thumbnail (thumbnailUrl): the embedded cover as a JPEG, or the format's default SVG. The file counts in media bandwidth, the thumbnail in image bandwidth; the video bandwidth state never stops audio. A private file, and its thumbnail, only to its owner's credential with media.read (404 to everyone else).
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description <id>.<ext>, as url names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/media/a/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An audio file's thumbnail
+         * @description An audio file's bytes (url of the audio resource) as the MIME type of the format its bytes showed, with ranges; and its thumbnail (thumbnailUrl): the embedded cover as a JPEG, or the format's default SVG. The file counts in media bandwidth, the thumbnail in image bandwidth; the video bandwidth state never stops audio. A private file, and its thumbnail, only to its owner's credential with media.read (404 to everyone else).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the audio file's id */
+                    id: string;
+                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight: what a page on another origin may ask
+         * @description Answered for any path a kind serves, before any lookup (it says nothing of the object). With an origin MEDIA_CORS_ORIGINS allows, the Access-Control-Allow-* headers; without one, only Allow.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the page's origin */
+                    Origin?: string;
+                    /** @description GET or HEAD */
+                    "Access-Control-Request-Method"?: string;
+                    /** @description what the request will send, e.g. range, if-none-match */
+                    "Access-Control-Request-Headers"?: string;
+                };
+                path: {
+                    /** @description the audio file's id */
+                    id: string;
+                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description what may be asked */
+                204: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description GET, HEAD, OPTIONS */
+                        Allow: string;
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        /** @description GET, HEAD, OPTIONS */
+                        "Access-Control-Allow-Methods"?: string;
+                        /** @description Range, If-Range, If-None-Match, If-Modified-Since, Accept, Authorization, X-Request-Id */
+                        "Access-Control-Allow-Headers"?: string;
+                        /** @description seconds a browser may keep this answer */
+                        "Access-Control-Max-Age"?: string;
+                        Vary: components["headers"]["EdgeVary"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: media): a path no kind serves */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        /**
+         * The headers of GET, without the body
+         * @description An audio file's bytes (url of the audio resource) as the MIME type of the format its bytes showed, with ranges; and its thumbnail (thumbnailUrl): the embedded cover as a JPEG, or the format's default SVG. The file counts in media bandwidth, the thumbnail in image bandwidth; the video bandwidth state never stops audio. A private file, and its thumbnail, only to its owner's credential with media.read (404 to everyone else).
+         */
+        head: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    Accept?: string;
+                    /** @description an ETag (or *): 304 when it matches */
+                    "If-None-Match"?: string;
+                    /** @description one range, bytes=a-b, bytes=a- or bytes=-n; anything else gets the whole object */
+                    Range?: string;
+                    /** @description the ETag the range was taken from; another gets the whole object */
+                    "If-Range"?: string;
+                };
+                path: {
+                    /** @description the audio file's id */
+                    id: string;
+                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole object: WebP to a client whose Accept names it, where the kind has a WebP rendition, else the original */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the requested range */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        "Content-Length": components["headers"]["EdgeContentLength"];
+                        /** @description bytes start-end/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not Modified: If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        ETag: components["headers"]["EdgeETag"];
+                        "Cache-Control": components["headers"]["EdgeCacheControl"];
+                        "Accept-Ranges": components["headers"]["EdgeAcceptRanges"];
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        Vary: components["headers"]["EdgeVary"];
+                        "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the object store failed */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth protected resource metadata of the MCP server (RFC 9728) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description MCP_URL: the audience tokens must be issued for (resource=...) */
+                            resource: string;
+                            authorization_servers: string[];
+                            scopes_supported: string[];
+                            bearer_methods_supported: string[];
+                            resource_name: string;
+                            resource_documentation: string;
+                        };
+                    };
+                };
+                500: components["responses"]["Internal"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hosted MCP server (Streamable HTTP, stateless): one JSON-RPC message in, its answer out
+         * @description OAuth access tokens issued for MCP_URL only (authorize with resource=MCP_URL); an API key, a session or a token for the API is 401. A tool call without the tool's scope is 403 insufficient_scope naming the scopes to ask for. A request whose Origin is not one of the service's (or MCP_ALLOWED_ORIGINS) is 403. Send Accept: application/json, text/event-stream. GET and DELETE are 405: there are no sessions and no server-initiated stream.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description the JSON-RPC answer */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description a notification or a response was accepted */
+                202: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not JSON, not JSON-RPC, or an unsupported MCP-Protocol-Version */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description no token, an invalid one, or one not issued for this MCP server */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description Bearer, with resource_metadata (and error, scope) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description insufficient_scope, or a refused Origin */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description Bearer, with resource_metadata (and error, scope) */
+                        "WWW-Authenticate": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description GET or DELETE */
+                405: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Accept does not take application/json and text/event-stream */
+                406: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description the body is over 72 MiB */
+                413: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** Error */
+        Error: {
+            /** @constant */
+            success: false;
+            error: string;
+            /** @enum {string} */
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            meta: {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description BAD_REQUEST: a body that is not well-formed JSON or multipart, or not UTF-8; INVALID_CURSOR: a cursor the list did not give out */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNAUTHORIZED, TOKEN_EXPIRED, API_KEY_REVOKED, OAUTH_BEARER_INVALID: missing, malformed or invalid credentials */
+        Unauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                /** @description Bearer realm="shelf", when the credentials were missing or malformed */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description FORBIDDEN (meta.required: the scope, `session` or `admin` the route needs), OAUTH_SCOPE_INSUFFICIENT, QUOTA_EXCEEDED (meta.type, meta.used, meta.limit) */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description NOT_FOUND (meta.entity): absent, or another user's (existence is not disclosed) */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description REQUEST_TIMEOUT: the upload's body did not arrive within UPLOAD_BODY_TIMEOUT_S; the connection is closed */
+        RequestTimeout: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description CONFLICT: the state changed under the request (meta says what) */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description FILE_TOO_LARGE (meta.limit): a JSON body over 1 MiB, or a file over the route's limit */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json (or application/*+json) in UTF-8 */
+        UnsupportedMediaType: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description VALIDATION_ERROR (meta.path: the first failing field, as body.email or query.limit; meta.issues: up to 20 { path, message }) */
+        ValidationError: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RATE_LIMITED (meta.type or meta.tier with meta.limit; or meta.bucket with meta.capacity, meta.refillPerMinute, meta.cost, meta.retryAfterMs): the RateLimit headers describe the limit that refused */
+        RateLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INTERNAL: an unexpected failure; the body never holds a stack, SQL or a path */
+        Internal: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description STORAGE_ERROR: the object store failed; nothing was kept */
+        BadGateway: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description DEPENDENCY_UNAVAILABLE (meta.dependency: database): the database does not answer; SERVICE_UNAVAILABLE: another part the route needs does not answer, or the node is busy */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                /** @description seconds to wait: sent when the database is away, and when the node is busy (its upload memory or image work) */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description the request's id: the client's own x-request-id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : -, else a new UUID */
+        RequestId: string;
+        /** @description requests per minute of the route's rate tier (on a 429: the limit that refused) */
+        RateLimitLimit: number;
+        /** @description requests left in the current window */
+        RateLimitRemaining: number;
+        /** @description seconds until the window has room again */
+        RateLimitReset: number;
+        /** @description seconds to wait before trying again */
+        RetryAfter: number;
+        /** @description strong validator of the representation sent (quotes included) */
+        EdgeETag: string;
+        /** @description `public, max-age=31536000, immutable` for a public object whose bytes never change (images), `public, no-cache` for one whose representation may, `private, no-cache` for an owner-only object */
+        EdgeCacheControl: string;
+        /** @description bytes */
+        EdgeAcceptRanges: "bytes";
+        /** @description nosniff: the Content-Type is to be believed */
+        EdgeNoSniff: "nosniff";
+        /** @description bytes of this response's body (of the range, for a 206); HEAD sends it without the body */
+        EdgeContentLength: number;
+        /** @description Accept, for a kind that negotiates (images); Origin, when MEDIA_CORS_ORIGINS lists origins (the answer depends on the request's Origin) */
+        EdgeVary: string;
+        /** @description CORS: * (MEDIA_CORS_ORIGINS=*, the default), or the request's Origin when MEDIA_CORS_ORIGINS lists it; absent otherwise */
+        EdgeAllowOrigin: string;
+        /** @description CORS: the headers a page on another origin may read (Content-Range, ETag, ...), with Access-Control-Allow-Origin */
+        EdgeExposeHeaders: string;
+        /** @description for SVG: runs nothing and loads nothing (sandbox) */
+        EdgeContentSecurityPolicy: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok" | "unhealthy";
+                            version: string;
+                            checks?: {
+                                database: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                                kv: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                                storage: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            checkedAt?: string;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            status: "ok" | "unhealthy";
+                            version: string;
+                            checks: {
+                                database: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                                kv: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                                storage: {
+                                    ok: boolean;
+                                    kind: string;
+                                    latencyMs: number;
+                                    error?: string;
+                                };
+                            };
+                            /** Format: date-time */
+                            checkedAt: string;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /** @description at least 8 characters, not only one repeated character */
+                    password: string;
+                    nickname?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie: shelf_refresh=<token>; Max-Age=604800; Path=/v1/auth; HttpOnly; SameSite=Lax (and Secure on https); Max-Age=0 clears it */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            user: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                isAdmin: boolean;
+                            };
+                            accessToken: string;
+                            /** @description seconds */
+                            expiresIn: number;
+                            /** @description true when this was the first account on an instance with no accounts: it is an admin on FIRST_USER_PLAN (FIRST_USER_ADMIN) */
+                            firstAccount: boolean;
+                            /** @description a sentence for the person signing up when something about the account needs saying; else null */
+                            notice: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+                shelf_device?: string;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie as above, and the device cookie: shelf_device=<proof>; Max-Age=15552000; Path=/v1/auth/login; HttpOnly; SameSite=Lax (and Secure on https) */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            user: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                isAdmin: boolean;
+                            };
+                            accessToken: string;
+                            /** @description seconds */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie: shelf_refresh=<token>; Max-Age=604800; Path=/v1/auth; HttpOnly; SameSite=Lax (and Secure on https); Max-Age=0 clears it */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            user: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                isAdmin: boolean;
+                            };
+                            accessToken: string;
+                            /** @description seconds */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+            };
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie: shelf_refresh=<token>; Max-Age=604800; Path=/v1/auth; HttpOnly; SameSite=Lax (and Secure on https); Max-Age=0 clears it */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            nickname: ((string | null) | null) | null;
+                            /** @enum {string} */
+                            plan: "trial" | "pro" | "pro_plus";
+                            planActive: boolean;
+                            /** Format: date-time */
+                            planExpiresAt: ((string | null) | null) | null;
+                            isAdmin: boolean;
+                            docVersioningEnabled: boolean;
+                            docVersioningMax: number;
+                            /** @description whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are) */
+                            quotaWarnings: boolean;
+                            /** @description per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others */
+                            notifications: {
+                                quota_80: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                quota_100: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_degraded: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_over_110: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_suspended: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branches_expiring: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branch_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_revoked: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                oauth_authorized: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                device_signed_in: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                password_changed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sign_in_failures: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sync_v1_final_reminder: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1UserMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nickname?: ((string | null) | null) | null;
+                    docVersioningEnabled?: boolean;
+                    docVersioningMax?: number;
+                    quotaWarnings?: boolean;
+                    notifications?: {
+                        quota_80?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        quota_100?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        video_bandwidth_degraded?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        video_bandwidth_over_110?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        video_bandwidth_suspended?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        conflict_branches_expiring?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        conflict_branch_created?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        video_ready?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        video_failed?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        api_key_created?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        api_key_revoked?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        oauth_authorized?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        device_signed_in?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        password_changed?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        sign_in_failures?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        sync_v1_final_reminder?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            nickname: ((string | null) | null) | null;
+                            /** @enum {string} */
+                            plan: "trial" | "pro" | "pro_plus";
+                            planActive: boolean;
+                            /** Format: date-time */
+                            planExpiresAt: ((string | null) | null) | null;
+                            isAdmin: boolean;
+                            docVersioningEnabled: boolean;
+                            docVersioningMax: number;
+                            /** @description whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are) */
+                            quotaWarnings: boolean;
+                            /** @description per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others */
+                            notifications: {
+                                quota_80: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                quota_100: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_degraded: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_over_110: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_suspended: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branches_expiring: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branch_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_revoked: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                oauth_authorized: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                device_signed_in: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                password_changed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sign_in_failures: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sync_v1_final_reminder: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UserMePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1Api-keys": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                last4: string;
+                                scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                                /** Format: date-time */
+                                lastUsedAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "postV1Api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description scope names or a legacy tier: read, read_write, read_write_delete. Default: every *.read and *.write scope */
+                    scopes?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description shown once; only its hash is stored */
+                            key: string;
+                            last4: string;
+                            scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1Api-keysScopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            scopes: {
+                                /** @enum {string} */
+                                name: "media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read";
+                                /** @description what a credential with it may do, as a person reads it */
+                                description: string;
+                                /** @description a key made without `scopes` gets it */
+                                default: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deleteV1Api-keysById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UserMeUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            plan: string;
+                            planActive: boolean;
+                            image: {
+                                storage: {
+                                    used: number;
+                                    /** @description -1 means no cap */
+                                    limit: number;
+                                };
+                                bandwidth: {
+                                    used: number;
+                                    limit: number;
+                                    monthYear: string;
+                                };
+                            };
+                            video: {
+                                /** @description audio and video bytes (media_storage) */
+                                storage: {
+                                    used: number;
+                                    /** @description -1 means no cap */
+                                    limit: number;
+                                };
+                                bandwidth: {
+                                    used: number;
+                                    limit: number;
+                                    monthYear: string;
+                                };
+                                /** @enum {string} */
+                                status: "ok" | "degraded" | "suspended";
+                            };
+                            doc: {
+                                count: {
+                                    used: number;
+                                    /** @description -1 means no cap */
+                                    limit: number;
+                                };
+                            };
+                            planLimits: {
+                                /** @description -1 means no cap */
+                                docCount: number;
+                                /** @description the most bytes of version history the account keeps (docs.revisionBytes); a replacement past it prunes the account's oldest revisions, it is never refused; -1 means no cap */
+                                revisionBytes: number;
+                            };
+                            docs: {
+                                revisionCount: number;
+                                revisionBytes: number;
+                            };
+                            uploads: {
+                                day: {
+                                    used: number;
+                                    /** @description -1 means no cap */
+                                    limit: number;
+                                };
+                                month: {
+                                    used: number;
+                                    /** @description -1 means no cap */
+                                    limit: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UserMeUsageDaily: {
+        parameters: {
+            query?: {
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            month: string;
+                            /** @description every day of the month up to today, oldest first; zero where nothing was served */
+                            days: {
+                                /** @description YYYY-MM-DD (UTC) */
+                                day: string;
+                                /** @description image bytes served that day */
+                                imageBandwidth: number;
+                                /** @description video and audio bytes served that day (the edge's and a hosted provider's) */
+                                mediaBandwidth: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Notifications: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures */
+                                kind: string;
+                                title: string;
+                                /** @description plain text */
+                                body: string;
+                                /** @description the event's own fields (ids of the video, key, branch, client...) */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                readAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                            /** @description how many of the user's notifications are unread, in all (not only this page) */
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1NotificationsUnread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description how many of the user's notifications are unread */
+                            unreadCount: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "postV1NotificationsRead-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description how many notifications were unread and are now read */
+                            marked: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1NotificationsByIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures */
+                            kind: string;
+                            title: string;
+                            /** @description plain text */
+                            body: string;
+                            /** @description the event's own fields (ids of the video, key, branch, client...) */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            readAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Images: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /** @description permanent public URL: MEDIA_URL/<id>.<ext> */
+                                url: string;
+                                filename: string;
+                                /** @description bytes of the stored original (metadata stripped) */
+                                size: number;
+                                width: number;
+                                height: number;
+                                is_public: boolean;
+                                tags: string[];
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                            /** @description all images in the library */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Images: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, GIF, WebP, AVIF or SVG; at most 50 MB (SVG 10 MB)
+                     */
+                    file: Blob;
+                    /** @description JSON array of at most 10 tags of at most 32 characters, e.g. ["cats","2024"] */
+                    tags?: string;
+                    /**
+                     * @description default true; a private image is not served to anonymous requests
+                     * @enum {string}
+                     */
+                    is_public?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** UploadedImage */
+                        data: {
+                            id: string;
+                            /** @description permanent public URL: MEDIA_URL/<id>.<ext> */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored original (metadata stripped) */
+                            size: number;
+                            width: number;
+                            height: number;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1ImagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Image */
+                        data: {
+                            id: string;
+                            /** @description permanent public URL: MEDIA_URL/<id>.<ext> */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored original (metadata stripped) */
+                            size: number;
+                            width: number;
+                            height: number;
+                            is_public: boolean;
+                            tags: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1ImagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1ImagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filename?: string;
+                    is_public?: boolean;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Image */
+                        data: {
+                            id: string;
+                            /** @description permanent public URL: MEDIA_URL/<id>.<ext> */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored original (metadata stripped) */
+                            size: number;
+                            width: number;
+                            height: number;
+                            is_public: boolean;
+                            tags: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Docs: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                q?: string;
+                tag?: string;
+                isPublic?: boolean;
+                sort?: "created_desc" | "created_asc" | "updated_desc" | "updated_asc";
+                kbId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                title: string;
+                                filename: string;
+                                /** @enum {string} */
+                                format: "markdown" | "typst";
+                                sizeBytes: number;
+                                wordCount: number;
+                                imageCount: number;
+                                rewrittenCount: number;
+                                isPublic: boolean;
+                                tags: string[];
+                                hasInlineContent: boolean;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                excerpt: string;
+                                coverUrl: ((string | null) | null) | null;
+                                kbId: ((string | null) | null) | null;
+                                relativePath: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description the document's name; its extension (.md, .markdown or .typ) decides the format
+                     * @example notes.md
+                     */
+                    filename: string;
+                    /** @description the document's text; at most the plan's doc_max_file_bytes after image rewriting */
+                    content: string;
+                    tags?: string[];
+                    /** @description default false */
+                    isPublic?: boolean;
+                    /** @description store inline data: images as hosted images (Markdown only) */
+                    rewriteImages?: boolean;
+                    title?: string;
+                    kbId?: string;
+                    /** @description POSIX relative path in the KB (NFC-normalized) */
+                    relativePath?: string;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description the document's text in UTF-8 (at most 64 MiB); its name is the document's filename unless `filename` is sent
+                     */
+                    file: Blob;
+                    /**
+                     * @description the document's name; default: the file part's name. Its extension (.md, .markdown or .typ) decides the format
+                     * @example notes.md
+                     */
+                    filename?: string;
+                    /** @description explicit title, 1 to 255 characters */
+                    title?: string;
+                    /** @description a JSON array of up to 10 tags, such as ["notes", "work"] */
+                    tags?: string;
+                    /**
+                     * @description default false
+                     * @enum {string}
+                     */
+                    isPublic?: "true" | "false";
+                    /**
+                     * @description store inline data: images as hosted images (Markdown only)
+                     * @enum {string}
+                     */
+                    rewriteImages?: "true" | "false";
+                    /** @description the KB to place the document in (with relativePath) */
+                    kbId?: string;
+                    /** @description POSIX relative path in the KB (NFC-normalized) */
+                    relativePath?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** DocUploadResult */
+                        data: {
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            format: "markdown" | "typst";
+                            sizeBytes: number;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            imageCount: number;
+                            rewrittenCount: number;
+                            failedCount: number;
+                            failures: {
+                                /** @description the image reference's position among the document's images, from 0 */
+                                index: number;
+                                reason: string;
+                                message: string;
+                            }[];
+                            /** @description Markdown: images left as they were; Typst: the compile check's diagnostics (the document is stored whatever they say) */
+                            warnings: ({
+                                /** @description the image reference's position among the document's images, from 0 */
+                                index: number;
+                                reason: string;
+                                message: string;
+                            } | {
+                                /** @enum {string} */
+                                reason: "TYPST_DIAGNOSTIC" | "TYPST_CHECK_STOPPED" | "TYPST_CHECK_SKIPPED" | "TYPST_UNAVAILABLE";
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                                message: string;
+                                /** @description from 1, where the compiler knows the place */
+                                line?: number;
+                                /** @description from 1 */
+                                column?: number;
+                            })[];
+                            duplicate: boolean;
+                            hasInlineContent: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** DocUploadResult */
+                        data: {
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            format: "markdown" | "typst";
+                            sizeBytes: number;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            imageCount: number;
+                            rewrittenCount: number;
+                            failedCount: number;
+                            failures: {
+                                /** @description the image reference's position among the document's images, from 0 */
+                                index: number;
+                                reason: string;
+                                message: string;
+                            }[];
+                            /** @description Markdown: images left as they were; Typst: the compile check's diagnostics (the document is stored whatever they say) */
+                            warnings: ({
+                                /** @description the image reference's position among the document's images, from 0 */
+                                index: number;
+                                reason: string;
+                                message: string;
+                            } | {
+                                /** @enum {string} */
+                                reason: "TYPST_DIAGNOSTIC" | "TYPST_CHECK_STOPPED" | "TYPST_CHECK_SKIPPED" | "TYPST_UNAVAILABLE";
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                                message: string;
+                                /** @description from 1, where the compiler knows the place */
+                                line?: number;
+                                /** @description from 1 */
+                                column?: number;
+                            })[];
+                            duplicate: boolean;
+                            hasInlineContent: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1Docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            results: {
+                                id: string;
+                                deleted: boolean;
+                                /** @constant */
+                                reason?: "NOT_FOUND";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1DocsSearch: {
+        parameters: {
+            query: {
+                q: string;
+                kbId?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /** @description null outside any KB */
+                                kbId: ((string | null) | null) | null;
+                                /** @description null outside any KB */
+                                relativePath: ((string | null) | null) | null;
+                                title: string;
+                                /** @enum {string} */
+                                format: "markdown" | "typst";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description relevance (Postgres ts_rank_cd): higher is better; a title match weighs most, then the path, then the text */
+                                rank: number;
+                                /** @description plain text from the title and content, the matched words between « and », fragments joined by … */
+                                snippet: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1DocsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Document */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @enum {string} */
+                            format: "markdown" | "typst";
+                            sizeBytes: number;
+                            wordCount: number;
+                            imageCount: number;
+                            rewrittenCount: number;
+                            isPublic: boolean;
+                            tags: string[];
+                            hasInlineContent: boolean;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            excerpt: string;
+                            coverUrl: ((string | null) | null) | null;
+                            kbId: ((string | null) | null) | null;
+                            relativePath: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1DocsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1DocsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    isPublic?: boolean;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Document */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @enum {string} */
+                            format: "markdown" | "typst";
+                            sizeBytes: number;
+                            wordCount: number;
+                            imageCount: number;
+                            rewrittenCount: number;
+                            isPublic: boolean;
+                            tags: string[];
+                            hasInlineContent: boolean;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            excerpt: string;
+                            coverUrl: ((string | null) | null) | null;
+                            kbId: ((string | null) | null) | null;
+                            relativePath: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1DocsByIdRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            revisions: {
+                                id: string;
+                                revNumber: number;
+                                sizeBytes: number;
+                                /** @enum {string} */
+                                origin: "upload" | "sync" | "restore";
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            totalBytes: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1DocsByIdRevisionsByRevId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                revId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** DocRevisionContent */
+                        data: {
+                            id: string;
+                            revNumber: number;
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            origin: "upload" | "sync" | "restore";
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            content: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1DocsByIdRevisionsByRevIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                revId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            duplicate: boolean;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            savedRevision: (({
+                                id: string;
+                                revNumber: number;
+                            } | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deleteV1UserMeDoc-revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            deleted: number;
+                            freedBytes: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1AdminDoc-cdn-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            hosts: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "putV1AdminDoc-cdn-hosts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hosts: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            hosts: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsByIdConflicts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                branchId: string;
+                                docId: string;
+                                /** @description the path the client pushed to */
+                                relativePath: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                sizeBytes: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsByIdConflictsByBranchId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                branchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** ConflictBranchContent */
+                        data: {
+                            branchId: string;
+                            docId: string;
+                            /** @description the path the client pushed to */
+                            relativePath: string;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description the master's hash when the branch was opened */
+                            masterHash: string;
+                            /** @description SHA-256 hex of the content */
+                            currentMasterHash: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            currentMasterUpdatedAt: ((string | null) | null) | null;
+                            /** @description the master's path now (it may have moved) */
+                            currentMasterPath: ((string | null) | null) | null;
+                            content: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1KbsByIdConflictsByBranchId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                branchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1KbsByIdConflictsByBranchIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                branchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            branchId: string;
+                            /** @constant */
+                            status: "adopted";
+                            docId: string;
+                            /** @description the document's path */
+                            relativePath: string;
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description the revision the previous master was saved as; null with version history off, when the master was deleted, or when it already held this content */
+                            savedRevision: (({
+                                id: string;
+                                revNumber: number;
+                            } | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Kbs: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                sort?: "updated_at" | "name";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                slug: string;
+                                description: ((string | null) | null) | null;
+                                docCount: number;
+                                sizeBytes: number;
+                                isDefault: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Kbs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description derived from the name when omitted (lower case, spaces become -) */
+                    slug?: string;
+                    description?: ((string | null) | null) | null;
+                    isDefault?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbItem */
+                        data: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: ((string | null) | null) | null;
+                            docCount: number;
+                            sizeBytes: number;
+                            isDefault: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbItem */
+                        data: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: ((string | null) | null) | null;
+                            docCount: number;
+                            sizeBytes: number;
+                            isDefault: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1KbsById: {
+        parameters: {
+            query?: {
+                cascade?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1KbsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: ((string | null) | null) | null;
+                    isDefault?: boolean;
+                    /** @description immutable: accepted only when equal to the KB's slug */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbItem */
+                        data: {
+                            id: string;
+                            name: string;
+                            slug: string;
+                            description: ((string | null) | null) | null;
+                            docCount: number;
+                            sizeBytes: number;
+                            isDefault: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsByIdManifest: {
+        parameters: {
+            query?: {
+                since?: string;
+                cursor?: string;
+                limit?: number;
+                include?: string;
+                syncVersion?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description `true` from SYNC_V1_DEPRECATED_AT on (v1 is deprecated) */
+                    Deprecation?: string;
+                    /** @description from SYNC_V1_DEPRECATED_AT on: the HTTP-date from which v1 answers 410 SYNC_V1_SUNSET */
+                    Sunset?: string;
+                    /** @description v2: weak; send it as If-None-Match for a 304 when nothing changed */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            kbId: string;
+                            items: {
+                                relativePath: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: ((string | null) | null) | null;
+                                sizeBytes: ((number | null) | null) | null;
+                                /** Format: date-time */
+                                updatedAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                deletedAt: ((string | null) | null) | null;
+                                /** @description v2: the document's id (kept across moves) */
+                                docId?: string;
+                                /** @description v2: the document has pending conflict branches (GET /v1/kbs/{id}/conflicts lists them) */
+                                hasPendingBranches?: boolean;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            serverTime: string;
+                            /** @description v2, on the last page: the `since` of the next incremental read */
+                            sinceCursor?: string;
+                            /** @description v2 with include=tombstones, on the last page: paths gone after `since` */
+                            tombstones?: {
+                                docId: string;
+                                relativePath: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                /** Format: date-time */
+                                deletedAt: string;
+                            }[];
+                            /**
+                             * @description v2: `since` is older than the plan's tombstone retention; read again without it
+                             * @constant
+                             */
+                            tombstoneCursorExpired?: true;
+                            retentionDays?: number;
+                            hint?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No Content */
+            304: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description status 410 */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1KbsByIdSync: {
+        parameters: {
+            query?: {
+                syncVersion?: string;
+                conflictResolution?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description v1: 1 to 100 ops, v2: 1 to 200 (more: 422 INVALID_OP_BATCH_SIZE), each applied or refused on its own */
+                    ops: {
+                        /**
+                         * @description v1: upsert, delete; v2 also update, move, rename (a move within the document's folder), tombstone_ack
+                         * @enum {string}
+                         */
+                        op: "upsert" | "delete" | "update" | "move" | "rename" | "tombstone_ack";
+                        /** @description POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR) */
+                        relativePath?: string;
+                        /** @description upsert, update */
+                        content?: string;
+                        /** @description SHA-256 hex of content (upsert, update), or of the text held at fromPath (move) or of the document (rename); v2 requires it */
+                        sourceHash?: string;
+                        /**
+                         * Format: date-time
+                         * @description the updatedAt of the last manifest or sync answer; omit to create
+                         */
+                        baseUpdatedAt?: ((string | null) | null) | null;
+                        /** @description v2: the master hash last seen; wins over baseUpdatedAt */
+                        baseHash?: string;
+                        /** @description v2 update, rename and tombstone_ack: the document */
+                        docId?: string;
+                        /** @description POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR) */
+                        fromPath?: string;
+                        /** @description POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR) */
+                        toPath?: string;
+                        /** @description v2 rename: the document's new file name, one path segment (no / or \) in its folder; one that breaks a path rule skips its op (VALIDATION_ERROR) */
+                        newName?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description `true` from SYNC_V1_DEPRECATED_AT on (v1 is deprecated) */
+                    Deprecation?: string;
+                    /** @description from SYNC_V1_DEPRECATED_AT on: the HTTP-date from which v1 answers 410 SYNC_V1_SUNSET */
+                    Sunset?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            applied: {
+                                /** @description the op's position in the request's ops, from 0 */
+                                opIndex: number;
+                                /** @enum {string} */
+                                op: "upsert" | "delete";
+                                relativePath: string;
+                                id: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: ((string | null) | null) | null;
+                            }[];
+                            conflicts: {
+                                /** @description the op's position in the request's ops, from 0 */
+                                opIndex: number;
+                                /** @enum {string} */
+                                op: "upsert" | "delete";
+                                relativePath: string;
+                                /** @enum {string} */
+                                reason: "LOCAL_HASH_MISMATCH" | "BASE_MISSING" | "REMOTE_NEWER" | "REMOTE_DELETED" | "PATH_CASE_CONFLICT";
+                                remote: {
+                                    /** @description SHA-256 hex of the content */
+                                    sourceHash: ((string | null) | null) | null;
+                                    sizeBytes: ((number | null) | null) | null;
+                                    /** Format: date-time */
+                                    updatedAt: ((string | null) | null) | null;
+                                    /** Format: date-time */
+                                    deletedAt: ((string | null) | null) | null;
+                                    /** @description the path as the server spells it (differs in letter case for PATH_CASE_CONFLICT) */
+                                    relativePath: ((string | null) | null) | null;
+                                };
+                            }[];
+                            skipped: {
+                                /** @description the op's position in the request's ops, from 0 */
+                                opIndex: number;
+                                /** @enum {string} */
+                                op: "upsert" | "delete";
+                                /** @description NFC-normalized; as sent when the path itself broke a rule */
+                                relativePath: string;
+                                /**
+                                 * @description VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply.
+                                 * @enum {string}
+                                 */
+                                reason: "VALIDATION_ERROR" | "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR" | "COMPLIANCE_BLOCKED" | "DEPENDENCY_UNAVAILABLE";
+                                message: string;
+                                meta?: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /** Format: date-time */
+                            serverTime: string;
+                        } | {
+                            results: {
+                                /** @description the op's position in the request's ops, from 0 */
+                                opIndex: number;
+                                /** @enum {string} */
+                                op: "upsert" | "delete" | "update" | "move" | "rename" | "tombstone_ack";
+                                /** @enum {string} */
+                                status: "applied" | "conflict" | "skipped" | "conflict_branch_created";
+                                docId: ((string | null) | null) | null;
+                                /** @description the op's path (a move's or rename's: the new path when applied, the old one otherwise); as sent when it broke a rule */
+                                relativePath?: string;
+                                /** @description an applied move or rename: the path it left */
+                                fromPath?: string;
+                                /** Format: date-time */
+                                updatedAt?: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash?: ((string | null) | null) | null;
+                                /** @description conflict: a conflict reason; skipped: why (VALIDATION_ERROR, NOT_FOUND, ALREADY_DELETED, INVALID_FILE_TYPE, DOC_FILE_TOO_LARGE, QUOTA_EXCEEDED, STORAGE_ERROR, COMPLIANCE_BLOCKED, DEPENDENCY_UNAVAILABLE). VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply. */
+                                reason?: string;
+                                message?: string;
+                                meta?: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description SHA-256 hex of the content */
+                                currentMasterHash?: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                currentMasterUpdatedAt?: ((string | null) | null) | null;
+                                branchId?: string;
+                                /** @description an applied upsert or update of a .typ: the compile check's diagnostics, as POST /v1/docs reports them */
+                                warnings?: {
+                                    /** @enum {string} */
+                                    reason: "TYPST_DIAGNOSTIC" | "TYPST_CHECK_STOPPED" | "TYPST_CHECK_SKIPPED" | "TYPST_UNAVAILABLE";
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                    message: string;
+                                    /** @description from 1, where the compiler knows the place */
+                                    line?: number;
+                                    /** @description from 1 */
+                                    column?: number;
+                                }[];
+                            }[];
+                            /** Format: date-time */
+                            serverTime: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description status 410 */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1OauthDeviceVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description as the device shows it; case, dashes and spaces are ignored */
+                    userCode: string;
+                    /** @enum {string} */
+                    decision: "approve" | "deny";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description XXXX-XXXX */
+                            userCode: string;
+                            /** @enum {string} */
+                            decision: "approve" | "deny";
+                            clientId: string;
+                            clientName: string;
+                            /** @description a registered client no administrator has approved yet */
+                            unverified: boolean;
+                            scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1UserMeOauth-grants": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                clientId: string;
+                                clientName: string;
+                                /** @description a registered client no administrator has approved yet: its name is its developer's word */
+                                unverified: boolean;
+                                scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deleteV1UserMeOauth-grantsById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1AdminOauth-clients": {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                redirectUris: string[];
+                                grantTypes: string[];
+                                scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                                /** @enum {string} */
+                                status: "pending" | "approved" | "rejected";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "patchV1AdminOauth-clientsById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            redirectUris: string[];
+                            grantTypes: string[];
+                            scopes: ("media.read" | "media.write" | "media.delete" | "kb.read" | "kb.write" | "account.read" | "usage.read")[];
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postWebhooksByProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "local" | "mux";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** VideoCallbackAnswer */
+                        data: {
+                            received: boolean;
+                            /** @enum {string} */
+                            outcome: "applied" | "replayed" | "stale" | "ignored";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1VideosByIdSign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description seconds the URL plays; default 3600 */
+                    ttlSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** SignedPlayback */
+                        data: {
+                            /** @description the master playlist, signed: MEDIA_URL/v/<id>/s.<expiry>.<mac>/master.m3u8; its variants and segments carry the signature by their relative URIs */
+                            url: string;
+                            /**
+                             * Format: date-time
+                             * @description when the URL stops playing
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Videos: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                tag?: string;
+                status?: string;
+                isPublic?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                title: string;
+                                filename: string;
+                                /** @description bytes of the uploaded original */
+                                sizeBytes: number;
+                                /** @enum {string} */
+                                status: "processing" | "ready" | "failed";
+                                isPublic: boolean;
+                                tags: string[];
+                                /** @description once ready */
+                                duration_seconds?: number;
+                                /** @description once ready, or a custom thumbnail */
+                                thumbnail_url?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Videos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description MP4, MOV, MKV, WebM or AVI; at most the plan's video size (pro 500 MB, pro_plus 2 GB)
+                     */
+                    file: Blob;
+                    /** @description default: the file name */
+                    title?: string;
+                    /** @description JSON array of at most 10 tags of at most 32 characters, e.g. ["talks"] */
+                    tags?: string;
+                    /**
+                     * @description default true; a private video plays only through a signed URL
+                     * @enum {string}
+                     */
+                    isPublic?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** UploadedVideo */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @description bytes of the uploaded original */
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            isPublic: boolean;
+                            tags: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1VideosById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Video */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @description bytes of the uploaded original */
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            isPublic: boolean;
+                            tags: string[];
+                            /** @description once ready */
+                            duration_seconds?: number;
+                            /** @description HLS master playlist, once ready; a private video's needs a signature (POST .../sign) */
+                            playback_url?: string;
+                            /** @description progressive MP4, once ready */
+                            direct_url?: string;
+                            thumbnail_url?: string;
+                            /** @description why transcoding failed (status failed) */
+                            failure_reason?: string;
+                            /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
+                            progress?: number;
+                            /**
+                             * @description the owner's video bandwidth state, in GET /v1/videos/{id}
+                             * @enum {string}
+                             */
+                            bandwidth_state?: "ok" | "degraded" | "suspended";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1VideosById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1VideosById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    isPublic?: boolean;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Video */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @description bytes of the uploaded original */
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            isPublic: boolean;
+                            tags: string[];
+                            /** @description once ready */
+                            duration_seconds?: number;
+                            /** @description HLS master playlist, once ready; a private video's needs a signature (POST .../sign) */
+                            playback_url?: string;
+                            /** @description progressive MP4, once ready */
+                            direct_url?: string;
+                            thumbnail_url?: string;
+                            /** @description why transcoding failed (status failed) */
+                            failure_reason?: string;
+                            /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
+                            progress?: number;
+                            /**
+                             * @description the owner's video bandwidth state, in GET /v1/videos/{id}
+                             * @enum {string}
+                             */
+                            bandwidth_state?: "ok" | "degraded" | "suspended";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1VideosByIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** VideoStatus */
+                        data: {
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            progress: number;
+                            /** @description best effort */
+                            eta_seconds: ((number | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1VideosByIdThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP, at most 2 MB; 1280x720 recommended
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Video */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @description bytes of the uploaded original */
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            isPublic: boolean;
+                            tags: string[];
+                            /** @description once ready */
+                            duration_seconds?: number;
+                            /** @description HLS master playlist, once ready; a private video's needs a signature (POST .../sign) */
+                            playback_url?: string;
+                            /** @description progressive MP4, once ready */
+                            direct_url?: string;
+                            thumbnail_url?: string;
+                            /** @description why transcoding failed (status failed) */
+                            failure_reason?: string;
+                            /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
+                            progress?: number;
+                            /**
+                             * @description the owner's video bandwidth state, in GET /v1/videos/{id}
+                             * @enum {string}
+                             */
+                            bandwidth_state?: "ok" | "degraded" | "suspended";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1VideosByIdThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Video */
+                        data: {
+                            id: string;
+                            title: string;
+                            filename: string;
+                            /** @description bytes of the uploaded original */
+                            sizeBytes: number;
+                            /** @enum {string} */
+                            status: "processing" | "ready" | "failed";
+                            isPublic: boolean;
+                            tags: string[];
+                            /** @description once ready */
+                            duration_seconds?: number;
+                            /** @description HLS master playlist, once ready; a private video's needs a signature (POST .../sign) */
+                            playback_url?: string;
+                            /** @description progressive MP4, once ready */
+                            direct_url?: string;
+                            thumbnail_url?: string;
+                            /** @description why transcoding failed (status failed) */
+                            failure_reason?: string;
+                            /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
+                            progress?: number;
+                            /**
+                             * @description the owner's video bandwidth state, in GET /v1/videos/{id}
+                             * @enum {string}
+                             */
+                            bandwidth_state?: "ok" | "degraded" | "suspended";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Audio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description MP3, M4A, WAV, FLAC or Ogg, told by its first bytes; at most the plan's audio size and duration (trial 50 MB / 10 min, pro 100 MB / 1 h, pro_plus 500 MB / 4 h)
+                     */
+                    file: Blob;
+                    /** @description at most 255 characters; default: the title the file's tags carry, else the file name */
+                    title?: string;
+                    /**
+                     * @description default true; a private file plays only for its owner
+                     * @enum {string}
+                     */
+                    isPublic?: "true" | "false";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Audio */
+                        data: {
+                            id: string;
+                            /** @constant */
+                            type: "audio";
+                            /** @description plays at once on the media edge (ranges); a private file only with its owner's credential */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored file */
+                            sizeBytes: number;
+                            /** @description from the file's bytes, not the name or the declared type */
+                            mimeType: string;
+                            title: string;
+                            /** @description the embedded cover (JPEG), else the format's default SVG */
+                            thumbnailUrl: string;
+                            /** @description null when the file does not say */
+                            durationSeconds: ((number | null) | null) | null;
+                            /** @description kbps; null when the file does not say */
+                            bitrate: ((number | null) | null) | null;
+                            /** @constant */
+                            status: "ready";
+                            isPublic: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Hz */
+                            sampleRate: ((number | null) | null) | null;
+                            channels: ((number | null) | null) | null;
+                            codec: ((string | null) | null) | null;
+                            /** @description the file's own tags, as read at upload */
+                            tags: {
+                                title?: string;
+                                artist?: string;
+                                album?: string;
+                                albumArtist?: string;
+                                genre?: string;
+                                year?: number;
+                                track?: number;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AudioById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Audio */
+                        data: {
+                            id: string;
+                            /** @constant */
+                            type: "audio";
+                            /** @description plays at once on the media edge (ranges); a private file only with its owner's credential */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored file */
+                            sizeBytes: number;
+                            /** @description from the file's bytes, not the name or the declared type */
+                            mimeType: string;
+                            title: string;
+                            /** @description the embedded cover (JPEG), else the format's default SVG */
+                            thumbnailUrl: string;
+                            /** @description null when the file does not say */
+                            durationSeconds: ((number | null) | null) | null;
+                            /** @description kbps; null when the file does not say */
+                            bitrate: ((number | null) | null) | null;
+                            /** @constant */
+                            status: "ready";
+                            isPublic: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Hz */
+                            sampleRate: ((number | null) | null) | null;
+                            channels: ((number | null) | null) | null;
+                            codec: ((string | null) | null) | null;
+                            /** @description the file's own tags, as read at upload */
+                            tags: {
+                                title?: string;
+                                artist?: string;
+                                album?: string;
+                                albumArtist?: string;
+                                genre?: string;
+                                year?: number;
+                                track?: number;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1AudioById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1AudioById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    is_public?: boolean;
+                    isPublic?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Audio */
+                        data: {
+                            id: string;
+                            /** @constant */
+                            type: "audio";
+                            /** @description plays at once on the media edge (ranges); a private file only with its owner's credential */
+                            url: string;
+                            filename: string;
+                            /** @description bytes of the stored file */
+                            sizeBytes: number;
+                            /** @description from the file's bytes, not the name or the declared type */
+                            mimeType: string;
+                            title: string;
+                            /** @description the embedded cover (JPEG), else the format's default SVG */
+                            thumbnailUrl: string;
+                            /** @description null when the file does not say */
+                            durationSeconds: ((number | null) | null) | null;
+                            /** @description kbps; null when the file does not say */
+                            bitrate: ((number | null) | null) | null;
+                            /** @constant */
+                            status: "ready";
+                            isPublic: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Hz */
+                            sampleRate: ((number | null) | null) | null;
+                            channels: ((number | null) | null) | null;
+                            codec: ((string | null) | null) | null;
+                            /** @description the file's own tags, as read at upload */
+                            tags: {
+                                title?: string;
+                                artist?: string;
+                                album?: string;
+                                albumArtist?: string;
+                                genre?: string;
+                                year?: number;
+                                track?: number;
+                            };
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Uploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description 1.0.0, on every answer */
+                    "Tus-Resumable": string;
+                    /** @description bytes stored so far */
+                    "Upload-Offset": number;
+                    /** @description the upload's URL, as an absolute path */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            /** @description status 412 */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description status 460 */
+            460: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UploadsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** UploadState */
+                        data: {
+                            id: string;
+                            /**
+                             * @description uploading: bytes still arriving; processing: every byte is in and the file is going through its kind's pipeline; complete: `resource` exists; failed: the pipeline refused the file (`failure` says why)
+                             * @enum {string}
+                             */
+                            status: "uploading" | "processing" | "complete" | "failed";
+                            /** @enum {string} */
+                            kind: "video" | "audio" | "image";
+                            /** @description bytes stored so far (Upload-Offset) */
+                            offset: number;
+                            /** @description the whole file's bytes (Upload-Length) */
+                            length: number;
+                            filename: string;
+                            /**
+                             * Format: date-time
+                             * @description unfinished by then, the upload expires (Upload-Expires)
+                             */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** UploadResource */
+                            resource: ((({
+                                id: string;
+                                /** @enum {string} */
+                                type: "video" | "audio" | "image";
+                                /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
+                                url?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null) | null) | null;
+                            failure?: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description status 410 */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description status 412 */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UploadsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description 1.0.0, on every answer */
+                    "Tus-Resumable": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description status 412 */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headV1UploadsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description 1.0.0, on every answer */
+                    "Tus-Resumable": string;
+                    /** @description bytes stored so far */
+                    "Upload-Offset": number;
+                    "Upload-Length": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** UploadState */
+                        data: {
+                            id: string;
+                            /**
+                             * @description uploading: bytes still arriving; processing: every byte is in and the file is going through its kind's pipeline; complete: `resource` exists; failed: the pipeline refused the file (`failure` says why)
+                             * @enum {string}
+                             */
+                            status: "uploading" | "processing" | "complete" | "failed";
+                            /** @enum {string} */
+                            kind: "video" | "audio" | "image";
+                            /** @description bytes stored so far (Upload-Offset) */
+                            offset: number;
+                            /** @description the whole file's bytes (Upload-Length) */
+                            length: number;
+                            filename: string;
+                            /**
+                             * Format: date-time
+                             * @description unfinished by then, the upload expires (Upload-Expires)
+                             */
+                            expiresAt: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** UploadResource */
+                            resource: ((({
+                                id: string;
+                                /** @enum {string} */
+                                type: "video" | "audio" | "image";
+                                /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
+                                url?: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null) | null) | null;
+                            failure?: {
+                                code: string;
+                                message: string;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description status 410 */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description status 412 */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1UploadsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/offset+octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description 1.0.0, on every answer */
+                    "Tus-Resumable": string;
+                    /** @description bytes stored so far */
+                    "Upload-Offset": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description status 410 */
+            410: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description status 412 */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description status 460 */
+            460: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Media: {
+        parameters: {
+            query?: {
+                type?: "video" | "audio";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: ({
+                                /** @constant */
+                                type: "video";
+                                id: string;
+                                title: string;
+                                filename: string;
+                                /** @description bytes of the uploaded original */
+                                sizeBytes: number;
+                                /** @enum {string} */
+                                status: "processing" | "ready" | "failed";
+                                isPublic: boolean;
+                                tags: string[];
+                                /** @description once ready */
+                                duration_seconds?: number;
+                                /** @description once ready, or a custom thumbnail */
+                                thumbnail_url?: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | {
+                                id: string;
+                                /** @constant */
+                                type: "audio";
+                                /** @description plays at once on the media edge (ranges); a private file only with its owner's credential */
+                                url: string;
+                                filename: string;
+                                /** @description bytes of the stored file */
+                                sizeBytes: number;
+                                /** @description from the file's bytes, not the name or the declared type */
+                                mimeType: string;
+                                title: string;
+                                /** @description the embedded cover (JPEG), else the format's default SVG */
+                                thumbnailUrl: string;
+                                /** @description null when the file does not say */
+                                durationSeconds: ((number | null) | null) | null;
+                                /** @description kbps; null when the file does not say */
+                                bitrate: ((number | null) | null) | null;
+                                /** @constant */
+                                status: "ready";
+                                isPublic: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                            })[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1Media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 50 distinct video or audio ids */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description one per requested id, in request order */
+                            results: {
+                                id: string;
+                                /**
+                                 * @description the kind deleted; absent when nothing of the caller's has the id
+                                 * @enum {string}
+                                 */
+                                type?: "video" | "audio";
+                                deleted: boolean;
+                                /** @constant */
+                                reason?: "NOT_FOUND";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AdminUsers: {
+        parameters: {
+            query?: {
+                email?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                planActive: boolean;
+                                /** Format: date-time */
+                                planExpiresAt: ((string | null) | null) | null;
+                                isAdmin: boolean;
+                                docVersioningEnabled: boolean;
+                                docVersioningMax: number;
+                                /** @description whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are) */
+                                quotaWarnings: boolean;
+                                /** @description per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others */
+                                notifications: {
+                                    quota_80: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    quota_100: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    video_bandwidth_degraded: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    video_bandwidth_over_110: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    video_bandwidth_suspended: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    conflict_branches_expiring: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    conflict_branch_created: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    video_ready: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    video_failed: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    api_key_created: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    api_key_revoked: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    oauth_authorized: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    device_signed_in: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    password_changed: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    sign_in_failures: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    sync_v1_final_reminder: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AdminPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                /** @enum {string} */
+                                name: "trial" | "pro" | "pro_plus";
+                                limits: {
+                                    imageStorageBytes: number;
+                                    imageBandwidthBytes: number;
+                                    mediaStorageBytes: number;
+                                    mediaBandwidthBytes: number;
+                                    imageMaxBytes: number;
+                                    uploadsPerDay: number;
+                                    uploadsPerMonth: number;
+                                    apiKeyCount: number;
+                                    docCount: number;
+                                    docMaxFileBytes: number;
+                                    docMaxImagesPerDoc: number;
+                                    kbCount: number;
+                                    videoAllowed: boolean;
+                                    videoMaxBytes: number;
+                                    videoMaxSeconds: number;
+                                    audioAllowed: boolean;
+                                    audioMaxBytes: number;
+                                    audioMaxSeconds: number;
+                                    tombstoneRetentionDays: number;
+                                    maxBranchBytes: number;
+                                    maxPendingBranches: number;
+                                    revisionBytes: number;
+                                    uploadBurst: -1 | number;
+                                    uploadRefillPerMinute: number;
+                                    transcodeBurst: -1 | number;
+                                    transcodeRefillPerMinute: number;
+                                    syncOpBurst: -1 | number;
+                                    syncOpRefillPerMinute: number;
+                                    mcpCallBurst: -1 | number;
+                                    mcpCallRefillPerMinute: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1AdminUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    plan?: "trial" | "pro" | "pro_plus";
+                    /** Format: date-time */
+                    planExpiresAt?: ((string | null) | null) | null;
+                    isAdmin?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            nickname: ((string | null) | null) | null;
+                            /** @enum {string} */
+                            plan: "trial" | "pro" | "pro_plus";
+                            planActive: boolean;
+                            /** Format: date-time */
+                            planExpiresAt: ((string | null) | null) | null;
+                            isAdmin: boolean;
+                            docVersioningEnabled: boolean;
+                            docVersioningMax: number;
+                            /** @description whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are) */
+                            quotaWarnings: boolean;
+                            /** @description per notification kind, whether it is e-mailed and whether it is listed in-app. In-app is on for every kind by default; e-mail is on by default for quota_80 (the same switch as quotaWarnings), the mandatory quota_100 and video_bandwidth_* (their e-mail cannot be turned off) and conflict_branches_expiring, and off for the others */
+                            notifications: {
+                                quota_80: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                quota_100: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_degraded: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_over_110: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_bandwidth_suspended: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branches_expiring: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                conflict_branch_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                video_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_created: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                api_key_revoked: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                oauth_authorized: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                device_signed_in: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                password_changed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sign_in_failures: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                sync_v1_final_reminder: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                            };
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1AdminJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                name: string;
+                                schedule: string;
+                                description: string;
+                                lastRun: (({
+                                    id: string;
+                                    name: string;
+                                    trigger: string;
+                                    outcome: string;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    /** Format: date-time */
+                                    finishedAt: ((string | null) | null) | null;
+                                    summary: ((string | null) | null) | null;
+                                    counts: (({
+                                        [key: string]: number;
+                                    } | null) | null) | null;
+                                    error: ((string | null) | null) | null;
+                                } | null) | null) | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AdminJobsByNameRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            trigger: string;
+                            outcome: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                            summary: ((string | null) | null) | null;
+                            counts: (({
+                                [key: string]: number;
+                            } | null) | null) | null;
+                            error: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
