@@ -7921,6 +7921,8 @@ export interface operations {
                         baseUpdatedAt?: ((string | null) | null) | null;
                         /** @description v2: the master hash last seen; wins over baseUpdatedAt */
                         baseHash?: string;
+                        /** @description v2 upsert: replace whatever the path holds, whatever its version (no base; its text is kept as a revision where history is on); with a base the op is skipped (VALIDATION_ERROR) */
+                        overwrite?: boolean;
                         /** @description v2 update, rename and tombstone_ack: the document */
                         docId?: string;
                         /** @description POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR) */
@@ -8016,6 +8018,11 @@ export interface operations {
                                 relativePath?: string;
                                 /** @description an applied move or rename: the path it left */
                                 fromPath?: string;
+                                /**
+                                 * @description an applied upsert: created where the path held no active document, updated where it replaced one's text, unchanged where the document already had this text
+                                 * @enum {string}
+                                 */
+                                change?: "created" | "updated" | "unchanged";
                                 /** Format: date-time */
                                 updatedAt?: string;
                                 /** @description SHA-256 hex of the content */

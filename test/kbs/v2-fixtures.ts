@@ -26,6 +26,7 @@ export interface OpResult {
   relativePath?: string;
   fromPath?: string;
   updatedAt?: string;
+  change?: "created" | "updated" | "unchanged";
   sourceHash?: string | null;
   reason?: string;
   currentMasterHash?: string | null;

@@ -56,6 +56,7 @@ describe("v2 ops", () => {
         relativePath: "a.md",
         updatedAt: expect.any(String),
         sourceHash: sha256("# A\n"),
+        change: "created",
       },
       {
         opIndex: 1,
@@ -65,6 +66,7 @@ describe("v2 ops", () => {
         relativePath: "dir/b.md",
         updatedAt: expect.any(String),
         sourceHash: sha256("b"),
+        change: "created",
       },
     ]);
     const a = made.results[0]!;
@@ -81,6 +83,29 @@ describe("v2 ops", () => {
     const doc = (await callJson("GET", `/v1/docs/${a.docId}`, { token: key })).body.data;
     expect(doc).toMatchObject({ title: "A edited", updatedAt: edited.results[0]!.updatedAt });
     expect(edited.serverTime >= edited.results[0]!.updatedAt!).toBe(true);
+  });
+
+  test("an upsert says what it did to its path (created, updated, unchanged); overwrite replaces whatever is there, and with a base is skipped", async () => {
+    const { key } = await makeClient();
+    const kb = await newKb(key);
+    const first = (await pushed2(key, kb.id, [upsert2("c.md", "one")])).results[0]!;
+    expect(first).toMatchObject({ status: "applied", change: "created" });
+    // Someone else's change meanwhile: a write with no base is a conflict, one with overwrite replaces it.
+    const stale = await sync2(key, kb.id, [{ op: "upsert", relativePath: "c.md", content: "mine", sourceHash: sha256("mine") }]);
+    expect(stale.status).toBe(409);
+    expect(stale.body.meta.results[0]).toMatchObject({ status: "conflict", reason: "BASE_MISSING" });
+    const over = await pushed2(key, kb.id, [{ op: "upsert", relativePath: "c.md", content: "mine", sourceHash: sha256("mine"), overwrite: true }]);
+    expect(over.results[0]).toMatchObject({ status: "applied", docId: first.docId, change: "updated", sourceHash: sha256("mine") });
+    expect(await raw(key, kb.id, "c.md")).toBe("mine");
+    const again = await pushed2(key, kb.id, [{ op: "upsert", relativePath: "c.md", content: "mine", sourceHash: sha256("mine"), overwrite: true }]);
+    expect(again.results[0]).toMatchObject({ status: "applied", change: "unchanged" });
+    const fresh = await pushed2(key, kb.id, [{ op: "upsert", relativePath: "d.md", content: "new", sourceHash: sha256("new"), overwrite: true }]);
+    expect(fresh.results[0]).toMatchObject({ status: "applied", change: "created" });
+    const both = await pushed2(key, kb.id, [
+      { op: "upsert", relativePath: "c.md", content: "x", sourceHash: sha256("x"), overwrite: true, baseHash: sha256("mine") },
+    ]);
+    expect(both.results[0]).toMatchObject({ status: "skipped", reason: "VALIDATION_ERROR", meta: { path: "body.ops.0.overwrite" } });
+    expect(await raw(key, kb.id, "c.md")).toBe("mine");
   });
 
   test("an update of an id that is not a document of this KB (another KB's, another user's, none) is skipped NOT_FOUND", async () => {

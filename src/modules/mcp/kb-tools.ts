@@ -154,6 +154,7 @@ const readDocument = tool({
 
 interface OpResult {
   status: string;
+  change?: "created" | "updated" | "unchanged";
   docId?: string | null;
   relativePath?: string;
   sourceHash?: string | null;
@@ -162,6 +163,8 @@ interface OpResult {
   reason?: string;
   message?: string;
 }
+
+const CHANGE_WORDS = { created: "Created", updated: "Updated", unchanged: "Unchanged:" } as const;
 
 const writeDocument = tool({
   name: "write_document",
@@ -188,39 +191,30 @@ const writeDocument = tool({
     message: T.String(),
   }),
   async run({ client }, args) {
-    const kb = encodeURIComponent(args.kbId);
     const sourceHash = sha256Hex(args.content);
-    let baseHash = args.baseHash;
-    let existed = true;
-    if (baseHash === undefined) {
-      // No base named: the text replaces what is there now (a change between this read and
-      // the write still becomes a conflict branch, never a silent loss).
-      try {
-        baseHash = (await client.text(`/v1/kbs/${kb}/raw`, { path: args.path })).headers.get("x-source-hash") ?? undefined;
-      } catch (e) {
-        if (!(e instanceof ToolError && e.status === 404 && e.code === "NOT_FOUND")) throw e;
-        existed = false;
-      }
-    }
-    if (baseHash === sourceHash) {
-      return {
-        data: { status: "unchanged" as const, id: null, relativePath: args.path, sourceHash, message: "the document already has this text" },
-        text: `${args.path} already has this text.`,
-      };
-    }
-    const op = { op: "upsert", relativePath: args.path, content: args.content, sourceHash, ...(baseHash !== undefined && { baseHash }) };
-    const answer = await client.call<{ results: OpResult[] }>("POST", `/v1/kbs/${kb}/sync`, {
+    // The sync API decides everything: with a base, a document changed since is kept beside
+    // as a conflict branch; without one, `overwrite` replaces whatever the path holds. Its
+    // answer says whether the path was created, updated or already had this text.
+    const op = {
+      op: "upsert",
+      relativePath: args.path,
+      content: args.content,
+      sourceHash,
+      ...(args.baseHash !== undefined ? { baseHash: args.baseHash } : { overwrite: true }),
+    };
+    const answer = await client.call<{ results: OpResult[] }>("POST", `/v1/kbs/${encodeURIComponent(args.kbId)}/sync`, {
       query: { conflictResolution: "preserve_both" },
       headers: { "service-sync-version": "2" },
       json: { ops: [op] },
     });
     const r = answer.results[0]!;
     const path = r.relativePath ?? args.path;
-    if (r.status === "applied") {
-      const status = existed ? ("updated" as const) : ("created" as const);
+    if (r.status === "applied" && r.change) {
+      const status = r.change;
+      const message = status === "unchanged" ? `${path} already has this text` : `${status} ${path}`;
       return {
-        data: { status, id: r.docId ?? null, relativePath: path, sourceHash, message: `${status} ${path}` },
-        text: `${status === "created" ? "Created" : "Updated"} ${path} (document ${r.docId}).`,
+        data: { status, id: r.docId ?? null, relativePath: path, sourceHash, message },
+        text: status === "unchanged" ? `${path} already has this text.` : `${CHANGE_WORDS[status]} ${path} (document ${r.docId}).`,
       };
     }
     if (r.status === "conflict_branch_created") {

@@ -142,6 +142,12 @@ const SyncOp = t.Object(
     ),
     baseUpdatedAt: t.Optional(t.Nullable(t.String({ format: "date-time", description: "the updatedAt of the last manifest or sync answer; omit to create" }))),
     baseHash: t.Optional(t.String({ maxLength: 128, description: "v2: the master hash last seen; wins over baseUpdatedAt" })),
+    overwrite: t.Optional(
+      t.Boolean({
+        description:
+          "v2 upsert: replace whatever the path holds, whatever its version (no base; its text is kept as a revision where history is on); with a base the op is skipped (VALIDATION_ERROR)",
+      }),
+    ),
     docId: t.Optional(t.String({ maxLength: 64, description: "v2 update, rename and tombstone_ack: the document" })),
     fromPath: t.Optional(RelativePath),
     toPath: t.Optional(RelativePath),
@@ -220,6 +226,12 @@ const SyncV2OpResult = t.Object(
       t.String({ description: "the op's path (a move's or rename's: the new path when applied, the old one otherwise); as sent when it broke a rule" }),
     ),
     fromPath: t.Optional(t.String({ description: "an applied move or rename: the path it left" })),
+    change: t.Optional(
+      Enum(["created", "updated", "unchanged"], {
+        description:
+          "an applied upsert: created where the path held no active document, updated where it replaced one's text, unchanged where the document already had this text",
+      }),
+    ),
     updatedAt: t.Optional(Timestamp),
     sourceHash: t.Optional(t.Nullable(Sha256)),
     reason: t.Optional(t.String({ description: `conflict: a conflict reason; skipped: why (${SKIP_REASONS.join(", ")}). ${SKIP_NOTE}` })),

@@ -18,10 +18,14 @@ import type { WithCompliance } from "../../compliance/public.ts";
 import { handBranchesTo } from "../kbs/branches.ts";
 import { ackTombstones } from "../kbs/tombstones.ts";
 
-/** What the client last saw of a document: its updatedAt, its hash, or neither. */
+/**
+ * What the client last saw of a document: its updatedAt, its hash, or neither; or, for an
+ * upsert, `overwrite`: whatever the path holds is replaced, whatever its version.
+ */
 interface Base {
   base: Date | null;
   baseHash?: string;
+  overwrite?: true;
 }
 
 export type SyncOpName = "upsert" | "delete" | "update" | "move" | "rename" | "tombstone_ack";
@@ -66,23 +70,25 @@ interface Renamed {
   fromPath?: string;
 }
 
-export type Outcome = (
-  | { kind: "applied"; doc: DocumentRow }
-  | { kind: "acknowledged"; count: number }
-  /**
-   * Not applied. `remote`: the master row as locked in the batch's transaction (undefined:
-   * none); `incoming`: the client's text of an upsert or update, hashed and stored (its
-   * object, if any, is removed after the batch unless a row takes it).
-   */
-  | { kind: "conflict"; reason: ConflictReason; remote: DocumentRow | undefined; incoming?: DescribedText }
-  /**
-   * preserve_both (preserve.ts): the client's text kept beside master as a conflict branch;
-   * `objectKey`: the stored object the branch took (kept after the batch), if any.
-   */
-  | { kind: "branched"; branchId: string; remote: DocumentRow; objectKey: string | null }
-  | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> }
-) &
-  Renamed;
+export type Outcome =
+  /** `change`: what an upsert did to its path (docs/sync.md). */
+  (
+    | { kind: "applied"; doc: DocumentRow; change?: "created" | "updated" | "unchanged" }
+    | { kind: "acknowledged"; count: number }
+    /**
+     * Not applied. `remote`: the master row as locked in the batch's transaction (undefined:
+     * none); `incoming`: the client's text of an upsert or update, hashed and stored (its
+     * object, if any, is removed after the batch unless a row takes it).
+     */
+    | { kind: "conflict"; reason: ConflictReason; remote: DocumentRow | undefined; incoming?: DescribedText }
+    /**
+     * preserve_both (preserve.ts): the client's text kept beside master as a conflict branch;
+     * `objectKey`: the stored object the branch took (kept after the batch), if any.
+     */
+    | { kind: "branched"; branchId: string; remote: DocumentRow; objectKey: string | null }
+    | { kind: "skipped"; reason: SkipReason; message: string; meta?: Record<string, unknown> }
+  ) &
+    Renamed;
 
 /** An upsert's or update's text, hashed, described and stored (objects past the inline size) before the transaction. */
 export type Prepared = { text: DescribedText } | { early: Outcome } | { hashMismatch: true };
@@ -123,6 +129,7 @@ export async function prepare(deps: Deps & WithCompliance, actor: Actor, content
  * exactly it (a delete or a move: they keep nothing of what the client did not see).
  */
 function staleness(row: DocumentRow, op: Base, exact: boolean): "BASE_MISSING" | "REMOTE_NEWER" | null {
+  if (op.overwrite) return null;
   if (op.baseHash !== undefined) return op.baseHash.toLowerCase() === row.sourceHash ? null : "REMOTE_NEWER";
   if (op.base === null) return "BASE_MISSING";
   const base = op.base.getTime();
@@ -197,24 +204,29 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
   let text = prepared.text;
   if (!row) {
     if (op.kind !== "upsert") throw new Error("only an upsert creates");
-    return applied(await insertInKb(tx, actor, { id: newId(), kbId, relativePath: op.path, pathKey: op.pathKey }, keptFrom(text)));
+    return done({
+      kind: "applied",
+      doc: await insertInKb(tx, actor, { id: newId(), kbId, relativePath: op.path, pathKey: op.pathKey }, keptFrom(text)),
+      change: "created",
+    });
   }
   // An update's text was described at the path its document had before the batch.
   if (op.kind === "update" && text.relativePath !== row.relativePath) {
     text = describeText(row.relativePath!, op.content, text, { content: text.content, objectKey: text.objectKey });
   }
   if (row.deletedAt) {
-    if (op.baseHash !== undefined || (op.base !== null && op.base.getTime() < row.deletedAt.getTime())) return conflict("REMOTE_DELETED");
+    if (!op.overwrite && (op.baseHash !== undefined || (op.base !== null && op.base.getTime() < row.deletedAt.getTime()))) return conflict("REMOTE_DELETED");
     const changed = await replaceContent(tx, actor, row, keptFrom(text, row), "sync");
-    return applied(changed.row, changed.freed);
+    return done({ kind: "applied", doc: changed.row, ...(op.kind === "upsert" && { change: "created" as const }) }, changed.freed);
   }
   if (op.kind === "upsert" && row.relativePath !== op.path) return conflict("PATH_CASE_CONFLICT");
   const stale = staleness(row, op, false);
   if (stale) return conflict(stale);
   // The same text again: nothing to store, no revision, and the version stays the client's base.
-  if (row.sourceHash === text.sourceHash) return applied(row);
+  const upsert = op.kind === "upsert";
+  if (row.sourceHash === text.sourceHash) return done({ kind: "applied", doc: row, ...(upsert && { change: "unchanged" as const }) });
   const changed = await replaceContent(tx, actor, row, keptFrom(text, row), "sync");
-  return applied(changed.row, changed.freed);
+  return done({ kind: "applied", doc: changed.row, ...(upsert && { change: "updated" as const }) }, changed.freed);
 }
 
 /** Where a rename takes its document: the same folder, the new name. */

@@ -8,7 +8,7 @@ import { AppError, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { SyncBody, SyncV2OpResult } from "../kbs/model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
-import { baseValue, contentValue, docIdValue, nameValue, pathValue, perOp } from "./values.ts";
+import { baseValue, contentValue, docIdValue, nameValue, overwriteValue, pathValue, perOp } from "./values.ts";
 
 const V2_MAX_OPS = 200;
 
@@ -44,7 +44,15 @@ function readOp(op: WireOp, at: string): SyncOp {
       const sourceHash = hashAt(op, at);
       return perOp(op, () => {
         const p = pathValue(path, `${at}.relativePath`);
-        return { kind: "upsert", path: p.path, pathKey: p.key, content: contentValue(content, `${at}.content`), sourceHash, ...baseValue(op, at) };
+        return {
+          kind: "upsert",
+          path: p.path,
+          pathKey: p.key,
+          content: contentValue(content, `${at}.content`),
+          sourceHash,
+          ...baseValue(op, at),
+          ...overwriteValue(op, at),
+        };
       });
     }
     case "update": {
@@ -135,6 +143,7 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
         relativePath: d.relativePath!,
         ...(op.kind === "move" && { fromPath: op.path }),
         ...(op.kind === "rename" && o.fromPath !== undefined && { fromPath: o.fromPath }),
+        ...(o.change !== undefined && { change: o.change }),
         updatedAt: iso(d.updatedAt),
         sourceHash: d.deletedAt ? null : d.sourceHash,
       };

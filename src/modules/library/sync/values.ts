@@ -68,6 +68,14 @@ export function baseValue(op: { baseUpdatedAt?: string | null; baseHash?: string
   return { base, ...(op.baseHash !== undefined && { baseHash: op.baseHash }) };
 }
 
+/** An upsert's `overwrite`: it names no base, so one sent with a base is refused as the contradiction it is. */
+export function overwriteValue(op: { overwrite?: boolean; baseUpdatedAt?: string | null; baseHash?: string }, at: string): { overwrite?: true } {
+  if (op.overwrite !== true) return {};
+  if (op.baseHash !== undefined || op.baseUpdatedAt)
+    throw invalid(`${at}.overwrite`, "overwrite-with-base", "overwrite replaces whatever is there: send it without baseHash or baseUpdatedAt");
+  return { overwrite: true };
+}
+
 /**
  * An update's, rename's or tombstone_ack's docId. One that cannot be a document id names no
  * document: it is answered as an unknown id is (NOT_FOUND), without a lookup, so text the
