@@ -6,7 +6,7 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../../src/infra/db/index.ts";
 import { getUser, updateUser } from "../../src/modules/identity/public.ts";
-import { runAdmin } from "../../src/wiring/cli/admin.ts";
+import { adminCliOn } from "../helpers/admin-cli.ts";
 import { callJson } from "../helpers/context.ts";
 import { closeEmptyInstances, emptyInstance } from "../helpers/empty-instance.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -28,17 +28,7 @@ async function adminInstance() {
     return { id: res.body.data.user.id as string, email, jwt: res.body.data.accessToken as string, isAdmin: res.body.data.user.isAdmin as boolean };
   };
   const patch = (token: string, id: string, json: Record<string, unknown>) => callJson("PATCH", `/v1/admin/users/${id}`, { app, token, json });
-  const cli = async (...args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdmin(
-      deps,
-      args,
-      (l) => out.push(l),
-      (l) => err.push(l),
-    );
-    return { code, out, err };
-  };
+  const cli = (...args: string[]) => adminCliOn(deps, ...args);
   const isAdmin = async (id: string) => (await getUser(deps.db, id))?.isAdmin;
   return { app, deps, signup, patch, cli, isAdmin };
 }

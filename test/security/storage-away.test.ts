@@ -156,7 +156,8 @@ describe("the object store away", () => {
     ] as const) {
       const res = await callJson("POST", path, { app, token, body });
       expect(res.status).toBe(503);
-      expect(res.body).toMatchObject({ success: false, code: "STORAGE_ERROR", meta: { dependency: "storage" } });
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(res.body).toMatchObject({ success: false, code: "STORAGE_ERROR", meta: { dependency: "storage", retryAfter: 5 } });
     }
     const doc = await callJson("POST", "/v1/docs", { app, token, json: { filename: "away.md", content: BIG_TEXT } });
     expect(doc.status).toBe(503);
