@@ -1,24 +1,15 @@
 // Account (#/account): nickname, password, version history and the per-kind notification
 // choices, each its own form saved on its own (PATCH /v1/user/me, POST
 // /v1/user/me/password) with a confirmation beside its button, or the API's refusal.
-import { call, currentUser } from "./api.ts";
+import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { refreshUnread } from "./unread.ts";
 
-/** Where one kind goes; `emailMandatory`: the API will not turn its e-mail off. */
-type Choice = { email: boolean; inApp: boolean; emailMandatory: boolean };
+/** The account; `notifications`: where each kind goes, `emailMandatory` when the API will not turn its e-mail off. */
+type Me = Answer<"/v1/user/me", "get">;
 
-interface Me {
-  email: string;
-  nickname: string | null;
-  plan: string;
-  docVersioningEnabled: boolean;
-  docVersioningMax: number;
-  notifications: Record<string, Choice>;
-}
-
-/** Each kind in words. A kind the API adds later shows by its name until it is named here. */
+/** Each kind in words: every kind the document names (a kind it adds is an error here until named). */
 const KINDS: Record<string, string> = {
   quota_80: "A quota is 80% used",
   quota_100: "A quota is used up",
@@ -36,7 +27,7 @@ const KINDS: Record<string, string> = {
   password_changed: "Your password was changed",
   sign_in_failures: "Many failed attempts to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
-};
+} satisfies Record<keyof Me["notifications"], string>;
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */
 function settingsCard(id: string, title: string, intro: string | null, fields: HTMLElement[], submit: string, act: (form: HTMLFormElement) => Promise<string>) {
@@ -68,7 +59,7 @@ function profileCard(me: Me) {
   );
   return settingsCard("profile-title", "Profile", `Signed in as ${me.email}.`, [nickname], "Save nickname", async (form) => {
     const value = String(new FormData(form).get("nickname") ?? "").trim();
-    const saved = await call<Me>("PATCH", "/v1/user/me", { nickname: value || null });
+    const saved = await call<Answer<"/v1/user/me", "patch">>("PATCH", "/v1/user/me", { nickname: value || null });
     // The header greets the person by this name: it changes at once, not at the next sign-in.
     const user = currentUser();
     if (user) user.nickname = saved.nickname;

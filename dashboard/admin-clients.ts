@@ -2,26 +2,18 @@
 // an administrator approves or rejects them (GET/PATCH /v1/admin/oauth-clients). A pending
 // client already works, its users warned it is unverified; rejecting revokes every grant it
 // holds and is final, so it asks first.
-import { call } from "./api.ts";
+import { type Answer, call, type Sent } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 import { pagedList } from "./paged.ts";
 
-type Status = "pending" | "approved" | "rejected";
+type Clients = Answer<"/v1/admin/oauth-clients", "get">;
+type Client = Clients["items"][number];
+/** What an administrator may decide: a client leaves "pending" for good. */
+type Decision = Sent<"/v1/admin/oauth-clients/{id}", "patch">["status"];
 
-interface Client {
-  id: string;
-  name: string;
-  redirectUris: string[];
-  grantTypes: string[];
-  scopes: string[];
-  status: Status;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-const SHOWN: [Status, string][] = [
+const SHOWN: [Client["status"], string][] = [
   ["pending", "Waiting for a decision"],
   ["approved", "Approved"],
   ["rejected", "Rejected"],
@@ -34,7 +26,7 @@ const GRANT_WORDS: Record<string, string> = {
 };
 
 /** A line of the list; the buttons' names carry the client's name, so each is unique. */
-function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejected") => void) {
+function clientItem(c: Client, decide: (c: Client, status: Decision) => void) {
   const named = (verb: string) => h("span", {}, verb, h("span", { class: "visually-hidden" }, ` ${c.name}`));
   const approve = c.status === "pending" ? h("button", { type: "button", class: "primary", onclick: () => decide(c, "approved") }, named("Approve")) : null;
   const reject = c.status !== "rejected" ? h("button", { type: "button", class: "danger", onclick: () => decide(c, "rejected") }, named("Reject")) : null;
@@ -60,7 +52,7 @@ function clientItem(c: Client, decide: (c: Client, status: "approved" | "rejecte
 
 export function clientQueue() {
   const which = h("select", { id: "admin-client-status" }, ...SHOWN.map(([v, label]) => h("option", { value: v }, label)));
-  const apps = pagedList<Client>({
+  const apps = pagedList<Clients>({
     label: "Registered apps",
     path: "/v1/admin/oauth-clients",
     params: () => ({ status: which.value }),
@@ -73,11 +65,13 @@ export function clientQueue() {
   // Centred under the grid of cards (admin.css).
   apps.more.classList.add("more-apps");
 
-  async function decide(c: Client, decision: "approved" | "rejected") {
+  async function decide(c: Client, decision: Decision) {
     if (decision === "rejected" && !confirm(`Reject ${c.name}? Everyone signed in through it is signed out, and it cannot be approved later.`)) return;
     error.textContent = "";
     try {
-      const done = await call<Client>("PATCH", `/v1/admin/oauth-clients/${encodeURIComponent(c.id)}`, { status: decision });
+      const done = await call<Answer<"/v1/admin/oauth-clients/{id}", "patch">>("PATCH", `/v1/admin/oauth-clients/${encodeURIComponent(c.id)}`, {
+        status: decision,
+      });
       status.textContent = `${done.name} ${decision === "approved" ? "is approved" : "is rejected"}.`;
       // It leaves this list (or, approved and still shown, changes its buttons).
       const item = list.querySelector(`[data-client="${CSS.escape(c.id)}"]`);

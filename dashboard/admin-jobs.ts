@@ -1,25 +1,13 @@
 // The scheduled jobs (GET /v1/admin/jobs): each with its schedule (cron, UTC), its last run,
 // that run's outcome and how long it took; "Run now" runs one at once and shows the run
 // (POST /v1/admin/jobs/{name}/run, as `shelf admin job run` does).
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 
-interface Run {
-  outcome: string;
-  startedAt: string;
-  finishedAt: string | null;
-  summary: string | null;
-  error: string | null;
-}
-
-interface Job {
-  name: string;
-  schedule: string;
-  description: string;
-  lastRun: Run | null;
-}
+type Job = Answer<"/v1/admin/jobs", "get">["items"][number];
+type Run = Answer<"/v1/admin/jobs/{name}/run", "post">;
 
 /** A run's length in words: 40 ms, 2.4 s, 3 min 5 s. */
 function duration(run: Run): string {
@@ -83,7 +71,7 @@ export function jobList() {
     }
   }
 
-  call<{ items: Job[] }>("GET", "/v1/admin/jobs")
+  call<Answer<"/v1/admin/jobs", "get">>("GET", "/v1/admin/jobs")
     .then(({ items }) => {
       list.replaceChildren(...items.map((j) => jobItem(j, run)));
       status.textContent = "";

@@ -1,17 +1,18 @@
 // The plans (GET /v1/admin/plans) as this server applies them (defaults with the operator's
 // PLAN_OVERRIDES): one column per plan, a row per limit a person would ask about.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 
-type Limits = Record<string, number | boolean>;
+type Plans = Answer<"/v1/admin/plans", "get">;
+type Limits = Plans["items"][number]["limits"];
 
 const size = (n: number | boolean) => (n === -1 ? "no cap" : bytes(Number(n)));
 const count = (n: number | boolean) => (n === -1 ? "no cap" : Number(n).toLocaleString());
 const yes = (b: number | boolean) => (b ? "yes" : "no");
 
-const ROWS: [label: string, key: string, show: (v: number | boolean) => string][] = [
+const ROWS: [label: string, key: keyof Limits, show: (v: number | boolean) => string][] = [
   ["Image storage", "imageStorageBytes", size],
   ["Image bandwidth a month", "imageBandwidthBytes", size],
   ["Video and audio storage", "mediaStorageBytes", size],
@@ -34,7 +35,7 @@ export function planTable(planName: (plan: string) => string) {
     { class: "plan-table", tabindex: "0", role: "group", "aria-label": "Plans and their limits" },
     h("p", { class: "status", role: "status" }, "Loading…"),
   );
-  void call<{ items: { name: string; limits: Limits }[] }>("GET", "/v1/admin/plans").then(
+  void call<Plans>("GET", "/v1/admin/plans").then(
     ({ items }) => {
       holder.replaceChildren(
         h(
@@ -45,7 +46,7 @@ export function planTable(planName: (plan: string) => string) {
           h(
             "tbody",
             {},
-            ...ROWS.map(([label, key, show]) => h("tr", {}, h("th", { scope: "row" }, label), ...items.map((p) => h("td", {}, show(p.limits[key] ?? -1))))),
+            ...ROWS.map(([label, key, show]) => h("tr", {}, h("th", { scope: "row" }, label), ...items.map((p) => h("td", {}, show(p.limits[key]))))),
           ),
         ),
       );

@@ -1,20 +1,13 @@
 // The accounts (GET /v1/admin/users): newest first, a page at a time, narrowed by e-mail;
 // each with its plan, state and "Edit plan", which fills the plan form (admin.ts) with the
 // account and takes the person there.
+import type { Answer } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { h, when } from "./dom.ts";
 import { pagedList } from "./paged.ts";
 
-export interface Account {
-  id: string;
-  email: string;
-  nickname: string | null;
-  plan: string;
-  planActive: boolean;
-  planExpiresAt: string | null;
-  isAdmin: boolean;
-  createdAt: string;
-}
+type Accounts = Answer<"/v1/admin/users", "get">;
+export type Account = Accounts["items"][number];
 
 function accountItem(a: Account, planName: (plan: string) => string, choose: (a: Account) => void) {
   const change = h("button", { type: "button", class: "secondary" }, "Edit plan", h("span", { class: "visually-hidden" }, ` of ${a.email}`));
@@ -42,7 +35,7 @@ function accountItem(a: Account, planName: (plan: string) => string, choose: (a:
 /** The list of accounts with its search; `choose` is what "Edit plan" does with one. */
 export function accountList(planName: (plan: string) => string, choose: (a: Account) => void) {
   const search = h("input", { id: "admin-user-search", type: "search", name: "email", autocomplete: "off", spellcheck: "false" });
-  const accounts = pagedList<Account>({
+  const accounts = pagedList<Accounts>({
     label: "Accounts",
     path: "/v1/admin/users",
     params: (): Record<string, string> => (search.value.trim() ? { email: search.value.trim() } : {}),

@@ -3,7 +3,7 @@
 // Its parts, each through the admin API (docs/api.md): the accounts (admin-users.ts) and a
 // user's plan, the plans (admin-plans.ts), the approval queue of registered OAuth clients
 // (admin-clients.ts) and the scheduled jobs (admin-jobs.ts).
-import { call, currentUser } from "./api.ts";
+import { type Answer, call, currentUser } from "./api.ts";
 import { clientQueue } from "./admin-clients.ts";
 import { jobList } from "./admin-jobs.ts";
 import { part } from "./admin-part.ts";
@@ -12,21 +12,13 @@ import { type Account, accountList } from "./admin-users.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 
-// The plan names are fixed by the spec; their limits are the server's (PLAN_OVERRIDES).
-const PLANS: [string, string][] = [
+// The plan names are the document's; their limits are the server's (PLAN_OVERRIDES).
+const PLANS: [Account["plan"], string][] = [
   ["trial", "Trial"],
   ["pro", "Pro"],
   ["pro_plus", "Pro+"],
 ];
 const planName = (plan: string) => PLANS.find(([v]) => v === plan)?.[1] ?? plan;
-
-interface Me {
-  id: string;
-  email: string;
-  plan: string;
-  planActive: boolean;
-  planExpiresAt: string | null;
-}
 
 /**
  * Sets a user's plan by the account's id (PATCH /v1/admin/users/{id}); the answer is the
@@ -81,7 +73,10 @@ function planForm() {
     try {
       // A date means the end of that day, in UTC; none means no end.
       const planExpiresAt = ends.value ? `${ends.value}T23:59:59.000Z` : null;
-      const user = await call<Me>("PATCH", `/v1/admin/users/${encodeURIComponent(id.value.trim())}`, { plan: plan.value, planExpiresAt });
+      const user = await call<Answer<"/v1/admin/users/{id}", "patch">>("PATCH", `/v1/admin/users/${encodeURIComponent(id.value.trim())}`, {
+        plan: plan.value,
+        planExpiresAt,
+      });
       const until = user.planExpiresAt ? ` until ${new Date(user.planExpiresAt).toLocaleDateString()}` : "";
       done.textContent = `${user.email} is now on ${planName(user.plan)}${until}.`;
     } catch (e) {

@@ -1,19 +1,34 @@
 // The public API, as the dashboard calls it: the session's access token in memory only
 // (never in storage a script could read later), renewed from the refresh cookie
 // (/v1/auth/refresh) at start and whenever a call answers 401. No private endpoints.
+import type { paths } from "./api.gen.ts";
 
-interface User {
-  id: string;
-  email: string;
-  nickname: string | null;
-  plan: string;
-  isAdmin: boolean;
-}
+type Method = "get" | "post" | "put" | "patch" | "delete";
+/** The methods the document lists for `P`: naming one it lacks is an error, not a silent `never`. */
+type MethodOf<P extends keyof paths> = { [M in Method]: paths[P][M] extends { responses: unknown } ? M : never }[Method];
+type JsonOf<R> = R extends { content: { "application/json": infer J } } ? J : never;
 
-interface Grant {
-  user: User;
-  accessToken: string;
-}
+/**
+ * The `data` of what `method path` answers with `status` (200 unless told), as the server's
+ * OpenAPI document has it. The screens name the answers they read through this rather than
+ * declaring them, so an answer the server changes shows as a type error here, not as a field
+ * read as undefined in the browser. A path with parameters is named by its template
+ * ("/v1/kbs/{id}").
+ */
+export type Answer<P extends keyof paths, M extends MethodOf<P>, S extends number = 200> = paths[P][M] extends { responses: infer R }
+  ? S extends keyof R
+    ? JsonOf<R[S]> extends { data: infer D }
+      ? D
+      : never
+    : never
+  : never;
+
+/** The JSON body `method path` takes, as the document has it: a body checked against it cannot misname a field. */
+export type Sent<P extends keyof paths, M extends MethodOf<P>> = paths[P][M] extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+
+/** What signing in or renewing the session answers: the access token and who it is for. */
+type Grant = Answer<"/v1/auth/refresh", "post">;
+type User = Grant["user"];
 
 /** An error the API answered, with its envelope's code and message. */
 export class ApiError extends Error {
@@ -111,11 +126,11 @@ export async function callRaw(path: string): Promise<Response> {
 }
 
 export async function signIn(email: string, password: string) {
-  keep(await call<Grant>("POST", "/v1/auth/login", { email, password }));
+  keep(await call<Answer<"/v1/auth/login", "post">>("POST", "/v1/auth/login", { email, password }));
 }
 
 export async function signUp(email: string, password: string, nickname?: string) {
-  keep(await call<Grant>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) }));
+  keep(await call<Answer<"/v1/auth/signup", "post", 201>>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) }));
 }
 
 export async function signOut() {

@@ -1,22 +1,17 @@
 // Authorized apps (#/apps): the live OAuth grants (GET /v1/user/me/oauth-grants), whether
 // given on the consent page or by approving a device's code, each with Revoke (DELETE,
 // after a confirmation): every token of the grant is refused from then on.
+import type { Answer } from "./api.ts";
 import { h, when } from "./dom.ts";
 import { pagedList, revocableItem } from "./paged.ts";
 
-interface Grant {
-  id: string;
-  clientId: string;
-  clientName: string;
-  /** No administrator has approved the app: its name is its developer's word. */
-  unverified: boolean;
-  scopes: string[];
-  createdAt: string;
-}
+type Grants = Answer<"/v1/user/me/oauth-grants", "get">;
+type Grant = Grants["items"][number];
 
 function grantItem(grant: Grant, removed: (li: HTMLLIElement) => void) {
   return revocableItem({
     name: grant.clientName,
+    // Unverified: no administrator has approved the app, so its name is its developer's word.
     hint: grant.unverified
       ? h(
           "p",
@@ -33,7 +28,7 @@ function grantItem(grant: Grant, removed: (li: HTMLLIElement) => void) {
 }
 
 export function appsScreen() {
-  const grants = pagedList<Grant>({
+  const grants = pagedList<Grants>({
     label: "Authorized apps",
     path: "/v1/user/me/oauth-grants",
     empty: "No apps or devices are signed in to your account.",

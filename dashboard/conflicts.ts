@@ -2,18 +2,11 @@
 // the API kept beside the master instead of overwriting it. Each is shown beside the
 // current master as a side-by-side diff, with Accept (the branch becomes the master) and
 // Discard (gone for good), each after a confirmation.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { sideBySide } from "./diff-view.ts";
 import { type Branch, breadcrumb, docText, getKb, type Kb, kbHref, pendingBranches, plural, when } from "./kb-data.ts";
-
-interface BranchContent extends Branch {
-  currentMasterHash: string | null;
-  currentMasterUpdatedAt: string | null;
-  currentMasterPath: string | null;
-  content: string;
-}
 
 export function conflictsScreen(kbId: string) {
   const title = h("h1", {}, "Conflicts");
@@ -29,7 +22,7 @@ export function conflictsScreen(kbId: string) {
   };
 
   async function card(kb: Kb, b: Branch) {
-    const full = await call<BranchContent>("GET", `/v1/kbs/${kb.id}/conflicts/${b.branchId}`);
+    const full = await call<Answer<"/v1/kbs/{id}/conflicts/{branchId}", "get">>("GET", `/v1/kbs/${kb.id}/conflicts/${b.branchId}`);
     const master = full.currentMasterHash === null ? "" : await docText(b.docId);
     const path = full.currentMasterPath ?? b.relativePath;
     const headingId = `conflict-${b.branchId}`;
@@ -68,7 +61,7 @@ export function conflictsScreen(kbId: string) {
     };
     accept.addEventListener("click", () =>
       act(accept, `Accept the pending branch of ${path}? It replaces the current master.`, async () => {
-        const out = await call<{ savedRevision: { revNumber: number } | null }>("POST", `/v1/kbs/${kb.id}/conflicts/${b.branchId}/accept`);
+        const out = await call<Answer<"/v1/kbs/{id}/conflicts/{branchId}/accept", "post">>("POST", `/v1/kbs/${kb.id}/conflicts/${b.branchId}/accept`);
         return `Accepted: ${path} now holds the branch's text.${out.savedRevision ? ` The text it replaced is kept as revision ${out.savedRevision.revNumber}.` : ""}`;
       }),
     );

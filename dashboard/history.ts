@@ -1,20 +1,14 @@
 // A document's history (#/history/<docId>): its revisions newest first (kept when
 // version history is on), a line diff between any two of them or the current text, and
 // Restore, which the API answers by first keeping the current text as a revision too.
-import { ApiError, call } from "./api.ts";
+import { type Answer, ApiError, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { unifiedDiff } from "./diff-view.ts";
 import { breadcrumb, type Doc, docText, getKb, type Kb, when } from "./kb-data.ts";
 
-interface Revision {
-  id: string;
-  revNumber: number;
-  sizeBytes: number;
-  origin: "upload" | "sync" | "restore";
-  sourceHash: string;
-  createdAt: string;
-}
+type Revisions = Answer<"/v1/docs/{id}/revisions", "get">;
+type Revision = Revisions["revisions"][number];
 
 const ORIGIN: Record<Revision["origin"], string> = { upload: "uploaded", sync: "synced", restore: "before a restore" };
 const CURRENT = "current";
@@ -29,17 +23,19 @@ export function historyScreen(docId: string) {
   const texts = new Map<string, Promise<string>>();
   const text = (rev: string) => {
     if (!texts.has(rev))
-      texts.set(rev, rev === CURRENT ? docText(docId) : call<{ content: string }>("GET", `/v1/docs/${docId}/revisions/${rev}`).then((r) => r.content));
+      texts.set(
+        rev,
+        rev === CURRENT
+          ? docText(docId)
+          : call<Answer<"/v1/docs/{id}/revisions/{revId}", "get">>("GET", `/v1/docs/${docId}/revisions/${rev}`).then((r) => r.content),
+      );
     return texts.get(rev)!;
   };
 
   async function load(said = "") {
     texts.clear();
     try {
-      const [doc, { revisions }] = await Promise.all([
-        call<Doc>("GET", `/v1/docs/${docId}`),
-        call<{ revisions: Revision[]; totalBytes: number }>("GET", `/v1/docs/${docId}/revisions`),
-      ]);
+      const [doc, { revisions }] = await Promise.all([call<Doc>("GET", `/v1/docs/${docId}`), call<Revisions>("GET", `/v1/docs/${docId}/revisions`)]);
       const kb: Kb | null = doc.kbId ? await getKb(doc.kbId).catch(() => null) : null;
       title.textContent = `History of ${doc.title}`;
       document.title = `History of ${doc.title} · shelf`;
@@ -47,7 +43,7 @@ export function historyScreen(docId: string) {
       crumbs.replaceChildren(breadcrumb(kb, path, "History"));
       status.textContent = said;
       if (!revisions.length) {
-        const me = await call<{ docVersioningEnabled: boolean }>("GET", "/v1/user/me").catch(() => null);
+        const me = await call<Answer<"/v1/user/me", "get">>("GET", "/v1/user/me").catch(() => null);
         body.replaceChildren(
           h(
             "p",
@@ -112,7 +108,7 @@ export function historyScreen(docId: string) {
         error.textContent = "";
         restore.disabled = true;
         try {
-          const out = await call<{ duplicate: boolean; savedRevision: { revNumber: number } | null }>("POST", `/v1/docs/${doc.id}/revisions/${r.id}/restore`);
+          const out = await call<Answer<"/v1/docs/{id}/revisions/{revId}/restore", "post">>("POST", `/v1/docs/${doc.id}/revisions/${r.id}/restore`);
           await load(
             out.duplicate
               ? `Revision ${r.revNumber} already is the current text: nothing changed.`

@@ -1,55 +1,29 @@
 // What the knowledge-base screens read from the public API (a KB, its manifest, its pending
 // conflict branches, a document's text) and the pieces they share: addresses in the
 // fragment, dates, the breadcrumb.
-import { call, callRaw } from "./api.ts";
+import { type Answer, call, callRaw } from "./api.ts";
 import { bytes, h } from "./dom.ts";
 
-export interface Kb {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  docCount: number;
-  sizeBytes: number;
-  isDefault: boolean;
-  updatedAt: string;
-}
+export type Kb = Answer<"/v1/kbs/{id}", "get">;
 
-/** An active document of a KB, as the v2 manifest lists it. */
-export interface Entry {
-  relativePath: string;
-  docId: string;
-  sourceHash: string;
-  sizeBytes: number;
-  updatedAt: string;
-  hasPendingBranches?: boolean;
-}
+type Manifest = Answer<"/v1/kbs/{id}/manifest", "get">;
+type ManifestEntry = Manifest["items"][number];
 
-/** A document's metadata (GET /v1/docs/:id). */
-export interface Doc {
-  id: string;
-  title: string;
-  filename: string;
-  format: "markdown" | "typst";
-  sizeBytes: number;
-  wordCount: number;
-  isPublic: boolean;
-  sourceHash: string;
-  kbId: string | null;
-  relativePath: string | null;
-  updatedAt: string;
-}
+/**
+ * An active document of a KB. The manifest has one entry shape for live and deleted paths
+ * alike, so its id (v2), size and time may be absent as far as the document says; an entry
+ * is an Entry once `active` has seen them.
+ */
+export type Entry = ManifestEntry & { [K in "docId" | "sizeBytes" | "updatedAt"]: NonNullable<ManifestEntry[K]> };
 
-/** A pending conflict branch (GET /v1/kbs/:id/conflicts). */
-export interface Branch {
-  branchId: string;
-  docId: string;
-  relativePath: string;
-  sourceHash: string;
-  sizeBytes: number;
-  createdAt: string;
-  expiresAt: string;
-}
+const active = (e: ManifestEntry): e is Entry => e.deletedAt === null && e.docId !== undefined && e.sizeBytes !== null && e.updatedAt !== null;
+
+/** A document's metadata (GET /v1/docs/{id}). */
+export type Doc = Answer<"/v1/docs/{id}", "get">;
+
+type Branches = Answer<"/v1/kbs/{id}/conflicts", "get">;
+/** A pending conflict branch. */
+export type Branch = Branches["items"][number];
 
 /** "3 documents · 1.2 KB": what the API counts for a KB. */
 export const kbFacts = (kb: Kb) => `${kb.docCount === 1 ? "1 document" : `${kb.docCount} documents`} · ${bytes(kb.sizeBytes)}`;
@@ -71,8 +45,8 @@ export async function kbEntries(kbId: string): Promise<Entry[]> {
   let cursor: string | null = null;
   do {
     const q = new URLSearchParams({ syncVersion: "2", limit: "1000", ...(cursor ? { cursor } : {}) });
-    const page = await call<{ items: (Entry & { deletedAt: string | null })[]; nextCursor: string | null }>("GET", `/v1/kbs/${kbId}/manifest?${q}`);
-    for (const e of page.items) if (e.deletedAt === null) out.push(e);
+    const page = await call<Manifest>("GET", `/v1/kbs/${kbId}/manifest?${q}`);
+    out.push(...page.items.filter(active));
     cursor = page.nextCursor;
   } while (cursor);
   return out;
@@ -84,7 +58,7 @@ export async function pendingBranches(kbId: string): Promise<Branch[]> {
   let cursor: string | null = null;
   do {
     const q = new URLSearchParams({ limit: "50", ...(cursor ? { cursor } : {}) });
-    const page = await call<{ items: Branch[]; nextCursor: string | null }>("GET", `/v1/kbs/${kbId}/conflicts?${q}`);
+    const page = await call<Branches>("GET", `/v1/kbs/${kbId}/conflicts?${q}`);
     out.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

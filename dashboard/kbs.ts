@@ -1,7 +1,7 @@
 // Knowledge bases (#/kbs): the person's KBs, most recently changed first, with the document
 // count and size the API keeps for each, a page of the cursor at a time; and a form that
 // creates one. A KB's documents arrive through sync clients; its page (#/kbs/<id>) browses them.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { type Kb, kbFacts, kbHref, when } from "./kb-data.ts";
@@ -21,7 +21,7 @@ function row(kb: Kb) {
 }
 
 export function kbsScreen() {
-  const kbs = pagedList<Kb>({
+  const kbs = pagedList<Answer<"/v1/kbs", "get">>({
     label: "Knowledge bases",
     path: "/v1/kbs",
     params: () => ({ limit: String(PAGE_SIZE) }),
@@ -55,7 +55,7 @@ export function kbsScreen() {
     const data = new FormData(form);
     const text = (k: string) => String(data.get(k) ?? "").trim();
     try {
-      const kb = await call<Kb>("POST", "/v1/kbs", {
+      const kb = await call<Answer<"/v1/kbs", "post", 201>>("POST", "/v1/kbs", {
         name: text("name"),
         ...(text("slug") ? { slug: text("slug") } : {}),
         ...(text("description") ? { description: text("description") } : {}),

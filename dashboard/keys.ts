@@ -1,31 +1,18 @@
 // API keys (#/keys): create one with a name and chosen scopes (the full key is in the
 // creation's answer only, so it is shown then, once, with a copy button), list them by the
 // cursor, revoke one after a confirmation (POST, GET, DELETE /v1/api-keys).
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { copy, field, h, when } from "./dom.ts";
 import { refreshUnread } from "./unread.ts";
 import { pagedList, revocableItem } from "./paged.ts";
 
-interface Key {
-  id: string;
-  name: string;
-  last4: string;
-  scopes: string[];
-  lastUsedAt: string | null;
-  createdAt: string;
-}
-
-/** A scope a key may hold, as the API describes it (GET /v1/api-keys/scopes). */
-interface ScopeInfo {
-  name: string;
-  description: string;
-  default: boolean;
-}
+type Keys = Answer<"/v1/api-keys", "get">;
+type Key = Keys["items"][number];
 
 /** One checkbox per scope the API names, checked when a new key gets it unless told. */
 function scopeChecks(fieldset: HTMLFieldSetElement, error: HTMLElement) {
-  call<{ scopes: ScopeInfo[] }>("GET", "/v1/api-keys/scopes")
+  call<Answer<"/v1/api-keys/scopes", "get">>("GET", "/v1/api-keys/scopes")
     .then(({ scopes }) => {
       for (const s of scopes) {
         const id = `scope-${s.name.replace(".", "-")}`;
@@ -82,7 +69,7 @@ function createdPanel(name: string, key: string, done: () => void) {
 }
 
 export function keysScreen() {
-  const keys = pagedList<Key>({ label: "API keys", path: "/v1/api-keys", empty: "No API keys yet.", item: keyItem });
+  const keys = pagedList<Keys>({ label: "API keys", path: "/v1/api-keys", empty: "No API keys yet.", item: keyItem });
   const slot = h("div", {});
 
   const error = h("p", { class: "error", role: "alert" });
@@ -104,14 +91,15 @@ export function keysScreen() {
     create.disabled = true;
     const d = new FormData(form);
     try {
-      const key = await call<Key & { key: string }>("POST", "/v1/api-keys", {
+      const { key: secret, ...created } = await call<Answer<"/v1/api-keys", "post", 201>>("POST", "/v1/api-keys", {
         name: String(d.get("name") ?? "").trim(),
         scopes: d.getAll("scope").map(String),
       });
       form.reset();
-      keys.prepend(key);
+      // The creation's answer has no lastUsedAt: a key just made has not been used.
+      keys.prepend({ ...created, lastUsedAt: null });
       refreshUnread();
-      const panel = createdPanel(key.name, key.key, () => {
+      const panel = createdPanel(created.name, secret, () => {
         panel.remove();
         form.querySelector("input")?.focus();
       });

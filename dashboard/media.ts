@@ -1,66 +1,18 @@
 // The four kinds of the library as one shape, and where each lives in the public API:
 // images (/v1/images), videos and audio (the unified listing /v1/media, and each kind's own
 // routes), documents (/v1/docs). The listings are merged newest first by the library.
-import { call } from "./api.ts";
+import { type Answer, call, type Sent } from "./api.ts";
 
 export type Kind = "image" | "video" | "audio" | "doc";
 
-interface ImageRaw {
-  id: string;
-  url: string;
-  filename: string;
-  size: number;
-  width: number;
-  height: number;
-  is_public: boolean;
-  tags: string[];
-  created_at: string;
-}
-
-export interface VideoRaw {
-  id: string;
-  title: string;
-  filename: string;
-  sizeBytes: number;
-  status: "processing" | "ready" | "failed";
-  isPublic: boolean;
-  tags: string[];
-  duration_seconds?: number;
-  thumbnail_url?: string;
-  playback_url?: string;
-  failure_reason?: string;
-  progress?: number;
-  bandwidth_state?: "ok" | "degraded" | "suspended";
-  createdAt: string;
-}
-
-export interface AudioRaw {
-  id: string;
-  url: string;
-  filename: string;
-  sizeBytes: number;
-  mimeType: string;
-  title: string;
-  thumbnailUrl: string;
-  durationSeconds: number | null;
-  bitrate: number | null;
-  isPublic: boolean;
-  createdAt: string;
-  /** The file's own tags: in GET /v1/audio/:id only. */
-  tags?: { artist?: string; album?: string };
-}
-
-interface DocRaw {
-  id: string;
-  title: string;
-  filename: string;
-  format: string;
-  sizeBytes: number;
-  wordCount: number;
-  isPublic: boolean;
-  tags: string[];
-  createdAt: string;
-}
+type ImageRaw = Answer<"/v1/images/{id}", "get">;
+type DocRaw = Answer<"/v1/docs/{id}", "get">;
+// A listing gives less than an item's own GET: a video's playback URL, progress, failure
+// reason and bandwidth state, and an audio file's own tags, come with the item alone. So a
+// video or audio file is its listed shape, with what its GET adds there once it was read
+// (the dialog reads it; a tile has the listing's).
+export type VideoRaw = Answer<"/v1/videos", "get">["items"][number] & Partial<Answer<"/v1/videos/{id}", "get">>;
+export type AudioRaw = Extract<Answer<"/v1/media", "get">["items"][number], { type: "audio" }> & Partial<Answer<"/v1/audio/{id}", "get">>;
 
 interface Common {
   id: string;
@@ -91,29 +43,47 @@ export const KIND_WORDS: Record<Kind, { one: string; many: string }> = {
   doc: { one: "document", many: "documents" },
 };
 
-/** An API object of one kind, as the API answers it. */
-type Raw = ImageRaw | VideoRaw | AudioRaw | DocRaw;
-
-function toItem(kind: Kind, raw: Raw): Item {
-  switch (kind) {
-    case "image": {
-      const r = raw as ImageRaw;
-      return { kind, id: r.id, title: r.filename, createdAt: r.created_at, size: r.size, isPublic: r.is_public, tags: r.tags ?? [], raw: r };
-    }
-    case "video": {
-      const r = raw as VideoRaw;
-      return { kind, id: r.id, title: r.title, createdAt: r.createdAt, size: r.sizeBytes, isPublic: r.isPublic, tags: r.tags ?? [], raw: r };
-    }
-    case "audio": {
-      const r = raw as AudioRaw;
-      return { kind, id: r.id, title: r.title, createdAt: r.createdAt, size: r.sizeBytes, isPublic: r.isPublic, tags: null, raw: r };
-    }
-    case "doc": {
-      const r = raw as DocRaw;
-      return { kind, id: r.id, title: r.title, createdAt: r.createdAt, size: r.sizeBytes, isPublic: r.isPublic, tags: r.tags ?? [], raw: r };
-    }
-  }
-}
+// Each kind's object as an Item: the kinds name their fields differently.
+const image = (r: ImageRaw): Item => ({
+  kind: "image",
+  id: r.id,
+  title: r.filename,
+  createdAt: r.created_at,
+  size: r.size,
+  isPublic: r.is_public,
+  tags: r.tags,
+  raw: r,
+});
+const video = (r: VideoRaw): Item => ({
+  kind: "video",
+  id: r.id,
+  title: r.title,
+  createdAt: r.createdAt,
+  size: r.sizeBytes,
+  isPublic: r.isPublic,
+  tags: r.tags,
+  raw: r,
+});
+const audio = (r: AudioRaw): Item => ({
+  kind: "audio",
+  id: r.id,
+  title: r.title,
+  createdAt: r.createdAt,
+  size: r.sizeBytes,
+  isPublic: r.isPublic,
+  tags: null,
+  raw: r,
+});
+const doc = (r: DocRaw): Item => ({
+  kind: "doc",
+  id: r.id,
+  title: r.title,
+  createdAt: r.createdAt,
+  size: r.sizeBytes,
+  isPublic: r.isPublic,
+  tags: r.tags,
+  raw: r,
+});
 
 const query = (o: Record<string, string | number | null | undefined>) => {
   const q = new URLSearchParams();
@@ -121,22 +91,23 @@ const query = (o: Record<string, string | number | null | undefined>) => {
   return q.toString();
 };
 
-/** GET one listing and shape its items; `kindOf` reads each item's kind (the unified listing says it). */
+/** GET one listing (`L`: its answer) and shape each of its items. */
 const listing =
-  (path: string, params: Record<string, string>, kindOf: (r: Raw & { type?: string }) => Kind): Source =>
+  <L extends { items: unknown[]; nextCursor: string | null }>(path: string, params: Record<string, string>, shape: (raw: L["items"][number]) => Item): Source =>
   async (cursor, limit) => {
-    const page = await call<{ items: (Raw & { type?: string })[]; nextCursor: string | null }>("GET", `${path}?${query({ ...params, limit, cursor })}`);
-    return { items: page.items.map((r) => toItem(kindOf(r), r)), next: page.nextCursor };
+    const page = await call<L>("GET", `${path}?${query({ ...params, limit, cursor })}`);
+    return { items: page.items.map(shape), next: page.nextCursor };
   };
 
 export const sources = {
-  images: (tag: string) => listing("/v1/images", { tag }, () => "image"),
-  /** The unified listing of videos and audio (no tag filter: the listing has none). */
-  media: (type?: "video" | "audio") => listing("/v1/media", type ? { type } : {}, (r) => (r.type === "audio" ? "audio" : "video")),
+  images: (tag: string) => listing<Answer<"/v1/images", "get">>("/v1/images", { tag }, image),
+  /** The unified listing of videos and audio (no tag filter: the listing has none); each item says its kind. */
+  media: (type?: "video" | "audio") =>
+    listing<Answer<"/v1/media", "get">>("/v1/media", type ? { type } : {}, (r) => (r.type === "audio" ? audio(r) : video(r))),
   /** Videos with a tag: the videos' own listing filters by tag. */
-  videosTagged: (tag: string) => listing("/v1/videos", { tag }, () => "video"),
+  videosTagged: (tag: string) => listing<Answer<"/v1/videos", "get">>("/v1/videos", { tag }, video),
   /** Documents; `q` matches their titles (the only listing with a search). */
-  docs: (tag: string, q: string) => listing("/v1/docs", { tag, q }, () => "doc"),
+  docs: (tag: string, q: string) => listing<Answer<"/v1/docs", "get">>("/v1/docs", { tag, q }, doc),
 };
 
 /** The kind's own route for one item. */
@@ -145,25 +116,46 @@ const itemPath = (item: Pick<Item, "kind" | "id">) =>
 
 /** The fresh full item (a video's playback URL, progress and failure reason; an audio file's tags). */
 export async function fetchItem(item: Item): Promise<Item> {
-  return toItem(item.kind, await call<Raw>("GET", itemPath(item)));
+  const path = itemPath(item);
+  switch (item.kind) {
+    case "image":
+      return image(await call<Answer<"/v1/images/{id}", "get">>("GET", path));
+    case "video":
+      return video(await call<Answer<"/v1/videos/{id}", "get">>("GET", path));
+    case "audio":
+      return audio(await call<Answer<"/v1/audio/{id}", "get">>("GET", path));
+    case "doc":
+      return doc(await call<Answer<"/v1/docs/{id}", "get">>("GET", path));
+  }
 }
 
 /** The kind's PATCH, with the field names that kind's route takes. */
 export async function saveItem(item: Item, change: { title: string; isPublic: boolean; tags: string[] }): Promise<Item> {
-  const body =
-    item.kind === "image"
-      ? { filename: change.title, is_public: change.isPublic, tags: change.tags }
-      : item.kind === "audio"
-        ? { title: change.title, is_public: change.isPublic }
-        : { title: change.title, isPublic: change.isPublic, tags: change.tags };
-  return toItem(item.kind, await call<Raw>("PATCH", itemPath(item), body));
+  const path = itemPath(item);
+  switch (item.kind) {
+    case "image": {
+      const body: Sent<"/v1/images/{id}", "patch"> = { filename: change.title, is_public: change.isPublic, tags: change.tags };
+      return image(await call<Answer<"/v1/images/{id}", "patch">>("PATCH", path, body));
+    }
+    case "video": {
+      const body: Sent<"/v1/videos/{id}", "patch"> = { title: change.title, isPublic: change.isPublic, tags: change.tags };
+      return video(await call<Answer<"/v1/videos/{id}", "patch">>("PATCH", path, body));
+    }
+    case "audio": {
+      const body: Sent<"/v1/audio/{id}", "patch"> = { title: change.title, is_public: change.isPublic };
+      return audio(await call<Answer<"/v1/audio/{id}", "patch">>("PATCH", path, body));
+    }
+    case "doc": {
+      const body: Sent<"/v1/docs/{id}", "patch"> = { title: change.title, isPublic: change.isPublic, tags: change.tags };
+      return doc(await call<Answer<"/v1/docs/{id}", "patch">>("PATCH", path, body));
+    }
+  }
 }
 
 export const deleteItem = (item: Item) => call("DELETE", itemPath(item));
 
-interface BatchResult {
-  results: { id: string; deleted: boolean }[];
-}
+/** What a batch route answers: for each id, whether it was deleted. */
+type Deleted = Answer<"/v1/media", "delete"> | Answer<"/v1/docs", "delete">;
 
 /**
  * Deletes several items, each kind by its batch route (videos and audio: DELETE /v1/media;
@@ -174,7 +166,7 @@ export async function deleteItems(items: Item[]): Promise<Set<string>> {
   const gone = new Set<string>();
   const batch = async (path: string, ids: string[]) => {
     for (let i = 0; i < ids.length; i += 50) {
-      const r = await call<BatchResult>("DELETE", path, { ids: ids.slice(i, i + 50) });
+      const r = await call<Deleted>("DELETE", path, { ids: ids.slice(i, i + 50) });
       for (const x of r.results) if (x.deleted) gone.add(x.id);
     }
   };

@@ -1,26 +1,15 @@
 // Notifications (#/notifications): the in-app list newest first, a page of the cursor at a
 // time, with "Mark read" on each unread one and "Mark all read" (POST
 // /v1/notifications/{id}/read, /v1/notifications/read-all). The header's count: unread.ts.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h, when } from "./dom.ts";
 import { pagedList } from "./paged.ts";
 import { showUnread } from "./unread.ts";
 
-interface Notification {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  createdAt: string;
-  readAt: string | null;
-}
-
-interface NotificationPage {
-  items: Notification[];
-  nextCursor: string | null;
-  unreadCount: number;
-}
+/** A page of the list also says how many are unread in all, for the header's count. */
+type NotificationPage = Answer<"/v1/notifications", "get">;
+type Notification = NotificationPage["items"][number];
 
 export function notificationsScreen() {
   const readAll = h("button", { type: "button", class: "secondary", hidden: true }, "Mark all read");
@@ -65,7 +54,7 @@ export function notificationsScreen() {
     return li;
   }
 
-  const notes = pagedList<Notification, NotificationPage>({
+  const notes = pagedList<NotificationPage>({
     label: "Notifications",
     path: "/v1/notifications",
     listClass: "items notes",

@@ -7,24 +7,26 @@ import { h } from "./dom.ts";
 import { refreshUnread } from "./unread.ts";
 
 /** A page of any list: the API's one list shape. */
-type Page<T> = { items: T[]; nextCursor: string | null };
+type Page = { items: unknown[]; nextCursor: string | null };
+type Row<L extends Page> = L["items"][number];
 
-export function pagedList<T, P extends Page<T> = Page<T>>(opts: {
+/** `L` is the list's answer as the document has it (`Answer<path, "get">`); its items are the rows. */
+export function pagedList<L extends Page>(opts: {
   label: string;
   /** The list's API path, without the cursor. */
   path: string;
   /** What the status line says when nothing is listed (a function: it follows a filter). */
   empty: string | (() => string);
-  item: (row: T, removed: (li: HTMLLIElement) => void) => HTMLLIElement;
+  item: (row: Row<L>, removed: (li: HTMLLIElement) => void) => HTMLLIElement;
   /** Query parameters besides the cursor, read at each page (a filter's value). */
   params?: () => Record<string, string>;
   /** The list's class (default "items") and the label of its "Show more" button. */
   listClass?: string;
   moreLabel?: string;
   /** A row's identity: a row already listed (made on this page while a page was on its way) is not listed twice. */
-  key?: (row: T) => string;
+  key?: (row: Row<L>) => string;
   /** What else a page says besides its items (a count), after they are listed. */
-  onPage?: (page: P) => void;
+  onPage?: (page: L) => void;
 }) {
   const list = h("ul", { class: opts.listClass ?? "items", "aria-label": opts.label });
   const status = h("p", { class: "status", role: "status" }, "Loading…");
@@ -36,8 +38,8 @@ export function pagedList<T, P extends Page<T> = Page<T>>(opts: {
   const sayEmpty = () => {
     status.textContent = list.children.length === 0 ? (typeof opts.empty === "string" ? opts.empty : opts.empty()) : "";
   };
-  const listed = (row: T) => opts.key !== undefined && list.querySelector(`:scope > [data-key="${CSS.escape(opts.key(row))}"]`) !== null;
-  const made = (row: T) => {
+  const listed = (row: Row<L>) => opts.key !== undefined && list.querySelector(`:scope > [data-key="${CSS.escape(opts.key(row))}"]`) !== null;
+  const made = (row: Row<L>) => {
     const li = opts.item(row, removed);
     if (opts.key) li.dataset.key = opts.key(row);
     return li;
@@ -52,7 +54,7 @@ export function pagedList<T, P extends Page<T> = Page<T>>(opts: {
     error.textContent = "";
     try {
       const q = new URLSearchParams({ ...opts.params?.(), ...(cursor ? { cursor } : {}) });
-      const page = await call<P>("GET", `${opts.path}?${q}`);
+      const page = await call<L>("GET", `${opts.path}?${q}`);
       if (asked !== generation) return;
       list.append(...page.items.filter((row) => !listed(row)).map(made));
       cursor = page.nextCursor;
@@ -74,7 +76,7 @@ export function pagedList<T, P extends Page<T> = Page<T>>(opts: {
     error,
     more,
     /** Puts a row made on this page (a new key, a new KB) first, as a page would list it. */
-    prepend(row: T) {
+    prepend(row: Row<L>) {
       list.prepend(made(row));
       sayEmpty();
     },

@@ -1,6 +1,6 @@
 // The header's link to the notifications with the unread count (GET
 // /v1/notifications/unread-count), asked again after an action that tells the account something.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { h } from "./dom.ts";
 
 const badgeLabel = (n: number) => (n === 0 ? "Notifications" : `Notifications, ${n} unread`);
@@ -17,7 +17,7 @@ export function showUnread(n: number) {
 
 /** Asks the API for the unread count again (after an action that tells the account something). */
 export function refreshUnread() {
-  call<{ unreadCount: number }>("GET", "/v1/notifications/unread-count")
+  call<Answer<"/v1/notifications/unread-count", "get">>("GET", "/v1/notifications/unread-count")
     .then((r) => showUnread(r.unreadCount))
     .catch(() => {
       // The count is a convenience: the list says the rest.

@@ -3,27 +3,13 @@
 // and the month's bandwidth per day as a chart (GET /v1/user/me/usage/daily), images and
 // video and audio as two series, with the busiest day in words beside it.
 // uPlot is loaded with import() when this screen is drawn: no other screen carries it.
-import { call } from "./api.ts";
+import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 
-interface UsedLimit {
-  used: number;
-  limit: number;
-}
-interface Monthly extends UsedLimit {
-  monthYear: string;
-}
-interface Usage {
-  plan: string;
-  planActive: boolean;
-  image: { storage: UsedLimit; bandwidth: Monthly };
-  video: { storage: UsedLimit; bandwidth: Monthly; status: "ok" | "degraded" | "suspended" };
-  doc: { count: UsedLimit };
-  planLimits: { docCount: number; revisionBytes: number };
-  docs: { revisionCount: number; revisionBytes: number };
-  uploads?: { day?: UsedLimit; month?: UsedLimit };
-}
+type Usage = Answer<"/v1/user/me/usage", "get">;
+/** A quota as the usage answer gives each: what is used and the limit (-1: none). */
+type UsedLimit = Usage["image"]["storage"];
 
 const PLANS: Record<string, string> = { trial: "Trial", pro: "Pro", pro_plus: "Pro+", none: "No plan" };
 
@@ -70,11 +56,8 @@ function quota(name: string, { used, limit }: UsedLimit, show: (n: number) => st
   );
 }
 
-/** GET /v1/user/me/usage/daily: each day of the month so far. */
-interface Daily {
-  month: string;
-  days: { day: string; imageBandwidth: number; mediaBandwidth: number }[];
-}
+/** Each day of the month so far. */
+type Daily = Answer<"/v1/user/me/usage/daily", "get">;
 
 const BYTE_STEPS = [0, 1, 2, 3, 4].flatMap((k) => [1, 2, 5, 10, 20, 50, 100, 200, 500].map((m) => m * 1024 ** k));
 const dayName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleString(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
@@ -150,8 +133,8 @@ function drawn(u: Usage, daily: Daily) {
     quota("Video and audio bandwidth this month", u.video.bandwidth, bytes),
     quota("Documents", { used: u.doc.count.used, limit: u.planLimits.docCount }, (n) => count(n, "document", "documents")),
     quota("Version history", { used: u.docs.revisionBytes, limit: u.planLimits.revisionBytes }, bytes),
-    u.uploads?.day ? quota("Uploads today", u.uploads.day, (n) => count(n, "upload", "uploads")) : null,
-    u.uploads?.month ? quota("Uploads this month", u.uploads.month, (n) => count(n, "upload", "uploads")) : null,
+    quota("Uploads today", u.uploads.day, (n) => count(n, "upload", "uploads")),
+    quota("Uploads this month", u.uploads.month, (n) => count(n, "upload", "uploads")),
   ];
   const summary = dailySummary(daily, month);
   const chart = h("div", { class: "chart", role: "img", "aria-label": summary });

@@ -5,7 +5,7 @@
 // that plays HLS itself (Safari on older iPhones) gets the playlist as the element's source. A private video plays through a signed URL (POST
 // /v1/videos/:id/sign): players send no token, and the signature, a path segment, is carried
 // to every playlist and segment.
-import { ApiError, call, mediaBlobUrl } from "./api.ts";
+import { type Answer, ApiError, call, mediaBlobUrl } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { h } from "./dom.ts";
 import { duration, type VideoRaw } from "./media.ts";
@@ -16,7 +16,7 @@ const HLS_TYPE = "application/vnd.apple.mpegurl";
 async function playlistOf(video: VideoRaw): Promise<string> {
   if (video.isPublic && video.playback_url) return video.playback_url;
   // An hour: a URL must outlive the viewing it is for (a segment after the expiry is refused).
-  const signed = await call<{ url: string }>("POST", `/v1/videos/${video.id}/sign`, { ttlSeconds: 3600 });
+  const signed = await call<Answer<"/v1/videos/{id}/sign", "post">>("POST", `/v1/videos/${video.id}/sign`, { ttlSeconds: 3600 });
   return signed.url;
 }
 
