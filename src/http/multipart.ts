@@ -16,6 +16,7 @@ import {
 import type { Budget } from "../infra/budget.ts";
 import type { BufferPool } from "../infra/buffer-pool.ts";
 import { BodyDeadlineError, BodyOverflowError, bufferBody, type BufferedBody } from "./body-buffer.ts";
+import type { Deps } from "../core/deps.ts";
 import { AppError, validationError } from "../core/errors.ts";
 import { MULTIPART_OVERHEAD } from "../core/streamed-upload.ts";
 import { notUtf8Field, stripUnsafeChars } from "../core/text.ts";
@@ -58,6 +59,15 @@ export interface UploadLimits {
   /** The whole body must have arrived by then, however steadily it trickles (408). */
   deadlineMs: number;
 }
+
+/** The limits of a form with one file field named "file": the node's budgets and upload deadline, the given size. */
+export const uploadLimits = (deps: Pick<Deps, "budgets" | "config">, maxFileBytes: number): UploadLimits => ({
+  fileField: "file",
+  maxFileBytes,
+  memory: deps.budgets.uploadMemory,
+  buffers: deps.budgets.uploadBuffers,
+  deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
+});
 
 /**
  * Reads one file field (held in memory up to `maxFileBytes`: image pipelines need its

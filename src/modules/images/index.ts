@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { declaredLength } from "../../http/body-limit.ts";
-import { withUpload } from "../../http/multipart.ts";
+import { uploadLimits, withUpload } from "../../http/multipart.ts";
 import { declaredFileBytes } from "../../core/streamed-upload.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
@@ -18,13 +18,7 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
       async ({ principal, request, status }) => {
         const uploader = await precheckUpload(deps, principal.userId, 1, declaredFileBytes(declaredLength(request)));
         await buckets.take(principal.userId, "upload");
-        const limits = {
-          fileField: "file",
-          maxFileBytes: uploader.limits.imageMaxBytes,
-          memory: deps.budgets.uploadMemory,
-          buffers: deps.budgets.uploadBuffers,
-          deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
-        };
+        const limits = uploadLimits(deps, uploader.limits.imageMaxBytes);
         const row = await withUpload(request, limits, (upload) => createImage(contentDeps, uploader, imageFromForm(upload)));
         return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
       },

@@ -2,7 +2,7 @@
 // delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { withUpload } from "../../http/multipart.ts";
+import { uploadLimits, withUpload } from "../../http/multipart.ts";
 import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
@@ -114,14 +114,9 @@ export const videosModule = (services: RouteServices) => {
       "/v1/videos/:id/thumbnail",
       async ({ principal, params, request }) => {
         const limits = await precheckThumbnail(deps, principal.userId, params.id);
-        const upload = {
-          fileField: "file",
-          maxFileBytes: THUMBNAIL_MAX_BYTES,
-          memory: deps.budgets.uploadMemory,
-          buffers: deps.budgets.uploadBuffers,
-          deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
-        };
-        const row = await withUpload(request, upload, (u) => setThumbnail(contentDeps, principal.userId, params.id, limits, u));
+        const row = await withUpload(request, uploadLimits(deps, THUMBNAIL_MAX_BYTES), (u) =>
+          setThumbnail(contentDeps, principal.userId, params.id, limits, u),
+        );
         return ok(toVideo(videoUrls(deps), row));
       },
       {

@@ -8,7 +8,7 @@ import { DOCUMENT_BODY_MAX_BYTES } from "../../../http/body-limit.ts";
 import { validationError } from "../../../core/errors.ts";
 import type { FormReader } from "../../../http/form-body.ts";
 import { parseJsonField } from "../../../core/json-text.ts";
-import { type Upload, withUpload } from "../../../http/multipart.ts";
+import { type Upload, uploadLimits, withUpload } from "../../../http/multipart.ts";
 
 /** Form fields that are booleans in the JSON body: "true" or "false" (also 1 or 0). */
 const BOOLEANS = new Set(["isPublic", "rewriteImages"]);
@@ -51,13 +51,7 @@ export const docFormReader =
   (request) =>
     withUpload(
       request,
-      {
-        fileField: "file",
-        maxFileBytes: DOCUMENT_BODY_MAX_BYTES,
-        memory: deps.budgets.uploadMemory,
-        buffers: deps.budgets.uploadBuffers,
-        deadlineMs: deps.config.UPLOAD_BODY_TIMEOUT_S * 1000,
-      },
+      uploadLimits(deps, DOCUMENT_BODY_MAX_BYTES),
       // The file's bytes are a view of a pooled buffer given back once this returns: the
       // text is decoded (copied) before.
       async (upload) => docFromForm(upload),
