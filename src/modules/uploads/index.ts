@@ -7,7 +7,7 @@ import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { OffsetHeaders, OffsetStream, optionsDocumentation, TusHeaders, UploadParams, UploadState } from "./model.ts";
-import { appendToUpload, createUpload, liveUpload, terminateUpload, toState, uploadFailed } from "./service.ts";
+import { appendToUpload, beginUpload, liveUpload, terminateUpload, toState, uploadFailed } from "./service.ts";
 import type { Resource } from "./kinds.ts";
 import type { UploadRow } from "./table.ts";
 import {
@@ -100,19 +100,7 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
             // The creation is the upload's one charge (its PATCHes are not): a video's also queues a transcode.
             if (metadata.kind === "video") await buckets.take(principal.userId, "transcode");
             await buckets.take(principal.userId, "upload");
-            let row = await createUpload(deps, principal.userId, length, metadata);
-            let resource: Resource | undefined;
-            if (hasBody) {
-              try {
-                ({ row, resource } = await appendToUpload(kindDeps, principal.userId, row.id, { offset: 0, ...checksumAndBody(request) }));
-              } catch (e) {
-                // The upload exists whatever became of its first bytes: the client is told
-                // where it is and from which offset to go on. A file its pipeline refused
-                // (all of it came with the POST) is that refusal.
-                row = await liveUpload(deps, principal.userId, row.id);
-                if (row.status === "failed") throw e;
-              }
-            }
+            const { row, resource } = await beginUpload(kindDeps, principal.userId, length, metadata, hasBody ? () => checksumAndBody(request) : undefined);
             Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
             set.status = 201;
           }),

@@ -185,6 +185,34 @@ export async function appendToUpload(
   });
 }
 
+/** A PATCH's body as the route read it from the request. */
+export type AppendInput = Parameters<typeof appendToUpload>[3];
+
+/**
+ * A tus creation: the upload made, then (creation-with-upload) the first bytes taken from
+ * offset 0. The upload exists whatever became of those bytes, so the client learns where
+ * it is and from which offset to go on; a file its pipeline refused (all of it came with
+ * the creation) is that refusal. `first` is read only once the upload exists, so a bad
+ * checksum header is one more way the first bytes can fail, as a mismatched checksum is.
+ */
+export async function beginUpload(
+  deps: KindDeps,
+  userId: string,
+  length: number,
+  metadata: Record<string, string>,
+  first?: () => Omit<AppendInput, "offset">,
+): Promise<Appended> {
+  const row = await createUpload(deps, userId, length, metadata);
+  if (!first) return { row };
+  try {
+    return await appendToUpload(deps, userId, row.id, { offset: 0, ...first() });
+  } catch (e) {
+    const now = await liveUpload(deps, userId, row.id);
+    if (now.status === "failed") throw e;
+    return { row: now };
+  }
+}
+
 /**
  * DELETE: an upload still arriving (or expired, or failed) is removed with its bytes and
  * its held storage given back. One that completed made a resource, which is deleted
