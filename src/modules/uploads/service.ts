@@ -29,7 +29,7 @@ const dataKeyOf = (ownerId: string, id: string) => `uploads/${ownerId}/${id}/dat
  * plan's size for the kind, the counts, the room), 422 for a bad field; its length is held
  * in the kind's storage dimension from now until it completes, is terminated or expires.
  */
-export async function createUpload(deps: Deps, userId: string, length: number, metadata: Record<string, string>): Promise<UploadRow> {
+async function createUpload(deps: Deps, userId: string, length: number, metadata: Record<string, string>): Promise<UploadRow> {
   const kind = kindOf(metadata);
   const k = KINDS[kind];
   k.fields(metadata);
