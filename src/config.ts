@@ -1,8 +1,9 @@
 // The environment, read once into a typed, frozen Config. Nothing else in the code
 // reads process.env: factories receive the Config they need.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { homedir } from "node:os";
 import { Type as T, type Static, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { PLAN_NAMES, type PlanOverrides, PlanOverridesSchema } from "./core/plans.ts";
@@ -45,7 +46,11 @@ export const variables = {
     default: "",
     doc: "web origins besides those of PUBLIC_URL, MCP_URL and CENTER_URL whose pages may call the MCP server (comma-separated; a request with any other Origin is refused, against DNS rebinding)",
   },
-  DATA_DIR: { schema: T.String({ minLength: 1 }), default: "./data", doc: "embedded database, objects and generated secret" },
+  DATA_DIR: {
+    schema: T.String({ minLength: 1 }),
+    default: undefined,
+    doc: "embedded database, objects, generated secret and admin socket; default, whatever the working directory: the checkout's data/ when run from source, $XDG_DATA_HOME/shelf (~/.local/share/shelf) for the binary",
+  },
   DATABASE_URL: { schema: T.String({ pattern: "^postgres(ql)?://" }), default: undefined, doc: "Postgres; unset = embedded PGlite in DATA_DIR/pg" },
   DATABASE_POOL_MAX: { schema: T.Integer({ minimum: 1, maximum: 500 }), default: 10, doc: "Postgres connections per process" },
   REDIS_URL: { schema: T.String({ pattern: "^rediss?://" }), default: undefined, doc: "Redis; unset = in-process kv (single node only)" },
@@ -273,6 +278,8 @@ export type Config = Readonly<
     MEDIA_URL: string;
     CENTER_URL: string;
     MCP_URL: string;
+    /** Absolute; unset, defaultDataDir's. */
+    DATA_DIR: string;
     JWT_SECRET: string;
     VIDEO_PROVIDER: VideoProviderName;
     /** true and false read as info and off. */
@@ -351,7 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   problems.push(...platformProblems(out));
   if (problems.length) throw new ConfigError(problems);
 
-  out.DATA_DIR = resolve(out.DATA_DIR as string);
+  out.DATA_DIR = dataDirOf(env);
   out.PUBLIC_URL = trimSlash((out.PUBLIC_URL as string | undefined) ?? `http://localhost:${out.PORT}`);
   out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));
@@ -365,6 +372,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   out.mediaCorsOrigins = "origins" in cors ? cors.origins : "*";
   out.embedded = { db: !out.DATABASE_URL, kv: !out.REDIS_URL, storage: !out.S3_BUCKET };
   return Object.freeze(out) as Config;
+}
+
+/** True inside an executable made by `bun build --compile`: its modules live in /$bunfs/. */
+const inExecutable = import.meta.path.startsWith("/$bunfs/") || import.meta.path.startsWith("B:/~BUN/");
+
+/**
+ * Where an instance lives when DATA_DIR is unset. Never the working directory: every command
+ * of one installation (`serve`, `admin`), run from any folder, must find the same instance,
+ * or an admin command run elsewhere talks to a database the server never sees. From a
+ * checkout it is the checkout's data/, where `bun run start` has always kept it; the binary
+ * has no folder of its own, so it takes the user's data folder (XDG base directories).
+ */
+export function defaultDataDir(env: Record<string, string | undefined> = process.env, compiled = inExecutable): string {
+  if (!compiled) return join(import.meta.dir, "..", "data");
+  const xdg = env.XDG_DATA_HOME;
+  // The XDG specification says a relative value is to be ignored.
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), ".local", "share");
+  return join(base, "shelf");
+}
+
+/** DATA_DIR of `env` as an absolute path, read without validating or creating anything. */
+export function dataDirOf(env: Record<string, string | undefined> = process.env): string {
+  return resolve(env.DATA_DIR || defaultDataDir(env));
 }
 
 function embeddedJwtSecret(dataDir: string): string {

@@ -5,27 +5,35 @@
 // protocol alone: everything else goes to stderr.
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { loadMcpServer, ShelfClient, urlImageFetcher } from "../../src/modules/mcp/public.ts";
+import { checkServer } from "./check.ts";
 
-const HELP = `Usage: shelf mcp
+/** The command and arguments an MCP client runs to start this very program, whatever its working directory. */
+function launch(): { command: string; args: string[] } {
+  if (Bun.main.endsWith(".ts")) return { command: process.execPath, args: [Bun.main, "mcp"] };
+  return { command: process.execPath, args: ["mcp"] };
+}
 
-Serves shelf's MCP tools over stdio (for an MCP client that starts it as a command).
+const help = () => `Usage: shelf mcp
+
+Serves shelf's MCP tools over stdio (for an MCP client that starts it as a command). At start
+it checks that SHELF_URL answers and takes SHELF_API_KEY, and exits 1 saying which is wrong.
 
 Environment:
   SHELF_API_KEY   an API key (required); its scopes decide which tools work (kb.read, kb.write,
                   media.read, media.write, usage.read)
   SHELF_URL       the shelf server (default http://localhost:8080)
 
-Example client configuration:
-  { "command": "shelf", "args": ["mcp"], "env": { "SHELF_URL": "https://shelf.example.com", "SHELF_API_KEY": "sk_..." } }
+Client configuration that starts this program:
+  ${JSON.stringify({ ...launch(), env: { SHELF_URL: "https://shelf.example.com", SHELF_API_KEY: "sk_..." } })}
 `;
 
 export async function mcpCommand(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    process.stdout.write(HELP);
+    process.stdout.write(help());
     return 0;
   }
   if (args.length) {
-    process.stderr.write(`shelf mcp: unexpected argument ${args[0]}\n\n${HELP}`);
+    process.stderr.write(`shelf mcp: unexpected argument ${args[0]}\n\n${help()}`);
     return 2;
   }
   const key = process.env.SHELF_API_KEY;
@@ -37,6 +45,12 @@ export async function mcpCommand(args: string[]): Promise<number> {
   if (!/^https?:\/\/[^\s/]+/.test(base)) {
     process.stderr.write(`shelf mcp: SHELF_URL must be an http(s) URL, not ${base}\n`);
     return 2;
+  }
+  // Before stdio is served: an MCP client shows the words of a command that exits at start.
+  const refused = await checkServer(base, key, Boolean(process.env.SHELF_URL));
+  if (refused) {
+    process.stderr.write(`shelf mcp: ${refused}\n`);
+    return 1;
   }
   const client = new ShelfClient(
     base,

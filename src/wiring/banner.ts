@@ -2,8 +2,9 @@
 // instance with no account yet, how to make the first (and what that account becomes). On
 // a terminal it is a few lines for a person; otherwise one log line with the same facts,
 // so a log collector still reads JSON only.
-import { relative } from "node:path";
+import { defaultDataDir } from "../config.ts";
 import type { Deps } from "./deps.ts";
+import { selfCommand } from "./cli/instance.ts";
 import { hasAccounts } from "../modules/identity/public.ts";
 import { VERSION } from "../infra/version.ts";
 
@@ -15,11 +16,15 @@ interface Banner {
   firstAccount?: { signup: string; cli: string; becomes: string };
 }
 
-/** How this program is run again: `shelf`, or from a checkout `bun src/main.ts`. */
-function selfCommand(): string {
-  if (!Bun.main.endsWith(".ts")) return "shelf";
-  const path = relative(process.cwd(), Bun.main);
-  return `bun ${path.startsWith("..") ? Bun.main : path}`;
+/**
+ * The admin command that reaches this server: through its socket in DATA_DIR, so a DATA_DIR
+ * other than the default is part of the command, or it would look for an instance elsewhere.
+ */
+function adminCommandFor(deps: Deps): string {
+  const dir = deps.config.DATA_DIR;
+  const quoted = /^[\w@%+=:,./-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", `'\\''`)}'`;
+  const dataDir = dir === defaultDataDir() ? "" : `DATA_DIR=${quoted} `;
+  return `${dataDir}${selfCommand()} admin`;
 }
 
 async function bannerOf(deps: Deps): Promise<Banner> {
@@ -29,7 +34,7 @@ async function bannerOf(deps: Deps): Promise<Banner> {
   if (!(await hasAccounts(deps.db))) {
     banner.firstAccount = {
       signup: `curl -X POST ${url}/v1/auth/signup -H 'content-type: application/json' -d '{"email":"you@example.com","password":"a long passphrase"}'`,
-      cli: `${selfCommand()} admin user create --email you@example.com --password 'a long passphrase'`,
+      cli: `${adminCommandFor(deps)} user create --email you@example.com --password 'a long passphrase'`,
       becomes: config.FIRST_USER_ADMIN
         ? `an administrator on plan ${config.FIRST_USER_PLAN} (later accounts: plan ${config.DEFAULT_PLAN})`
         : `an account on plan ${config.DEFAULT_PLAN} (FIRST_USER_ADMIN=false: make an administrator with --admin)`,

@@ -106,6 +106,65 @@ describe("shelf mcp over stdio", () => {
   });
 });
 
+/** `shelf mcp` with stdin open, as an MCP client starts it: its exit code and what it wrote. */
+async function startShelfMcp(env: Record<string, string>) {
+  const proc = Bun.spawn([process.execPath, MAIN, "mcp"], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  // Its input stays open: a command that left the check to the first tool call would wait here until the time limit.
+  const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  return { code, out, err };
+}
+
+describe("shelf mcp at start: the server and the key are checked before stdio is served", () => {
+  test("an address where nothing listens: exits 1 naming SHELF_URL, before any tool call", async () => {
+    // A port that was just a server's: nothing listens on it once that server has stopped.
+    const gone = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("") });
+    const url = `http://127.0.0.1:${gone.port}`;
+    await gone.stop(true);
+    const user = await makeUser();
+    const { key } = await makeKey(user, ["kb.read"]);
+    const run = await startShelfMcp({ SHELF_URL: url, SHELF_API_KEY: key });
+    expect(run.code).toBe(1);
+    expect(run.out).toBe("");
+    expect(run.err).toContain(`cannot reach the shelf server at SHELF_URL=${url}`);
+    expect(run.err).toContain("connection refused");
+  });
+
+  test("a key the server refuses: exits 1 naming SHELF_API_KEY and the server's words", async () => {
+    const run = await startShelfMcp({ SHELF_URL: BASE, SHELF_API_KEY: "sk_not_a_key_of_this_server" });
+    expect(run.code).toBe(1);
+    expect(run.out).toBe("");
+    expect(run.err).toContain(`the server at SHELF_URL=${BASE} refused SHELF_API_KEY`);
+  });
+
+  test("a revoked key is refused at start too", async () => {
+    const user = await makeUser();
+    const made = await makeKey(user, ["kb.read"]);
+    const revoked = await app.handle(new Request(`${BASE}/v1/api-keys/${made.id}`, { method: "DELETE", headers: { authorization: `Bearer ${user.jwt}` } }));
+    expect(revoked.status).toBe(204);
+    const run = await startShelfMcp({ SHELF_URL: BASE, SHELF_API_KEY: made.key });
+    expect(run.code).toBe(1);
+    expect(run.err).toContain("refused SHELF_API_KEY");
+    expect(run.err).toContain("API_KEY_REVOKED");
+  });
+
+  test("an address that answers but is not shelf: exits 1 naming SHELF_URL", async () => {
+    const other = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("<html>not here</html>", { status: 404 }) });
+    try {
+      const url = `http://127.0.0.1:${other.port}`;
+      const run = await startShelfMcp({ SHELF_URL: url, SHELF_API_KEY: "sk_anything" });
+      expect(run.code).toBe(1);
+      expect(run.err).toContain(`SHELF_URL=${url} does not answer as a shelf server`);
+    } finally {
+      other.stop(true);
+    }
+  });
+});
+
 describe("shelf mcp: malformed params", () => {
   test("are -32602 in one line naming what is wrong, as on the hosted server", { timeout: 60_000 }, async () => {
     const user = await makeUser();

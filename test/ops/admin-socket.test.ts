@@ -1,7 +1,8 @@
 // `shelf admin` against a running `shelf serve`: the command goes through the server's
 // owner-only socket in DATA_DIR and runs on the server's own parts (the embedded database
-// is one process's); with the server stopped it opens the parts itself. The start banner
-// says where the API and its reference are and how to make the first account.
+// is one process's); with the server stopped it opens the parts itself. Either way it says
+// which instance it acts on. The start banner says where the API and its reference are and
+// how to make the first account.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -51,6 +52,13 @@ async function admin(env: Env, ...args: string[]) {
   return { code, out, err };
 }
 
+/** How an instance is named: its Postgres (without credentials), or its DATA_DIR. */
+function instanceWords(env: Env): string {
+  if (!env.DATABASE_URL) return `in DATA_DIR=${env.DATA_DIR} (embedded database ${join(env.DATA_DIR!, "pg")})`;
+  const url = new URL(env.DATABASE_URL);
+  return `on Postgres ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname} (DATABASE_URL; DATA_DIR=${env.DATA_DIR})`;
+}
+
 async function signup(base: string, email: string) {
   const res = await fetch(`${base}/v1/auth/signup`, {
     method: "POST",
@@ -74,6 +82,8 @@ describe("shelf admin with the server running", () => {
     expect(server.ready).toMatchObject({ url: env.PUBLIC_URL, apiReference: `${env.PUBLIC_URL}/swagger` });
     expect(server.ready.firstAccount.signup).toContain(`${env.PUBLIC_URL}/v1/auth/signup`);
     expect(server.ready.firstAccount.cli).toContain("admin user create");
+    // This DATA_DIR is not the default, so the command that reaches this server names it.
+    expect(server.ready.firstAccount.cli).toStartWith(`DATA_DIR=${env.DATA_DIR} bun src/main.ts admin user create`);
     expect(server.ready.firstAccount.becomes).toContain("administrator on plan pro_plus");
 
     const socket = join(env.DATA_DIR!, "admin.sock");
@@ -85,7 +95,9 @@ describe("shelf admin with the server running", () => {
     expect(owner.data.user).toMatchObject({ plan: "pro_plus", isAdmin: true });
 
     const setPlan = await admin(env, "user", "set-plan", "--email", "owner@example.com", "--plan", "pro");
-    expect(setPlan).toMatchObject({ code: 0, err: "" });
+    expect(setPlan).toMatchObject({ code: 0 });
+    // Which instance, in the server's words, on stderr: stdout is the command's answer alone.
+    expect(setPlan.err).toBe(`shelf admin: the instance ${instanceWords(env)}, through its running server (${join(env.DATA_DIR!, "admin.sock")})\n`);
     expect(setPlan.out).toContain("owner@example.com: plan=pro");
     expect(await me(server.base, owner.data.accessToken)).toMatchObject({ plan: "pro", isAdmin: true });
 
@@ -109,6 +121,7 @@ describe("shelf admin with the server running", () => {
     // No server: the command opens the database itself (the embedded one is free again).
     const offline = await admin(env, "user", "set-plan", "--email", "owner@example.com", "--plan", "trial");
     expect(offline).toMatchObject({ code: 0 });
+    expect(offline.err).toContain(`shelf admin: the instance ${instanceWords(env)}, opened directly`);
     expect(offline.out).toContain("plan=trial");
   }, 60_000);
 });

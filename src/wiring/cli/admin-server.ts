@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { Deps } from "../deps.ts";
 import { runAdmin } from "./admin.ts";
 import { type Answer, adminSocketPath, type Line, socketAnswers } from "./admin-socket.ts";
+import { describeInstance } from "./instance.ts";
 
 /** Longest Unix socket path the kernel takes (sun_path is 108 bytes with its terminator). */
 const MAX_SOCKET_PATH = 107;
@@ -59,7 +60,7 @@ export async function listenAdminSocket(deps: Deps): Promise<{ stop(): void } | 
           code = 1;
         }
         log.info("admin command", { command: args.slice(0, 2).join(" "), code });
-        return Response.json({ code, lines } satisfies Answer);
+        return Response.json({ code, lines, instance: describeInstance(deps.config) } satisfies Answer);
       },
     });
   } catch (err) {

@@ -19,6 +19,8 @@ export interface Line {
 export interface Answer {
   code: number;
   lines: Line[];
+  /** Which instance the server acts on, in its own words (instance.ts); a server older than this field sends none. */
+  instance?: string;
 }
 
 /** Runs `args` on the server at `path`; undefined when no server answers there. */

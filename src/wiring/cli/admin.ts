@@ -1,8 +1,9 @@
 // `shelf admin ...`: operator tasks. With a `shelf serve` running on this DATA_DIR the
 // command runs in that server, sent through its admin socket (admin-socket.ts): the embedded
-// database is one process's. With none, it opens the configured parts itself.
+// database is one process's. With none, it opens the configured parts itself, if there is an
+// instance to open: an admin command never makes one (instance.ts).
 import { parseArgs } from "node:util";
-import { loadConfig } from "../../config.ts";
+import { dataDirOf, loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
 import { AppError } from "../../core/errors.ts";
 import {
@@ -20,6 +21,7 @@ import { allJobs, storedKinds } from "../../../jobs/index.ts";
 import { deleteAccount } from "../../modules/admin/public.ts";
 import { remindV1Callers } from "../../modules/library/public.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
+import { dataFolderHere, describeInstance, embeddedDatabaseIn, selfCommand } from "./instance.ts";
 
 const HELP = `shelf admin commands:
   user create --email E --password P [--plan trial|pro|pro_plus] [--admin] [--nickname N]
@@ -201,17 +203,40 @@ export async function adminCommand(args: string[]): Promise<number> {
   const out: Out = (l) => process.stdout.write(`${l}\n`);
   const err: Out = (l) => process.stderr.write(`${l}\n`);
   if (!commandOf(args)) return runAdmin(undefined as never, args, out, err);
-  const config = loadConfig();
+  // Before loadConfig, which would make DATA_DIR and a secret in it: where there is no
+  // instance, nothing may be made.
+  const dataDir = dataDirOf(process.env);
   const { adminSocketPath, runOverSocket } = await import("./admin-socket.ts");
-  const remote = await runOverSocket(adminSocketPath(config), args);
+  const socket = adminSocketPath({ DATA_DIR: dataDir });
+  const remote = await runOverSocket(socket, args);
+  // Which instance, on stderr: stdout stays the command's own answer (a key, a list) for scripts.
   if (remote) {
+    err(`shelf admin: ${remote.instance ?? `the instance in DATA_DIR=${dataDir}`}, through its running server (${socket})`);
     for (const line of remote.lines) (line.stream === "out" ? out : err)(line.text);
     return remote.code;
   }
+  if (!process.env.DATABASE_URL && !embeddedDatabaseIn(dataDir)) {
+    err(noInstance(dataDir));
+    return 1;
+  }
+  const config = loadConfig();
+  err(`shelf admin: ${describeInstance(config)}, opened directly (no server answers on ${socket})`);
   const deps = await createDeps(config);
   try {
     return await runAdmin(deps, args, out, err);
   } finally {
     await closeDeps(deps);
   }
+}
+
+function noInstance(dataDir: string): string {
+  const self = selfCommand();
+  const lines = [
+    `shelf admin: no instance in DATA_DIR=${dataDir}: it holds no database and no server answers on its admin socket. Nothing was done.`,
+    `  Start the server once to make the instance there (${self} serve), or set DATA_DIR to the folder of the instance`,
+    "  to act on (or DATABASE_URL to its Postgres).",
+  ];
+  const here = dataFolderHere(dataDir);
+  if (here) lines.push(`  ${here} holds an instance: DATA_DIR=${here} ${self} admin ... acts on it.`);
+  return lines.join("\n");
 }

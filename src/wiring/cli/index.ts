@@ -84,6 +84,17 @@ async function serveCommand(args: string[]): Promise<number> {
   const { createLog } = await import("../../infra/log.ts");
   const { createCompliance } = await import("../../modules/compliance/public.ts");
   const log = createLog(config.LOG_LEVEL);
+  if (config.embedded.db && !process.env.DATA_DIR) {
+    const { dataFolderHere, embeddedDatabaseIn } = await import("./instance.ts");
+    const here = embeddedDatabaseIn(config.DATA_DIR) ? undefined : dataFolderHere(config.DATA_DIR);
+    // DATA_DIR's default once followed the working directory: an instance made that way is
+    // not lost, but this start makes a new one elsewhere, which its owner should hear of.
+    if (here)
+      log.warn("a new instance is made in DATA_DIR, the default; the working directory's data/ holds another: set DATA_DIR to use that", {
+        dataDir: config.DATA_DIR,
+        found: here,
+      });
+  }
   // Before the database opens: a blocklist that cannot be read stops the start at once.
   const compliance = createCompliance(config, { log });
   // The database opens while serve builds the app (src/wiring/server.ts says when it listens).
