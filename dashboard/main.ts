@@ -4,6 +4,7 @@
 // (reached from the header's count).
 // A screen that shows one thing takes its address after a prefix: #/kbs/<id>/<path...>.
 import { accountScreen } from "./account.ts";
+import { goToOwnAddress } from "./address.ts";
 import { adminScreen } from "./admin.ts";
 import { currentUser, resume, signOut } from "./api.ts";
 import { appsScreen } from "./apps.ts";
@@ -96,6 +97,8 @@ function render() {
   show(app, header(inner ? inner.nav : route), h("main", {}, r.screen()));
 }
 
-window.addEventListener("hashchange", render);
-// A session left by an earlier visit (the refresh cookie) signs the person straight in.
-void resume().finally(render);
+if (!goToOwnAddress()) {
+  window.addEventListener("hashchange", render);
+  // A session left by an earlier visit (the refresh cookie) signs the person straight in.
+  void resume().finally(render);
+}

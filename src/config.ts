@@ -24,7 +24,11 @@ export const variables = {
     default: false,
     doc: "let several processes listen on PORT at once (SO_REUSEPORT, each must set it; Linux spreads connections among them); off, a process whose port is taken refuses to start",
   },
-  PUBLIC_URL: { schema: Url, default: undefined, doc: "the API's public {base_url}; default http://localhost:PORT" },
+  PUBLIC_URL: {
+    schema: Url,
+    default: undefined,
+    doc: "the API's public {base_url}; unset = the address each request came to (localhost, 127.0.0.1, the machine's name or LAN address all work), and http://localhost:PORT for jobs and mail; set, other addresses are sent to it",
+  },
   MEDIA_URL: { schema: Url, default: undefined, doc: "public address of the media edge; default PUBLIC_URL/media" },
   MEDIA_CORS_ORIGINS: {
     schema: T.String(),
@@ -293,8 +297,17 @@ export type Config = Readonly<
     mediaCorsOrigins: MediaCorsOrigins;
     /** true when every part runs in process (PGlite, memory kv, folder storage). */
     embedded: { db: boolean; kv: boolean; storage: boolean };
+    /**
+     * The public addresses that follow the address a request came to, because PUBLIC_URL is
+     * unset (those of the four not set themselves); empty when PUBLIC_URL is set. Their values
+     * above are the defaults at http://localhost:PORT, for what no request asks (jobs, mail).
+     */
+    addressesFromRequest: readonly PublicAddress[];
   }
 >;
+
+/** The service's public addresses: where a person, a client or a proxy reaches each part. */
+export type PublicAddress = "PUBLIC_URL" | "MEDIA_URL" | "CENTER_URL" | "MCP_URL";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -359,6 +372,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length) throw new ConfigError(problems);
 
   out.DATA_DIR = dataDirOf(env);
+  out.addressesFromRequest =
+    out.PUBLIC_URL === undefined ? (["PUBLIC_URL", "MEDIA_URL", "CENTER_URL", "MCP_URL"] as const).filter((k) => out[k] === undefined) : [];
   out.PUBLIC_URL = trimSlash((out.PUBLIC_URL as string | undefined) ?? `http://localhost:${out.PORT}`);
   out.MEDIA_URL = trimSlash((out.MEDIA_URL as string | undefined) ?? `${out.PUBLIC_URL}/media`);
   out.CENTER_URL = trimSlash((out.CENTER_URL as string | undefined) ?? (out.PUBLIC_URL as string));

@@ -17,7 +17,12 @@ interface DocumentedRoute {
   hooks?: { detail?: Record<string, unknown> };
 }
 
-export const openapiPlugin = (publicUrl: string) => {
+/**
+ * `publicUrl`: PUBLIC_URL; `fromRequest`: it is unset, and the API is wherever the document
+ * was fetched from, which a relative server URL says (OpenAPI resolves it against the
+ * document's own address).
+ */
+export const openapiPlugin = (publicUrl: string, fromRequest: boolean) => {
   const docs = new Elysia({ name: "openapi-document" });
   // Every route of the app, hidden ones too (their own paths). The plugin reads them the
   // same way; once this instance is mounted the call reaches the root's routes.
@@ -49,7 +54,7 @@ export const openapiPlugin = (publicUrl: string) => {
               version: VERSION,
               description: "Self-hostable hosting and library service: images, videos, audio, documents and knowledge bases.",
             },
-            servers: [{ url: publicUrl }],
+            servers: [{ url: fromRequest ? "/" : publicUrl }],
             components: {
               securitySchemes: {
                 bearer: { type: "http", scheme: "bearer", description: "An API key (sk_live_...), a JWT access token or an OAuth token" },

@@ -10,6 +10,8 @@
 import { Elysia } from "elysia";
 import { sharedModels } from "./envelope.ts";
 import { AppError } from "../core/errors.ts";
+import { type Addresses, addressesOf } from "./addresses.ts";
+import type { Config } from "../config.ts";
 
 /** Where a request that may act on a session cookie is let in from. */
 export interface SiteRule {
@@ -29,7 +31,7 @@ export interface SiteRule {
 }
 
 /** The origins of these addresses. */
-export const originsOf = (...urls: string[]): Set<string> => new Set(urls.map((u) => new URL(u).origin));
+const originsOf = (...urls: string[]): Set<string> => new Set(urls.map((u) => new URL(u).origin));
 
 /** Methods that change nothing: a visit the user started (Sec-Fetch-Site none) may make them. */
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
@@ -51,18 +53,33 @@ export function fromOwnSite(request: Request, rule: SiteRule): boolean {
   return rule.origins.has(origin);
 }
 
+type SiteConfig = Parameters<typeof addressesOf>[0] & Pick<Config, "addressesFromRequest">;
+
+/**
+ * The rule of pages served at `pages` (which of the service's addresses), for one request:
+ * the same for every request when PUBLIC_URL is set, else made from the address it came to
+ * (a browser at http://192.168.1.5:8080 sends no Sec-Fetch-Site, only its Origin).
+ */
+export function siteRules(config: SiteConfig, pages: (a: Addresses) => string[], rule: Omit<SiteRule, "origins">): (request: Request) => SiteRule {
+  if (config.addressesFromRequest.length === 0) {
+    const fixed = { ...rule, origins: originsOf(...pages(config)) };
+    return () => fixed;
+  }
+  return (request) => ({ ...rule, origins: originsOf(...pages(addressesOf(config, request))) });
+}
+
 /**
  * The `ownSite: true` route option: a request another site's page made is refused (403
- * FORBIDDEN, meta.reason cross_site) before the handler reads or touches a cookie.
- * `urls`: the addresses of the service's own pages (PUBLIC_URL, CENTER_URL).
+ * FORBIDDEN, meta.reason cross_site) before the handler reads or touches a cookie. The
+ * service's own pages are the dashboard and whatever is at PUBLIC_URL.
  */
-export const ownSiteGuard = (urls: string[]) => {
-  const rule: SiteRule = { origins: originsOf(...urls), crossOrigin: true, opaqueOrigin: false };
-  return new Elysia({ name: "own-site", seed: urls }).use(sharedModels).macro({
+export const ownSiteGuard = (config: SiteConfig) => {
+  const ruleOf = siteRules(config, (a) => [a.PUBLIC_URL, a.CENTER_URL], { crossOrigin: true, opaqueOrigin: false });
+  return new Elysia({ name: "own-site", seed: [config.PUBLIC_URL, config.CENTER_URL, ...config.addressesFromRequest] }).use(sharedModels).macro({
     ownSite: {
       response: { 403: "Error" } as const,
       transform({ request }) {
-        if (!fromOwnSite(request, rule)) {
+        if (!fromOwnSite(request, ruleOf(request))) {
           throw new AppError("FORBIDDEN", "this request came from another site; the session cookie acts only for this service's own pages", {
             reason: "cross_site",
           });

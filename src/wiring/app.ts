@@ -65,7 +65,7 @@ export function createApp(processServices: Services) {
   const app = new Elysia({ name: "shelf", serve: { routes } })
     .use(core(services, limits, access))
     .use(sharedModels)
-    .use(openapiPlugin(deps.config.PUBLIC_URL))
+    .use(openapiPlugin(deps.config.PUBLIC_URL, deps.config.addressesFromRequest.length > 0))
     .use(systemModule(deps))
     .use(identityModule(services))
     .use(usageModule(services))

@@ -10,6 +10,9 @@ import { VERSION } from "../infra/version.ts";
 
 interface Banner {
   url: string;
+  dashboard: string;
+  /** Which addresses are in force: the one of PUBLIC_URL, or whichever a request came to. */
+  addresses: string;
   apiReference: string;
   media: string;
   /** How to make the first account; absent once there is one. */
@@ -30,7 +33,16 @@ function adminCommandFor(deps: Deps): string {
 async function bannerOf(deps: Deps): Promise<Banner> {
   const { config } = deps;
   const url = config.PUBLIC_URL;
-  const banner: Banner = { url, apiReference: `${url}/swagger`, media: config.MEDIA_URL };
+  const banner: Banner = {
+    url,
+    dashboard: `${config.CENTER_URL}/`,
+    addresses:
+      config.addressesFromRequest.length > 0
+        ? "PUBLIC_URL is unset: any address that reaches this machine works (localhost, 127.0.0.1, its name or LAN address), and the URLs it hands out follow it"
+        : "PUBLIC_URL is set: the dashboard sends a browser that came by another address there",
+    apiReference: `${url}/swagger`,
+    media: config.MEDIA_URL,
+  };
   if (!(await hasAccounts(deps.db))) {
     banner.firstAccount = {
       signup: `curl -X POST ${url}/v1/auth/signup -H 'content-type: application/json' -d '{"email":"you@example.com","password":"a long passphrase"}'`,
@@ -44,7 +56,14 @@ async function bannerOf(deps: Deps): Promise<Banner> {
 }
 
 function bannerText(b: Banner): string {
-  const lines = [`shelf ${VERSION} is ready`, `  API            ${b.url}/v1`, `  API reference  ${b.apiReference}`, `  Media          ${b.media}`];
+  const lines = [
+    `shelf ${VERSION} is ready`,
+    `  Dashboard      ${b.dashboard}`,
+    `  API            ${b.url}/v1`,
+    `  API reference  ${b.apiReference}`,
+    `  Media          ${b.media}`,
+    `  (${b.addresses})`,
+  ];
   if (b.firstAccount) {
     lines.push(
       "",

@@ -23,23 +23,30 @@ export function findChromium(): string | undefined {
 /**
  * The OAuth test app listening on a free port, and a headless browser that reaches the
  * app's PUBLIC_URL host there, so the pages are seen at the address the service announces
- * (the device codes' verification_uri). Pages are opened without JavaScript unless told:
+ * (the device codes' verification_uri); `change` as oauthApp's. Pages are opened without JavaScript unless told:
  * the OAuth pages work without it. close() stops both.
  */
-export async function browserRig(executablePath: string) {
-  const o = await oauthApp(undefined, { closedBy: "caller" });
+export async function browserRig(executablePath: string, change?: Parameters<typeof oauthApp>[0]) {
+  const o = await oauthApp(change, { closedBy: "caller" });
   const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
   const server = listening.server!;
   const host = new URL(o.deps.config.PUBLIC_URL).hostname;
   const browser: Browser = await chromium.launch({
     executablePath,
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${server.port}`],
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${server.port}, MAP shelf.test:80 127.0.0.1:${server.port}`,
+    ],
   });
   /** What the pages made the browser complain of (a policy refusal, say). */
   const complaints: string[] = [];
   return {
     o,
     complaints,
+    /** The listening server by its loopback address (the pages also answer at PUBLIC_URL's host). */
+    origin: `http://127.0.0.1:${server.port}`,
     /** A fresh browser profile (its own cookies), phone-sized unless told; scripts run only when told (the API reference). */
     async open(viewport = { width: 390, height: 844 }, { javaScript = false } = {}): Promise<Page> {
       const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });

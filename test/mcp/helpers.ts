@@ -3,10 +3,77 @@
 // the app in process.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { expect } from "bun:test";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { TestUser } from "../helpers/factories.ts";
+import { formFields } from "../oauth/authorize-steps.ts";
+import { pageClient } from "../oauth/page-client.ts";
 import type { oauthApp } from "../oauth/flow.ts";
 
 type OAuthApp = Awaited<ReturnType<typeof oauthApp>>;
+
+/** Where the test MCP clients say the user is sent back to (nothing listens: the code is read from the redirect). */
+const REDIRECT = "http://127.0.0.1:43999/callback";
+
+/** What an MCP client keeps: its registration, its tokens, the PKCE verifier, and where it sent the user. */
+export class TestProvider implements OAuthClientProvider {
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = "";
+  authorizationUrl?: URL;
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "Test Agent",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(v: string) {
+    this.verifier = v;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** The user signs in on the authorization page and approves: the code sent back to the client. */
+export async function approveInBrowser(o: OAuthApp, base: string, url: URL, user: { email: string; password: string }) {
+  const v = pageClient(o.app, { ip: o.ip(), base });
+  const page = `${url.pathname}${url.search}`;
+  const signInPage = await v.get(page);
+  expect(signInPage.status).toBe(200);
+  const signedIn = await v.post(url.pathname, { ...formFields(signInPage.html, "sign-in"), email: user.email, password: user.password });
+  expect(signedIn.status).toBe(303);
+  const next = new URL(signedIn.headers.get("location")!, `${base}${url.pathname}`);
+  const consent = await v.get(next.pathname + next.search);
+  expect(consent.status).toBe(200);
+  const approved = await v.post(url.pathname, { ...formFields(consent.html, "decision"), decision: "approve" });
+  expect(approved.status).toBe(303);
+  const back = new URL(approved.headers.get("location")!);
+  expect(back.origin + back.pathname).toBe(REDIRECT);
+  return { code: back.searchParams.get("code")!, consentHtml: consent.html };
+}
 
 export const ALL_SCOPES = "kb.read kb.write media.read media.write usage.read";
 

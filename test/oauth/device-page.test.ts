@@ -1,6 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { CACHE_TTL_MS } from "../../src/infra/cache.ts";
 import { servePage } from "../../src/modules/oauth/pages/layout.ts";
 import { oauthDeviceAuthorizations } from "../../src/modules/oauth/table.ts";
 import { PASSWORD } from "../helpers/factories.ts";
@@ -86,8 +85,16 @@ describe("signing in on the device page", () => {
     const res = await page.post("/device", { action: "sign_in", email: user.email, password: PASSWORD, user_code: "ABCD-EFGH" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("device?user_code=ABCD-EFGH");
-    // A new page session: the nonce changes, so no token from before the sign-in holds.
-    expect(res.headers.getSetCookie()[0]).toMatch(/^shelf_page=[A-Za-z0-9_-]{22}\.[\w-]+\.[\w-]+\.[\w-]+; Path=\/device; HttpOnly; SameSite=Lax$/);
+    const cookies = res.headers.getSetCookie();
+    // A new page session: the nonce changes, so no form token from before the sign-in holds.
+    expect(cookies[0]).toMatch(/^shelf_page=[A-Za-z0-9_-]{22}; Path=\/device; HttpOnly; SameSite=Lax$/);
+    // The browser session, for the dashboard (the refresh cookie) and both pages (the ticket).
+    expect(cookies).toContainEqual(expect.stringMatching(/^shelf_refresh=[\w-]{43}; Path=\/v1\/auth; Max-Age=604800; HttpOnly; SameSite=Lax$/));
+    for (const path of ["/oauth/authorize", "/device"]) {
+      expect(cookies).toContainEqual(
+        expect.stringMatching(new RegExp(`^shelf_session=[\\w-]+\\.\\d+\\.[\\w-]{43}; Path=${path}; Max-Age=604800; HttpOnly; SameSite=Lax$`)),
+      );
+    }
     const form = await page.get("/device?user_code=ABCD-EFGH");
     expect(form.html).toContain('id="code-form"');
     expect(form.html).toContain('value="ABCD-EFGH"');
@@ -123,29 +130,44 @@ describe("signing in on the device page", () => {
     expect(res.html).toContain("Too many failed sign-in attempts");
   });
 
-  test("signing out ends the identity session: its token is refused by the API", async () => {
+  test("signing in on the page signs the dashboard in; signing out there ends that session too", async () => {
     const { page } = await signedIn();
-    const token = page.jar.get("shelf_page")!.split(".").slice(1).join(".");
-    expect((await o.api("GET", "/v1/user/me", token)).status).toBe(200);
+    const refreshToken = page.jar.get("shelf_refresh")!;
+    const refresh = (token: string) =>
+      o.app.handle(new Request("http://shelf.test/v1/auth/refresh", { method: "POST", headers: { cookie: `shelf_refresh=${token}` } }));
+    const first = await refresh(refreshToken);
+    expect(first.status).toBe(200);
+    const rotated = /^shelf_refresh=([\w-]+);/.exec(first.headers.getSetCookie().find((c) => c.startsWith("shelf_refresh="))!)![1]!;
     await page.get("/device");
     const out = await page.post("/device", { action: "sign_out" });
     expect(out.status).toBe(303);
     expect(page.jar.get("shelf_page")).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    // Past the node's cache of the session (its broadcast may still be on its way on Redis).
-    o.clock.advance(CACHE_TTL_MS);
-    expect((await o.api("GET", "/v1/user/me", token)).status).toBe(401);
+    expect(page.jar.has("shelf_session")).toBe(false);
+    expect(page.jar.has("shelf_refresh")).toBe(false);
+    expect((await refresh(rotated)).status).toBe(401);
     expect((await page.get("/device")).html).toContain('id="sign-in"');
   });
 
-  test("once the page session's 15 minutes are over, Approve gets the sign-in form again, the code carried, and decides nothing", async () => {
+  test("once the session ends on the dashboard, or its ticket is a week old, Approve gets the sign-in form again, the code carried, and decides nothing", async () => {
     const { user_code } = await started();
     const { page } = await signedIn();
     await page.post("/device", { user_code });
-    o.clock.advance(15 * 60_000 + 1);
+    const logout = await o.app.handle(
+      new Request("http://shelf.test/v1/auth/logout", { method: "POST", headers: { cookie: `shelf_refresh=${page.jar.get("shelf_refresh")}` } }),
+    );
+    expect(logout.status).toBe(204);
     const res = await page.post("/device", { user_code, decision: "approve" });
     expect(res.status).toBe(401);
     expect(res.html).toContain('id="sign-in"');
     expect(fieldOf(res.html, "user_code")).toBe(user_code);
+    expect(await statusOf(user_code)).toBe("pending");
+
+    const again = await signedIn();
+    await again.page.post("/device", { user_code });
+    o.clock.advance(7 * 86_400_000 + 1000);
+    const late = await again.page.post("/device", { user_code, decision: "approve" });
+    expect(late.status).toBe(401);
+    expect(late.html).toContain('id="sign-in"');
     expect(await statusOf(user_code)).toBe("pending");
   });
 

@@ -1,5 +1,6 @@
 // /v1/audio: streamed upload, read (anonymous when public), update, delete. Listing is the
 // unified media listing's (GET /v1/media?type=audio), through public.ts.
+import { addressesOf } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { notFound } from "../../core/errors.ts";
@@ -10,7 +11,7 @@ import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploa
 
 export const audioModule = (services: RouteServices) => {
   const { deps, guard, buckets, contentDeps } = services;
-  const media = deps.config.MEDIA_URL;
+  const media = (request: Request) => addressesOf(deps.config, request).MEDIA_URL;
   return new Elysia({ name: "audio", detail: { tags: ["audio"] } })
     .use(sharedModels)
     .use(guard)
@@ -19,7 +20,7 @@ export const audioModule = (services: RouteServices) => {
       async ({ principal, request, status }) => {
         const uploader = await precheckAudioUpload(deps, principal.userId, declaredLength(request));
         await buckets.take(principal.userId, "upload");
-        return status(201, ok(toAudio(media, await uploadAudio(contentDeps, uploader, uploadBodyOf(request)))));
+        return status(201, ok(toAudio(media(request), await uploadAudio(contentDeps, uploader, uploadBodyOf(request)))));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
@@ -38,8 +39,8 @@ export const audioModule = (services: RouteServices) => {
     )
     .get(
       "/v1/audio/:id",
-      async ({ params, reader }) => {
-        return ok(toAudio(media, await getAudio(deps.db, { userId: reader?.userId, id: params.id })));
+      async ({ params, reader, request }) => {
+        return ok(toAudio(media(request), await getAudio(deps.db, { userId: reader?.userId, id: params.id })));
       },
       {
         optionalAuth: { scope: "media.read", tier: "read" },
@@ -48,13 +49,17 @@ export const audioModule = (services: RouteServices) => {
         detail: { summary: "One audio file; anonymous when it is public" },
       },
     )
-    .patch("/v1/audio/:id", async ({ principal, params, body }) => ok(toAudio(media, await updateAudio(deps, principal.userId, params.id, body))), {
-      auth: { scope: "media.write", tier: "mutation" },
-      params: AudioParams,
-      body: UpdateAudioBody,
-      response: { 200: Ok(Audio), 404: "Error", 422: "Error" },
-      detail: { summary: "Change an audio file's title or visibility (is_public, or isPublic); {} changes nothing" },
-    })
+    .patch(
+      "/v1/audio/:id",
+      async ({ principal, params, body, request }) => ok(toAudio(media(request), await updateAudio(deps, principal.userId, params.id, body))),
+      {
+        auth: { scope: "media.write", tier: "mutation" },
+        params: AudioParams,
+        body: UpdateAudioBody,
+        response: { 200: Ok(Audio), 404: "Error", 422: "Error" },
+        detail: { summary: "Change an audio file's title or visibility (is_public, or isPublic); {} changes nothing" },
+      },
+    )
     .delete(
       "/v1/audio/:id",
       async ({ principal, params, set }) => {

@@ -6,6 +6,7 @@
 import { Elysia } from "elysia";
 import { pageSecurityHeaders } from "../../http/page-headers.ts";
 import type { Deps } from "../../core/deps.ts";
+import { type Addresses, addressesOf } from "../../http/addresses.ts";
 import { centerAssets } from "./assets.ts";
 
 const YEAR_S = 365 * 24 * 3600;
@@ -15,16 +16,14 @@ const ASSET_DIR = "/_center";
 
 const escapeAttr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
-export function centerModule(deps: Pick<Deps, "config">) {
-  const { CENTER_URL, PUBLIC_URL, MEDIA_URL } = deps.config;
-  // The dashboard is answered at the path of CENTER_URL on this server (a proxy may put it
-  // on an origin of its own); "" is the root.
-  const base = new URL(CENTER_URL).pathname.replace(/\/+$/, "");
-  const scriptPath = `${base}${ASSET_DIR}/${centerAssets.script.name}`;
-  const stylePath = `${base}${ASSET_DIR}/${centerAssets.style.name}`;
+/** The shell and its headers for these addresses. */
+function shell(addresses: Addresses, fixed: boolean, stylePath: string, scriptPath: string) {
+  const { CENTER_URL, PUBLIC_URL, MEDIA_URL } = addresses;
   const api = new URL(PUBLIC_URL).origin;
   const media = new URL(MEDIA_URL).origin;
-  // Settings reach the script as data attributes: the CSP allows no inline script.
+  // Settings reach the script as data attributes: the CSP allows no inline script. With
+  // PUBLIC_URL set, data-fixed has the script go to CENTER_URL when opened at another
+  // address; the browser's own address is the one to compare, as a proxy may rewrite Host.
   const page = `<!doctype html>
 <html lang="en">
 <head>
@@ -37,7 +36,7 @@ export function centerModule(deps: Pick<Deps, "config">) {
 <link rel="stylesheet" href="${stylePath}">
 <script type="module" src="${scriptPath}"></script>
 </head>
-<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}" data-media="${escapeAttr(MEDIA_URL)}">
+<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}" data-media="${escapeAttr(MEDIA_URL)}"${fixed ? " data-fixed" : ""}>
 <noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeAttr(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
 <div id="app"></div>
 </body>
@@ -59,13 +58,26 @@ export function centerModule(deps: Pick<Deps, "config">) {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-cache",
   };
+  return () => new Response(page, { headers });
+}
+
+export function centerModule(deps: Pick<Deps, "config">) {
+  const { config } = deps;
+  // The dashboard is answered at the path of CENTER_URL on this server (a proxy may put it
+  // on an origin of its own); "" is the root. The path is the same at every address.
+  const base = new URL(config.CENTER_URL).pathname.replace(/\/+$/, "");
+  const scriptPath = `${base}${ASSET_DIR}/${centerAssets.script.name}`;
+  const stylePath = `${base}${ASSET_DIR}/${centerAssets.style.name}`;
+  const fixed = config.addressesFromRequest.length === 0;
+  const answer = fixed ? shell(config, true, stylePath, scriptPath) : null;
+  const page = ({ request }: { request: Request }) => (answer ?? shell(addressesOf(config, request), false, stylePath, scriptPath))();
   const asset = (a: { body: string; type: string }) => () =>
     new Response(a.body, {
       headers: { "content-type": a.type, "cache-control": `public, max-age=${YEAR_S}, immutable`, "x-content-type-options": "nosniff" },
     });
   const hidden = { detail: { hide: true } };
   const module = new Elysia({ name: "center" })
-    .get(base || "/", () => new Response(page, { headers }), hidden)
+    .get(base || "/", page, hidden)
     .get(scriptPath, asset(centerAssets.script), hidden)
     .get(stylePath, asset(centerAssets.style), hidden);
   // The chunks the entry imports (by names relative to its own URL), fetched only when a

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 export const DEVICE_COOKIE = "shelf_device";
-export const DEVICE_PROOF_TTL_S = 180 * 86_400;
+const DEVICE_PROOF_TTL_S = 180 * 86_400;
 
 // Its own key, so a proof can never equal a MAC made with the server secret for anything else.
 const KEY_LABEL = "shelf/device-proof/v1";

@@ -6,12 +6,13 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { AppError } from "../../core/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ownSiteGuard } from "../../http/own-site.ts";
+import { addressesOf } from "../../http/addresses.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { changePassword, patchMe } from "./account-settings.ts";
 import { createApiKey, DEFAULT_KEY_SCOPES, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "../../core/scopes.ts";
-import { DEVICE_COOKIE, DEVICE_PROOF_TTL_S } from "./device-proof.ts";
+import { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
   CreatedKey,
@@ -33,42 +34,51 @@ import { assertPasswordAcceptable } from "./password.ts";
 import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
+import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
 
-export const REFRESH_COOKIE = "shelf_refresh";
+export { REFRESH_COOKIE } from "./session-cookies.ts";
 
 const authController = ({ deps, identity, guard, notify }: RouteServices) => {
   const { signer } = identity;
   const limiter = createLoginLimiter(deps.kv, deps.clock);
-  const secure = deps.config.PUBLIC_URL.startsWith("https://");
-  const cookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/v1/auth", secure };
+  const secureAt = (request: Request) => addressesOf(deps.config, request).PUBLIC_URL.startsWith("https://");
   const grantBody = (g: SessionGrant) => ({
     user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan, isAdmin: g.user.isAdmin },
     accessToken: g.accessToken,
     expiresIn: g.expiresIn,
   });
   const RefreshCookie = t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })) });
-  type Jar = Record<string, { set(v: object): unknown }>;
-  /** Sets (or, with "", clears) the refresh cookie. */
-  const setRefresh = (cookie: Jar, value: string) => cookie[REFRESH_COOKIE]!.set({ value, maxAge: value ? REFRESH_TOKEN_TTL_MS / 1000 : 0, ...cookieOptions });
+  /**
+   * The answer with the browser session's cookies (identity's session-cookies.ts): the
+   * refresh cookie and the pages' tickets, or without a session the values that clear them,
+   * and `extra`. Written here rather than through Elysia's cookie jar, which holds one value
+   * per name (the tickets are one name on two paths) and drops its own cookies from an
+   * answer that sets others.
+   */
+  const withSession = (request: Request, code: number, body: unknown, session?: { refreshToken: string; sessionId: string }, extra: string[] = []) => {
+    const res = code === 204 ? new Response(null, { status: 204 }) : Response.json(body, { status: code });
+    const cookies = sessionCookies(deps.config, session, { secure: secureAt(request), nowMs: deps.clock.now().getTime() });
+    for (const c of [...cookies, ...extra]) res.headers.append("set-cookie", c);
+    return res;
+  };
 
   return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
     .use(sharedModels)
     .use(guard)
-    .use(ownSiteGuard([deps.config.PUBLIC_URL, deps.config.CENTER_URL]))
+    .use(ownSiteGuard(deps.config))
     .post(
       "/v1/auth/signup",
-      async ({ body, cookie, request, server, status }) => {
+      async ({ body, cookie, request, server }) => {
         // Before the limiter: a refused password does not use up the address's sign-ups.
         assertPasswordAcceptable(body.password);
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
         const grant = await signup(deps, signer, body);
-        setRefresh(cookie, grant.refreshToken);
         const { firstAccount, plan } = grant.user;
         const notice = firstAccount
           ? `This is the first account on this instance: it is an administrator on plan ${plan}. Later accounts get plan ${deps.config.DEFAULT_PLAN}.`
           : null;
-        return status(201, ok({ ...grantBody(grant), firstAccount, notice }));
+        return withSession(request, 201, ok({ ...grantBody(grant), firstAccount, notice }), grant);
       },
       {
         body: SignupBody,
@@ -88,9 +98,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
         const deviceProof = cookie[DEVICE_COOKIE]!.value;
         const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, deviceProof }, notify);
-        setRefresh(cookie, grant.refreshToken);
-        cookie[DEVICE_COOKIE]!.set({ value: grant.deviceProof, maxAge: DEVICE_PROOF_TTL_S, ...cookieOptions, path: "/v1/auth/login" });
-        return ok(grantBody(grant));
+        return withSession(request, 200, ok(grantBody(grant)), grant, [deviceCookie(grant.deviceProof, "/v1/auth/login", secureAt(request))]);
       },
       {
         body: Credentials,
@@ -106,15 +114,15 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     )
     .post(
       "/v1/auth/refresh",
-      async ({ cookie }) => {
+      async ({ cookie, request }) => {
         const token = cookie[REFRESH_COOKIE]!.value;
         if (!token) throw new AppError("UNAUTHORIZED", "no refresh cookie");
         try {
           const grant = await refresh(deps, signer, token);
-          setRefresh(cookie, grant.refreshToken);
-          return ok(grantBody(grant));
+          return withSession(request, 200, ok(grantBody(grant)), grant);
         } catch (e) {
-          setRefresh(cookie, "");
+          // An error answer is the app's envelope; the jar adds the one cookie it clears.
+          cookie[REFRESH_COOKIE]!.set({ value: "", maxAge: 0, httpOnly: true, sameSite: "lax", path: REFRESH_PATH, secure: secureAt(request) });
           throw e;
         }
       },
@@ -131,7 +139,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     )
     .post(
       "/v1/auth/logout",
-      async ({ cookie, headers, status }) => {
+      async ({ cookie, headers, request }) => {
         const token = cookie[REFRESH_COOKIE]!.value;
         let sessionId: string | undefined;
         if (headers.authorization) {
@@ -139,8 +147,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
           sessionId = p?.sessionId;
         }
         await logout(deps, { refreshToken: token || undefined, sessionId });
-        setRefresh(cookie, "");
-        return status(204, undefined);
+        return withSession(request, 204, undefined);
       },
       {
         cookie: RefreshCookie,

@@ -8,7 +8,8 @@ export { createUser, getUser, getUserByEmail, hasAccounts, hashPassword, lockUse
 export { listUsers, userIdsAfter } from "./listing.ts";
 export { deleteUser } from "./delete-user.ts";
 export { keepAnAdmin } from "./admins.ts";
-export { login, logout } from "./sessions.ts";
+export { liveSessionUser, login, logout } from "./sessions.ts";
+export { SESSION_TICKET_COOKIE, sessionCookies, ticketPaths, ticketSession } from "./session-cookies.ts";
 export { signInWithPassword } from "./sign-in.ts";
 export { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";

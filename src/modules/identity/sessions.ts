@@ -17,6 +17,7 @@ export interface SessionGrant {
   accessToken: string;
   expiresIn: number;
   refreshToken: string;
+  sessionId: string;
 }
 
 // A fixed hash to verify against when the email is unknown, so both failures take as long.
@@ -39,7 +40,7 @@ async function insertSession(tx: Tx, userId: string, now: Date) {
 
 async function grantOf(signer: TokenSigner, user: User, opened: { sessionId: string; refreshToken: string }): Promise<SessionGrant> {
   const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId: opened.sessionId });
-  return { user, accessToken: token, expiresIn, refreshToken: opened.refreshToken };
+  return { user, accessToken: token, expiresIn, refreshToken: opened.refreshToken, sessionId: opened.sessionId };
 }
 
 async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
@@ -149,7 +150,7 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
   const user = await getUser(deps.db, session.userId);
   if (!user) throw new AppError("UNAUTHORIZED", "session ended");
   const { token, expiresIn } = await signer.sign({ userId: user.id, sessionId: row.sessionId });
-  return { user, accessToken: token, expiresIn, refreshToken: next };
+  return { user, accessToken: token, expiresIn, refreshToken: next, sessionId: row.sessionId };
 }
 
 /** Ends the session; every node's cache drops it at once. */

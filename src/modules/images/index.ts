@@ -1,4 +1,5 @@
 // /v1/images: upload (multipart, streamed), list, get one, update, delete.
+import { addressesOf, depsAt } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { declaredLength } from "../../http/body-limit.ts";
@@ -20,7 +21,7 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
         await buckets.take(principal.userId, "upload");
         const limits = uploadLimits(deps, uploader.limits.imageMaxBytes);
         const row = await withUpload(request, limits, (upload) => createImage(contentDeps, uploader, imageFromForm(upload)));
-        return status(201, ok(toUploaded(deps.config.MEDIA_URL, row)));
+        return status(201, ok(toUploaded(addressesOf(deps.config, request).MEDIA_URL, row)));
       },
       {
         auth: { scope: "media.write", tier: "upload" },
@@ -37,7 +38,8 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
     )
     .get(
       "/v1/images",
-      async ({ principal, query }) => ok(await listImages(deps, principal.userId, { cursor: query.cursor, limit: query.limit ?? 20, tag: query.tag })),
+      async ({ principal, query, request }) =>
+        ok(await listImages(depsAt(deps, request), principal.userId, { cursor: query.cursor, limit: query.limit ?? 20, tag: query.tag })),
       {
         auth: { scope: "media.read", tier: "read" },
         query: ListImagesQuery,
@@ -47,7 +49,8 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
     )
     .get(
       "/v1/images/:id",
-      async ({ principal, params }) => ok(toItem(deps.config.MEDIA_URL, await getImage(deps.db, { userId: principal.userId, id: params.id }))),
+      async ({ principal, params, request }) =>
+        ok(toItem(addressesOf(deps.config, request).MEDIA_URL, await getImage(deps.db, { userId: principal.userId, id: params.id }))),
       {
         auth: { scope: "media.read", tier: "read" },
         params: ImageParams,
@@ -57,7 +60,8 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
     )
     .patch(
       "/v1/images/:id",
-      async ({ principal, params, body }) => ok(toItem(deps.config.MEDIA_URL, await updateImage(deps, principal.userId, params.id, body))),
+      async ({ principal, params, body, request }) =>
+        ok(toItem(addressesOf(deps.config, request).MEDIA_URL, await updateImage(deps, principal.userId, params.id, body))),
       {
         auth: { scope: "media.write", tier: "mutation" },
         params: ImageParams,

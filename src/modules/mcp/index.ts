@@ -10,6 +10,7 @@ import { AppError } from "../../core/errors.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { Scope } from "../../core/scopes.ts";
 import type { RouteServices } from "../../wiring/services.ts";
+import { type Addresses, addressesOf } from "../../http/addresses.ts";
 import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authorization.ts";
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
@@ -66,25 +67,33 @@ async function chargeToolCall(buckets: Buckets, userId: string): Promise<string 
 export const mcpModule = (services: RouteServices, send: Send) => {
   const { deps, identity, mcpDelegation, buckets } = services;
   const config = deps.config;
-  const mcpUrl = new URL(config.MCP_URL);
-  const path = mcpUrl.pathname.replace(/\/+$/, "") || "/";
+  // The paths are the same at every address the server is reached at.
+  const path = new URL(config.MCP_URL).pathname.replace(/\/+$/, "") || "/";
   const metadataPath = `/.well-known/oauth-protected-resource${path === "/" ? "" : path}`;
-  const metadataUrl = `${mcpUrl.origin}${metadataPath}`;
-  const challenge = challenges(metadataUrl);
-  const origins = allowedOrigins(config);
   const fetchImage = urlImageFetcher();
-  const metadata = {
-    resource: config.MCP_URL,
-    authorization_servers: [config.PUBLIC_URL],
-    scopes_supported: [...MCP_SCOPES],
-    bearer_methods_supported: ["header"],
-    resource_name: "shelf",
-    resource_documentation: `${config.PUBLIC_URL}/swagger`,
-  };
+  /** What the server says of itself at these addresses: a client must find the address it called. */
+  const serverAt = (addresses: Addresses) => ({
+    addresses,
+    challenge: challenges(`${new URL(addresses.MCP_URL).origin}${metadataPath}`),
+    origins: allowedOrigins({ ...addresses, MCP_ALLOWED_ORIGINS: config.MCP_ALLOWED_ORIGINS }),
+    // The tools' API calls are made in process at the same address, so the URLs they hand
+    // back are the caller's.
+    inProcessBase: config.addressesFromRequest.length === 0 ? IN_PROCESS_BASE : new URL(addresses.PUBLIC_URL).origin,
+    metadata: {
+      resource: addresses.MCP_URL,
+      authorization_servers: [addresses.PUBLIC_URL],
+      scopes_supported: [...MCP_SCOPES],
+      bearer_methods_supported: ["header"],
+      resource_name: "shelf",
+      resource_documentation: `${addresses.PUBLIC_URL}/swagger`,
+    },
+  });
+  const fixed = config.addressesFromRequest.length === 0 ? serverAt(config) : null;
+  const here = (request: Request) => fixed ?? serverAt(addressesOf(config, request));
 
   const corsFor = (origin: string | null): Record<string, string> => (origin ? { "access-control-allow-origin": origin, vary: "Origin" } : {});
 
-  async function serve(request: Request, principal: Principal): Promise<Response> {
+  async function serve(request: Request, principal: Principal, inProcessBase: string): Promise<Response> {
     let message: unknown;
     try {
       message = JSON.parse(new TextDecoder().decode(await readBody(request, MAX_BODY_BYTES)));
@@ -95,7 +104,7 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     const needed = scopeNeeded(message);
     if (needed && !principal.scopes.includes(needed)) {
       const scopes = [...new Set([...principal.scopes.filter((s) => MCP_SCOPES.includes(s)), needed])];
-      throw challenge.insufficientScope(scopes, `this needs the ${needed} scope, which this authorization does not include`);
+      throw here(request).challenge.insufficientScope(scopes, `this needs the ${needed} scope, which this authorization does not include`);
     }
     // The SDK loads at the first call, not at start: most api nodes never serve one
     // (docs/benchmarks.md, "Idle memory").
@@ -106,7 +115,7 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     const refusal = Array.isArray(message) ? undefined : paramsRefusal(message);
     if (refusal) return Response.json(refusal);
     return mcpDelegation.run(principal, async (authorization) => {
-      const client = new ShelfClient(IN_PROCESS_BASE, send, () => authorization);
+      const client = new ShelfClient(inProcessBase, send, () => authorization);
       const server = createMcpServer(
         { client, fetchImage },
         {
@@ -129,13 +138,14 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     // A refusal before the body is read closes the connection after a lingering read of it.
     const unread = () => lingeringClose(request);
     const origin = request.headers.get("origin");
+    const { addresses, challenge, origins, inProcessBase } = here(request);
     if (origin !== null && !origins.has(origin)) {
       return new McpRefusal(403, `requests from the origin ${origin.slice(0, 200)} are not accepted (add it to MCP_ALLOWED_ORIGINS)`).response(await unread());
     }
     const cors = corsFor(origin);
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...cors, ...CORS_ALLOW } });
     try {
-      const principal = await mcpPrincipal(identity.resolveForResource, request.headers.get("authorization"), config.MCP_URL, challenge);
+      const principal = await mcpPrincipal(identity.resolveForResource, request.headers.get("authorization"), addresses.MCP_URL, challenge);
       // Stateless: no session to resume or end, and no stream of server-initiated messages.
       if (request.method !== "POST") {
         return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: send JSON-RPC with POST" }, id: null }), {
@@ -143,7 +153,7 @@ export const mcpModule = (services: RouteServices, send: Send) => {
           headers: { ...cors, allow: "POST, OPTIONS", "content-type": "application/json" },
         });
       }
-      const res = await serve(request, principal);
+      const res = await serve(request, principal, inProcessBase);
       for (const [k, v] of Object.entries(cors)) res.headers.set(k, v);
       return res;
     } catch (e) {
@@ -157,10 +167,10 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     new Elysia({ name: "mcp" })
       .get(
         metadataPath,
-        ({ set }) => {
+        ({ set, request }) => {
           set.headers["cache-control"] = "public, max-age=3600";
           set.headers["access-control-allow-origin"] = "*";
-          return metadata;
+          return here(request).metadata;
         },
         { detail: own },
       )

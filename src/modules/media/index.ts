@@ -1,5 +1,6 @@
 // /v1/media: one listing across media kinds (videos, audio), newest first under one
 // cursor, and a batch delete across kinds.
+import { depsAt } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import type { RouteServices } from "../../wiring/services.ts";
@@ -10,7 +11,7 @@ export const mediaModule = ({ deps, guard }: RouteServices) =>
   new Elysia({ name: "media", detail: { tags: ["media"] } })
     .use(sharedModels)
     .use(guard)
-    .get("/v1/media", async ({ principal, query }) => ok(await listMedia(deps, principal.userId, query)), {
+    .get("/v1/media", async ({ principal, query, request }) => ok(await listMedia(depsAt(deps, request), principal.userId, query)), {
       auth: { scope: "media.read", tier: "read" },
       query: ListMediaQuery,
       response: { 200: Ok(MediaPage), 400: "Error", 422: "Error" },

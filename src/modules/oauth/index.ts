@@ -2,6 +2,7 @@
 // the token endpoint, revocation (RFC 7009), and the user's side: approving a device code
 // and listing or revoking authorized apps. Protocol endpoints answer in RFC 6749's form.
 import { Elysia } from "elysia";
+import { addressesOf, depsAt } from "../../http/addresses.ts";
 import { clientIp } from "../../http/client-ip.ts";
 import { outageError, requestIdOf } from "../../http/core.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
@@ -58,11 +59,11 @@ async function protocol(ctx: { set: Set; request: Request }, log: Log, run: () =
 }
 
 const protocolController = ({ deps }: RouteServices) => {
-  const base = deps.config.PUBLIC_URL;
   // Each protocol route is documented with the others (model.ts): bodies are forms.
   const own = { hide: true, [OWN_PATHS]: protocolDocumentation };
   const hidden = { hide: true };
-  const metadata: typeof AuthorizationServerMetadata.static = {
+  // The issuer is the address the client discovered it at (PUBLIC_URL when set).
+  const metadataAt = (base: string): typeof AuthorizationServerMetadata.static => ({
     issuer: base,
     authorization_endpoint: `${base}/oauth/authorize`,
     token_endpoint: `${base}/oauth/token`,
@@ -78,21 +79,23 @@ const protocolController = ({ deps }: RouteServices) => {
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${base}/swagger`,
-  };
+  });
+  const fixed = deps.config.addressesFromRequest.length === 0 ? metadataAt(deps.config.PUBLIC_URL) : null;
+  const metadata = ({ request }: { request: Request }) => fixed ?? metadataAt(addressesOf(deps.config, request).PUBLIC_URL);
   // The generator leaves out a path under /.well-known: it is documented with the others.
   // The metadata is also served where OpenID Connect discovery looks (openid-client's
   // default), so a client that only discovers there finds the same endpoints. No ID tokens
   // are issued, so nothing OpenID-specific is claimed (docs/api.md, "OAuth provider").
   const discovery = { response: { 200: AuthorizationServerMetadata }, detail: hidden };
   return new Elysia({ name: "oauth-protocol", detail: { tags: ["oauth"] } })
-    .get("/.well-known/oauth-authorization-server", () => metadata, discovery)
-    .get("/.well-known/openid-configuration", () => metadata, discovery)
+    .get("/.well-known/oauth-authorization-server", metadata, discovery)
+    .get("/.well-known/openid-configuration", metadata, discovery)
     .post(
       "/v1/oauth/device_authorization",
       ({ request, server, set }) =>
         protocol({ set, request }, deps.log, async () => {
           const p = await oauthParams(request);
-          return startDeviceAuthorization(deps, {
+          return startDeviceAuthorization(depsAt(deps, request), {
             clientId: p.client_id,
             scope: p.scope,
             resource: p.resource,
@@ -111,9 +114,10 @@ const protocolController = ({ deps }: RouteServices) => {
             throw new OAuthError("unsupported_grant_type", "supported: authorization_code, urn:ietf:params:oauth:grant-type:device_code, refresh_token");
           }
           const client = await requireClient(deps, p.client_id);
+          const here = depsAt(deps, request);
           if (p.grant_type === AUTHORIZATION_CODE_GRANT) {
             assertGrantType(client, AUTHORIZATION_CODE_GRANT);
-            return redeemAuthorizationCode(deps, {
+            return redeemAuthorizationCode(here, {
               clientId: client.id,
               code: p.code,
               redirectUri: p.redirect_uri,
@@ -124,10 +128,10 @@ const protocolController = ({ deps }: RouteServices) => {
           if (p.grant_type === DEVICE_GRANT) {
             assertGrantType(client, DEVICE_GRANT);
             if (!p.device_code) throw invalidRequest("device_code is required");
-            return redeemDeviceCode(deps, { clientId: client.id, deviceCode: p.device_code, resource: p.resource });
+            return redeemDeviceCode(here, { clientId: client.id, deviceCode: p.device_code, resource: p.resource });
           }
           if (!p.refresh_token) throw invalidRequest("refresh_token is required");
-          return refreshGrant(deps, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope, resource: p.resource });
+          return refreshGrant(here, { clientId: client.id, refreshToken: p.refresh_token, scope: p.scope, resource: p.resource });
         }),
       { parse: "none", detail: hidden },
     )

@@ -2,6 +2,7 @@
 // termination, expiration and checksum) for videos, audio and images, plus GET of an
 // upload's state. Every answer carries Tus-Resumable and the CORS headers a browser
 // client needs to read the tus headers; errors keep the envelope with the status tus fixes.
+import { depsAt } from "../../http/addresses.ts";
 import { Elysia, t } from "elysia";
 import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS, withHeaders } from "../../http/openapi.ts";
@@ -100,7 +101,13 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
             // The creation is the upload's one charge (its PATCHes are not): a video's also queues a transcode.
             if (metadata.kind === "video") await buckets.take(principal.userId, "transcode");
             await buckets.take(principal.userId, "upload");
-            const { row, resource } = await beginUpload(kindDeps, principal.userId, length, metadata, hasBody ? () => checksumAndBody(request) : undefined);
+            const { row, resource } = await beginUpload(
+              depsAt(kindDeps, request),
+              principal.userId,
+              length,
+              metadata,
+              hasBody ? () => checksumAndBody(request) : undefined,
+            );
             Object.assign(set.headers, { location: location(row.id), ...offsetHeaders(row), ...resourceHeaders(resource) });
             set.status = 201;
           }),
@@ -150,7 +157,10 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
             assertOffsetStream(request);
             const offset = intHeader(request, "upload-offset");
             if (offset === undefined) throw new AppError("BAD_REQUEST", "Upload-Offset is required", { header: "upload-offset" });
-            const { row, resource, replayed } = await appendToUpload(kindDeps, principal.userId, params.id, { offset, ...checksumAndBody(request) });
+            const { row, resource, replayed } = await appendToUpload(depsAt(kindDeps, request), principal.userId, params.id, {
+              offset,
+              ...checksumAndBody(request),
+            });
             Object.assign(set.headers, { ...offsetHeaders(row), ...resourceHeaders(resource), ...(replayed && (await lingeringClose(request))) });
             set.status = 204;
           }),

@@ -1,5 +1,6 @@
 // /v1/videos: streamed upload, list, read (anonymous when public), status poll, update,
 // delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts.
+import { depsAt } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { uploadLimits, withUpload } from "../../http/multipart.ts";
@@ -65,7 +66,7 @@ export const videosModule = (services: RouteServices) => {
         },
       },
     )
-    .get("/v1/videos", async ({ principal, query }) => ok(await listVideos(deps, principal.userId, query)), {
+    .get("/v1/videos", async ({ principal, query, request }) => ok(await listVideos(depsAt(deps, request), principal.userId, query)), {
       auth: { scope: "media.read", tier: "read" },
       query: ListVideosQuery,
       response: { 200: Ok(VideoPage), 400: "Error", 422: "Error" },
@@ -73,9 +74,9 @@ export const videosModule = (services: RouteServices) => {
     })
     .get(
       "/v1/videos/:id",
-      async ({ params, reader }) => {
+      async ({ params, reader, request }) => {
         const row = await getVideo(deps.db, { userId: reader?.userId, id: params.id });
-        return ok({ ...toVideo(videoUrls(deps), row), bandwidth_state: await bandwidth.of(row.ownerId) });
+        return ok({ ...toVideo(videoUrls(depsAt(deps, request)), row), bandwidth_state: await bandwidth.of(row.ownerId) });
       },
       {
         optionalAuth: { scope: "media.read", tier: "read" },
@@ -90,13 +91,17 @@ export const videosModule = (services: RouteServices) => {
       response: { 200: Ok(VideoStatusPoll), 404: "Error" },
       detail: { summary: "Transcoding status: progress 0..1 and a best-effort eta (poll every 5 to 10 s)" },
     })
-    .patch("/v1/videos/:id", async ({ principal, params, body }) => ok(toVideo(videoUrls(deps), await updateVideo(deps, principal.userId, params.id, body))), {
-      auth: { scope: "media.write", tier: "mutation" },
-      params: VideoParams,
-      body: UpdateVideoBody,
-      response: { 200: Ok(Video), 404: "Error", 422: "Error" },
-      detail: { summary: "Change a video's title, visibility or tags (not its content)" },
-    })
+    .patch(
+      "/v1/videos/:id",
+      async ({ principal, params, body, request }) => ok(toVideo(videoUrls(depsAt(deps, request)), await updateVideo(deps, principal.userId, params.id, body))),
+      {
+        auth: { scope: "media.write", tier: "mutation" },
+        params: VideoParams,
+        body: UpdateVideoBody,
+        response: { 200: Ok(Video), 404: "Error", 422: "Error" },
+        detail: { summary: "Change a video's title, visibility or tags (not its content)" },
+      },
+    )
     .delete(
       "/v1/videos/:id",
       async ({ principal, params, set }) => {
@@ -117,7 +122,7 @@ export const videosModule = (services: RouteServices) => {
         const row = await withUpload(request, uploadLimits(deps, THUMBNAIL_MAX_BYTES), (u) =>
           setThumbnail(contentDeps, principal.userId, params.id, limits, u),
         );
-        return ok(toVideo(videoUrls(deps), row));
+        return ok(toVideo(videoUrls(depsAt(deps, request)), row));
       },
       {
         auth: { scope: "media.write", tier: "mutation" },
@@ -132,7 +137,7 @@ export const videosModule = (services: RouteServices) => {
     )
     .delete(
       "/v1/videos/:id/thumbnail",
-      async ({ principal, params }) => ok(toVideo(videoUrls(deps), await revertThumbnail(deps, principal.userId, params.id))),
+      async ({ principal, params, request }) => ok(toVideo(videoUrls(depsAt(deps, request)), await revertThumbnail(deps, principal.userId, params.id))),
       {
         auth: { scope: "media.write", tier: "mutation" },
         params: VideoParams,

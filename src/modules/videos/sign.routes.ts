@@ -1,5 +1,6 @@
 // POST /v1/videos/:id/sign: a signed playback URL of one of the caller's videos, which a
 // private video needs on every playback request (sign.ts).
+import { depsAt } from "../../http/addresses.ts";
 import { Elysia, t } from "elysia";
 import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import type { RouteServices } from "../../wiring/services.ts";
@@ -13,7 +14,8 @@ export const signRoutes = ({ deps, guard }: RouteServices) => {
     .use(guard)
     .post(
       "/v1/videos/:id/sign",
-      async ({ principal, params, body }) => ok(await signPlayback(deps, signer, principal.userId, params.id, body?.ttlSeconds ?? SIGN_TTL_DEFAULT_S)),
+      async ({ principal, params, body, request }) =>
+        ok(await signPlayback(depsAt(deps, request), signer, principal.userId, params.id, body?.ttlSeconds ?? SIGN_TTL_DEFAULT_S)),
       {
         auth: { scope: "media.read", tier: "read" },
         params: SignParams,

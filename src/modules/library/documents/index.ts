@@ -1,5 +1,6 @@
 // /v1/docs: documents (upload, list, read, raw text, update, delete, batch raw fetch),
 // their version history, and the operators' CDN host allow-list.
+import { depsAt } from "../../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { notePrincipal } from "../../../http/access-log.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
@@ -62,9 +63,9 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, conte
       .use(guard)
       .post(
         "/v1/docs",
-        async ({ principal, body, status }) => {
+        async ({ principal, body, status, request }) => {
           await buckets.take(principal.userId, "upload");
-          const out = await createDocument(contentDeps, principal.userId, body);
+          const out = await createDocument(depsAt(contentDeps, request), principal.userId, body);
           return status(out.status, ok(out.result));
         },
         {

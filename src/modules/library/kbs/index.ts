@@ -1,6 +1,7 @@
 // /v1/kbs: knowledge bases (create, list, read, update, delete), a KB's manifest, the text
 // at a path, and sync. The manifest and sync speak protocol v1 (with the v1 sunset) or v2
 // (Service-Sync-Version: 2): two wire formats on the same manifest and sync services.
+import { depsAt } from "../../../http/addresses.ts";
 import type { Principal } from "../../../core/principal.ts";
 import { Elysia, t } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../../http/envelope.ts";
@@ -157,12 +158,12 @@ export const kbsModule = (services: RouteServices) => {
     )
     .post(
       "/v1/kbs/:id/sync",
-      async ({ principal, params, query, headers, body, set }) => {
+      async ({ principal, params, query, headers, body, set, request }) => {
         if ((await versionOf(headers["service-sync-version"], query.syncVersion, set, principal)) === 2) {
           const ops = readV2(body);
           await buckets.take(principal.userId, "syncOp", ops.length);
           const preserveBoth = query.conflictResolution === "preserve_both";
-          const { conflicted, ...data } = writeV2(ops, await runSync(contentDeps, principal.userId, params.id, ops, { preserveBoth }));
+          const { conflicted, ...data } = writeV2(ops, await runSync(depsAt(contentDeps, request), principal.userId, params.id, ops, { preserveBoth }));
           await addTypstWarnings(deps, ops, data.results);
           if (conflicted)
             throw new AppError("SYNC_CONFLICT", "some ops were refused: their base is not master's (see meta.results); the others were applied", data);
@@ -173,7 +174,7 @@ export const kbsModule = (services: RouteServices) => {
         }
         const ops = readV1(body);
         await buckets.take(principal.userId, "syncOp", ops.length);
-        return ok(writeV1(ops, await runSync(contentDeps, principal.userId, params.id, ops)));
+        return ok(writeV1(ops, await runSync(depsAt(contentDeps, request), principal.userId, params.id, ops)));
       },
       {
         auth: { scope: "kb.write", tier: "upload" },

@@ -2,6 +2,7 @@
 // signs in, sees which app asks for what and where it will be sent back to, and approves
 // or denies. The request is checked on every step (authorize.ts), so a form that changed
 // a parameter on the way is checked as if it were new; only its CSRF token is the page's.
+import { depsAt } from "../../../http/addresses.ts";
 import type { OwnPaths } from "../../../http/openapi.ts";
 import type { RouteServices } from "../../../wiring/services.ts";
 import { type AuthorizeRequest, AuthorizeError, approveAuthorization, checkAuthorizeRequest, denyAuthorization } from "../authorize.ts";
@@ -11,6 +12,7 @@ import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
 import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
+import { ticketPaths } from "../../identity/public.ts";
 
 /** The form's target, relative to the page (/oauth/authorize). */
 const ACTION = "authorize";
@@ -28,9 +30,8 @@ function requestParams(from: URLSearchParams | Record<string, string>): Record<s
 }
 
 export function createConsentPage({ deps, identity, limiter }: Pick<RouteServices, "deps" | "identity" | "limiter">) {
-  const { PUBLIC_URL } = deps.config;
-  const path = `${new URL(PUBLIC_URL).pathname.replace(/\/$/, "")}/oauth/authorize`;
-  const sessions = createPageSessions(deps, identity, { path, origins: [PUBLIC_URL] });
+  const [path] = ticketPaths(deps.config) as [string, string];
+  const sessions = createPageSessions(deps, identity, { path, pages: (a) => [a.PUBLIC_URL] });
 
   type PageOpts = { status?: number; formTargets?: string[]; headers?: Record<string, string>; params?: Record<string, string> };
   const page = (visit: PageVisit, title: string, body: Html, opts: PageOpts = {}) => {
@@ -97,9 +98,9 @@ ${hiddenFields(visit, params)}
   };
 
   /** The checked request, or the answer that refuses it. */
-  async function check(visit: PageVisit, params: Record<string, string> | URLSearchParams): Promise<AuthorizeRequest | Response> {
+  async function check(request: Request, visit: PageVisit, params: Record<string, string> | URLSearchParams): Promise<AuthorizeRequest | Response> {
     try {
-      return await checkAuthorizeRequest(deps, params);
+      return await checkAuthorizeRequest(depsAt(deps, request), params);
     } catch (e) {
       if (e instanceof AuthorizeError) return refused(visit, e);
       throw e;
@@ -112,7 +113,7 @@ ${hiddenFields(visit, params)}
       servePage(deps.log, request, async () => {
         const visit = await sessions.open(request);
         const query = new URL(request.url).searchParams;
-        const req = await check(visit, query);
+        const req = await check(request, visit, query);
         if (req instanceof Response) return req;
         const params = requestParams(query);
         return visit.user ? consent(visit, req, params) : signIn(visit, req, params);
@@ -130,10 +131,10 @@ ${hiddenFields(visit, params)}
         }
         if (form.action === "sign_out") {
           const back = new URLSearchParams(requestParams(new URL(request.url).searchParams));
-          return seeOther(`${ACTION}?${back}`, await sessions.signOut(visit));
+          return seeOther(`${ACTION}?${back}`, await sessions.signOut(request, visit));
         }
         const params = requestParams(form);
-        const req = await check(visit, params);
+        const req = await check(request, visit, params);
         if (req instanceof Response) return req;
         if (form.action === "sign_in") {
           try {

@@ -8,6 +8,7 @@ import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
 import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
+import { ticketPaths } from "../../identity/public.ts";
 import { readPageForm } from "./form.ts";
 
 /** The form's target, relative to the page, so it holds wherever CENTER_URL mounts it. */
@@ -17,9 +18,8 @@ const CODE_MAX = 32;
 const codeOf = (v: string | null | undefined) => (v ?? "").slice(0, CODE_MAX);
 
 export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices, "deps" | "identity" | "limiter">) {
-  const { CENTER_URL, PUBLIC_URL } = deps.config;
-  const path = `${new URL(CENTER_URL).pathname.replace(/\/$/, "")}/device`;
-  const sessions = createPageSessions(deps, identity, { path, origins: [CENTER_URL, PUBLIC_URL] });
+  const [, path] = ticketPaths(deps.config) as [string, string];
+  const sessions = createPageSessions(deps, identity, { path, pages: (a) => [a.CENTER_URL, a.PUBLIC_URL] });
 
   const page = (visit: PageVisit, title: string, body: ReturnType<typeof html>, status = 200, headers: Record<string, string> = {}) => {
     const res = renderPage({ title, status, cookies: visit.cookies, body: html`${body}${signedInAs(visit, ACTION)}` });
@@ -129,7 +129,7 @@ ${unverifiedNote(done)}`,
             return signIn(visit, userCode, messageOf(e), form.email);
           }
         }
-        if (form.action === "sign_out") return seeOther(ACTION, await sessions.signOut(visit));
+        if (form.action === "sign_out") return seeOther(ACTION, await sessions.signOut(request, visit));
         if (!visit.user) return signIn(visit, userCode, { status: 401, message: "sign in to continue", headers: {} });
         return decide(visit, visit.user, form, ip);
       }),
