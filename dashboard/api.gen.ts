@@ -891,7 +891,7 @@ export interface paths {
         delete?: never;
         /**
          * What the tus server supports; also the CORS preflight of a browser client (no credential)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -907,15 +907,23 @@ export interface paths {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         /** @description 1.0.0 */
-                        "Tus-Resumable": string;
+                        "Tus-Resumable"?: string;
                         /** @description the protocol versions served: 1.0.0 */
-                        "Tus-Version": string;
+                        "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
-                        "Tus-Extension": string;
+                        "Tus-Extension"?: string;
                         /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
-                        "Tus-Max-Size": number;
+                        "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
-                        "Tus-Checksum-Algorithm": string;
+                        "Tus-Checksum-Algorithm"?: string;
+                        /** @description * */
+                        "Access-Control-Allow-Origin": string;
+                        /** @description the methods a page may use */
+                        "Access-Control-Allow-Methods": string;
+                        /** @description the headers a page may send: Authorization, Content-Type, the tus headers, ... */
+                        "Access-Control-Allow-Headers": string;
+                        /** @description seconds a browser may keep the answer */
+                        "Access-Control-Max-Age": string;
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -945,7 +953,7 @@ export interface paths {
         delete: operations["deleteV1UploadsById"];
         /**
          * The same, at an upload's URL (where a browser's preflight of its PATCH, HEAD or DELETE goes)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -961,15 +969,23 @@ export interface paths {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         /** @description 1.0.0 */
-                        "Tus-Resumable": string;
+                        "Tus-Resumable"?: string;
                         /** @description the protocol versions served: 1.0.0 */
-                        "Tus-Version": string;
+                        "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
-                        "Tus-Extension": string;
+                        "Tus-Extension"?: string;
                         /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
-                        "Tus-Max-Size": number;
+                        "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
-                        "Tus-Checksum-Algorithm": string;
+                        "Tus-Checksum-Algorithm"?: string;
+                        /** @description * */
+                        "Access-Control-Allow-Origin": string;
+                        /** @description the methods a page may use */
+                        "Access-Control-Allow-Methods": string;
+                        /** @description the headers a page may send: Authorization, Content-Type, the tus headers, ... */
+                        "Access-Control-Allow-Headers": string;
+                        /** @description seconds a browser may keep the answer */
+                        "Access-Control-Max-Age": string;
                         [name: string]: unknown;
                     };
                     content?: never;

@@ -3,6 +3,7 @@
 import { type AnyElysia, Elysia } from "elysia";
 import { type AccessLog, accessLog } from "../http/access-log.ts";
 import { type BodyLimits, bodyLimits } from "../http/body-limit.ts";
+import { apiCors } from "../http/cors.ts";
 import { httpCore } from "../http/core.ts";
 import { sharedModels } from "../http/envelope.ts";
 import { openapiPlugin } from "../http/openapi.ts";
@@ -45,7 +46,10 @@ function withBodyLimits<A extends AnyElysia>(app: A, limits: BodyLimits): A {
  */
 export function createModuleApp<const M extends AnyElysia[]>(services: Services, ...modules: M) {
   const limits = bodyLimits();
-  let app = new Elysia({ name: "shelf" }).use(core(services, limits, accessOf(services))).use(sharedModels);
+  let app = new Elysia({ name: "shelf" })
+    .use(core(services, limits, accessOf(services)))
+    .use(apiCors())
+    .use(sharedModels);
   for (const m of modules) app = app.use(m) as typeof app;
   return withBodyLimits(app, limits);
 }
@@ -64,6 +68,8 @@ export function createApp(processServices: Services) {
   let handle: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
   const app = new Elysia({ name: "shelf", serve: { routes } })
     .use(core(services, limits, access))
+    // Which answers pages on other origins may read: by path, for every module at once.
+    .use(apiCors())
     .use(sharedModels)
     .use(openapiPlugin(deps.config.PUBLIC_URL, deps.config.addressesFromRequest.length > 0))
     .use(systemModule(deps))

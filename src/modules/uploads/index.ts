@@ -1,7 +1,8 @@
 // /v1/uploads: resumable uploads (tus 1.0.0 with creation, creation-with-upload,
 // termination, expiration and checksum) for videos, audio and images, plus GET of an
-// upload's state. Every answer carries Tus-Resumable and the CORS headers a browser
-// client needs to read the tus headers; errors keep the envelope with the status tus fixes.
+// upload's state. Every answer carries Tus-Resumable (and, as every /v1 answer, the CORS
+// headers a browser client needs to read the tus headers: http/cors.ts); errors keep the
+// envelope with the status tus fixes.
 import { depsAt } from "../../http/addresses.ts";
 import { Elysia, t } from "elysia";
 import { Int, NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
@@ -12,8 +13,6 @@ import { appendToUpload, beginUpload, liveUpload, terminateUpload, toState, uplo
 import type { Resource } from "./kinds.ts";
 import type { UploadRow } from "./table.ts";
 import {
-  ALLOWED_HEADERS,
-  ALLOWED_METHODS,
   assertTusVersion,
   CHECKSUM_ALGORITHMS,
   commonHeaders,
@@ -80,7 +79,7 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
   return (
     new Elysia({ name: "uploads", prefix: PREFIX, detail: { tags: ["uploads"] } })
       .use(sharedModels)
-      // Before the guard's check: a 401 carries the tus and CORS headers too.
+      // Before the guard's check: a 401 carries the tus header too.
       .onTransform({ as: "local" }, ({ set }) => void Object.assign(set.headers, commonHeaders()))
       .use(guard)
       .options("", ({ set }) => discovery(set), { detail: optionsDetail })
@@ -224,16 +223,13 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
       })
   );
 
-  /** OPTIONS: what the server supports, and what a browser's preflight must hear. */
+  /** OPTIONS: what the server supports (a browser's preflight is answered before it: http/cors.ts). */
   function discovery(set: { headers: Record<string, unknown>; status?: number | string }) {
     Object.assign(set.headers, {
       "tus-version": TUS_VERSION,
       "tus-extension": TUS_EXTENSIONS,
       "tus-max-size": String(maxSize()),
       "tus-checksum-algorithm": CHECKSUM_ALGORITHMS.join(","),
-      "access-control-allow-methods": ALLOWED_METHODS,
-      "access-control-allow-headers": ALLOWED_HEADERS,
-      "access-control-max-age": "86400",
     });
     set.status = 204;
   }

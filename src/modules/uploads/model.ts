@@ -47,17 +47,19 @@ export const OffsetHeaders = {
   "Upload-Offset": Int({ description: "bytes stored so far" }),
 };
 
-const header = (description: string, type: "string" | "integer" = "string") => ({ required: true, description, schema: { type } });
+// Sent to tus discovery, not to a browser's preflight (which the API's CORS rule answers first).
+const header = (description: string, type: "string" | "integer" = "string") => ({ required: false, description, schema: { type } });
+const cors = (description: string) => ({ required: true, description, schema: { type: "string" } });
 
 /**
  * OPTIONS /v1/uploads, which the generator does not describe: tus discovery, and the
- * CORS preflight of a browser client (no credential).
+ * CORS preflight of a browser client (no credential), answered as on every /v1 path.
  */
 export const optionsDocumentation = (description: string): OwnPaths => {
   const options = {
     tags: ["uploads"],
     summary: "What the tus server supports; also the CORS preflight of a browser client (no credential)",
-    description,
+    description: `${description} A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.`,
     [TOUCHES_NO_PART]: true,
     responses: {
       204: {
@@ -68,6 +70,10 @@ export const optionsDocumentation = (description: string): OwnPaths => {
           "Tus-Extension": header("creation,creation-with-upload,termination,expiration,checksum"),
           "Tus-Max-Size": header("the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation)", "integer"),
           "Tus-Checksum-Algorithm": header("the Upload-Checksum algorithms taken"),
+          "Access-Control-Allow-Origin": cors("*"),
+          "Access-Control-Allow-Methods": cors("the methods a page may use"),
+          "Access-Control-Allow-Headers": cors("the headers a page may send: Authorization, Content-Type, the tus headers, ..."),
+          "Access-Control-Max-Age": cors("seconds a browser may keep the answer"),
         },
       },
     },

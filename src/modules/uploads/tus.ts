@@ -10,37 +10,8 @@ type ChecksumAlgorithm = (typeof CHECKSUM_ALGORITHMS)[number];
 /** The body type of a PATCH (and of a POST that carries the first bytes). */
 export const OFFSET_STREAM = "application/offset+octet-stream";
 
-/**
- * The headers a browser client must be able to read (tus-js-client reads Location,
- * Upload-Offset and Upload-Length; X-Resource-* name what a finished upload made).
- */
-const EXPOSED_HEADERS = [
-  "Location",
-  "Upload-Offset",
-  "Upload-Length",
-  "Upload-Metadata",
-  "Upload-Expires",
-  "Tus-Resumable",
-  "Tus-Version",
-  "Tus-Extension",
-  "Tus-Max-Size",
-  "Tus-Checksum-Algorithm",
-  "X-Resource-Id",
-  "X-Resource-Url",
-  "X-Request-Id",
-  "Retry-After",
-].join(", ");
-
-/** What a preflight may ask to send. */
-export const ALLOWED_HEADERS = "Authorization, Content-Type, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Checksum, X-Request-Id";
-export const ALLOWED_METHODS = "POST, GET, HEAD, PATCH, DELETE, OPTIONS";
-
 /** Headers every answer of /v1/uploads carries, error or not. */
-export const commonHeaders = () => ({
-  "tus-resumable": TUS_VERSION,
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": EXPOSED_HEADERS,
-});
+export const commonHeaders = () => ({ "tus-resumable": TUS_VERSION });
 
 /** 412 unless the request speaks tus 1.0.0 (every request but OPTIONS must say so). */
 export function assertTusVersion(request: Request): void {
