@@ -1,7 +1,9 @@
 // The approval queue: OAuth clients registered by anyone (RFC 7591) wait as "pending" until
 // an administrator approves or rejects them (GET/PATCH /v1/admin/oauth-clients). A pending
 // client already works, its users warned it is unverified; rejecting revokes every grant it
-// holds and is final, so it asks first.
+// holds and is final, so it asks first. An app that registered again exactly as an earlier
+// one (a test run, an app that lost its client_id) is marked as a copy of it, and the
+// copies shown can be rejected at once.
 import { type Answer, call, type Sent } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
@@ -25,17 +27,31 @@ const GRANT_WORDS: Record<string, string> = {
   "urn:ietf:params:oauth:grant-type:device_code": "sign-in with a code (devices)",
 };
 
-/** A line of the list; the buttons' names carry the client's name, so each is unique. */
+const at = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * A line of the list; the buttons' names carry the client's name, so each is unique (a
+ * copy's also say it is one, and when it registered, as its name is its original's).
+ */
 function clientItem(c: Client, decide: (c: Client, status: Decision) => void) {
-  const named = (verb: string) => h("span", {}, verb, h("span", { class: "visually-hidden" }, ` ${c.name}`));
+  const copy = c.duplicateOf;
+  const who = copy ? ` ${c.name}, the copy registered ${at(c.createdAt)}` : ` ${c.name}`;
+  const named = (verb: string) => h("span", {}, verb, h("span", { class: "visually-hidden" }, who));
   const approve = c.status === "pending" ? h("button", { type: "button", class: "primary", onclick: () => decide(c, "approved") }, named("Approve")) : null;
   const reject = c.status !== "rejected" ? h("button", { type: "button", class: "danger", onclick: () => decide(c, "rejected") }, named("Reject")) : null;
-  const when = c.decidedAt ? `decided ${new Date(c.decidedAt).toLocaleString()}` : `registered ${new Date(c.createdAt).toLocaleString()}`;
+  const when = c.decidedAt ? `decided ${at(c.decidedAt)}` : `registered ${at(c.createdAt)}`;
   return h(
     "li",
-    { class: "admin-item", "data-client": c.id },
+    { class: "admin-item", "data-client": c.id, "data-duplicate-of": copy?.id, "data-status": c.status },
     h("h3", {}, c.name),
     h("p", { class: "meta" }, `${c.id} · ${when}`),
+    copy
+      ? h(
+          "p",
+          { class: "meta duplicate" },
+          `Same as ${c.name} registered ${at(copy.createdAt)} (${copy.id}, ${copy.status === "approved" ? "approved" : "waiting"}): the same name, return addresses and access.`,
+        )
+      : null,
     h(
       "dl",
       { class: "facts" },
@@ -60,10 +76,49 @@ export function clientQueue() {
     item: (c) => clientItem(c, decide),
     listClass: "admin-list",
     moreLabel: "Show more apps",
+    onPage: () => countCopies(),
   });
   const { list, status, error } = apps;
   // Centred under the grid of cards (admin.css).
   apps.more.classList.add("more-apps");
+  const copies = h("button", { type: "button", class: "danger", hidden: true, onclick: () => rejectCopies() });
+
+  /** The copies listed that are still to be refused. */
+  const shownCopies = () => [...list.querySelectorAll<HTMLElement>(":scope > [data-duplicate-of]:not([data-status=rejected])")];
+  function countCopies() {
+    const n = shownCopies().length;
+    copies.hidden = n === 0;
+    copies.textContent = n === 1 ? "Reject the 1 copy shown" : `Reject the ${n} copies shown`;
+  }
+
+  async function rejectCopies() {
+    const shown = shownCopies();
+    if (
+      shown.length === 0 ||
+      !confirm(
+        `Reject ${shown.length} ${shown.length === 1 ? "app that repeats" : "apps that repeat"} an earlier registration? Anyone signed in through them is signed out, and they cannot be approved later.`,
+      )
+    )
+      return;
+    error.textContent = "";
+    copies.disabled = true;
+    let done = 0;
+    try {
+      for (const item of shown) {
+        await call("PATCH", `/v1/admin/oauth-clients/${encodeURIComponent(item.dataset.client!)}`, { status: "rejected" satisfies Decision });
+        item.remove();
+        done++;
+      }
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      copies.disabled = false;
+      status.textContent = `${done} ${done === 1 ? "copy" : "copies"} rejected.`;
+      countCopies();
+      if (list.children.length === 0) apps.restart();
+      which.focus();
+    }
+  }
 
   async function decide(c: Client, decision: Decision) {
     if (decision === "rejected" && !confirm(`Reject ${c.name}? Everyone signed in through it is signed out, and it cannot be approved later.`)) return;
@@ -85,12 +140,16 @@ export function clientQueue() {
         item?.remove();
       }
       (next?.querySelector("button") ?? which).focus();
+      countCopies();
     } catch (e) {
       error.textContent = inWords(e);
     }
   }
 
-  which.addEventListener("change", apps.restart);
+  which.addEventListener("change", () => {
+    copies.hidden = true;
+    apps.restart();
+  });
   return part(
     "admin-clients",
     "App approval",
@@ -99,7 +158,7 @@ export function clientQueue() {
       { class: "hint" },
       "Apps registered by anyone work at once, shown to their users as unverified until approved. Rejecting one signs out everyone using it.",
     ),
-    h("div", { class: "filter" }, h("label", { for: "admin-client-status" }, "Show"), which),
+    h("div", { class: "filter" }, h("label", { for: "admin-client-status" }, "Show"), which, copies),
     error,
     status,
     list,

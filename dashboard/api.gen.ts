@@ -8274,6 +8274,14 @@ export interface operations {
                                 createdAt: string;
                                 /** Format: date-time */
                                 decidedAt: ((string | null) | null) | null;
+                                /** @description the earliest client, pending or approved, that registered exactly the same (name, redirect URIs, grant types and scopes) before this one; null when this one is the first */
+                                duplicateOf: (({
+                                    id: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "approved";
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | null) | null) | null;
                             }[];
                             nextCursor: ((string | null) | null) | null;
                         };
@@ -8332,6 +8340,14 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             decidedAt: ((string | null) | null) | null;
+                            /** @description the earliest client, pending or approved, that registered exactly the same (name, redirect URIs, grant types and scopes) before this one; null when this one is the first */
+                            duplicateOf: (({
+                                id: string;
+                                /** @enum {string} */
+                                status: "pending" | "approved";
+                                /** Format: date-time */
+                                createdAt: string;
+                            } | null) | null) | null;
                         };
                     };
                 };

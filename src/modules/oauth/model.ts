@@ -58,6 +58,17 @@ const AdminClientItem = t.Object({
   status: ClientStatus,
   createdAt: t.String({ format: "date-time" }),
   decidedAt: t.Nullable(t.String({ format: "date-time" })),
+  duplicateOf: t.Nullable(
+    t.Object({
+      id: t.String(),
+      status: Enum(["pending", "approved"]),
+      createdAt: t.String({ format: "date-time" }),
+    }),
+    {
+      description:
+        "the earliest client, pending or approved, that registered exactly the same (name, redirect URIs, grant types and scopes) before this one; null when this one is the first",
+    },
+  ),
 });
 export const AdminClient = AdminClientItem;
 export const AdminClientPage = Page(AdminClientItem);

@@ -1,6 +1,7 @@
 // Dynamic client registration (RFC 7591) and the approval queue. A registered client is
 // pending until an administrator decides: a pending client may start flows (users are
-// told it is unverified), a rejected one may not, and rejecting revokes its grants.
+// told it is unverified), a rejected one may not, and rejecting revokes its grants. The
+// queue names the earlier client a registration repeats (duplicates.ts).
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage } from "../../core/cursor.ts";
@@ -10,6 +11,7 @@ import { hasInvisibleInIdentifier, mixesScripts } from "../../core/text.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
 import { newId } from "../../infra/ids.ts";
 import { DEVICE_GRANT } from "./clients.ts";
+import { type DuplicateOf, duplicatesOf } from "./duplicates.ts";
 import { OAuthError } from "./errors.ts";
 import { revokeClientGrants } from "./service.ts";
 import { oauthClients } from "./table.ts";
@@ -136,7 +138,7 @@ export async function registerClient(deps: Deps, input: RegistrationInput) {
 }
 
 type Row = typeof oauthClients.$inferSelect;
-const toAdminItem = (r: Row) => ({
+const toAdminItem = (r: Row, duplicateOf: DuplicateOf | undefined) => ({
   id: r.id,
   name: r.name,
   redirectUris: r.redirectUris,
@@ -145,11 +147,18 @@ const toAdminItem = (r: Row) => ({
   status: r.status,
   createdAt: iso(r.createdAt),
   decidedAt: isoOrNull(r.decidedAt),
+  duplicateOf: duplicateOf ?? null,
 });
 
+/** Clients as the queue shows them: each with the earlier client it repeats, if any (duplicates.ts). */
+async function adminItems(deps: Deps, rows: Row[]) {
+  const duplicates = await duplicatesOf(deps.db, rows);
+  return rows.map((r) => toAdminItem(r, duplicates.get(r.id)));
+}
+
 /** The approval queue: registered clients of one status, newest first. */
-export function listClients(deps: Deps, q: { status: Row["status"]; cursor?: string; limit: number }) {
-  return keysetPage(
+export async function listClients(deps: Deps, q: { status: Row["status"]; cursor?: string; limit: number }) {
+  const page = await keysetPage(
     deps.db,
     {
       from: oauthClients,
@@ -160,15 +169,16 @@ export function listClients(deps: Deps, q: { status: Row["status"]; cursor?: str
       cursor: q.cursor,
       limit: q.limit,
     },
-    toAdminItem,
+    (r: Row) => r,
   );
+  return { items: await adminItems(deps, page.items), nextCursor: page.nextCursor };
 }
 
 /** An administrator approves or rejects a pending client; rejecting an approved one withdraws it (and its grants). */
 export async function decideClient(deps: Deps, id: string, status: "approved" | "rejected") {
   const [row] = await deps.db.select().from(oauthClients).where(eq(oauthClients.id, id));
   if (!row) throw notFound("oauth_client");
-  if (row.status === status) return toAdminItem(row);
+  if (row.status === status) return (await adminItems(deps, [row]))[0]!;
   if (row.status === "rejected") throw new AppError("CONFLICT", "a rejected client stays rejected; it may register again", { reason: "rejected" });
   const [updated] = await deps.db
     .update(oauthClients)
@@ -177,5 +187,5 @@ export async function decideClient(deps: Deps, id: string, status: "approved" | 
     .returning();
   if (!updated) throw new AppError("CONFLICT", "the client was decided meanwhile", { reason: "decided" });
   if (status === "rejected") await revokeClientGrants(deps, id);
-  return toAdminItem(updated);
+  return (await adminItems(deps, [updated]))[0]!;
 }
