@@ -33,7 +33,6 @@ import {
 import { assertPasswordAcceptable } from "./password.ts";
 import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
 import { signInWithPassword } from "./sign-in.ts";
-import { REFRESH_TOKEN_TTL_MS } from "./tokens.ts";
 import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
 
@@ -69,7 +68,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     .use(ownSiteGuard(deps.config))
     .post(
       "/v1/auth/signup",
-      async ({ body, cookie, request, server }) => {
+      async ({ body, request, server }) => {
         // Before the limiter: a refused password does not use up the address's sign-ups.
         assertPasswordAcceptable(body.password);
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
