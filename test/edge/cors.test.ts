@@ -175,10 +175,13 @@ describe("on a listening server (Bun's routes, no Elysia in front)", () => {
     expectOpen(missing, "404");
   });
 
-  test("the API is not part of it: its answers carry no CORS header", async () => {
+  test("the API is not part of it: its Bearer routes answer any origin with no credentials, its cookie routes none (http/cors.ts)", async () => {
     const res = await fetch(`${origin}/v1/images`, { headers: { origin: PLAYER } });
     expect(res.status).toBe(401);
-    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-credentials")).toBeNull();
+    const cookie = await fetch(`${origin}/v1/auth/refresh`, { method: "POST", headers: { origin: PLAYER } });
+    expect(cookie.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 
