@@ -35,6 +35,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the instance has an account yet, and what its first account becomes (no credential)
+         * @description For a sign-up page before anyone can sign in: on an instance with no account (hasAccounts false) the next sign-up makes its first, which firstAccount describes: an administrator on FIRST_USER_PLAN unless the operator set FIRST_USER_ADMIN=false (then DEFAULT_PLAN and no administrator), laterPlan being what every later account gets. Once there is an account, hasAccounts is true and firstAccount null. Answered with Cache-Control: no-store, since the first sign-up changes it.
+         */
+        get: operations["getV1AuthSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -5062,6 +5082,51 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1AuthSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description false on an instance with no account yet: the next sign-up makes its first */
+                            hasAccounts: boolean;
+                            /** @description what the first account becomes; null once there is an account */
+                            firstAccount: (({
+                                /** @description the first account becomes an administrator (FIRST_USER_ADMIN, on unless the operator turned it off) */
+                                isAdmin: boolean;
+                                /**
+                                 * @description its plan: FIRST_USER_PLAN, or DEFAULT_PLAN when FIRST_USER_ADMIN is off
+                                 * @enum {string}
+                                 */
+                                plan: "trial" | "pro" | "pro_plus";
+                                /**
+                                 * @description the plan every later account gets (DEFAULT_PLAN)
+                                 * @enum {string}
+                                 */
+                                laterPlan: "trial" | "pro" | "pro_plus";
+                            } | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postV1AuthSignup: {
         parameters: {
             query?: never;
@@ -6529,6 +6594,7 @@ export interface operations {
                 isPublic?: boolean;
                 sort?: "created_desc" | "created_asc" | "updated_desc" | "updated_asc";
                 kbId?: string;
+                inKb?: boolean;
             };
             header?: never;
             path?: never;

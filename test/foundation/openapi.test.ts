@@ -33,6 +33,7 @@ describe("GET /swagger/json", () => {
       [
         "GET /health",
         "GET /ready",
+        "GET /v1/auth/setup",
         "POST /v1/auth/signup",
         "POST /v1/auth/login",
         "POST /v1/auth/refresh",

@@ -27,11 +27,13 @@ import {
   SessionGrant as SessionGrantModel,
   SetsRefreshCookie,
   SetsSignInCookies,
+  SetupState,
   SignupBody,
   SignupGrant,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
+import { setupState } from "./setup.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
@@ -66,6 +68,21 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     .use(sharedModels)
     .use(guard)
     .use(ownSiteGuard(deps.config))
+    .get(
+      "/v1/auth/setup",
+      async ({ set }) => {
+        set.headers["cache-control"] = "no-store";
+        return ok(await setupState(deps));
+      },
+      {
+        response: { 200: Ok(SetupState) },
+        detail: {
+          summary: "Whether the instance has an account yet, and what its first account becomes (no credential)",
+          description:
+            "For a sign-up page before anyone can sign in: on an instance with no account (hasAccounts false) the next sign-up makes its first, which firstAccount describes: an administrator on FIRST_USER_PLAN unless the operator set FIRST_USER_ADMIN=false (then DEFAULT_PLAN and no administrator), laterPlan being what every later account gets. Once there is an account, hasAccounts is true and firstAccount null. Answered with Cache-Control: no-store, since the first sign-up changes it.",
+        },
+      },
+    )
     .post(
       "/v1/auth/signup",
       async ({ body, request, server }) => {

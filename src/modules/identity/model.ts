@@ -41,6 +41,23 @@ export const SignupGrant = t.Object({
   notice: t.Nullable(t.String({ description: "a sentence for the person signing up when something about the account needs saying; else null" })),
 });
 
+/**
+ * GET /v1/auth/setup: what a sign-up page needs before anyone can sign in: whether the
+ * instance has an account yet and, while it has none, what the first one becomes.
+ */
+export const SetupState = t.Object({
+  hasAccounts: t.Boolean({ description: "false on an instance with no account yet: the next sign-up makes its first" }),
+  firstAccount: t.Nullable(
+    t.Object({
+      isAdmin: t.Boolean({ description: "the first account becomes an administrator (FIRST_USER_ADMIN, on unless the operator turned it off)" }),
+      plan: Enum(PLAN_NAMES, { description: "its plan: FIRST_USER_PLAN, or DEFAULT_PLAN when FIRST_USER_ADMIN is off" }),
+      laterPlan: Enum(PLAN_NAMES, { description: "the plan every later account gets (DEFAULT_PLAN)" }),
+    }),
+    { description: "what the first account becomes; null once there is an account" },
+  ),
+});
+export type SetupState = typeof SetupState.static;
+
 /** Sign-up, login and refresh set the refresh cookie; logout clears it. */
 export const SetsRefreshCookie = {
   "Set-Cookie": t.String({

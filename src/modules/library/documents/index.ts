@@ -104,6 +104,7 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, conte
               isPublic: query.isPublic,
               sort: query.sort ?? "created_desc",
               kbId: query.kbId,
+              inKb: query.inKb,
             }),
           ),
         {

@@ -143,6 +143,12 @@ export const ListDocsQuery = t.Object({
   isPublic: t.Optional(t.Boolean()),
   sort: t.Optional(Enum(DOC_SORTS, { default: "created_desc" })),
   kbId: t.Optional(t.String({ pattern: ID_PATTERN })),
+  inKb: t.Optional(
+    t.Boolean({
+      description:
+        "false: only documents outside every knowledge base (what a media library lists beside images and videos); true: only documents in one; absent: both",
+    }),
+  ),
 });
 
 export const DocParams = t.Object({ id: DocId });

@@ -97,6 +97,8 @@ export interface ListQuery {
   isPublic?: boolean;
   sort: DocSort;
   kbId?: string;
+  /** true: only documents in a knowledge base; false: only those outside every one. */
+  inKb?: boolean;
 }
 
 /** A LIKE pattern matching `q` anywhere, its own wildcards taken literally. */
@@ -110,6 +112,8 @@ function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof document
   if (q.tags?.length) filters.push("tag"), (params.tags = q.tags);
   if (q.isPublic !== undefined) filters.push("public"), (params.isPublic = q.isPublic);
   if (q.kbId !== undefined) filters.push("kb"), (params.kbId = q.kbId);
+  // No parameter: each answer is a statement of its own (a shape).
+  if (q.inKb !== undefined) filters.push(q.inKb ? "inkb" : "outkb");
   const where = () =>
     and(
       eq(documents.ownerId, sql.placeholder("userId")),
@@ -118,6 +122,8 @@ function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof document
       filters.includes("tag") ? sql`${documents.tags} && ${sql.placeholder("tags")}::text[]` : undefined,
       filters.includes("public") ? eq(documents.isPublic, sql.placeholder("isPublic")) : undefined,
       filters.includes("kb") ? eq(documents.kbId, sql.placeholder("kbId")) : undefined,
+      filters.includes("inkb") ? sql`${documents.kbId} is not null` : undefined,
+      filters.includes("outkb") ? sql`${documents.kbId} is null` : undefined,
     );
   const [by, direction] = q.sort.split("_") as ["created" | "updated", "desc" | "asc"];
   return {
