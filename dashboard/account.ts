@@ -4,6 +4,7 @@
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
+import { showUserName } from "./header.ts";
 import { refreshUnread } from "./unread.ts";
 
 /** The account; `notifications`: where each kind goes, `emailMandatory` when the API will not turn its e-mail off. */
@@ -63,8 +64,7 @@ function profileCard(me: Me) {
     // The header greets the person by this name: it changes at once, not at the next sign-in.
     const user = currentUser();
     if (user) user.nickname = saved.nickname;
-    const who = document.querySelector(".who .user");
-    if (who) who.textContent = saved.nickname || saved.email;
+    showUserName(saved.nickname || saved.email);
     return "Nickname saved.";
   });
 }

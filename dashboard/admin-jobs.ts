@@ -1,5 +1,5 @@
-// The scheduled jobs (GET /v1/admin/jobs): each with its schedule (cron, UTC), its last run,
-// that run's outcome and how long it took; "Run now" runs one at once and shows the run
+// The scheduled jobs (GET /v1/admin/jobs): each with its schedule (cron, UTC) and its last
+// run in a line (when, its outcome, how long it took); "Run now" runs one at once and shows the run
 // (POST /v1/admin/jobs/{name}/run, as `shelf admin job run` does).
 import { type Answer, call } from "./api.ts";
 import { part } from "./admin-part.ts";
@@ -22,12 +22,19 @@ function jobItem(job: Job, run: (job: Job, button: HTMLButtonElement) => void) {
   const last = job.lastRun;
   const button = h("button", { type: "button", class: "secondary" }, "Run now", h("span", { class: "visually-hidden" }, ` ${job.name}`));
   button.addEventListener("click", () => run(job, button));
-  const outcome = last ? h("span", { class: `outcome ${last.outcome === "ok" ? "good" : "bad"}` }, last.outcome) : "never run";
   const said = last?.error ?? last?.summary;
+  // The last run in one line: when, how it went, how long it took.
+  const lastRun = last
+    ? [
+        `${new Date(last.startedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} · `,
+        h("span", { class: `outcome ${last.outcome === "ok" ? "good" : "bad"}` }, last.outcome),
+        ` · ${duration(last)}`,
+      ]
+    : ["never"];
   return h(
     "li",
-    { class: "admin-item", "data-job": job.name },
-    h("h3", {}, job.name),
+    { class: "admin-item job", "data-job": job.name },
+    h("div", { class: "job-head" }, h("h3", {}, job.name), button),
     h("p", { class: "meta" }, job.description),
     h(
       "dl",
@@ -35,15 +42,10 @@ function jobItem(job: Job, run: (job: Job, button: HTMLButtonElement) => void) {
       h("dt", {}, "Schedule"),
       h("dd", {}, h("code", {}, job.schedule), " (UTC)"),
       h("dt", {}, "Last run"),
-      h("dd", {}, last ? new Date(last.startedAt).toLocaleString() : "never"),
-      h("dt", {}, "Outcome"),
-      h("dd", {}, outcome),
-      h("dt", {}, "Duration"),
-      h("dd", {}, last ? duration(last) : "–"),
+      h("dd", {}, ...lastRun),
       said ? h("dt", {}, last?.error ? "Error" : "Summary") : null,
       said ? h("dd", {}, said) : null,
     ),
-    h("div", { class: "admin-actions" }, button),
   );
 }
 

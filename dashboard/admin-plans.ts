@@ -4,6 +4,7 @@ import { type Answer, call } from "./api.ts";
 import { part } from "./admin-part.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
+import { planName } from "./plans.ts";
 
 type Plans = Answer<"/v1/admin/plans", "get">;
 type Limits = Plans["items"][number]["limits"];
@@ -28,7 +29,7 @@ const ROWS: [label: string, key: keyof Limits, show: (v: number | boolean) => st
   ["Version history", "revisionBytes", size],
 ];
 
-export function planTable(planName: (plan: string) => string) {
+export function planTable() {
   // A phone scrolls the table sideways: the box takes the focus so a keyboard can scroll it too.
   const holder = h(
     "div",

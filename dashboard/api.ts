@@ -129,9 +129,16 @@ export async function signIn(email: string, password: string) {
   keep(await call<Answer<"/v1/auth/login", "post">>("POST", "/v1/auth/login", { email, password }));
 }
 
+/** Creates the account and signs in; the answer says whether it was the instance's first and what the person should know (`notice`). */
 export async function signUp(email: string, password: string, nickname?: string) {
-  keep(await call<Answer<"/v1/auth/signup", "post", 201>>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) }));
+  const grant = await call<Answer<"/v1/auth/signup", "post", 201>>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) });
+  keep(grant);
+  return { firstAccount: grant.firstAccount, notice: grant.notice };
 }
+
+/** Whether the instance has an account yet, and what its first one becomes (GET /v1/auth/setup, no credential). */
+export type Setup = Answer<"/v1/auth/setup", "get">;
+export const setupState = () => call<Setup>("GET", "/v1/auth/setup");
 
 export async function signOut() {
   await call("POST", "/v1/auth/logout").catch(() => {});

@@ -1,6 +1,10 @@
-// Sign in and sign up: plain forms; a refusal is told in words beside the form.
-import { ApiError, signIn, signUp } from "./api.ts";
+// Sign in and sign up: plain forms; a refusal is told in words beside the form. On an
+// instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
+// saying what the account becomes, and the API's notice is shown once after it.
+import { ApiError, type Setup, signIn, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
+import { noticeNext } from "./notice.ts";
+import { planName } from "./plans.ts";
 
 /** The API's refusal in words a person can act on. */
 export function inWords(e: unknown): string {
@@ -9,16 +13,23 @@ export function inWords(e: unknown): string {
   return e.message.charAt(0).toUpperCase() + e.message.slice(1);
 }
 
-function authForm(title: string, submit: string, fields: HTMLElement[], act: (data: FormData) => Promise<void>, other: HTMLElement) {
+function authForm(o: {
+  title: string;
+  submit: string;
+  intro?: HTMLElement;
+  fields: HTMLElement[];
+  act: (data: FormData) => Promise<void>;
+  other?: HTMLElement;
+}) {
   const error = h("p", { class: "error", role: "alert" });
-  const button = h("button", { type: "submit", class: "primary" }, submit);
-  const form = h("form", { class: "card auth", "aria-labelledby": "auth-title", novalidate: true }, ...fields, error, button);
+  const button = h("button", { type: "submit", class: "primary" }, o.submit);
+  const form = h("form", { class: "card auth", "aria-labelledby": "auth-title", novalidate: true }, ...o.fields, error, button);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     error.textContent = "";
     button.disabled = true;
     try {
-      await act(new FormData(form));
+      await o.act(new FormData(form));
       location.hash = "#/library";
     } catch (e) {
       error.textContent = inWords(e);
@@ -26,30 +37,62 @@ function authForm(title: string, submit: string, fields: HTMLElement[], act: (da
       button.disabled = false;
     }
   });
-  return h("section", { class: "auth-page" }, h("h1", { id: "auth-title" }, title), form, h("p", { class: "switch" }, other));
+  return h(
+    "section",
+    { class: "auth-page" },
+    h("h1", { id: "auth-title" }, o.title),
+    o.intro ?? null,
+    form,
+    o.other ? h("p", { class: "switch" }, o.other) : null,
+  );
 }
 
-export const signInScreen = () =>
-  authForm(
-    "Sign in",
-    "Sign in",
-    [
+/** Whether the next account is an empty instance's first, made its administrator. */
+const ownerNext = (setup: Setup | null) => !!setup && !setup.hasAccounts && !!setup.firstAccount?.isAdmin;
+
+export const signInScreen = (setup: Setup | null) =>
+  authForm({
+    title: "Sign in",
+    submit: "Sign in",
+    intro: ownerNext(setup)
+      ? h("p", { class: "intro" }, "No one has an account here yet. ", h("a", { href: "#/signup" }, "Create the owner account"), " first.")
+      : undefined,
+    fields: [
       field("Email", { name: "email", type: "email", autocomplete: "email", required: true }),
       field("Password", { name: "password", type: "password", autocomplete: "current-password", required: true }),
     ],
-    (d) => signIn(String(d.get("email")), String(d.get("password"))),
-    h("span", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account")),
-  );
+    act: (d) => signIn(String(d.get("email")), String(d.get("password"))),
+    other: ownerNext(setup) ? undefined : h("span", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account")),
+  });
 
-export const signUpScreen = () =>
-  authForm(
-    "Create your account",
-    "Create account",
-    [
+export function signUpScreen(setup: Setup | null) {
+  const owner = ownerNext(setup);
+  const first = setup?.firstAccount;
+  return authForm({
+    title: owner ? "Create the owner account" : "Create your account",
+    submit: owner ? "Create the owner account" : "Create account",
+    intro:
+      owner && first
+        ? h(
+            "div",
+            { class: "intro" },
+            h("p", {}, "No one has an account here yet. The account you create now owns this shelf: it is its administrator."),
+            h(
+              "p",
+              {},
+              `It can move accounts between plans, approve the apps people register and run the service's jobs. It is on plan ${planName(first.plan)}; everyone who signs up later gets plan ${planName(first.laterPlan)}.`,
+            ),
+          )
+        : undefined,
+    fields: [
       field("Nickname", { name: "nickname", autocomplete: "nickname" }, "Optional: how the service greets you."),
       field("Email", { name: "email", type: "email", autocomplete: "email", required: true }),
       field("Password", { name: "password", type: "password", autocomplete: "new-password", required: true }, "At least 8 characters."),
     ],
-    (d) => signUp(String(d.get("email")), String(d.get("password")), String(d.get("nickname") ?? "").trim() || undefined),
-    h("span", {}, "Already have an account? ", h("a", { href: "#/signin" }, "Sign in")),
-  );
+    act: async (d) => {
+      const made = await signUp(String(d.get("email")), String(d.get("password")), String(d.get("nickname") ?? "").trim() || undefined);
+      noticeNext(made.notice);
+    },
+    other: owner ? undefined : h("span", {}, "Already have an account? ", h("a", { href: "#/signin" }, "Sign in")),
+  });
+}

@@ -23,13 +23,15 @@ const VIEWS: { view: View; label: string }[] = [
   { view: "doc", label: "Documents" },
 ];
 
-/** The listings a view reads, or the words saying why it has none. */
-function sourcesOf(view: View, tag: string, q: string): Source[] | string {
+/** The listings a view reads, or the words saying why it has none; `withKb`: documents in knowledge bases too. */
+function sourcesOf(view: View, tag: string, q: string, withKb: boolean): Source[] | string {
   if (view === "audio") return tag ? "Audio files have no tags: clear the tag filter to see them." : [sources.media("audio")];
   if (view === "image") return [sources.images(tag)];
   if (view === "video") return [tag ? sources.videosTagged(tag) : sources.media("video")];
-  if (view === "doc") return [sources.docs(tag, q)];
-  return tag ? [sources.images(tag), sources.videosTagged(tag), sources.docs(tag, "")] : [sources.images(""), sources.media(), sources.docs("", "")];
+  if (view === "doc") return [sources.docs(tag, q, withKb)];
+  return tag
+    ? [sources.images(tag), sources.videosTagged(tag), sources.docs(tag, "", withKb)]
+    : [sources.images(""), sources.media(), sources.docs("", "", withKb)];
 }
 
 /**
@@ -165,7 +167,7 @@ function tile(item: Item, on: TileHandlers, selected: boolean, previous?: string
   const check = h("input", { type: "checkbox", id, class: "select", checked: selected, "aria-label": `Select ${item.title}` });
   const name = h("button", { type: "button", class: "name" }, item.title);
   // The checkbox comes first in the DOM as on screen (its corner), so Tab reaches it before the name.
-  const li = h("li", { class: `tile ${item.kind}` }, check, h("figure", {}, thumb, h("figcaption", {}, name, h("span", { class: "meta" }, meta(item)))));
+  const li = h("li", { class: `tile tile-${item.kind}` }, check, h("figure", {}, thumb, h("figcaption", {}, name, h("span", { class: "meta" }, meta(item)))));
   check.addEventListener("change", () => on.select(item, check.checked));
   name.addEventListener("click", () => on.open(item, img, li));
   thumb.addEventListener("click", () => on.open(item, img, li));
@@ -181,6 +183,7 @@ export function libraryScreen() {
   let view: View = "all";
   let tag = "";
   let q = "";
+  let withKb = false;
   let listing = merged([]);
   let shown = 0;
   const selected = new Map<string, Item>();
@@ -243,8 +246,12 @@ export function libraryScreen() {
 
   function emptyWords() {
     const kind = view === "all" ? "items" : KIND_WORDS[view].many;
-    if (q) status.textContent = `No documents with “${q}” in their title.`;
+    // Documents left out because they live in knowledge bases are said to be, with where they are.
+    const kbDocs = !withKb && (view === "all" || view === "doc");
+    if (q) status.textContent = `No documents with “${q}” in their title${kbDocs ? " outside knowledge bases" : ""}.`;
     else if (tag) status.textContent = `No ${kind} tagged “${tag}”.`;
+    else if (view === "doc" && kbDocs)
+      status.replaceChildren(h("span", {}, "No documents outside knowledge bases. Those in one are under "), h("a", { href: "#/kbs" }, "Knowledge bases"), ".");
     else
       status.replaceChildren(h("span", {}, view === "all" ? "Nothing here yet. " : `No ${kind} yet. `), h("a", { href: "#/upload" }, "Add your first files"));
   }
@@ -256,7 +263,8 @@ export function libraryScreen() {
     shown = 0;
     more.hidden = true;
     count.textContent = "";
-    const list = sourcesOf(view, tag, q);
+    const list = sourcesOf(view, tag, q, withKb);
+    kbToggle.hidden = view !== "all" && view !== "doc";
     if (typeof list === "string") {
       listing = merged([]);
       status.textContent = list;
@@ -287,6 +295,13 @@ export function libraryScreen() {
       return h("label", { for: `kind-${v}`, class: "kind" }, radio, h("span", {}, label));
     }),
   );
+  // Documents that live in a knowledge base belong to it, not to this grid, unless asked for.
+  const kbBox = h("input", { type: "checkbox", id: "with-kb", name: "withKb" });
+  kbBox.addEventListener("change", () => {
+    withKb = kbBox.checked;
+    restart();
+  });
+  const kbToggle = h("div", { class: "check with-kb" }, kbBox, h("label", { for: "with-kb" }, "Include documents in knowledge bases"));
   const setView = (v: View) => {
     view = v;
     (kinds.querySelector(`#kind-${v}`) as HTMLInputElement).checked = true;
@@ -356,7 +371,7 @@ export function libraryScreen() {
     "section",
     { class: "library" },
     h("div", { class: "title-row" }, h("h1", {}, "Library"), count, h("a", { href: "#/upload", class: "button primary" }, "Add files")),
-    kinds,
+    h("div", { class: "kinds-row" }, kinds, kbToggle),
     h("div", { class: "filters" }, filter, search),
     selection,
     error,

@@ -1,39 +1,57 @@
 // The dashboard's script: the shell (header, navigation) and a screen per URL fragment.
-// Signed-out screens: #/signin, #/signup; signed-in: #/library (the start), #/upload, #/kbs,
-// #/usage, #/keys, #/apps, #/account, #/admin (in the nav for admins only), and #/notifications
-// (reached from the header's count).
+// Signed-out screens: #/signin, #/signup (the start on an instance with no account yet:
+// the owner's sign-up); signed-in: #/library (the start), #/upload, #/kbs, #/usage,
+// #/admin (its parts #/admin/plans, #/admin/apps, #/admin/jobs; in the nav for admins
+// only), the account's own #/account, #/keys and #/apps (under its name in the header), and
+// #/notifications (reached from the header's count). Any other fragment is "not found".
 // A screen that shows one thing takes its address after a prefix: #/kbs/<id>/<path...>.
 import { accountScreen } from "./account.ts";
 import { goToOwnAddress } from "./address.ts";
-import { adminScreen } from "./admin.ts";
-import { currentUser, resume, signOut } from "./api.ts";
+import { type AdminPart, adminScreen } from "./admin.ts";
+import { currentUser, resume, type Setup, setupState } from "./api.ts";
 import { appsScreen } from "./apps.ts";
 import { signInScreen, signUpScreen } from "./auth.ts";
 import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
+import { header } from "./header.ts";
 import { historyScreen } from "./history.ts";
 import { kbScreen } from "./kb-tree.ts";
 import { kbsScreen } from "./kbs.ts";
 import { keysScreen } from "./keys.ts";
 import { libraryScreen } from "./library.ts";
 import { notificationsScreen } from "./notifications.ts";
-import { unreadLink } from "./unread.ts";
+import { takeNotice } from "./notice.ts";
 import { uploadScreen } from "./upload.ts";
 import { usageScreen } from "./usage.ts";
 
-const signedIn: Record<string, { title: string; screen: () => HTMLElement; admin?: true }> = {
+interface Screen {
+  title: string;
+  screen: () => HTMLElement;
+  /** The nav's link that is current on this screen (itself unless told). */
+  nav?: string;
+}
+
+/** The main screens, in the nav in this order; Admin for admins only. */
+const mainScreens: Record<string, Screen & { admin?: true }> = {
   "#/library": { title: "Library", screen: libraryScreen },
   "#/upload": { title: "Upload", screen: uploadScreen },
   "#/kbs": { title: "Knowledge bases", screen: kbsScreen },
   "#/usage": { title: "Usage", screen: usageScreen },
+  "#/admin": { title: "Admin", screen: () => adminScreen("accounts"), admin: true },
+};
+/** The account's own screens, under its name in the header. */
+const accountScreens: Record<string, Screen> = {
+  "#/account": { title: "Account", screen: accountScreen },
   "#/keys": { title: "API keys", screen: keysScreen },
   "#/apps": { title: "Authorized apps", screen: appsScreen },
-  "#/account": { title: "Account", screen: accountScreen },
-  "#/admin": { title: "Admin", screen: adminScreen, admin: true },
 };
-/** Signed-in screens that are not in the navigation (the header links to them otherwise). */
-const unlisted: Record<string, { title: string; screen: () => HTMLElement }> = {
+const adminPart = (part: AdminPart, title: string): Screen => ({ title, screen: () => adminScreen(part), nav: "#/admin" });
+/** Signed-in screens linked from elsewhere (the header's count, the admin screen's parts). */
+const unlisted: Record<string, Screen> = {
   "#/notifications": { title: "Notifications", screen: notificationsScreen },
+  "#/admin/plans": adminPart("plans", "Plans · Admin"),
+  "#/admin/apps": adminPart("apps", "App approval · Admin"),
+  "#/admin/jobs": adminPart("jobs", "Jobs · Admin"),
 };
 /** Signed-in screens of one thing: the fragment's rest after the prefix is the screen's argument. */
 const prefixed: { prefix: string; title: string; nav: string; screen: (rest: string) => HTMLElement }[] = [
@@ -41,64 +59,74 @@ const prefixed: { prefix: string; title: string; nav: string; screen: (rest: str
   { prefix: "#/history/", title: "History", nav: "#/kbs", screen: historyScreen },
   { prefix: "#/conflicts/", title: "Conflicts", nav: "#/kbs", screen: conflictsScreen },
 ];
-const signedOut: Record<string, { title: string; screen: () => HTMLElement }> = {
-  "#/signin": { title: "Sign in", screen: signInScreen },
-  "#/signup": { title: "Create your account", screen: signUpScreen },
+
+/** Whether the instance has an account yet: asked when nobody is signed in (GET /v1/auth/setup); null if it could not be read. */
+let setup: Setup | null = null;
+
+const signedOut: Record<string, Screen> = {
+  "#/signin": { title: "Sign in", screen: () => signInScreen(setup) },
+  "#/signup": { title: "Create your account", screen: () => signUpScreen(setup) },
 };
+
+/** The screen for a fragment no screen has. */
+function notFound(fragment: string): Screen {
+  const back = currentUser()
+    ? h("a", { href: "#/library", class: "button primary" }, "Go to your library")
+    : h("a", { href: "#/signin", class: "button primary" }, "Sign in");
+  return {
+    title: "Not found",
+    screen: () =>
+      h(
+        "section",
+        { class: "not-found narrow" },
+        h("h1", {}, "Page not found"),
+        h("p", {}, "There is no page at this address: ", h("code", {}, fragment), ". It may have moved, or the link may be mistyped."),
+        h("p", {}, back),
+      ),
+  };
+}
 
 const app = document.getElementById("app")!;
 
-function header(route: string) {
-  const user = currentUser();
-  const nav = user
-    ? h(
-        "nav",
-        { "aria-label": "Main" },
-        h(
-          "ul",
-          {},
-          ...Object.entries(signedIn)
-            .filter(([, r]) => !r.admin || user.isAdmin)
-            .map(([href, r]) => h("li", {}, h("a", { href, "aria-current": href === route ? "page" : undefined }, r.title))),
-        ),
-      )
-    : null;
-  const out = user
-    ? h(
-        "div",
-        { class: "who" },
-        unreadLink(route === "#/notifications"),
-        h("span", { class: "user" }, user.nickname || user.email),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "secondary",
-            onclick: async () => {
-              await signOut();
-              location.hash = "#/signin";
-            },
-          },
-          "Sign out",
-        ),
-      )
-    : null;
-  return h("header", { class: "top" }, h("a", { href: "#/library", class: "brand" }, "shelf"), nav, out);
-}
+/** A fragment that names no screen in particular: the start. */
+const isStart = (hash: string) => hash === "" || hash === "#" || hash === "#/";
 
 function render() {
   const user = currentUser();
-  const routes = user ? { ...signedIn, ...unlisted } : signedOut;
-  const inner = user ? prefixed.find((p) => location.hash.startsWith(p.prefix) && location.hash.length > p.prefix.length) : undefined;
-  const route = inner || location.hash in routes ? location.hash : user ? "#/library" : "#/signin";
-  if (route !== location.hash) history.replaceState(null, "", route);
-  const r = inner ? { title: inner.title, screen: () => inner.screen(route.slice(inner.prefix.length)) } : routes[route]!;
-  document.title = `${r.title} · shelf`;
-  show(app, header(inner ? inner.nav : route), h("main", {}, r.screen()));
+  // Signed in, the instance has an account: what a sign-out leads to is an ordinary sign-in.
+  if (user && setup) setup = { hasAccounts: true, firstAccount: null };
+  const hash = location.hash;
+  const inner = user ? prefixed.find((p) => hash.startsWith(p.prefix) && hash.length > p.prefix.length) : undefined;
+  const own = user ? { ...mainScreens, ...accountScreens, ...unlisted } : signedOut;
+  const start = user ? "#/library" : setup && !setup.hasAccounts ? "#/signup" : "#/signin";
+  // Signed out, a signed-in screen asks for a sign-in first; signed in, the sign-in screens lead to the start.
+  const elsewhere = user
+    ? hash in signedOut
+    : hash in mainScreens || hash in accountScreens || hash in unlisted || prefixed.some((p) => hash.startsWith(p.prefix));
+  const route = inner || hash in own ? hash : isStart(hash) || elsewhere ? start : hash;
+  if (route !== hash) history.replaceState(null, "", route);
+  const r: Screen = inner
+    ? { title: inner.title, screen: () => inner.screen(route.slice(inner.prefix.length)), nav: inner.nav }
+    : (own[route] ?? notFound(route));
+  const title = route === "#/signup" && setup && !setup.hasAccounts && setup.firstAccount?.isAdmin ? "Create the owner account" : r.title;
+  document.title = `${title} · shelf`;
+  const main = Object.entries(mainScreens)
+    .filter(([, s]) => !s.admin || user?.isAdmin)
+    .map(([href, s]) => ({ href, title: s.title }));
+  const account = Object.entries(accountScreens).map(([href, s]) => ({ href, title: s.title }));
+  const notice = takeNotice();
+  show(app, header(r.nav ?? route, main, account), h("main", {}, notice, r.screen()));
+  // A notice is read first: it is what the person has to know about the screen they came to.
+  notice?.querySelector("h2")?.focus();
+}
+
+/** At start: the session of an earlier visit; without one, whether there is an account to sign in to. */
+async function start() {
+  if (!(await resume().catch(() => false))) setup = await setupState().catch(() => null);
+  render();
 }
 
 if (!goToOwnAddress()) {
   window.addEventListener("hashchange", render);
-  // A session left by an earlier visit (the refresh cookie) signs the person straight in.
-  void resume().finally(render);
+  void start();
 }

@@ -106,8 +106,12 @@ export const sources = {
     listing<Answer<"/v1/media", "get">>("/v1/media", type ? { type } : {}, (r) => (r.type === "audio" ? audio(r) : video(r))),
   /** Videos with a tag: the videos' own listing filters by tag. */
   videosTagged: (tag: string) => listing<Answer<"/v1/videos", "get">>("/v1/videos", { tag }, video),
-  /** Documents; `q` matches their titles (the only listing with a search). */
-  docs: (tag: string, q: string) => listing<Answer<"/v1/docs", "get">>("/v1/docs", { tag, q }, doc),
+  /**
+   * Documents; `q` matches their titles (the only listing with a search). Those that live in
+   * a knowledge base belong to it (a synced folder of notes may hold hundreds), so they are
+   * left out unless `withKb`.
+   */
+  docs: (tag: string, q: string, withKb: boolean) => listing<Answer<"/v1/docs", "get">>("/v1/docs", { tag, q, ...(withKb ? {} : { inKb: "false" }) }, doc),
 };
 
 /** The kind's own route for one item. */

@@ -5,7 +5,7 @@ import { h } from "./dom.ts";
 
 const badgeLabel = (n: number) => (n === 0 ? "Notifications" : `Notifications, ${n} unread`);
 
-/** Every badge on the page shows `n` (the header is redrawn per screen; there is one at a time). */
+/** Every badge on the page shows `n` (the header has one for narrow screens and one for wide ones). */
 export function showUnread(n: number) {
   for (const link of document.querySelectorAll<HTMLAnchorElement>("a.bell")) {
     link.setAttribute("aria-label", badgeLabel(n));
@@ -24,7 +24,7 @@ export function refreshUnread() {
     });
 }
 
-/** The header's link to the list, its count filled in when the API answers. */
+/** A link of the header to the list; its count is filled in by refreshUnread (the header asks once it is drawn). */
 export function unreadLink(current: boolean) {
   const link = h(
     "a",
@@ -35,7 +35,5 @@ export function unreadLink(current: boolean) {
     " ",
     h("span", { class: "badge", "aria-hidden": "true", hidden: true }, "0"),
   );
-  // The answer comes after the header is in the page: the count is written into its links.
-  refreshUnread();
   return link;
 }

@@ -1,9 +1,15 @@
 // Upload: pick or drop files, many at once; each goes through the resumable endpoint
 // (/v1/uploads, tus) with its own progress bar, so a dropped connection resumes where it
-// stopped. A refusal (quota, plan, type, size) is told in the API's words.
+// stopped. A refusal (quota, plan, type, size) is told in the API's words. A video is then
+// transcoded: its row follows it (GET /v1/videos/{id}/status every few seconds, as the API
+// asks) until it is ready or failed, while the screen is shown.
 import { type DetailedError, Upload } from "tus-js-client";
-import { accessToken, apiUrl, refresh } from "./api.ts";
+import { type Answer, accessToken, apiUrl, call, refresh } from "./api.ts";
 import { bytes, h } from "./dom.ts";
+import { duration } from "./media.ts";
+
+/** How often a processing video is asked after (the API asks for every 5 to 10 s). */
+const POLL_MS = 5000;
 
 /** The tus kind of a file, by its type; documents go through the documents API (a later screen). */
 function kindOf(file: File): "image" | "video" | "audio" | null {
@@ -27,6 +33,39 @@ function refusal(e: Error): string {
   return `The service refused the file (${res.getStatus()}).`;
 }
 
+/**
+ * Follows the transcoding of the video `id` in `state` until it is ready or failed, or the
+ * row leaves the page (the person went to another screen).
+ */
+function followVideo(id: string, row: HTMLElement, state: HTMLElement) {
+  const path = `/v1/videos/${encodeURIComponent(id)}`;
+  const check = async () => {
+    if (!row.isConnected) return;
+    try {
+      const s = await call<Answer<"/v1/videos/{id}/status", "get">>("GET", `${path}/status`);
+      if (s.status === "processing") {
+        state.textContent = s.progress > 0 ? `Processing (${Math.round(s.progress * 100)}%)` : "Uploaded, processing";
+      } else {
+        // Ready or failed: the video itself says its length or why it failed.
+        const v = await call<Answer<"/v1/videos/{id}", "get">>("GET", path);
+        if (v.status === "ready") {
+          state.textContent = `Ready${v.duration_seconds ? ` · ${duration(v.duration_seconds)}` : ""}`;
+          row.classList.add("ready");
+        } else if (v.status === "failed") {
+          row.classList.remove("done");
+          row.classList.add("failed");
+          state.textContent = v.failure_reason ? `Processing failed: ${v.failure_reason}` : "Processing failed";
+        }
+        if (v.status !== "processing") return;
+      }
+    } catch {
+      // Asked again at the next turn: the state is a convenience (the library says it too).
+    }
+    setTimeout(check, POLL_MS);
+  };
+  void check();
+}
+
 function uploadRow(file: File) {
   const progress = h("progress", { max: 100, value: 0, "aria-label": `Progress of ${file.name}` });
   const state = h("span", { class: "state" }, "Waiting");
@@ -40,6 +79,7 @@ function uploadRow(file: File) {
     fail("Not an image, video or audio file.");
     return row;
   }
+  let made: string | undefined;
   const upload = new Upload(file, {
     endpoint: apiUrl("/v1/uploads"),
     metadata: { kind, filename: file.name },
@@ -63,11 +103,16 @@ function uploadRow(file: File) {
       progress.value = pct;
       state.textContent = `${pct}%`;
     },
+    // The PATCH that brings the last byte names what it made (X-Resource-Id).
+    onAfterResponse: (_req, res) => {
+      made = res.getHeader("X-Resource-Id") || made;
+    },
     onError: (e) => fail(refusal(e)),
     onSuccess: () => {
       progress.value = 100;
       row.classList.add("done");
       state.textContent = kind === "video" ? "Uploaded, processing" : "Uploaded";
+      if (kind === "video" && made) followVideo(made, row, state);
     },
   });
   state.textContent = "Uploading";

@@ -6,12 +6,11 @@
 import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
+import { planName } from "./plans.ts";
 
 type Usage = Answer<"/v1/user/me/usage", "get">;
 /** A quota as the usage answer gives each: what is used and the limit (-1: none). */
 type UsedLimit = Usage["image"]["storage"];
-
-const PLANS: Record<string, string> = { trial: "Trial", pro: "Pro", pro_plus: "Pro+", none: "No plan" };
 
 /** Playback state in words: what happens and what brings full quality back. */
 const VIDEO_STATES = {
@@ -87,6 +86,13 @@ async function bandwidthChart(box: HTMLElement, daily: Daily) {
   const width = () => Math.max(200, box.clientWidth);
   const days = daily.days.map((d) => Number(d.day.slice(8)));
   const top = Math.max(1024, ...daily.days.map((d) => Math.max(d.imageBandwidth, d.mediaBandwidth)));
+  // The legend says the day under the pointer; with none, the month so far (never an empty "Images:").
+  const month = new Date(`${daily.month}-01T00:00:00Z`).toLocaleString(undefined, { month: "long", timeZone: "UTC" });
+  const total = (pick: (d: Daily["days"][number]) => number) => bytes(daily.days.reduce((s, d) => s + pick(d), 0));
+  const imageTotal = total((d) => d.imageBandwidth);
+  const mediaTotal = total((d) => d.mediaBandwidth);
+  // Wide enough for the longest tick label ("1000 bytes", "500 MB"): about 7 px a character at the axis's size.
+  const ySize = (_u: unknown, values: string[] | null) => Math.max(48, ...(values ?? []).map((v) => v.length * 7 + 22));
   box.replaceChildren();
   const plot = new uPlot(
     {
@@ -97,12 +103,18 @@ async function bandwidthChart(box: HTMLElement, daily: Daily) {
       axes: [
         { ...axis, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : "")), grid: { show: false } },
         // Ticks at round numbers of the units bytes() shows (KB, MB, GB of 1024).
-        { ...axis, incrs: BYTE_STEPS, values: (_u, splits) => splits.map((v) => bytes(Math.round(v))), size: 70 },
+        { ...axis, incrs: BYTE_STEPS, values: (_u, splits) => splits.map((v) => bytes(Math.round(v))), size: ySize },
       ],
       series: [
-        { label: "Day", value: (_u, v) => (v == null ? "" : dayName(daily.days[v - 1]?.day ?? `${daily.month}-01`)) },
-        { label: "Images", stroke: accent, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
-        { label: "Video and audio", stroke: second, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? "" : bytes(v)) },
+        { label: "Day", value: (_u, v) => (v == null ? `${month} so far` : dayName(daily.days[v - 1]?.day ?? `${daily.month}-01`)) },
+        { label: "Images", stroke: accent, width: 2, points: { show: true, size: 5 }, value: (_u, v) => (v == null ? imageTotal : bytes(v)) },
+        {
+          label: "Video and audio",
+          stroke: second,
+          width: 2,
+          points: { show: true, size: 5 },
+          value: (_u, v) => (v == null ? mediaTotal : bytes(v)),
+        },
       ],
     },
     [days, daily.days.map((d) => d.imageBandwidth), daily.days.map((d) => d.mediaBandwidth)],
@@ -124,7 +136,7 @@ function videoState(status: Usage["video"]["status"]) {
 }
 
 function drawn(u: Usage, daily: Daily) {
-  const plan = PLANS[u.plan] ?? u.plan;
+  const plan = planName(u.plan);
   const month = new Date(`${u.image.bandwidth.monthYear}-01T00:00:00Z`).toLocaleString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
   const quotas = [
     quota("Image storage", u.image.storage, bytes),

@@ -50,13 +50,44 @@ const SCREENS: Screen[] = [
     },
   },
   {
-    name: "admin",
+    name: "menu open",
+    fragment: "#/library",
+    as: "user",
+    ready: async (p) => {
+      await p.getByRole("list", { name: "Library items" }).getByRole("img", { name: "sea.png" }).waitFor();
+      await p.getByRole("button", { name: "Menu", exact: true }).click();
+      await p.getByRole("list", { name: "Your account" }).getByRole("button", { name: "Sign out" }).waitFor();
+    },
+  },
+  { name: "not found", fragment: "#/no-such-screen", as: "user", ready: (p) => p.getByRole("heading", { name: "Page not found" }).waitFor() },
+  {
+    name: "admin accounts",
+    fragment: "#/admin",
+    as: "admin",
+    ready: (p) => p.getByRole("list", { name: "Accounts" }).getByRole("listitem").first().waitFor(),
+  },
+  {
+    name: "admin plan dialog",
     fragment: "#/admin",
     as: "admin",
     ready: async (p) => {
-      await p.getByRole("list", { name: "Jobs" }).getByRole("listitem").first().waitFor();
-      await p.getByRole("button", { name: "Approve Scanned app" }).waitFor();
+      await p
+        .getByRole("button", { name: /^Change plan of / })
+        .first()
+        .click();
+      await p
+        .getByRole("dialog", { name: /^Plan of / })
+        .getByRole("button", { name: "Save plan" })
+        .waitFor();
     },
+  },
+  { name: "admin plans", fragment: "#/admin/plans", as: "admin", ready: (p) => p.getByRole("table", { name: "Plans and their limits" }).waitFor() },
+  { name: "admin apps", fragment: "#/admin/apps", as: "admin", ready: (p) => p.getByRole("button", { name: "Approve Scanned app" }).waitFor() },
+  {
+    name: "admin jobs",
+    fragment: "#/admin/jobs",
+    as: "admin",
+    ready: (p) => p.getByRole("list", { name: "Jobs" }).getByRole("listitem").first().waitFor(),
   },
   { name: "admins only", fragment: "#/admin", as: "user", ready: (p) => p.getByRole("heading", { name: "Admins only" }).waitFor() },
   {

@@ -25,11 +25,8 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   /** A credential's use on another node (the suite's shared app): what every node does. */
   const elsewhere = (path: string, token: string) => callJson("GET", path, { token });
 
-  /** Opens a screen from the navigation, as a person does. */
-  async function go(page: Page, link: string, heading = link) {
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
-    await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
-  }
+  /** Opens a screen from the header (its nav, the account's menu, or on a phone the Menu), as a person does. */
+  const go = d.go;
 
   test(
     "account: the nickname, password, version history and notification choices are each saved, confirmed, and held by the API",
@@ -42,7 +39,10 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await page.getByLabel("Nickname").fill("Juniper");
       await page.getByRole("button", { name: "Save nickname" }).click();
       await page.getByRole("status").getByText("Nickname saved.").waitFor();
-      await page.getByRole("banner").getByText("Juniper").waitFor();
+      // The header greets the person by it at once (on a phone, in the menu).
+      await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
+      await page.getByRole("banner").getByRole("list", { name: "Your account" }).getByText("Juniper").waitFor();
+      await page.keyboard.press("Escape");
       expect((await api("GET", "/v1/user/me", user.jwt)).body.data.nickname).toBe("Juniper");
 
       // The API's refusal, in its words: the current password is asked again.
@@ -239,6 +239,11 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       const chart = page.getByRole("img", { name: /^Busiest day: [^,]+, 1\.1 TB \(images 3\.2 MB, video and audio 1\.1 TB\)/ });
       await chart.locator("canvas").waitFor();
       await chart.getByText("Video and audio", { exact: true }).waitFor();
+      // The legend has a value for each series: with no day pointed at, the month's so far.
+      const legend = (series: string) => page.locator(".u-legend .u-series", { hasText: series }).locator(".u-value");
+      await expect(legend("Images").textContent()).resolves.toBe("3.2 MB");
+      await expect(legend("Video and audio").textContent()).resolves.toBe("1.1 TB");
+      await expect(legend("Day").textContent()).resolves.toMatch(/^\w+ so far$/);
       await page.getByText(/^Busiest day: [^,]+, 1\.1 TB/).waitFor();
       await shootBoth(page, "usage");
       await clean(page);
@@ -306,6 +311,9 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
         }
         throw new Error(`${key} never reached ${target}`);
       };
+      // The account's screens are in the menu under its name: Enter opens it, Tab goes in.
+      await tabTo(page.getByRole("button", { name: /^Account menu/ }));
+      await page.keyboard.press("Enter");
       await tabTo(page.getByRole("link", { name: "API keys", exact: true }));
       await page.keyboard.press("Enter");
       await page.getByRole("heading", { name: "API keys", level: 1 }).waitFor();

@@ -10,6 +10,7 @@ import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo } from "../videos/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
@@ -253,7 +254,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.getByRole("searchbox", { name: "Search documents" }).fill("nothing like it");
       await page.getByRole("button", { name: "Search", exact: true }).click();
-      await page.getByText("No documents with “nothing like it” in their title.").waitFor();
+      await page.getByText("No documents with “nothing like it” in their title outside knowledge bases.").waitFor();
       await clean(page);
     },
     SLOW,
@@ -352,6 +353,79 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await expect(page.getByRole("button", { name: "Show more" }).isHidden()).resolves.toBe(true);
       const titles = await list.getByRole("listitem").locator("button.name").allTextContents();
       expect(new Set(titles).size).toBe(26);
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
+    "the upload list follows a video from processing to ready",
+    async () => {
+      const user = await proUser();
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      await d.go(page, "Upload");
+      await page.getByLabel("Choose files").setInputFiles([{ name: "walk.mp4", mimeType: "video/mp4", buffer: Buffer.from(await clip({ seconds: 2 })) }]);
+      const row = page.getByRole("list", { name: "Uploads" }).getByRole("listitem").filter({ hasText: "walk.mp4" });
+      // Uploaded: the video is transcoded next, and the row says so until it is done.
+      await row.getByText("Uploaded, processing").waitFor();
+      const listed = (await api(user, "GET", "/v1/videos")).body.data.items as { id: string; status: string }[];
+      expect(listed.map((v) => v.status)).toEqual(["processing"]);
+      await shoot(page, "upload-processing-desktop");
+      // The worker transcodes it (the local provider, real ffmpeg); the row follows to ready.
+      await drain(await testWorker({ deps: d.rig.o.deps, deliver: (r) => d.rig.o.app.handle(r) }));
+      await row.getByText("Ready · 0:02").waitFor();
+      await expect(row.textContent()).resolves.not.toContain("processing");
+      expect((await api(user, "GET", `/v1/videos/${listed[0]!.id}`)).body.data.status).toBe("ready");
+      await shoot(page, "upload-ready-desktop");
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
+    "All leaves out the documents that live in a knowledge base; the box beside the kinds shows them too",
+    async () => {
+      const user = await proUser();
+      await uploaded(user.jwt, await png(40, 30), { filename: "harbour.png" });
+      await doc(user, "letter.md", "# A letter\n\nDear friend.");
+      const kb = (await api(user, "POST", "/v1/kbs", { name: "Notes" })).body.data as { id: string };
+      // A synced folder of thirty notes: more than a page of the grid.
+      await pushed2(
+        user.rigJwt,
+        kb.id,
+        Array.from({ length: 30 }, (_, i) => upsert2(`note-${String(i).padStart(2, "0")}.md`, `# Note ${i}\n`)),
+        { app: d.rig.o.app },
+      );
+
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      const all = page.getByRole("list", { name: "Library items" });
+      await all.getByRole("button", { name: "harbour.png", exact: true }).waitFor();
+      await all.getByRole("button", { name: "A letter", exact: true }).waitFor();
+      await page.getByText("2 items", { exact: true }).waitFor();
+      await expect(all.getByRole("button", { name: /^Note \d+$/ }).count()).resolves.toBe(0);
+      // The documents' listing was asked to leave them out.
+      expect(requested.some((u) => u.includes("/v1/docs?") && u.includes("inKb=false"))).toBe(true);
+      await shoot(page, "library-without-kb-phone");
+
+      const withKb = page.getByRole("checkbox", { name: "Include documents in knowledge bases" });
+      await expect(withKb.isChecked()).resolves.toBe(false);
+      await withKb.check();
+      await all.getByRole("button", { name: "Note 29", exact: true }).waitFor();
+      await page.getByText("24+ items", { exact: true }).waitFor();
+      await shoot(page, "library-with-kb-phone");
+
+      // Documents alone: the same box decides.
+      await page.getByRole("radio", { name: "Documents" }).check();
+      const docs = page.getByRole("list", { name: "Documents" });
+      await docs.getByRole("button", { name: "Note 29", exact: true }).waitFor();
+      await withKb.uncheck();
+      await docs.getByRole("button", { name: "A letter", exact: true }).waitFor();
+      await expect(docs.getByRole("listitem").count()).resolves.toBe(1);
+      // Kinds with no documents have no such box.
+      await page.getByRole("radio", { name: "Images" }).check();
+      await expect(withKb.isVisible()).resolves.toBe(false);
       await clean(page);
     },
     SLOW,

@@ -134,6 +134,33 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     await page.getByRole("heading", { name: "Library" }).waitFor();
   }
 
+  /**
+   * Reaches `control` of the header (a link or a button, by its name) as a person does: on a
+   * narrow screen through "Menu"; the account's own screens and Sign out through the menu
+   * under the account's name on a wide one.
+   */
+  async function headerControl(page: Page, role: "link" | "button", name: string) {
+    const banner = page.getByRole("banner");
+    const control = banner.getByRole(role, { name, exact: true });
+    if (await control.isVisible()) return control;
+    const menu = banner.getByRole("button", { name: "Menu", exact: true });
+    if (await menu.isVisible()) await menu.click();
+    if (!(await control.isVisible())) await banner.getByRole("button", { name: /^Account menu/ }).click();
+    return control;
+  }
+
+  /** Opens a screen from the header's link `name` and waits for its heading (`heading`, the link's words unless told). */
+  async function go(page: Page, name: string, heading = name) {
+    await (await headerControl(page, "link", name)).click();
+    await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  }
+
+  /** Signs out from the header, as a person does, and waits for the sign-in screen. */
+  async function signOut(page: Page) {
+    await (await headerControl(page, "button", "Sign out")).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  }
+
   return {
     get rig() {
       return rig;
@@ -148,6 +175,9 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     shootBoth,
     clean,
     signIn,
+    signOut,
+    go,
+    headerControl,
     leave,
     /** Console errors of the current page so far, but the plain-HTTP note. */
     complaints: () => rig.complaints.filter((m) => !m.includes(COOP_NOTE)),
