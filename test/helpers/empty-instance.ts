@@ -23,7 +23,7 @@ let template: Promise<string> | undefined;
  * copy of the closed one, a tenth of a second. What is under test starts on it as on any
  * empty instance (tests of the first start itself make their own).
  */
-async function freshDataDir(): Promise<string> {
+export async function freshDataDir(): Promise<string> {
   template ??= (async () => {
     const dir = tempDir("shelf-template-");
     await closeDeps(await createDeps(loadConfig(testEnv({ DATA_DIR: dir }))));

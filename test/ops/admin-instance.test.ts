@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { dataDirOf, defaultDataDir, loadConfig } from "../../src/config.ts";
 import { tempDir } from "../helpers/context.ts";
-import { emptyInstanceEnv } from "../helpers/empty-instance.ts";
+import { emptyInstanceEnv, freshDataDir } from "../helpers/empty-instance.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
@@ -81,19 +81,15 @@ describe("shelf admin where there is no instance", () => {
   });
 
   test("names the data/ of the working directory when that holds an instance", async () => {
-    const instance = await emptyInstanceEnv();
-    try {
-      const cwd = tempDir("shelf-old-layout-");
-      cpSync(instance.env.DATA_DIR!, join(cwd, "data"), { recursive: true });
-      const elsewhere = join(tempDir("shelf-nothing-"), "data");
-      const run = await adminFrom(cwd, { DATA_DIR: elsewhere }, "jobs");
-      expect(run.code).toBe(1);
-      expect(run.err).toContain(`no instance in DATA_DIR=${elsewhere}`);
-      expect(run.err).toContain(`${join(cwd, "data")} holds an instance: DATA_DIR=${join(cwd, "data")}`);
-      expect(existsSync(elsewhere)).toBe(false);
-    } finally {
-      await instance.close();
-    }
+    // An embedded instance whatever parts the suite runs on: the old layout is a folder's.
+    const cwd = tempDir("shelf-old-layout-");
+    cpSync(await freshDataDir(), join(cwd, "data"), { recursive: true });
+    const elsewhere = join(tempDir("shelf-nothing-"), "data");
+    const run = await adminFrom(cwd, { DATA_DIR: elsewhere }, "jobs");
+    expect(run.code).toBe(1);
+    expect(run.err).toContain(`no instance in DATA_DIR=${elsewhere}`);
+    expect(run.err).toContain(`${join(cwd, "data")} holds an instance: DATA_DIR=${join(cwd, "data")}`);
+    expect(existsSync(elsewhere)).toBe(false);
   });
 });
 
