@@ -26,7 +26,8 @@ let template: Promise<string> | undefined;
 export async function freshDataDir(): Promise<string> {
   template ??= (async () => {
     const dir = tempDir("shelf-template-");
-    await closeDeps(await createDeps(loadConfig(testEnv({ DATA_DIR: dir }))));
+    // The folder's own database whatever parts the suite runs on: the template is PGlite's.
+    await closeDeps(await createDeps(loadConfig(testEnv({ DATA_DIR: dir, DATABASE_URL: "" }))));
     return dir;
   })();
   const dir = tempDir("shelf-first-");
