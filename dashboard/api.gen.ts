@@ -404,7 +404,7 @@ export interface paths {
         };
         /**
          * Search the caller's documents by words in their title, KB path and text (best first, with snippets)
-         * @description Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, "a quoted phrase", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).
+         * @description Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, "a quoted phrase", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. Each hit's snippet is plain text (escape it before showing it as HTML) with every matched word between « and »; marks gives the offsets of those words in it, so a « of the document's own is never taken for one. The text of a document larger than 256 KiB lives in the object store and is not searched: it is found by its title and path only. Pages of `limit` (1 to 50, default 10) with nextCursor, sent back as cursor with the same q and kbId (400 INVALID_CURSOR for another). 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).
          */
         get: operations["getV1DocsSearch"];
         put?: never;
@@ -646,6 +646,66 @@ export interface paths {
          * @description Needs an active plan (403 PLAN_INACTIVE). Ops run independently: an op whose values break a rule (a path rule, NUL or a lone surrogate in its content, a base that is no calendar instant or no SHA-256 hex) is skipped with reason VALIDATION_ERROR (meta.path names the field, meta.problem the rule) and the others apply. The request's shape refuses it whole (422): the op count (INVALID_OP_BATCH_SIZE), a field an op's kind carries and lacks, an op or field of another version, v2's SYNC_HASH_REQUIRED. Every v1 entry and v2 result carries the op's opIndex. Protocol version: header Service-Sync-Version (or query syncVersion; the header wins). Absent or 1: v1; 2: v2. Not a positive number: 400 INVALID_SYNC_VERSION; 3 or more: 400 SYNC_VERSION_UNSUPPORTED. v1 answers 410 SYNC_V1_SUNSET from SYNC_V1_SUNSET_AT on.
          */
         post: operations["postV1KbsByIdSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One folder of a KB: its subfolders and documents, by name
+         * @description The direct children of the folder `prefix` (the top level when absent): each subfolder with how many active documents are under it, their bytes and latest change, and each document with its id, format, size, sourceHash and updatedAt. Sorted by name, letter case ignored; pages of `limit` (1 to 1000, default 200) with nextCursor. A KB holds paths, not folders: a folder with no document under it is 404 NOT_FOUND (meta.entity folder). A prefix that breaks the path rule is 422 at query.prefix. Available on an expired plan, as browsing is.
+         */
+        get: operations["getV1KbsByIdTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The text of up to 50 documents of a KB by path, in the order asked
+         * @description Each path is read on its own: `docs[]` has the ones read (with their id, sourceHash and updatedAt, for an edit or a sync op), `failed[]` the others with a reason: NOT_FOUND (no active document there), VALIDATION_ERROR (the path breaks the path rule) or CONTENT_FETCH_FAILED (its text could not be read from the object store). 404 for a KB that is not the caller's.
+         */
+        post: operations["postV1KbsByIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kbs/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the one occurrence of oldText in a KB document with newText
+         * @description An exact find-and-replace: oldText must occur exactly once in the document at `path` (letter for letter; overlapping occurrences count). Otherwise nothing changes and the answer is 409 CONFLICT with meta.reason `no_match` (meta.count 0) or `several_matches` (meta.count, and meta.lines: the lines of the first ten). With baseHash (the sourceHash you read), a document changed since is 409 CONFLICT meta.reason `stale_base`. Every 409 carries meta.currentHash. The new text is written as a sync v2 upsert based on the text the edit was made on: a revision when history is on, the KB's counters and updatedAt, the plan's limits (403 PLAN_INACTIVE, 422 DOC_FILE_TOO_LARGE, 403 QUOTA_EXCEEDED), and a write that lands meanwhile is never overwritten (the edit is made again on the new text; meta.reason `busy` after three such writes). Takes one op from the syncOp bucket. The body is JSON of at most 1 MiB (413 FILE_TOO_LARGE): a larger change is a whole-document write (a sync upsert). 404 NOT_FOUND for a KB that is not the caller's or no active document at the path; 422 for a path that breaks the path rule or a newText with NUL.
+         */
+        post: operations["postV1KbsByIdEdit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6910,6 +6970,7 @@ export interface operations {
             query: {
                 q: string;
                 kbId?: string;
+                cursor?: string;
                 limit?: number;
             };
             header?: never;
@@ -6945,13 +7006,22 @@ export interface operations {
                                 updatedAt: string;
                                 /** @description relevance (Postgres ts_rank_cd): higher is better; a title match weighs most, then the path, then the text */
                                 rank: number;
-                                /** @description plain text from the title and content, the matched words between « and », fragments joined by … */
+                                /** @description one line of plain text (not HTML) from the title and content, each matched word between « and », fragments joined by … */
                                 snippet: string;
+                                /** @description where the matched words are in snippet, in order, the « and » left out: a « or » of the document's own text is in none */
+                                marks: {
+                                    /** @description offset of the match's first character in snippet (UTF-16 code units, as JavaScript indexes strings) */
+                                    start: number;
+                                    /** @description offset just past its last character: the » that closes it */
+                                    end: number;
+                                }[];
                             }[];
+                            nextCursor: ((string | null) | null) | null;
                         };
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8159,6 +8229,242 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsByIdTree: {
+        parameters: {
+            query?: {
+                prefix?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: ({
+                                /** @constant */
+                                kind: "folder";
+                                /** @description the folder's name (one path segment) */
+                                name: string;
+                                /** @description its relative path: pass it as prefix to list it */
+                                path: string;
+                                /** @description active documents anywhere under it */
+                                docCount: number;
+                                /** @description their bytes */
+                                sizeBytes: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            } | {
+                                /** @constant */
+                                kind: "document";
+                                /** @description the file name (the last path segment) */
+                                name: string;
+                                /** @description its relative path */
+                                path: string;
+                                id: string;
+                                /** @enum {string} */
+                                format: "markdown" | "typst";
+                                sizeBytes: number;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            })[];
+                            nextCursor: ((string | null) | null) | null;
+                            /** @description the folder listed, normalized; empty for the top level */
+                            prefix: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1KbsByIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 50 relative paths; answered in this order, each read or failed on its own */
+                    paths: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            docs: {
+                                /** @description the path as sent */
+                                path: string;
+                                /** @description the document's path as stored (its letter case may differ from the path sent) */
+                                relativePath: string;
+                                id: string;
+                                /** @enum {string} */
+                                format: "markdown" | "typst";
+                                content: string;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            failed: {
+                                /** @description the path as sent */
+                                path: string;
+                                /** @enum {string} */
+                                reason: "NOT_FOUND" | "VALIDATION_ERROR" | "CONTENT_FETCH_FAILED";
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1KbsByIdEdit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the relative path of the document to edit */
+                    path: string;
+                    /** @description text that occurs exactly once in the document, letter for letter (line breaks, spaces and case included) */
+                    oldText: string;
+                    /** @description what replaces it; empty deletes it */
+                    newText: string;
+                    /** @description the sourceHash you read: a document changed since is refused (409 CONFLICT, meta.reason stale_base) */
+                    baseHash?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            relativePath: string;
+                            /**
+                             * @description unchanged when newText equals oldText
+                             * @enum {string}
+                             */
+                            change: "updated" | "unchanged";
+                            /** @description SHA-256 hex of the content */
+                            sourceHash: string;
+                            /** @description the sourceHash the edit was applied to */
+                            previousHash: string;
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description a Typst document's compile check, as a sync result's (never a refusal) */
+                            warnings?: {
+                                /** @enum {string} */
+                                reason: "TYPST_DIAGNOSTIC" | "TYPST_CHECK_STOPPED" | "TYPST_CHECK_SKIPPED" | "TYPST_UNAVAILABLE";
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                                message: string;
+                                /** @description from 1, where the compiler knows the place */
+                                line?: number;
+                                /** @description from 1 */
+                                column?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

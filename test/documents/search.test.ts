@@ -1,6 +1,7 @@
 // GET /v1/docs/search: full-text search over the caller's active documents (title, KB
-// path, inline content), best first, with « » marked snippets; kbId and limit; every write
-// path (upload, replacement at a KB path, sync, PATCH, delete) keeps what is found current.
+// path, inline content), best first, with « » marked snippets and the marks' offsets;
+// kbId, limit and the cursor; every write path (upload, replacement at a KB path, sync,
+// PATCH, delete) keeps what is found current.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
@@ -20,14 +21,20 @@ interface Hit {
   updatedAt: string;
   rank: number;
   snippet: string;
+  marks: { start: number; end: number }[];
 }
 
-async function search(token: string, query: string): Promise<Hit[]> {
+async function searchPage(token: string, query: string): Promise<{ items: Hit[]; nextCursor: string | null }> {
   const res = await callJson("GET", `/v1/docs/search?${query}`, { token });
   expect(res.status).toBe(200);
   expect(res.body.success).toBe(true);
-  return res.body.data.items;
+  return res.body.data;
 }
+
+const search = async (token: string, query: string) => (await searchPage(token, query)).items;
+
+/** The words a hit's marks point at. */
+const markedWords = (hit: Hit) => hit.marks.map((m) => hit.snippet.slice(m.start, m.end));
 
 const ids = (hits: Hit[]) => hits.map((h) => h.id);
 
@@ -164,6 +171,55 @@ describe("GET /v1/docs/search", () => {
     expect(await search(key, "q=marmalade")).toEqual([]);
   });
 
+  test("marks give each matched word's place in the snippet, so the document's own « and » are told apart", async () => {
+    const { key } = await makeClient();
+    await uploadedDoc(key, {
+      filename: "fr.md",
+      title: "Citations",
+      content: "Il a dit « bonjour » puis « au revoir ». Le mot bonjour revient.\n",
+    });
+    const [hit] = await search(key, "q=bonjour");
+    expect(hit!.snippet).toContain("« «bonjour» »");
+    expect(markedWords(hit!)).toEqual(["bonjour", "bonjour"]);
+    for (const m of hit!.marks) {
+      expect(hit!.snippet[m.start - 1]).toBe("«");
+      expect(hit!.snippet[m.end]).toBe("»");
+    }
+    // Text that looks like markup is text: the snippet is never HTML to render.
+    await uploadedDoc(key, { filename: "h.md", title: "Markup", content: "a <img src=x onerror=alert(1)> zebra\n" });
+    const [zebra] = await search(key, "q=zebra");
+    expect(markedWords(zebra!)).toEqual(["zebra"]);
+  });
+
+  test("pages through every match once, best first, with the one cursor; a cursor that is not one is 400", async () => {
+    const { user, key } = await makeClient();
+    const kb = await makeKb(user);
+    // Equal ranks and equal times too: the id breaks the tie, so no page repeats or skips one.
+    const made: string[] = [];
+    for (let i = 0; i < 9; i++)
+      made.push((await uploadedDoc(key, { filename: `p${i}.md`, title: `Page ${i}`, content: "quokka\n", kbId: kb, relativePath: `p${i}.md` })).id);
+    const best = await uploadedDoc(key, { filename: "q.md", title: "Quokka", content: "quokka quokka\n", kbId: kb, relativePath: "q.md" });
+    const all = await search(key, "q=quokka&limit=50");
+    expect(all).toHaveLength(10);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await searchPage(key, `q=quokka&kbId=${kb}&limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      walked.push(...ids(page.items));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(walked).toEqual(ids(all));
+    expect(walked[0]).toBe(best.id);
+    expect(new Set(walked)).toEqual(new Set([...made, best.id]));
+
+    const bad = await callJson("GET", "/v1/docs/search?q=quokka&cursor=bm90LWEtY3Vyc29y", { token: key });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("INVALID_CURSOR");
+  });
+
   test("limit caps the answer (default 10), best first", async () => {
     const { key } = await makeClient();
     const made: string[] = [];
@@ -172,7 +228,9 @@ describe("GET /v1/docs/search", () => {
     const all = await search(key, "q=pumpkin&limit=50");
     expect(all).toHaveLength(13);
     expect(all[0]!.id).toBe(best.id);
-    expect(await search(key, "q=pumpkin")).toHaveLength(10);
+    const first = await searchPage(key, "q=pumpkin");
+    expect(first.items).toHaveLength(10);
+    expect(first.nextCursor).toEqual(expect.any(String));
     const two = await search(key, "q=pumpkin&limit=2");
     expect(ids(two)).toEqual(ids(all).slice(0, 2));
   });

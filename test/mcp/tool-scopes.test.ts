@@ -27,17 +27,25 @@ describe("every MCP tool declares the scope its routes require", () => {
     const kb = await newKb(key);
     const image = Buffer.from(await png(8, 8)).toString("base64");
     const written = "# Scopes\n\nwho may do what\n";
+    const edited = "# Scopes\n\nwho can do what\n";
+    const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
     const args: Record<string, Record<string, unknown>> = {
       list_knowledge_bases: {},
       search_documents: { query: "scopes" },
       read_document: { kbId: kb.id, path: "scopes.md" },
       write_document: { kbId: kb.id, path: "scopes.md", content: written },
+      list_folder: { kbId: kb.id },
+      read_documents: { kbId: kb.id, paths: ["scopes.md"] },
+      edit_document: { kbId: kb.id, path: "scopes.md", oldText: "may", newText: "can" },
+      move_document: { kbId: kb.id, fromPath: "scopes.md", toPath: "moved/scopes.md", baseHash: sha256(edited) },
+      read_attachment: { kbId: kb.id, path: "moved/scopes.md" },
+      delete_document: { kbId: kb.id, path: "moved/scopes.md", baseHash: sha256(edited) },
       list_media: {},
       upload_image: { data: image, filename: "s.png" },
       get_usage: {},
     };
-    // Written first, so that reading and searching find it.
-    const order = ["write_document", ...TOOLS.map((t) => t.name).filter((n) => n !== "write_document")];
+    // Written first, so that reading, searching, editing and moving find it; deleted last.
+    const order = ["write_document", ...TOOLS.map((t) => t.name).filter((n) => n !== "write_document" && n !== "delete_document"), "delete_document"];
     const faults: string[] = [];
     for (const name of order) {
       const tool = TOOLS.find((t) => t.name === name)!;

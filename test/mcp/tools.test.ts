@@ -43,6 +43,12 @@ describe("MCP tools", () => {
       "search_documents",
       "read_document",
       "write_document",
+      "list_folder",
+      "read_documents",
+      "edit_document",
+      "move_document",
+      "delete_document",
+      "read_attachment",
       "list_media",
       "upload_image",
       "get_usage",
@@ -114,7 +120,7 @@ describe("MCP tools", () => {
     const inKb = await callTool(client, "search_documents", { query: "basil", kbId, limit: 5 });
     expect((inKb.structuredContent!.items as { relativePath: string }[]).map((i) => i.relativePath)).toEqual(["kitchen/soup.md"]);
     const none = await callTool(client, "search_documents", { query: "zucchini" });
-    expect(none.structuredContent).toEqual({ items: [] });
+    expect(none.structuredContent).toEqual({ items: [], nextCursor: null });
     expect(none.content[0]!.text).toBe('Nothing matches "zucchini".');
   });
 

@@ -12,6 +12,8 @@ export class ToolError extends Error {
     message: string,
     readonly code?: string,
     readonly status?: number,
+    /** The API's meta, for a tool that words a refusal itself (a sync op's conflict reason). */
+    readonly meta?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "ToolError";
@@ -41,7 +43,18 @@ function refusal(status: number, body: Envelope | undefined): ToolError {
     return new ToolError(`this needs the ${required} scope, which this credential was not granted`, "INSUFFICIENT_SCOPE", status);
   }
   const words = body?.error ?? `the server answered ${status}`;
-  return new ToolError(body?.code ? `${words} (${body.code})` : words, body?.code, status);
+  return new ToolError(body?.code ? `${words} (${body.code})` : words, body?.code, status, body?.meta);
+}
+
+/** An API refusal read from its text (a non-JSON route's refusal is the JSON envelope all the same). */
+function refusalOf(status: number, text: string): ToolError {
+  let body: Envelope | undefined;
+  try {
+    body = JSON.parse(text) as Envelope;
+  } catch {
+    body = undefined;
+  }
+  return refusal(status, body);
 }
 
 export class ShelfClient {
@@ -85,15 +98,27 @@ export class ShelfClient {
   async text(path: string, query: Query = {}): Promise<Answer> {
     const res = await this.request("GET", path, { query });
     const text = await res.text();
-    if (!res.ok) {
-      let body: Envelope | undefined;
-      try {
-        body = JSON.parse(text) as Envelope;
-      } catch {
-        body = undefined;
-      }
-      throw refusal(res.status, body);
-    }
+    if (!res.ok) throw refusalOf(res.status, text);
     return { status: res.status, headers: res.headers, text };
+  }
+
+  /**
+   * A call answered with bytes (a KB file): its headers, its size, and its bytes when they
+   * are at most `maxBytes` (null past that: they are counted as they pass, never kept, so a
+   * large file costs no memory).
+   */
+  async bytes(path: string, query: Query, maxBytes: number): Promise<{ headers: Headers; sizeBytes: number; bytes: Uint8Array | null }> {
+    const res = await this.request("GET", path, { query });
+    if (!res.ok) throw refusalOf(res.status, await res.text());
+    const kept: Uint8Array[] = [];
+    let size = 0;
+    if (res.body) {
+      for await (const chunk of res.body) {
+        size += chunk.byteLength;
+        if (size <= maxBytes) kept.push(chunk);
+        else kept.length = 0;
+      }
+    }
+    return { headers: res.headers, sizeBytes: size, bytes: size <= maxBytes ? Buffer.concat(kept) : null };
   }
 }

@@ -19,6 +19,8 @@ const listKnowledgeBases = tool({
   description: "The knowledge bases (folders of Markdown and Typst documents) of the signed-in user, most recently created first.",
   scope: "kb.read",
   readOnly: true,
+  destructive: false,
+  idempotent: true,
   input: T.Object({ cursor: Cursor }, { additionalProperties: false }),
   output: T.Object({ items: T.Array(Kb), nextCursor: NextCursor }),
   async run({ client }, args) {
@@ -48,21 +50,24 @@ const searchDocuments = tool({
   name: "search_documents",
   title: "Search documents",
   description:
-    'Full-text search over the user\'s documents (title, path and text), best matches first, each with a snippet. The query takes words, "quoted phrases" and -excluded words.',
+    'Full-text search over the user\'s documents (title, path and text), best matches first, each with a snippet whose matched words are between « and », a page at a time. The query takes words, "quoted phrases" and -excluded words; whole words, no stemming. The text of a document over 256 KiB is not searched (its title and path are).',
   scope: "kb.read",
   readOnly: true,
+  destructive: false,
+  idempotent: true,
   input: T.Object(
     {
       query: T.String({ minLength: 1, maxLength: 200 }),
       kbId: T.Optional(Id),
       limit: T.Optional(T.Integer({ minimum: 1, maximum: 50, default: 10 })),
+      cursor: Cursor,
     },
     { additionalProperties: false },
   ),
-  output: T.Object({ items: T.Array(Hit) }),
+  output: T.Object({ items: T.Array(Hit), nextCursor: NextCursor }),
   async run({ client }, args) {
-    const found = await client.call<{ items: Static<typeof Hit>[] }>("GET", "/v1/docs/search", {
-      query: { q: args.query, kbId: args.kbId, limit: args.limit },
+    const found = await client.call<{ items: Static<typeof Hit>[]; nextCursor: string | null }>("GET", "/v1/docs/search", {
+      query: { q: args.query, kbId: args.kbId, limit: args.limit, cursor: args.cursor },
     });
     const items = found.items.map(({ id, kbId, relativePath, title, snippet, rank, updatedAt }) => ({
       id,
@@ -73,10 +78,9 @@ const searchDocuments = tool({
       rank,
       updatedAt,
     }));
-    const text = items.length
-      ? items.map((h) => `- ${h.title} (${h.kbId ? `kb ${h.kbId}: ${h.relativePath}` : `document ${h.id}`})\n  ${h.snippet}`).join("\n")
-      : `Nothing matches "${args.query}".`;
-    return { data: { items }, text };
+    const lines = items.map((h) => `- ${h.title} (${h.kbId ? `kb ${h.kbId}: ${h.relativePath}` : `document ${h.id}`})\n  ${h.snippet}`).join("\n");
+    const text = items.length ? `${lines}${found.nextCursor ? "\n(more: pass nextCursor)" : ""}` : `Nothing matches "${args.query}".`;
+    return { data: { items, nextCursor: found.nextCursor }, text };
   },
 });
 
@@ -120,6 +124,8 @@ const readDocument = tool({
     "The text of a document, by its id or by its knowledge base and path, with its version (sourceHash: pass it as baseHash to write_document). With revisionId, that earlier revision's text.",
   scope: "kb.read",
   readOnly: true,
+  destructive: false,
+  idempotent: true,
   input: T.Object(
     { id: T.Optional(Id), kbId: T.Optional(Id), path: T.Optional(Path), revisionId: T.Optional(Id) },
     { additionalProperties: false, description: "either id, or kbId and path" },
@@ -173,6 +179,9 @@ const writeDocument = tool({
     "Creates the document at a path of a knowledge base, or replaces its text. With baseHash (the sourceHash read_document gave), a document changed since then is not overwritten: your text is kept as a conflict branch beside it for the owner to resolve, and the answer says so. Without baseHash the text replaces whatever is there.",
   scope: "kb.write",
   readOnly: false,
+  // Without baseHash it replaces whatever the path holds; the same text again is "unchanged".
+  destructive: true,
+  idempotent: true,
   input: T.Object(
     {
       kbId: Id,

@@ -62,6 +62,8 @@ const listMedia = tool({
   description: "The user's images, videos and audio, newest first; one kind with type.",
   scope: "media.read",
   readOnly: true,
+  destructive: false,
+  idempotent: true,
   input: T.Object({ type: T.Optional(T.Union(MEDIA_TYPES.map((m) => T.Literal(m)))), cursor: Cursor }, { additionalProperties: false }),
   output: T.Object({ items: T.Array(MediaItem), nextCursor: NextCursor }),
   async run({ client }, args) {
@@ -94,6 +96,9 @@ const uploadImage = tool({
     "Stores an image (JPEG, PNG, WebP, GIF, AVIF, SVG...) and answers its permanent URL. Give its bytes as base64 in data, or a public http(s) url for the server to fetch (addresses inside the server's network are refused). Counts against the user's storage quota like any upload.",
   scope: "media.write",
   readOnly: false,
+  // Each call stores an image: it adds, and adds again.
+  destructive: false,
+  idempotent: false,
   input: T.Object(
     {
       filename: T.String({ minLength: 1, maxLength: 255 }),
@@ -137,6 +142,8 @@ const getUsage = tool({
   description: "The user's plan, and for each dimension (storage, documents, uploads, bandwidth...) what is used against its limit this period.",
   scope: "usage.read",
   readOnly: true,
+  destructive: false,
+  idempotent: true,
   input: T.Object({}, { additionalProperties: false }),
   output: T.Object({}, { additionalProperties: true, description: "the usage resource of the API (GET /v1/user/me/usage)" }),
   async run({ client }) {

@@ -44,7 +44,7 @@ export interface McpServerOptions {
 }
 
 const INSTRUCTIONS =
-  "shelf holds the user's knowledge bases (folders of Markdown and Typst documents) and media. Find documents with search_documents, read them with read_document, and write with write_document, passing the sourceHash you read as baseHash so that a document changed meanwhile is not overwritten.";
+  "shelf holds the user's knowledge bases (folders of Markdown and Typst documents, and their attachments) and media. Find documents with search_documents or list_folder, read them with read_document or several at once with read_documents, change part of one with edit_document (the text to replace must occur in it exactly once) or write it whole with write_document, and move, rename or delete with move_document and delete_document. Pass the sourceHash you read as baseHash, so that a document changed meanwhile is not overwritten.";
 
 const failed = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 
@@ -81,7 +81,13 @@ export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): 
       description: `${t.description} Needs the ${t.scope} scope.`,
       inputSchema: t.input as TObject & { type: "object" },
       outputSchema: t.output as TObject & { type: "object" },
-      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, openWorldHint: t.name === "upload_image" },
+      annotations: {
+        title: t.title,
+        readOnlyHint: t.readOnly,
+        destructiveHint: t.destructive,
+        ...(t.idempotent && { idempotentHint: true }),
+        openWorldHint: t.name === "upload_image",
+      },
     })),
   }));
 
@@ -106,9 +112,9 @@ export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): 
       return failed(refused);
     }
     try {
-      const { data, text } = await tool.run(ctx, args as never);
+      const { data, text, content } = await tool.run(ctx, args as never);
       record(true);
-      return { content: [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
+      return { content: content ?? [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
     } catch (e) {
       if (!(e instanceof ToolError)) throw e;
       record(false, e.code ?? "REFUSED");

@@ -18,15 +18,32 @@ export interface ToolContext {
   fetchImage: ImageFetcher;
 }
 
+/** What an answer shows beside its structured data: text, or an image (read_attachment). */
+export type ToolContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
+
+/** What a tool answers: its data (the output schema's), and the text an agent reads, or content blocks in its place. */
+interface ToolAnswer<O> {
+  data: O;
+  text: string;
+  content?: ToolContent[];
+}
+
 export interface Tool<I extends TObject = TObject, O extends TObject = TObject> {
   name: string;
   title: string;
   description: string;
   scope: Scope;
+  /**
+   * The MCP annotations a client decides by (what to run without asking): readOnly, it
+   * changes nothing; destructive, it may replace or remove what is there (not only add);
+   * idempotent, the same call again changes nothing more (said of every read-only tool).
+   */
   readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
   input: I;
   output: O;
-  run(ctx: ToolContext, args: Static<I>): Promise<{ data: Static<O>; text: string }>;
+  run(ctx: ToolContext, args: Static<I>): Promise<ToolAnswer<Static<O>>>;
 }
 
 export const tool = <I extends TObject, O extends TObject>(t: Tool<I, O>) => t as unknown as Tool;

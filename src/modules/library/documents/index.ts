@@ -116,15 +116,16 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, conte
       )
       .get(
         "/v1/docs/search",
-        async ({ principal, query }) => ok(await searchDocuments(deps.db, principal.userId, { q: query.q, kbId: query.kbId, limit: query.limit ?? 10 })),
+        async ({ principal, query }) =>
+          ok(await searchDocuments(deps.db, principal.userId, { q: query.q, kbId: query.kbId, cursor: query.cursor, limit: query.limit ?? 10 })),
         {
           auth: { scope: "kb.read", tier: "read" },
           query: SearchDocsQuery,
-          response: { 200: Ok(DocSearchResult), 404: "Error", 422: "Error" },
+          response: { 200: Ok(DocSearchResult), 400: "Error", 404: "Error", 422: "Error" },
           detail: {
             summary: "Search the caller's documents by words in their title, KB path and text (best first, with snippets)",
             description:
-              "Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, \"a quoted phrase\", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. The text of a document larger than 256 KiB is not searched (it is found by its title and path). One answer of at most `limit` items: there is no cursor and no next page. 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).",
+              "Full-text search over the caller's documents (not deleted ones), in KBs or not: q in web search syntax (words, \"a quoted phrase\", -word to exclude, or), matched word for word with no stemming, letter case ignored. kbId keeps one KB's documents (404 NOT_FOUND for a KB that is not the caller's). Best first: a match in the title weighs most, then in the KB path, then in the text; ties newest first. Each hit's snippet is plain text (escape it before showing it as HTML) with every matched word between « and »; marks gives the offsets of those words in it, so a « of the document's own is never taken for one. The text of a document larger than 256 KiB lives in the object store and is not searched: it is found by its title and path only. Pages of `limit` (1 to 50, default 10) with nextCursor, sent back as cursor with the same q and kbId (400 INVALID_CURSOR for another). 422 VALIDATION_ERROR (meta.path query.q) for a q with no word to look for (only punctuation, or only exclusions).",
           },
         },
       )

@@ -221,6 +221,7 @@ export const SearchDocsQuery = t.Object({
     examples: ["meeting notes -draft"],
   }),
   kbId: t.Optional(t.String({ pattern: ID_PATTERN, description: "only the documents of this KB (404 for a KB that is not the caller's)" })),
+  cursor: t.Optional(t.String({ description: "nextCursor of the previous page, with the same q and kbId" })),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 10 })),
 });
 
@@ -233,10 +234,19 @@ export const DocSearchHit = t.Object(
     format: Enum(DOC_FORMATS),
     updatedAt: Timestamp,
     rank: t.Number({ description: "relevance (Postgres ts_rank_cd): higher is better; a title match weighs most, then the path, then the text" }),
-    snippet: t.String({ description: "plain text from the title and content, the matched words between « and », fragments joined by …" }),
+    snippet: t.String({
+      description: "one line of plain text (not HTML) from the title and content, each matched word between « and », fragments joined by …",
+    }),
+    marks: t.Array(
+      t.Object({
+        start: Int({ description: "offset of the match's first character in snippet (UTF-16 code units, as JavaScript indexes strings)" }),
+        end: Int({ description: "offset just past its last character: the » that closes it" }),
+      }),
+      { description: "where the matched words are in snippet, in order, the « and » left out: a « or » of the document's own text is in none" },
+    ),
   },
   { title: "DocumentSearchHit" },
 );
 export type DocSearchHit = typeof DocSearchHit.static;
 
-export const DocSearchResult = t.Object({ items: t.Array(DocSearchHit) });
+export const DocSearchResult = Page(DocSearchHit);

@@ -1,9 +1,10 @@
 // Full-text search over the caller's active documents (GET /v1/docs/search): ranked, with
-// a snippet. The generated `search` vector of each row (table.ts: title, path, inline
-// content) and its GIN index do the matching; the query is read as web search syntax
-// (websearch_to_tsquery: "quoted phrases", -exclusions, or), never as tsquery syntax, so
-// no input is a syntax error. docs/api.md, "Searching documents".
+// a snippet, a page at a time. The generated `search` vector of each row (table.ts: title,
+// path, inline content) and its GIN index do the matching; the query is read as web search
+// syntax (websearch_to_tsquery: "quoted phrases", -exclusions, or), never as tsquery
+// syntax, so no input is a syntax error. docs/api.md, "Searching documents".
 import { and, desc, eq, sql } from "drizzle-orm";
+import { decodeCursor, toPage } from "../../../core/cursor.ts";
 import { validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
@@ -13,10 +14,15 @@ import type { DocSearchHit } from "./model.ts";
 import { documents } from "./table.ts";
 
 /**
- * ts_headline's options: the matches between « and » (plain text: the snippet is no HTML),
- * up to two fragments of about 8 to 20 words each.
+ * What ts_headline marks the matches with: two private-use characters, taken out of the
+ * text first, so a mark is always the headline's and never a character of the document
+ * (a French text is full of « and »). They become « and » and the marks' offsets (marked()).
  */
-const HEADLINE = sql.raw(`'StartSel=«, StopSel=», MaxFragments=2, MinWords=8, MaxWords=20, FragmentDelimiter=" … "'`);
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const SENTINELS = sql.raw(`'${OPEN}${CLOSE}'`);
+/** ts_headline's options: plain text (the snippet is no HTML), up to two fragments of about 8 to 20 words each. */
+const HEADLINE = sql.raw(`'StartSel=${OPEN}, StopSel=${CLOSE}, MaxFragments=2, MinWords=8, MaxWords=20, FragmentDelimiter=" … "'`);
 
 /**
  * The best matches, then their snippets: the inner query ranks and limits, so ts_headline
@@ -24,8 +30,15 @@ const HEADLINE = sql.raw(`'StartSel=«, StopSel=», MaxFragments=2, MinWords=8, 
  * query, once per statement. A query of exclusions only (`-draft`) matches no index entry
  * (querytree is 'T'): it would read every row of the owner, so it finds nothing here and
  * is refused below.
+ *
+ * Pages are keyset pages on (rank, updatedAt, id), all descending: the rank is a float4
+ * the cursor carries as the number the driver read, which the database reads back as the
+ * same float4 (its text form is the shortest that round-trips), so the row comparison
+ * resumes exactly after the last hit.
  */
-const searchStatement = (inKb: boolean) => (db: DbOrTx) => {
+const statementName = (inKb: boolean, after: boolean) => `documents_search${inKb ? "_kb" : ""}${after ? "_after" : ""}`;
+const searchStatement = (inKb: boolean, after: boolean) => (db: DbOrTx) => {
+  const rank = sql`ts_rank_cd(${documents.search}, q)`;
   const hits = db
     .select({
       id: documents.id,
@@ -35,7 +48,7 @@ const searchStatement = (inKb: boolean) => (db: DbOrTx) => {
       format: documents.format,
       updatedAt: documents.updatedAt,
       content: documents.content,
-      rank: sql<number>`ts_rank_cd(${documents.search}, q)`.as("rank"),
+      rank: sql<number>`${rank}`.as("rank"),
       query: sql<string>`q`.as("query"),
     })
     .from(documents)
@@ -47,9 +60,12 @@ const searchStatement = (inKb: boolean) => (db: DbOrTx) => {
         sql`${documents.search} @@ q`,
         sql`querytree(q) <> 'T'`,
         inKb ? eq(documents.kbId, sql.placeholder("kbId")) : undefined,
+        after
+          ? sql`(${rank}, ${documents.updatedAt}, ${documents.id}) < (${sql.placeholder("afterRank")}::real, ${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+          : undefined,
       ),
     )
-    .orderBy(sql`rank desc`, desc(documents.updatedAt), documents.id)
+    .orderBy(sql`rank desc`, desc(documents.updatedAt), desc(documents.id))
     .limit(sql.placeholder("limit"))
     .as("hits");
   return db
@@ -61,36 +77,71 @@ const searchStatement = (inKb: boolean) => (db: DbOrTx) => {
       format: hits.format,
       updatedAt: hits.updatedAt,
       rank: hits.rank,
-      snippet: sql<string>`ts_headline('simple', ${hits.title} || E'\n\n' || coalesce(${hits.content}, ''), ${hits.query}, ${HEADLINE})`,
+      snippet: sql<string>`ts_headline('simple', translate(${hits.title} || E'\n\n' || coalesce(${hits.content}, ''), ${SENTINELS}, ''), ${hits.query}, ${HEADLINE})`,
     })
     .from(hits)
-    .orderBy(desc(hits.rank), desc(hits.updatedAt), hits.id)
-    .prepare(inKb ? "documents_search_kb" : "documents_search");
+    .orderBy(desc(hits.rank), desc(hits.updatedAt), desc(hits.id))
+    .prepare(statementName(inKb, after));
 };
+
+/**
+ * The headline as one line of plain text with each match between « and », and where each
+ * match is in it (UTF-16 offsets, the markers left out), so a reader can tell a mark from
+ * a « of the document's own.
+ */
+function marked(headline: string): { snippet: string; marks: { start: number; end: number }[] } {
+  // One line: the text's line breaks are nothing to a snippet.
+  const line = headline.replace(/\s+/g, " ").trim();
+  let snippet = "";
+  const marks: { start: number; end: number }[] = [];
+  let start = -1;
+  for (const ch of line) {
+    if (ch === OPEN) {
+      snippet += "«";
+      start = snippet.length;
+    } else if (ch === CLOSE && start >= 0) {
+      marks.push({ start, end: snippet.length });
+      snippet += "»";
+      start = -1;
+    } else if (ch !== CLOSE) snippet += ch;
+  }
+  return { snippet, marks };
+}
 
 export interface SearchQuery {
   q: string;
   kbId?: string;
+  cursor?: string;
   limit: number;
 }
 
 /**
- * The caller's active documents that match `q`, best first (in the KB `kbId` only, when
- * given: 404 unless it is the caller's); 422 VALIDATION_ERROR when `q` has no word to look for.
+ * A page of the caller's active documents that match `q`, best first (in the KB `kbId`
+ * only, when given: 404 unless it is the caller's); 422 VALIDATION_ERROR when `q` has no
+ * word to look for, 400 INVALID_CURSOR for a cursor this search did not make.
  */
-export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQuery): Promise<{ items: DocSearchHit[] }> {
+export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQuery): Promise<{ items: DocSearchHit[]; nextCursor: string | null }> {
   const q = query.q.trim();
   const inKb = query.kbId !== undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, ["n", "d", "s"] as const) : undefined;
   if (inKb) await getKb(db, { userId, id: query.kbId! });
-  const name = inKb ? "documents_search_kb" : "documents_search";
-  const rows = await prepared(db, name, searchStatement(inKb)).execute({ userId, q, limit: query.limit, ...(inKb && { kbId: query.kbId }) });
+  const rows = await prepared(db, statementName(inKb, after !== undefined), searchStatement(inKb, after !== undefined)).execute({
+    userId,
+    q,
+    limit: query.limit + 1,
+    ...(inKb && { kbId: query.kbId }),
+    ...(after && { afterRank: after[0], afterAt: after[1].toISOString(), afterId: after[2] }),
+  });
   // Nothing found: say so, unless nothing could have been (asked only then, so a search
   // that finds something costs one statement).
   if (!rows.length && !(await searchable(db, q))) {
     throw validationError("query.q", "q must contain a word to look for (not only punctuation, and not only -exclusions)");
   }
-  return {
-    items: rows.map((r) => ({
+  return toPage(
+    rows,
+    query.limit,
+    (r) => [r.rank, r.updatedAt.toISOString(), r.id],
+    (r) => ({
       id: r.id,
       kbId: r.kbId,
       relativePath: r.relativePath,
@@ -98,10 +149,9 @@ export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQ
       format: r.format,
       updatedAt: iso(r.updatedAt),
       rank: r.rank,
-      // One line: the text's line breaks are nothing to a snippet.
-      snippet: r.snippet.replace(/\s+/g, " ").trim(),
-    })),
-  };
+      ...marked(r.snippet),
+    }),
+  );
 }
 
 /** Whether `q` names a word a document must contain (an empty query, or one of exclusions only, does not). */

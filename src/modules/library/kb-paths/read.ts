@@ -1,0 +1,46 @@
+// POST /v1/kbs/:id/read { paths }: the text of several documents of one KB by path, in the
+// order asked, each read or failed on its own (as POST /v1/docs/raw:batch does by id): an
+// agent reading a folder's notes asks once, and one bad path does not cost it the others.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
+import { iso } from "../../../infra/clock.ts";
+import { readContent } from "../documents/content.ts";
+import { normalizePath, pathProblemText } from "../documents/path.ts";
+import { docColumns, documents } from "../documents/table.ts";
+import { getKb } from "../kbs/service.ts";
+import type { ReadResult } from "./model.ts";
+
+type Failed = ReadResult["failed"][number];
+type Read = ReadResult["docs"][number];
+
+export async function readPaths(deps: Deps, userId: string, kbId: string, paths: readonly string[]): Promise<ReadResult> {
+  await getKb(deps.db, { userId, id: kbId });
+  const asked = paths.map((path) => ({ path, normalized: normalizePath(path) }));
+  const keys = [...new Set(asked.flatMap((a) => (a.normalized.ok ? [a.normalized.key] : [])))];
+  const rows = keys.length
+    ? await deps.db
+        .select(docColumns)
+        .from(documents)
+        .where(and(eq(documents.ownerId, userId), eq(documents.kbId, kbId), inArray(documents.pathKey, keys), sql`${documents.deletedAt} is null`))
+    : [];
+  const byKey = new Map(rows.map((r) => [r.pathKey!, r]));
+  const answers = await Promise.all(
+    asked.map(async ({ path, normalized }): Promise<Read | Failed> => {
+      if (!normalized.ok) return { path, reason: "VALIDATION_ERROR", message: pathProblemText(normalized.problem) };
+      const row = byKey.get(normalized.key);
+      if (!row) return { path, reason: "NOT_FOUND", message: "no document at this path" };
+      try {
+        const content = await readContent(deps, row);
+        return { path, relativePath: row.relativePath!, id: row.id, format: row.format, content, sourceHash: row.sourceHash, updatedAt: iso(row.updatedAt) };
+      } catch (e) {
+        if (e instanceof AppError) return { path, reason: "CONTENT_FETCH_FAILED", message: e.message };
+        throw e;
+      }
+    }),
+  );
+  return {
+    docs: answers.filter((a): a is Read => "content" in a),
+    failed: answers.filter((a): a is Failed => "reason" in a),
+  };
+}
