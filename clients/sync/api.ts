@@ -32,9 +32,12 @@ export class SyncClientError extends Error {
 export interface ManifestItem {
   relativePath: string;
   docId?: string;
+  /** A note (document) or an attachment (file); a server without attachments names none. */
+  kind?: "document" | "file";
   sourceHash: string | null;
   updatedAt: string | null;
   deletedAt: string | null;
+  hasPendingBranches?: boolean;
 }
 
 interface Tombstone {
@@ -65,10 +68,13 @@ export interface OpResult {
   currentMasterUpdatedAt?: string | null;
   reason?: string;
   message?: string;
+  meta?: Record<string, unknown>;
 }
 
 export type PushOp =
   | { op: "upsert"; relativePath: string; content: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
+  /** An attachment: its bytes are uploaded first (putFile), the op links them at the path. */
+  | { op: "upsert"; kind: "file"; relativePath: string; sourceHash: string; baseUpdatedAt?: string; baseHash?: string }
   | { op: "delete"; relativePath: string; baseUpdatedAt: string; baseHash: string }
   | { op: "move"; fromPath: string; toPath: string; baseUpdatedAt: string; sourceHash: string }
   | { op: "rename"; docId: string; newName: string; baseUpdatedAt: string; sourceHash: string };
@@ -78,6 +84,16 @@ export interface Master {
   sourceHash: string;
   updatedAt: string;
 }
+
+/** A pending conflict branch (GET /v1/kbs/:id/conflicts). */
+export interface Branch {
+  branchId: string;
+  docId: string;
+  relativePath: string;
+}
+
+/** An upload's outcome: stored (new or already held), or refused with its status, code, message and the limit a 413 names. */
+export type Upload = { ok: true } | { ok: false; status: number; code?: string; message: string; limit?: number };
 
 /** Where the bearer token comes from: an API key as it is, or an OAuth sign-in that renews itself. */
 export interface Auth {
@@ -98,17 +114,17 @@ export class SyncApi {
     private readonly sleep: Sleep,
   ) {}
 
-  private async call(method: string, path: string, init: { json?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
-    const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  private async call(method: string, path: string, init: { json?: unknown; headers?: Record<string, string>; body?: () => BodyInit } = {}): Promise<Response> {
+    const json = init.json === undefined ? undefined : JSON.stringify(init.json);
     let renewed = false;
     for (let waits = 0; ; ) {
       const token = await this.auth.token();
       const headers = new Headers(init.headers);
       headers.set("authorization", `Bearer ${token}`);
       headers.set("service-sync-version", "2");
-      if (body !== undefined) headers.set("content-type", "application/json");
+      if (json !== undefined) headers.set("content-type", "application/json");
       this.requests++;
-      const res = await this.send(new Request(`${this.base}${path}`, { method, headers, body }));
+      const res = await this.send(new Request(`${this.base}${path}`, { method, headers, body: json ?? init.body?.() }));
       // An access token that expired (or was refused) between two requests: renew it once and retry.
       if (res.status === 401 && !renewed && this.auth.renew) {
         await res.body?.cancel();
@@ -213,5 +229,84 @@ export class SyncApi {
     }
     const data = await this.data<{ results: OpResult[] }>(res, "pushing changes");
     return data.results;
+  }
+
+  /** Whether the caller already holds the bytes of this SHA-256 (HEAD /v1/kbs/:id/files/:sha256). */
+  async hasFile(kbId: string, sha256: string): Promise<boolean> {
+    const res = await this.call("HEAD", `/v1/kbs/${kbId}/files/${sha256}`);
+    await res.body?.cancel();
+    if (res.status === 200) return true;
+    if (res.status === 404) return false;
+    throw new SyncClientError(`looking up an attachment: the server answered ${res.status}`, res.status, undefined);
+  }
+
+  /** Uploads a file's bytes under their SHA-256 (PUT /v1/kbs/:id/files/:sha256), read from disk as sent. */
+  async putFile(kbId: string, sha256: string, file: string, size: number): Promise<Upload> {
+    const res = await this.call("PUT", `/v1/kbs/${kbId}/files/${sha256}`, {
+      headers: { "content-type": "application/octet-stream", "content-length": String(size) },
+      body: () => Bun.file(file),
+    });
+    if (res.ok) {
+      await res.body?.cancel();
+      return { ok: true };
+    }
+    const text = await res.text();
+    let body: { code?: string; error?: string; meta?: { limit?: unknown } } = {};
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    const limit = typeof body.meta?.limit === "number" ? body.meta.limit : undefined;
+    return {
+      ok: false,
+      status: res.status,
+      code: body.code,
+      message: body.error ?? `the server answered ${res.status}`,
+      ...(limit !== undefined && { limit }),
+    };
+  }
+
+  /**
+   * An attachment's bytes at a path (GET /v1/kbs/:id/raw), written to `dest` as they
+   * arrive; its hash and version as the server names them.
+   */
+  async rawFile(kbId: string, relativePath: string, dest: string): Promise<{ sourceHash: string; updatedAt: string }> {
+    const res = await this.call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(relativePath)}`);
+    if (!res.ok) await this.data(res, `fetching ${relativePath}`);
+    const sourceHash = res.headers.get("x-source-hash") ?? "";
+    const updatedAt = res.headers.get("x-updated-at") ?? "";
+    await Bun.write(dest, res);
+    return { sourceHash, updatedAt };
+  }
+
+  /** The KB's pending conflict branches, every page. */
+  async conflicts(kbId: string): Promise<Branch[]> {
+    const all: Branch[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page: { items: Branch[]; nextCursor: string | null } = await this.data(
+        await this.call("GET", `/v1/kbs/${kbId}/conflicts?${query}`),
+        "listing conflicts",
+      );
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
+  }
+
+  /**
+   * The plan's largest attachment in bytes, from the account's usage (GET
+   * /v1/user/me/usage, planLimits.attachmentMaxBytes); undefined when the credential may
+   * not read it (a sign-in without usage.read) or the server does not say.
+   */
+  async attachmentLimit(): Promise<number | undefined> {
+    const res = await this.call("GET", "/v1/user/me/usage");
+    if (!res.ok) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const body = (await res.json().catch(() => ({}))) as { data?: { planLimits?: { attachmentMaxBytes?: unknown } } };
+    const limit = body.data?.planLimits?.attachmentMaxBytes;
+    return typeof limit === "number" ? limit : undefined;
   }
 }

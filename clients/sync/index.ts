@@ -5,7 +5,7 @@
 // server. The server: --server (or --url), else SHELF_URL, else the one the folder already
 // mirrors, else the one server signed in to (without an API key). Exit 0 when everything synced (conflicts
 // included: they are resolved into conflict copies), 1 when a change could not be synced,
-// 2 on a usage error.
+// 2 on a usage error. What is carried and what is skipped: rules.ts.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -13,24 +13,32 @@ import { apiKeyAuth, type Auth, SyncApi, SyncClientError } from "./api.ts";
 import { credentialsPath, loginFor, signedInServers } from "./credentials.ts";
 import { defaultIo, realSleep, type SyncCommandIo } from "./io.ts";
 import { loginCommand, logoutCommand, SYNC_CLIENT_ID } from "./login.ts";
-import { SyncOutput } from "./output.ts";
+import { SyncOutput, skippedCount } from "./output.ts";
+import { SyncRules } from "./rules.ts";
 import { syncFolder } from "./run.ts";
 import { OAuthSession } from "./session.ts";
 import { emptyState, loadState, type SyncState, saveState } from "./state.ts";
 import { watchFolder } from "./watch.ts";
 
-const USAGE = `Usage: shelf sync <folder> --kb <slug> [--server <url>] [--create] [--watch [--interval <s>]]
+const USAGE = `Usage: shelf sync <folder> --kb <slug> [--server <url>] [--create] [--include <pattern>]... [--exclude <pattern>]...
+                  [--watch [--interval <s>]]
        shelf sync login [--url <server>] [--client-id <id>]
        shelf sync logout [--url <server>]
 
 Mirrors <folder> with the knowledge base <slug>: pulls remote changes, pushes local ones.
-When a note changed on both sides, the note gets the server's text and yours is kept
-beside it as "<name> (conflict <branch>).md" (and on the server as a conflict branch).
+Notes (.md, .markdown, .typ) go as text, every other file as an attachment. Dot-folders
+and dot-files (.obsidian/, .trash/, .git/) and node_modules/ are skipped, as is what the
+folder's .shelfignore names (gitignore-like lines; !pattern carries what was skipped).
+When a file changed on both sides, it gets the server's version and yours is kept beside
+it as "<name> (conflict <branch>).<ext>" (and on the server as a conflict branch); once the
+conflict is resolved on the server, an unedited copy is removed.
 
   login           sign in: shows a code and a URL; approve the code there in a browser
   logout          revoke the sign-in at the server and forget it here
 
   --create        create the knowledge base when there is none with that slug
+  --include P     carry what pattern P names though a rule skips it (--include .obsidian)
+  --exclude P     skip what pattern P names (--exclude '*.mov', --exclude archive/)
   --watch         keep syncing: when the folder changes, and every --interval seconds
                   (default 30, at least 5) for changes made elsewhere; Ctrl-C stops
   --server, --url the server (default: SHELF_URL, else the one the folder or the sign-in names)
@@ -100,9 +108,9 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
       state.kb = { slug, id: await findOrCreateKb(api, slug, parsed.create, output) };
       await saveState(root, state);
     }
-    const kbId = state.kb.id;
-    if (!parsed.watch) return (await syncOnce(api, kbId, root, state, output, false)) ? 0 : 1;
-    return await watchCommand(api, kbId, root, state, output, parsed.intervalS, io);
+    const target: Target = { api, kbId: state.kb.id, root, state, flags: { include: parsed.include, exclude: parsed.exclude }, now: io.now ?? Date.now };
+    if (!parsed.watch) return (await syncOnce(target, output, false)) ? 0 : 1;
+    return await watchCommand(target, output, parsed.intervalS, io);
   } catch (e) {
     output.complain(e instanceof SyncClientError ? e.message : `sync failed: ${(e as Error).message}`);
     return 1;
@@ -134,24 +142,51 @@ async function findOrCreateKb(api: SyncApi, slug: string, create: boolean, outpu
   return id;
 }
 
+/** What a sync works on: the server and KB, the folder and its state, the command's rules. */
+interface Target {
+  api: SyncApi;
+  kbId: string;
+  root: string;
+  state: SyncState;
+  flags: { include: string[]; exclude: string[] };
+  now: () => number;
+  /** The rules of the last sync (read again at each: .shelfignore may change under --watch). */
+  rules?: SyncRules;
+}
+
 /**
- * One sync with its output: each change as it happens, the refusals folded, and a summary.
- * `quiet` (--watch): nothing when nothing happened, and no refusal printed twice running.
- * True when everything synced.
+ * One sync with its output: each change as it happens, the refusals folded, what was
+ * skipped and the conflicts pending, and a summary. `quiet` (--watch): nothing when nothing
+ * happened, and no refusal, skip or pending conflict printed twice running. True when
+ * everything synced (skips by rule or size and pending conflicts are not failures).
  */
-async function syncOnce(api: SyncApi, kbId: string, root: string, state: SyncState, output: SyncOutput, quiet: boolean): Promise<boolean> {
+async function syncOnce(t: Target, output: SyncOutput, quiet: boolean): Promise<boolean> {
+  const { api } = t;
   const before = api.requests;
-  const report = await syncFolder(api, kbId, root, state, { event: (e) => output.event(e), progress: (p, n, total) => output.progress(p, n, total) });
+  const rules = await SyncRules.load(t.root, t.flags);
+  if (rules.ignored.length && !quiet) output.complain(`not rules, ignored: ${rules.ignored.join(", ")}`);
+  t.rules = rules;
+  const report = await syncFolder(
+    api,
+    t.kbId,
+    t.root,
+    t.state,
+    rules,
+    { event: (e) => output.event(e), progress: (p, n, total) => output.progress(p, n, total) },
+    t.now,
+  );
   const newProblems = output.problems(report.problems, quiet);
+  output.notes(report.skipped, report.pending, report.kept, quiet);
   const conflicts = report.events.filter((e) => e.kind === "conflict").length;
   const changes = report.events.length - conflicts;
   const requests = api.requests - before;
+  const tail = [skippedCount(report.skipped), report.pending.length ? `${report.pending.length} pending conflict(s)` : undefined, `${requests} request(s)`]
+    .filter(Boolean)
+    .join("; ");
   if (changes === 0 && conflicts === 0 && (quiet ? newProblems === 0 : report.problems.length === 0)) {
-    if (!quiet) output.line(`up to date; ${requests} request(s)`);
+    if (!quiet) output.line(`up to date; ${tail}`);
   } else {
-    output.line(
-      `${changes} change(s), ${conflicts} conflict(s)${report.problems.length ? `, ${report.problems.length} not synced` : ""}; ${requests} request(s)`,
-    );
+    output.line(`${changes} change(s), ${conflicts} conflict(s)${report.problems.length ? `, ${report.problems.length} not synced` : ""}; ${tail}`);
   }
   return report.problems.length === 0;
 }
@@ -159,7 +194,8 @@ async function syncOnce(api: SyncApi, kbId: string, root: string, state: SyncSta
 /** Answers that no retry will change: the sign-in or the key refused, the KB gone. */
 const fatal = (e: unknown) => e instanceof SyncClientError && (e.status === 401 || e.status === 403 || e.status === 404);
 
-async function watchCommand(api: SyncApi, kbId: string, root: string, state: SyncState, output: SyncOutput, intervalS: number, io: SyncCommandIo) {
+async function watchCommand(t: Target, output: SyncOutput, intervalS: number, io: SyncCommandIo) {
+  const { root } = t;
   const stop = new AbortController();
   const signal = io.signal ?? stop.signal;
   const onSignal = () => stop.abort();
@@ -176,9 +212,10 @@ async function watchCommand(api: SyncApi, kbId: string, root: string, state: Syn
       debounceMs: DEBOUNCE_MS,
       signal,
       sleep: io.sleep ?? realSleep,
+      rules: () => t.rules ?? SyncRules.from(""),
       sync: async () => {
         try {
-          await syncOnce(api, kbId, root, state, output, true);
+          await syncOnce(t, output, true);
           if (failing) output.line(`syncing again after ${failing.count} failed attempt(s)`);
           failing = undefined;
           return true;
@@ -213,6 +250,8 @@ function parse(args: string[]) {
       create: { type: "boolean" },
       watch: { type: "boolean" },
       interval: { type: "string" },
+      include: { type: "string", multiple: true },
+      exclude: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -231,6 +270,8 @@ function parse(args: string[]) {
     create: values.create === true,
     watch: values.watch === true,
     intervalS,
+    include: values.include ?? [],
+    exclude: values.exclude ?? [],
     help: values.help,
   };
 }

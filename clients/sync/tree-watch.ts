@@ -6,7 +6,6 @@
 // reported; a note written into it before that is found by the sync the creation starts.
 import { type Dirent, type FSWatcher, readdirSync, statSync, watch } from "node:fs";
 import { join, relative } from "node:path";
-import { walksInto } from "./folder.ts";
 
 export interface TreeWatch {
   close(): void;
@@ -14,9 +13,15 @@ export interface TreeWatch {
 
 /**
  * Calls `onChange` with the path (relative to `root`) of whatever changed; `onError` when
- * the root itself can no longer be watched (a subfolder that goes away just stops being watched).
+ * the root itself can no longer be watched (a subfolder that goes away just stops being
+ * watched). `walks`: whether a folder (by its path relative to `root`) is watched at all.
  */
-export function watchTree(root: string, onChange: (relativePath: string) => void, onError: (e: Error) => void): TreeWatch {
+export function watchTree(
+  root: string,
+  onChange: (relativePath: string) => void,
+  onError: (e: Error) => void,
+  walks: (relativeDir: string) => boolean,
+): TreeWatch {
   const watchers = new Map<string, FSWatcher>();
 
   const unwatch = (dir: string) => {
@@ -44,7 +49,7 @@ export function watchTree(root: string, onChange: (relativePath: string) => void
         if (name === null) return onChange(relative(root, dir));
         const path = join(dir, String(name));
         if (isFolder(path)) {
-          if (walksInto(String(name))) addTree(path);
+          if (walks(relative(root, path))) addTree(path);
         } else if (watchers.has(path)) unwatch(path);
         onChange(relative(root, path));
       });
@@ -67,7 +72,7 @@ export function watchTree(root: string, onChange: (relativePath: string) => void
     } catch {
       return;
     }
-    for (const entry of entries) if (entry.isDirectory() && walksInto(entry.name)) addTree(join(dir, entry.name));
+    for (const entry of entries) if (entry.isDirectory() && walks(relative(root, join(dir, entry.name)))) addTree(join(dir, entry.name));
   }
 
   addTree(root);

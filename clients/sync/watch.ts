@@ -5,6 +5,7 @@
 // request per interval. Stops when `signal` aborts, after the sync under way has finished
 // and saved its state.
 import { worthSyncing } from "./folder.ts";
+import type { SyncRules } from "./rules.ts";
 import { watchTree } from "./tree-watch.ts";
 
 export interface WatchOptions {
@@ -14,6 +15,8 @@ export interface WatchOptions {
   debounceMs: number;
   signal: AbortSignal;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The rules of the last sync: what they skip is not watched, and a change there starts no sync. */
+  rules: () => SyncRules;
   /** One sync; false when syncing cannot go on (signed out, the KB gone). */
   sync: () => Promise<boolean>;
 }
@@ -30,7 +33,7 @@ export async function watchFolder(o: WatchOptions): Promise<boolean> {
   const watcher = watchTree(
     o.root,
     (path) => {
-      if (path !== "" && !worthSyncing(path)) return;
+      if (path !== "" && !worthSyncing(path, o.rules())) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
         changed = true;
@@ -40,6 +43,11 @@ export async function watchFolder(o: WatchOptions): Promise<boolean> {
     (e) => {
       broken = e;
       wake?.();
+    },
+    (dir) => {
+      const path = dir.split(/[\\/]/).join("/").normalize("NFC");
+      const rules = o.rules();
+      return !rules.skipOfPath(path, true) || rules.walksSkipped(path);
     },
   );
   try {

@@ -1,0 +1,263 @@
+// The push of a sync run: what was edited, added, removed, renamed or moved here since
+// the last agreement with master, with conflicts kept as branches (preserve_both). Notes
+// go as text; any other file as an attachment: its bytes are uploaded under their SHA-256
+// first (HEAD, then PUT when the server does not hold them), and the op only links them at
+// the path. A file gone from one path whose bytes (by hash) appeared at another is a
+// `rename` (same folder) or a `move`, keeping the document, its id and its history. When a
+// file changed on both sides, the server keeps master and a branch with ours; the file here
+// takes master's version and ours goes into a conflict copy beside it (conflicts.ts).
+import { copyFile } from "node:fs/promises";
+import { posix } from "node:path";
+import type { OpResult, PushOp } from "./api.ts";
+import { hashFile, type Kind, type LocalFile, onDisk, placeOf, readNote, type Scan, writeAt } from "./folder.ts";
+import { downloadFile, TRANSFERS } from "./pull.ts";
+import { inPool, type Run } from "./report.ts";
+import { conflictPath } from "./rules.ts";
+import { noteState, saveState } from "./state.ts";
+
+const PUSH_BATCH = 200;
+const NO_ATTACHMENTS = "this server takes notes only, not attachments (a newer one does)";
+/** How long the plan's attachment size limit learnt from the server is trusted (a plan may change). */
+const LIMIT_TRUSTED_MS = 24 * 60 * 60 * 1000;
+
+/** An op to push, with the paths it changes: `path` where the file is now, `from` where a rename or move took it from. */
+interface Pending {
+  op: PushOp;
+  path: string;
+  from?: string;
+  kind: Kind;
+  /** The file here (an upsert's). */
+  local?: LocalFile;
+}
+
+/**
+ * The ops that carry this folder's changes since the last agreement with master. A file
+ * the state knows that is not in the scan was deleted here, unless a rule now skips it
+ * (it is left alone on both sides). A file gone from one path whose hash appeared at a
+ * new one (of the same kind) was renamed or moved: a `rename` by id when it stayed in its
+ * folder (and its id is known), else a `move`.
+ */
+async function pendingOps(run: Run, scan: Scan): Promise<Pending[]> {
+  const { state, report } = run;
+  for (const path of Object.keys(state.oversize ?? {})) if (!scan.files.has(path)) delete state.oversize![path];
+  const pending: Pending[] = [];
+  /** New paths by kind and hash, for moves. */
+  const added = new Map<string, string[]>();
+  const addedKey = (kind: Kind, hash: string) => `${kind}:${hash}`;
+  for (const [path, local] of scan.files) {
+    const known = state.notes[path];
+    if (!known) {
+      const key = addedKey(local.kind, local.hash);
+      added.set(key, [...(added.get(key) ?? []), path]);
+    } else if (local.hash !== known.hash) {
+      const op = await upsertOp(run, path, local, { baseUpdatedAt: known.updatedAt, baseHash: known.hash });
+      if (op) pending.push({ op, path, kind: local.kind, local });
+    }
+  }
+  const skippedHere = new Set(scan.skipped.map((s) => s.path));
+  for (const [path, known] of Object.entries(state.notes)) {
+    if (scan.files.has(path) || skippedHere.has(path) || run.rules.skipOfPath(path)) continue;
+    const kind: Kind = known.kind ?? "document";
+    const targets = added.get(addedKey(kind, known.hash));
+    const target = targets?.shift();
+    if (target === undefined) {
+      pending.push({ op: { op: "delete", relativePath: path, baseUpdatedAt: known.updatedAt, baseHash: known.hash }, path, kind });
+      continue;
+    }
+    const base = { baseUpdatedAt: known.updatedAt, sourceHash: known.hash };
+    const op: PushOp =
+      known.docId && posix.dirname(path) === posix.dirname(target)
+        ? { op: "rename", docId: known.docId, newName: posix.basename(target), ...base }
+        : { op: "move", fromPath: path, toPath: target, ...base };
+    pending.push({ op, path: target, from: path, kind });
+  }
+  for (const paths of added.values()) {
+    for (const path of paths) {
+      const local = scan.files.get(path)!;
+      const op = await upsertOp(run, path, local, {});
+      if (op) pending.push({ op, path, kind: local.kind, local });
+    }
+  }
+  for (const c of scan.clashes) {
+    report.problem(
+      c.path,
+      `the folder holds ${c.carried} too, the same name but for letter case or Unicode form, and the server keeps one: rename one of them`,
+    );
+  }
+  return pending;
+}
+
+/** The upsert of a note (its text) or an attachment (its hash); undefined (a problem reported) for a note that is not UTF-8 text. */
+async function upsertOp(run: Run, path: string, local: LocalFile, base: { baseUpdatedAt?: string; baseHash?: string }): Promise<PushOp | undefined> {
+  if (local.kind === "file") return { op: "upsert", kind: "file", relativePath: path, sourceHash: local.hash, ...base };
+  const refused = run.state.oversize?.[path];
+  if (refused && refused.hash === local.hash && run.now() - refused.at < LIMIT_TRUSTED_MS) {
+    run.report.skipped.push({ path, size: refused.size, limit: refused.limit });
+    return undefined;
+  }
+  let content: string;
+  try {
+    content = await readNote(local.file);
+  } catch {
+    run.report.problem(path, "a note must be UTF-8 text");
+    return undefined;
+  }
+  return { op: "upsert", relativePath: path, content, sourceHash: local.hash, ...base };
+}
+
+/** The plan's largest attachment, when known: remembered from the server's last word, else asked (once a run, when there is something to upload). */
+async function sizeLimit(run: Run): Promise<number | undefined> {
+  const known = run.state.fileLimit;
+  if (known && run.now() - known.at < LIMIT_TRUSTED_MS) return known.bytes;
+  const asked = await run.api.attachmentLimit();
+  if (asked !== undefined) run.state.fileLimit = { bytes: asked, at: run.now() };
+  return asked;
+}
+
+/**
+ * Uploads the bytes the attachments' ops need that the server does not hold yet, a few at
+ * a time. Returns the ops that can go: an attachment over the plan's size is skipped and
+ * named (its size and the limit), one the server refused is a problem.
+ */
+async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<Pending[]> {
+  const files = pending.filter((p) => p.op.op === "upsert" && p.kind === "file" && p.local);
+  if (files.length === 0) return pending;
+  const { report, state, api, kbId } = run;
+  const failed = new Set<Pending>();
+  const notTaken = (p: Pending) => {
+    failed.add(p);
+    report.skipped.push({ path: p.path, why: NO_ATTACHMENTS, server: true });
+  };
+  // A server that said it takes no attachments is not asked again for a day.
+  if (state.noAttachmentsAt !== undefined && run.now() - state.noAttachmentsAt < LIMIT_TRUSTED_MS) {
+    for (const p of files) notTaken(p);
+    return pending.filter((p) => !failed.has(p));
+  }
+  let limit = await sizeLimit(run);
+  let unsupported = false;
+  const over = (p: Pending, bytes: number) => {
+    failed.add(p);
+    report.skipped.push({ path: p.path, size: p.local!.size, limit: bytes });
+  };
+  let done = 0;
+  await inPool(files, TRANSFERS, async (p) => {
+    const local = p.local!;
+    try {
+      if (limit !== undefined && limit >= 0 && local.size > limit) return over(p, limit);
+      if (unsupported) return notTaken(p);
+      if (check && (await api.hasFile(kbId, local.hash))) return;
+      const put = await api.putFile(kbId, local.hash, local.file, local.size);
+      if (put.ok) return;
+      if (put.status === 413 && put.limit !== undefined) {
+        limit = put.limit;
+        state.fileLimit = { bytes: put.limit, at: run.now() };
+        return over(p, put.limit);
+      }
+      // No such route: a server from before attachments.
+      if (put.status === 404 || put.status === 405) {
+        unsupported = true;
+        state.noAttachmentsAt = run.now();
+        return notTaken(p);
+      }
+      failed.add(p);
+      if (put.status === 422) return report.problem(p.path, "the file changed while it was uploaded: it goes at the next sync");
+      report.problem(p.path, `upload refused ${put.status}${put.code ? ` ${put.code}` : ""}: ${put.message}`);
+    } finally {
+      done++;
+      report.listener.progress?.("uploading", done, files.length);
+    }
+  });
+  return pending.filter((p) => !failed.has(p));
+}
+
+/** The push: true when it sent anything (the run then reads the manifest again for its cursor). */
+export async function push(run: Run, scan: Scan): Promise<boolean> {
+  const { root, state } = run;
+  let pending = await uploadFiles(run, await pendingOps(run, scan));
+  const sent = pending.length > 0;
+  const refetch: string[] = [];
+  // An attachment whose bytes the server did not hold after all (FILE_MISSING) is uploaded and sent once more.
+  for (let round = 0; round < 2 && pending.length > 0; round++) {
+    const missing: Pending[] = [];
+    for (let i = 0; i < pending.length; i += PUSH_BATCH) {
+      const batch = pending.slice(i, i + PUSH_BATCH);
+      const results = await run.api.push(
+        run.kbId,
+        batch.map((p) => p.op),
+      );
+      for (const result of results) {
+        const item = batch[result.opIndex];
+        if (!item) continue;
+        if (round === 0 && result.status === "skipped" && result.reason === "FILE_MISSING" && item.local) missing.push(item);
+        else await settle(run, item, result, refetch);
+      }
+      await saveState(root, state);
+      run.report.listener.progress?.("pushing", i + batch.length, pending.length);
+    }
+    pending = missing.length ? await uploadFiles(run, missing, false) : [];
+  }
+  // The server rewrote a text we sent (inline images become hosted ones): mirror its text.
+  for (const path of refetch) {
+    const master = await run.api.raw(run.kbId, path);
+    await writeAt(placeOf(root, path, scan.files), master.content);
+    state.notes[path] = noteState(master.sourceHash, master.updatedAt, state.notes[path]?.docId);
+  }
+  await saveState(root, state);
+  return sent;
+}
+
+async function settle(run: Run, { op, path, from, kind, local }: Pending, result: OpResult, refetch: string[]): Promise<void> {
+  const { state, report } = run;
+  if (result.status === "applied") {
+    if (op.op === "delete") {
+      delete state.notes[path];
+      report.add({ kind: "deleted", path, remote: false });
+      return;
+    }
+    const docId = result.docId ?? (from === undefined ? undefined : state.notes[from]?.docId);
+    if (from !== undefined) delete state.notes[from];
+    report.add(from !== undefined ? { kind: "moved", from, to: path, remote: false } : { kind: "pushed", path });
+    const sent = op.sourceHash;
+    if (state.oversize) delete state.oversize[path];
+    state.notes[path] = noteState(result.sourceHash ?? sent, result.updatedAt ?? state.notes[path]?.updatedAt ?? "", docId, kind);
+    if (kind === "document" && result.sourceHash && result.sourceHash !== sent) refetch.push(path);
+    return;
+  }
+  if (result.status === "conflict_branch_created" && result.branchId && op.op === "upsert" && local) {
+    await keepBoth(run, path, kind, op, local, result.branchId, result.docId ?? undefined);
+    return;
+  }
+  if (result.status === "skipped" && result.reason === "DOC_FILE_TOO_LARGE" && typeof result.meta?.limit === "number" && local) {
+    const size = typeof result.meta.size === "number" ? result.meta.size : local.size;
+    report.skipped.push({ path, size, limit: result.meta.limit });
+    (state.oversize ??= {})[path] = { hash: local.hash, size, limit: result.meta.limit, at: run.now() };
+    return;
+  }
+  const why = result.reason === "PATH_CASE_CONFLICT" ? ": the server holds this name in another letter case" : result.message ? `: ${result.message}` : "";
+  report.problem(path, `${result.status}${result.reason ? ` ${result.reason}` : ""}${why}`);
+}
+
+/** Ours into a conflict copy beside the file (the branch holds it on the server too), master's into the file. */
+async function keepBoth(run: Run, path: string, kind: Kind, op: Extract<PushOp, { op: "upsert" }>, local: LocalFile, branchId: string, docId?: string) {
+  const { state, root, report, api, kbId } = run;
+  const copy = conflictPath(path, branchId);
+  const copyFileAt = onDisk(root, copy);
+  let hash: string;
+  if ("content" in op) {
+    await writeAt(copyFileAt, op.content);
+    hash = op.sourceHash;
+  } else {
+    await copyFile(local.file, copyFileAt);
+    hash = await hashFile(copyFileAt);
+  }
+  (state.conflicts ??= {})[branchId] = { path, copy, hash };
+  if (kind === "document") {
+    const master = await api.raw(kbId, path);
+    await writeAt(local.file, master.content);
+    state.notes[path] = noteState(master.sourceHash, master.updatedAt, docId);
+  } else {
+    const got = await downloadFile(run, path, local.file);
+    if (got) state.notes[path] = noteState(got.hash, got.updatedAt, docId, "file");
+  }
+  report.add({ kind: "conflict", path, branchId, copy });
+}
