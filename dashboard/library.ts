@@ -1,15 +1,17 @@
 // The library: everything the person keeps (images, videos, audio, documents) as a grid,
 // newest first, one page at a time ("Show more"). Each kind has its own listing in the API
 // (media.ts); the "All" view merges them by creation time, keeping each listing's cursor.
-// Filters: the kind, a tag (images, videos and documents have tags; audio has none) and a
-// search, which only documents offer (GET /v1/docs `q`, a title match). Several items are
-// selected by their checkboxes and deleted together.
+// Filters: the kind and a tag (images, videos and documents have tags; audio has none). The
+// search finds documents by the words of their title, path and text, in knowledge bases too
+// (GET /v1/docs/search, search-results.ts), and shows them in place of the grid, each with
+// its snippet. Several items are selected by their checkboxes and deleted together.
 import { mediaBlobUrl } from "./api.ts";
 import { coverOf } from "./audio.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
-import { deleteItems, duration, type Item, KIND_WORDS, type Kind, type Source, sources } from "./media.ts";
+import { deleteItems, docById, duration, type Item, KIND_WORDS, type Kind, type Source, sources } from "./media.ts";
 import { openItem } from "./media-dialog.ts";
+import { searchResults } from "./search-results.ts";
 import { thumbnailOf, videoState } from "./video.ts";
 
 const PAGE_SIZE = 24;
@@ -24,11 +26,11 @@ const VIEWS: { view: View; label: string }[] = [
 ];
 
 /** The listings a view reads, or the words saying why it has none; `withKb`: documents in knowledge bases too. */
-function sourcesOf(view: View, tag: string, q: string, withKb: boolean): Source[] | string {
+function sourcesOf(view: View, tag: string, withKb: boolean): Source[] | string {
   if (view === "audio") return tag ? "Audio files have no tags: clear the tag filter to see them." : [sources.media("audio")];
   if (view === "image") return [sources.images(tag)];
   if (view === "video") return [tag ? sources.videosTagged(tag) : sources.media("video")];
-  if (view === "doc") return [sources.docs(tag, q, withKb)];
+  if (view === "doc") return [sources.docs(tag, "", withKb)];
   return tag
     ? [sources.images(tag), sources.videosTagged(tag), sources.docs(tag, "", withKb)]
     : [sources.images(""), sources.media(), sources.docs("", "", withKb)];
@@ -179,6 +181,7 @@ export function libraryScreen() {
   const status = h("p", { class: "status", role: "status" });
   const error = h("p", { class: "error", role: "alert" });
   const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more");
+  const moreRow = h("div", { class: "more" }, more);
   const count = h("p", { class: "count" });
   let view: View = "all";
   let tag = "";
@@ -248,23 +251,41 @@ export function libraryScreen() {
     const kind = view === "all" ? "items" : KIND_WORDS[view].many;
     // Documents left out because they live in knowledge bases are said to be, with where they are.
     const kbDocs = !withKb && (view === "all" || view === "doc");
-    if (q) status.textContent = `No documents with “${q}” in their title${kbDocs ? " outside knowledge bases" : ""}.`;
-    else if (tag) status.textContent = `No ${kind} tagged “${tag}”.`;
+    if (tag) status.textContent = `No ${kind} tagged “${tag}”.`;
     else if (view === "doc" && kbDocs)
       status.replaceChildren(h("span", {}, "No documents outside knowledge bases. Those in one are under "), h("a", { href: "#/kbs" }, "Knowledge bases"), ".");
     else
       status.replaceChildren(h("span", {}, view === "all" ? "Nothing here yet. " : `No ${kind} yet. `), h("a", { href: "#/upload" }, "Add your first files"));
   }
 
+  // A search shows its results in place of the grid.
+  const results = searchResults({
+    none: (words) => `No document contains “${words}”.`,
+    open: (hit, row) =>
+      void docById(hit.id)
+        .then((item) => openItem(item, undefined, { changed: () => {}, deleted: () => row.remove() }))
+        .catch((e: unknown) => {
+          error.textContent = inWords(e);
+        }),
+  });
+  const found = h("section", { class: "found", "aria-label": "Documents found", hidden: true }, ...results.parts);
+
   /** Starts the list over from its first page with the current filters. */
   function restart() {
+    results.search(q);
+    found.hidden = !q;
+    for (const part of [grid, status, moreRow]) part.hidden = Boolean(q);
     grid.replaceChildren();
     grid.setAttribute("aria-label", view === "all" ? "Library items" : VIEWS.find((v) => v.view === view)!.label);
     shown = 0;
     more.hidden = true;
     count.textContent = "";
-    const list = sourcesOf(view, tag, q, withKb);
-    kbToggle.hidden = view !== "all" && view !== "doc";
+    kbToggle.hidden = Boolean(q) || (view !== "all" && view !== "doc");
+    if (q) {
+      listing = merged([]);
+      return;
+    }
+    const list = sourcesOf(view, tag, withKb);
     if (typeof list === "string") {
       listing = merged([]);
       status.textContent = list;
@@ -285,7 +306,7 @@ export function libraryScreen() {
       radio.addEventListener("change", () => {
         if (!radio.checked) return;
         view = v;
-        // The search is of documents' titles only.
+        // The search finds documents only.
         if (view !== "doc" && q) {
           q = "";
           searchInput.value = "";
@@ -318,6 +339,9 @@ export function libraryScreen() {
   filter.addEventListener("submit", (ev) => {
     ev.preventDefault();
     tag = tagInput.value.trim();
+    // A tag filters the listings: it ends a search.
+    q = "";
+    searchInput.value = "";
     restart();
   });
   const searchInput = h("input", { id: "doc-search", name: "q", type: "search", autocomplete: "off", "aria-describedby": "doc-search-hint" });
@@ -327,7 +351,11 @@ export function libraryScreen() {
     h("label", { for: "doc-search" }, "Search documents"),
     searchInput,
     h("button", { type: "submit", class: "secondary" }, "Search"),
-    h("p", { class: "hint", id: "doc-search-hint" }, "Finds documents by title. Images, videos and audio are found by type and tag."),
+    h(
+      "p",
+      { class: "hint", id: "doc-search-hint" },
+      "Finds documents by the words of their title, path and text, in knowledge bases too. Images, videos and audio are found by type and tag.",
+    ),
   );
   search.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -375,8 +403,9 @@ export function libraryScreen() {
     h("div", { class: "filters" }, filter, search),
     selection,
     error,
+    found,
     status,
     grid,
-    h("div", { class: "more" }, more),
+    moreRow,
   );
 }

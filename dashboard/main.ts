@@ -15,6 +15,7 @@ import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
 import { header } from "./header.ts";
 import { historyScreen } from "./history.ts";
+import { withKbSearch } from "./kb-search.ts";
 import { kbScreen } from "./kb-tree.ts";
 import { kbsScreen } from "./kbs.ts";
 import { keysScreen } from "./keys.ts";
@@ -55,7 +56,7 @@ const unlisted: Record<string, Screen> = {
 };
 /** Signed-in screens of one thing: the fragment's rest after the prefix is the screen's argument. */
 const prefixed: { prefix: string; title: string; nav: string; screen: (rest: string) => HTMLElement }[] = [
-  { prefix: "#/kbs/", title: "Knowledge base", nav: "#/kbs", screen: kbScreen },
+  { prefix: "#/kbs/", title: "Knowledge base", nav: "#/kbs", screen: (rest) => withKbSearch(kbScreen(rest), rest) },
   { prefix: "#/history/", title: "History", nav: "#/kbs", screen: historyScreen },
   { prefix: "#/conflicts/", title: "Conflicts", nav: "#/kbs", screen: conflictsScreen },
 ];

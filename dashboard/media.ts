@@ -118,6 +118,9 @@ export const sources = {
 const itemPath = (item: Pick<Item, "kind" | "id">) =>
   ({ image: "/v1/images/", video: "/v1/videos/", audio: "/v1/audio/", doc: "/v1/docs/" })[item.kind] + item.id;
 
+/** A document as an item, by its id (a search hit carries less than the item the dialog shows). */
+export const docById = async (id: string) => doc(await call<Answer<"/v1/docs/{id}", "get">>("GET", itemPath({ kind: "doc", id })));
+
 /** The fresh full item (a video's playback URL, progress and failure reason; an audio file's tags). */
 export async function fetchItem(item: Item): Promise<Item> {
   const path = itemPath(item);

@@ -1,7 +1,7 @@
 // The dashboard's library in Chromium, for every kind: images, videos (processing, failed
 // with its reason, ready and played with hls.js from a chunk fetched only then, a private one
 // through its signed URL), audio (cover, artist, a player that plays) and documents (read in
-// the dialog, found by a title search); filters by kind and tag, "Show more" over merged
+// the dialog, found by the words of their text); filters by kind and tag, "Show more" over merged
 // listings, changes in the dialog and a batch delete. Each journey asserts what the person
 // sees and what the API then holds; the page logs no error and fetches nothing off origin.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -231,7 +231,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
   );
 
   test(
-    "documents are found by a title search and read in the dialog; the search is of documents only",
+    "documents are found by their words and read in the dialog; the search is of documents only",
     async () => {
       const user = await proUser();
       await doc(user, "plan.md", "# Garden plan\n\nTomatoes <script>alert(1)</script>");
@@ -241,7 +241,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await signIn(page, user.email);
       await page.getByRole("searchbox", { name: "Search documents" }).fill("garden");
       await page.getByRole("button", { name: "Search", exact: true }).click();
-      const docs = page.getByRole("list", { name: "Documents" });
+      const docs = page.getByRole("list", { name: "Search results" });
       await docs.getByRole("button", { name: "Garden plan" }).waitFor();
       await expect(docs.getByRole("listitem").count()).resolves.toBe(1);
       await expect(page.getByRole("radio", { name: "Documents" }).isChecked()).resolves.toBe(true);
@@ -254,7 +254,7 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.getByRole("searchbox", { name: "Search documents" }).fill("nothing like it");
       await page.getByRole("button", { name: "Search", exact: true }).click();
-      await page.getByText("No documents with “nothing like it” in their title outside knowledge bases.").waitFor();
+      await page.getByText("No document contains “nothing like it”.").waitFor();
       await clean(page);
     },
     SLOW,
