@@ -218,6 +218,12 @@ describe("GET /v1/docs/search", () => {
     const bad = await callJson("GET", "/v1/docs/search?q=quokka&cursor=bm90LWEtY3Vyc29y", { token: key });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_CURSOR");
+    // A rank no search gives (negative, or past what a float4 holds either way) is no cursor of this search either.
+    for (const rank of [-1, 1e300, 1e-300]) {
+      const forged = Buffer.from(JSON.stringify([rank, "2026-01-01T00:00:00.000Z", best.id])).toString("base64url");
+      const res = await callJson("GET", `/v1/docs/search?q=quokka&cursor=${forged}`, { token: key });
+      expect({ rank, status: res.status, code: res.body.code }).toEqual({ rank, status: 400, code: "INVALID_CURSOR" });
+    }
   });
 
   test("limit caps the answer (default 10), best first", async () => {

@@ -5,7 +5,7 @@
 // syntax, so no input is a syntax error. docs/api.md, "Searching documents".
 import { and, desc, eq, sql } from "drizzle-orm";
 import { decodeCursor, toPage } from "../../../core/cursor.ts";
-import { validationError } from "../../../core/errors.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
 import { prepared } from "../../../infra/db/prepared.ts";
@@ -123,7 +123,7 @@ export interface SearchQuery {
 export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQuery): Promise<{ items: DocSearchHit[]; nextCursor: string | null }> {
   const q = query.q.trim();
   const inKb = query.kbId !== undefined;
-  const after = query.cursor ? decodeCursor(query.cursor, ["n", "d", "s"] as const) : undefined;
+  const after = query.cursor ? searchCursor(query.cursor) : undefined;
   if (inKb) await getKb(db, { userId, id: query.kbId! });
   const rows = await prepared(db, statementName(inKb, after !== undefined), searchStatement(inKb, after !== undefined)).execute({
     userId,
@@ -152,6 +152,18 @@ export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQ
       ...marked(r.snippet),
     }),
   );
+}
+
+/** The smallest normal float4: a rank is 0 or at least this (the database refuses to read a smaller one back). */
+const FLOAT4_MIN = 1.1754943508222875e-38;
+
+/** A cursor this search made: its rank one the database reads as the same float4, else 400 INVALID_CURSOR. */
+function searchCursor(cursor: string) {
+  const parts = decodeCursor(cursor, ["n", "d", "s"] as const);
+  const rank = Math.fround(parts[0]);
+  const readable = parts[0] === 0 || (rank >= FLOAT4_MIN && Number.isFinite(rank));
+  if (!readable) throw new AppError("INVALID_CURSOR", "cursor is not valid", {});
+  return parts;
 }
 
 /** Whether `q` names a word a document must contain (an empty query, or one of exclusions only, does not). */
