@@ -575,6 +575,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/kbs/{id}/files/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A KB file's bytes by their SHA-256, as raw by path answers them (its type, ranges, nosniff, a sandbox CSP) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description one range, `bytes=a-b`, `bytes=a-` or `bytes=-n` */
+                    Range?: string;
+                    /** @description the ETag, for a 304 */
+                    "If-None-Match"?: string;
+                };
+                path: {
+                    id: string;
+                    sha256: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes, with their own Content-Type */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                        /** @description SHA-256 hex of the bytes */
+                        "X-Source-Hash": string;
+                        /** @description the SHA-256 of the bytes, quoted */
+                        ETag: string;
+                        /** @description runs and loads nothing (sandbox), whatever the type */
+                        "Content-Security-Policy": string;
+                        /** @description `inline` for types a browser shows without running them, `attachment` for any other */
+                        "Content-Disposition": string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description the Range asked for (Content-Range bytes a-b/size) */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                        /** @description SHA-256 hex of the bytes */
+                        "X-Source-Hash": string;
+                        /** @description the SHA-256 of the bytes, quoted */
+                        ETag: string;
+                        /** @description runs and loads nothing (sandbox), whatever the type */
+                        "Content-Security-Policy": string;
+                        /** @description `inline` for types a browser shows without running them, `attachment` for any other */
+                        "Content-Disposition": string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        /** @description bytes a-b/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the SHA-256 of the bytes, quoted */
+                        ETag: string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description NOT_FOUND: no such KB (or another user's), or the caller holds no file with these bytes */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the Range starts past the end (Content-Range bytes *\/size) */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["ValidationError"];
+                429: components["responses"]["RateLimited"];
+                500: components["responses"]["Internal"];
+                /** @description STORAGE_ERROR: the bytes could not be read */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        /**
+         * Store a KB file's bytes under their SHA-256 (201 new; 200 existing: the owner holds them already, the body unread)
+         * @description The body is the file itself (any Content-Type), with a Content-Length (411 LENGTH_REQUIRED without one). Refused before a byte is read: 413 FILE_TOO_LARGE past the plan's attachmentMaxBytes, 403 QUOTA_EXCEEDED (meta.type img_storage) when the bytes do not fit the plan's image storage, 403 PLAN_INACTIVE. Streamed to the object store while hashed: 422 HASH_MISMATCH when the bytes' SHA-256 is not the one in the URL, and nothing is kept or counted. The Content-Type is told from the bytes (else from `name`'s extension, else application/octet-stream) and kept with them. The bytes count in img_storage once per owner and hash, however many paths, branches or KBs link them; unlinked, they are removed by the orphan sweep ORPHAN_SWEEP_AFTER_H after their last PUT. Link them to a path with a sync v2 upsert or update of kind `file`.
+         */
+        put: operations["putV1KbsByIdFilesBySha256"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Whether the caller holds a KB file with these bytes (200 with its size and type) or not (404): ask before a PUT */
+        head: operations["headV1KbsByIdFilesBySha256"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/kbs": {
         parameters: {
             query?: never;
@@ -1451,14 +1605,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The text of the active document at a KB path, with its version (X-Source-Hash, X-Updated-At) */
+        /**
+         * The text of the active document at a KB path, or the bytes of the file there, with its version (X-Source-Hash, X-Updated-At)
+         * @description A file (manifest v2 kind `file`) answers its bytes with the Content-Type told from them when they were stored, X-Source-Hash (the SHA-256 of the bytes) and a strong ETag (If-None-Match: 304), Accept-Ranges: bytes and one Range at a time (206 with Content-Range; 416 with Content-Range bytes *\/size past the end; If-Range honoured), `X-Content-Type-Options: nosniff`, a Content-Security-Policy with `sandbox` that runs and loads nothing, and Content-Disposition `attachment` for any type a browser could run. A document answers its text whole.
+         */
         get: {
             parameters: {
                 query: {
                     /** @description the relative path, URL-encoded; NFC-normalized, and matched whatever its letter case */
                     path: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description a file: one range, `bytes=a-b`, `bytes=a-` or `bytes=-n` */
+                    Range?: string;
+                    /** @description a file: its ETag, for a 304 */
+                    "If-None-Match"?: string;
+                };
                 path: {
                     id: string;
                 };
@@ -1466,7 +1628,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst */
+                /** @description the text: `text/markdown; charset=utf-8` for Markdown, `text/plain; charset=utf-8` for Typst; a file's bytes with its own Content-Type */
                 200: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
@@ -1482,6 +1644,12 @@ export interface paths {
                         "Cache-Control": "no-store";
                         /** @description nosniff */
                         "X-Content-Type-Options": "nosniff";
+                        /** @description a file: runs and loads nothing (sandbox), whatever its type */
+                        "Content-Security-Policy"?: string;
+                        /** @description a file: `inline` for types a browser shows without running them (raster images, audio, video, PDF, plain text, CSV, Markdown, JSON), `attachment` for any other (HTML, SVG, XML, scripts...), with the file's name */
+                        "Content-Disposition"?: string;
+                        /** @description a file: bytes */
+                        "Accept-Ranges"?: "bytes";
                         "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                         "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                         "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -1490,7 +1658,51 @@ export interface paths {
                     content: {
                         "text/markdown": string;
                         "text/plain": string;
+                        "*/*": Blob;
                     };
+                };
+                /** @description a file: the Range asked for (Content-Range bytes a-b/size) */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description bytes a-b/size */
+                        "Content-Range": string;
+                        /** @description SHA-256 hex of the file */
+                        "X-Source-Hash": string;
+                        /** @description the SHA-256 of the file, quoted */
+                        ETag: string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        /** @description a file: runs and loads nothing (sandbox), whatever its type */
+                        "Content-Security-Policy"?: string;
+                        /** @description a file: `inline` for types a browser shows without running them (raster images, audio, video, PDF, plain text, CSV, Markdown, JSON), `attachment` for any other (HTML, SVG, XML, scripts...), with the file's name */
+                        "Content-Disposition"?: string;
+                        /** @description a file: bytes */
+                        "Accept-Ranges"?: "bytes";
+                        "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: If-None-Match names its ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description the SHA-256 of the file, quoted */
+                        ETag: string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
@@ -1508,10 +1720,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description a file: the Range starts past its end (Content-Range bytes *\/size) */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        /** @description nosniff */
+                        "X-Content-Type-Options": "nosniff";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 422: components["responses"]["ValidationError"];
                 429: components["responses"]["RateLimited"];
                 500: components["responses"]["Internal"];
-                /** @description STORAGE_ERROR: the content could not be read */
+                /** @description STORAGE_ERROR: the content (a file's bytes) could not be read */
                 502: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
@@ -4855,7 +5081,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -7498,6 +7724,11 @@ export interface operations {
                                 docId: string;
                                 /** @description the path the client pushed to */
                                 relativePath: string;
+                                /**
+                                 * @description document: the branch holds a text; file: it names the owner's file bytes by sourceHash (GET /v1/kbs/{id}/files/{sha256})
+                                 * @enum {string}
+                                 */
+                                kind: "document" | "file";
                                 /** @description SHA-256 hex of the content */
                                 sourceHash: string;
                                 sizeBytes: number;
@@ -7552,6 +7783,11 @@ export interface operations {
                             docId: string;
                             /** @description the path the client pushed to */
                             relativePath: string;
+                            /**
+                             * @description document: the branch holds a text; file: it names the owner's file bytes by sourceHash (GET /v1/kbs/{id}/files/{sha256})
+                             * @enum {string}
+                             */
+                            kind: "document" | "file";
                             /** @description SHA-256 hex of the content */
                             sourceHash: string;
                             sizeBytes: number;
@@ -7567,7 +7803,8 @@ export interface operations {
                             currentMasterUpdatedAt: ((string | null) | null) | null;
                             /** @description the master's path now (it may have moved) */
                             currentMasterPath: ((string | null) | null) | null;
-                            content: string;
+                            /** @description the branch's text; null for a file branch (its bytes: GET /v1/kbs/{id}/files/{sourceHash}) */
+                            content: ((string | null) | null) | null;
                         };
                     };
                 };
@@ -7671,6 +7908,151 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    putV1KbsByIdFilesBySha256: {
+        parameters: {
+            query?: {
+                name?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": Blob;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbStoredFile */
+                        data: {
+                            sha256: string;
+                            sizeBytes: number;
+                            /** @description told from the bytes when they were first stored (else from `name`, else application/octet-stream) */
+                            contentType: string;
+                            /**
+                             * @description new: stored now (201); existing: the owner held these bytes already, and the body was not read (200)
+                             * @enum {string}
+                             */
+                            stored: "new" | "existing";
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbStoredFile */
+                        data: {
+                            sha256: string;
+                            sizeBytes: number;
+                            /** @description told from the bytes when they were first stored (else from `name`, else application/octet-stream) */
+                            contentType: string;
+                            /**
+                             * @description new: stored now (201); existing: the owner held these bytes already, and the body was not read (200)
+                             * @enum {string}
+                             */
+                            stored: "new" | "existing";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description status 411 */
+            411: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            /** @description status 451 */
+            451: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headV1KbsByIdFilesBySha256: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description the file's size in bytes */
+                    "Content-Length": string;
+                    /** @description the file's type, told from its bytes when stored */
+                    "Content-Type": string;
+                    /** @description the SHA-256 of the bytes */
+                    "X-Source-Hash": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1Kbs: {
         parameters: {
             query?: {
@@ -7703,7 +8085,11 @@ export interface operations {
                                 name: string;
                                 slug: string;
                                 description: ((string | null) | null) | null;
+                                /** @description active documents */
                                 docCount: number;
+                                /** @description active files (attachments) */
+                                fileCount: number;
+                                /** @description bytes of the active documents and files */
                                 sizeBytes: number;
                                 isDefault: boolean;
                                 /** Format: date-time */
@@ -7763,7 +8149,11 @@ export interface operations {
                             name: string;
                             slug: string;
                             description: ((string | null) | null) | null;
+                            /** @description active documents */
                             docCount: number;
+                            /** @description active files (attachments) */
+                            fileCount: number;
+                            /** @description bytes of the active documents and files */
                             sizeBytes: number;
                             isDefault: boolean;
                             /** Format: date-time */
@@ -7816,7 +8206,11 @@ export interface operations {
                             name: string;
                             slug: string;
                             description: ((string | null) | null) | null;
+                            /** @description active documents */
                             docCount: number;
+                            /** @description active files (attachments) */
+                            fileCount: number;
+                            /** @description bytes of the active documents and files */
                             sizeBytes: number;
                             isDefault: boolean;
                             /** Format: date-time */
@@ -7910,7 +8304,11 @@ export interface operations {
                             name: string;
                             slug: string;
                             description: ((string | null) | null) | null;
+                            /** @description active documents */
                             docCount: number;
+                            /** @description active files (attachments) */
+                            fileCount: number;
+                            /** @description bytes of the active documents and files */
                             sizeBytes: number;
                             isDefault: boolean;
                             /** Format: date-time */
@@ -7982,6 +8380,13 @@ export interface operations {
                                 deletedAt: ((string | null) | null) | null;
                                 /** @description v2: the document's id (kept across moves) */
                                 docId?: string;
+                                /**
+                                 * @description v2: what the path holds: a document (text: Markdown or Typst) or a file (any bytes, an attachment)
+                                 * @enum {string}
+                                 */
+                                kind?: "document" | "file";
+                                /** @description v2, an active file: its Content-Type, decided from its bytes when stored (raw by path answers it) */
+                                contentType?: string;
                                 /** @description v2: the document has pending conflict branches (GET /v1/kbs/{id}/conflicts lists them) */
                                 hasPendingBranches?: boolean;
                             }[];
@@ -7996,6 +8401,11 @@ export interface operations {
                                 relativePath: string;
                                 /** @description SHA-256 hex of the content */
                                 sourceHash: string;
+                                /**
+                                 * @description v2: what the path holds: a document (text: Markdown or Typst) or a file (any bytes, an attachment)
+                                 * @enum {string}
+                                 */
+                                kind: "document" | "file";
                                 /** Format: date-time */
                                 deletedAt: string;
                             }[];
@@ -8062,7 +8472,12 @@ export interface operations {
                         op: "upsert" | "delete" | "update" | "move" | "rename" | "tombstone_ack";
                         /** @description POSIX relative path in the KB (NFC-normalized by the server); one that breaks a path rule skips its op (VALIDATION_ERROR) */
                         relativePath?: string;
-                        /** @description upsert, update */
+                        /**
+                         * @description v2 upsert and update: document (the default: content carries the text) or file (no content: sourceHash names bytes the owner holds, stored by PUT /v1/kbs/{id}/files/{sha256}; skipped FILE_MISSING otherwise)
+                         * @enum {string}
+                         */
+                        kind?: "document" | "file";
+                        /** @description upsert, update of a document */
                         content?: string;
                         /** @description SHA-256 hex of content (upsert, update), or of the text held at fromPath (move) or of the document (rename); v2 requires it */
                         sourceHash?: string;
@@ -8146,10 +8561,10 @@ export interface operations {
                                 /** @description NFC-normalized; as sent when the path itself broke a rule */
                                 relativePath: string;
                                 /**
-                                 * @description VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply.
+                                 * @description VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply. FILE_MISSING (v2, a file op): the owner holds no bytes with its sourceHash (meta.sourceHash): PUT them, then send the op again. PATH_HOLDS_FILE (v1): the path holds a file, which v1 does not show or replace.
                                  * @enum {string}
                                  */
-                                reason: "VALIDATION_ERROR" | "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR" | "COMPLIANCE_BLOCKED" | "DEPENDENCY_UNAVAILABLE";
+                                reason: "VALIDATION_ERROR" | "NOT_FOUND" | "ALREADY_DELETED" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "QUOTA_EXCEEDED" | "STORAGE_ERROR" | "COMPLIANCE_BLOCKED" | "DEPENDENCY_UNAVAILABLE" | "FILE_MISSING" | "PATH_HOLDS_FILE";
                                 message: string;
                                 meta?: {
                                     [key: string]: unknown;
@@ -8171,6 +8586,11 @@ export interface operations {
                                 /** @description an applied move or rename: the path it left */
                                 fromPath?: string;
                                 /**
+                                 * @description an applied op: what its path now holds (a delete: what it held)
+                                 * @enum {string}
+                                 */
+                                kind?: "document" | "file";
+                                /**
                                  * @description an applied upsert: created where the path held no active document, updated where it replaced one's text, unchanged where the document already had this text
                                  * @enum {string}
                                  */
@@ -8179,7 +8599,7 @@ export interface operations {
                                 updatedAt?: string;
                                 /** @description SHA-256 hex of the content */
                                 sourceHash?: ((string | null) | null) | null;
-                                /** @description conflict: a conflict reason; skipped: why (VALIDATION_ERROR, NOT_FOUND, ALREADY_DELETED, INVALID_FILE_TYPE, DOC_FILE_TOO_LARGE, QUOTA_EXCEEDED, STORAGE_ERROR, COMPLIANCE_BLOCKED, DEPENDENCY_UNAVAILABLE). VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply. */
+                                /** @description conflict: a conflict reason; skipped: why (VALIDATION_ERROR, NOT_FOUND, ALREADY_DELETED, INVALID_FILE_TYPE, DOC_FILE_TOO_LARGE, QUOTA_EXCEEDED, STORAGE_ERROR, COMPLIANCE_BLOCKED, DEPENDENCY_UNAVAILABLE, FILE_MISSING, PATH_HOLDS_FILE). VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply. FILE_MISSING (v2, a file op): the owner holds no bytes with its sourceHash (meta.sourceHash): PUT them, then send the op again. PATH_HOLDS_FILE (v1): the path holds a file, which v1 does not show or replace. */
                                 reason?: string;
                                 message?: string;
                                 meta?: {
@@ -8270,7 +8690,9 @@ export interface operations {
                                 path: string;
                                 /** @description active documents anywhere under it */
                                 docCount: number;
-                                /** @description their bytes */
+                                /** @description active files (attachments) anywhere under it */
+                                fileCount: number;
+                                /** @description the bytes of both */
                                 sizeBytes: number;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -8284,6 +8706,19 @@ export interface operations {
                                 id: string;
                                 /** @enum {string} */
                                 format: "markdown" | "typst";
+                                sizeBytes: number;
+                                /** @description SHA-256 hex of the content */
+                                sourceHash: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            } | {
+                                /** @constant */
+                                kind: "file";
+                                /** @description the file name (the last path segment) */
+                                name: string;
+                                /** @description its relative path: GET /v1/kbs/{id}/raw?path= answers its bytes */
+                                path: string;
+                                id: string;
                                 sizeBytes: number;
                                 /** @description SHA-256 hex of the content */
                                 sourceHash: string;
@@ -10418,6 +10853,7 @@ export interface operations {
                                     audioMaxBytes: number;
                                     audioMaxSeconds: number;
                                     tombstoneRetentionDays: number;
+                                    attachmentMaxBytes: number;
                                     maxBranchBytes: number;
                                     maxPendingBranches: number;
                                     revisionBytes: number;

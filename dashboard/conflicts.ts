@@ -23,7 +23,8 @@ export function conflictsScreen(kbId: string) {
 
   async function card(kb: Kb, b: Branch) {
     const full = await call<Answer<"/v1/kbs/{id}/conflicts/{branchId}", "get">>("GET", `/v1/kbs/${kb.id}/conflicts/${b.branchId}`);
-    const master = full.currentMasterHash === null ? "" : await docText(b.docId);
+    // A file's branch names bytes, not a text: there is nothing to compare line by line.
+    const master = full.currentMasterHash === null || full.content === null ? "" : await docText(b.docId);
     const path = full.currentMasterPath ?? b.relativePath;
     const headingId = `conflict-${b.branchId}`;
     const accept = h("button", { type: "button", class: "primary" }, "Accept");
@@ -39,7 +40,9 @@ export function conflictsScreen(kbId: string) {
         full.currentMasterHash === null ? " · the current document was deleted since; accepting recreates it" : "",
       ),
       full.currentMasterHash === null ? null : h("p", {}, h("a", { href: kbHref(kb.id, path) }, "Open the current document")),
-      await sideBySide(master, full.content, ["Current master", "Pending branch"], `${path}: the current master beside the pending branch`),
+      full.content === null
+        ? h("p", {}, "A file's pending version: accepting makes it the file at this path, discarding lets it go.")
+        : await sideBySide(master, full.content, ["Current master", "Pending branch"], `${path}: the current master beside the pending branch`),
       h("div", { class: "conflict-actions" }, accept, discard),
     );
     const settle = (said: string) => {

@@ -5,7 +5,7 @@
 // `shelf admin jobs` and GET /v1/admin/jobs list them in.
 import type { Job } from "../src/core/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
-import { storedDocuments } from "../src/modules/library/public.ts";
+import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
 import { storedImages } from "../src/modules/images/public.ts";
@@ -18,7 +18,7 @@ import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, rec
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
-export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedUploads];
+export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedKbFiles, storedUploads];
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,

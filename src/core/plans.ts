@@ -37,6 +37,12 @@ export const PlanLimitsSchema = T.Object({
   audioMaxBytes: T.Integer(),
   audioMaxSeconds: T.Integer(),
   tombstoneRetentionDays: T.Integer(),
+  /**
+   * The largest KB file (an attachment: PUT /v1/kbs/:id/files/:sha256). Its bytes count in
+   * img_storage once per distinct blob. At most the server's request body cap (2 GiB and
+   * a little), which no override can pass.
+   */
+  attachmentMaxBytes: T.Integer(),
   /** Sync limits: the largest conflict branch, and how many may be pending per user. */
   maxBranchBytes: T.Integer(),
   maxPendingBranches: T.Integer(),
@@ -93,6 +99,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxBytes: 50 * MB,
     audioMaxSeconds: 10 * 60,
     tombstoneRetentionDays: 30,
+    attachmentMaxBytes: 25 * MB,
     maxBranchBytes: 10 * MB,
     maxPendingBranches: 100,
     revisionBytes: 100 * MB,
@@ -125,6 +132,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxBytes: 100 * MB,
     audioMaxSeconds: 60 * 60,
     tombstoneRetentionDays: 30,
+    attachmentMaxBytes: 1 * GB,
     maxBranchBytes: 20 * MB,
     maxPendingBranches: 100,
     revisionBytes: 10 * GB,
@@ -157,6 +165,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     audioMaxBytes: 500 * MB,
     audioMaxSeconds: 4 * 60 * 60,
     tombstoneRetentionDays: 90,
+    attachmentMaxBytes: 2 * GB,
     maxBranchBytes: 50 * MB,
     maxPendingBranches: 100,
     revisionBytes: 50 * GB,

@@ -47,6 +47,8 @@ const ALLOW_HEADERS = [
   "Upload-Metadata",
   "Upload-Offset",
   "Upload-Checksum",
+  "Range",
+  "If-Range",
 ].join(", ");
 
 /**
@@ -81,6 +83,8 @@ const EXPOSE_HEADERS = [
   "X-Doc-Id",
   "X-Source-Hash",
   "X-Updated-At",
+  "Content-Range",
+  "Accept-Ranges",
 ].join(", ");
 
 /** How long a browser keeps a preflight's answer (Chromium keeps at most 2 hours of it). */

@@ -41,6 +41,7 @@ describe("GET /v1/kbs/:id/conflicts", () => {
         branchId: first.id,
         docId: ids["a.md"],
         relativePath: "a.md",
+        kind: "document",
         sourceHash: sha256("mine a"),
         sizeBytes: utf8("mine a"),
         createdAt: first.createdAt.toISOString(),

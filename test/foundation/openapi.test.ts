@@ -84,6 +84,9 @@ describe("GET /swagger/json", () => {
         "GET /v1/kbs/{id}/conflicts/{branchId}",
         "POST /v1/kbs/{id}/conflicts/{branchId}/accept",
         "DELETE /v1/kbs/{id}/conflicts/{branchId}",
+        "PUT /v1/kbs/{id}/files/{sha256}",
+        "HEAD /v1/kbs/{id}/files/{sha256}",
+        "GET /v1/kbs/{id}/files/{sha256}",
         "GET /v1/kbs/{id}/tree",
         "POST /v1/kbs/{id}/read",
         "POST /v1/kbs/{id}/edit",
@@ -215,7 +218,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(74);
+    expect(guarded.length).toBe(77);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -30,6 +30,7 @@ describe("rename", () => {
         docId: a.docId,
         relativePath: "notes/b.md",
         fromPath: "notes/a.md",
+        kind: "document",
         updatedAt: expect.any(String),
         sourceHash: sha256("# A2\n"),
       },
@@ -46,7 +47,7 @@ describe("rename", () => {
       { relativePath: "notes/a.md", sourceHash: null, deletedAt: at },
       { relativePath: "notes/b.md", docId: a.docId, sourceHash: sha256("# A2\n"), deletedAt: null },
     ]);
-    expect(after.tombstones).toEqual([{ docId: a.docId!, relativePath: "notes/a.md", sourceHash: sha256("# A2\n"), deletedAt: at }]);
+    expect(after.tombstones).toEqual([{ docId: a.docId!, relativePath: "notes/a.md", sourceHash: sha256("# A2\n"), kind: "document", deletedAt: at }]);
     const now = await kbOf(key, kb.id);
     expect(now.updatedAt > before.updatedAt).toBe(true);
     expect(now.updatedAt).toBe(at);

@@ -25,6 +25,7 @@ export interface OpResult {
   docId: string | null;
   relativePath?: string;
   fromPath?: string;
+  kind?: "document" | "file";
   updatedAt?: string;
   change?: "created" | "updated" | "unchanged";
   sourceHash?: string | null;
@@ -50,6 +51,7 @@ interface Tombstone {
   docId: string;
   relativePath: string;
   sourceHash: string;
+  kind: "document" | "file";
   deletedAt: string;
 }
 

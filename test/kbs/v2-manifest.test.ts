@@ -34,6 +34,7 @@ describe("v2 manifest: cursors", () => {
     expect(first.body.data.items[0]).toEqual({
       relativePath: "n0.md",
       docId: made.results[0]!.docId,
+      kind: "document",
       sourceHash: sha256("note 0"),
       sizeBytes: 6,
       updatedAt: made.results[0]!.updatedAt,
@@ -108,9 +109,9 @@ describe("v2 manifest: tombstones", () => {
     ]);
     const res = await walk2(key, kb.id, { since: sinceCursor, include: "tombstones", limit: "1" });
     expect(res.tombstones).toEqual([
-      { docId: gone!.docId!, relativePath: "gone.md", sourceHash: sha256("gone"), deletedAt: changed.results[0]!.updatedAt! },
-      { docId: from!.docId!, relativePath: "from.md", sourceHash: sha256("moving"), deletedAt: changed.results[1]!.updatedAt! },
-      { docId: back!.docId!, relativePath: "back.md", sourceHash: sha256("back"), deletedAt: changed.results[2]!.updatedAt! },
+      { docId: gone!.docId!, relativePath: "gone.md", sourceHash: sha256("gone"), kind: "document", deletedAt: changed.results[0]!.updatedAt! },
+      { docId: from!.docId!, relativePath: "from.md", sourceHash: sha256("moving"), kind: "document", deletedAt: changed.results[1]!.updatedAt! },
+      { docId: back!.docId!, relativePath: "back.md", sourceHash: sha256("back"), kind: "document", deletedAt: changed.results[2]!.updatedAt! },
     ]);
     expect(res.items.find((i) => i.relativePath === "to.md")).toMatchObject({ docId: from!.docId, sourceHash: sha256("moving") });
 

@@ -43,6 +43,7 @@ describe("move", () => {
         status: "applied",
         docId: a.docId,
         relativePath: "archive/a.typ",
+        kind: "document",
         fromPath: "notes/a.md",
         updatedAt: expect.any(String),
         sourceHash: sha256("# A2\n"),
@@ -67,7 +68,9 @@ describe("move", () => {
       ["archive/a.typ", false],
       ["notes/a.md", true],
     ]);
-    expect(after.tombstones).toEqual([{ docId: a.docId!, relativePath: "notes/a.md", sourceHash: sha256("# A2\n"), deletedAt: moved.results[0]!.updatedAt! }]);
+    expect(after.tombstones).toEqual([
+      { docId: a.docId!, relativePath: "notes/a.md", sourceHash: sha256("# A2\n"), kind: "document", deletedAt: moved.results[0]!.updatedAt! },
+    ]);
     // The KB's counts do not move.
     expect((await callJson("GET", `/v1/kbs/${kb.id}`, { token: key })).body.data).toMatchObject({ docCount: 1, sizeBytes: 5 });
   });

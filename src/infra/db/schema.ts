@@ -5,6 +5,7 @@ export * from "../../modules/usage/table.ts";
 export * from "../../modules/images/table.ts";
 export * from "../../modules/library/kbs/table.ts";
 export * from "../../modules/library/documents/table.ts";
+export * from "../../modules/library/files/table.ts";
 export * from "../../modules/oauth/table.ts";
 export * from "../../modules/notifications/table.ts";
 export * from "../../modules/videos/table.ts";

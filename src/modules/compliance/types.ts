@@ -2,7 +2,7 @@
 // CheckInput (kinds differ in whether bytes or text come along) and every checker, built
 // in or external, answers the same Verdict.
 
-type UploadKind = "image" | "document" | "video" | "audio";
+type UploadKind = "image" | "document" | "video" | "audio" | "file";
 
 export interface CheckInput {
   kind: UploadKind;

@@ -6,6 +6,7 @@ export { pruneTombstonesJob } from "./kbs/prune-tombstones.job.ts";
 export { syncV1ReminderJob } from "./kbs/sync-v1-reminder.job.ts";
 export { remindV1Callers } from "./sync/v1-callers.ts";
 export { storedDocuments } from "./documents/stored-kind.ts";
+export { storedKbFiles } from "./files/stored-kind.ts";
 // A KB the caller owns and its lock, the one relative-path rule, and documents' and
 // conflict branches' rows as fixtures make them.
 export { createKb, getKb, lockKb } from "./kbs/service.ts";

@@ -1,6 +1,9 @@
 // No orphaned bytes. Objects are written before the rows that name them (an upload stores,
 // then commits), so a process killed in between, or a delete whose object removal failed,
 // leaves an object no row names. For each stored kind (the registry hands the list in):
+//   - rows the kind says nothing needs any more (a KB file's bytes no path links) since
+//     before the cutoff are released first, their counters given back, so their objects
+//     are orphans of the step below;
 //   - objects under its prefix that no row names and that are older than
 //     ORPHAN_SWEEP_AFTER_H (by the store's last-modified time, against the clock) are
 //     deleted; a younger one may be an upload in flight and is left alone, and so is one
@@ -131,6 +134,7 @@ export const orphanSweepJob = (storedKinds: readonly StoredKind[]): Job => ({
     const now = deps.clock.nowMs();
     const cutoff = now - deps.config.ORPHAN_SWEEP_AFTER_H * HOUR_MS;
     const c: JobCounts = {
+      released: 0,
       objects: 0,
       young: 0,
       deleted: 0,
@@ -143,6 +147,7 @@ export const orphanSweepJob = (storedKinds: readonly StoredKind[]): Job => ({
       uploadListFailed: 0,
     };
     for (const [i, kind] of storedKinds.entries()) {
+      if (kind.releaseUnneeded) c.released! += await kind.releaseUnneeded(deps.db, new Date(cutoff), signal);
       await sweepObjects(deps, log, kind, cutoff, c, signal);
       await abortStaleUploads(deps, log, kind, now - uploadCutoffMs(deps.config), c, signal);
       await findMissing(deps, log, kind, c, signal);
@@ -152,7 +157,7 @@ export const orphanSweepJob = (storedKinds: readonly StoredKind[]): Job => ({
     return result(
       c,
       (n) =>
-        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; aborted ${n.uploadsAborted} unfinished multipart uploads${n.uploadAbortFailed ? ` (${n.uploadAbortFailed} failed)` : ""}${n.uploadListFailed ? ` (not listed under ${n.uploadListFailed} prefixes)` : ""}, left ${n.uploadsYoung} younger than ${uploadCutoffMs(deps.config) / HOUR_MS} h; ${n.missing} rows name a missing object`,
+        `looked at ${n.objects} objects: deleted ${n.deleted} orphans (${n.deletedBytes} bytes)${n.deleteFailed ? `, ${n.deleteFailed} failed to delete` : ""}, left ${n.young} younger than ${deps.config.ORPHAN_SWEEP_AFTER_H} h; aborted ${n.uploadsAborted} unfinished multipart uploads${n.uploadAbortFailed ? ` (${n.uploadAbortFailed} failed)` : ""}${n.uploadListFailed ? ` (not listed under ${n.uploadListFailed} prefixes)` : ""}, left ${n.uploadsYoung} younger than ${uploadCutoffMs(deps.config) / HOUR_MS} h; ${n.missing} rows name a missing object${n.released ? `; released ${n.released} unlinked KB files` : ""}`,
     );
   },
 });

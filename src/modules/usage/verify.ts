@@ -30,6 +30,12 @@ export interface StoredKind {
   keptUploads?(db: DbOrTx, uploads: readonly { key: string; uploadId: string }[]): Promise<Set<string>>;
   /** What each of `userIds`' rows hold, by what the ledger counts (`{ imageBytes, images }`); a user with none may be absent. */
   recount(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, Need>>;
+  /**
+   * Rows that hold an object nothing needs any more, left alone since before `before` (a
+   * KB file's bytes that no path or branch links): deleted, with what they counted given
+   * back, so the sweep then finds their objects orphaned. How many went.
+   */
+  releaseUnneeded?(db: Db, before: Date, signal?: AbortSignal): Promise<number>;
 }
 
 /** The all-time dimensions: the ones rows are counted in (period counters measure activity). */

@@ -23,7 +23,7 @@ import type { CreateDocBody, UploadResult } from "./model.ts";
 import { normalizePath, pathProblemText } from "./path.ts";
 import { type Actor, type NextContent, replaceContent } from "./row-changes.ts";
 import { rewriteImages } from "./rewrite.ts";
-import { type DocFormat, type DocumentRow, docColumns, documents } from "./table.ts";
+import { type DocFormat, type DocumentRow, docColumns, docFormat, documents, isFileRow } from "./table.ts";
 
 export const TITLE_MAX = 255;
 /** As the raw endpoint serves them (raw-text.ts), without the charset. */
@@ -78,7 +78,7 @@ function toUploadResult(
   return {
     id: row.id,
     title: row.title,
-    format: row.format,
+    format: docFormat(row),
     sizeBytes: row.sizeBytes,
     sourceHash: row.sourceHash,
     imageCount: row.imageCount,
@@ -183,6 +183,7 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
   // A new content for an active document at a KB path is no new document, and needs only
   // the bytes it adds.
   const replacing = place.kbId === null ? undefined : await activeAtPath(deps.db, userId, place);
+  if (replacing && isFileRow(replacing)) throw pathHoldsFile(replacing);
   const docsNeed = replacing ? 0 : 1;
   assertFits(uploader.userId, uploader.usage, limits, { docs: docsNeed }, deps.clock.now());
 
@@ -313,6 +314,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
       .where(and(eq(documents.ownerId, userId), eq(documents.kbId, place.kbId), eq(documents.pathKey, place.pathKey)))
       .for("update");
     if (existing && existing.deletedAt === null) {
+      if (isFileRow(existing)) throw pathHoldsFile(existing);
       if (existing.sourceHash === sourceHash || existing.inputHash === inputHash) return { duplicate: existing };
       if (existing.relativePath !== place.relativePath) {
         throw new AppError(
@@ -349,6 +351,18 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
     return { row: row!, created: true, freed: [] };
   });
 }
+
+/**
+ * An upload at a KB path that holds a file (an attachment): a document replaces a file only
+ * through sync v2 (an upsert of kind document at the path), where the file's bytes are let
+ * go of under the rules that keep them.
+ */
+const pathHoldsFile = (existing: DocumentRow) =>
+  new AppError("CONFLICT", "the path holds a file (an attachment); replace it with a sync v2 upsert, or choose another path", {
+    existingId: existing.id,
+    existingPath: existing.relativePath,
+    existingKind: "file",
+  });
 
 /** The user's plan and usage now. */
 async function readUploader(deps: Deps, userId: string): Promise<{ user: User; uploader: Uploader }> {

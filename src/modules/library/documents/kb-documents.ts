@@ -1,7 +1,7 @@
 // What the knowledge-base features (sync, KB delete) change in the documents table: a text
-// described for a KB path, a new document at a path, and the purge of a KB's documents
-// with everything they count (kb-rows.ts has what they read). Each runs in the caller's
-// transaction, so the books move with the rows.
+// or a file described for a KB path, a new document at a path, and the purge of a KB's
+// documents with everything they count (kb-rows.ts has what they read). Each runs in the
+// caller's transaction, so the books move with the rows.
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { placeholders, prepared } from "../../../infra/db/prepared.ts";
@@ -10,7 +10,7 @@ import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create
 import { countWords, readMarkdown } from "./markdown.ts";
 import { typstTitle } from "./typst-title.ts";
 import { type Actor, booksOf, type NextContent } from "./row-changes.ts";
-import { type DocumentRow, docRevisions, docColumns, documents } from "./table.ts";
+import { type DocumentRow, docRevisions, docColumns, documents, isFileRow } from "./table.ts";
 import type { StoredContent } from "./content.ts";
 
 /**
@@ -51,9 +51,36 @@ export interface DescribedText extends NextContent {
   ownTags: boolean;
 }
 
-/** The content for replacing `doc`: its visibility kept, and its tags unless the text names some. */
+/**
+ * The fields a KB file at `relativePath` gets: its blob's hash and size, its name as its
+ * title, and nothing of a text (no words, images, excerpt, tags or content of its own).
+ */
+export function describeFile(relativePath: string, blob: { sha256: string; sizeBytes: number }): DescribedText {
+  const filename = relativePath.slice(relativePath.lastIndexOf("/") + 1);
+  return {
+    content: null,
+    objectKey: null,
+    sourceHash: blob.sha256,
+    inputHash: blob.sha256,
+    sizeBytes: blob.sizeBytes,
+    wordCount: 0,
+    imageCount: 0,
+    rewrittenCount: 0,
+    excerpt: "",
+    coverUrl: null,
+    title: clip(filename, TITLE_MAX) || filename,
+    tags: [],
+    isPublic: false,
+    filename,
+    format: "file",
+    relativePath,
+    ownTags: true,
+  };
+}
+
+/** The content for replacing `doc`: its visibility kept, and its tags unless the text names some (a file keeps neither). */
 export function keptFrom({ ownTags, ...next }: DescribedText, doc?: Pick<DocumentRow, "tags" | "isPublic">): NextContent {
-  if (!doc) return next;
+  if (!doc || isFileRow(next)) return next;
   return { ...next, tags: ownTags ? next.tags : doc.tags, isPublic: doc.isPublic };
 }
 
@@ -92,7 +119,10 @@ const insertStatement = (db: DbOrTx) =>
     .returning(docColumns)
     .prepare("documents_insert_in_kb");
 
-/** A new document at a free KB path: doc_count and img_storage reserved, the KB's counts moved and stamped. */
+/**
+ * A new document at a free KB path: doc_count and img_storage reserved, the KB's counts
+ * moved and stamped. A file reserves nothing (its blob's bytes are counted already).
+ */
 export async function insertInKb(
   tx: Tx,
   actor: Actor,
@@ -100,8 +130,9 @@ export async function insertInKb(
   next: NextContent,
 ): Promise<DocumentRow> {
   const books = booksOf(actor);
-  await books.reserve(tx, { docs: 1, imageBytes: next.sizeBytes });
-  const stamp = await books.moveKb(tx, place.kbId, { docs: 1, bytes: next.sizeBytes });
+  const file = isFileRow(next);
+  if (!file) await books.reserve(tx, { docs: 1, imageBytes: next.sizeBytes });
+  const stamp = await books.moveKb(tx, place.kbId, { docs: file ? 0 : 1, files: file ? 1 : 0, bytes: next.sizeBytes });
   const values: Inserted = {
     ...place,
     ownerId: actor.userId,
@@ -145,8 +176,9 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
   const gone = await tx
     .delete(documents)
     .where(inKb)
-    .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt });
-  const active = gone.filter((d) => d.deletedAt === null);
+    .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt, format: documents.format });
+  // Files count their blobs, which the KB's delete drops when nothing else links them.
+  const active = gone.filter((d) => d.deletedAt === null && !isFileRow(d));
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
   return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }

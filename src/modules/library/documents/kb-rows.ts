@@ -52,16 +52,17 @@ export async function activeAtKbPath(db: DbOrTx, q: { userId: string; kbId: stri
 }
 
 /**
- * One manifest page: the KB's documents, soft-deleted included, oldest change first, in
- * (updated_at, id) order after the cursor, changed after `since` when given. Walks the
- * index (kb_id, updated_at, id) backwards; the owner filter is checked on the rows read.
+ * One manifest page: the KB's documents (and files, unless `documentsOnly`: sync v1 never
+ * sees them), soft-deleted included, oldest change first, in (updated_at, id) order after
+ * the cursor, changed after `since` when given. Walks the index (kb_id, updated_at, id)
+ * backwards; the owner and format filters are checked on the rows read.
  */
 export function manifestRows(db: DbOrTx, q: ManifestPageQuery) {
   return keysetPage(db, manifestQuery(q), (row) => row as unknown as ManifestRow);
 }
 
 /** A manifest entry's row: its times as the ISO text the answer prints (KeysetQuery.isoTimes). */
-export type ManifestRow = Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes"> & { updatedAt: string; deletedAt: string | null };
+export type ManifestRow = Pick<DocumentRow, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "format"> & { updatedAt: string; deletedAt: string | null };
 
 interface ManifestPageQuery {
   userId: string;
@@ -69,12 +70,13 @@ interface ManifestPageQuery {
   since?: Date;
   cursor?: string;
   limit: number;
+  documentsOnly?: boolean;
 }
 
 /** The keyset query of a manifest page (its plan is tested: a walk of the KB's index). */
 export function manifestQuery(
   q: ManifestPageQuery,
-): KeysetQuery<typeof documents, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "updatedAt" | "deletedAt"> {
+): KeysetQuery<typeof documents, "id" | "relativePath" | "sourceHash" | "sizeBytes" | "format" | "updatedAt" | "deletedAt"> {
   // After a cursor, `since` is left to it: a cursor of a `since` walk is past `since`
   // already, and a second bound on updated_at makes the planner sort a bitmap scan instead
   // of walking the index. (A cursor from another walk can only add entries, never drop one.)
@@ -83,16 +85,17 @@ export function manifestQuery(
   if (since) params.since = since.toISOString();
   return {
     from: documents,
-    shape: since ? "manifest_since" : "manifest",
+    shape: `${since ? "manifest_since" : "manifest"}${q.documentsOnly ? "_documents" : ""}`,
     where: () =>
       and(
         eq(documents.kbId, sql.placeholder("kbId")),
         eq(documents.ownerId, sql.placeholder("userId")),
         since ? sql`${documents.updatedAt} > ${sql.placeholder("since")}::timestamptz` : undefined,
+        q.documentsOnly ? sql`${documents.format} <> 'file'` : undefined,
       ),
     params,
     sort: ["updatedAt", "id"],
-    columns: ["id", "relativePath", "sourceHash", "sizeBytes", "updatedAt", "deletedAt"],
+    columns: ["id", "relativePath", "sourceHash", "sizeBytes", "format", "updatedAt", "deletedAt"],
     direction: "asc",
     isoTimes: true,
     cursor: q.cursor,
@@ -102,12 +105,13 @@ export function manifestQuery(
 
 /**
  * The active documents of a KB, as a subquery with the columns a tombstone keeps (id,
- * owner_id, kb_id, relative_path, path_key, source_hash): the KB side writes all their
- * tombstones in one statement when the KB goes.
+ * owner_id, kb_id, relative_path, path_key, source_hash, kind): the KB side writes all
+ * their tombstones in one statement when the KB goes.
  */
 export const activeInKbSql = (userId: string, kbId: string): SQL =>
   sql`select ${documents.id} as id, ${documents.ownerId} as owner_id, ${documents.kbId} as kb_id, ${documents.relativePath} as relative_path,
-         ${documents.pathKey} as path_key, ${documents.sourceHash} as source_hash
+         ${documents.pathKey} as path_key, ${documents.sourceHash} as source_hash,
+         case when ${documents.format} = 'file' then 'file' else 'document' end as kind
       from ${documents}
       where ${documents.ownerId} = ${userId} and ${documents.kbId} = ${kbId} and ${documents.deletedAt} is null`;
 

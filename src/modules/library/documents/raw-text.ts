@@ -9,7 +9,7 @@ import { Ok } from "../../../http/envelope.ts";
 import { readContent } from "./content.ts";
 import { RawBatchBody, RawBatchResult } from "./model.ts";
 import { findDocument } from "./service.ts";
-import type { DocFormat, DocumentRow } from "./table.ts";
+import { type DocFormat, type DocumentRow, docFormat } from "./table.ts";
 
 const CONTENT_TYPES: Record<DocFormat, string> = {
   markdown: "text/markdown; charset=utf-8",
@@ -58,7 +58,7 @@ export async function serveRaw(deps: Deps, id: string, who: () => Promise<Reader
   const etag = `"${row.sourceHash}"`;
   const headers: Record<string, string> = {
     ...reader?.rateHeaders,
-    "content-type": CONTENT_TYPES[row.format],
+    "content-type": CONTENT_TYPES[docFormat(row)],
     etag,
     "cache-control": row.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE,
     ...NOSNIFF,

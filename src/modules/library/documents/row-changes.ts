@@ -3,6 +3,10 @@
 // revision when history is on), a soft delete and a hard delete. Upload, restore and
 // sync all go through these, so every path keeps the same books: img_storage and
 // doc_count in the usage ledger, the KB's counts, revision_count and revision_bytes.
+// A KB file's row (format `file`) counts nothing in the ledger (its blob counts its bytes,
+// once however many rows link it), has no history, and in its KB counts as a file; a
+// change that lets go of a file row's hash says so (`unlinked`), and the caller drops the
+// blob at the end of its transaction if nothing links it any more (files/blobs.ts).
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { placeholders, prepared } from "../../../infra/db/prepared.ts";
@@ -11,7 +15,7 @@ import type { PlanLimits } from "../../identity/public.ts";
 import { type Books, directBooks } from "./counters.ts";
 import type { StoredContent } from "./content.ts";
 import { keepsInHistory } from "./history.ts";
-import { type DocumentRow, docRevisions, docColumns, documents, type RevisionOrigin } from "./table.ts";
+import { type DocumentRow, docRevisions, docColumns, documents, isFileRow, type RevisionOrigin } from "./table.ts";
 import { purgeDocBranches } from "../kbs/branches.ts";
 import { writeTombstone } from "../kbs/tombstones.ts";
 
@@ -24,8 +28,19 @@ const tombstoneOf = (doc: DocumentRow, stamp: Date) =>
     relativePath: doc.relativePath!,
     pathKey: doc.pathKey!,
     sourceHash: doc.sourceHash,
+    kind: isFileRow(doc) ? "file" : "document",
     deletedAt: stamp,
   }) as const;
+
+type Counted = Pick<DocumentRow, "format" | "sizeBytes">;
+
+/** What an active row counts in the ledger: a document itself and its bytes, a file nothing. */
+const ledgerShare = (r: Counted) => (isFileRow(r) ? { docs: 0, imageBytes: 0 } : { docs: 1, imageBytes: r.sizeBytes });
+/** What an active row counts in its KB. */
+const kbShare = (r: Counted) => ({ docs: isFileRow(r) ? 0 : 1, files: isFileRow(r) ? 1 : 0, bytes: r.sizeBytes });
+const NOTHING = { docs: 0, files: 0, bytes: 0, imageBytes: 0 };
+/** The hash an active row that goes, or changes, lets go of: a file's. */
+const heldHash = (r: Pick<DocumentRow, "format" | "sourceHash">) => (isFileRow(r) ? [r.sourceHash] : []);
 
 /** Who is changing a document, and under which rules. */
 export interface Actor {
@@ -65,6 +80,8 @@ export interface Changed {
   freed: string[];
   /** The revision the previous content was saved as, if any. */
   revision: { id: string; revNumber: number } | null;
+  /** Blob hashes the row let go of (its file's, when it was one): dropped if nothing links them. */
+  unlinked: string[];
 }
 
 /** The columns a content replacement sets, each a placeholder of its name. */
@@ -165,12 +182,25 @@ async function saveRevision(
   return { id, revNumber, freed };
 }
 
-/** Moves img_storage by `delta` bytes (a growth is checked against the plan). */
-async function moveStorage(tx: Tx, actor: Actor, delta: number, extra: { docs?: number; uploads?: number; images?: number; imageBytes?: number } = {}) {
-  const grow = { ...extra, imageBytes: Math.max(0, delta) + (extra.imageBytes ?? 0) };
+/**
+ * Moves doc_count and img_storage from what a row counted to what it counts now (a growth
+ * is checked against the plan), with `extra`: what else the same change counts.
+ */
+async function moveLedger(
+  tx: Tx,
+  actor: Actor,
+  was: { docs: number; imageBytes: number },
+  now: { docs: number; imageBytes: number },
+  extra: { uploads?: number; images?: number; imageBytes?: number } = {},
+) {
   const books = booksOf(actor);
-  await books.reserve(tx, grow);
-  if (delta < 0) await books.release(tx, { imageBytes: -delta });
+  await books.reserve(tx, {
+    ...extra,
+    docs: Math.max(0, now.docs - was.docs),
+    imageBytes: Math.max(0, now.imageBytes - was.imageBytes) + (extra.imageBytes ?? 0),
+  });
+  const freed = { docs: Math.max(0, was.docs - now.docs), imageBytes: Math.max(0, was.imageBytes - now.imageBytes) };
+  if (freed.docs || freed.imageBytes) await books.release(tx, freed);
 }
 
 /**
@@ -189,15 +219,19 @@ export async function replaceContent(
   const revived = doc.deletedAt !== null;
   const freed: string[] = [];
   let revision: Changed["revision"] = null;
-  const saved = !revived && (actor.history.enabled || opts.alwaysKeep) ? await saveRevision(tx, actor, doc, origin) : null;
+  // A file has no text to keep: its history is none.
+  const saved = !revived && !isFileRow(doc) && (actor.history.enabled || opts.alwaysKeep) ? await saveRevision(tx, actor, doc, origin) : null;
   if (saved) {
     revision = { id: saved.id, revNumber: saved.revNumber };
     freed.push(...saved.freed);
   } else if (doc.objectKey) freed.push(doc.objectKey);
 
-  const before = revived ? 0 : doc.sizeBytes;
-  await moveStorage(tx, actor, next.sizeBytes - before, { ...opts.extra, docs: revived ? 1 : 0 });
-  const stamp = doc.kbId ? await booksOf(actor).moveKb(tx, doc.kbId, { docs: revived ? 1 : 0, bytes: next.sizeBytes - before }) : actor.now;
+  await moveLedger(tx, actor, revived ? NOTHING : ledgerShare(doc), ledgerShare(next), opts.extra);
+  const [was, now] = [revived ? NOTHING : kbShare(doc), kbShare(next)];
+  const stamp = doc.kbId
+    ? await booksOf(actor).moveKb(tx, doc.kbId, { docs: now.docs - was.docs, files: now.files - was.files, bytes: now.bytes - was.bytes })
+    : actor.now;
+  const unlinked = revived ? [] : heldHash(doc);
   const values: Replaced & { id: string } = {
     id: doc.id,
     content: next.content,
@@ -219,32 +253,43 @@ export async function replaceContent(
     updatedAt: stamp,
   };
   const books = booksOf(actor);
-  if (books.updateLater) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision };
+  if (books.updateLater) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision, unlinked };
   const [row] = await prepared(tx, "documents_replace", replaceStatement).execute(values);
-  return { row: row!, freed, revision };
+  return { row: row!, freed, revision, unlinked };
 }
 
 /**
  * Soft-deletes a locked, active document: its content goes (the manifest keeps reporting
  * the path as deleted), doc_count, img_storage and the KB's counts are given back; its
  * history stays; in a KB a tombstone at its path is written with the same stamp. Returns
- * the row as it is now and the object to remove.
+ * the row as it is now, the object to remove and the blob hash a file lets go of.
  */
-export async function softDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<{ row: DocumentRow; freed: string[] }> {
+export async function softDelete(
+  tx: Tx,
+  actor: Pick<Actor, "userId" | "now" | "books">,
+  doc: DocumentRow,
+): Promise<{ row: DocumentRow; freed: string[]; unlinked: string[] }> {
   const books = booksOf(actor);
-  await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
-  const stamp = doc.kbId ? await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes }) : actor.now;
+  const share = ledgerShare(doc);
+  if (share.docs || share.imageBytes) await books.release(tx, share);
+  const kb = kbShare(doc);
+  const stamp = doc.kbId ? await books.moveKb(tx, doc.kbId, { docs: -kb.docs, files: -kb.files, bytes: -kb.bytes }) : actor.now;
   const [row] = await tx
     .update(documents)
     .set({ deletedAt: stamp, updatedAt: stamp, content: null, objectKey: null })
     .where(eq(documents.id, doc.id))
     .returning(docColumns);
   if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, stamp));
-  return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [] };
+  return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [], unlinked: heldHash(doc) };
 }
 
-/** Deletes a locked document, its history and its conflict branches for good (an active one in a KB leaves a tombstone). Returns the objects to remove. */
+/**
+ * Deletes a locked document, its history and its conflict branches for good (an active one
+ * in a KB leaves a tombstone). Returns the objects to remove. A file is let go of by sync or
+ * its KB's delete only, which drop its blob: an active one never comes here.
+ */
 export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "books">, doc: DocumentRow): Promise<string[]> {
+  if (!doc.deletedAt && isFileRow(doc)) throw new Error("an active KB file is deleted by sync or with its KB, not for good");
   const books = booksOf(actor);
   const revisions = await tx
     .delete(docRevisions)

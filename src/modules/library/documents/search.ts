@@ -11,7 +11,7 @@ import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
 import { prepared } from "../../../infra/db/prepared.ts";
 import { getKb } from "../kbs/service.ts";
 import type { DocSearchHit } from "./model.ts";
-import { documents } from "./table.ts";
+import { docFormat, documents, documentsOnly } from "./table.ts";
 
 /**
  * What ts_headline marks the matches with: two private-use characters, taken out of the
@@ -57,6 +57,7 @@ const searchStatement = (inKb: boolean, after: boolean) => (db: DbOrTx) => {
       and(
         eq(documents.ownerId, sql.placeholder("userId")),
         sql`${documents.deletedAt} is null`,
+        documentsOnly,
         sql`${documents.search} @@ q`,
         sql`querytree(q) <> 'T'`,
         inKb ? eq(documents.kbId, sql.placeholder("kbId")) : undefined,
@@ -146,7 +147,7 @@ export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQ
       kbId: r.kbId,
       relativePath: r.relativePath,
       title: r.title,
-      format: r.format,
+      format: docFormat(r),
       updatedAt: iso(r.updatedAt),
       rank: r.rank,
       ...marked(r.snippet),

@@ -12,7 +12,7 @@ import { lockKb } from "../kbs/service.ts";
 import { readContent, removeObjects } from "./content.ts";
 import type { DocItem, DocSort, UpdateDocBody } from "./model.ts";
 import { hardDelete, softDelete } from "./row-changes.ts";
-import { type DocumentRow, docColumns, documents } from "./table.ts";
+import { type DocumentRow, docColumns, docFormat, documents, documentsOnly } from "./table.ts";
 
 /** The columns a list item shows (a page reads these only: not the content). */
 const ITEM_COLUMNS = [
@@ -41,7 +41,7 @@ export function toDocItem(r: Pick<DocumentRow, (typeof ITEM_COLUMNS)[number]>): 
     id: r.id,
     title: r.title,
     filename: r.filename,
-    format: r.format,
+    format: docFormat(r),
     sizeBytes: r.sizeBytes,
     wordCount: r.wordCount,
     imageCount: r.imageCount,
@@ -59,8 +59,9 @@ export function toDocItem(r: Pick<DocumentRow, (typeof ITEM_COLUMNS)[number]>): 
   };
 }
 
+// KB files are rows of the table too (table.ts), but no document: every query here leaves them out.
 const activeOwned = (userId: unknown, id: unknown) =>
-  and(eq(documents.id, id as string), eq(documents.ownerId, userId as string), sql`${documents.deletedAt} is null`);
+  and(eq(documents.id, id as string), eq(documents.ownerId, userId as string), sql`${documents.deletedAt} is null`, documentsOnly);
 
 const docQuery = (db: DbOrTx) =>
   db
@@ -80,7 +81,7 @@ const publicQuery = (db: DbOrTx) =>
   db
     .select(docColumns)
     .from(documents)
-    .where(and(eq(documents.id, sql.placeholder("id")), sql`${documents.deletedAt} is null`))
+    .where(and(eq(documents.id, sql.placeholder("id")), sql`${documents.deletedAt} is null`, documentsOnly))
     .prepare("document_by_id");
 
 /** Any active document by id, whoever owns it (the raw routes decide who may read it). */
@@ -118,6 +119,7 @@ function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof document
     and(
       eq(documents.ownerId, sql.placeholder("userId")),
       sql`${documents.deletedAt} is null`,
+      documentsOnly,
       filters.includes("q") ? sql`${documents.title} ilike ${sql.placeholder("q")}` : undefined,
       filters.includes("tag") ? sql`${documents.tags} && ${sql.placeholder("tags")}::text[]` : undefined,
       filters.includes("public") ? eq(documents.isPublic, sql.placeholder("isPublic")) : undefined,
@@ -180,7 +182,7 @@ export async function deleteDocuments(deps: Deps, userId: string, ids: readonly 
     const rows = await tx
       .select(docColumns)
       .from(documents)
-      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.deletedAt} is null`))
+      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.deletedAt} is null`, documentsOnly))
       .orderBy(documents.id)
       .for("update");
     const freed: string[] = [];
@@ -210,6 +212,7 @@ export async function rawBatch(deps: Deps, readerId: string | null, ids: readonl
           and(
             inArray(documents.id, asked),
             sql`${documents.deletedAt} is null`,
+            documentsOnly,
             readerId ? sql`(${documents.isPublic} or ${documents.ownerId} = ${readerId})` : eq(documents.isPublic, true),
           ),
         )

@@ -2,13 +2,14 @@
 // is one object under docs/<owner>/ (content.ts), named by the document, the revision or
 // the pending conflict branch that holds it. Counted: live documents in doc_count and
 // img_storage, with pending branches' bytes (conflict_branches); revisions in
-// revision_count and revision_bytes.
+// revision_count and revision_bytes. KB files' rows and file branches hold no object
+// here and count no bytes: their blobs are the files kind's (files/stored-kind.ts).
 import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
 import type { StoredKind } from "../../usage/public.ts";
 import { conflictBranches } from "../kbs/table.ts";
-import { docRevisions, documents } from "./table.ts";
+import { docRevisions, documents, documentsOnly } from "./table.ts";
 
 /**
  * Every table whose rows name an object under docs/: documents', their revisions' and the
@@ -60,14 +61,30 @@ export const storedDocuments: StoredKind = {
     return { keys, next: keys.length === limit ? keys.at(-1)! : null };
   },
   async recount(db, userIds) {
-    const live = await sumsOf(db, documents, documents.ownerId, documents.sizeBytes, userIds, isNull(documents.deletedAt));
+    const live = await sumsOf(db, documents, documents.ownerId, documents.sizeBytes, userIds, and(isNull(documents.deletedAt), documentsOnly));
     const revisions = await sumsOf(db, docRevisions, docRevisions.ownerId, docRevisions.sizeBytes, userIds);
-    const branches = await sumsOf(db, conflictBranches, conflictBranches.ownerId, conflictBranches.sizeBytes, userIds, eq(conflictBranches.status, "pending"));
+    const pending = eq(conflictBranches.status, "pending");
+    const branches = await sumsOf(
+      db,
+      conflictBranches,
+      conflictBranches.ownerId,
+      conflictBranches.sizeBytes,
+      userIds,
+      and(pending, eq(conflictBranches.kind, "document")),
+    );
+    const fileBranches = await sumsOf(
+      db,
+      conflictBranches,
+      conflictBranches.ownerId,
+      conflictBranches.sizeBytes,
+      userIds,
+      and(pending, eq(conflictBranches.kind, "file")),
+    );
     const none = { bytes: 0, n: 0 };
     return new Map(
       userIds.map((u) => {
-        const [d, r, b] = [live.get(u) ?? none, revisions.get(u) ?? none, branches.get(u) ?? none];
-        return [u, { docs: d.n, imageBytes: d.bytes + b.bytes, revisions: r.n, revisionBytes: r.bytes, branches: b.n }];
+        const [d, r, b, f] = [live.get(u) ?? none, revisions.get(u) ?? none, branches.get(u) ?? none, fileBranches.get(u) ?? none];
+        return [u, { docs: d.n, imageBytes: d.bytes + b.bytes, revisions: r.n, revisionBytes: r.bytes, branches: b.n + f.n }];
       }),
     );
   },

@@ -5,6 +5,22 @@ import { users } from "../../identity/table.ts";
 
 export const DOC_FORMATS = ["markdown", "typst"] as const;
 export type DocFormat = (typeof DOC_FORMATS)[number];
+/**
+ * What a row holds: a document's text, or a KB file (an attachment), whose bytes are a
+ * blob of the owner's named by its hash (files/table.ts). A file is a row of this table so
+ * that paths, their case-folded keys, moves, tombstones, the manifest walk and conflicts
+ * are the documents' own; the rules of a text (title, words, images, search, revisions)
+ * pass it by (docs/decisions/sync.md, "KB files").
+ */
+export const ROW_FORMATS = [...DOC_FORMATS, "file"] as const;
+export type RowFormat = (typeof ROW_FORMATS)[number];
+/** Whether a row is a KB file rather than a document. */
+export const isFileRow = (r: { format: RowFormat }) => r.format === "file";
+/** The format of a row a query of documents read (files are left out of every such query). */
+export function docFormat(r: { format: RowFormat }): DocFormat {
+  if (r.format === "file") throw new Error("a KB file is not a document");
+  return r.format;
+}
 export const REVISION_ORIGINS = ["upload", "sync", "restore"] as const;
 export type RevisionOrigin = (typeof REVISION_ORIGINS)[number];
 
@@ -40,7 +56,7 @@ export const documents = pgTable(
     pathKey: text("path_key"),
     title: text("title").notNull(),
     filename: text("filename").notNull(),
-    format: text("format", { enum: DOC_FORMATS }).notNull(),
+    format: text("format", { enum: ROW_FORMATS }).notNull(),
     /** SHA-256 hex of the stored content (after image rewriting). */
     sourceHash: text("source_hash").notNull(),
     /** SHA-256 hex of the content as it was sent (before rewriting): what a re-upload is recognised by. */
@@ -79,12 +95,17 @@ export const documents = pgTable(
     // The idempotency look-up of an upload outside any KB.
     index("documents_owner_hash_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
+    // Which active files link a blob (files/blobs.ts): asked whenever a link may have gone.
+    index("documents_owner_file_idx").on(t.ownerId, t.sourceHash).where(sql`${t.format} = 'file' and ${t.deletedAt} is null`),
     // The orphan sweep asks which stored objects a row still names.
     index("documents_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
     // Search looks at active documents only; deleted rows stay out of the index.
     index("documents_search_idx").using("gin", t.search).where(sql`${t.deletedAt} is null`),
   ],
 );
+
+/** The condition that keeps a query to documents (/v1/docs does not show KB files). */
+export const documentsOnly = sql`${documents.format} <> 'file'`;
 
 /**
  * Every column a document row is read as: all but the search vector, which only the

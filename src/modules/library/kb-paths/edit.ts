@@ -53,7 +53,8 @@ export async function editDocument(deps: Deps & WithCompliance, userId: string, 
   await getKb(deps.db, { userId, id: kbId });
   for (let attempt = 1; ; attempt++) {
     const row = await activeAtKbPath(deps.db, { userId, kbId, pathKey: p.key });
-    if (!row) throw notFound("document");
+    // A file (an attachment) has no text to edit.
+    if (!row || row.format === "file") throw notFound("document");
     if (body.baseHash !== undefined && body.baseHash.toLowerCase() !== row.sourceHash) {
       throw refused(
         "stale_base",
@@ -111,8 +112,11 @@ export async function editDocument(deps: Deps & WithCompliance, userId: string, 
     if (outcome?.kind === "skipped") {
       // A limit or a check refused the new text: its own code (DOC_FILE_TOO_LARGE,
       // QUOTA_EXCEEDED, COMPLIANCE_BLOCKED, STORAGE_ERROR...); a document deleted meanwhile is gone.
-      if (outcome.reason === "ALREADY_DELETED" || outcome.reason === "NOT_FOUND") throw notFound("document");
-      throw new AppError(outcome.reason, outcome.message, outcome.meta ?? {});
+      // (A text's upsert never meets a file's reasons; were one to, it is no document either.)
+      const gone = ["ALREADY_DELETED", "NOT_FOUND", "FILE_MISSING", "PATH_HOLDS_FILE"] as const;
+      if ((gone as readonly string[]).includes(outcome.reason)) throw notFound("document");
+      const code = outcome.reason as Exclude<typeof outcome.reason, (typeof gone)[number]>;
+      throw new AppError(code, outcome.message, outcome.meta ?? {});
     }
     // The document changed between the read and the write (the base is stale): again, on its new text.
     if (attempt >= ATTEMPTS) {

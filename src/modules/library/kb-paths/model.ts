@@ -26,7 +26,8 @@ const TreeFolder = t.Object(
     name: t.String({ description: "the folder's name (one path segment)" }),
     path: t.String({ description: "its relative path: pass it as prefix to list it" }),
     docCount: Int({ description: "active documents anywhere under it" }),
-    sizeBytes: Int({ description: "their bytes" }),
+    fileCount: Int({ description: "active files (attachments) anywhere under it" }),
+    sizeBytes: Int({ description: "the bytes of both" }),
     updatedAt: Timestamp,
   },
   { title: "KbTreeFolder" },
@@ -46,10 +47,23 @@ const TreeDocument = t.Object(
   { title: "KbTreeDocument" },
 );
 
-export const TreePage = Page(t.Union([TreeFolder, TreeDocument]), {
+const TreeFile = t.Object(
+  {
+    kind: t.Literal("file"),
+    name: t.String({ description: "the file name (the last path segment)" }),
+    path: t.String({ description: "its relative path: GET /v1/kbs/{id}/raw?path= answers its bytes" }),
+    id: t.String(),
+    sizeBytes: Int(),
+    sourceHash: Sha256,
+    updatedAt: Timestamp,
+  },
+  { title: "KbTreeFile" },
+);
+
+export const TreePage = Page(t.Union([TreeFolder, TreeDocument, TreeFile]), {
   prefix: t.String({ description: "the folder listed, normalized; empty for the top level" }),
 });
-export type TreeItem = typeof TreeFolder.static | typeof TreeDocument.static;
+export type TreeItem = typeof TreeFolder.static | typeof TreeDocument.static | typeof TreeFile.static;
 
 export const ReadBody = t.Object(
   {

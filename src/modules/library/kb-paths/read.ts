@@ -30,6 +30,9 @@ export async function readPaths(deps: Deps, userId: string, kbId: string, paths:
       if (!normalized.ok) return { path, reason: "VALIDATION_ERROR", message: pathProblemText(normalized.problem) };
       const row = byKey.get(normalized.key);
       if (!row) return { path, reason: "NOT_FOUND", message: "no document at this path" };
+      // A file's bytes are no text to read here: raw by path answers them.
+      if (row.format === "file")
+        return { path, reason: "NOT_FOUND", message: "the path holds a file, not a document: GET /v1/kbs/{id}/raw?path= answers its bytes" };
       try {
         const content = await readContent(deps, row);
         return { path, relativePath: row.relativePath!, id: row.id, format: row.format, content, sourceHash: row.sourceHash, updatedAt: iso(row.updatedAt) };

@@ -8,7 +8,7 @@ import type { Deps } from "../../../core/deps.ts";
 import { notFound, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import { normalizePath, pathProblemText } from "../documents/path.ts";
-import { documents } from "../documents/table.ts";
+import { docFormat, documents } from "../documents/table.ts";
 import { getKb } from "../kbs/service.ts";
 import type { TreeItem } from "./model.ts";
 
@@ -58,7 +58,8 @@ export async function listFolder(deps: Deps, userId: string, kbId: string, q: { 
       folder: children.folder,
       name: min(children.name),
       path: min(children.path),
-      docCount: count(),
+      docCount: count(sql`case when ${children.format} <> 'file' then 1 end`),
+      fileCount: count(sql`case when ${children.format} = 'file' then 1 end`),
       sizeBytes: sum(children.sizeBytes).mapWith(Number),
       updatedAt: max(children.updatedAt),
       // A document's group is its one row (a path is unique in a KB): these are its values.
@@ -78,17 +79,27 @@ export async function listFolder(deps: Deps, userId: string, kbId: string, q: { 
     (r) => [r.key, r.folder ? 1 : 0],
     (r): TreeItem =>
       r.folder
-        ? { kind: "folder", name: r.name!, path: r.path!, docCount: r.docCount, sizeBytes: r.sizeBytes, updatedAt: iso(r.updatedAt!) }
-        : {
-            kind: "document",
+        ? {
+            kind: "folder",
             name: r.name!,
             path: r.path!,
-            id: r.id!,
-            format: r.format!,
+            docCount: r.docCount,
+            fileCount: r.fileCount,
             sizeBytes: r.sizeBytes,
-            sourceHash: r.sourceHash!,
             updatedAt: iso(r.updatedAt!),
-          },
+          }
+        : r.format === "file"
+          ? { kind: "file", name: r.name!, path: r.path!, id: r.id!, sizeBytes: r.sizeBytes, sourceHash: r.sourceHash!, updatedAt: iso(r.updatedAt!) }
+          : {
+              kind: "document",
+              name: r.name!,
+              path: r.path!,
+              id: r.id!,
+              format: docFormat({ format: r.format! }),
+              sizeBytes: r.sizeBytes,
+              sourceHash: r.sourceHash!,
+              updatedAt: iso(r.updatedAt!),
+            },
   );
   return { prefix: folder.path, ...page };
 }

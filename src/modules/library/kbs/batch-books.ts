@@ -30,7 +30,7 @@ const add = (into: Record<string, number>, need: UsageNeed) => {
 export class BatchBooks implements Books {
   private readonly reserved: Record<string, number> = {};
   private readonly released: Record<string, number> = {};
-  private readonly kbDelta: KbDelta = { docs: 0, bytes: 0 };
+  private readonly kbDelta: Required<KbDelta> = { docs: 0, files: 0, bytes: 0 };
   private last: Date;
   private moved = false;
   private historyGrew = false;
@@ -58,6 +58,7 @@ export class BatchBooks implements Books {
   async moveKb(_tx: Tx, kbId: string, delta: KbDelta): Promise<Date> {
     if (kbId !== this.kb.id) throw new Error("a batch moves the counts of its own KB only");
     this.kbDelta.docs += delta.docs;
+    this.kbDelta.files += delta.files ?? 0;
     this.kbDelta.bytes += delta.bytes;
     this.last = nextStampAfter(this.last, this.actor.now);
     this.moved = true;

@@ -14,6 +14,7 @@ import { counterTotal } from "../../usage/public.ts";
 import { discardLocked } from "./branch-resolve.ts";
 import { BRANCH_LIFETIME_MS } from "./branches.ts";
 import { removeObjects } from "../documents/content.ts";
+import { lockOwnerFiles } from "../files/blobs.ts";
 import { conflictBranches } from "./table.ts";
 
 const DAY_MS = 86_400_000;
@@ -99,6 +100,8 @@ export async function expireBranches(deps: Deps, signal?: AbortSignal): Promise<
   let branches = 0;
   await forEachOwner(deps, now, false, signal, async (userId) => {
     const out = await deps.db.transaction(async (tx) => {
+      // Before the branches: a file branch's blob may go with it (files/blobs.ts).
+      await lockOwnerFiles(tx, userId);
       const rows = await tx
         .select()
         .from(conflictBranches)
@@ -129,6 +132,7 @@ export async function forceDiscardOverQuota(deps: Deps, signal?: AbortSignal): P
     const limit = deps.plans[user.plan].imageStorageBytes;
     if (limit < 0) return;
     const out = await deps.db.transaction(async (tx) => {
+      await lockOwnerFiles(tx, userId);
       const rows = await tx
         .select()
         .from(conflictBranches)
@@ -139,6 +143,8 @@ export async function forceDiscardOverQuota(deps: Deps, signal?: AbortSignal): P
       const take = [];
       for (const r of rows) {
         if (used <= limit) break;
+        // A file branch took no overage (its blob's bytes are counted once): it stays.
+        if (r.kind === "file") continue;
         take.push(r);
         used -= r.sizeBytes;
       }

@@ -8,7 +8,10 @@
 // batch holds), 100 per user and the bytes of img_storage (both through the usage ledger,
 // whose row locks make them exact across KBs and nodes), and a size per plan. A branch's
 // bytes count in img_storage like a document's, and may take it up to 20% past the plan's
-// limit: a user at the edge of the quota still loses no text to a conflict.
+// limit: a user at the edge of the quota still loses no text to a conflict. A file branch
+// (kind `file`) names the owner's blob by its hash and holds no bytes of its own: it keeps
+// the blob while pending, is counted as a branch, and adds nothing to img_storage (the
+// blob's bytes are counted once, with the blob), so no size limit applies to it.
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { keysetPage } from "../../../core/cursor.ts";
@@ -25,7 +28,7 @@ import type { DocumentRow } from "../documents/table.ts";
 import { documentOf } from "../documents/kb-rows.ts";
 import { readContent, type StoredContent } from "../documents/content.ts";
 import { notify } from "../../notifications/public.ts";
-import { type BranchRow, conflictBranches } from "./table.ts";
+import { type BranchRow, conflictBranches, type EntryKind } from "./table.ts";
 
 const DAY_MS = 86_400_000;
 /** Pending branches per document. */
@@ -46,10 +49,12 @@ export interface BranchInput {
   doc: DocumentRow;
   /** The path the client pushed to. */
   relativePath: string;
-  /** The content, stored before the transaction (storeContent); kept by the branch. */
+  /** The content, stored before the transaction (storeContent); kept by the branch. A file's: none (null, null). */
   stored: StoredContent;
   sourceHash: string;
   sizeBytes: number;
+  /** A file branch names a blob the owner holds (locked by the caller's files lock). Default: a document's text. */
+  kind?: EntryKind;
 }
 
 const pendingOfDoc = (db: DbOrTx) =>
@@ -68,9 +73,10 @@ const pendingOfDoc = (db: DbOrTx) =>
  */
 export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLimits; now: Date }, input: BranchInput): Promise<BranchRow> {
   const { doc } = input;
+  const kind = input.kind ?? "document";
   if (doc.ownerId !== actor.userId || !doc.kbId) throw new Error("a branch is opened on the caller's own KB document");
   const max = actor.limits.maxBranchBytes;
-  if (max >= 0 && input.sizeBytes > max) {
+  if (kind === "document" && max >= 0 && input.sizeBytes > max) {
     throw new AppError("CONFLICT_BRANCH_LIMIT_SIZE", `a conflict branch may hold at most ${max} bytes on this plan`, {
       limit: max,
       size: input.sizeBytes,
@@ -88,7 +94,8 @@ export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLi
   }
   try {
     // Quota e-mails measure against the plan's own limit, not the overage.
-    await reserve(tx, actor.userId, withBranchOverage(actor.limits), { branches: 1, imageBytes: input.sizeBytes }, actor.now, actor.limits);
+    const need = { branches: 1, imageBytes: kind === "document" ? input.sizeBytes : 0 };
+    await reserve(tx, actor.userId, withBranchOverage(actor.limits), need, actor.now, actor.limits);
   } catch (e) {
     if (e instanceof LimitRefusal && e.dimension === "conflict_branches") {
       throw new AppError("CONFLICT_BRANCH_LIMIT_PER_USER", `at most ${e.limit} conflict branches may be pending; accept or discard some`, {
@@ -111,6 +118,7 @@ export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLi
       content: input.stored.content,
       objectKey: input.stored.objectKey,
       sourceHash: input.sourceHash,
+      kind,
       sizeBytes: input.sizeBytes,
       masterHash: doc.sourceHash,
       createdAt: actor.now,
@@ -144,16 +152,18 @@ interface BranchItem {
   branchId: string;
   docId: string;
   relativePath: string;
+  kind: EntryKind;
   sourceHash: string;
   sizeBytes: number;
   createdAt: string;
   expiresAt: string;
 }
 
-const toBranchItem = (r: Pick<BranchRow, "id" | "docId" | "relativePath" | "sourceHash" | "sizeBytes" | "createdAt" | "expiresAt">): BranchItem => ({
+const toBranchItem = (r: Pick<BranchRow, "id" | "docId" | "relativePath" | "kind" | "sourceHash" | "sizeBytes" | "createdAt" | "expiresAt">): BranchItem => ({
   branchId: r.id,
   docId: r.docId,
   relativePath: r.relativePath,
+  kind: r.kind,
   sourceHash: r.sourceHash,
   sizeBytes: r.sizeBytes,
   createdAt: iso(r.createdAt),
@@ -175,7 +185,7 @@ export async function listBranches(db: DbOrTx, userId: string, kbId: string, q: 
           eq(conflictBranches.status, "pending"),
         ),
       params: { userId, kbId },
-      columns: ["id", "docId", "relativePath", "sourceHash", "sizeBytes", "createdAt", "expiresAt"],
+      columns: ["id", "docId", "relativePath", "kind", "sourceHash", "sizeBytes", "createdAt", "expiresAt"],
       sort: ["createdAt", "id"],
       direction: "asc",
       cursor: q.cursor,
@@ -200,8 +210,9 @@ export async function pendingBranch(db: DbOrTx, q: { userId: string; kbId: strin
 
 /**
  * A pending branch with its content and what the client needs to merge it: its master's
- * state now (null hash and time when the master was deleted since). 404 for a KB or
- * branch not the caller's.
+ * state now (null hash and time when the master was deleted since). A file branch has no
+ * content here (null): its bytes are the blob its sourceHash names. 404 for a KB or branch
+ * not the caller's.
  */
 export async function readBranch(deps: Deps, q: { userId: string; kbId: string; id: string }) {
   const db = deps.db;
@@ -215,18 +226,25 @@ export async function readBranch(deps: Deps, q: { userId: string; kbId: string; 
     currentMasterHash: active ? master.sourceHash : null,
     currentMasterUpdatedAt: active ? iso(master.updatedAt) : null,
     currentMasterPath: master?.relativePath ?? null,
-    content: await readContent(deps, branch),
+    content: branch.kind === "file" ? null : await readContent(deps, branch),
   };
 }
 
-/** Deletes the branches `where` names, giving back what the pending ones held; returns their objects. */
+/** The img_storage bytes pending branches count: a document branch its own, a file branch none (its blob counts them). */
+export const branchBytes = (pending: readonly Pick<BranchRow, "kind" | "sizeBytes">[]) =>
+  pending.reduce((n, b) => n + (b.kind === "file" ? 0 : b.sizeBytes), 0);
+
+/**
+ * Deletes the branches `where` names, giving back what the pending ones held; returns their
+ * objects. The blobs of file branches are the caller's to drop (it knows which it let go).
+ */
 async function purgeBranches(tx: Tx, userId: string, where: SQL | undefined): Promise<string[]> {
   const gone = await tx
     .delete(conflictBranches)
     .where(and(eq(conflictBranches.ownerId, userId), where))
-    .returning({ status: conflictBranches.status, sizeBytes: conflictBranches.sizeBytes, objectKey: conflictBranches.objectKey });
+    .returning({ status: conflictBranches.status, kind: conflictBranches.kind, sizeBytes: conflictBranches.sizeBytes, objectKey: conflictBranches.objectKey });
   const pending = gone.filter((b) => b.status === "pending");
-  if (pending.length) await release(tx, userId, { branches: pending.length, imageBytes: pending.reduce((n, b) => n + b.sizeBytes, 0) });
+  if (pending.length) await release(tx, userId, { branches: pending.length, imageBytes: branchBytes(pending) });
   return gone.flatMap((b) => (b.objectKey ? [b.objectKey] : []));
 }
 

@@ -1,7 +1,7 @@
 // The schemas of a KB's conflict branches: the list, one branch with its
 // content, and what accepting one answers.
 import { t } from "elysia";
-import { Int, Page } from "../../../http/envelope.ts";
+import { Enum, Int, Page } from "../../../http/envelope.ts";
 import { ID_PATTERN } from "../../../infra/ids.ts";
 
 const Timestamp = t.String({ format: "date-time" });
@@ -20,6 +20,9 @@ const ConflictBranch = t.Object(
     branchId: t.String(),
     docId: t.String(),
     relativePath: t.String({ description: "the path the client pushed to" }),
+    kind: Enum(["document", "file"], {
+      description: "document: the branch holds a text; file: it names the owner's file bytes by sourceHash (GET /v1/kbs/{id}/files/{sha256})",
+    }),
     sourceHash: Sha256,
     sizeBytes: Int(),
     createdAt: Timestamp,
@@ -37,7 +40,7 @@ export const ConflictBranchContent = t.Object(
     currentMasterHash: t.Nullable(Sha256, { description: "null when the master was deleted since" }),
     currentMasterUpdatedAt: t.Nullable(Timestamp),
     currentMasterPath: t.Nullable(t.String({ description: "the master's path now (it may have moved)" })),
-    content: t.String(),
+    content: t.Nullable(t.String({ description: "the branch's text; null for a file branch (its bytes: GET /v1/kbs/{id}/files/{sourceHash})" })),
   },
   { title: "ConflictBranchContent" },
 );

@@ -9,6 +9,8 @@ import { AppError, validationError } from "../../../core/errors.ts";
 import { OWN_PATHS, withHeaders } from "../../../http/openapi.ts";
 import type { RouteServices } from "../../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";
+import { kbFilesRoutes } from "../files/index.ts";
+import { askedOf } from "../files/serve.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 import { readManifest } from "./manifest.ts";
 import { readManifestV2 } from "./manifest-v2.ts";
@@ -69,6 +71,7 @@ export const kbsModule = (services: RouteServices) => {
     .use(sharedModels)
     .use(guard)
     .use(conflictsRoutes(services))
+    .use(kbFilesRoutes(services))
     .post("/v1/kbs", async ({ principal, body, status }) => status(201, ok(toKbItem(await createKbChecked(deps, principal.userId, body)))), {
       auth: { scope: "kb.write", tier: "mutation" },
       body: CreateKbBody,
@@ -152,8 +155,15 @@ export const kbsModule = (services: RouteServices) => {
     )
     .get(
       "/v1/kbs/:id/raw",
-      async ({ principal, params, query, set }) =>
-        rawByPath(deps, principal.userId, params.id, (query as Record<string, string | undefined>).path, set.headers as Record<string, string>),
+      async ({ principal, params, query, set, request }) =>
+        rawByPath(
+          deps,
+          principal.userId,
+          params.id,
+          (query as Record<string, string | undefined>).path,
+          askedOf(request),
+          set.headers as Record<string, string>,
+        ),
       { auth: { scope: "kb.read", tier: "read" }, params: KbParams, detail: { hide: true, [OWN_PATHS]: rawByPathDocumentation } },
     )
     .post(
@@ -174,7 +184,9 @@ export const kbsModule = (services: RouteServices) => {
         }
         const ops = readV1(body);
         await buckets.take(principal.userId, "syncOp", ops.length);
-        return ok(writeV1(ops, await runSync(depsAt(contentDeps, request), principal.userId, params.id, ops)));
+        // v1 does not see KB files (sync/decide.ts).
+        const mode = { preserveBoth: false, documentsOnly: true };
+        return ok(writeV1(ops, await runSync(depsAt(contentDeps, request), principal.userId, params.id, ops, mode)));
       },
       {
         auth: { scope: "kb.write", tier: "upload" },

@@ -9,6 +9,7 @@ import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { purgeKbDocuments } from "../documents/kb-documents.ts";
 import { removeObjects } from "../documents/content.ts";
+import { dropUnlinked, kbFileHashes, lockOwnerFiles } from "../files/blobs.ts";
 import { requireUser } from "../../identity/public.ts";
 import { type CreateKbBody, type KbItem, SLUG_PATTERN, type UpdateKbBody } from "./model.ts";
 import { purgeKbBranches } from "./branches.ts";
@@ -22,6 +23,7 @@ export const toKbItem = (r: KbRow): KbItem => ({
   slug: r.slug,
   description: r.description,
   docCount: r.docCount,
+  fileCount: r.fileCount,
   sizeBytes: r.sizeBytes,
   isDefault: r.isDefault,
   createdAt: iso(r.createdAt),
@@ -126,20 +128,26 @@ export async function updateKb(deps: Deps, userId: string, id: string, body: Upd
 }
 
 /**
- * Deletes a KB. With active documents and no cascade: 409 KB_NOT_EMPTY. Otherwise its
- * documents go with it, with their history: what they held (doc_count, img_storage, the
- * revision counters) is given back in the same transaction, their objects removed after.
+ * Deletes a KB. With active documents or files and no cascade: 409 KB_NOT_EMPTY. Otherwise
+ * its documents go with it, with their history: what they held (doc_count, img_storage, the
+ * revision counters) is given back in the same transaction, their objects removed after;
+ * its files' blobs go too where no other KB or branch of the owner links them.
  */
 export async function deleteKb(deps: Deps, userId: string, id: string, cascade: boolean): Promise<void> {
   const freed = await deps.db.transaction(async (tx) => {
     const kb = await lockKb(tx, { userId, id });
-    if (kb.docCount > 0 && !cascade) {
-      throw new AppError("KB_NOT_EMPTY", "the knowledge base holds documents; delete them first or pass cascade=true", { docCount: kb.docCount });
+    if ((kb.docCount > 0 || kb.fileCount > 0) && !cascade) {
+      throw new AppError("KB_NOT_EMPTY", "the knowledge base holds documents or files; delete them first or pass cascade=true", {
+        docCount: kb.docCount,
+        fileCount: kb.fileCount,
+      });
     }
+    await lockOwnerFiles(tx, userId);
+    const linked = await kbFileHashes(tx, userId, id);
     // Their tombstones and branches first: the documents' rows are what they are made from.
     await tombstoneKb(tx, userId, id, nextStampAfter(kb.updatedAt, deps.clock.now()));
     const branchObjects = await purgeKbBranches(tx, userId, id);
-    const objects = [...branchObjects, ...(await purgeKbDocuments(tx, userId, id))];
+    const objects = [...branchObjects, ...(await purgeKbDocuments(tx, userId, id)), ...(await dropUnlinked(tx, userId, linked))];
     const gone = await tx
       .delete(kbs)
       .where(and(eq(kbs.id, id), eq(kbs.ownerId, userId)))

@@ -19,6 +19,7 @@ import { iso } from "../../../infra/clock.ts";
 import { manifestRows } from "../documents/kb-rows.ts";
 import { sha256Hex } from "../documents/content.ts";
 import { pendingBranchDocIds } from "./branches.ts";
+import { heldBlobs } from "../files/blobs.ts";
 import { tombstonesBetween } from "./tombstones.ts";
 import { cutPage, toEntry } from "./manifest.ts";
 import { getKb } from "./service.ts";
@@ -89,9 +90,25 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
     limit: q.limit,
   });
   const { rows, nextCursor } = cutPage(page);
+  // A file's type is its blob's: one read for the page's active files.
+  const blobs = await heldBlobs(
+    deps.db,
+    userId,
+    rows.flatMap((r) => (r.format === "file" && !r.deletedAt ? [r.sourceHash] : [])),
+  );
   const data: Record<string, unknown> = {
     kbId,
-    items: rows.map((r) => ({ ...toEntry(r), docId: r.id, hasPendingBranches: branched.has(r.id) })),
+    items: rows.map((r) => {
+      const file = r.format === "file";
+      const contentType = file && !r.deletedAt ? blobs.get(r.sourceHash)?.contentType : undefined;
+      return {
+        ...toEntry(r),
+        docId: r.id,
+        kind: file ? "file" : "document",
+        ...(contentType !== undefined && { contentType }),
+        hasPendingBranches: branched.has(r.id),
+      };
+    }),
     nextCursor,
     serverTime: iso(kb.updatedAt),
   };
@@ -105,7 +122,13 @@ export async function readManifestV2(deps: Deps, userId: string, kbId: string, q
     if (q.tombstones) {
       // Without since the manifest is the whole state: no path needs a tombstone.
       const tombstones = since ? await tombstonesBetween(deps.db, { userId, kbId, after: since.at, upTo }) : [];
-      data.tombstones = tombstones.map((t) => ({ docId: t.docId, relativePath: t.relativePath, sourceHash: t.sourceHash, deletedAt: iso(t.deletedAt) }));
+      data.tombstones = tombstones.map((t) => ({
+        docId: t.docId,
+        relativePath: t.relativePath,
+        sourceHash: t.sourceHash,
+        kind: t.kind,
+        deletedAt: iso(t.deletedAt),
+      }));
     }
   }
   return { notModified: false, etag, data };

@@ -21,7 +21,7 @@ import { type ManifestRow, manifestRows } from "../documents/kb-rows.ts";
 import { getKb } from "./service.ts";
 import { syncActor } from "../sync/service.ts";
 
-/** A v1 page lists at most this many bytes of documents (at least one entry). */
+/** A page lists at most this many bytes of documents (at least one entry); files, fetched apart, are not counted. */
 const V1_PAGE_BYTES = 5 * 1024 * 1024;
 
 export interface ManifestQuery {
@@ -35,7 +35,7 @@ export function cutPage(page: { items: ManifestRow[]; nextCursor: string | null 
   let rows = page.items;
   let nextCursor = page.nextCursor;
   let bytes = 0;
-  const cut = rows.findIndex((r) => (bytes += r.deletedAt ? 0 : r.sizeBytes) > V1_PAGE_BYTES);
+  const cut = rows.findIndex((r) => (bytes += r.deletedAt || r.format === "file" ? 0 : r.sizeBytes) > V1_PAGE_BYTES);
   if (cut > 0) {
     rows = rows.slice(0, cut);
     const last = rows[rows.length - 1]!;
@@ -59,7 +59,8 @@ export async function readManifest(deps: Deps, userId: string, kbId: string, q: 
     syncActor(deps, userId),
     getKb(deps.db, { userId, id: kbId }).then(async (kb) => ({
       kb,
-      page: await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit }),
+      // v1 does not see KB files: its pages hold documents only.
+      page: await manifestRows(deps.db, { userId, kbId, since: q.since, cursor: q.cursor, limit: q.limit, documentsOnly: true }),
     })),
   ]);
   const { rows, nextCursor } = cutPage(page);

@@ -23,8 +23,9 @@ export const KbItem = t.Object(
     name: t.String(),
     slug: t.String(),
     description: t.Nullable(t.String()),
-    docCount: Int(),
-    sizeBytes: Int(),
+    docCount: Int({ description: "active documents" }),
+    fileCount: Int({ description: "active files (attachments)" }),
+    sizeBytes: Int({ description: "bytes of the active documents and files" }),
     isDefault: t.Boolean(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -86,6 +87,10 @@ export const ManifestQuery = t.Object({
   ...SyncVersion,
 });
 
+const Kind = Enum(["document", "file"], {
+  description: "v2: what the path holds: a document (text: Markdown or Typst) or a file (any bytes, an attachment)",
+});
+
 /** A manifest entry. */
 const ManifestEntry = t.Object(
   {
@@ -95,13 +100,15 @@ const ManifestEntry = t.Object(
     updatedAt: t.Nullable(Timestamp),
     deletedAt: t.Nullable(Timestamp),
     docId: t.Optional(t.String({ description: "v2: the document's id (kept across moves)" })),
+    kind: t.Optional(Kind),
+    contentType: t.Optional(t.String({ description: "v2, an active file: its Content-Type, decided from its bytes when stored (raw by path answers it)" })),
     hasPendingBranches: t.Optional(t.Boolean({ description: "v2: the document has pending conflict branches (GET /v1/kbs/{id}/conflicts lists them)" })),
   },
   { title: "KbManifestEntry" },
 );
 
 /** A tombstone. */
-const Tombstone = t.Object({ docId: t.String(), relativePath: t.String(), sourceHash: Sha256, deletedAt: Timestamp }, { title: "KbTombstone" });
+const Tombstone = t.Object({ docId: t.String(), relativePath: t.String(), sourceHash: Sha256, kind: Kind, deletedAt: Timestamp }, { title: "KbTombstone" });
 
 export const Manifest = t.Object({
   kbId: t.String(),
@@ -133,7 +140,13 @@ const SyncOp = t.Object(
       description: "v1: upsert, delete; v2 also update, move, rename (a move within the document's folder), tombstone_ack",
     }),
     relativePath: t.Optional(RelativePath),
-    content: t.Optional(t.String({ description: "upsert, update" })),
+    kind: t.Optional(
+      Enum(["document", "file"], {
+        description:
+          "v2 upsert and update: document (the default: content carries the text) or file (no content: sourceHash names bytes the owner holds, stored by PUT /v1/kbs/{id}/files/{sha256}; skipped FILE_MISSING otherwise)",
+      }),
+    ),
+    content: t.Optional(t.String({ description: "upsert, update of a document" })),
     sourceHash: t.Optional(
       t.String({
         maxLength: 128,
@@ -186,13 +199,15 @@ const SKIP_REASONS = [
   "STORAGE_ERROR",
   "COMPLIANCE_BLOCKED",
   "DEPENDENCY_UNAVAILABLE",
+  "FILE_MISSING",
+  "PATH_HOLDS_FILE",
 ] as const;
 
 const OpIndex = Int({ description: "the op's position in the request's ops, from 0" });
 const V1OpName = Enum(["upsert", "delete"]);
 
 const SKIP_NOTE =
-  "VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply.";
+  "VALIDATION_ERROR: a value of the op broke a rule (a path rule, NUL or a lone surrogate in the content, a base that is no instant or no SHA-256 hex); meta.path names the field (body.ops.<i>.<field>), meta.problem the rule. The other ops of the batch still apply. FILE_MISSING (v2, a file op): the owner holds no bytes with its sourceHash (meta.sourceHash): PUT them, then send the op again. PATH_HOLDS_FILE (v1): the path holds a file, which v1 does not show or replace.";
 
 export const SyncV1Result = t.Object({
   applied: t.Array(
@@ -226,6 +241,7 @@ const SyncV2OpResult = t.Object(
       t.String({ description: "the op's path (a move's or rename's: the new path when applied, the old one otherwise); as sent when it broke a rule" }),
     ),
     fromPath: t.Optional(t.String({ description: "an applied move or rename: the path it left" })),
+    kind: t.Optional(Enum(["document", "file"], { description: "an applied op: what its path now holds (a delete: what it held)" })),
     change: t.Optional(
       Enum(["created", "updated", "unchanged"], {
         description:

@@ -47,9 +47,10 @@ export async function lockKb(tx: Tx, q: { userId: string; id: string }): Promise
   return row;
 }
 
-/** How a change moves a KB's counts. */
+/** How a change moves a KB's counts (`files`: its KB files; none when absent). */
 export interface KbDelta {
   docs: number;
+  files?: number;
   bytes: number;
 }
 
@@ -66,6 +67,7 @@ export async function moveKbCounts(tx: Tx, kbId: string, delta: KbDelta, now: Da
     .update(kbs)
     .set({
       docCount: sql`greatest(0, ${kbs.docCount} + ${delta.docs})`,
+      fileCount: sql`greatest(0, ${kbs.fileCount} + ${delta.files ?? 0})`,
       sizeBytes: sql`greatest(0, ${kbs.sizeBytes} + ${delta.bytes})`,
       updatedAt: nextStamp(now),
     })
@@ -89,6 +91,7 @@ export async function setKbMoves(tx: Tx, kbId: string, delta: KbDelta, stamp: Da
     .update(kbs)
     .set({
       docCount: sql`greatest(0, ${kbs.docCount} + ${delta.docs})`,
+      fileCount: sql`greatest(0, ${kbs.fileCount} + ${delta.files ?? 0})`,
       sizeBytes: sql`greatest(0, ${kbs.sizeBytes} + ${delta.bytes})`,
       updatedAt: stamp,
     })

@@ -4,10 +4,15 @@ import { bytes, ts } from "../../../infra/db/columns.ts";
 import { documents } from "../documents/table.ts";
 import { users } from "../../identity/table.ts";
 
+/** What a KB path holds, as the v2 manifest and the branch APIs name it. */
+export const ENTRY_KINDS = ["document", "file"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
 /**
- * A knowledge base: a namespace of documents addressed by relative path.
- * docCount and sizeBytes are the active documents' and move in the transaction that
- * moves those documents; updatedAt bumps with every child add, replace and delete.
+ * A knowledge base: a namespace of documents (and files) addressed by relative path.
+ * docCount (active documents), fileCount (active files) and sizeBytes (the bytes of both)
+ * move in the transaction that moves those rows; updatedAt bumps with every child add,
+ * replace and delete.
  */
 export const kbs = pgTable(
   "kbs",
@@ -21,6 +26,7 @@ export const kbs = pgTable(
     description: text("description"),
     isDefault: boolean("is_default").notNull().default(false),
     docCount: integer("doc_count").notNull().default(0),
+    fileCount: integer("file_count").notNull().default(0),
     sizeBytes: bytes("size_bytes").notNull().default(0),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
@@ -55,6 +61,8 @@ export const docTombstones = pgTable(
     relativePath: text("relative_path").notNull(),
     pathKey: text("path_key").notNull(),
     sourceHash: text("source_hash").notNull(),
+    /** What was at the path: a document or a file (the v2 manifest's tombstones say which). */
+    kind: text("kind", { enum: ENTRY_KINDS }).notNull().default("document"),
     deletedAt: ts("deleted_at").notNull(),
     /** When a client last confirmed it (tombstone_ack): analytics only. */
     ackedAt: ts("acked_at"),
@@ -80,7 +88,9 @@ export type DiscardReason = (typeof DISCARD_REASONS)[number];
  * when the branch is adopted and is deleted when it is discarded, so a resolved row keeps
  * neither (and is deleted by the job 60 days after the branch was opened, so at least 30
  * after it was resolved). While pending, its bytes count in img_storage and the row in
- * conflict_branches (usage ledger).
+ * conflict_branches (usage ledger). A branch of kind `file` holds no content of its own:
+ * its sourceHash names the owner's blob (files/table.ts), which it keeps while pending,
+ * and whose bytes are counted once with the blob.
  */
 export const conflictBranches = pgTable(
   "conflict_branches",
@@ -100,8 +110,9 @@ export const conflictBranches = pgTable(
     relativePath: text("relative_path").notNull(),
     content: text("content"),
     objectKey: text("object_key"),
-    /** SHA-256 hex of the branch's content. */
+    /** SHA-256 hex of the branch's content (a file branch's: of its blob's bytes). */
     sourceHash: text("source_hash").notNull(),
+    kind: text("kind", { enum: ENTRY_KINDS }).notNull().default("document"),
     sizeBytes: bytes("size_bytes").notNull(),
     /** The master's hash when the branch was opened. */
     masterHash: text("master_hash").notNull(),
@@ -125,6 +136,8 @@ export const conflictBranches = pgTable(
     // The job's prune of resolved rows, by age.
     index("conflict_branches_resolved_idx").on(t.createdAt).where(sql`${t.status} <> 'pending'`),
     index("conflict_branches_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
+    // The pending file branches that keep a blob (files/blobs.ts).
+    index("conflict_branches_file_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kind} = 'file' and ${t.status} = 'pending'`),
   ],
 );
 export type BranchRow = typeof conflictBranches.$inferSelect;

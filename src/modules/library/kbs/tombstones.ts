@@ -6,7 +6,7 @@ import { and, asc, eq, gt, lt, lte, not, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { activeInKbSql, replacedAfter } from "../documents/kb-rows.ts";
-import { docTombstones, type TombstoneRow } from "./table.ts";
+import { docTombstones, type EntryKind, type TombstoneRow } from "./table.ts";
 
 /** Where a KB document was when it went away, and the stamp of that change. */
 export interface Gone {
@@ -16,6 +16,7 @@ export interface Gone {
   relativePath: string;
   pathKey: string;
   sourceHash: string;
+  kind: EntryKind;
   deletedAt: Date;
 }
 
@@ -26,8 +27,8 @@ export async function writeTombstone(tx: Tx, gone: Gone): Promise<void> {
 /** One tombstone per active document of a KB, in the transaction that purges the KB (its stamp: `at`). */
 export async function tombstoneKb(tx: Tx, userId: string, kbId: string, at: Date): Promise<void> {
   await tx.execute(sql`
-    insert into ${docTombstones} (id, owner_id, kb_id, doc_id, relative_path, path_key, source_hash, deleted_at)
-    select substr(md5(random()::text || d.id), 1, 21), d.owner_id, d.kb_id, d.id, d.relative_path, d.path_key, d.source_hash,
+    insert into ${docTombstones} (id, owner_id, kb_id, doc_id, relative_path, path_key, source_hash, kind, deleted_at)
+    select substr(md5(random()::text || d.id), 1, 21), d.owner_id, d.kb_id, d.id, d.relative_path, d.path_key, d.source_hash, d.kind,
            ${at.toISOString()}::timestamptz
     from (${activeInKbSql(userId, kbId)}) as d`);
 }

@@ -3,15 +3,22 @@
 // document by id, a move changes a document's path and keeps its id, a tombstone_ack
 // records a client's confirmation, and a rename is a move within the document's folder. A base is the updatedAt the client last saw, or the
 // hash it last saw (baseHash, which wins when both are sent).
+//
+// A v2 upsert or update of kind `file` carries no text: its sourceHash names a blob the
+// owner holds (files/), which it links at the path, under the same rules. A document op
+// at a path holding a file (or the reverse) replaces it, the row's kind changing with it.
+// Sync v1 does not see files: a v1 delete at a file's path finds no document there, and a
+// v1 upsert there is skipped PATH_HOLDS_FILE.
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { type Actor, hardDelete, moveDocument, replaceContent, softDelete } from "../documents/row-changes.ts";
 import { assertDocumentCompliant, formatOf } from "../documents/create.ts";
-import { type DescribedText, describeText, insertInKb, keptFrom } from "../documents/kb-documents.ts";
+import { type DescribedText, describeFile, describeText, insertInKb, keptFrom } from "../documents/kb-documents.ts";
 import { lockAtPaths } from "../documents/kb-rows.ts";
-import type { DocumentRow } from "../documents/table.ts";
+import { type DocumentRow, isFileRow } from "../documents/table.ts";
+import type { KbFileRow } from "../files/table.ts";
 import { normalizePath, pathProblemText } from "../documents/path.ts";
 import { removeObjects, sha256Hex, storeContent, utf8Length } from "../documents/content.ts";
 import type { WithCompliance } from "../../compliance/public.ts";
@@ -34,12 +41,13 @@ export type SyncOpName = "upsert" | "delete" | "update" | "move" | "rename" | "t
  * An op after its wire format was read: paths already normalized (documents' path rule).
  * `refused`: an op whose values broke a rule (sync/values.ts); it is answered with its
  * outcome and touches nothing, while the others of the batch run. `path` is
- * the one it named, as sent when it could not be normalized.
+ * the one it named, as sent when it could not be normalized. An upsert's or update's
+ * `content` is null for a file: its sourceHash (lower case) names the blob.
  */
 export type SyncOp =
-  | ({ kind: "upsert"; path: string; pathKey: string; content: string; sourceHash?: string } & Base)
+  | ({ kind: "upsert"; path: string; pathKey: string; content: string | null; sourceHash?: string } & Base)
   | ({ kind: "delete"; path: string; pathKey: string } & Base)
-  | ({ kind: "update"; docId: string; content: string; sourceHash: string } & Base)
+  | ({ kind: "update"; docId: string; content: string | null; sourceHash: string } & Base)
   | ({ kind: "move"; path: string; pathKey: string; toPath: string; toKey: string; sourceHash: string } & Base)
   /** `newName`: one path segment, NFC (values.ts); `at`: the op's place in the body, for a refusal found in the batch. */
   | ({ kind: "rename"; docId: string; newName: string; at: string; sourceHash: string } & Base)
@@ -63,7 +71,9 @@ export type SkipReason =
   | "QUOTA_EXCEEDED"
   | "STORAGE_ERROR"
   | "COMPLIANCE_BLOCKED"
-  | "DEPENDENCY_UNAVAILABLE";
+  | "DEPENDENCY_UNAVAILABLE"
+  | "FILE_MISSING"
+  | "PATH_HOLDS_FILE";
 
 /** A rename's: the path its document had when the batch reached it (its answer names it as a move's fromPath). */
 interface Renamed {
@@ -137,9 +147,14 @@ function staleness(row: DocumentRow, op: Base, exact: boolean): "BASE_MISSING" |
   return (exact ? base !== at : base < at) ? "REMOTE_NEWER" : null;
 }
 
+/** Whether an op links a file (its content is a blob's hash, not a text). */
+export const isFileOp = (op: SyncOp): boolean => (op.kind === "upsert" || op.kind === "update") && op.content === null;
+
 export interface Decided {
   outcome: Outcome;
   freed: string[];
+  /** Blob hashes the op's change let go of (files/blobs.ts drops them at the batch's end if nothing links them). */
+  unlinked?: string[];
   /** What a move left at the path it came from (a soft-deleted row), or the path's key when nothing is left there. */
   left?: { key: string; row: DocumentRow | null };
 }
@@ -148,6 +163,10 @@ export interface Decided {
 export interface PathState {
   byKey: Map<string, DocumentRow>;
   byId: Map<string, DocumentRow>;
+  /** The owner's blobs the batch's file ops name, read under the owner's files lock. */
+  blobs: Map<string, KbFileRow>;
+  /** Sync v1: files are not there (no document at their paths, and nothing replaces them). */
+  documentsOnly: boolean;
 }
 
 /** The conflict table for one op, applied when it says so. */
@@ -161,11 +180,15 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
     return count ? done({ kind: "acknowledged", count }) : done(skipped("NOT_FOUND", "no tombstone of this document in this KB"));
   }
 
-  const row = op.kind === "update" || op.kind === "rename" ? state.byId.get(op.docId) : state.byKey.get(op.pathKey);
-  const conflict = (reason: ConflictReason, remote = row) => {
-    const incoming = prepared && "text" in prepared ? prepared.text : undefined;
-    return done({ kind: "conflict", reason, remote, ...(incoming && { incoming }) });
-  };
+  const found = op.kind === "update" || op.kind === "rename" ? state.byId.get(op.docId) : state.byKey.get(op.pathKey);
+  // What v1 cannot see is not there for it, but no v1 upsert may take an active file's path.
+  if (state.documentsOnly && found && isFileRow(found) && op.kind === "upsert" && !found.deletedAt) {
+    return done(skipped("PATH_HOLDS_FILE", "the path holds a file (an attachment), which sync v1 does not show or replace; use sync v2"));
+  }
+  const row = state.documentsOnly && found && isFileRow(found) && op.kind !== "upsert" ? undefined : found;
+  // What a stale upsert or update would keep as a branch: its text, or the file it names.
+  let incoming = prepared && "text" in prepared ? prepared.text : undefined;
+  const conflict = (reason: ConflictReason, remote = row) => done({ kind: "conflict", reason, remote, ...(incoming && { incoming }) });
 
   if (op.kind === "delete") {
     if (!row) return done(skipped("NOT_FOUND", "no document at this path"));
@@ -176,7 +199,7 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
     const stale = staleness(row, op, true);
     if (stale) return conflict(stale);
     const gone = await softDelete(tx, actor, row);
-    return applied(gone.row, gone.freed);
+    return { ...applied(gone.row, gone.freed), unlinked: gone.unlinked };
   }
 
   if (op.kind === "move") return move(tx, actor, op, row, state, conflict);
@@ -198,10 +221,25 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
   }
 
   if (op.kind === "update" && !row) return done(skipped("NOT_FOUND", "no document with this id in this KB"));
-  if (!prepared) throw new Error("an upsert without its prepared text");
-  if ("hashMismatch" in prepared) return conflict("LOCAL_HASH_MISMATCH");
-  if ("early" in prepared) return done(prepared.early);
-  let text = prepared.text;
+  let text: DescribedText;
+  if (op.content === null) {
+    // v2 requires a file op's sourceHash (v2.ts): it names the blob.
+    const blob = state.blobs.get(op.sourceHash!);
+    if (!blob) {
+      return done(
+        skipped("FILE_MISSING", "no file with this sourceHash is stored: PUT its bytes to /v1/kbs/{id}/files/{sha256}, then send the op again", {
+          sourceHash: op.sourceHash,
+        }),
+      );
+    }
+    text = describeFile(op.kind === "upsert" ? op.path : row!.relativePath!, blob);
+    incoming = text;
+  } else {
+    if (!prepared) throw new Error("an upsert without its prepared text");
+    if ("hashMismatch" in prepared) return conflict("LOCAL_HASH_MISMATCH");
+    if ("early" in prepared) return done(prepared.early);
+    text = prepared.text;
+  }
   if (!row) {
     if (op.kind !== "upsert") throw new Error("only an upsert creates");
     return done({
@@ -211,22 +249,25 @@ export async function decide(tx: Tx, actor: Actor, kbId: string, op: SyncOp, pre
     });
   }
   // An update's text was described at the path its document had before the batch.
-  if (op.kind === "update" && text.relativePath !== row.relativePath) {
+  if (op.kind === "update" && op.content !== null && text.relativePath !== row.relativePath) {
     text = describeText(row.relativePath!, op.content, text, { content: text.content, objectKey: text.objectKey });
   }
   if (row.deletedAt) {
     if (!op.overwrite && (op.baseHash !== undefined || (op.base !== null && op.base.getTime() < row.deletedAt.getTime()))) return conflict("REMOTE_DELETED");
     const changed = await replaceContent(tx, actor, row, keptFrom(text, row), "sync");
-    return done({ kind: "applied", doc: changed.row, ...(op.kind === "upsert" && { change: "created" as const }) }, changed.freed);
+    const created = done({ kind: "applied", doc: changed.row, ...(op.kind === "upsert" && { change: "created" as const }) }, changed.freed);
+    return { ...created, unlinked: changed.unlinked };
   }
   if (op.kind === "upsert" && row.relativePath !== op.path) return conflict("PATH_CASE_CONFLICT");
   const stale = staleness(row, op, false);
   if (stale) return conflict(stale);
-  // The same text again: nothing to store, no revision, and the version stays the client's base.
+  // The same text (or file) again: nothing to store, no revision, and the version stays the client's base.
   const upsert = op.kind === "upsert";
-  if (row.sourceHash === text.sourceHash) return done({ kind: "applied", doc: row, ...(upsert && { change: "unchanged" as const }) });
+  if (row.sourceHash === text.sourceHash && isFileRow(row) === isFileRow(text)) {
+    return done({ kind: "applied", doc: row, ...(upsert && { change: "unchanged" as const }) });
+  }
   const changed = await replaceContent(tx, actor, row, keptFrom(text, row), "sync");
-  return done({ kind: "applied", doc: changed.row, ...(upsert && { change: "updated" as const }) }, changed.freed);
+  return { ...done({ kind: "applied", doc: changed.row, ...(upsert && { change: "updated" as const }) }, changed.freed), unlinked: changed.unlinked };
 }
 
 /** Where a rename takes its document: the same folder, the new name. */
@@ -273,7 +314,8 @@ async function move(
   const filename = op.toPath.slice(op.toPath.lastIndexOf("/") + 1);
   let format: DocumentRow["format"];
   try {
-    format = formatOf(filename);
+    // A file is a file at any name; a document's name says its format.
+    format = isFileRow(row) ? "file" : formatOf(filename);
   } catch (e) {
     if (e instanceof AppError && e.code === "INVALID_FILE_TYPE") return { outcome: skipped("INVALID_FILE_TYPE", e.message), freed: [] };
     throw e;

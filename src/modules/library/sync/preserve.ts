@@ -8,9 +8,11 @@
 // (a stale delete or move, a move's source or target, a hash that is not the content's,
 // another letter case of the path) stays a conflict. A branch limit refuses the request
 // (422 CONFLICT_BRANCH_LIMIT_*, nothing of the batch written): the client resolves
-// branches first; the storage overage refuses the op as a quota does (skipped).
+// branches first; the storage overage refuses the op as a quota does (skipped). A file op's
+// branch names its blob (held: the op found it under the batch's files lock).
 import type { Tx } from "../../../infra/db/index.ts";
 import type { Actor } from "../documents/row-changes.ts";
+import { isFileRow } from "../documents/table.ts";
 import { openBranch } from "../kbs/branches.ts";
 import type { Outcome, SyncOp } from "./decide.ts";
 
@@ -26,6 +28,7 @@ export async function preserveBoth(tx: Tx, actor: Actor, _kbId: string, op: Sync
     stored: text,
     sourceHash: text.sourceHash,
     sizeBytes: text.sizeBytes,
+    kind: isFileRow(text) ? "file" : "document",
   });
   return { kind: "branched", branchId: branch.id, remote: master, objectKey: branch.objectKey };
 }

@@ -9,7 +9,9 @@
 // in a savepoint: one refused by a limit leaves nothing behind and the others go on. The
 // counters (doc_count, img_storage, the KB's counts, revisions) move through the
 // documents module's row changes, in the batch's transaction: gathered over the batch and
-// written once at its end (BatchBooks), or, when a limit refuses, op by op.
+// written once at its end (BatchBooks), or, when a limit refuses, op by op. A batch that
+// links or lets go of KB files takes the owner's files lock once its rows are locked, and
+// drops the blobs it let go of that nothing links any more at its end (files/blobs.ts).
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import { refusalError, LimitRaced, LimitRefusal } from "../../../core/refusal.ts";
@@ -19,11 +21,13 @@ import type { Actor } from "../documents/row-changes.ts";
 import type { DocumentRow } from "../documents/table.ts";
 import { lockAtPaths, pathsOfIds } from "../documents/kb-rows.ts";
 import { removeObjects } from "../documents/content.ts";
+import { isFileRow } from "../documents/table.ts";
+import { dropUnlinked, heldBlobs, lockOwnerFiles } from "../files/blobs.ts";
 import { BatchBooks } from "../kbs/batch-books.ts";
 import { requireUser, planActive } from "../../identity/public.ts";
 import { tellRefusal } from "../../usage/public.ts";
 import { getKb, lockKb } from "../kbs/service.ts";
-import { type Decided, decide, type Outcome, type PathState, prepare, renameTarget, type SyncOp, skipped } from "./decide.ts";
+import { type Decided, decide, isFileOp, type Outcome, type PathState, prepare, renameTarget, type SyncOp, skipped } from "./decide.ts";
 import { preserveBoth } from "./preserve.ts";
 
 export type { SyncOp } from "./decide.ts";
@@ -37,6 +41,8 @@ export interface SyncResult {
 export interface SyncMode {
   /** v2 `conflictResolution=preserve_both`: a stale op keeps the client's text beside master (preserve.ts). */
   preserveBoth: boolean;
+  /** Sync v1: KB files are not there for it (decide.ts). */
+  documentsOnly?: boolean;
 }
 
 /** A plan that has lapsed keeps what it has but cannot sync. */
@@ -65,11 +71,13 @@ export async function runSync(
   ]);
   const prepared = await Promise.all(
     ops.map((op) => {
-      if (op.kind === "upsert") return prepare(deps, actor, op.content, op.sourceHash, op.path);
+      // A file's bytes are stored already (PUT /v1/kbs/:id/files/:sha256): nothing to prepare.
+      if (isFileOp(op)) return undefined;
+      if (op.kind === "upsert") return prepare(deps, actor, op.content!, op.sourceHash, op.path);
       if (op.kind !== "update") return undefined;
       const path = paths.get(op.docId);
       // No such document: nothing to store (decide skips it as NOT_FOUND).
-      return path === undefined ? undefined : prepare(deps, actor, op.content, op.sourceHash, path);
+      return path === undefined ? undefined : prepare(deps, actor, op.content!, op.sourceHash, path);
     }),
   );
   const storedKeys = prepared.flatMap((p) => (p && "text" in p && p.text.objectKey ? [p.text.objectKey] : []));
@@ -89,9 +97,10 @@ export async function runSync(
       const by: Actor = books ? { ...actor, books } : actor;
       // The KB's lock keeps other writers from its paths, so these rows, followed through
       // the batch's own changes, are the paths' state for every op.
-      const state = await lockState(tx, userId, kbId, ops, paths);
+      const state = await lockState(tx, userId, kbId, ops, paths, mode.documentsOnly ?? false);
       const outcomes: Outcome[] = [];
       const freed: string[] = [];
+      const unlinked: string[] = [];
       for (const [i, op] of ops.entries()) {
         try {
           for (const key of keysOf(op, state)) await books?.beforeOpAt(tx, key);
@@ -104,6 +113,7 @@ export async function runSync(
           if (done.outcome.kind === "applied") follow(state, done.outcome.doc, done.left);
           outcomes.push(done.outcome);
           freed.push(...done.freed);
+          unlinked.push(...(done.unlinked ?? []));
         } catch (e) {
           if (!(e instanceof LimitRefusal || e instanceof LimitRaced)) throw e;
           if (!guarded) throw new RunGuarded();
@@ -119,9 +129,10 @@ export async function runSync(
           if (e instanceof LimitRefusal || e instanceof LimitRaced) throw new RunGuarded();
           throw e;
         }
-        return { outcomes, freed, serverTime: books.stamp };
       }
-      return { outcomes, freed, serverTime: (await getKb(tx, { userId, id: kbId })).updatedAt };
+      // Once every row is written: a later op of the batch may have linked the bytes again.
+      freed.push(...(await dropUnlinked(tx, userId, unlinked)));
+      return { outcomes, freed, serverTime: books ? books.stamp : (await getKb(tx, { userId, id: kbId })).updatedAt };
     });
   try {
     try {
@@ -149,9 +160,11 @@ export async function runSync(
 
 /**
  * The rows every op of the batch names (paths, a move's both ends, an update's id, a
- * rename's id and its target by the path read before the batch: `paths`), locked.
+ * rename's id and its target by the path read before the batch: `paths`), locked; and,
+ * when the batch links or may let go of a file, the owner's files lock and the blobs its
+ * file ops name.
  */
-async function lockState(tx: Tx, userId: string, kbId: string, ops: readonly SyncOp[], paths: Map<string, string>): Promise<PathState> {
+async function lockState(tx: Tx, userId: string, kbId: string, ops: readonly SyncOp[], paths: Map<string, string>, documentsOnly: boolean): Promise<PathState> {
   const pathKeys = ops.flatMap((op) => {
     if (op.kind === "move") return [op.pathKey, op.toKey];
     if (op.kind === "rename") {
@@ -163,7 +176,13 @@ async function lockState(tx: Tx, userId: string, kbId: string, ops: readonly Syn
   });
   const ids = ops.flatMap((op) => (op.kind === "update" || op.kind === "rename" ? [op.docId] : []));
   const byKey = await lockAtPaths(tx, { userId, kbId, pathKeys, ids });
-  return { byKey, byId: new Map([...byKey.values()].map((r) => [r.id, r])) };
+  const hashes = ops.flatMap((op) => ((op.kind === "upsert" || op.kind === "update") && op.content === null ? [op.sourceHash!] : []));
+  let blobs: PathState["blobs"] = new Map();
+  if (hashes.length || [...byKey.values()].some((r) => isFileRow(r) && !r.deletedAt)) {
+    await lockOwnerFiles(tx, userId);
+    blobs = await heldBlobs(tx, userId, hashes);
+  }
+  return { byKey, byId: new Map([...byKey.values()].map((r) => [r.id, r])), blobs, documentsOnly };
 }
 
 /** The paths an op changes rows at (rows the batch inserted there are written first). */

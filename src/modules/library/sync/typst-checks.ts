@@ -12,7 +12,7 @@ export async function addTypstWarnings(deps: Pick<Deps, "typst">, ops: readonly 
   await Promise.all(
     results.map(async (r) => {
       const op = ops[r.opIndex];
-      if (r.status !== "applied" || !op || (op.kind !== "upsert" && op.kind !== "update")) return;
+      if (r.status !== "applied" || !op || (op.kind !== "upsert" && op.kind !== "update") || op.content === null) return;
       if (!r.relativePath?.toLowerCase().endsWith(".typ")) return;
       r.warnings = await typstWarnings(deps, op.content);
     }),

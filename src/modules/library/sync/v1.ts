@@ -9,7 +9,7 @@ import type { SyncOp, SyncResult } from "./service.ts";
 import { baseValue, contentValue, pathValue, perOp } from "./values.ts";
 
 type V1Op = Extract<SyncOp, { kind: "upsert" | "delete" | "refused" }>;
-const V2_FIELDS = ["docId", "fromPath", "toPath", "newName", "baseHash"] as const;
+const V2_FIELDS = ["docId", "fromPath", "toPath", "newName", "baseHash", "kind"] as const;
 
 const V1_MAX_OPS = 100;
 

@@ -9,6 +9,7 @@ import { iso } from "../../../infra/clock.ts";
 import type { SyncBody, SyncV2OpResult } from "../kbs/model.ts";
 import type { SyncOp, SyncResult } from "./service.ts";
 import { baseValue, contentValue, docIdValue, nameValue, overwriteValue, pathValue, perOp } from "./values.ts";
+import { isFileRow } from "../documents/table.ts";
 
 const V2_MAX_OPS = 200;
 
@@ -33,14 +34,30 @@ function docIdAt(op: WireOp, at: string): string {
 }
 
 /**
+ * An upsert's or update's text, or null for a file (kind `file`), which carries none: its
+ * sourceHash names the bytes (a hash that is no SHA-256 hex names none: FILE_MISSING).
+ */
+function contentAt(op: WireOp, at: string): string | null {
+  if (op.kind === "file") {
+    if (op.content !== undefined)
+      throw validationError(`${at}.content`, `a ${op.op} of a file carries no content: its sourceHash names the bytes stored by PUT`);
+    return null;
+  }
+  return required(op.content, `${at}.content`, `an ${op.op} of a document carries the content`);
+}
+
+/**
  * One op: first its shape (the fields its kind carries; a missing one refuses the
  * request), then its values, which refuse the op alone (values.ts).
  */
 function readOp(op: WireOp, at: string): SyncOp {
+  if (op.kind !== undefined && op.op !== "upsert" && op.op !== "update") {
+    throw validationError(`${at}.kind`, `kind is an upsert's or update's (a ${op.op} works on whatever the path holds)`);
+  }
   switch (op.op) {
     case "upsert": {
       const path = required(op.relativePath, `${at}.relativePath`, "an upsert carries the relativePath");
-      const content = required(op.content, `${at}.content`, "an upsert carries the content");
+      const content = contentAt(op, at);
       const sourceHash = hashAt(op, at);
       return perOp(op, () => {
         const p = pathValue(path, `${at}.relativePath`);
@@ -48,8 +65,8 @@ function readOp(op: WireOp, at: string): SyncOp {
           kind: "upsert",
           path: p.path,
           pathKey: p.key,
-          content: contentValue(content, `${at}.content`),
-          sourceHash,
+          content: content === null ? null : contentValue(content, `${at}.content`),
+          sourceHash: content === null ? sourceHash.toLowerCase() : sourceHash,
           ...baseValue(op, at),
           ...overwriteValue(op, at),
         };
@@ -57,13 +74,13 @@ function readOp(op: WireOp, at: string): SyncOp {
     }
     case "update": {
       const docId = docIdAt(op, at);
-      const content = required(op.content, `${at}.content`, "an update carries the content");
+      const content = contentAt(op, at);
       const sourceHash = hashAt(op, at);
       return perOp(op, () => ({
         kind: "update",
         docId: docIdValue(docId, "update"),
-        content: contentValue(content, `${at}.content`),
-        sourceHash,
+        content: content === null ? null : contentValue(content, `${at}.content`),
+        sourceHash: content === null ? sourceHash.toLowerCase() : sourceHash,
         ...baseValue(op, at),
       }));
     }
@@ -143,6 +160,7 @@ export function writeV2(ops: readonly SyncOp[], result: SyncResult): { results: 
         relativePath: d.relativePath!,
         ...(op.kind === "move" && { fromPath: op.path }),
         ...(op.kind === "rename" && o.fromPath !== undefined && { fromPath: o.fromPath }),
+        kind: isFileRow(d) ? "file" : "document",
         ...(o.change !== undefined && { change: o.change }),
         updatedAt: iso(d.updatedAt),
         sourceHash: d.deletedAt ? null : d.sourceHash,
