@@ -1,11 +1,13 @@
 // The tools for working in a knowledge base by path, through the SDK's client against the
 // API's own state: list_folder, read_documents, edit_document (one match applied; none or
-// several refused with nothing changed), move_document, delete_document, read_attachment,
-// search_documents' pages; and each tool's annotations.
+// several refused with nothing changed), move_document, delete_document, read_attachment
+// (an image as image content), search_documents' pages; and each tool's annotations.
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { TestUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { PNG, putFile, upsertFile } from "../kbs/file-fixtures.ts";
+import { pushed2 } from "../kbs/v2-fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { ALL_SCOPES, connect, deviceTokens } from "./helpers.ts";
 
@@ -13,6 +15,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const o = await oauthApp();
 const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
+const sha256Bytes = (b: Uint8Array) => new Bun.CryptoHasher("sha256").update(b).digest("hex");
 
 type Structured = Record<string, any>;
 type Content = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
@@ -185,6 +188,69 @@ describe("MCP tools for a KB's paths", () => {
     const missing = await callTool(client, "read_attachment", { kbId, path: "notes/none.png" });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain("NOT_FOUND");
+  });
+
+  /** KB files (attachments) at these paths: their bytes PUT by hash, then linked by a sync upsert of kind file. */
+  async function withFiles(kbId: string, files: Record<string, Uint8Array>) {
+    for (const [path, bytes] of Object.entries(files)) {
+      const put = await putFile(user.jwt, kbId, bytes, { app: o.app, name: path });
+      expect([200, 201]).toContain(put.status);
+      await pushed2(user.jwt, kbId, [upsertFile(path, bytes)], { app: o.app });
+    }
+  }
+
+  test("read_attachment: a PNG is image content, JSON is text, other bytes and an image past 5 MiB are described; list_folder shows files; a file moves and is deleted as a document is", async () => {
+    const kbId = await kbWith({ "notes/index.md": "# Index\n" });
+    const json = new TextEncoder().encode('{"a": 1}\n');
+    const binary = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256);
+    // A PNG's signature and then 6 MiB: an image by its bytes, too large to be sent as one.
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(PNG);
+    await withFiles(kbId, { "notes/pic.png": PNG, "notes/data.json": json, "notes/blob.bin": binary, "notes/huge.png": big });
+
+    const pic = await callTool(client, "read_attachment", { kbId, path: "notes/pic.png" });
+    expect(pic.isError).toBeFalsy();
+    expect(pic.content).toEqual([
+      { type: "text", text: `notes/pic.png: image/png, ${PNG.length} bytes` },
+      { type: "image", mimeType: "image/png", data: Buffer.from(PNG).toString("base64") },
+    ]);
+    expect(pic.structuredContent).toEqual({
+      path: "notes/pic.png",
+      contentType: "image/png",
+      sizeBytes: PNG.length,
+      sourceHash: sha256Bytes(PNG),
+      shown: "image",
+    });
+
+    const data = await callTool(client, "read_attachment", { kbId, path: "notes/data.json" });
+    expect(data.structuredContent).toMatchObject({ contentType: "application/json", shown: "text" });
+    expect(data.content).toEqual([{ type: "text", text: '{"a": 1}\n' }]);
+
+    const blob = await callTool(client, "read_attachment", { kbId, path: "notes/blob.bin" });
+    expect(blob.structuredContent).toMatchObject({ contentType: "application/octet-stream", sizeBytes: 64, shown: "described" });
+    expect(textOf(blob)).toBe("notes/blob.bin: application/octet-stream, 64 bytes (its bytes are not shown here).");
+
+    const huge = await callTool(client, "read_attachment", { kbId, path: "notes/huge.png" });
+    expect(huge.structuredContent).toMatchObject({ contentType: "image/png", sizeBytes: big.length, shown: "described" });
+    expect(huge.content).toEqual([{ type: "text", text: `notes/huge.png: image/png, ${big.length} bytes (an image over 5 MiB is not sent).` }]);
+
+    const listed = await callTool(client, "list_folder", { kbId, path: "notes" });
+    expect(listed.structuredContent!.items).toContainEqual(expect.objectContaining({ kind: "file", path: "notes/pic.png", sourceHash: sha256Bytes(PNG) }));
+    expect(textOf(listed)).toContain("- notes/pic.png (file: read_attachment reads it");
+    const top = await callTool(client, "list_folder", { kbId });
+    expect(textOf(top)).toContain("- notes/ (folder, 1 document, 4 files)");
+    // An attachment has no text to read or edit.
+    const asText = await callTool(client, "read_documents", { kbId, paths: ["notes/pic.png"] });
+    expect(asText.structuredContent!.failed).toEqual([{ path: "notes/pic.png", reason: "NOT_FOUND", message: expect.stringContaining("file") }]);
+    const edited = await callTool(client, "edit_document", { kbId, path: "notes/data.json", oldText: "1", newText: "2" });
+    expect(textOf(edited)).toContain("NOT_FOUND");
+
+    const moved = await callTool(client, "move_document", { kbId, fromPath: "notes/pic.png", toPath: "images/pic.png", baseHash: sha256Bytes(PNG) });
+    expect(moved.isError).toBeFalsy();
+    expect((await callTool(client, "read_attachment", { kbId, path: "images/pic.png" })).structuredContent!.shown).toBe("image");
+    const deleted = await callTool(client, "delete_document", { kbId, path: "images/pic.png", baseHash: sha256Bytes(PNG) });
+    expect(deleted.isError).toBeFalsy();
+    expect(textOf(await callTool(client, "read_attachment", { kbId, path: "images/pic.png" }))).toContain("NOT_FOUND");
   });
 
   test("search_documents pages with nextCursor", async () => {

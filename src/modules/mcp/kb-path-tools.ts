@@ -15,10 +15,10 @@ const TreeItem = T.Object({
   sizeBytes: T.Integer(),
   updatedAt: Instant,
   docCount: T.Optional(T.Integer({ description: "a folder's: documents anywhere under it" })),
+  fileCount: T.Optional(T.Integer({ description: "a folder's: files (attachments) anywhere under it" })),
   id: T.Optional(T.String()),
-  format: T.Optional(T.String()),
+  format: T.Optional(T.String({ description: "a document's: markdown or typst" })),
   sourceHash: T.Optional(Sha256),
-  contentType: T.Optional(T.String({ description: "a file's media type (read it with read_attachment)" })),
 });
 type TreeItem = typeof TreeItem.static;
 
@@ -26,7 +26,7 @@ const listFolder = tool({
   name: "list_folder",
   title: "List a folder",
   description:
-    "The subfolders and documents directly in one folder of a knowledge base, by name: each folder with how many documents are under it, each document with its sourceHash (the baseHash move_document and delete_document take). Omit path for the top level.",
+    "The subfolders, documents and files (attachments) directly in one folder of a knowledge base, by name: each folder with how many documents and files are under it, each document or file with its sourceHash (the baseHash move_document and delete_document take). Omit path for the top level.",
   scope: "kb.read",
   readOnly: true,
   destructive: false,
@@ -45,10 +45,11 @@ const listFolder = tool({
       query: { prefix: args.path, cursor: args.cursor, limit: 500 },
     });
     const items = page.items.map((i) => ({ ...i }));
+    const count = (n: number | undefined, word: string) => `${n ?? 0} ${word}${n === 1 ? "" : "s"}`;
     const line = (i: TreeItem) =>
       i.kind === "folder"
-        ? `- ${i.path}/ (folder, ${i.docCount} document${i.docCount === 1 ? "" : "s"})`
-        : `- ${i.path} (${i.kind === "file" ? (i.contentType ?? "file") : i.format}, ${i.sizeBytes} bytes, sourceHash ${i.sourceHash})`;
+        ? `- ${i.path}/ (folder, ${count(i.docCount, "document")}${i.fileCount ? `, ${count(i.fileCount, "file")}` : ""})`
+        : `- ${i.path} (${i.kind === "file" ? "file: read_attachment reads it" : i.format}, ${i.sizeBytes} bytes, sourceHash ${i.sourceHash})`;
     const where = page.prefix ? page.prefix : "the top level";
     const text = items.length ? `${items.map(line).join("\n")}${page.nextCursor ? "\n(more: pass nextCursor)" : ""}` : `Nothing in ${where}.`;
     return { data: { path: page.prefix, items, nextCursor: page.nextCursor }, text };
@@ -197,7 +198,7 @@ const moveDocument = tool({
   name: "move_document",
   title: "Move or rename a document",
   description:
-    "Moves a document of a knowledge base to another path (a rename when only its name changes), keeping its id, text and history; sync clients move their copy. The new path must be free. baseHash is the sourceHash you read: a document changed since is not moved.",
+    "Moves a document or a file (an attachment) of a knowledge base to another path (a rename when only its name changes), keeping its id, content and history; sync clients move their copy. The new path must be free. baseHash is the sourceHash you read: one changed since is not moved.",
   scope: "kb.write",
   readOnly: false,
   // The old path is gone (a sync client removes its file there); the same move again finds nothing to move.
@@ -226,7 +227,7 @@ const deleteDocument = tool({
   name: "delete_document",
   title: "Delete a document",
   description:
-    "Deletes a document of a knowledge base; sync clients delete their copy. baseHash is the sourceHash you read: a document changed since is not deleted. Writing a document at the same path later makes it anew.",
+    "Deletes a document or a file (an attachment) of a knowledge base; sync clients delete their copy. baseHash is the sourceHash you read: one changed since is not deleted. Writing at the same path later makes it anew.",
   scope: "kb.write",
   readOnly: false,
   destructive: true,
