@@ -54,7 +54,8 @@ const ALLOW_HEADERS = [
 /**
  * Every header the API answers with that a client reads and a browser hides by default: the
  * request id, limits (RateLimit-*, Retry-After), challenges, validators, the sync v1
- * sunset, tus's and a finished upload's, a raw document's version, a rendering's filename.
+ * sunset, tus's and a finished upload's, a raw document's version, a rendering's filename, a KB
+ * file's range and policy.
  */
 const EXPOSE_HEADERS = [
   "X-Request-Id",
@@ -85,6 +86,7 @@ const EXPOSE_HEADERS = [
   "X-Updated-At",
   "Content-Range",
   "Accept-Ranges",
+  "Content-Security-Policy",
 ].join(", ");
 
 /** How long a browser keeps a preflight's answer (Chromium keeps at most 2 hours of it). */
