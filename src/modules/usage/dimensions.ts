@@ -68,7 +68,7 @@ export const PERIODS: Record<Period, { key(now: Date): string; endsAt(now: Date)
 
 /** The production dimensions. Their order is the order of refusal checks and of the resource. */
 export const DIMENSIONS = [
-  // Images plus documents; custom video thumbnails count here too.
+  // Images plus documents and KB files (each distinct file once); custom video thumbnails count here too.
   {
     name: "img_storage",
     counts: "imageBytes",
