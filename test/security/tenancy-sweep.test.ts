@@ -10,6 +10,7 @@
 // Before any of that, the credential: every guarded operation sent without one, or with a
 // key that lacks its scope, answers 401 or 403 whatever is wrong with its path and body,
 // so a caller who may not act learns nothing of how its input would have fared.
+import { hashOf, PNG, storedFile } from "../kbs/file-fixtures.ts";
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
@@ -37,6 +38,7 @@ const kb = await newKb(owner.jwt);
 const first = await pushed(owner.jwt, kb.id, [upsert("a.md", "first\n")]);
 await pushed(owner.jwt, kb.id, [upsert("a.md", "second\n", first.applied[0]!.updatedAt)]);
 const kbDocId = first.applied[0]!.id;
+const fileHash = await storedFile(owner.jwt, kb.id, PNG, "f.png");
 const revId = (await callJson("GET", `/v1/docs/${kbDocId}/revisions`, { token: owner.jwt })).body.data.revisions[0].id as string;
 const branchId = (await openTestBranch(owner.id, kb.id, "a.md", "branch\n")).id;
 const key = await makeKey(owner);
@@ -64,6 +66,8 @@ interface Probe {
   path: string;
   json?: unknown;
   form?: FormData;
+  /** Raw bytes (a KB file's). */
+  bytes?: Uint8Array;
   headers?: Record<string, string>;
   /** What the refusal is: 404 NOT_FOUND unless said. */
   status?: number;
@@ -102,6 +106,12 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/kbs/{id}/conflicts/{branchId}": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}` }),
   "POST /v1/kbs/{id}/conflicts/{branchId}/accept": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}/accept` }),
   "GET /v1/kbs/{id}/tree": () => ({ path: `/v1/kbs/${kb.id}/tree` }),
+  "GET /v1/kbs/{id}/files/{sha256}": () => ({ path: `/v1/kbs/${kb.id}/files/${fileHash}` }),
+  "HEAD /v1/kbs/{id}/files/{sha256}": () => ({ path: `/v1/kbs/${kb.id}/files/${fileHash}` }),
+  "PUT /v1/kbs/{id}/files/{sha256}": () => {
+    const bytes = new TextEncoder().encode("planted bytes");
+    return { path: `/v1/kbs/${kb.id}/files/${hashOf(bytes)}`, bytes, headers: { "content-length": String(bytes.length) } };
+  },
   "POST /v1/kbs/{id}/read": () => ({ path: `/v1/kbs/${kb.id}/read`, json: { paths: ["a.md"] } }),
   "POST /v1/kbs/{id}/edit": () => ({ path: `/v1/kbs/${kb.id}/edit`, json: { path: "a.md", oldText: "second", newText: "planted" } }),
   "DELETE /v1/user/me/oauth-grants/{id}": () => ({ path: `/v1/user/me/oauth-grants/${grantId}` }),
@@ -172,6 +182,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/docs/${loose.id}/raw`,
     `/v1/kbs/${kb.id}`,
     `/v1/kbs/${kb.id}/raw?path=a.md`,
+    `/v1/kbs/${kb.id}/files/${fileHash}`,
     `/v1/docs?kbId=${kb.id}`,
     `/v1/docs/${kbDocId}/revisions`,
     `/v1/kbs/${kb.id}/conflicts`,
@@ -212,7 +223,7 @@ describe("a stranger with every scope is refused every resource of another user,
     test(name, async () => {
       const method = name.split(" ")[0]!;
       const p = await make();
-      const opts = { token: stranger.jwt, json: p.json, body: p.form, headers: p.headers };
+      const opts = { token: stranger.jwt, json: p.json, body: p.form ?? (p.bytes as Uint8Array<ArrayBuffer> | undefined), headers: p.headers };
       // A HEAD answer may have no body at all (the tus routes'): read as JSON only when it has one.
       const res = method === "HEAD" ? { status: (await call(method, p.path, opts)).status, body: undefined } : await callJson(method, p.path, opts);
       // A HEAD answer has no body to name its code.
