@@ -729,6 +729,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/kbs/{id}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notes of a KB that link to one of its documents
+         * @description Markdown notes of the KB whose text links to the document at `path`: a wikilink or embed ([[Note]], [[folder/Note#Heading|alias]], ![[Note]], one in a front matter value too) or a relative Markdown link or image, resolved as Obsidian does (a name matches a document whose file name without extension is that name, whatever its letter case; of several, the one in the linking note's folder, then the shortest path). The document itself is left out. 404 NOT_FOUND for no such KB or no active document at the path; 502 STORAGE_ERROR when a note's text cannot be read.
+         */
+        get: operations["getV1KbsByIdBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/kbs": {
         parameters: {
             query?: never;
@@ -8050,6 +8070,55 @@ export interface operations {
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1KbsByIdBacklinks: {
+        parameters: {
+            query: {
+                path: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** KbBacklinks */
+                        data: {
+                            /** @description by path */
+                            items: {
+                                /** @description the linking note's path */
+                                relativePath: string;
+                                /** @description the linking note's title */
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

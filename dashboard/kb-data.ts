@@ -1,8 +1,10 @@
 // What the knowledge-base screens read from the public API (a KB, its manifest, its pending
 // conflict branches, a document's text) and the pieces they share: addresses in the
 // fragment, dates, the breadcrumb.
+import { LinkIndex } from "../src/modules/library/kbs/note-links.ts";
 import { type Answer, call, callRaw } from "./api.ts";
 import { bytes, h } from "./dom.ts";
+import type { NotePlace } from "./markdown.ts";
 
 export type Kb = Answer<"/v1/kbs/{id}", "get">;
 
@@ -64,6 +66,14 @@ export async function pendingBranches(kbId: string): Promise<Branch[]> {
   } while (cursor);
   return out;
 }
+
+/** Where the note at `path` sits among the KB's `entries`: what its links resolve against. */
+export const notePlace = (kbId: string, path: string, entries: Entry[]): NotePlace => ({
+  kbId,
+  path,
+  index: new LinkIndex(entries.map((e) => e.relativePath)),
+  docIds: new Map(entries.map((e) => [e.relativePath, e.docId])),
+});
 
 /** A document's current text. */
 export const docText = async (docId: string) => (await callRaw(`/v1/docs/${docId}/raw`)).text();

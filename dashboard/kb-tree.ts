@@ -1,10 +1,12 @@
 // One knowledge base (#/kbs/<id>/<path...>): the path names a folder (its folders and
-// documents, from the KB's manifest) or a document (doc-view.ts). The KB's own page says how
+// documents, from the KB's manifest) or a document (doc-view.ts), and `#<anchor>` after a
+// document's path one of its headings or footnotes, scrolled to once it is drawn. The KB's own page says how
 // many conflict branches are pending, with a link to them.
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { docView } from "./doc-view.ts";
 import { breadcrumb, type Entry, getKb, type Kb, kbEntries, kbFacts, kbHref, pendingBranches, plural, when } from "./kb-data.ts";
+import { anchorTarget, jumpTo } from "./markdown.ts";
 
 /** The folder's direct children: subfolders (with how many documents each holds) and documents. */
 function children(entries: Entry[], folder: string) {
@@ -80,10 +82,15 @@ function summary(kb: Kb, conflicts: number) {
 
 /** `rest` is "<id>" or "<id>/<path...>", each segment URL-encoded. */
 export function kbScreen(rest: string) {
-  const [id = "", ...segments] = rest.split("/");
+  // "<id>/<path...>#<anchor>": a heading or footnote of a document (each path segment is
+  // encoded, so a "#" in the address is the anchor's).
+  const hash = rest.indexOf("#");
+  const [id = "", ...segments] = (hash < 0 ? rest : rest.slice(0, hash)).split("/");
   let path = "";
+  let anchor = "";
   try {
     path = segments.map(decodeURIComponent).filter(Boolean).join("/");
+    anchor = hash < 0 ? "" : decodeURIComponent(rest.slice(hash + 1));
   } catch {
     // A malformed escape: the KB's root.
   }
@@ -101,7 +108,9 @@ export function kbScreen(rest: string) {
       if (doc) {
         const parent = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
         crumbs.replaceChildren(breadcrumb(kb, parent, path.slice(path.lastIndexOf("/") + 1)));
-        body.replaceChildren(...(await docView(kb, doc, title)));
+        body.replaceChildren(...(await docView(kb, doc, entries, title)));
+        const target = anchor ? anchorTarget(body, anchor) : null;
+        if (target) jumpTo(target);
       } else if (!path || entries.some((e) => e.relativePath.startsWith(`${path}/`))) {
         crumbs.replaceChildren(breadcrumb(kb, path));
         document.title = `${path || kb.name} · shelf`;

@@ -1,11 +1,14 @@
 // One item of the library, opened in a modal dialog (the browser's own <dialog>: focus is
-// kept inside and Escape closes it): what it is (the picture, the player, the text), its
-// facts, its URL with a copy button, a form for its title, visibility and tags, and delete.
+// kept inside and Escape closes it): what it is (the picture, the player, the document
+// rendered with its source a click away: doc-view.ts), its facts, its URL with a copy
+// button, a form for its title, visibility and tags, and delete.
 // Every kind is changed and deleted through its own route (media.ts).
-import { apiUrl, callRaw } from "./api.ts";
+import { apiUrl } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
 import { inWords } from "./auth.ts";
+import { documentReader } from "./doc-view.ts";
 import { bytes, copy, h } from "./dom.ts";
+import { type Doc, docText, kbEntries, kbHref, notePlace } from "./kb-data.ts";
 import { deleteItem, duration, fetchItem, type Item, KIND_WORDS, saveItem } from "./media.ts";
 import { videoPlayer } from "./video.ts";
 
@@ -53,6 +56,27 @@ function facts(item: Item): [string, string][] {
   }
 }
 
+/**
+ * A document, read as in its KB: rendered (a note's links resolve in its KB, when it is in
+ * one and the KB's listing can be read), with its source one click away.
+ */
+function documentIn(doc: Doc): HTMLElement {
+  const box = h("div", { class: "dialog-doc" }, h("p", { class: "status", role: "status" }, "Loading the document…"));
+  void (async () => {
+    try {
+      const source = await docText(doc.id);
+      const inKb = doc.kbId && doc.relativePath ? { kbId: doc.kbId, path: doc.relativePath } : null;
+      const entries = inKb ? await kbEntries(inKb.kbId).catch(() => null) : null;
+      const reader = await documentReader(doc, source, inKb && entries ? notePlace(inKb.kbId, inKb.path, entries) : null);
+      const open = inKb ? h("a", { href: kbHref(inKb.kbId, inKb.path), class: "button secondary" }, "Open in its knowledge base") : null;
+      box.replaceChildren(h("div", { class: "doc-actions" }, ...reader.buttons, open), reader.note, reader.error, reader.view);
+    } catch (e) {
+      box.replaceChildren(h("p", { class: "error", role: "alert" }, inWords(e)));
+    }
+  })();
+  return box;
+}
+
 /** What the dialog shows of the item itself; `stop` ends any playback when it closes. */
 function body(item: Item, preview: string | undefined): { element: HTMLElement | null; stop: () => void } {
   const none = { element: null, stop: () => {} };
@@ -63,25 +87,8 @@ function body(item: Item, preview: string | undefined): { element: HTMLElement |
       return videoPlayer(item.raw);
     case "audio":
       return audioPlayer(item.raw);
-    case "doc": {
-      // The text as text (never as HTML): a document can hold anything.
-      const text = h("pre", { class: "doc-text", tabindex: 0, "aria-label": `Text of ${item.title}`, hidden: true });
-      const read = h("button", { type: "button", class: "secondary" }, "Read the document");
-      read.addEventListener("click", async () => {
-        read.disabled = true;
-        try {
-          text.textContent = await (await callRaw(`/v1/docs/${item.id}/raw`)).text();
-          text.hidden = false;
-          read.remove();
-          text.focus();
-        } catch (e) {
-          text.hidden = false;
-          text.textContent = inWords(e);
-          read.disabled = false;
-        }
-      });
-      return { element: h("div", { class: "doc-body" }, read, text), stop: () => {} };
-    }
+    case "doc":
+      return { element: documentIn(item.raw), stop: () => {} };
   }
 }
 
@@ -138,7 +145,10 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
     dialog.remove();
   };
   close.addEventListener("click", done);
+  // A link in the item (a document's, to its KB or another note) leads to another screen: the dialog goes with it.
+  window.addEventListener("hashchange", done);
   dialog.addEventListener("close", () => {
+    window.removeEventListener("hashchange", done);
     shown.stop();
     dialog.remove();
   });

@@ -247,10 +247,13 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await expect(page.getByRole("radio", { name: "Documents" }).isChecked()).resolves.toBe(true);
       await docs.getByRole("button", { name: "Garden plan" }).click();
       const dialog = page.getByRole("dialog", { name: "Garden plan" });
-      await dialog.getByRole("button", { name: "Read the document" }).click();
-      const text = dialog.getByLabel("Text of Garden plan");
-      await text.getByText("Tomatoes <script>alert(1)</script>").waitFor();
+      // Rendered, its script as text; the source a click away.
+      const rendered = dialog.getByRole("article", { name: "Garden plan" });
+      await rendered.getByRole("heading", { name: "Garden plan" }).waitFor();
+      await rendered.getByText("Tomatoes <script>alert(1)</script>").waitFor();
       await shoot(page, "document-dialog-desktop");
+      await dialog.getByRole("button", { name: "Show source" }).click();
+      await expect(dialog.getByLabel("Source of Garden plan").textContent()).resolves.toBe("# Garden plan\n\nTomatoes <script>alert(1)</script>");
       await dialog.getByRole("button", { name: "Close" }).click();
       await page.getByRole("searchbox", { name: "Search documents" }).fill("nothing like it");
       await page.getByRole("button", { name: "Search", exact: true }).click();

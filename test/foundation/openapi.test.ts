@@ -81,6 +81,7 @@ describe("GET /swagger/json", () => {
         "GET /v1/kbs/{id}/raw",
         "POST /v1/kbs/{id}/sync",
         "GET /v1/kbs/{id}/conflicts",
+        "GET /v1/kbs/{id}/backlinks",
         "GET /v1/kbs/{id}/conflicts/{branchId}",
         "POST /v1/kbs/{id}/conflicts/{branchId}/accept",
         "DELETE /v1/kbs/{id}/conflicts/{branchId}",
@@ -218,7 +219,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(77);
+    expect(guarded.length).toBe(78);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -106,6 +106,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/kbs/{id}/conflicts/{branchId}": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}` }),
   "POST /v1/kbs/{id}/conflicts/{branchId}/accept": () => ({ path: `/v1/kbs/${kb.id}/conflicts/${branchId}/accept` }),
   "GET /v1/kbs/{id}/tree": () => ({ path: `/v1/kbs/${kb.id}/tree` }),
+  "GET /v1/kbs/{id}/backlinks": () => ({ path: `/v1/kbs/${kb.id}/backlinks?path=a.md` }),
   "GET /v1/kbs/{id}/files/{sha256}": () => ({ path: `/v1/kbs/${kb.id}/files/${fileHash}` }),
   "HEAD /v1/kbs/{id}/files/{sha256}": () => ({ path: `/v1/kbs/${kb.id}/files/${fileHash}` }),
   "PUT /v1/kbs/{id}/files/{sha256}": () => {

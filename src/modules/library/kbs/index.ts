@@ -11,6 +11,7 @@ import type { RouteServices } from "../../../wiring/services.ts";
 import { conflictsRoutes } from "./conflicts.routes.ts";
 import { kbFilesRoutes } from "../files/index.ts";
 import { askedOf } from "../files/serve.ts";
+import { linksRoutes } from "./links.routes.ts";
 import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
 import { readManifest } from "./manifest.ts";
 import { readManifestV2 } from "./manifest-v2.ts";
@@ -72,6 +73,7 @@ export const kbsModule = (services: RouteServices) => {
     .use(guard)
     .use(conflictsRoutes(services))
     .use(kbFilesRoutes(services))
+    .use(linksRoutes(services))
     .post("/v1/kbs", async ({ principal, body, status }) => status(201, ok(toKbItem(await createKbChecked(deps, principal.userId, body)))), {
       auth: { scope: "kb.write", tier: "mutation" },
       body: CreateKbBody,
