@@ -83,8 +83,8 @@ export async function documentReader(doc: Doc, source: string, place: NotePlace 
 
 type Backlinks = Answer<"/v1/kbs/{id}/backlinks", "get">;
 
-/** "Linked from": the notes of the KB that link to the document at `path`, filled in when the API answers. */
-function linkedFrom(kb: Kb, path: string): HTMLElement {
+/** "Linked from": the notes of the KB that link to the document or file at `path`, filled in when the API answers. */
+export function linkedFrom(kb: Kb, path: string): HTMLElement {
   const status = h("p", { class: "status", role: "status" }, "Looking for notes that link here…");
   const section = h("section", { class: "backlinks", "aria-labelledby": "backlinks-title" }, h("h2", { id: "backlinks-title" }, "Linked from"), status);
   call<Backlinks>("GET", `/v1/kbs/${kb.id}/backlinks?${new URLSearchParams({ path })}`)

@@ -1,10 +1,12 @@
 // One knowledge base (#/kbs/<id>/<path...>): the path names a folder (its folders and
-// documents, from the KB's manifest) or a document (doc-view.ts), and `#<anchor>` after a
-// document's path one of its headings or footnotes, scrolled to once it is drawn. The KB's own page says how
-// many conflict branches are pending, with a link to them.
+// documents, from the KB's manifest), a document (doc-view.ts) or a file (file-view.ts);
+// `#<anchor>` after a document's path names one of its headings or footnotes, scrolled to
+// once it is drawn. The KB's own page says how many conflict branches are pending, with a
+// link to them.
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { docView } from "./doc-view.ts";
+import { fileView } from "./file-view.ts";
 import { breadcrumb, type Entry, getKb, type Kb, kbEntries, kbFacts, kbHref, pendingBranches, plural, when } from "./kb-data.ts";
 import { anchorTarget, jumpTo } from "./markdown.ts";
 
@@ -108,7 +110,8 @@ export function kbScreen(rest: string) {
       if (doc) {
         const parent = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
         crumbs.replaceChildren(breadcrumb(kb, parent, path.slice(path.lastIndexOf("/") + 1)));
-        body.replaceChildren(...(await docView(kb, doc, entries, title)));
+        if (doc.kind === "file") body.replaceChildren(...fileView(kb, doc, title));
+        else body.replaceChildren(...(await docView(kb, doc, entries, title)));
         const target = anchor ? anchorTarget(body, anchor) : null;
         if (target) jumpTo(target);
       } else if (!path || entries.some((e) => e.relativePath.startsWith(`${path}/`))) {

@@ -18,6 +18,20 @@ const nameOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
 /** A KB file's bytes, read with the session's token. */
 const fileAt = async (kbId: string, path: string) => (await callRaw(`/v1/kbs/${kbId}/raw?${new URLSearchParams({ path })}`)).blob();
 
+/** A KB picture as a blob: URL; refused when the bytes are no picture. */
+export async function pictureUrl(kbId: string, path: string): Promise<string> {
+  const blob = await fileAt(kbId, path);
+  if (!blob.type.startsWith("image/")) throw new Error(`${path} is not a picture`);
+  return URL.createObjectURL(blob);
+}
+
+/** Saves a KB file under its own name (the browser's download). */
+export async function downloadKbFile(kbId: string, path: string) {
+  const url = URL.createObjectURL(await fileAt(kbId, path));
+  h("a", { href: url, download: nameOf(path) }).click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /**
  * Loads the KB's pictures of a rendered note (`img[data-kb-path]`, each path read once) and
  * makes its file buttons (`button[data-kb-file]`) download the file. A picture that cannot
@@ -27,15 +41,7 @@ export function wireKbFiles(root: HTMLElement, kbId: string) {
   const read = new Map<string, Promise<string>>();
   for (const img of root.querySelectorAll<HTMLImageElement>("img[data-kb-path]")) {
     const path = img.dataset.kbPath!;
-    if (!read.has(path)) {
-      read.set(
-        path,
-        fileAt(kbId, path).then((blob) => {
-          if (!blob.type.startsWith("image/")) throw new Error(`${path} is not a picture`);
-          return URL.createObjectURL(blob);
-        }),
-      );
-    }
+    if (!read.has(path)) read.set(path, pictureUrl(kbId, path));
     read
       .get(path)!
       .then((url) => {
@@ -49,9 +55,7 @@ export function wireKbFiles(root: HTMLElement, kbId: string) {
     button.addEventListener("click", async () => {
       button.disabled = true;
       try {
-        const url = URL.createObjectURL(await fileAt(kbId, path));
-        h("a", { href: url, download: nameOf(path) }).click();
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        await downloadKbFile(kbId, path);
       } catch {
         button.after(h("span", { class: "error", role: "alert" }, ` ${nameOf(path)} could not be downloaded.`));
       } finally {

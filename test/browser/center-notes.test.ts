@@ -7,6 +7,7 @@
 // library's dialog; and a <script> in a note stays text. Found by role and accessible
 // name, as a person finds them; the page logs no error and fetches nothing off its origin.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { callJson } from "../helpers/context.ts";
 import type { TestUser } from "../helpers/factories.ts";
@@ -253,7 +254,7 @@ describe.skipIf(!executable)("notes in the dashboard", () => {
   );
 
   test(
-    "pictures of the KB load by path through the API: ![[a.png]], ![[a.png|120]] and ![alt](img/a.png); a missing one is said to be missing",
+    "pictures of the KB load by path through the API: ![[a.png]], ![[a.png|120]] and ![alt](img/a.png); a missing one is said to be missing; the picture's own page shows it, downloads it and lists the note",
     async () => {
       const user = await d.rig.o.makeUser();
       const kb = await newKb(user, "Album");
@@ -277,6 +278,19 @@ describe.skipIf(!executable)("notes in the dashboard", () => {
       await expect(pictures.nth(1).getAttribute("width")).resolves.toBe("120");
       await expect(note.getByTitle("Not in this knowledge base").textContent()).resolves.toBe("Image not in this knowledge base: gone.png");
       await shoot(page, "note-pictures");
+
+      // The picture's own page: shown, downloadable, and the note that shows it.
+      await page.evaluate((h) => (location.hash = h), `#/kbs/${kb.id}/img/photo.png`);
+      const picture = page.getByRole("img", { name: "photo.png" });
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 60, await picture.elementHandle());
+      await page.getByText("image/png").waitFor();
+      await expect(page.getByRole("region", { name: "Linked from" }).getByRole("link").allTextContents()).resolves.toEqual(["Trip"]);
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: "Download" }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toBe("photo.png");
+      expect(readFileSync(await saved.path()).equals(Buffer.from(bytes))).toBe(true);
+      await d.shootBoth(page, "kb-file");
       await clean(page);
     },
     SLOW,
