@@ -293,20 +293,4 @@ export class SyncApi {
     } while (cursor);
     return all;
   }
-
-  /**
-   * The plan's largest attachment in bytes, from the account's usage (GET
-   * /v1/user/me/usage, planLimits.attachmentMaxBytes); undefined when the credential may
-   * not read it (a sign-in without usage.read) or the server does not say.
-   */
-  async attachmentLimit(): Promise<number | undefined> {
-    const res = await this.call("GET", "/v1/user/me/usage");
-    if (!res.ok) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const body = (await res.json().catch(() => ({}))) as { data?: { planLimits?: { attachmentMaxBytes?: unknown } } };
-    const limit = body.data?.planLimits?.attachmentMaxBytes;
-    return typeof limit === "number" ? limit : undefined;
-  }
 }

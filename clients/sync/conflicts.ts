@@ -6,7 +6,7 @@
 // or discarded: gone from GET /v1/kbs/:id/conflicts) the next run removes the copy if it
 // was not edited since it was written, and keeps (and names) one that was.
 import type { SyncApi } from "./api.ts";
-import { exists, type LocalFile, onDisk, removeAt } from "./folder.ts";
+import { exists, onDisk, removeAt, type Scan } from "./folder.ts";
 import type { SyncState } from "./state.ts";
 
 /** A pending branch as the run reports it; `copy` where this folder holds its version. */
@@ -29,9 +29,10 @@ export const conflictsToCheck = (state: SyncState) => state.listConflicts === tr
 /**
  * Reads the KB's pending branches and brings the state up to date: a branch this client
  * does not know is tracked (it was opened elsewhere), one it knew that is no longer pending
- * was resolved: its copy goes if unedited. `copies`: the conflict copies in the folder now.
+ * was resolved: its copy goes if unedited. `scan`: the folder now, its conflict copies with it.
  */
-export async function followConflicts(api: SyncApi, kbId: string, state: SyncState, copies: Map<string, LocalFile>): Promise<ConflictNews> {
+export async function followConflicts(api: SyncApi, kbId: string, state: SyncState, scan: Scan): Promise<ConflictNews> {
+  const { copies } = scan;
   const news: ConflictNews = { resolved: [] };
   const tracked = (state.conflicts ??= {});
   // A copy edited after its branch was resolved stays until it is removed here.
@@ -42,14 +43,14 @@ export async function followConflicts(api: SyncApi, kbId: string, state: SyncSta
   for (const [id, c] of Object.entries(tracked)) {
     if (open.has(id) || c.resolved) continue;
     const here = c.copy ? copies.get(c.copy) : undefined;
-    if (here && here.hash !== c.hash) {
+    if (here && (await scan.hash(here, c.copy!)) !== c.hash) {
       c.resolved = true;
       news.resolved.push({ path: c.path, branchId: id, copy: c.copy, removed: false });
       continue;
     }
     if (here) await removeAt(here.file);
     delete tracked[id];
-    news.resolved.push({ path: c.path, branchId: id, copy: c.copy, removed: here !== undefined });
+    news.resolved.push({ path: c.path, branchId: id, ...(here && { copy: c.copy }), removed: here !== undefined });
   }
   for (const b of pending) tracked[b.branchId] ??= { path: b.relativePath };
   state.listConflicts = false;

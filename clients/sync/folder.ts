@@ -18,8 +18,8 @@ export interface LocalFile {
   /** Where it is on disk. */
   file: string;
   kind: Kind;
-  /** SHA-256 hex of the bytes (a note's: of its text). */
-  hash: string;
+  /** SHA-256 hex of the bytes (a note's: of its text), once the scan has read it (Scan.hash). */
+  hash?: string;
   size: number;
   mtimeMs: number;
 }
@@ -34,6 +34,7 @@ interface Clash {
   carried: string;
 }
 
+/** The folder as a walk found it: names, sizes and times at once, each file's hash when asked (and then kept). */
 export interface Scan {
   files: Map<string, LocalFile>;
   /** What the rules skipped (a skipped folder once), and symbolic links. */
@@ -41,8 +42,12 @@ export interface Scan {
   clashes: Clash[];
   /** Conflict copies (conflicts.ts), by relative path. */
   copies: Map<string, LocalFile>;
-  /** The hashes to remember. */
-  cache: HashCache;
+  /** The hash of a file of `files` or `copies`, read once (or taken from the cache when its size and mtime did not change). */
+  hash(file: LocalFile, path: string): Promise<string>;
+  /** Every hash of `files` and `copies`, read a few at a time. */
+  hashAll(): Promise<void>;
+  /** The hashes to remember: those read or confirmed, and the earlier ones of files not read this time but unchanged. */
+  readonly cache: HashCache;
 }
 
 /**
@@ -67,20 +72,22 @@ export async function readNote(file: string): Promise<string> {
 
 /** A hash read within this long of the file's last change is not trusted later: the file may change again within the clock's step. */
 const SETTLE_MS = 2_000;
+/** Files read at once while hashing. */
+const HASHING = 8;
 
-/** Every file under `root` the rules carry, hashed (or taken from `cache` when unchanged); `known`: the paths the state holds, which win a clash. */
+/** Every file under `root` the rules carry, with its size and mtime; `known`: the paths the state holds, which win a clash. */
 export async function scanFolder(root: string, rules: SyncRules, cache: HashCache, known: (path: string) => boolean): Promise<Scan> {
   const found: { path: string; file: string; size: number; mtimeMs: number }[] = [];
   const skipped: RuleSkip[] = [];
-  const copies = new Map<string, LocalFile>();
-  const walk = async (dir: string, prefix: string) => {
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    const below: Promise<void>[] = [];
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const path = (prefix ? `${prefix}/${entry.name}` : entry.name).normalize("NFC");
       const file = join(dir, entry.name);
       if (entry.isDirectory()) {
         const skip = rules.skipOfPath(path, true);
         if (skip && !rules.walksSkipped(path)) skipped.push(skip);
-        else await walk(file, path);
+        else below.push(walk(file, path));
         continue;
       }
       if (isOwnFile(path)) continue;
@@ -94,28 +101,26 @@ export async function scanFolder(root: string, rules: SyncRules, cache: HashCach
         skipped.push(skip);
         continue;
       }
-      const s = await stat(file);
-      found.push({ path, file, size: s.size, mtimeMs: s.mtimeMs });
+      below.push(
+        stat(file).then(
+          (s) => void found.push({ path, file, size: s.size, mtimeMs: s.mtimeMs }),
+          // Gone between the listing and the stat: not there.
+          () => {},
+        ),
+      );
     }
+    await Promise.all(below);
   };
   await walk(root, "");
   const started = Date.now();
-  const next: HashCache = {};
-  const hashed = async (f: (typeof found)[number]): Promise<LocalFile> => {
-    const kind = kindOf(f.path);
-    const c = cache[f.path];
-    let hash: string;
-    if (c && c[0] === f.size && c[1] === f.mtimeMs) hash = c[2];
-    else hash = kind === "document" ? await noteHash(f.file) : await hashFile(f.file);
-    if (f.mtimeMs < started - SETTLE_MS) next[f.path] = [f.size, f.mtimeMs, hash];
-    return { file: f.file, kind, hash, size: f.size, mtimeMs: f.mtimeMs };
-  };
   const files = new Map<string, LocalFile>();
+  const copies = new Map<string, LocalFile>();
   const clashes: Clash[] = [];
   const byKey = new Map<string, (typeof found)[number][]>();
-  for (const f of found) {
+  const local = (f: (typeof found)[number]): LocalFile => ({ file: f.file, kind: kindOf(f.path), size: f.size, mtimeMs: f.mtimeMs });
+  for (const f of found.sort((a, b) => cmp(a.path, b.path))) {
     if (isConflictCopy(f.path)) {
-      copies.set(f.path, await hashed(f));
+      copies.set(f.path, local(f));
       continue;
     }
     const key = pathKey(f.path);
@@ -126,10 +131,42 @@ export async function scanFolder(root: string, rules: SyncRules, cache: HashCach
     const rank = (f: (typeof group)[number]) => (known(f.path) ? 0 : 2) + (f.file.normalize("NFC") === f.file ? 0 : 1);
     group.sort((a, b) => rank(a) - rank(b) || cmp(a.file, b.file));
     const [carried, ...others] = group;
-    files.set(carried!.path, await hashed(carried!));
+    files.set(carried!.path, local(carried!));
     for (const o of others) clashes.push({ path: o.file === o.file.normalize("NFC") ? o.path : `${o.path} (decomposed)`, carried: carried!.path });
   }
-  return { files, skipped, clashes, copies, cache: next };
+  const next: HashCache = {};
+  // Unchanged files keep their cached hash even when nothing asks for it this time.
+  for (const [path, f] of [...files, ...copies]) {
+    const c = cache[path];
+    if (c && c[0] === f.size && c[1] === f.mtimeMs) next[path] = c;
+  }
+  const hash = async (f: LocalFile, path: string): Promise<string> => {
+    if (f.hash !== undefined) return f.hash;
+    const c = next[path];
+    f.hash = c ? c[2] : f.kind === "document" ? await noteHash(f.file) : await hashFile(f.file);
+    if (!c && f.mtimeMs < started - SETTLE_MS) next[path] = [f.size, f.mtimeMs, f.hash];
+    return f.hash;
+  };
+  return {
+    files,
+    skipped,
+    clashes,
+    copies,
+    cache: next,
+    hash,
+    async hashAll() {
+      const all = [...files, ...copies];
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: HASHING }, async () => {
+          while (i < all.length) {
+            const [path, f] = all[i++]!;
+            await hash(f, path);
+          }
+        }),
+      );
+    },
+  };
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -51,8 +51,10 @@ async function readFrom({ api, kbId, state }: Run, since: string | undefined, op
   let cursor: string | undefined;
   let etag: string | null = null;
   let sinceNext: string | null | undefined;
+  // The ETag answers one question (this `since`): sent with another, it could never match.
+  const conditional = since !== undefined && state.etag !== null && state.etagSince === since;
   do {
-    const answer = await api.manifestPage(kbId, { since, cursor, etag: !cursor && since && state.etag ? state.etag : undefined });
+    const answer = await api.manifestPage(kbId, { since, cursor, etag: !cursor && conditional ? state.etag! : undefined });
     if (!answer) return null;
     if (answer.page.tombstoneCursorExpired) throw new SyncClientError("cursor expired", 410, "TOMBSTONE_CURSOR_EXPIRED");
     if (!cursor) etag = answer.etag;
@@ -75,11 +77,12 @@ async function readFrom({ api, kbId, state }: Run, since: string | undefined, op
   }
   // A KB that changed with no document changed (the ETag also covers which documents have
   // pending branches): a branch was opened or resolved elsewhere. The run lists them.
-  if (opening && since !== undefined && items.length === 0 && changes.size === 0) state.listConflicts = true;
+  if (opening && conditional && items.length === 0 && changes.size === 0) state.listConflicts = true;
   // A full manifest names every document there is: one we knew and it does not name is gone.
   if (since === undefined) for (const path of Object.keys(state.notes)) if (!changes.has(path)) changes.set(path, { active: false });
   state.since = sinceNext ?? state.since;
   state.etag = etag;
+  state.etagSince = since ?? null;
   return changes;
 }
 
@@ -140,7 +143,8 @@ async function followMoves(run: Run, changes: Map<string, RemoteChange>, scan: S
     if (from === undefined || from === path) continue;
     const known = state.notes[from]!;
     const here = scan.files.get(from);
-    if (!here || here.hash !== known.hash || known.hash !== change.hash || scan.files.has(path) || run.rules.skipOfPath(path)) continue;
+    if (!here || known.hash !== change.hash || scan.files.has(path) || run.rules.skipOfPath(path)) continue;
+    if ((await scan.hash(here, from)) !== known.hash) continue;
     const target = onDisk(root, path);
     await moveTo(here.file, target);
     scan.files.delete(from);
@@ -178,6 +182,10 @@ export async function pull(run: Run, opening: boolean): Promise<boolean> {
   const { state, root, report } = run;
   const changes = await readChanges(run, opening);
   if (!changes) return false;
+  if (changes.size === 0) {
+    await saveState(root, state);
+    return true;
+  }
   const scan = await scanFor(run);
   await followMoves(run, changes, scan);
   const keys = pathsByKey(scan);
@@ -199,21 +207,22 @@ export async function pull(run: Run, opening: boolean): Promise<boolean> {
         report.problem(path, `not pulled: the folder holds ${other}, the same name but for letter case or Unicode form`);
         continue;
       }
-      if (here?.hash === change.hash) {
-        state.notes[path] = noteState(change.hash, change.updatedAt, change.docId, change.kind);
-        continue;
-      }
       // Master is the version we last agreed on (often our own push, read back): any edit here is for the push.
       if (known?.hash === change.hash) {
         known.updatedAt = change.updatedAt;
         if (change.docId) known.docId = change.docId;
         continue;
       }
+      const hash = here && (await scan.hash(here, path));
+      if (hash === change.hash) {
+        state.notes[path] = noteState(change.hash, change.updatedAt, change.docId, change.kind);
+        continue;
+      }
       // Not edited here (or removed here while edited there: the edit wins): take master.
-      if (!here || (known && here.hash === known.hash)) wanted.push({ path, docId: change.docId, kind: change.kind });
+      if (!here || (known && hash === known.hash)) wanted.push({ path, docId: change.docId, kind: change.kind });
       // Edited on both sides: the push sends ours on a stale base and the server keeps both.
     } else if (known) {
-      if (here && here.hash === known.hash) {
+      if (here && (await scan.hash(here, path)) === known.hash) {
         await removeAt(here.file);
         scan.files.delete(path);
         report.add({ kind: "deleted", path, remote: true });
@@ -228,17 +237,19 @@ export async function pull(run: Run, opening: boolean): Promise<boolean> {
 }
 
 /**
- * After the run's own push, the cursor has moved past it, and the ETag the closing pull
- * got names the question asked before (its `since`): one more read at the new cursor
- * takes the ETag the next run sends, so a run that finds nothing is one 304. When that
- * read finds changes (made meanwhile), the ETag is left alone: the next run reads them.
+ * The ETag a read got answers the question it asked (its `since`), and the read moved the
+ * cursor past what it found: one more read at the new cursor takes the ETag the next run
+ * sends, so a run that finds nothing is one 304. When that read finds changes (made
+ * meanwhile), nothing is kept: the next run reads them.
  */
 export async function settleCursor({ api, kbId, state }: Run): Promise<void> {
-  if (!state.since) return;
+  if (!state.since || state.etagSince === state.since) return;
   const answer = await api.manifestPage(kbId, { since: state.since });
   if (!answer) return;
   const { page } = answer;
-  if (page.items.length === 0 && page.tombstones.length === 0 && !page.nextCursor && !page.tombstoneCursorExpired) state.etag = answer.etag;
+  if (page.items.length > 0 || page.tombstones.length > 0 || page.nextCursor || page.tombstoneCursorExpired) return;
+  state.etag = answer.etag;
+  state.etagSince = state.since;
 }
 
 /** Writes master's version of each wanted path into the folder: notes by id in batches, attachments a few at a time. */

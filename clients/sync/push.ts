@@ -16,6 +16,7 @@ import { conflictPath } from "./rules.ts";
 import { noteState, saveState } from "./state.ts";
 
 const PUSH_BATCH = 200;
+const SAVE_EVERY_MS = 1_000;
 const NO_ATTACHMENTS = "this server takes notes only, not attachments (a newer one does)";
 /** How long the plan's attachment size limit learnt from the server is trusted (a plan may change). */
 const LIMIT_TRUSTED_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +40,7 @@ interface Pending {
  */
 async function pendingOps(run: Run, scan: Scan): Promise<Pending[]> {
   const { state, report } = run;
+  await scan.hashAll();
   for (const path of Object.keys(state.oversize ?? {})) if (!scan.files.has(path)) delete state.oversize![path];
   const pending: Pending[] = [];
   /** New paths by kind and hash, for moves. */
@@ -47,11 +49,11 @@ async function pendingOps(run: Run, scan: Scan): Promise<Pending[]> {
   for (const [path, local] of scan.files) {
     const known = state.notes[path];
     if (!known) {
-      const key = addedKey(local.kind, local.hash);
+      const key = addedKey(local.kind, local.hash!);
       added.set(key, [...(added.get(key) ?? []), path]);
     } else if (local.hash !== known.hash) {
-      const op = await upsertOp(run, path, local, { baseUpdatedAt: known.updatedAt, baseHash: known.hash });
-      if (op) pending.push({ op, path, kind: local.kind, local });
+      const p = await upsert(run, path, local, { baseUpdatedAt: known.updatedAt, baseHash: known.hash }, known.kind === "file");
+      if (p) pending.push(p);
     }
   }
   const skippedHere = new Set(scan.skipped.map((s) => s.path));
@@ -73,9 +75,8 @@ async function pendingOps(run: Run, scan: Scan): Promise<Pending[]> {
   }
   for (const paths of added.values()) {
     for (const path of paths) {
-      const local = scan.files.get(path)!;
-      const op = await upsertOp(run, path, local, {});
-      if (op) pending.push({ op, path, kind: local.kind, local });
+      const p = await upsert(run, path, scan.files.get(path)!, {}, false);
+      if (p) pending.push(p);
     }
   }
   for (const c of scan.clashes) {
@@ -87,9 +88,21 @@ async function pendingOps(run: Run, scan: Scan): Promise<Pending[]> {
   return pending;
 }
 
-/** The upsert of a note (its text) or an attachment (its hash); undefined (a problem reported) for a note that is not UTF-8 text. */
-async function upsertOp(run: Run, path: string, local: LocalFile, base: { baseUpdatedAt?: string; baseHash?: string }): Promise<PushOp | undefined> {
-  if (local.kind === "file") return { op: "upsert", kind: "file", relativePath: path, sourceHash: local.hash, ...base };
+/**
+ * The upsert of a note (its text) or an attachment (its hash). A note that is not text the
+ * server takes (not UTF-8, or holding NUL) goes as a file, byte for byte, and so does a
+ * path the server holds as a file (`asFile`): a file is a file whatever its name.
+ * Undefined for a note the server refused as too large, unchanged since.
+ */
+async function upsert(
+  run: Run,
+  path: string,
+  local: LocalFile,
+  base: { baseUpdatedAt?: string; baseHash?: string },
+  asFile: boolean,
+): Promise<Pending | undefined> {
+  const file = (): Pending => ({ op: { op: "upsert", kind: "file", relativePath: path, sourceHash: local.hash!, ...base }, path, kind: "file", local });
+  if (local.kind === "file" || asFile) return file();
   const refused = run.state.oversize?.[path];
   if (refused && refused.hash === local.hash && run.now() - refused.at < LIMIT_TRUSTED_MS) {
     run.report.skipped.push({ path, size: refused.size, limit: refused.limit });
@@ -99,19 +112,16 @@ async function upsertOp(run: Run, path: string, local: LocalFile, base: { baseUp
   try {
     content = await readNote(local.file);
   } catch {
-    run.report.problem(path, "a note must be UTF-8 text");
-    return undefined;
+    return file();
   }
-  return { op: "upsert", relativePath: path, content, sourceHash: local.hash, ...base };
+  if (content.includes("\u0000")) return file();
+  return { op: { op: "upsert", relativePath: path, content, sourceHash: local.hash!, ...base }, path, kind: "document", local };
 }
 
-/** The plan's largest attachment, when known: remembered from the server's last word, else asked (once a run, when there is something to upload). */
-async function sizeLimit(run: Run): Promise<number | undefined> {
+/** The plan's largest attachment as the server last told it (a 413's meta.limit), while that is fresh. */
+function sizeLimit(run: Run): number | undefined {
   const known = run.state.fileLimit;
-  if (known && run.now() - known.at < LIMIT_TRUSTED_MS) return known.bytes;
-  const asked = await run.api.attachmentLimit();
-  if (asked !== undefined) run.state.fileLimit = { bytes: asked, at: run.now() };
-  return asked;
+  return known && run.now() - known.at < LIMIT_TRUSTED_MS ? known.bytes : undefined;
 }
 
 /**
@@ -133,7 +143,7 @@ async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<
     for (const p of files) notTaken(p);
     return pending.filter((p) => !failed.has(p));
   }
-  let limit = await sizeLimit(run);
+  let limit = sizeLimit(run);
   let unsupported = false;
   const over = (p: Pending, bytes: number) => {
     failed.add(p);
@@ -145,8 +155,8 @@ async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<
     try {
       if (limit !== undefined && limit >= 0 && local.size > limit) return over(p, limit);
       if (unsupported) return notTaken(p);
-      if (check && (await api.hasFile(kbId, local.hash))) return;
-      const put = await api.putFile(kbId, local.hash, local.file, local.size);
+      if (check && (await api.hasFile(kbId, local.hash!))) return;
+      const put = await api.putFile(kbId, local.hash!, local.file, local.size);
       if (put.ok) return;
       if (put.status === 413 && put.limit !== undefined) {
         limit = put.limit;
@@ -176,6 +186,7 @@ export async function push(run: Run, scan: Scan): Promise<boolean> {
   let pending = await uploadFiles(run, await pendingOps(run, scan));
   const sent = pending.length > 0;
   const refetch: string[] = [];
+  let savedAt = run.now();
   // An attachment whose bytes the server did not hold after all (FILE_MISSING) is uploaded and sent once more.
   for (let round = 0; round < 2 && pending.length > 0; round++) {
     const missing: Pending[] = [];
@@ -191,7 +202,12 @@ export async function push(run: Run, scan: Scan): Promise<boolean> {
         if (round === 0 && result.status === "skipped" && result.reason === "FILE_MISSING" && item.local) missing.push(item);
         else await settle(run, item, result, refetch);
       }
-      await saveState(root, state);
+      // What the batch did, kept as it goes (at most once a second: a large push has many
+      // batches); a run cut short is set straight by the next run's pull all the same.
+      if (run.now() - savedAt >= SAVE_EVERY_MS) {
+        await saveState(root, state);
+        savedAt = run.now();
+      }
       run.report.listener.progress?.("pushing", i + batch.length, pending.length);
     }
     pending = missing.length ? await uploadFiles(run, missing, false) : [];
@@ -230,7 +246,7 @@ async function settle(run: Run, { op, path, from, kind, local }: Pending, result
   if (result.status === "skipped" && result.reason === "DOC_FILE_TOO_LARGE" && typeof result.meta?.limit === "number" && local) {
     const size = typeof result.meta.size === "number" ? result.meta.size : local.size;
     report.skipped.push({ path, size, limit: result.meta.limit });
-    (state.oversize ??= {})[path] = { hash: local.hash, size, limit: result.meta.limit, at: run.now() };
+    (state.oversize ??= {})[path] = { hash: local.hash!, size, limit: result.meta.limit, at: run.now() };
     return;
   }
   const why = result.reason === "PATH_CASE_CONFLICT" ? ": the server holds this name in another letter case" : result.message ? `: ${result.message}` : "";

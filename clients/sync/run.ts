@@ -6,8 +6,8 @@
 // elsewhere goes, if unedited. Push (push.ts) sends what was edited, added, removed or
 // renamed here, attachments' bytes first, with conflicts kept as branches
 // (preserve_both): no version is dropped on either side. The closing pull takes the
-// cursor and ETag after our own changes (and one more read at that cursor for its ETag),
-// so the next run that finds nothing new costs one 304. What the rules skipped, and the conflicts still pending, close the report.
+// cursor and ETag after our own changes; a run whose reads moved the cursor reads once
+// more at the new cursor for its ETag, so the next run that finds nothing costs one 304. What the rules skipped, and the conflicts still pending, close the report.
 import type { SyncApi } from "./api.ts";
 import { conflictsToCheck, followConflicts, pendingConflicts } from "./conflicts.ts";
 import { pull, scanFor, settleCursor } from "./pull.ts";
@@ -40,14 +40,12 @@ export async function syncFolder(
   state.rules = rules.fingerprint;
   const scan = await scanFor(run);
   if (conflictsToCheck(state) || Object.keys(state.conflicts ?? {}).length > 0) {
-    const news = await followConflicts(api, kbId, state, scan.copies);
+    const news = await followConflicts(api, kbId, state, scan);
     for (const r of news.resolved) report.add({ kind: "resolved", ...r });
     await saveState(root, state);
   }
-  if (await push(run, scan)) {
-    await pull(run, false);
-    await settleCursor(run);
-  }
+  if (await push(run, scan)) await pull(run, false);
+  await settleCursor(run);
   // What the server holds under a path skipped here is named once, as the folder's skip.
   const coveredHere = (path: string) => scan.skipped.some((s) => s.path === path || (s.path.endsWith("/") && path.startsWith(s.path)));
   report.skipped = [...report.skipped.filter((s) => !(s.remote && coveredHere(s.path))), ...scan.skipped];

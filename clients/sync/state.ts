@@ -40,6 +40,8 @@ export interface SyncState {
   /** The manifest cursor to send as `since` next time, and the ETag of that request. */
   since: string | null;
   etag: string | null;
+  /** The `since` the ETag answered (an ETag names its question); absent in an older state. */
+  etagSince?: string | null;
   notes: Record<string, NoteState>;
   hashes?: HashCache;
   conflicts?: Record<string, ConflictState>;

@@ -89,11 +89,19 @@ interface Seen {
 }
 
 /**
- * One run of `shelf sync <folder> --kb <slug>` against `app` (the shared test app unless
- * given) with an API key: its exit code, its lines, the requests the server saw, and the
- * ops of every push it sent.
+ * One run of `shelf sync <folder> --kb <slug>` against `app` (its handler) with an API
+ * key: its exit code, its lines, the requests the server saw (every one: a 429 waited out
+ * and sent again is two), and the ops of every push it sent. `io`: the rest of the
+ * command's world (its waits, say).
  */
-async function syncWith(app: { handle: (r: Request) => Response | Promise<Response> }, folder: string, slug: string, key: string, extra: string[] = []) {
+export async function syncWith(
+  app: { handle: (r: Request) => Response | Promise<Response> },
+  folder: string,
+  slug: string,
+  key: string,
+  extra: string[] = [],
+  io: Partial<SyncCommandIo> = {},
+) {
   const seen: Seen[] = [];
   const pushed: Record<string, unknown>[] = [];
   const done = await runSync([folder, "--kb", slug, "--server", "http://shelf.test", ...extra], {
@@ -106,6 +114,7 @@ async function syncWith(app: { handle: (r: Request) => Response | Promise<Respon
       seen.push({ method: request.method, path, status: res.status });
       return res;
     },
+    ...io,
   });
   return { ...done, seen, pushed, summary: done.out.at(-1) ?? "" };
 }

@@ -1,5 +1,6 @@
-// `shelf sync`, the reference client: two folders mirrored through one KB, a conflict made
-// on purpose, renames, deletions, the cost of a sync that finds nothing, and its exits.
+// `shelf sync`, the reference client: two folders mirrored through one KB (notes and a file
+// beside them), a conflict made on purpose, renames, deletions, the cost of a sync that
+// finds nothing, and its exits.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -32,10 +33,11 @@ async function run(folder: string, slug: string, apiKey: string | undefined) {
 const write = (folder: string, path: string, text: string) => Bun.write(join(folder, path), text);
 const read = (folder: string, path: string) => Bun.file(join(folder, path)).text();
 
-/** Every note file of a folder (the state file left out), by relative path. */
+/** Every file of a folder (the state file and folders left out), by relative path. */
 function files(folder: string): string[] {
-  return (readdirSync(folder, { recursive: true }) as string[])
-    .filter((f) => /\.(md|typ)$/.test(f))
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name !== ".shelf-sync.json")
+    .map((e) => join(e.parentPath, e.name).slice(folder.length + 1))
     .map((f) => f.split("\\").join("/"))
     .sort();
 }
@@ -59,10 +61,11 @@ describe("shelf sync", () => {
     await write(a, "index.md", "# Index\n");
     await write(a, "notes/one.md", "one\n");
     await write(a, "notes/日本/二.md", "二\n");
-    await write(a, "ignored.txt", "not a note");
+    await write(a, "plain.txt", "not a note: a file beside them");
     await synced(a, slug, key);
     await synced(b, slug, key);
-    expect(files(b)).toEqual(["index.md", "notes/one.md", "notes/日本/二.md"]);
+    expect(files(b)).toEqual(["index.md", "notes/one.md", "notes/日本/二.md", "plain.txt"]);
+    expect(await read(b, "plain.txt")).toBe("not a note: a file beside them");
     expect(await read(b, "notes/日本/二.md")).toBe("二\n");
 
     await write(b, "notes/one.md", "one, edited in b\n");
@@ -78,7 +81,7 @@ describe("shelf sync", () => {
     rmSync(join(a, "index.md"));
     await synced(a, slug, key);
     await synced(b, slug, key);
-    expect(files(b)).toEqual(["notes/renamed.md", "notes/日本/二.md"]);
+    expect(files(b)).toEqual(["notes/renamed.md", "notes/日本/二.md", "plain.txt"]);
     const after = (await callJson("GET", `/v1/kbs/${kbId}/manifest`, { token: key, headers: { "service-sync-version": "2" } })).body.data.items;
     expect(
       idOf(
