@@ -31,6 +31,9 @@ async function vault(user: TestUser) {
     upsert2("projects/Notes.md", "# Notes\n\n[[/Plan.md|the top plan]][^1]\n\n[^1]: and [[Ideas]] in a footnote\n"),
     upsert2("papers/draft.typ", "= Draft\n\n[[Plan]]\n"),
     upsert2("shortest.md", "# Shortest\n\n[a link Obsidian writes by name](Monday.md)\n"),
+    upsert2("Straße Notes.md", "# Street\n"),
+    upsert2("encoded.md", "# Encoded\n\n[escaped](STRASSE%20NOTES.md)\n"),
+    upsert2("spelled.md", "# Spelled\n\n[spelled](<stra\u0073se notes.md>) and [[straße notes]]\n"),
   ]);
   return kb;
 }
@@ -65,6 +68,11 @@ describe("GET /v1/kbs/:id/backlinks", () => {
     const monday = await backlinks(user, kb.id, "journal/Monday.md");
     expect(monday.body.data.items).toEqual([{ relativePath: "shortest.md", title: "Shortest" }]);
     expect((await backlinks(user, kb.id, "people/Bob.md")).body.data.items).toEqual([]);
+    // A name escaped in a link, or in another letter case (ß is SS), is the same name.
+    expect((await backlinks(user, kb.id, "Straße Notes.md")).body.data.items).toEqual([
+      { relativePath: "encoded.md", title: "Encoded" },
+      { relativePath: "spelled.md", title: "Spelled" },
+    ]);
   });
 
   test("a file's backlinks are the notes that embed it or link to it; a file is named with its extension", async () => {

@@ -2,9 +2,10 @@
 // (front matter's included) or a relative Markdown link or image, resolved by the rules of
 // note-links.ts (the ones the dashboard draws links by).
 //
-// For now this reads and parses every Markdown note of the KB on each request: simple and
-// always current, and fast enough for KBs of a few thousand notes. A link index kept as
-// notes are written is the later step when KBs grow past that.
+// For now this reads every Markdown note of the KB on each request, and parses those that
+// hold the target's name: simple and always current, and fast enough for KBs of a few
+// thousand notes. A link index kept as notes are written is the later step when KBs grow
+// past that.
 import { and, eq, sql } from "drizzle-orm";
 import type MarkdownIt from "markdown-it";
 import type { PluginSimple } from "markdown-it";
@@ -35,6 +36,29 @@ function notes(): MarkdownIt {
 
 /** Notes read at once while scanning (most are inline in their rows; large ones are objects). */
 const READ_AT_ONCE = 8;
+
+/** Letter case folded as paths are (documents/path.ts), for the cheap look below. */
+const fold = (s: string) => s.normalize("NFC").toUpperCase().toLowerCase();
+
+/** A text with its percent-escapes decoded where they decode (a Markdown link's `My%20Note.md`). */
+const unescaped = (text: string) =>
+  text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+
+/**
+ * Whether a note may link to a path at all: it holds the path's file name (without a
+ * document's extension) somewhere, as written or percent-encoded, whatever its letter
+ * case. A note that does not is not parsed, which leaves most of a KB unparsed.
+ */
+function mayName(text: string, path: string): boolean {
+  const name = fold(path.slice(path.lastIndexOf("/") + 1).replace(/\.(md|markdown|typ)$/i, ""));
+  return fold(text).includes(name) || (text.includes("%") && fold(unescaped(text)).includes(name));
+}
 
 /** Whether `target` of the note at `from` names `path`. */
 function names(index: LinkIndex, from: string, target: NoteTarget, path: string): boolean {
@@ -69,7 +93,9 @@ export async function backlinks(deps: Deps, userId: string, kbId: string, path: 
     const texts = await Promise.all(batch.map((r) => readContent(deps, r)));
     batch.forEach((row, j) => {
       const from = row.relativePath!;
-      const tokens = notes().parse(texts[j]!, {});
+      const text = texts[j]!;
+      if (!mayName(text, target.relativePath!)) return;
+      const tokens = notes().parse(text, {});
       if (targetsOf(tokens).some((t) => names(index, from, t, target.relativePath!))) items.push({ relativePath: from, title: row.title });
     });
   }
