@@ -15,6 +15,7 @@
 //   (l) v2 incremental manifest (since cursor, include=tombstones), pages of 1000 of 100,000 documents, 8 connections   target >= 0.5x, p99 <= 50 ms
 //   (m) 200-op v2 sync pushes of 2 KiB notes (4 users), against the bare upserts                     target >= 0.4x, p99 <= 50 ms
 //   (n) `shelf sync` of a folder of 10,000 notes: first push, a sync that finds nothing (target: one 304), a second folder's pull
+//   (u) `shelf sync` of a notes vault of 10,000 notes and 1,000 attachments: first push against plain parallel uploads of the same bytes   target ratio >= 0.8; a sync that finds nothing (target: one 304); a second folder's pull
 //   (p) a 1 GB video upload streamed to storage, the api in its own process: idle and peak RSS, MB/s against writing the bytes directly   targets: peak < 100 MB, ratio >= 0.7
 //   (q) local transcode of a 60-second 1080p clip against the same ffmpeg runs by hand
 //   (r) a 1 GB resumable (tus) upload in 8 MiB PATCHes against the direct multipart upload: MB/s ratio, api peak RSS   (TUS_BENCH_MB: another size)
@@ -35,6 +36,7 @@ import { benchMcp } from "./mcp.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchSegments } from "./segments.ts";
 import { benchSyncFolder } from "./sync-folder.ts";
+import { benchVaultSync } from "./vault-sync.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -170,6 +172,15 @@ try {
   );
   console.log(`    no-change sync         ${fmt(folder.idle * 1000, 1)} ms in ${folder.idleRequests} request(s)   (target: one 304)`);
   console.log(`    second folder's pull   ${fmt(folder.pull, 2)} s in ${folder.pullRequests} requests`);
+  const vault = await benchVaultSync(kbShelf);
+  console.log(
+    `\n(u) shelf sync of a notes vault: ${vault.notes} notes and ${vault.attachments} attachments, ${fmt(vault.mb)} MB, skipping its .obsidian/ (${vault.db})`,
+  );
+  console.log(`    first push             ${fmt(vault.push.subject, 0)} files/s in ${vault.pushRequests} requests`);
+  console.log(`    plain parallel uploads ${fmt(vault.push.baseline, 0)} files/s   (the same PUTs, 6 at a time, then the same ops, 200 a batch)`);
+  console.log(`    ratio                  ${ratioText(vault.push)}   (target >= 0.8)`);
+  console.log(`    no-change sync         ${fmt(vault.idle * 1000, 1)} ms in ${vault.idleRequests} request(s)   (target: one 304)`);
+  console.log(`    second folder's pull   ${fmt(vault.pull, 2)} s in ${vault.pullRequests} requests`);
 } finally {
   await kbShelf.stop();
 }

@@ -1,0 +1,159 @@
+// (u) `shelf sync` of a notes vault (test/helpers/vault.ts: notes with front matter and
+// links, attachments of the usual kinds, a few large files, awkward names, a .obsidian/
+// folder it skips): the first push against plain parallel uploads of the same bytes, a
+// sync that finds nothing (target: one 304), and a second folder's pull, each through a
+// listening server as the command runs it.
+//
+// The baseline does what the push must do and nothing else: hash each attachment, PUT its
+// bytes (as many at once as the client sends), then send the same ops (notes with their
+// text, attachments by hash) in batches of 200. No manifest, no HEAD, no state file, no
+// walk of the folder (it is handed the list). Subject and baseline run in turn, each pass
+// into a new account and KB, so no bytes are held already.
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { syncCommand } from "../clients/sync/index.ts";
+import { makeVault } from "../test/helpers/vault.ts";
+import { interleave } from "./passes.ts";
+import type { Shelf } from "./server.ts";
+
+const MB = 1024 * 1024;
+/** Uploads in flight at once, as the client sends them (clients/sync/pull.ts, TRANSFERS). */
+const WIDTH = 6;
+const BATCH = 200;
+
+interface Entry {
+  path: string;
+  file: string;
+  note: boolean;
+}
+
+async function newKb(shelf: Shelf, key: string): Promise<{ id: string; slug: string }> {
+  const res = await fetch(`${shelf.origin}/v1/kbs`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: `Vault ${crypto.randomUUID().slice(0, 8)}` }),
+  });
+  if (res.status !== 201) throw new Error(`creating a KB: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { id: string; slug: string } }).data;
+}
+
+async function sync(shelf: Shelf, key: string, folder: string, slug: string) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await syncCommand([folder, "--kb", slug, "--server", shelf.origin], {
+    env: { SHELF_API_KEY: key },
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    send: (r) => fetch(r),
+  });
+  if (code !== 0) throw new Error(`shelf sync exited ${code}: ${err.slice(0, 5).join("; ")}`);
+  return Number(/(\d+) request\(s\)/.exec(out.at(-1) ?? "")?.[1]);
+}
+
+async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+const sha256 = async (file: string) => {
+  const h = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(file).stream()) h.update(chunk);
+  return h.digest("hex");
+};
+
+/** The same notes and attachments into a new KB, by hand: PUTs six at a time, then the ops. */
+async function plainUpload(shelf: Shelf, key: string, kbId: string, entries: Entry[]) {
+  const auth = { authorization: `Bearer ${key}` };
+  const ops: unknown[] = [];
+  const files = entries.filter((e) => !e.note);
+  const hashes = new Map<string, string>();
+  await pool(files, WIDTH, async (e) => {
+    const hash = await sha256(e.file);
+    hashes.set(e.path, hash);
+    const body = Bun.file(e.file);
+    const res = await fetch(`${shelf.origin}/v1/kbs/${kbId}/files/${hash}`, { method: "PUT", headers: { ...auth, "content-length": String(body.size) }, body });
+    if (!res.ok) throw new Error(`PUT ${e.path}: ${res.status} ${await res.text()}`);
+  });
+  for (const e of entries) {
+    if (e.note) {
+      const content = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await Bun.file(e.file).bytes());
+      ops.push({ op: "upsert", relativePath: e.path, content, sourceHash: new Bun.CryptoHasher("sha256").update(content).digest("hex") });
+    } else ops.push({ op: "upsert", kind: "file", relativePath: e.path, sourceHash: hashes.get(e.path) });
+  }
+  for (let i = 0; i < ops.length; i += BATCH) {
+    const res = await fetch(`${shelf.origin}/v1/kbs/${kbId}/sync`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json", "service-sync-version": "2" },
+      body: JSON.stringify({ ops: ops.slice(i, i + BATCH) }),
+    });
+    if (!res.ok) throw new Error(`sync: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  }
+}
+
+export async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attachments?: number; large?: number; passes?: number } = {}) {
+  const { notes = 10_000, attachments = 1_000, large = 4, passes = 3 } = opts;
+  const root = mkdtempSync(join(tmpdir(), "shelf-vault-bench-"));
+  const vaultDir = join(root, "vault");
+  try {
+    const vault = await makeVault(vaultDir, { notes, attachments, large, largeBytes: 4 * MB });
+    const entries: Entry[] = [
+      ...vault.notes.map((path) => ({ path, file: join(vaultDir, path), note: true })),
+      ...vault.attachments.map((path) => ({ path, file: join(vaultDir, path), note: false })),
+    ];
+    const files = entries.length;
+    let pass = 0;
+    let last: { key: string; slug: string; folder: string } | undefined;
+    let pushRequests = 0;
+    const ratio = await interleave(
+      passes,
+      async () => {
+        // The client's first push: a copy of the vault with no state, a new account and KB.
+        const folder = join(root, `push-${pass++}`);
+        cpSync(vaultDir, folder, { recursive: true });
+        const key = await shelf.newKey();
+        const kb = await newKb(shelf, key);
+        const t0 = performance.now();
+        pushRequests = await sync(shelf, key, folder, kb.slug);
+        const s = (performance.now() - t0) / 1000;
+        if (last) rmSync(last.folder, { recursive: true, force: true });
+        last = { key, slug: kb.slug, folder };
+        return files / s;
+      },
+      async () => {
+        const key = await shelf.newKey();
+        const kb = await newKb(shelf, key);
+        const t0 = performance.now();
+        await plainUpload(shelf, key, kb.id, entries);
+        return files / ((performance.now() - t0) / 1000);
+      },
+    );
+    const { key, slug, folder } = last!;
+    let t0 = performance.now();
+    const idleRequests = await sync(shelf, key, folder, slug);
+    const idle = (performance.now() - t0) / 1000;
+    const second = join(root, "pull");
+    mkdirSync(second);
+    t0 = performance.now();
+    const pullRequests = await sync(shelf, key, second, slug);
+    const pull = (performance.now() - t0) / 1000;
+    return {
+      notes: vault.notes.length,
+      attachments: vault.attachments.length,
+      mb: vault.bytes / 1e6,
+      push: ratio,
+      pushRequests,
+      idle,
+      idleRequests,
+      pull,
+      pullRequests,
+      db: shelf.deps.config.embedded.db ? "PGlite" : "Postgres",
+    };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
