@@ -336,6 +336,8 @@ export async function makeVault(root: string, opts: VaultOptions = {}): Promise<
     put(path, made.bytes);
     fileNames.push(path.slice(path.lastIndexOf("/") + 1));
   }
+  // An empty attachment (a placeholder some tools leave).
+  put("attachments/empty placeholder.txt", new Uint8Array(0));
   for (let i = 0; i < large; i++) {
     const ext = ["mp4", "zip", "pdf", "mov"][i % 4]!;
     const path = `${i % 2 ? "Assets/Large Files" : "attachments"}/big ${["video", "archive", "scan", "clip"][i % 4]} ${i + 1}.${ext}`;
