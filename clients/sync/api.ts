@@ -201,7 +201,8 @@ export class SyncApi {
     const res = await this.call("GET", `/v1/kbs/${kbId}/raw?path=${encodeURIComponent(relativePath)}`);
     if (!res.ok) await this.data(res, `fetching ${relativePath}`);
     return {
-      content: await res.text(),
+      // Not res.text(): it drops a leading byte order mark, which is part of the note.
+      content: new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer()),
       sourceHash: res.headers.get("x-source-hash") ?? "",
       updatedAt: res.headers.get("x-updated-at") ?? "",
     };

@@ -348,12 +348,13 @@ export async function makeVault(root: string, opts: VaultOptions = {}): Promise<
     const relative = () => encodeURI(posix.relative(posix.dirname(path), r.pick(notePaths)));
     put(path, noteText(r, i, names[i]!, names, fileNames, names[i]!, relative));
   });
-  // Notes written elsewhere: Windows line endings, and an empty one.
+  // Notes written elsewhere: Windows line endings, a byte order mark first, and an empty one.
   put("Windows note.md", "# Written on Windows\r\n\r\n- [ ] a task\r\n");
+  put("Saved with a BOM.md", "\uFEFF# A byte order mark first\r\n\r\nas some Windows editors save\r\n");
   put("Empty.md", "");
   // A note in Latin-1, as old tools wrote them: not UTF-8, so it goes as a file, byte for byte.
   put("Legacy latin-1.md", new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]));
-  notePaths.push("Windows note.md", "Empty.md", "Legacy latin-1.md");
+  notePaths.push("Windows note.md", "Saved with a BOM.md", "Empty.md", "Legacy latin-1.md");
   // Files a sync leaves alone by default.
   const skipped = [".obsidian/", ".trash/", "Projects/.DS_Store"];
   const obsidian: Record<string, string> = {

@@ -52,7 +52,9 @@ function concat(parts: Uint8Array[]): Uint8Array {
 
 type Parser = (value: string, typeId: number) => unknown;
 
-const utf8 = new TextDecoder();
+// A value that begins with U+FEFF keeps it: the default decoder drops a leading byte order
+// mark, which would change the text a client stored (and no longer match its hash).
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * The backend messages of one Bind/Describe/Execute/Sync round, read straight from the

@@ -44,7 +44,8 @@ export async function readContent(deps: Deps, row: StoredContent): Promise<strin
   try {
     const bytes = await deps.storage.read(row.objectKey);
     if (!bytes) throw new Error("object missing");
-    return new TextDecoder().decode(bytes);
+    // A leading byte order mark is the client's text, and is in its hash.
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   } catch (err) {
     logStoreFailure(deps.log, "document content read failed", { key: row.objectKey }, err);
     throw storageError(err, "the document's content could not be read");
