@@ -58,7 +58,14 @@ function limitOf(o: Operation): number {
   return optionalAuth(o) ? OPEN_JSON_MAX_BYTES : JSON_MAX_BYTES;
 }
 
-const PATH_VALUES: Record<string, string> = { provider: "local", file: "abcdefghijk.png", name: "no-such-job", rendition: "720p", dir: "720p" };
+const PATH_VALUES: Record<string, string> = {
+  provider: "local",
+  file: "abcdefghijk.png",
+  name: "no-such-job",
+  rendition: "720p",
+  dir: "720p",
+  sha256: "0".repeat(64),
+};
 const fill = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? newId());
 
 let node: ApiProcess;
@@ -125,8 +132,10 @@ function fault(o: Operation, r: Offered & { limit: number }): string | undefined
   // The sweep's caller is no administrator: an admin route refuses it before its body is read.
   if (o.path.startsWith("/v1/admin/") && o.method !== "GET" && o.method !== "HEAD")
     return r.status === 403 && body.code === "FORBIDDEN" ? undefined : `answered ${r.status} ${r.body.slice(0, 200)}`;
-  // A thumbnail is refused for the video it names (none here) before its body is read.
-  if (key(o) === "POST /v1/videos/{id}/thumbnail") return r.status === 404 ? undefined : `answered ${r.status} ${r.body}`;
+  // A thumbnail is refused for the video it names (none here) before its body is read, and
+  // a KB file's bytes for the KB (none here).
+  if (key(o) === "POST /v1/videos/{id}/thumbnail" || key(o) === "PUT /v1/kbs/{id}/files/{sha256}")
+    return r.status === 404 ? undefined : `answered ${r.status} ${r.body}`;
   if (r.status !== 413) return `answered ${r.status} instead of 413: ${r.body.slice(0, 200)}`;
   if (o.method !== "HEAD" && (body.code !== "FILE_TOO_LARGE" || body.meta?.limit !== r.limit)) return `413 with ${r.body.slice(0, 200)}`;
   return undefined;
