@@ -39,6 +39,13 @@ module.exports = {
       to: { path: "^(src|jobs)/", pathNot: "^src/modules/mcp/public\\.ts$" },
     },
     {
+      name: "dashboard-shares-only-the-note-link-rules",
+      severity: "error",
+      comment: "dashboard/ runs in the browser and calls the API over HTTP; of the server it shares the notes' link rules alone (pure code), so a link the page draws as resolved is one the backlinks route counts.",
+      from: { path: "^dashboard/" },
+      to: { path: "^(src|jobs|clients)/", pathNot: "^src/modules/library/kbs/note-links\\.ts$" },
+    },
+    {
       name: "server-starts-clients-from-the-command-line-only",
       severity: "error",
       comment: "The server does not depend on its clients; the command line (src/wiring/cli/index.ts) starts them, as the one binary's subcommands.",

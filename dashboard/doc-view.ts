@@ -9,7 +9,8 @@ import { type Answer, ApiError, call, callRaw } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { type Doc, docText, type Entry, type Kb, kbHref, notePlace, when } from "./kb-data.ts";
-import { type NotePlace, renderMarkdown } from "./markdown.ts";
+import type { NotePlace } from "./kb-data.ts";
+import { renderMarkdown } from "./markdown.ts";
 
 /** A render of the API as a blob: URL (a private document's render needs the token). */
 async function renderUrl(docId: string, format: "svg" | "pdf") {

@@ -4,7 +4,6 @@
 import { LinkIndex } from "../src/modules/library/kbs/note-links.ts";
 import { type Answer, call, callRaw } from "./api.ts";
 import { bytes, h } from "./dom.ts";
-import type { NotePlace } from "./markdown.ts";
 
 export type Kb = Answer<"/v1/kbs/{id}", "get">;
 
@@ -68,6 +67,15 @@ export async function pendingBranches(kbId: string): Promise<Branch[]> {
 }
 
 /** Where the note at `path` sits among the KB's `entries`: what its links resolve against. */
+/** Where a note is, as its rendering resolves links: its KB and path, and the KB's paths. */
+export interface NotePlace {
+  kbId: string;
+  path: string;
+  index: LinkIndex;
+  /** The KB's documents' ids by path (an embedded note's text is read by id). */
+  docIds: ReadonlyMap<string, string>;
+}
+
 export const notePlace = (kbId: string, path: string, entries: Entry[]): NotePlace => ({
   kbId,
   path,

@@ -14,9 +14,9 @@
 // CSP forbids anyway). Table alignment becomes a class: the CSP allows no style attribute.
 // markdown-it and its plugins are loaded on first use, apart from the first page.
 import type { default as MarkdownIt, Options, PluginSimple, Renderer, Token } from "markdown-it";
-import { headingSlug, isTextDocument, type LinkIndex, relativeHref, type Wikilink } from "../src/modules/library/kbs/note-links.ts";
+import { headingSlug, isTextDocument, relativeHref, type Wikilink } from "../src/modules/library/kbs/note-links.ts";
 import { apiUrl, mediaBlobUrl } from "./api.ts";
-import { kbHref } from "./kb-data.ts";
+import { kbHref, type NotePlace } from "./kb-data.ts";
 import { fillEmbeds, isImagePath, wireKbFiles } from "./note-files.ts";
 import { properties } from "./properties.ts";
 
@@ -40,14 +40,6 @@ function loadable(src: string): boolean {
 }
 
 /** Where a note sits: its KB, its path, and the KB's paths and document ids, against which its links resolve. */
-export interface NotePlace {
-  kbId: string;
-  path: string;
-  index: LinkIndex;
-  /** The KB's documents' ids by path (an embedded note's text is read by id). */
-  docIds: ReadonlyMap<string, string>;
-}
-
 /** What one render knows: the note's place (null outside any KB), the prefix of its ids, and how deep in embeds it is. */
 interface Env {
   place: NotePlace | null;
