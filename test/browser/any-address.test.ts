@@ -4,8 +4,7 @@
 // With PUBLIC_URL set, the dashboard opened at another address goes to the configured one.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { loadConfig } from "../../src/config.ts";
-import { testEnv } from "../helpers/context.ts";
+import { addressesFromRequest } from "../helpers/context.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { authorizeQuery, pkce, registerClient } from "../oauth/authorize-steps.ts";
@@ -28,19 +27,9 @@ async function signIn(page: Page, base: string, email: string) {
 
 describe.skipIf(!executable)("PUBLIC_URL unset, in Chromium", () => {
   let rig: Rig;
-  const unset = loadConfig(testEnv({ PUBLIC_URL: "" }));
 
   beforeAll(async () => {
-    rig = await browserRig(executable!, (deps) => ({
-      config: {
-        ...deps.config,
-        PUBLIC_URL: unset.PUBLIC_URL,
-        MEDIA_URL: unset.MEDIA_URL,
-        CENTER_URL: unset.CENTER_URL,
-        MCP_URL: unset.MCP_URL,
-        addressesFromRequest: unset.addressesFromRequest,
-      },
-    }));
+    rig = await browserRig(executable!, (deps) => ({ config: addressesFromRequest(deps.config) }));
   }, SLOW);
   afterAll(() => rig?.close(), SLOW);
 

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { loadConfig } from "../../src/config.ts";
 import { addressesOf } from "../../src/http/addresses.ts";
-import { testEnv } from "../helpers/context.ts";
+import { addressesFromRequest, testEnv } from "../helpers/context.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { png } from "../images/fixtures.ts";
@@ -19,16 +19,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 
 /** The addresses a config without PUBLIC_URL has: the defaults, each following the request. */
 const unset = loadConfig(testEnv({ PUBLIC_URL: "", PORT: "8080" }));
-const o = await oauthApp((deps) => ({
-  config: {
-    ...deps.config,
-    PUBLIC_URL: unset.PUBLIC_URL,
-    MEDIA_URL: unset.MEDIA_URL,
-    CENTER_URL: unset.CENTER_URL,
-    MCP_URL: unset.MCP_URL,
-    addressesFromRequest: unset.addressesFromRequest,
-  },
-}));
+const o = await oauthApp((deps) => ({ config: addressesFromRequest(deps.config) }));
 
 const LOOPBACK = "http://127.0.0.1:8080";
 const LAN = "http://192.168.1.5:8080";

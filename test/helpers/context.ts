@@ -46,6 +46,22 @@ export function testEnv(extra: Record<string, string> = {}): Record<string, stri
 }
 
 /**
+ * `config` with PUBLIC_URL unset: its four addresses the defaults, each following the
+ * address a request came to (oauthApp's change, for the tests of that mode).
+ */
+export function addressesFromRequest<C extends object>(config: C): C {
+  const unset = loadConfig(testEnv({ PUBLIC_URL: "", PORT: "8080" }));
+  return {
+    ...config,
+    PUBLIC_URL: unset.PUBLIC_URL,
+    MEDIA_URL: unset.MEDIA_URL,
+    CENTER_URL: unset.CENTER_URL,
+    MCP_URL: unset.MCP_URL,
+    addressesFromRequest: unset.addressesFromRequest,
+  };
+}
+
+/**
  * The shared app waits longer for upload memory, image work and the SVG sanitizer than any
  * test may run: on a busy machine a queued upload must not be shed by one of the node's own
  * timers in a test that is not about shedding (those build their own budgets and sanitizers).

@@ -5,6 +5,7 @@
 // records where each image's URL is in the source, which markdown-it does not give for
 // inline syntax: the image rule is wrapped to note the destination's span in the inline
 // text, and the reference rule to note each definition's lines.
+import { frontMatterRule } from "../kbs/note-links.ts";
 import MarkdownIt, { type PluginSimple } from "markdown-it";
 import footnote from "markdown-it-footnote";
 // @ts-expect-error markdown-it ships its rule modules without type declarations
@@ -102,35 +103,8 @@ md.inline.ruler2.at("strikethrough", (state) => {
   return false;
 });
 
-/**
- * YAML frontmatter as micromark's frontmatter extension reads it: the document's first
- * line is `---` (spaces or tabs may follow), a later line is `---` the same way, and the
- * lines between are its value. Without a closing fence there is none.
- */
-const frontmatterRule: BlockRule = (state, startLine, endLine, silent) => {
-  if (startLine !== 0 || state.blkIndent !== 0) return false;
-  const fenceAt = (line: number) => {
-    let pos = state.bMarks[line]!;
-    const max = state.eMarks[line]!;
-    if (line === 0 && pos === 0 && state.src.charCodeAt(0) === 0xfeff) pos++;
-    if (state.src.slice(pos, pos + 3) !== "---") return false;
-    for (pos += 3; pos < max; pos++) if (!isBlank(state.src.charCodeAt(pos))) return false;
-    return true;
-  };
-  // Only at the very start of the document (not the first line of a nested block).
-  if (state.bMarks[0] !== 0 || state.tShift[0] !== 0 || !fenceAt(0) || startLine + 1 >= endLine) return false;
-  let close = startLine + 1;
-  while (close < endLine && !fenceAt(close)) close++;
-  if (close >= endLine) return false;
-  if (silent) return true;
-  const token = state.push("front_matter", "", 0);
-  token.content = close > 1 ? state.src.slice(state.bMarks[1], state.eMarks[close - 1]) : "";
-  token.map = [0, close + 1];
-  token.block = true;
-  state.line = close + 1;
-  return true;
-};
-md.block.ruler.before("table", "front_matter", frontmatterRule, { alt: [] });
+// YAML front matter as the dashboard reads it (one rule for both: kbs/note-links.ts).
+md.block.ruler.before("table", "front_matter", frontMatterRule, { alt: [] });
 
 /** The inline rule for images, noting where each top-level image's URL is. */
 const imageWithSite: InlineRule = (state, silent) => {

@@ -65,8 +65,12 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** YAML front matter as the server reads it (documents/markdown-parser.ts): a first line `---`, a later line `---`, the lines between its value; without a closing line there is none. */
-function frontMatterRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+/**
+ * YAML front matter as micromark's frontmatter extension reads it, for the server's parser
+ * (documents/markdown-parser.ts) and the dashboard alike: a first line `---`, a later line
+ * `---`, the lines between its value; without a closing line there is none.
+ */
+export function frontMatterRule(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   if (startLine !== 0 || state.blkIndent !== 0 || state.bMarks[0] !== 0 || state.tShift[0] !== 0) return false;
   const fenceAt = (line: number) => {
     let pos = state.bMarks[line]!;
