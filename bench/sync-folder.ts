@@ -19,7 +19,8 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
-async function sync(shelf: Shelf, key: string, folder: string, slug: string) {
+/** One `shelf sync` of `folder` into KB `slug`: the requests it made (its last line says). */
+export async function sync(shelf: Shelf, key: string, folder: string, slug: string) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await syncCommand([folder, "--kb", slug, "--server", shelf.origin], {

@@ -9,10 +9,10 @@
 // text, attachments by hash) in batches of 200. No manifest, no HEAD, no state file, no
 // walk of the folder (it is handed the list). Subject and baseline run in turn, each pass
 // into a new account and KB, so no bytes are held already.
+import { sync } from "./sync-folder.ts";
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { syncCommand } from "../clients/sync/index.ts";
 import { makeVault } from "../test/helpers/vault.ts";
 import { interleave } from "./passes.ts";
 import type { Shelf } from "./server.ts";
@@ -36,19 +36,6 @@ async function newKb(shelf: Shelf, key: string): Promise<{ id: string; slug: str
   });
   if (res.status !== 201) throw new Error(`creating a KB: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { id: string; slug: string } }).data;
-}
-
-async function sync(shelf: Shelf, key: string, folder: string, slug: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await syncCommand([folder, "--kb", slug, "--server", shelf.origin], {
-    env: { SHELF_API_KEY: key },
-    out: (l) => out.push(l),
-    err: (l) => err.push(l),
-    send: (r) => fetch(r),
-  });
-  if (code !== 0) throw new Error(`shelf sync exited ${code}: ${err.slice(0, 5).join("; ")}`);
-  return Number(/(\d+) request\(s\)/.exec(out.at(-1) ?? "")?.[1]);
 }
 
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
