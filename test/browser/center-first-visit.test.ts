@@ -12,7 +12,7 @@ import { callJson } from "../helpers/context.ts";
 import { closeEmptyInstances, emptyInstance } from "../helpers/empty-instance.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium, SLOW } from "./chromium.ts";
-import { DESKTOP, PHONE } from "./dashboard.ts";
+import { DESKTOP, PHONE, showScreen } from "./dashboard.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
@@ -109,9 +109,9 @@ describe.skipIf(!executable)("the first visit to an instance with no account, in
       expect(setup.body.data).toEqual({ hasAccounts: true, firstAccount: null });
 
       // Once: the next screen, the library again and a reload do not show it.
-      await page.goto(`${origin}/#/upload`);
+      await showScreen(page, "#/upload");
       await page.getByRole("heading", { name: "Upload", level: 1 }).waitFor();
-      await page.goto(`${origin}/#/library`);
+      await showScreen(page, "#/library");
       await page.getByRole("heading", { name: "Library", level: 1 }).waitFor();
       await expect(notice.count()).resolves.toBe(0);
       await page.reload();

@@ -13,7 +13,7 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
-import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { DESKTOP, dashboardHarness, PHONE, showScreen } from "./dashboard.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
@@ -26,7 +26,7 @@ describe.skipIf(!executable)("knowledge bases in the dashboard", () => {
   /** Signs in, then goes to `hash` if given. */
   async function signIn(page: Page, email: string, hash = "") {
     await d.signIn(page, email);
-    if (hash) await page.evaluate((h) => (location.hash = h), hash);
+    if (hash) await showScreen(page, hash);
   }
 
   const app = () => d.rig.o.app;

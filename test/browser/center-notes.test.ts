@@ -17,7 +17,7 @@ import { putFile, upsertFile } from "../kbs/file-fixtures.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium, SLOW } from "./chromium.ts";
-import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { DESKTOP, dashboardHarness, PHONE, showScreen } from "./dashboard.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -74,7 +74,7 @@ describe.skipIf(!executable)("notes in the dashboard", () => {
 
   async function signIn(page: Page, email: string, hash: string) {
     await d.signIn(page, email);
-    await page.evaluate((h) => (location.hash = h), hash);
+    await showScreen(page, hash);
   }
 
   /** A screenshot at phone and desktop width in the light scheme, and at desktop in the dark one; axe-core finds nothing serious in either scheme. */
@@ -280,7 +280,7 @@ describe.skipIf(!executable)("notes in the dashboard", () => {
       await shoot(page, "note-pictures");
 
       // The picture's own page: shown, downloadable, and the note that shows it.
-      await page.evaluate((h) => (location.hash = h), `#/kbs/${kb.id}/img/photo.png`);
+      await showScreen(page, `#/kbs/${kb.id}/img/photo.png`);
       const picture = page.getByRole("img", { name: "photo.png" });
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth === 60, await picture.elementHandle());
       await page.getByText("image/png").waitFor();

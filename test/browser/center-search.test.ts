@@ -11,7 +11,7 @@ import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium, SLOW } from "./chromium.ts";
-import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
+import { DESKTOP, dashboardHarness, PHONE, showScreen } from "./dashboard.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -140,7 +140,7 @@ describe.skipIf(!executable)("searching documents in the dashboard", () => {
 
       const page = await open(DESKTOP);
       await d.signIn(page, user.email);
-      await page.evaluate((h) => (location.hash = h), `#/kbs/${kb.id}`);
+      await showScreen(page, `#/kbs/${kb.id}`);
       await page.getByRole("heading", { name: "Field notes", level: 1 }).waitFor();
       const box = page.getByRole("searchbox", { name: "Search this knowledge base" });
       await box.fill("pond");

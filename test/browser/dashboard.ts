@@ -14,6 +14,17 @@ import { browserRig, SLOW } from "./chromium.ts";
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * Moves an open dashboard to another screen as a link in it would: by its fragment, in the same
+ * document. `page.goto` to a URL that differs only in its fragment races Playwright's own
+ * bookkeeping of the navigation's response (a "not bound in the connection" error between tests).
+ */
+export async function showScreen(page: Page, fragment: string) {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, fragment);
+}
+
 type Rig = Awaited<ReturnType<typeof browserRig>>;
 
 /** Chromium's note that COOP needs HTTPS: the test server is plain HTTP, so every page earns it. */
