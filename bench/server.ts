@@ -15,7 +15,7 @@ import { serve } from "../src/wiring/server.ts";
  * so that a load of sync pushes measures the routes, not the limits.
  */
 export const UNLIMITED_SYNC = {
-  RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 }),
+  RATE_LIMITS: JSON.stringify({ read: 1_000_000, mutation: 1_000_000, upload: 1_000_000, file: 1_000_000 }),
   PLAN_OVERRIDES: JSON.stringify({ pro_plus: { syncOpBurst: 1_000_000, syncOpRefillPerMinute: 1_000_000 } }),
 };
 

@@ -128,7 +128,7 @@ export const variables = {
   RATE_LIMITS: {
     schema: T.String(),
     default: undefined,
-    doc: 'JSON overriding the per-user, per-minute request limits of the rate tiers; default {"read":600,"mutation":120,"upload":60}',
+    doc: 'JSON overriding the per-user, per-minute request limits of the rate tiers; default {"read":600,"mutation":120,"upload":60,"file":600}',
   },
   OAUTH_FIRST_PARTY_CLIENTS: {
     schema: T.String(),

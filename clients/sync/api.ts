@@ -232,15 +232,6 @@ export class SyncApi {
     return data.results;
   }
 
-  /** Whether the caller already holds the bytes of this SHA-256 (HEAD /v1/kbs/:id/files/:sha256). */
-  async hasFile(kbId: string, sha256: string): Promise<boolean> {
-    const res = await this.call("HEAD", `/v1/kbs/${kbId}/files/${sha256}`);
-    await res.body?.cancel();
-    if (res.status === 200) return true;
-    if (res.status === 404) return false;
-    throw new SyncClientError(`looking up an attachment: the server answered ${res.status}`, res.status, undefined);
-  }
-
   /** Uploads a file's bytes under their SHA-256 (PUT /v1/kbs/:id/files/:sha256), read from disk as sent. */
   async putFile(kbId: string, sha256: string, file: string, size: number): Promise<Upload> {
     const res = await this.call("PUT", `/v1/kbs/${kbId}/files/${sha256}`, {

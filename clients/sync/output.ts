@@ -19,8 +19,8 @@ export type SyncEvent =
   | { kind: "resolved"; path: string; branchId: string; copy?: string; removed: boolean };
 
 /**
- * A file not carried: by a rule (`why`), over the plan's size (`size` and `limit`), or
- * because the server takes no attachments (`server`). `remote`: a path on the server.
+ * A file not carried: by a rule (`why`) or over the plan's size (`size` and `limit`).
+ * `remote`: a path on the server.
  */
 export interface Skipped {
   path: string;
@@ -28,7 +28,6 @@ export interface Skipped {
   size?: number;
   limit?: number;
   remote?: boolean;
-  server?: boolean;
 }
 
 /** An op the server did not apply, and why (its status, reason and message). */
@@ -112,9 +111,8 @@ function pendingLine(p: PendingConflict): string {
 export function skippedCount(skipped: Skipped[]): string | undefined {
   if (skipped.length === 0) return undefined;
   const bySize = skipped.filter((s) => s.size !== undefined).length;
-  const byServer = skipped.filter((s) => s.server).length;
-  const byRule = skipped.length - bySize - byServer;
-  const parts = [byRule && `${byRule} by rule`, bySize && `${bySize} over the size limit`, byServer && `${byServer} not taken by this server`].filter(Boolean);
+  const byRule = skipped.length - bySize;
+  const parts = [byRule && `${byRule} by rule`, bySize && `${bySize} over the size limit`].filter(Boolean);
   return `${skipped.length} skipped (${parts.join(", ")})`;
 }
 

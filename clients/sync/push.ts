@@ -1,8 +1,8 @@
 // The push of a sync run: what was edited, added, removed, renamed or moved here since
 // the last agreement with master, with conflicts kept as branches (preserve_both). Notes
-// go as text; any other file as an attachment: its bytes are uploaded under their SHA-256
-// first (HEAD, then PUT when the server does not hold them), and the op only links them at
-// the path. A file gone from one path whose bytes (by hash) appeared at another is a
+// go as text; any other file as an attachment: its op names its bytes by their SHA-256 and
+// links them at the path, and the bytes the server says it lacks (FILE_MISSING) are
+// uploaded (PUT) and their ops sent again. A file gone from one path whose bytes (by hash) appeared at another is a
 // `rename` (same folder) or a `move`, keeping the document, its id and its history. When a
 // file changed on both sides, the server keeps master and a branch with ours; the file here
 // takes master's version and ours goes into a conflict copy beside it (conflicts.ts).
@@ -17,7 +17,6 @@ import { noteState, saveState } from "./state.ts";
 
 const PUSH_BATCH = 200;
 const SAVE_EVERY_MS = 1_000;
-const NO_ATTACHMENTS = "this server takes notes only, not attachments (a newer one does)";
 /** How long the plan's attachment size limit learnt from the server is trusted (a plan may change). */
 const LIMIT_TRUSTED_MS = 24 * 60 * 60 * 1000;
 
@@ -125,26 +124,28 @@ function sizeLimit(run: Run): number | undefined {
 }
 
 /**
- * Uploads the bytes the attachments' ops need that the server does not hold yet, a few at
- * a time. Returns the ops that can go: an attachment over the plan's size is skipped and
- * named (its size and the limit), one the server refused is a problem.
+ * The ops that can go, before any request: an attachment over the plan's size (as the
+ * server last told it) is skipped and named with its size and the limit.
  */
-async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<Pending[]> {
-  const files = pending.filter((p) => p.op.op === "upsert" && p.kind === "file" && p.local);
-  if (files.length === 0) return pending;
+function screenFiles(run: Run, pending: Pending[]): Pending[] {
+  const limit = sizeLimit(run);
+  if (limit === undefined || limit < 0) return pending;
+  return pending.filter((p) => {
+    if (p.op.op !== "upsert" || p.kind !== "file" || !p.local || p.local.size <= limit) return true;
+    run.report.skipped.push({ path: p.path, size: p.local.size, limit });
+    return false;
+  });
+}
+
+/**
+ * Uploads the bytes the server said it lacks (the attachments' ops skipped FILE_MISSING),
+ * a few at a time. Returns the ops to send again: an attachment over the plan's size is
+ * skipped and named (its size and the limit), one the server refused is a problem.
+ */
+async function uploadFiles(run: Run, files: Pending[]): Promise<Pending[]> {
   const { report, state, api, kbId } = run;
   const failed = new Set<Pending>();
-  const notTaken = (p: Pending) => {
-    failed.add(p);
-    report.skipped.push({ path: p.path, why: NO_ATTACHMENTS, server: true });
-  };
-  // A server that said it takes no attachments is not asked again for a day.
-  if (state.noAttachmentsAt !== undefined && run.now() - state.noAttachmentsAt < LIMIT_TRUSTED_MS) {
-    for (const p of files) notTaken(p);
-    return pending.filter((p) => !failed.has(p));
-  }
   let limit = sizeLimit(run);
-  let unsupported = false;
   const over = (p: Pending, bytes: number) => {
     failed.add(p);
     report.skipped.push({ path: p.path, size: p.local!.size, limit: bytes });
@@ -154,20 +155,12 @@ async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<
     const local = p.local!;
     try {
       if (limit !== undefined && limit >= 0 && local.size > limit) return over(p, limit);
-      if (unsupported) return notTaken(p);
-      if (check && (await api.hasFile(kbId, local.hash!))) return;
       const put = await api.putFile(kbId, local.hash!, local.file, local.size);
       if (put.ok) return;
       if (put.status === 413 && put.limit !== undefined) {
         limit = put.limit;
         state.fileLimit = { bytes: put.limit, at: run.now() };
         return over(p, put.limit);
-      }
-      // No such route: a server from before attachments.
-      if (put.status === 404 || put.status === 405) {
-        unsupported = true;
-        state.noAttachmentsAt = run.now();
-        return notTaken(p);
       }
       failed.add(p);
       if (put.status === 422) return report.problem(p.path, "the file changed while it was uploaded: it goes at the next sync");
@@ -177,17 +170,18 @@ async function uploadFiles(run: Run, pending: Pending[], check = true): Promise<
       report.listener.progress?.("uploading", done, files.length);
     }
   });
-  return pending.filter((p) => !failed.has(p));
+  return files.filter((p) => !failed.has(p));
 }
 
 /** The push: true when it sent anything (the run then reads the manifest again for its cursor). */
 export async function push(run: Run, scan: Scan): Promise<boolean> {
   const { root, state } = run;
-  let pending = await uploadFiles(run, await pendingOps(run, scan));
+  let pending = screenFiles(run, await pendingOps(run, scan));
   const sent = pending.length > 0;
   const refetch: string[] = [];
   let savedAt = run.now();
-  // An attachment whose bytes the server did not hold after all (FILE_MISSING) is uploaded and sent once more.
+  // An attachment's op goes before its bytes: the server applies it when the account holds
+  // them already, and skips it FILE_MISSING when not; those bytes are uploaded and the op sent once more.
   for (let round = 0; round < 2 && pending.length > 0; round++) {
     const missing: Pending[] = [];
     for (let i = 0; i < pending.length; i += PUSH_BATCH) {
@@ -210,7 +204,7 @@ export async function push(run: Run, scan: Scan): Promise<boolean> {
       }
       run.report.listener.progress?.("pushing", i + batch.length, pending.length);
     }
-    pending = missing.length ? await uploadFiles(run, missing, false) : [];
+    pending = missing.length ? await uploadFiles(run, missing) : [];
   }
   // The server rewrote a text we sent (inline images become hosted ones): mirror its text.
   for (const path of refetch) {

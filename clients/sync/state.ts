@@ -47,8 +47,6 @@ export interface SyncState {
   conflicts?: Record<string, ConflictState>;
   /** The plan's largest attachment in bytes as the server told it, and when (ms): trusted for a day. */
   fileLimit?: { bytes: number; at: number };
-  /** When the server said it takes no attachments (a server from before them; ms): files are not offered for a day. */
-  noAttachmentsAt?: number;
   /** Notes the server refused as larger than the plan's documents, by path: not sent again while unchanged (for a day). */
   oversize?: Record<string, { hash: string; size: number; limit: number; at: number }>;
   /** The fingerprint of the rules of the last sync (rules.ts): when they change, the whole manifest is read again. */

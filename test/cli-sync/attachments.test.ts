@@ -65,9 +65,11 @@ describe("shelf sync: attachments", () => {
     await Bun.write(join(b, "docs", "b.pdf"), edited);
     const edit = await run(b, kb.slug, key);
     expect(edit.out).toContain(`pushed   ${join("docs", "b.pdf")}`);
-    expect(edit.pushed).toEqual([
-      { op: "upsert", kind: "file", relativePath: "docs/b.pdf", sourceHash: sha(edited), baseUpdatedAt: expect.any(String), baseHash: sha(pdf) },
-    ]);
+    // Its op goes first; the server lacks the bytes (FILE_MISSING), so they go up, and the op once more. No HEAD.
+    const editOp = { op: "upsert", kind: "file", relativePath: "docs/b.pdf", sourceHash: sha(edited), baseUpdatedAt: expect.any(String), baseHash: sha(pdf) };
+    expect(edit.pushed).toEqual([editOp, editOp]);
+    const writes = edit.seen.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.replace(kb.id, ":id")}`);
+    expect(writes).toEqual(["POST /v1/kbs/:id/sync", `PUT /v1/kbs/:id/files/${sha(edited)}`, "POST /v1/kbs/:id/sync"]);
     expect((await activeIds(key, kb.id)).get("docs/b.pdf")).toBe(before.get("img/b.pdf")!);
     const pulledEdit = await run(a, kb.slug, key);
     expect(pulledEdit.out).toContain(`pulled   ${join("docs", "b.pdf")}`);
@@ -91,5 +93,23 @@ describe("shelf sync: attachments", () => {
     const there = await run(b, kb.slug, key);
     expect(there.out).toContain(`pending  conflict pic.png (branch ${branchId}): opened elsewhere; accept or discard it on the server`);
     expect(sha(await Bun.file(join(b, "pic.png")).bytes())).toBe(sha(theirs));
+  });
+
+  test("bytes the account holds already (the same file in another KB) go up no more: their op is applied at once, with no PUT and no HEAD", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const [first, second] = [await newKb(key), await newKb(key)];
+    const a = tempDir("shelf-att-held-a-");
+    const b = tempDir("shelf-att-held-b-");
+    const pdf = noise(9000, 11);
+    await Bun.write(join(a, "paper.pdf"), pdf);
+    await Bun.write(join(b, "copy of paper.pdf"), pdf);
+    const one = await run(a, first.slug, key);
+    expect(one.seen.filter((r) => r.method === "PUT")).toHaveLength(1);
+    const two = await run(b, second.slug, key);
+    expect(two.code).toBe(0);
+    expect(two.out).toContain("pushed   copy of paper.pdf");
+    expect(two.seen.filter((r) => r.method === "PUT" || r.method === "HEAD")).toEqual([]);
+    expect(two.pushed).toHaveLength(1);
+    expect((await activeIds(key, second.id)).has("copy of paper.pdf")).toBe(true);
   });
 });

@@ -69,7 +69,7 @@ describe("rate limits", () => {
 
   test("RATE_LIMITS changes a tier's limit; anything but known tiers with positive integers stops the start", () => {
     const c = loadConfig({ DATA_DIR: tempDir(), RATE_LIMITS: '{"upload":5}' });
-    expect(c.rateLimits).toEqual({ read: 600, mutation: 120, upload: 5 });
+    expect(c.rateLimits).toEqual({ read: 600, mutation: 120, upload: 5, file: 600 });
     expect(loadConfig({ DATA_DIR: tempDir() }).rateLimits).toEqual(TIER_LIMITS);
     for (const bad of ['{"uploads":5}', '{"read":0}', '{"read":1.5}', '{"read":"600"}', "{"]) {
       expect(() => loadConfig({ DATA_DIR: tempDir(), RATE_LIMITS: bad })).toThrow(/RATE_LIMITS/);
@@ -79,7 +79,7 @@ describe("rate limits", () => {
   test("the configured limits are the ones enforced and reported, on windows cut from the app's clock", async () => {
     const { deps } = await testContext();
     const clock = stoppedClock();
-    const limiter = createRateLimiter(deps.kv, createLog("silent"), { limits: { read: 600, mutation: 120, upload: 3 }, clock });
+    const limiter = createRateLimiter(deps.kv, createLog("silent"), { limits: { read: 600, mutation: 120, upload: 3, file: 600 }, clock });
     const user = crypto.randomUUID();
     const remaining = [];
     for (let i = 0; i < 3; i++) remaining.push((await limiter.hit(user, "upload"))["ratelimit-remaining"]);

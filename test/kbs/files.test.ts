@@ -62,6 +62,23 @@ describe("PUT and HEAD /v1/kbs/:id/files/:sha256", () => {
     expect(await imageStorage(key)).toBe(PNG.length);
   });
 
+  test("PUT counts in its own `file` tier (600 a minute), not the upload tier of media: a vault's first push is not held to 60 files a minute", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const kb = await newKb(key);
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const put = await putFile(key, kb.id, bytes(100 + i, i));
+      expect(put.status).toBe(201);
+      expect(put.headers.get("ratelimit-limit")).toBe("600");
+      remaining.push(put.headers.get("ratelimit-remaining")!);
+    }
+    expect(remaining).toEqual(["599", "598", "597"]);
+    const doc = await callJson("POST", "/v1/docs", { token: key, json: { filename: "t.md", content: "x" } });
+    expect(doc.status).toBe(201);
+    expect(doc.headers.get("ratelimit-limit")).toBe("60");
+    expect(doc.headers.get("ratelimit-remaining")).toBe("59");
+  });
+
   test("bytes whose SHA-256 is not the URL's: 422 HASH_MISMATCH, no object and nothing counted", async () => {
     const { user, key } = await makeClient();
     const kb = await newKb(key);

@@ -54,7 +54,7 @@ const clock: Clock = { now: () => inner.now(), nowMs: () => inner.nowMs(), advan
 const services = createServices({
   ...shared.deps,
   clock,
-  config: { ...shared.deps.config, rateLimits: { read: 1_000_000, mutation: 1_000_000, upload: 1_000_000 } },
+  config: { ...shared.deps.config, rateLimits: { read: 1_000_000, mutation: 1_000_000, upload: 1_000_000, file: 1_000_000 } },
 });
 afterAll(() => services.close());
 const app = createApp(services);

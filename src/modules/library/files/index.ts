@@ -59,14 +59,15 @@ export const kbFilesRoutes = ({ deps, guard, buckets, contentDeps }: RouteServic
             const b = pre.existing;
             return ok({ sha256: b.sha256, sizeBytes: b.sizeBytes, contentType: b.contentType, stored: "existing" as const });
           }
-          await buckets.take(principal.userId, "upload");
+          // New bytes are sync work: one token of the syncOp bucket, not of the media uploads' bucket.
+          await buckets.take(principal.userId, "syncOp");
           const out = await storeFile(depsAt(contentDeps, request), pre.uploader, { sha256: params.sha256, name: query.name }, uploadBodyOf(request));
           const b = out.blob;
           set.status = out.stored === "new" ? 201 : 200;
           return ok({ sha256: b.sha256, sizeBytes: b.sizeBytes, contentType: b.contentType, stored: out.stored });
         }),
       {
-        auth: { scope: "kb.write", tier: "upload" },
+        auth: { scope: "kb.write", tier: "file" },
         params: FileParams,
         query: PutFileQuery,
         // Streamed to storage while hashed (src/core/streamed-body.ts), never buffered by Elysia.
@@ -88,7 +89,7 @@ export const kbFilesRoutes = ({ deps, guard, buckets, contentDeps }: RouteServic
         detail: {
           summary: "Store a KB file's bytes under their SHA-256 (201 new; 200 existing: the owner holds them already, the body unread)",
           description:
-            "The body is the file itself (any Content-Type), with a Content-Length (411 LENGTH_REQUIRED without one). Refused before a byte is read: 413 FILE_TOO_LARGE past the plan's attachmentMaxBytes, 403 QUOTA_EXCEEDED (meta.type img_storage) when the bytes do not fit the plan's image storage, 403 PLAN_INACTIVE. Streamed to the object store while hashed: 422 HASH_MISMATCH when the bytes' SHA-256 is not the one in the URL, and nothing is kept or counted. The Content-Type is told from the bytes (else from `name`'s extension, else application/octet-stream) and kept with them. The bytes count in img_storage once per owner and hash, however many paths, branches or KBs link them; unlinked, they are removed by the orphan sweep ORPHAN_SWEEP_AFTER_H after their last PUT. Link them to a path with a sync v2 upsert or update of kind `file`.",
+            "The body is the file itself (any Content-Type), with a Content-Length (411 LENGTH_REQUIRED without one). Refused before a byte is read: 413 FILE_TOO_LARGE past the plan's attachmentMaxBytes, 403 QUOTA_EXCEEDED (meta.type img_storage) when the bytes do not fit the plan's image storage, 403 PLAN_INACTIVE. Streamed to the object store while hashed: 422 HASH_MISMATCH when the bytes' SHA-256 is not the one in the URL, and nothing is kept or counted. The Content-Type is told from the bytes (else from `name`'s extension, else application/octet-stream) and kept with them. The bytes count in img_storage once per owner and hash, however many paths, branches or KBs link them; unlinked, they are removed by the orphan sweep ORPHAN_SWEEP_AFTER_H after their last PUT. Link them to a path with a sync v2 upsert or update of kind `file`. Rate: the `file` tier (600 a minute by default), and new bytes take one token of the syncOp bucket; an existing answer takes none.",
           requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
         },
       },
