@@ -179,7 +179,7 @@ describe("GET /v1/docs/search", () => {
       content: "Il a dit « bonjour » puis « au revoir ». Le mot bonjour revient.\n",
     });
     const [hit] = await search(key, "q=bonjour");
-    expect(hit!.snippet).toContain("« «bonjour» »");
+    expect(hit!.snippet).toContain("«bonjour» » puis « au revoir »");
     expect(markedWords(hit!)).toEqual(["bonjour", "bonjour"]);
     for (const m of hit!.marks) {
       expect(hit!.snippet[m.start - 1]).toBe("«");
@@ -189,6 +189,21 @@ describe("GET /v1/docs/search", () => {
     await uploadedDoc(key, { filename: "h.md", title: "Markup", content: "a <img src=x onerror=alert(1)> zebra\n" });
     const [zebra] = await search(key, "q=zebra");
     expect(markedWords(zebra!)).toEqual(["zebra"]);
+  });
+
+  test("the snippet is cut from the words a reader sees: no front matter, heading, list, task or quote marks, emphasis, highlight or wikilink brackets, and the title only for a document with no text", async () => {
+    const { key } = await makeClient();
+    await uploadedDoc(key, {
+      filename: "heron.md",
+      title: "Heron",
+      content: "---\ntags: [birds, wading]\n---\n# Heron\n\n> [!note] The **grey** heron\n- [x] saw a ==heron== at the [[River|river]]\n1. `wades` slowly\n",
+    });
+    const [hit] = await search(key, "q=heron");
+    expect(hit!.snippet).toBe("«Heron» [!note] The grey «heron» saw a «heron» at the River|river wades slowly");
+    expect(hit!.snippet).not.toContain("tags");
+    // A wading bird: the front matter's words still find the note, the snippet is its text.
+    const [tagged] = await search(key, "q=wading");
+    expect(tagged!.snippet).not.toContain("---");
   });
 
   test("pages through every match once, best first, with the one cursor; a cursor that is not one is 400", async () => {

@@ -25,6 +25,24 @@ const SENTINELS = sql.raw(`'${OPEN}${CLOSE}'`);
 const HEADLINE = sql.raw(`'StartSel=${OPEN}, StopSel=${CLOSE}, MaxFragments=2, MinWords=8, MaxWords=20, FragmentDelimiter=" … "'`);
 
 /**
+ * The text a snippet is cut from: the document's words as a reader sees them. Its front
+ * matter goes, and the marks of Markdown and Typst a note's source shows: heading, quote
+ * and list markers (a task's box too) at a line's start, emphasis, highlight and
+ * strike-through pairs, wikilink brackets, backticks and comment marks. The title is the
+ * text of a document with none inline (its hit is its title or path); it is not put before
+ * the text, where a note's first heading would say it again.
+ */
+const FRONT_MATTER = String.raw`^---\r??\n.*?\n---\r??\n`;
+const LINE_MARKS = String.raw`(^|\n)[ \t]*(#{1,6}|=+|>+|[-*+]([ \t]+\[[ xX]\])?|[0-9]+[.)])[ \t]+`;
+const INLINE_MARKS = String.raw`\*\*|__|==|~~|!?\[\[|\]\]|` + "`+|%%";
+/** A pattern as a standard SQL string: the backslashes are the regular expression's. */
+const pattern = (re: string) => sql.raw(`'${re}'`);
+const SNIPPET_TEXT = (title: unknown, content: unknown) => sql`coalesce(nullif(
+  regexp_replace(regexp_replace(regexp_replace(${content}, ${pattern(FRONT_MATTER)}, ''),
+    ${pattern(LINE_MARKS)}, ${pattern(String.raw`\1`)}, 'g'), ${pattern(INLINE_MARKS)}, '', 'g'),
+  ''), ${title})`;
+
+/**
  * The best matches, then their snippets: the inner query ranks and limits, so ts_headline
  * (which parses the whole text again) runs for the rows answered only. `q` is the parsed
  * query, once per statement. A query of exclusions only (`-draft`) matches no index entry
@@ -78,7 +96,7 @@ const searchStatement = (inKb: boolean, after: boolean) => (db: DbOrTx) => {
       format: hits.format,
       updatedAt: hits.updatedAt,
       rank: hits.rank,
-      snippet: sql<string>`ts_headline('simple', translate(${hits.title} || E'\n\n' || coalesce(${hits.content}, ''), ${SENTINELS}, ''), ${hits.query}, ${HEADLINE})`,
+      snippet: sql<string>`ts_headline('simple', translate(${SNIPPET_TEXT(hits.title, hits.content)}, ${SENTINELS}, ''), ${hits.query}, ${HEADLINE})`,
     })
     .from(hits)
     .orderBy(desc(hits.rank), desc(hits.updatedAt), desc(hits.id))
