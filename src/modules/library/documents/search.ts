@@ -34,7 +34,7 @@ const HEADLINE = sql.raw(`'StartSel=${OPEN}, StopSel=${CLOSE}, MaxFragments=2, M
  */
 const FRONT_MATTER = String.raw`^---\r??\n.*?\n---\r??\n`;
 const LINE_MARKS = String.raw`(^|\n)[ \t]*(#{1,6}|=+|>+|[-*+]([ \t]+\[[ xX]\])?|[0-9]+[.)])[ \t]+`;
-const INLINE_MARKS = String.raw`\*\*|__|==|~~|!?\[\[|\]\]|` + "`+|%%";
+const INLINE_MARKS = String.raw`\*\*|__|==|~~|!?\[\[|\]\]|\`+|%%`;
 /** A pattern as a standard SQL string: the backslashes are the regular expression's. */
 const pattern = (re: string) => sql.raw(`'${re}'`);
 const SNIPPET_TEXT = (title: unknown, content: unknown) => sql`coalesce(nullif(
