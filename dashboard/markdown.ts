@@ -1,9 +1,10 @@
 // A note's Markdown rendered in the browser, as a person expects from their editor, and
 // safely. markdown-it (the server's own version) with raw HTML off, so a `<script>` in the
 // text stays text, and with: footnotes (markdown-it-footnote), heading anchors
-// (markdown-it-anchor), read-only task checkboxes (@mdit/plugin-tasklist), callouts
-// (callouts.ts), and front matter and [[wikilinks]] (note-links.ts, shared with the
-// server's backlinks so both resolve a link alike). Then every byte of HTML it wrote goes
+// (markdown-it-anchor), read-only task checkboxes (@mdit/plugin-tasklist), ==highlights==
+// (@mdit/plugin-mark), callouts (callouts.ts), and front matter, [[wikilinks]] and hidden
+// %%comments%% (note-links.ts, shared with the server's backlinks so both resolve a link
+// alike). Then every byte of HTML it wrote goes
 // through DOMPurify before it reaches the page, whatever a plugin produced.
 //
 // Links keep to http(s), mailto and paths: a path or a wikilink is another document of the
@@ -111,12 +112,13 @@ function renderWikilink(link: Wikilink, env: Env, esc: (s: string) => string): s
 }
 
 async function make(): Promise<Parser> {
-  const [{ default: Md }, { default: footnote }, { default: anchor }, { tasklist }, { default: DOMPurify }, { noteSyntax }, { calloutPlugin }] =
+  const [{ default: Md }, { default: footnote }, { default: anchor }, { tasklist }, { mark }, { default: DOMPurify }, { noteSyntax }, { calloutPlugin }] =
     await Promise.all([
       import("markdown-it"),
       import("markdown-it-footnote"),
       import("markdown-it-anchor"),
       import("@mdit/plugin-tasklist"),
+      import("@mdit/plugin-mark"),
       import("dompurify"),
       import("../src/modules/library/kbs/note-links.ts"),
       import("./callouts.ts"),
@@ -128,6 +130,7 @@ async function make(): Promise<Parser> {
     // Its declarations are of markdown-it's CommonJS build: the same function.
     .use(footnote as unknown as PluginSimple)
     .use(tasklist, { disabled: true, label: true })
+    .use(mark)
     .use(calloutPlugin)
     .use(anchor, {
       slugifyWithState: (text: string, state: { env: Env }) => `${state.env.prefix}${headingSlug(text)}`,

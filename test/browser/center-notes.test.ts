@@ -35,6 +35,13 @@ const WELCOME = [
   "",
   "Start with the [[Plan]], its [[Plan#Goals|goals]], or [[Nowhere]].",
   "See [the ideas](ideas/Ideas.md) too.",
+  "Water ==before noon== %%the neighbour said so, see [[Plan]]%%daily.",
+  "",
+  "%%",
+  "A private note to self.",
+  "",
+  "It spans paragraphs.",
+  "%%",
   "",
   "- [x] sow tomatoes",
   "- [ ] water the beans",
@@ -118,6 +125,14 @@ describe.skipIf(!executable)("notes in the dashboard", () => {
       await expect(note.getByRole("link", { name: /Nowhere/ }).count()).resolves.toBe(0);
       await expect(note.getByTitle("Not in this knowledge base").textContent()).resolves.toBe("Nowhere (not in this knowledge base)");
       await expect(note.getByRole("link", { name: "the ideas" }).getAttribute("href")).resolves.toBe(`#/kbs/${kb.id}/ideas/Ideas.md`);
+
+      // A highlight is marked; a comment, inline or a block of its own, is not shown, and its link is no link.
+      await expect(note.locator("mark").textContent()).resolves.toBe("before noon");
+      await expect(note.getByText("Water before noon daily.").count()).resolves.toBe(1);
+      await expect(note.textContent()).resolves.not.toContain("neighbour");
+      await expect(note.textContent()).resolves.not.toContain("%%");
+      await expect(note.textContent()).resolves.not.toContain("A private note to self");
+      await expect(text.getByRole("link", { name: "Plan", exact: true }).count()).resolves.toBe(1);
 
       // Tasks: read-only checkboxes named by their text.
       const done = note.getByRole("checkbox", { name: "sow tomatoes" });

@@ -1,7 +1,7 @@
 // GET /v1/kbs/:id/backlinks?path=: the notes that link to a document, by wikilink, embed,
 // front matter link or relative Markdown link, resolved as Obsidian resolves them (a name
-// whatever its case, the linking note's folder first); code, other documents' links and
-// the document itself do not count.
+// whatever its case, the linking note's folder first); code, %%comments%%, other documents'
+// links and the document itself do not count.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { callJson } from "../helpers/context.ts";
 import { makeUser, type TestUser } from "../helpers/factories.ts";
@@ -25,7 +25,7 @@ async function vault(user: TestUser) {
     upsert2("journal/Tuesday.md", "# Tuesday\n\nRead [the plan](../Plan.md) again.\n"),
     upsert2("journal/Wednesday.md", "# Wednesday\n\n![[Plan]]\n"),
     upsert2("people/Ann.md", '---\ntitle: Ann\nrelated: "[[Plan]]"\n---\n\nNo link in the text.\n'),
-    upsert2("people/Bob.md", "# Bob\n\n`[[Plan]]` in code\n\n```\n[[Plan]]\n```\n"),
+    upsert2("people/Bob.md", "# Bob\n\n`[[Plan]]` in code, %%a comment's [[Plan]]%%\n\n```\n[[Plan]]\n```\n\n%%\n[[Plan]] in a comment's block\n%%\n"),
     upsert2("projects/Plan.md", "# Project plan\n"),
     upsert2("projects/Status.md", "# Status\n\nSee [[Plan]] (this folder's) and [[projects/Plan]].\n"),
     upsert2("projects/Notes.md", "# Notes\n\n[[/Plan.md|the top plan]][^1]\n\n[^1]: and [[Ideas]] in a footnote\n"),
@@ -56,7 +56,7 @@ describe("GET /v1/kbs/:id/backlinks", () => {
     });
   });
 
-  test("a name resolves to the linking note's folder first, a path to its own document; code, Typst text and self-links do not count", async () => {
+  test("a name resolves to the linking note's folder first, a path to its own document; code, comments, Typst text and self-links do not count", async () => {
     const user = await makeUser();
     const kb = await vault(user);
     const project = await backlinks(user, kb.id, "projects/Plan.md");

@@ -92,10 +92,49 @@ export function frontMatterRule(state: StateBlock, startLine: number, endLine: n
   return true;
 }
 
-/** The plugin: front matter (`front_matter` tokens) and wikilinks (`wikilink` tokens) for a markdown-it instance. */
+/**
+ * Obsidian's comments, `%%like this%%`, are the writer's and are never shown: inline, up to
+ * the next `%%` of the paragraph (an unclosed `%%` is text), and as a block, from a line
+ * that starts with `%%` to the line that ends with one. Their links are not links.
+ */
+function commentInline(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  if (src.charCodeAt(state.pos) !== 0x25 || src.charCodeAt(state.pos + 1) !== 0x25) return false;
+  const close = src.indexOf("%%", state.pos + 2);
+  if (close < 0 || close + 2 > state.posMax) return false;
+  if (!silent) state.push("comment", "", 0).hidden = true;
+  state.pos = close + 2;
+  return true;
+}
+
+function commentBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine]! - state.blkIndent >= 4) return false;
+  const lineText = (line: number) => state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]!).trimEnd();
+  const first = lineText(startLine);
+  if (!first.startsWith("%%")) return false;
+  let last = startLine;
+  if (!(first.length >= 4 && first.endsWith("%%"))) {
+    last = startLine + 1;
+    while (last < endLine && !lineText(last).endsWith("%%")) last++;
+    if (last >= endLine) return false;
+  }
+  if (silent) return true;
+  const token = state.push("comment", "", 0);
+  token.map = [startLine, last + 1];
+  token.block = true;
+  token.hidden = true;
+  state.line = last + 1;
+  return true;
+}
+
+/** The plugin: front matter (`front_matter` tokens), wikilinks (`wikilink` tokens) and comments (hidden) for a markdown-it instance. */
 export function noteSyntax(md: MarkdownIt): void {
   md.block.ruler.before("table", "front_matter", frontMatterRule, { alt: [] });
+  md.block.ruler.before("table", "comment", commentBlock, { alt: ["paragraph"] });
   md.inline.ruler.before("link", "wikilink", wikilinkRule);
+  md.inline.ruler.before("emphasis", "comment", commentInline);
+  // A hidden token renders as nothing, whatever the renderer's other rules.
+  md.renderer.rules.comment = () => "";
 }
 
 /** The wikilinks written in front matter values (Obsidian's link properties, such as `related: "[[Plan]]"`). */
