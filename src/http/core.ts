@@ -9,7 +9,7 @@ import type { Log } from "../infra/log.ts";
 import { StorageUnavailableError } from "../infra/storage/types.ts";
 import { type AccessLog, noteErrorBody } from "./access-log.ts";
 import { AppError, ERROR_STATUS, type ErrorCode, storageError } from "../core/errors.ts";
-import { type BodyLimits, bodyLimits, refuseGetBody } from "./body-limit.ts";
+import { type BodyLimits, bodyLimits, lingeringClose, refuseGetBody } from "./body-limit.ts";
 import { jsonBody } from "./json-body.ts";
 import { refusalError, LimitRefusal } from "../core/refusal.ts";
 import { type Inputs, validationIssues } from "./validation.ts";
@@ -246,5 +246,8 @@ export const httpCore = (
       noteErrorBody(request, body);
       set.status = status;
       Object.assign(set.headers, headers);
+      // A refusal before the body was read (a malformed path or query, say): the body is not
+      // read to its end to keep the connection, which a slow or endless one would hold.
+      if (!set.headers.connection) Object.assign(set.headers, await lingeringClose(request));
       return body;
     });

@@ -189,4 +189,23 @@ describe("every body is bounded before it is held", () => {
     // Whatever was read is dropped as it comes: the node does not hold the 64 MB either client offered.
     expect((await rssOf(node.child.pid)) - before).toBeLessThan(32 * MB);
   });
+
+  test("a request refused for its path before its body is read (a KB file's malformed hash) is answered 422 and its connection closed: the body is not read to its end", async () => {
+    const kb = await fetch(`${node.base}/v1/kbs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Bounds" }),
+    });
+    const { id } = ((await kb.json()) as { data: { id: string } }).data;
+    const body = zeros(64 * MB);
+    const res = await fetch(`${node.base}/v1/kbs/${id}/files/not-a-hash`, {
+      method: "PUT",
+      body: body.stream,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.headers.get("connection")).toBe("close");
+    expect(await res.json()).toMatchObject({ success: false, code: "VALIDATION_ERROR" });
+    expect(body.offered()).toBeLessThan(32 * MB);
+  });
 });
