@@ -6,8 +6,8 @@
 // mirrors, else the one server signed in to (without an API key). Exit 0 when everything synced (conflicts
 // included: they are resolved into conflict copies), 1 when a change could not be synced,
 // 2 on a usage error. What is carried and what is skipped: rules.ts.
-import { stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { mkdir, stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { apiKeyAuth, type Auth, SyncApi, SyncClientError } from "./api.ts";
 import { credentialsPath, loginFor, signedInServers } from "./credentials.ts";
@@ -26,6 +26,7 @@ const USAGE = `Usage: shelf sync <folder> --kb <slug> [--server <url>] [--create
        shelf sync logout [--url <server>]
 
 Mirrors <folder> with the knowledge base <slug>: pulls remote changes, pushes local ones.
+A <folder> that does not exist yet is made (its parent must exist), and the KB pulled into it.
 Notes (.md, .markdown, .typ) go as text, every other file as an attachment. Dot-folders
 and dot-files (.obsidian/, .trash/, .git/) and node_modules/ are skipped, as is what the
 folder's .shelfignore names (gitignore-like lines; !pattern carries what was skipped).
@@ -83,9 +84,20 @@ export async function syncCommand(args: string[], io: SyncCommandIo = defaultIo(
     return 2;
   }
   const root = resolve(folder);
-  if (!(await stat(root).catch(() => null))?.isDirectory()) {
+  const found = await stat(root).catch(() => null);
+  if (found && !found.isDirectory()) {
     io.err(`${folder} is not a folder`);
     return 2;
+  }
+  // A new folder to mirror a KB into is made, as a clone makes its own; one whose parent is
+  // missing too is more likely a mistyped path than a wish for a tree of folders.
+  if (!found) {
+    if (!(await stat(dirname(root)).catch(() => null))?.isDirectory()) {
+      io.err(`${folder} does not exist, nor does the folder it would be in`);
+      return 2;
+    }
+    await mkdir(root);
+    io.out(`created  ${folder}`);
   }
   const output = new SyncOutput(io);
   try {

@@ -94,4 +94,31 @@ describe("shelf sync output", () => {
     expect(screen).toContain("\r\x1b[2Kpulling 50 / 100");
     expect(screen.endsWith("\r\x1b[2K")).toBe(true);
   }, 120_000);
+
+  test("a folder that does not exist yet is made and the KB pulled into it; one whose parent is missing too, or a file, is refused with exit 2 and nothing made", async () => {
+    const { key } = await makeClient();
+    const kb = await newKb(key);
+    const a = tempDir("shelf-new-a-");
+    await Bun.write(join(a, "note.md"), "# Note\n");
+    expect((await run(a, kb.slug, key)).code).toBe(0);
+
+    const fresh = join(tempDir("shelf-new-parent-"), "My vault");
+    const made = await run(fresh, kb.slug, key);
+    expect(made.code).toBe(0);
+    expect(made.out[0]).toBe(`created  ${fresh}`);
+    expect(made.out).toContain("pulled   note.md");
+    expect(await Bun.file(join(fresh, "note.md")).text()).toBe("# Note\n");
+
+    const deep = join(tempDir("shelf-new-deep-"), "missing", "vault");
+    const refused = await run(deep, kb.slug, key);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toEqual([`${deep} does not exist, nor does the folder it would be in`]);
+    expect(await Bun.file(join(deep, "..")).exists()).toBe(false);
+    expect(refused.paths).toEqual([]);
+
+    const file = join(a, "note.md");
+    const notFolder = await run(file, kb.slug, key);
+    expect(notFolder.code).toBe(2);
+    expect(notFolder.err).toEqual([`${file} is not a folder`]);
+  });
 });
