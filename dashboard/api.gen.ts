@@ -1014,6 +1014,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/videos/{id}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A video's caption tracks, in the order they were added */
+        get: operations["getV1VideosByIdCaptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/videos/{id}/captions/{language}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or replace the captions of one language (WebVTT or SRT; 201 new, 200 replaced)
+         * @description The body is the caption file itself, WebVTT or SRT (converted to WebVTT), UTF-8, at most 512 KiB (413 FILE_TOO_LARGE), with any Content-Type. `language` is a BCP 47 tag (422 VALIDATION_ERROR otherwise), kept in its canonical form; `label` (query) is the name players show, by default the language's English name. A file the WebVTT parser refuses, or with no cue, is 422 INVALID_FILE_TYPE with meta.errors (line, message). A video takes captions once it is ready (409 CONFLICT meta.reason not_ready before), at most 20 tracks (409 meta.reason caption_limit); a Mux-hosted video takes none (409 meta.reason hosted_provider). The stored file gets an X-TIMESTAMP-MAP header that lines its cues up with the video's segments (the cues' 0 is the video's start). The bytes count in image storage (403 QUOTA_EXCEEDED). The master playlist lists the tracks as a subtitles group (subs/<language>.m3u8), so hls.js and Safari offer them.
+         */
+        put: operations["putV1VideosByIdCaptionsByLanguage"];
+        post?: never;
+        /** Remove the captions of one language */
+        delete: operations["deleteV1VideosByIdCaptionsByLanguage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/videos": {
         parameters: {
             query?: never;
@@ -9330,6 +9368,176 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1VideosByIdCaptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                /** @description its BCP 47 tag, canonical (en, pt-BR) */
+                                language: string;
+                                /** @description the name players show */
+                                label: string;
+                                /** @description bytes of its WebVTT file, counted in image storage */
+                                sizeBytes: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description its WebVTT file on the media edge (signed for a couple of hours while the video is private) */
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putV1VideosByIdCaptionsByLanguage: {
+        parameters: {
+            query?: {
+                label?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/vtt": string;
+                "application/x-subrip": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Caption */
+                        data: {
+                            /** @description its BCP 47 tag, canonical (en, pt-BR) */
+                            language: string;
+                            /** @description the name players show */
+                            label: string;
+                            /** @description bytes of its WebVTT file, counted in image storage */
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description its WebVTT file on the media edge (signed for a couple of hours while the video is private) */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Caption */
+                        data: {
+                            /** @description its BCP 47 tag, canonical (en, pt-BR) */
+                            language: string;
+                            /** @description the name players show */
+                            label: string;
+                            /** @description bytes of its WebVTT file, counted in image storage */
+                            sizeBytes: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description its WebVTT file on the media edge (signed for a couple of hours while the video is private) */
+                            url: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1VideosByIdCaptionsByLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                language: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

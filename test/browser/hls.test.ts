@@ -48,6 +48,29 @@ const PAGE = `<!doctype html>
   hls.attachMedia(document.getElementById("v"));
 </script></body></html>`;
 
+/**
+ * The captions page: hls.js on a <video>, showing the first subtitle track once the master
+ * names it; `window.cues` gets the cues the browser holds for it, as the viewer sees them.
+ */
+const CAPTIONS_PAGE = `<!doctype html>
+<html><head><meta charset="utf-8"><title>captions</title><script src="/hls.js"></script></head>
+<body><video id="v" muted playsinline></video>
+<script>
+  const seen = (window.seen = []);
+  const video = document.getElementById("v");
+  const hls = new Hls({ enableWorker: false });
+  hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_, d) => {
+    seen.push({ type: "tracks", tracks: d.subtitleTracks.map((t) => ({ lang: t.lang, name: t.name })) });
+  });
+  // As a viewer turns captions on in the player's menu: the track shows, and hls.js loads it.
+  video.textTracks.addEventListener("addtrack", (e) => (e.track.mode = "showing"));
+  hls.on(Hls.Events.ERROR, (_, d) => seen.push({ type: "error", details: d.details, fatal: d.fatal }));
+  window.firstFrame = () => (video.buffered.length ? video.buffered.start(0) : null);
+  window.cues = () => [...video.textTracks].flatMap((t) => [...(t.cues || [])].map((c) => ({ lang: t.language, text: c.text, start: c.startTime, end: c.endTime })));
+  hls.loadSource(new URLSearchParams(location.search).get("src"));
+  hls.attachMedia(video);
+</script></body></html>`;
+
 type Seen = { type: string; [k: string]: unknown };
 
 describe.skipIf(!executable)("hls.js on another origin plays from the media edge", () => {
@@ -56,6 +79,8 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
   const servers: { stop(force?: boolean): unknown }[] = [];
   const opened: Services[] = [];
   let playbackPath: string;
+  let videoId: string;
+  let ownerKey: string;
 
   /** The app on the shared parts with `mediaCorsOrigins`, listening on a port of its own: its origin. */
   async function edgeServer(mediaCorsOrigins?: readonly string[]): Promise<string> {
@@ -80,6 +105,8 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
     const v = (await callJson("GET", `/v1/videos/${up.body.data.id}`, { token: key })).body.data;
     expect(v.status).toBe("ready");
     playbackPath = new URL(v.playback_url).pathname;
+    videoId = v.id;
+    ownerKey = key;
     expect(v.playback_url).toBe(`${deps.config.MEDIA_URL}/v/${v.id}/master.m3u8`);
 
     page = Bun.serve({
@@ -88,6 +115,7 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
       routes: {
         "/": new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
         "/hls.js": new Response(await HLS_JS.arrayBuffer(), { headers: { "content-type": "text/javascript" } }),
+        "/captions": new Response(CAPTIONS_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
       },
     });
     browser = await chromium.launch({ executablePath: executable!, args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
@@ -147,6 +175,48 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
       const seen = await play(`${edge}${playbackPath}`);
       expect(seen.find((e) => e.type === "error" && e.fatal)).toMatchObject({ details: "manifestLoadError" });
       expect(seen.some((e) => e.type === "manifest" || e.type === "fragment")).toBe(false);
+    },
+    SLOW,
+  );
+
+  test(
+    "captions uploaded as SRT are a subtitle track hls.js offers by language and name, and the browser holds their cues at their times",
+    async () => {
+      const srt = "1\n00:00:00,200 --> 00:00:00,900\nHello there\n\n2\n00:00:01,000 --> 00:00:01,800\nGeneral Kenobi\n";
+      const put = await callJson("PUT", `/v1/videos/${videoId}/captions/en`, {
+        token: ownerKey,
+        body: srt,
+        headers: { "content-type": "application/x-subrip" },
+      });
+      expect(put.status).toBe(201);
+      const edge = await edgeServer();
+      const context = await browser.newContext();
+      context.setDefaultTimeout(SLOW / 2);
+      try {
+        const tab = await context.newPage();
+        await tab.goto(`${page.url.origin}/captions?src=${encodeURIComponent(`${edge}${playbackPath}`)}`);
+        await tab.waitForFunction(
+          () =>
+            ((window as unknown as { cues: () => unknown[] }).cues().length >= 2 &&
+              (window as unknown as { firstFrame: () => number | null }).firstFrame() !== null) ||
+            (window as unknown as { seen: Seen[] }).seen.some((e) => e.type === "error" && e.fatal),
+        );
+        const seen = await tab.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+        expect(seen.filter((e) => e.type === "error")).toEqual([]);
+        expect(seen.find((e) => e.type === "tracks")).toEqual({ type: "tracks", tracks: [{ lang: "en", name: "English" }] });
+        const cues = await tab.evaluate(() => (window as unknown as { cues: () => { text: string; start: number; end: number }[] }).cues());
+        expect(cues.map((c) => c.text)).toEqual(["Hello there", "General Kenobi"]);
+        // A cue's time is the video's own: counted from where the player starts the picture
+        // (the segments' clock starts at 1.4 s and the encoder's delay; the file's
+        // X-TIMESTAMP-MAP says so), within a frame at 15 fps.
+        const first = await tab.evaluate(() => (window as unknown as { firstFrame: () => number }).firstFrame());
+        console.info(`captions: picture from ${first.toFixed(3)} s; cues ${cues.map((c) => `${c.start.toFixed(3)}-${c.end.toFixed(3)}`).join(", ")}`);
+        expect(Math.abs(cues[0]!.start - first - 0.2)).toBeLessThan(1 / 15);
+        expect(Math.abs(cues[1]!.start - first - 1.0)).toBeLessThan(1 / 15);
+        expect(Math.abs(cues[1]!.end - first - 1.8)).toBeLessThan(1 / 15);
+      } finally {
+        await context.close();
+      }
     },
     SLOW,
   );

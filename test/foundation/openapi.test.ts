@@ -117,6 +117,9 @@ describe("GET /swagger/json", () => {
         "POST /v1/videos/{id}/thumbnail",
         "DELETE /v1/videos/{id}/thumbnail",
         "POST /v1/videos/{id}/sign",
+        "GET /v1/videos/{id}/captions",
+        "PUT /v1/videos/{id}/captions/{language}",
+        "DELETE /v1/videos/{id}/captions/{language}",
         "GET /v1/media",
         "DELETE /v1/media",
         "GET /v1/notifications",
@@ -219,7 +222,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(78);
+    expect(guarded.length).toBe(81);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

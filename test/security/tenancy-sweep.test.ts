@@ -124,6 +124,13 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "POST /v1/videos/{id}/sign": () => ({ path: `/v1/videos/${video.id}/sign`, json: {} }),
   "POST /v1/videos/{id}/thumbnail": async () => ({ path: `/v1/videos/${video.id}/thumbnail`, form: await thumbnail() }),
   "DELETE /v1/videos/{id}/thumbnail": () => ({ path: `/v1/videos/${video.id}/thumbnail` }),
+  "GET /v1/videos/{id}/captions": () => ({ path: `/v1/videos/${video.id}/captions` }),
+  "PUT /v1/videos/{id}/captions/{language}": () => ({
+    path: `/v1/videos/${video.id}/captions/en`,
+    bytes: new TextEncoder().encode("WEBVTT\n\n00:00:00.000 --> 00:00:01.000\ntaken over\n"),
+    headers: { "content-type": "text/vtt" },
+  }),
+  "DELETE /v1/videos/{id}/captions/{language}": () => ({ path: `/v1/videos/${video.id}/captions/en` }),
   "GET /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
   "PATCH /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}`, json: { isPublic: true } }),
   "DELETE /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),

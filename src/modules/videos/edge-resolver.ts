@@ -10,9 +10,9 @@ import { rowById } from "../../infra/db/prepared.ts";
 import { AppError } from "../../core/errors.ts";
 import { type EdgeVariant, type MediaResolver, REFUSAL, type ServedObject } from "../edge/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
-import { hlsPrefix, videoPrefix } from "./layout.ts";
+import { captionsPrefix, hlsPrefix, videoPrefix } from "./layout.ts";
 import { muxPlayback } from "./mux-playback.ts";
-import { DIRECT, MASTER, masterWithOnly, parsePlaybackPath } from "./playback.ts";
+import { DIRECT, MASTER, masterWithOnly, masterWithSubtitles, parsePlaybackPath, SUBS, subtitlePlaylist } from "./playback.ts";
 import { playbackDocument } from "./playback-openapi.ts";
 import { createPlaybackSigner } from "./sign.ts";
 import { videos } from "./table.ts";
@@ -24,7 +24,13 @@ const unsigned = () => new AppError("FORBIDDEN", "this video plays only through 
 const suspended = () =>
   new AppError("BANDWIDTH_SUSPENDED", "video playback is suspended: the owner's monthly video bandwidth is over 120% of the plan", {}, REFUSAL);
 
-const TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", ts: "video/mp2t", mp4: "video/mp4", jpg: "image/jpeg" };
+const TYPES: Record<string, string> = {
+  m3u8: "application/vnd.apple.mpegurl",
+  ts: "video/mp2t",
+  mp4: "video/mp4",
+  jpg: "image/jpeg",
+  vtt: "text/vtt; charset=utf-8",
+};
 const typeOf = (file: string) => TYPES[file.slice(file.lastIndexOf(".") + 1)];
 
 interface ServedVideo extends ServedObject {
@@ -52,6 +58,8 @@ const byId = rowById("edge_video_by_id", videos, videos.id, {
   readyAt: videos.readyAt,
   provider: videos.provider,
   providerPlaybackId: videos.providerPlaybackId,
+  captions: videos.captions,
+  durationSeconds: videos.durationSeconds,
 });
 type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
@@ -64,6 +72,8 @@ interface Listing {
   /** Built on first need, per visibility (the edge keeps headers per variant object). */
   built?: { isPublic: boolean; files: Map<string, EdgeVariant>; variants: EdgeVariant[] };
   degraded?: EdgeVariant | null;
+  /** The master playlist with the caption tracks in it, made once per listing (none without captions). */
+  captioned?: EdgeVariant | null;
 }
 
 const LISTINGS_MAX = 2_000;
@@ -80,11 +90,13 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
   async function listingOf(row: Row): Promise<Listing> {
     const thumbKey = row.customThumbnailKey ?? row.thumbnailKey;
     const ready = row.status === "ready";
-    const version = `${row.ownerId}|${row.status}|${row.readyAt?.getTime()}|${row.renditions}|${row.directKey}|${thumbKey}`;
+    const version = `${row.ownerId}|${row.status}|${row.readyAt?.getTime()}|${row.renditions}|${row.directKey}|${thumbKey}|${row.captions.map((t) => t.file)}`;
     const had = listings.get(row.id);
     if (had?.version === version) return had;
     const prefix = videoPrefix(row);
     const hls = hlsPrefix(row).slice(prefix.length);
+    const subs = captionsPrefix(row).slice(prefix.length);
+    const captionFiles = new Set(row.captions.map((t) => t.file));
     const thumbnail = thumbKey ? thumbKey.slice(thumbKey.lastIndexOf("/") + 1) : null;
     const files = new Map<string, { key: string; size: number }>();
     for await (const o of deps.storage.list(prefix)) {
@@ -93,6 +105,7 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       // The MP4 may be the original itself (already H.264/AAC in MP4): served as direct.mp4 either way.
       if (ready && o.key === row.directKey) name = DIRECT;
       else if (rel === thumbnail) name = rel;
+      else if (rel.startsWith(subs) && captionFiles.has(rel.slice(subs.length))) name = `${SUBS}${rel.slice(subs.length)}`;
       else if (ready && rel.startsWith(hls)) {
         const file = rel.slice(hls.length);
         const slash = file.indexOf("/");
@@ -107,7 +120,25 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
 
   const etag = (id: string, file: string, size: number) => `"${id}/${file}/${size}"`;
 
-  function built(row: Row, listing: Listing) {
+  /** A playlist the resolver made (not stored), served short-cached as the stored ones are. */
+  function madePlaylist(id: string, key: string, name: string, text: string): EdgeVariant {
+    const body = new Blob([text], { type: TYPES.m3u8 });
+    return { key, size: body.size, contentType: TYPES.m3u8!, etag: etag(id, name, body.size), cache: "short", body };
+  }
+
+  /** The master playlist with the video's caption tracks as a subtitles group, made once per listing. */
+  async function captionedMaster(row: Row, listing: Listing): Promise<EdgeVariant | null> {
+    if (listing.captioned !== undefined) return listing.captioned;
+    const stored = listing.files.get(MASTER);
+    const tracks = row.captions.filter((t) => listing.files.has(`${SUBS}${t.file}`));
+    const bytes = stored && tracks.length > 0 && (await deps.storage.read(stored.key));
+    if (!stored || !bytes) return (listing.captioned = null);
+    const text = masterWithSubtitles(new TextDecoder().decode(bytes), tracks);
+    // The tracks' files are in the name: a replaced track makes another ETag.
+    return (listing.captioned = madePlaylist(row.id, `${stored.key}#subs`, `${MASTER}/${tracks.map((t) => t.file).join(",")}`, text));
+  }
+
+  function built(row: Row, listing: Listing, captioned: EdgeVariant | null) {
     if (listing.built?.isPublic === row.isPublic) return listing.built;
     const files = new Map<string, EdgeVariant>();
     for (const [file, { key, size }] of listing.files) {
@@ -121,6 +152,14 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
         ...(file === listing.thumbnail ? { dimension: "image_bandwidth" as const } : {}),
       });
     }
+    if (captioned) {
+      files.set(MASTER, captioned);
+      for (const t of row.captions) {
+        const name = `${SUBS}${t.language}.m3u8`;
+        if (files.has(`${SUBS}${t.file}`))
+          files.set(name, madePlaylist(row.id, `${captioned.key}/${t.file}`, name, subtitlePlaylist(t.file, row.durationSeconds ?? 0)));
+      }
+    }
     listing.built = { isPublic: row.isPublic, files, variants: [...files.values()] };
     return listing.built;
   }
@@ -128,7 +167,8 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
   /** The master playlist with the lowest rendition only, made once per listing. */
   async function degradedMaster(row: Row, listing: Listing, master: EdgeVariant | undefined): Promise<EdgeVariant | null> {
     if (listing.degraded !== undefined) return listing.degraded;
-    const bytes = master && (await deps.storage.read(master.key));
+    // The captioned master is made here, not stored: its own bytes.
+    const bytes = master && (master.body ? await master.body.bytes() : await deps.storage.read(master.key));
     const lowest = row.renditions[0];
     if (!bytes || !lowest) return (listing.degraded = null);
     const body = new Blob([masterWithOnly(new TextDecoder().decode(bytes), lowest)], { type: TYPES.m3u8 });
@@ -171,7 +211,8 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       const listing = await listingOf(row);
       const muxPlaybackId = row.status === "ready" && row.provider === "mux" ? row.providerPlaybackId : null;
       if (listing.files.size === 0 && !muxPlaybackId) return null;
-      const { files, variants } = built(row, listing);
+      const captioned = row.status === "ready" && row.captions.length > 0 ? await captionedMaster(row, listing) : null;
+      const { files, variants } = built(row, listing, captioned);
       const state = row.status === "ready" ? await states.of(row.ownerId) : "ok";
       const degraded = state === "degraded" ? await degradedMaster(row, listing, files.get(MASTER)) : null;
       return {

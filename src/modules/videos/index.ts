@@ -1,5 +1,6 @@
 // /v1/videos: streamed upload, list, read (anonymous when public), status poll, update,
-// delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts.
+// delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts, signed URLs in
+// sign.routes.ts, captions in captions.routes.ts.
 import { depsAt } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
@@ -22,6 +23,7 @@ import {
   videoUrls,
 } from "./service.ts";
 import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
+import { captionRoutes } from "./captions.routes.ts";
 import { signRoutes } from "./sign.routes.ts";
 import { videoWebhooks } from "./webhooks.routes.ts";
 
@@ -34,6 +36,7 @@ export const videosModule = (services: RouteServices) => {
     .use(guard)
     .use(videoWebhooks(services))
     .use(signRoutes(services))
+    .use(captionRoutes(services))
     .post(
       "/v1/videos",
       async ({ principal, request, status }) => {

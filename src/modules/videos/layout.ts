@@ -15,6 +15,9 @@ export const thumbnailKey = (v: VideoRef) => `${videoPrefix(v)}thumb.jpg`;
 /** A replacement thumbnail: a fresh name per upload, so caches never serve the old one. */
 export const customThumbnailKey = (v: VideoRef, nonce: string) => `${videoPrefix(v)}thumb-custom-${nonce}.jpg`;
 
+/** Captions, as WebVTT, one object per upload (`<language>-<nonce>.vtt`, captions.ts). */
+export const captionsPrefix = (v: VideoRef) => `${videoPrefix(v)}captions/`;
+
 /**
  * Whether `key` names an object of this video: under its prefix, with no empty, `.` or
  * `..` segment (a store joining it to a folder would leave the prefix) and no backslash

@@ -116,3 +116,19 @@ export const ThumbnailForm = {
     },
   },
 };
+
+/** One caption track of a video (captions.ts). */
+export const CaptionItem = t.Object(
+  {
+    language: t.String({ description: "its BCP 47 tag, canonical (en, pt-BR)" }),
+    label: t.String({ description: "the name players show" }),
+    sizeBytes: Int({ description: "bytes of its WebVTT file, counted in image storage" }),
+    updatedAt: Instant,
+    url: t.String({ description: "its WebVTT file on the media edge (signed for a couple of hours while the video is private)" }),
+  },
+  { title: "Caption" },
+);
+export type CaptionItem = typeof CaptionItem.static;
+export const CaptionList = t.Object({ items: t.Array(CaptionItem) });
+export const CaptionParams = t.Object({ id: t.String({ pattern: ID_PATTERN }), language: t.String({ minLength: 1, maxLength: 64 }) });
+export const CaptionQuery = t.Object({ label: t.Optional(t.String({ maxLength: 200 })) });

@@ -9,6 +9,8 @@
 //   v/<id>/<rendition>/seg_00000.ts        a segment
 //   v/<id>/direct.mp4                      the progressive MP4 (direct_url)
 //   v/<id>/thumb.jpg, thumb-custom-<n>.jpg the thumbnail (thumbnail_url)
+//   v/<id>/subs/<language>.m3u8            a caption track's playlist (made, not stored)
+//   v/<id>/subs/<language>-<n>.vtt         its WebVTT file
 // A private video's URLs carry a signature segment after the id (sign.ts):
 //   v/<id>/s.<expiry>.<mac>/master.m3u8, and every relative URI below it keeps it.
 import { ID_PATTERN } from "../../infra/ids.ts";
@@ -70,4 +72,59 @@ export function masterWithOnly(master: string, keep: string): string {
     out.push(line);
   }
   return out.join("\n");
+}
+
+/** The folder of the caption tracks below v/<id>/, as the master playlist names them. */
+export const SUBS = "subs/";
+/** A caption track's WebVTT file on the edge. */
+export const captionFileUrl = (mediaUrl: string, id: string, file: string, token?: string) => playbackFileUrl(mediaUrl, id, `${SUBS}${file}`, token);
+const SUBTITLES_GROUP = "subs";
+
+/** What the master playlist says of a caption track. */
+export interface SubtitleRendition {
+  language: string;
+  label: string;
+}
+
+const quoted = (s: string) => `"${s.replace(/["\r\n]/g, "")}"`;
+
+/**
+ * The master playlist with a subtitles rendition group (RFC 8216 section 4.3.4.1): one
+ * EXT-X-MEDIA per track, after the header, and every stream naming the group. Players
+ * (hls.js, Safari) list the tracks and show the one chosen; none is on by default.
+ */
+export function masterWithSubtitles(master: string, tracks: SubtitleRendition[]): string {
+  if (tracks.length === 0) return master;
+  const media = tracks.map(
+    (t) =>
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=${quoted(SUBTITLES_GROUP)},NAME=${quoted(t.label)},LANGUAGE=${quoted(t.language)},DEFAULT=NO,AUTOSELECT=YES,URI=${quoted(`${SUBS}${t.language}.m3u8`)}`,
+  );
+  const out: string[] = [];
+  let placed = false;
+  for (const line of master.split(/\r?\n/)) {
+    if (line.startsWith("#EXT-X-STREAM-INF")) {
+      if (!placed) {
+        out.push(...media);
+        placed = true;
+      }
+      out.push(`${line},SUBTITLES=${quoted(SUBTITLES_GROUP)}`);
+    } else out.push(line);
+  }
+  return out.join("\n");
+}
+
+/** A caption track's media playlist: its one WebVTT file as a single segment as long as the video. */
+export function subtitlePlaylist(vttFile: string, durationSeconds: number): string {
+  const duration = Math.max(1, durationSeconds);
+  return [
+    "#EXTM3U",
+    "#EXT-X-VERSION:3",
+    `#EXT-X-TARGETDURATION:${Math.ceil(duration)}`,
+    "#EXT-X-MEDIA-SEQUENCE:0",
+    "#EXT-X-PLAYLIST-TYPE:VOD",
+    `#EXTINF:${duration.toFixed(3)},`,
+    vttFile,
+    "#EXT-X-ENDLIST",
+    "",
+  ].join("\n");
 }

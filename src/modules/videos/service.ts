@@ -254,6 +254,17 @@ export async function ownVideo(db: DbOrTx, userId: string, id: string): Promise<
   return row;
 }
 
+/** The caller's video row, locked for the rest of the transaction; 404 when it is not theirs. */
+export async function lockOwnVideo(tx: Tx, userId: string, id: string): Promise<VideoRow> {
+  const [row] = await tx
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+    .for("update");
+  if (!row) throw notFound("video");
+  return row;
+}
+
 function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof videos, (typeof LIST_COLUMNS)[number]> {
   const filters: string[] = [];
   const params: Record<string, unknown> = { userId };
@@ -323,7 +334,7 @@ export async function deleteVideo(deps: Deps, userId: string, id: string): Promi
       .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
       .returning();
     if (!gone) throw notFound("video");
-    await release(tx, userId, { mediaBytes: gone.originalKey ? gone.sizeBytes : 0, imageBytes: gone.thumbnailBytes });
+    await release(tx, userId, { mediaBytes: gone.originalKey ? gone.sizeBytes : 0, imageBytes: gone.thumbnailBytes + gone.captionBytes });
     await enqueueDeletes(tx, [gone], now);
     return gone;
   });

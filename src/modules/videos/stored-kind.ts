@@ -1,13 +1,13 @@
 // Videos as the operator work sees them (usage StoredKind): objects under
 // videos/<owner>/<id>/ (layout.ts), the original counted in media_storage until it is
-// gone, a custom thumbnail in img_storage.
+// gone, a custom thumbnail and captions in img_storage.
 import { asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
-import { hlsPrefix } from "./layout.ts";
+import { captionsPrefix, hlsPrefix } from "./layout.ts";
 import { type VideoRow, videos } from "./table.ts";
 
 const KEY = /^videos\/([^/]+)\/([^/]+)\/.+$/;
-type Named = Pick<VideoRow, "id" | "ownerId" | "originalKey" | "thumbnailKey" | "customThumbnailKey" | "directKey">;
+type Named = Pick<VideoRow, "id" | "ownerId" | "originalKey" | "thumbnailKey" | "customThumbnailKey" | "directKey" | "captions">;
 const columns = {
   id: videos.id,
   ownerId: videos.ownerId,
@@ -15,9 +15,13 @@ const columns = {
   thumbnailKey: videos.thumbnailKey,
   customThumbnailKey: videos.customThumbnailKey,
   directKey: videos.directKey,
+  captions: videos.captions,
 };
-/** The single objects a row names; its HLS renditions are everything under its hls/ folder. */
-const keysOf = (r: Named) => [r.originalKey, r.thumbnailKey, r.customThumbnailKey, r.directKey].filter((k): k is string => !!k);
+/** The single objects a row names (its captions' files too); its HLS renditions are everything under its hls/ folder. */
+const keysOf = (r: Named) => [
+  ...[r.originalKey, r.thumbnailKey, r.customThumbnailKey, r.directKey].filter((k): k is string => !!k),
+  ...r.captions.map((t) => `${captionsPrefix(r)}${t.file}`),
+];
 
 export const storedVideos: StoredKind = {
   name: "videos",
@@ -49,7 +53,7 @@ export const storedVideos: StoredKind = {
       .select({
         ownerId: videos.ownerId,
         media: sql<string>`coalesce(sum(${videos.sizeBytes}) filter (where ${isNotNull(videos.originalKey)}), 0)`,
-        thumbs: sql<string>`coalesce(sum(${videos.thumbnailBytes}), 0)`,
+        thumbs: sql<string>`coalesce(sum(${videos.thumbnailBytes} + ${videos.captionBytes}), 0)`,
       })
       .from(videos)
       .where(inArray(videos.ownerId, [...userIds]))

@@ -11,6 +11,19 @@ export const RENDITIONS = ["360p", "720p", "1080p"] as const;
 export type Rendition = (typeof RENDITIONS)[number];
 
 /**
+ * A caption track: a WebVTT file stored under the video's prefix with a fresh name per
+ * upload (`file`, below captions/), so a replaced one never comes from a cache.
+ */
+export interface CaptionTrack {
+  /** A BCP 47 tag in its canonical form (en, pt-BR). */
+  language: string;
+  label: string;
+  file: string;
+  sizeBytes: number;
+  updatedAt: string;
+}
+
+/**
  * One row per video. Object keys follow layout.ts; the key columns are null until the
  * object exists (renditions are written by the provider, the original by the upload).
  * `original_key` turns null when the original is gone (a failed video's, after 7 days).
@@ -51,6 +64,10 @@ export const videos = pgTable(
     thumbnailBytes: bytes("thumbnail_bytes").notNull().default(0),
     /** The progressive MP4 (direct.mp4), once transcoded. */
     directKey: text("direct_key"),
+    /** Its captions, one per language, in the order they were added (captions.ts). */
+    captions: jsonb("captions").$type<CaptionTrack[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The captions' bytes, counted against image storage as the custom thumbnail's are. */
+    captionBytes: bytes("caption_bytes").notNull().default(0),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
     /** When transcoding began (the eta is extrapolated from it). */

@@ -1,9 +1,9 @@
 // A video's custom thumbnail: JPEG, PNG or WebP up to 2 MB, stored as a JPEG
 // under a fresh name (layout.ts) and counted in image storage; reverting drops it and the
 // auto thumbnail shows again.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
-import { AppError, notFound, validationError } from "../../core/errors.ts";
+import { AppError, validationError } from "../../core/errors.ts";
 import type { Upload } from "../../http/multipart.ts";
 import { sharp } from "../../infra/sharp.ts";
 import { nanoid } from "nanoid";
@@ -12,7 +12,8 @@ import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { customThumbnailKey } from "./layout.ts";
-import { ownVideo } from "./service.ts";
+import { dropVideoObject } from "./objects.ts";
+import { lockOwnVideo, ownVideo } from "./service.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { type VideoRow, videos } from "./table.ts";
 
@@ -54,12 +55,7 @@ export async function setThumbnail(deps: Deps & WithCompliance, userId: string, 
   let old: string | null = null;
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(videos)
-        .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
-        .for("update");
-      if (!before) throw notFound("video");
+      const before = await lockOwnVideo(tx, userId, id);
       old = before.customThumbnailKey;
       await release(tx, userId, { imageBytes: before.thumbnailBytes });
       await reserve(tx, userId, limits, { imageBytes: jpeg.length }, deps.clock.now());
@@ -70,23 +66,18 @@ export async function setThumbnail(deps: Deps & WithCompliance, userId: string, 
         .returning();
       return after!;
     });
-    await dropObject(deps, old);
+    await dropVideoObject(deps, old);
     await invalidate(deps, VIDEO_KIND, id);
     return row;
   } catch (e) {
-    await dropObject(deps, key);
+    await dropVideoObject(deps, key);
     throw e;
   }
 }
 
 export async function revertThumbnail(deps: Deps, userId: string, id: string): Promise<VideoRow> {
   const { row, old } = await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(videos)
-      .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
-      .for("update");
-    if (!before) throw notFound("video");
+    const before = await lockOwnVideo(tx, userId, id);
     await release(tx, userId, { imageBytes: before.thumbnailBytes });
     const [after] = await tx
       .update(videos)
@@ -95,11 +86,7 @@ export async function revertThumbnail(deps: Deps, userId: string, id: string): P
       .returning();
     return { row: after!, old: before.customThumbnailKey };
   });
-  await dropObject(deps, old);
+  await dropVideoObject(deps, old);
   await invalidate(deps, VIDEO_KIND, id);
   return row;
-}
-
-async function dropObject(deps: Deps, key: string | null) {
-  if (key) await deps.storage.delete(key).catch((err) => deps.log.error("thumbnail object delete failed", { key, err }));
 }
