@@ -100,14 +100,15 @@ export function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-/** A request with the access token; a 401 renews it once and tries again. */
+/** A request with the access token; a 401 renews it once and tries again. A Blob (a file) goes as it is, anything else as JSON. */
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const json = body !== undefined && !(body instanceof Blob);
   const once = () =>
     fetch(apiUrl(path), {
       ...NAMES_ORIGIN,
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+      body: json ? JSON.stringify(body) : (body as Blob | undefined),
     });
   const res = await once();
   return res.status === 401 && token && (await refresh()) ? once() : res;

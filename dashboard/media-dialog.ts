@@ -1,11 +1,13 @@
 // One item of the library, opened in a modal dialog (the browser's own <dialog>: focus is
 // kept inside and Escape closes it): what it is (the picture, the player, the document
-// rendered with its source a click away: doc-view.ts), its facts, its URL with a copy
-// button, a form for its title, visibility and tags, and delete.
+// rendered with its source a click away: doc-view.ts), a ready video's captions
+// (captions.ts), its facts, its URL with a copy button, a form for its title, visibility
+// and tags, and delete.
 // Every kind is changed and deleted through its own route (media.ts).
 import { apiUrl } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
 import { inWords } from "./auth.ts";
+import { captionsPanel } from "./captions.ts";
 import { documentReader } from "./doc-view.ts";
 import { bytes, copy, h } from "./dom.ts";
 import { type Doc, docText, kbEntries, kbHref, notePlace } from "./kb-data.ts";
@@ -127,6 +129,7 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
     { class: "image-dialog", "aria-labelledby": "item-title" },
     h("div", { class: "dialog-head" }, h("h2", { id: "item-title" }, item.title), close),
     shown.element,
+    item.kind === "video" && item.raw.status === "ready" ? captionsPanel(item.id) : null,
     h("dl", { class: "facts" }, ...facts(item).flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)])),
     url
       ? h(

@@ -12,6 +12,7 @@ import { makeUser, PASSWORD, type TestUser } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { clip, drain, insertVideo, testWorker, uploadVideo } from "../videos/fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -164,6 +165,46 @@ describe.skipIf(!executable)("the dashboard's library in Chromium", () => {
       await list.getByText(/Video · Ready · 0:02 · public/).waitFor();
       expect((await api(user, "GET", `/v1/videos/${video.id}`)).body.data.isPublic).toBe(true);
       await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
+    "a ready video's captions are added from an SRT file in its dialog, listed by their language's name, refused in words when the file is not captions, and removed",
+    async () => {
+      const user = await proUser();
+      const video = await readyVideo(user, { title: "Captioned clip" });
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      await page.getByRole("button", { name: "Captioned clip", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Captioned clip" });
+      const panel = dialog.getByRole("region", { name: "Captions" });
+      await panel.getByText("No captions yet.").waitFor();
+      const srt = "1\n00:00:00,200 --> 00:00:01,500\nBonjour\n";
+      await panel.getByLabel("Language").fill("fr");
+      await panel.getByLabel("Caption file (WebVTT or SRT)").setInputFiles({ name: "clip.fr.srt", mimeType: "application/x-subrip", buffer: Buffer.from(srt) });
+      await panel.getByRole("button", { name: "Add captions" }).click();
+      await panel.getByText("French captions added; the player shows them the next time it starts.").waitFor();
+      const tracks = panel.getByRole("list", { name: "Caption tracks" });
+      await expect(tracks.getByRole("listitem").allTextContents()).resolves.toEqual(["FrenchfrRemove"]);
+      expect((await api(user, "GET", `/v1/videos/${video.id}/captions`)).body.data.items).toMatchObject([{ language: "fr", label: "French" }]);
+
+      await panel.getByLabel("Language").fill("de");
+      await panel
+        .getByLabel("Caption file (WebVTT or SRT)")
+        .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes\n") });
+      await panel.getByRole("button", { name: "Add captions" }).click();
+      await panel
+        .getByRole("alert")
+        .getByText(/neither valid WebVTT nor SRT/)
+        .waitFor();
+      await shoot(page, "video-captions-desktop");
+      await expect(axeViolations(page)).resolves.toEqual([]);
+
+      await tracks.getByRole("button", { name: "Remove French captions" }).click();
+      await panel.getByText("No captions yet.").waitFor();
+      expect((await api(user, "GET", `/v1/videos/${video.id}/captions`)).body.data.items).toEqual([]);
+      await clean(page, [/status of 422/]);
     },
     SLOW,
   );
