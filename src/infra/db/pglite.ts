@@ -1,6 +1,6 @@
 // PGlite's WASM and data files are imported as files so that `bun build --compile`
 // embeds them; at run time (compiled or not) these resolve to readable paths.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
@@ -66,6 +66,39 @@ export interface OpenPglite {
   known: KnownState | null;
   /** Records what the next start may trust, shuts the database down and unlocks the folder. */
   close(): Promise<void>;
+  /**
+   * Copies the database's files to `dest` as they are at one instant, and runs `alongside`
+   * in that same instant (src/wiring/cli/backup.ts). See copyAtOnce.
+   */
+  copyTo(dest: string, alongside?: () => void): Promise<{ heldMs: number }>;
+}
+
+/** What belongs to the running process, not to the database: a copy opened elsewhere must not find them. */
+const PROCESS_FILES = new Set(["shelf.pid", "postmaster.pid", "shelf-known.json"]);
+
+/**
+ * A copy of a running database that opens as one that crashed at that instant: Postgres
+ * replays its WAL and has every transaction committed before it, none after. The engine runs
+ * on this thread, and every write it makes is a synchronous call, so while a synchronous
+ * copy runs nothing is half-written; holding PGlite's own locks (those of dumpDataDir, and
+ * the transaction lock that a statement outside a transaction takes too) it also starts
+ * between statements, with no transaction open. A checkpoint first leaves little WAL to
+ * replay. The server answers nothing while the files are copied (heldMs).
+ */
+async function copyAtOnce(client: PGlite, dir: string, dest: string, alongside?: () => void): Promise<{ heldMs: number }> {
+  const internals = client as unknown as {
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  };
+  await client.query("checkpoint");
+  return internals._runExclusiveTransaction(() =>
+    internals._runExclusiveQuery(async () => {
+      const started = performance.now();
+      cpSync(dir, dest, { recursive: true, filter: (path) => !PROCESS_FILES.has(path.slice(dir.length + 1)) });
+      alongside?.();
+      return { heldMs: performance.now() - started };
+    }),
+  );
 }
 
 /**
@@ -123,7 +156,7 @@ async function open(dir: string, unlock: () => void): Promise<OpenPglite> {
         unlock();
       }
     };
-    return { client, known, close };
+    return { client, known, close, copyTo: (dest, alongside) => copyAtOnce(client, dir, dest, alongside) };
   } catch (e) {
     unlock();
     throw e;
