@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { tempDir, testEnv } from "../helpers/context.ts";
 import { freshDataDir } from "../helpers/empty-instance.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
-import { admin, type Env, expectWhole, fillInstance, me, ok, startServer, stateOf } from "./backup-fixtures.ts";
+import { png } from "../images/fixtures.ts";
+import { admin, type Env, expectWhole, fillInstance, me, ok, signup, startServer, stateOf } from "./backup-fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -42,8 +43,29 @@ describe("backup and restore on embedded parts", () => {
     const before = await stateOf(server.base, content);
     expectWhole(before);
 
+    // Another account uploads and deletes while the backup runs: whatever the backup's instant
+    // fell between, the restored rows must each find their object.
+    const other = await signup(server.base, "other@example.com");
+    let backingUp = true;
+    const churn = (async () => {
+      let rounds = 0;
+      // At most 40: the upload tier allows 60 a minute.
+      while ((backingUp || rounds < 2) && rounds < 40) {
+        const form = new FormData();
+        form.set("file", new File([await png(8 + (rounds % 8), 8)], "churn.png"));
+        const up = await fetch(`${server.base}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${other}` }, body: form });
+        if (up.status !== 201) throw new Error(`upload answered ${up.status}`);
+        const { data } = (await up.json()) as { data: { id: string } };
+        if (rounds % 2) await fetch(`${server.base}/v1/images/${data.id}`, { method: "DELETE", headers: { authorization: `Bearer ${other}` } });
+        rounds++;
+      }
+      return rounds;
+    })();
     const dest = join(tempDir("shelf-backups-"), "monday");
-    const backup = await admin(env, "backup", dest);
+    const backup = await admin(env, "backup", dest).finally(() => {
+      backingUp = false;
+    });
+    expect(await churn).toBeGreaterThanOrEqual(2);
     expect(backup.err).toContain("through its running server");
     expect(backup.code).toBe(0);
     expect(backup.out).toContain(`backup of DATA_DIR=${env.DATA_DIR} in ${dest}`);
@@ -79,7 +101,8 @@ describe("backup and restore on embedded parts", () => {
     expect(after).toEqual(before);
     // The session signed before the backup is still good: the secret came with it.
     expect((await me(restored.base, content.accessToken)).email).toBe(content.email);
-    // Admin commands act on the restored instance through its own server.
+    // Every row restored has its object, and every counter its rows' sum (through the restored server's socket).
+    expect(await ok(admin(restoredEnv, "job", "run", "orphan-sweep"))).toContain('"missing":0');
     expect(await ok(admin(restoredEnv, "usage", "verify"))).toContain("0 counters differ");
   }, 90_000);
 

@@ -38,7 +38,7 @@ export async function startServer(env: Env): Promise<{ base: string; stop(): Pro
 }
 
 /** A command run from the checkout, its output collected. */
-async function run(cmd: string[], env: Env): Promise<{ code: number; out: string; err: string }> {
+export async function run(cmd: string[], env: Env): Promise<{ code: number; out: string; err: string }> {
   const child = Bun.spawn(cmd, { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { code, out, err };
@@ -75,6 +75,17 @@ const form = (bytes: Uint8Array, filename: string) => {
 const sha256 = (bytes: Uint8Array | string) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 const V2 = { "service-sync-version": "2" };
 
+/** A new account's access token. */
+export async function signup(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/v1/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "a long passphrase" }),
+  });
+  if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
 /** What was made: the account's credentials and the ids a client holds. */
 export interface Content {
   email: string;
@@ -92,13 +103,7 @@ export interface Content {
  */
 export async function fillInstance(base: string, env: Env): Promise<Content> {
   const email = "owner@example.com";
-  const signup = await fetch(`${base}/v1/auth/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "a long passphrase" }),
-  });
-  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
-  const { accessToken } = ((await signup.json()) as { data: { accessToken: string } }).data;
+  const accessToken = await signup(base, email);
   const apiKey = (await ok(admin(env, "apikey", "create", "--email", email, "--name", "backup test"))).trim().split("\n").at(-1)!;
 
   const image = await api(base, apiKey, "POST", "/v1/images", form(await png(40, 30), "photo.png"));

@@ -185,9 +185,10 @@ const commands: Record<string, Command> = {
   backup: async (deps, args, out) => {
     const [dest, ...rest] = args;
     if (!dest || rest.length) throw new UsageError("backup DEST");
-    const drained = await createJobRunner(deps, allJobs).runNow(DRAIN_JOB);
-    if (drained.outcome === "failed") out(`${DRAIN_JOB} failed (${drained.error}): the last hour's bandwidth tallies are not in this backup`);
-    await backupInstance(deps, dest, out);
+    await backupInstance(deps, dest, out, async () => {
+      const drained = await createJobRunner(deps, allJobs).runNow(DRAIN_JOB);
+      if (drained.outcome === "failed") out(`${DRAIN_JOB} failed (${drained.error}): the last hour's bandwidth tallies are not in this backup`);
+    });
     return 0;
   },
 };

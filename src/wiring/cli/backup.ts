@@ -54,9 +54,10 @@ let running = false;
  * Backs the instance of `deps` up into `dest` (an absolute path, absent or an empty folder):
  * pg/ (the database's files), objects/ (every stored file), jwt-secret and shelf-backup.json.
  * The database and the objects are taken at one instant, so every row finds its object and
- * no object deleted after that instant is missing.
+ * no object deleted after that instant is missing. `before` runs once the destination is
+ * found good.
  */
-export async function backupInstance(deps: Deps, dest: string, out: (line: string) => void): Promise<void> {
+export async function backupInstance(deps: Deps, dest: string, out: (line: string) => void, before?: () => Promise<void>): Promise<void> {
   const { config, database, storage } = deps;
   if (!database.copyTo)
     throw new BackupError("the database is Postgres (DATABASE_URL): back it up with pg_dump, and the objects after it (docs/operators.md, Backup and restore)");
@@ -67,6 +68,7 @@ export async function backupInstance(deps: Deps, dest: string, out: (line: strin
   if (running) throw new BackupError("a backup of this instance is already running");
   running = true;
   try {
+    await before?.();
     await mkdir(dest, { recursive: true, mode: 0o700 });
     let snapshot: ReturnType<NonNullable<typeof storage.snapshot>> | undefined;
     const started = new Date();
