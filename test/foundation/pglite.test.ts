@@ -1,7 +1,7 @@
 // The embedded database is one process's: a second opener is refused with a named error,
 // which the CLI reports as one line rather than a stack trace.
 import { expect, setDefaultTimeout, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EmbeddedDbBusyError, openPglite } from "../../src/infra/db/pglite.ts";
 import { tempDir, testEnv } from "../helpers/context.ts";
@@ -48,4 +48,43 @@ test("`shelf migrate` on a locked embedded database says so in one line and exit
     expect(stderr).toStartWith(`shelf: the embedded database in ${pg} is in use by process ${pid}`);
     expect(stderr).not.toContain("    at ");
   });
+});
+
+test("copyTo: a copy of the open database, taken while a transaction is open, opens with every row committed before it and the whole transaction after it", async () => {
+  const dir = tempDir("shelf-pg-");
+  const db = await openPglite(dir);
+  const dest = join(tempDir("shelf-pg-copy-"), "pg");
+  try {
+    await db.client.exec("create table t (x int); insert into t values (1);");
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let inserted!: () => void;
+    const halfway = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const tx = db.client.transaction(async (t) => {
+      await t.query("insert into t values (2)");
+      inserted();
+      await held;
+      await t.query("insert into t values (3)");
+    });
+    await halfway;
+    // Asked for with the transaction half done: the copy is taken once it has committed.
+    const copied = db.copyTo(dest);
+    finish();
+    await tx;
+    expect((await copied).heldMs).toBeGreaterThanOrEqual(0);
+    await db.client.exec("insert into t values (4)");
+  } finally {
+    await db.close();
+  }
+  expect(existsSync(join(dest, "shelf.pid"))).toBe(false);
+  const copy = await openPglite(dest);
+  try {
+    expect((await copy.client.query<{ x: number }>("select x from t order by x")).rows.map((r) => r.x)).toEqual([1, 2, 3]);
+  } finally {
+    await copy.close();
+  }
 });
