@@ -52,7 +52,7 @@ describe("backup and restore on embedded parts", () => {
       // At most 40: the upload tier allows 60 a minute.
       while ((backingUp || rounds < 2) && rounds < 40) {
         const form = new FormData();
-        form.set("file", new File([await png(8 + (rounds % 8), 8)], "churn.png"));
+        form.set("file", new File([(await png(8 + (rounds % 8), 8)) as Uint8Array<ArrayBuffer>], "churn.png"));
         const up = await fetch(`${server.base}/v1/images`, { method: "POST", headers: { authorization: `Bearer ${other}` }, body: form });
         if (up.status !== 201) throw new Error(`upload answered ${up.status}`);
         const { data } = (await up.json()) as { data: { id: string } };
