@@ -106,8 +106,14 @@ describe("backup and restore on embedded parts", () => {
     expect(await ok(admin(restoredEnv, "usage", "verify"))).toContain("0 counters differ");
   }, 90_000);
 
-  test("backup refuses a destination that is not a new folder, or lies inside DATA_DIR", async () => {
+  test("with no server running the command opens the instance itself; it refuses a destination that is not a new folder, or lies inside DATA_DIR", async () => {
     const env = embedded(await freshDataDir());
+    const dest = join(tempDir("shelf-backups-"), "stopped");
+    const stopped = await admin(env, "backup", dest);
+    expect(stopped.err).toContain("opened directly");
+    expect(stopped.code).toBe(0);
+    expect(readdirSync(dest).sort()).toEqual(["jwt-secret", "objects", "pg", "shelf-backup.json"]);
+
     const full = tempDir("shelf-full-");
     await Bun.write(join(full, "something"), "x");
     const notEmpty = await admin(env, "backup", full);
