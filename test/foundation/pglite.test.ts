@@ -50,7 +50,7 @@ test("`shelf migrate` on a locked embedded database says so in one line and exit
   });
 });
 
-test("copyTo: a copy of the open database, taken while a transaction is open, opens with every row committed before it and the whole transaction after it", async () => {
+test("copyTo: a copy of the open database, asked for while a transaction is open and taken while rows keep coming, opens with the whole transaction and the rows committed before its instant, in order", async () => {
   const dir = tempDir("shelf-pg-");
   const db = await openPglite(dir);
   const dest = join(tempDir("shelf-pg-copy-"), "pg");
@@ -72,9 +72,15 @@ test("copyTo: a copy of the open database, taken while a transaction is open, op
     });
     await halfway;
     // Asked for with the transaction half done: the copy is taken once it has committed.
-    const copied = db.copyTo(dest);
+    let copying = true;
+    const copied = db.copyTo(dest).finally(() => {
+      copying = false;
+    });
     finish();
     await tx;
+    // Writes while the files are copied: the copy has those before its instant, and no gap.
+    let next = 10;
+    while (copying && next < 300) await db.client.exec(`insert into t select ${next++} from generate_series(1, 50)`);
     expect((await copied).heldMs).toBeGreaterThanOrEqual(0);
     await db.client.exec("insert into t values (4)");
   } finally {
@@ -83,7 +89,14 @@ test("copyTo: a copy of the open database, taken while a transaction is open, op
   expect(existsSync(join(dest, "shelf.pid"))).toBe(false);
   const copy = await openPglite(dest);
   try {
-    expect((await copy.client.query<{ x: number }>("select x from t order by x")).rows.map((r) => r.x)).toEqual([1, 2, 3]);
+    const rows = (await copy.client.query<{ x: number; n: number }>("select x, count(*)::int as n from t group by x order by x")).rows;
+    expect(rows.slice(0, 3)).toEqual([
+      { x: 1, n: 1 },
+      { x: 2, n: 1 },
+      { x: 3, n: 1 },
+    ]);
+    const later = rows.slice(3);
+    expect(later).toEqual(later.map((_, i) => ({ x: 10 + i, n: 50 })));
   } finally {
     await copy.close();
   }

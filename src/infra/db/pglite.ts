@@ -1,10 +1,11 @@
 // PGlite's WASM and data files are imported as files so that `bun build --compile`
 // embeds them; at run time (compiled or not) these resolve to readable paths.
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
 import { hasDatabase, restoreImage } from "./pg-image.ts";
+import { copyAtOnce } from "./pglite-copy.ts";
 import { pgImageFile } from "./pg-image-file.ts";
 import { fsBundlePath } from "./pglite-data-file.ts";
 import { collectKnownState, type KnownState, readKnownState, saveKnownState } from "./pglite-known.ts";
@@ -68,37 +69,9 @@ export interface OpenPglite {
   close(): Promise<void>;
   /**
    * Copies the database's files to `dest` as they are at one instant, and runs `alongside`
-   * in that same instant (src/wiring/cli/backup.ts). See copyAtOnce.
+   * in that same instant (src/infra/db/pglite-copy.ts).
    */
   copyTo(dest: string, alongside?: () => void): Promise<{ heldMs: number }>;
-}
-
-/** What belongs to the running process, not to the database: a copy opened elsewhere must not find them. */
-const PROCESS_FILES = new Set(["shelf.pid", "postmaster.pid", "shelf-known.json"]);
-
-/**
- * A copy of a running database that opens as one that crashed at that instant: Postgres
- * replays its WAL and has every transaction committed before it, none after. The engine runs
- * on this thread, and every write it makes is a synchronous call, so while a synchronous
- * copy runs nothing is half-written; holding PGlite's own locks (those of dumpDataDir, and
- * the transaction lock that a statement outside a transaction takes too) it also starts
- * between statements, with no transaction open. A checkpoint first leaves little WAL to
- * replay. The server answers nothing while the files are copied (heldMs).
- */
-async function copyAtOnce(client: PGlite, dir: string, dest: string, alongside?: () => void): Promise<{ heldMs: number }> {
-  const internals = client as unknown as {
-    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  };
-  await client.query("checkpoint");
-  return internals._runExclusiveTransaction(() =>
-    internals._runExclusiveQuery(async () => {
-      const started = performance.now();
-      cpSync(dir, dest, { recursive: true, filter: (path) => !PROCESS_FILES.has(path.slice(dir.length + 1)) });
-      alongside?.();
-      return { heldMs: performance.now() - started };
-    }),
-  );
 }
 
 /**
