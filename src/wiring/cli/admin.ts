@@ -43,8 +43,8 @@ const HELP = `shelf admin commands:
                                                      counters with the sum of their rows; --fix sets each
                                                      one that differs to that sum
   backup DEST                                        embedded parts: the database, objects and secret, taken
-                                                     at one instant, into the new folder DEST (the running
-                                                     server pauses while its database is copied)
+                                                     at one instant, into the new folder DEST (a running
+                                                     server pauses for a moment, which is said)
   restore FROM                                       make the instance of backup FROM in DATA_DIR, which must
                                                      be new or empty (no server runs there)
 `;

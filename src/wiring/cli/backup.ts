@@ -2,7 +2,7 @@
 // copied whole, and made again from the copy in another DATA_DIR (docs/operators.md, "Backup
 // and restore"). The backup runs in the server when one runs (through the admin socket, as
 // every admin command): the embedded database is that process's, and its files copied from
-// outside while it writes would not open. A restore makes a new instance, so it runs with
+// outside while it writes may not open. A restore makes a new instance, so it runs with
 // no server on its DATA_DIR. On Postgres and S3 the providers' own tools do this.
 import { constants, existsSync, readdirSync, readFileSync } from "node:fs";
 import { chmod, cp, mkdir, readdir, rename, stat, writeFile } from "node:fs/promises";
