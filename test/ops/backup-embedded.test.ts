@@ -101,9 +101,8 @@ describe("backup and restore on embedded parts", () => {
     expect(after).toEqual(before);
     // The session signed before the backup is still good: the secret came with it.
     expect((await me(restored.base, content.accessToken)).email).toBe(content.email);
-    // Every row restored has its object, and every counter its rows' sum (through the restored server's socket).
+    // Every row restored has its object, the churn's included (through the restored server's socket).
     expect(await ok(admin(restoredEnv, "job", "run", "orphan-sweep"))).toContain('"missing":0');
-    expect(await ok(admin(restoredEnv, "usage", "verify"))).toContain("0 counters differ");
   }, 90_000);
 
   test("with no server running the command opens the instance itself; it refuses a destination that is not a new folder, or lies inside DATA_DIR", async () => {
