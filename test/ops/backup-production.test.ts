@@ -4,8 +4,9 @@
 // do, on real parts; `cp -a` of DATA_DIR/objects where the objects are in a folder); then
 // pg_restore into a new database, the objects into a new bucket or folder, and the instance
 // started on them with the same JWT_SECRET and PUBLIC_URL serves the same URLs with the same
-// bytes, to the same API key and session. Postgres is the suite's on real parts, else a
-// throwaway cluster of the machine's server binaries (CI installs them).
+// bytes, to the same API key and session (with another secret, to the key alone). Postgres
+// is the suite's on real parts, else a throwaway cluster of the machine's server binaries
+// (CI installs them).
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -133,6 +134,15 @@ describe("backup and restore on Postgres", () => {
       const sweep = await ok(admin(restoredEnv, "job", "run", "orphan-sweep"));
       expect(sweep).toContain('"missing":0');
       expect(await ok(admin(restoredEnv, "usage", "verify"))).toContain("0 counters differ");
+
+      // Restored with another JWT_SECRET, as docs/operators.md says: API keys still hold
+      // (stored as hashes), access tokens signed with the old secret do not.
+      expect(await restored.stop()).toBe(0);
+      const otherSecret = await startServer({ ...restoredEnv, JWT_SECRET: "another-secret-another-secret-another-0123" });
+      cleanups.push(otherSecret.stop);
+      expect((await me(otherSecret.base, content.apiKey)).email).toBe(content.email);
+      const session = await fetch(`${otherSecret.base}/v1/user/me`, { headers: { authorization: `Bearer ${content.accessToken}` } });
+      expect(session.status).toBe(401);
     },
     90_000,
   );
