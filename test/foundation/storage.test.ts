@@ -105,3 +105,30 @@ test("a failed stream leaves no object and no temporary file behind", async () =
   expect(await s.head("a/b")).toBeNull();
   expect(readdirSync(join(root, ".tmp"))).toEqual([]);
 });
+
+test("a snapshot of the folder store keeps every object as it was, whatever is deleted, replaced or added next; one left behind goes at the next start", async () => {
+  const root = tempDir("shelf-objects-");
+  const s = await createFsStorage(root);
+  await s.put("a/1", new TextEncoder().encode("one"));
+  await s.put("a/b/2", new TextEncoder().encode("two"));
+  await s.put("c", new TextEncoder().encode("three"));
+  const snap = s.snapshot!();
+  expect(snap.objects).toBe(3);
+  await s.delete("a/1");
+  await s.put("a/b/2", new TextEncoder().encode("replaced"));
+  await s.put("d", new TextEncoder().encode("new"));
+  const files = readdirSync(snap.dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(snap.dir.length + 1))
+    .sort();
+  expect(files).toEqual(["a/1", "a/b/2", "c"]);
+  expect(await Bun.file(join(snap.dir, "a/b/2")).text()).toBe("two");
+  expect(await Bun.file(join(snap.dir, "a/1")).text()).toBe("one");
+  // Not an object of the store: nothing lists it.
+  const listed: string[] = [];
+  for await (const o of s.list("")) listed.push(o.key);
+  expect(listed.sort()).toEqual(["a/b/2", "c", "d"]);
+
+  await createFsStorage(root);
+  expect(readdirSync(join(root, ".tmp"))).toEqual([]);
+});

@@ -31,6 +31,12 @@ export interface Database {
   migrate(): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: its files copied to `dest` as they are at one instant
+   * (`alongside` runs in that same instant), which open as the database it was then.
+   * Postgres has pg_dump for this.
+   */
+  copyTo?(dest: string, alongside?: () => void): Promise<{ heldMs: number }>;
 }
 
 // Any constant works; all nodes must use the same one.
@@ -154,6 +160,10 @@ async function createPglite(dataDir: string, onOpen?: OnOpen): Promise<Database>
     },
     async close() {
       await (await opening).close();
+    },
+    async copyTo(dest, alongside) {
+      await opened;
+      return (await opening).copyTo(dest, alongside);
     },
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import initdbWasm from "../../../node_modules/@electric-sql/pglite/dist/initdb.wasm" with { type: "file" };
 import { hasDatabase, restoreImage } from "./pg-image.ts";
+import { copyAtOnce } from "./pglite-copy.ts";
 import { pgImageFile } from "./pg-image-file.ts";
 import { fsBundlePath } from "./pglite-data-file.ts";
 import { collectKnownState, type KnownState, readKnownState, saveKnownState } from "./pglite-known.ts";
@@ -66,6 +67,11 @@ export interface OpenPglite {
   known: KnownState | null;
   /** Records what the next start may trust, shuts the database down and unlocks the folder. */
   close(): Promise<void>;
+  /**
+   * Copies the database's files to `dest` as they are at one instant, and runs `alongside`
+   * in that same instant (src/infra/db/pglite-copy.ts).
+   */
+  copyTo(dest: string, alongside?: () => void): Promise<{ heldMs: number }>;
 }
 
 /**
@@ -123,7 +129,7 @@ async function open(dir: string, unlock: () => void): Promise<OpenPglite> {
         unlock();
       }
     };
-    return { client, known, close };
+    return { client, known, close, copyTo: (dest, alongside) => copyAtOnce(client, dir, dest, alongside) };
   } catch (e) {
     unlock();
     throw e;

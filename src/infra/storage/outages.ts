@@ -56,6 +56,7 @@ export function withOutages(store: Storage): Storage {
       completeMultipart: (key: string, id: string, parts: readonly { partNumber: number; etag: string }[]) => guard(() => s.completeMultipart!(key, id, parts)),
     }),
     ...(s.move && { move: (from: string, to: string) => guard(() => s.move!(from, to)) }),
+    ...(s.snapshot && { snapshot: s.snapshot.bind(s) }),
     ...(s.openAt && {
       openAt: (key: string, offset: number) =>
         guard(async () => {

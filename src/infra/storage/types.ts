@@ -64,7 +64,20 @@ export interface Storage {
    * store cannot (S3 copies at most 5 GB at once), and the caller copies it itself.
    */
   move?(from: string, to: string): Promise<boolean>;
+  /**
+   * Embedded storage only, and synchronous: every object as it is now, in a folder of the
+   * store's own that later writes and deletes do not change (src/wiring/cli/backup.ts).
+   */
+  snapshot?(): ObjectSnapshot;
   ping(): Promise<void>;
+}
+
+interface ObjectSnapshot {
+  /** A folder laid out as the store: one file per key. */
+  dir: string;
+  objects: number;
+  /** Removes the folder. */
+  remove(): Promise<void>;
 }
 
 /** Writes chunks one after the other from where it was opened. */

@@ -38,7 +38,10 @@ export async function listenAdminSocket(deps: Deps): Promise<{ stop(): void } | 
     server = Bun.serve({
       unix: path,
       maxRequestBodySize: 64 * 1024,
-      fetch: async (request) => {
+      fetch: async (request, self) => {
+        // A command answers when it is done: a backup or a sweep of a large store takes minutes,
+        // and Bun's default would close the connection after 10 s without an answer.
+        self.timeout(request, 0);
         const url = new URL(request.url);
         if (url.pathname === "/ping") return new Response("ok");
         if (url.pathname !== "/run" || request.method !== "POST") return new Response("not found", { status: 404 });

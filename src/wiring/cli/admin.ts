@@ -2,6 +2,7 @@
 // command runs in that server, sent through its admin socket (admin-socket.ts): the embedded
 // database is one process's. With none, it opens the configured parts itself, if there is an
 // instance to open: an admin command never makes one (instance.ts).
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { dataDirOf, loadConfig } from "../../config.ts";
 import { closeDeps, createDeps, type Deps } from "../deps.ts";
@@ -21,6 +22,7 @@ import { allJobs, storedKinds } from "../../../jobs/index.ts";
 import { deleteAccount } from "../../modules/admin/public.ts";
 import { remindV1Callers } from "../../modules/library/public.ts";
 import { verifyUsage } from "../../modules/usage/public.ts";
+import { BackupError, backupInstance, restoreInstance } from "./backup.ts";
 import { dataFolderHere, describeInstance, embeddedDatabaseIn, selfCommand } from "./instance.ts";
 
 const HELP = `shelf admin commands:
@@ -40,6 +42,11 @@ const HELP = `shelf admin commands:
   usage verify [--fix] [--email E]                   compare every user's (or one user's) storage and count
                                                      counters with the sum of their rows; --fix sets each
                                                      one that differs to that sum
+  backup DEST                                        embedded parts: the database, objects and secret, taken
+                                                     at one instant, into the new folder DEST (a running
+                                                     server pauses for a moment, which is said)
+  restore FROM                                       make the instance of backup FROM in DATA_DIR, which must
+                                                     be new or empty (no server runs there)
 `;
 
 export type Out = (line: string) => void;
@@ -90,6 +97,9 @@ const runJob: Command = async (deps, [name], out) => {
   if (run.counts) out(JSON.stringify(run.counts));
   return run.outcome === "ok" ? 0 : 1;
 };
+
+/** The kv's tallies of bandwidth served go into the database first, where the backup takes them. */
+const DRAIN_JOB = "attribute-image-bandwidth";
 
 const commands: Record<string, Command> = {
   "user create": async (deps, args, out) => {
@@ -172,6 +182,15 @@ const commands: Record<string, Command> = {
     out(`${users} users, ${differences.length} counters ${fix ? "fixed" : "differ from their rows"}`);
     return differences.length && !fix ? 1 : 0;
   },
+  backup: async (deps, args, out) => {
+    const [dest, ...rest] = args;
+    if (!dest || rest.length) throw new UsageError("backup DEST");
+    await backupInstance(deps, dest, out, async () => {
+      const drained = await createJobRunner(deps, allJobs).runNow(DRAIN_JOB);
+      if (drained.outcome === "failed") out(`${DRAIN_JOB} failed (${drained.error}): the last hour's bandwidth tallies are not in this backup`);
+    });
+    return 0;
+  },
 };
 
 /** The command the words name: two words ("job run"), or one ("jobs"). */
@@ -193,19 +212,22 @@ export async function runAdmin(deps: Deps, args: string[], out: Out, err: Out): 
   try {
     return await command.run(deps, args.slice(command.words), out);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof AppError) err(`shelf admin ${command.name}: ${e.message}`);
+    if (e instanceof UsageError || e instanceof AppError || e instanceof BackupError) err(`shelf admin ${command.name}: ${e.message}`);
     else throw e;
     return 2;
   }
 }
 
-export async function adminCommand(args: string[]): Promise<number> {
+export async function adminCommand(argv: string[]): Promise<number> {
   const out: Out = (l) => process.stdout.write(`${l}\n`);
   const err: Out = (l) => process.stderr.write(`${l}\n`);
-  if (!commandOf(args)) return runAdmin(undefined as never, args, out, err);
   // Before loadConfig, which would make DATA_DIR and a secret in it: where there is no
   // instance, nothing may be made.
   const dataDir = dataDirOf(process.env);
+  if (argv[0] === "restore") return restoreCommand(dataDir, argv.slice(1), out, err);
+  if (!commandOf(argv)) return runAdmin(undefined as never, argv, out, err);
+  // A path is the caller's: the server runs in another working directory.
+  const args = argv[0] === "backup" && argv[1] ? ["backup", resolve(argv[1]), ...argv.slice(2)] : argv;
   const { adminSocketPath, runOverSocket } = await import("./admin-socket.ts");
   const socket = adminSocketPath({ DATA_DIR: dataDir });
   const remote = await runOverSocket(socket, args);
@@ -226,6 +248,28 @@ export async function adminCommand(args: string[]): Promise<number> {
     return await runAdmin(deps, args, out, err);
   } finally {
     await closeDeps(deps);
+  }
+}
+
+/** `restore FROM`: no server and no deps, since it makes the instance they would open. */
+async function restoreCommand(dataDir: string, args: string[], out: Out, err: Out): Promise<number> {
+  if (args.length !== 1) {
+    err("shelf admin restore FROM");
+    return 2;
+  }
+  const { adminSocketPath, socketAnswers } = await import("./admin-socket.ts");
+  if (await socketAnswers(adminSocketPath({ DATA_DIR: dataDir }))) {
+    err(`shelf admin restore: a server runs on DATA_DIR=${dataDir}: a restore makes a new instance, in a folder no server uses`);
+    return 2;
+  }
+  err(`shelf admin: restoring into DATA_DIR=${dataDir}`);
+  try {
+    await restoreInstance({ dataDir, databaseUrl: process.env.DATABASE_URL, s3Bucket: process.env.S3_BUCKET }, resolve(args[0]!), out);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof BackupError)) throw e;
+    err(`shelf admin restore: ${e.message}`);
+    return 2;
   }
 }
 
