@@ -9,13 +9,15 @@ export const inlineSource = (content: string) => `'sha256-${createHash("sha256")
 
 /**
  * `directives`: what the page may load and send (style-src, img-src, form-action, ...),
- * on top of `default-src 'none'`; framing and <base> are always refused.
+ * on top of `default-src 'none'`; <base> is always refused, and framing unless the page is
+ * made to be framed (`framable`: the embeddable player, which holds nothing to click on
+ * but its controls).
  */
-export function pageSecurityHeaders(directives: readonly string[]): Record<string, string> {
-  const csp = ["default-src 'none'", ...directives, "frame-ancestors 'none'", "base-uri 'none'"].join("; ");
+export function pageSecurityHeaders(directives: readonly string[], opts: { framable?: boolean } = {}): Record<string, string> {
+  const csp = ["default-src 'none'", ...directives, opts.framable ? "frame-ancestors *" : "frame-ancestors 'none'", "base-uri 'none'"].join("; ");
   return {
     "content-security-policy": csp,
-    "x-frame-options": "DENY",
+    ...(opts.framable ? {} : { "x-frame-options": "DENY" }),
     "referrer-policy": "no-referrer",
     "x-content-type-options": "nosniff",
     "cross-origin-opener-policy": "same-origin",

@@ -24,6 +24,7 @@ import { uploadsModule } from "../modules/uploads/index.ts";
 import { usageModule } from "../modules/usage/index.ts";
 import { tellRefusal } from "../modules/usage/public.ts";
 import { videosModule } from "../modules/videos/index.ts";
+import { oembedModule } from "../modules/oembed/index.ts";
 
 /**
  * The HTTP core of this app: a quota refusal is told to the owner as well as answered, and
@@ -80,6 +81,7 @@ export function createApp(processServices: Services) {
     .use(libraryModule(services))
     .use(oauthModule(services))
     .use(videosModule(services))
+    .use(oembedModule(services))
     .use(audioModule(services))
     .use(uploadsModule(services))
     .use(mediaModule(services))

@@ -5,10 +5,13 @@
 // exposed headers; against an edge with MEDIA_CORS_ORIGINS=none the same player fails
 // with manifestLoadError, as every player did before the edge sent CORS headers.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices, type Services } from "../../src/wiring/services.ts";
-import { callJson, testContext } from "../helpers/context.ts";
+import { addressesFromRequest, callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
@@ -80,14 +83,19 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
   const opened: Services[] = [];
   let playbackPath: string;
   let videoId: string;
+  let videoTitle: string;
   let ownerKey: string;
 
-  /** The app on the shared parts with `mediaCorsOrigins`, listening on a port of its own: its origin. */
-  async function edgeServer(mediaCorsOrigins?: readonly string[]): Promise<string> {
+  /**
+   * The app on the shared parts with `mediaCorsOrigins`, listening on a port of its own: its
+   * origin. `atItsAddress`: PUBLIC_URL unset, so the URLs it hands out are of that origin.
+   */
+  async function edgeServer(mediaCorsOrigins?: readonly string[], atItsAddress = false): Promise<string> {
     const { deps, services: shared } = await testContext();
     let services = shared;
-    if (mediaCorsOrigins) {
-      services = createServices({ ...deps, config: { ...deps.config, mediaCorsOrigins } });
+    if (mediaCorsOrigins || atItsAddress) {
+      const config = { ...deps.config, ...(mediaCorsOrigins && { mediaCorsOrigins }) };
+      services = createServices({ ...deps, config: atItsAddress ? addressesFromRequest(config) : config });
       opened.push(services);
     }
     const app = createApp(services).listen({ port: 0, hostname: "127.0.0.1" });
@@ -106,6 +114,7 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
     expect(v.status).toBe("ready");
     playbackPath = new URL(v.playback_url).pathname;
     videoId = v.id;
+    videoTitle = v.title;
     ownerKey = key;
     expect(v.playback_url).toBe(`${deps.config.MEDIA_URL}/v/${v.id}/master.m3u8`);
 
@@ -116,6 +125,17 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
         "/": new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
         "/hls.js": new Response(await HLS_JS.arrayBuffer(), { headers: { "content-type": "text/javascript" } }),
         "/captions": new Response(CAPTIONS_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
+        // Another site framing a page it names: the embeddable player, or the dashboard.
+        "/frame": (req) => {
+          const src = new URL(req.url).searchParams.get("src") ?? "";
+          const attr = src.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+          return new Response(
+            `<!doctype html><html><head><meta charset="utf-8"><title>frame</title></head><body><iframe src="${attr}" width="640" height="360"></iframe></body></html>`,
+            {
+              headers: { "content-type": "text/html; charset=utf-8" },
+            },
+          );
+        },
       },
     });
     browser = await chromium.launch({ executablePath: executable!, args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
@@ -214,6 +234,36 @@ describe.skipIf(!executable)("hls.js on another origin plays from the media edge
         expect(Math.abs(cues[0]!.start - first - 0.2)).toBeLessThan(1 / 15);
         expect(Math.abs(cues[1]!.start - first - 1.0)).toBeLessThan(1 / 15);
         expect(Math.abs(cues[1]!.end - first - 1.8)).toBeLessThan(1 / 15);
+      } finally {
+        await context.close();
+      }
+    },
+    SLOW,
+  );
+
+  test(
+    "the embeddable player plays in a frame on another origin (hls.js parses the manifest); the dashboard in a frame is refused",
+    async () => {
+      const edge = await edgeServer(undefined, true);
+      const embed = `${edge}/embed/v/${videoId}`;
+      const context = await browser.newContext();
+      context.setDefaultTimeout(SLOW / 2);
+      try {
+        const tab = await context.newPage();
+        await tab.goto(`${page.url.origin}/frame?src=${encodeURIComponent(embed)}`);
+        const frame = tab.frameLocator("iframe");
+        await frame.locator("video[data-manifest=parsed]").waitFor({ state: "attached" });
+        // Named by the video's title, as a screen reader announces it.
+        await expect(frame.locator("video").getAttribute("aria-label")).resolves.toBe(videoTitle);
+        const shot = join(mkdtempSync(join(tmpdir(), "shelf-embed-")), "embed-in-frame.png");
+        await tab.screenshot({ path: shot });
+        console.info(`screenshot: ${shot}`);
+
+        // The dashboard keeps frame-ancestors 'none': its frame holds no page of it.
+        await tab.goto(`${page.url.origin}/frame?src=${encodeURIComponent(`${edge}/`)}`);
+        await tab.waitForFunction(() => document.querySelector("iframe") !== null);
+        const framed = tab.frames().find((f) => f !== tab.mainFrame());
+        await expect(framed!.evaluate(() => document.getElementById("app") !== null).catch(() => false)).resolves.toBe(false);
       } finally {
         await context.close();
       }

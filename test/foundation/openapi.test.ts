@@ -109,6 +109,7 @@ describe("GET /swagger/json", () => {
         "GET /v1/user/me/oauth-grants",
         "DELETE /v1/user/me/oauth-grants/{id}",
         "POST /v1/videos",
+        "GET /oembed",
         "GET /v1/videos",
         "GET /v1/videos/{id}",
         "PATCH /v1/videos/{id}",

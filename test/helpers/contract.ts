@@ -21,10 +21,11 @@ interface Operation {
 
 /**
  * The paths that serve the document itself and its reference page's files, and the
- * dashboard's page and files at CENTER_URL (the root here): pages, not part of the API.
+ * dashboard's page, files and embeddable player pages at CENTER_URL (the root here):
+ * pages, not part of the API.
  */
 const UNDOCUMENTED = new Set(["/swagger", "/swagger/json", "/"]);
-const UNDOCUMENTED_UNDER = ["/swagger/assets/", "/_center/"];
+const UNDOCUMENTED_UNDER = ["/swagger/assets/", "/_center/", "/embed/"];
 
 const pointer = (...segments: string[]) => `doc#/${segments.map((s) => encodeURIComponent(s.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}`;
 

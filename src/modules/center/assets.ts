@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { bundleCenter } from "./bundle.ts" with { type: "macro" };
 
-const { entry, chunks, css } = bundleCenter();
+const { entry, embed, chunks, css } = bundleCenter();
 
 const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 12);
 
@@ -16,8 +16,9 @@ export interface CenterAsset {
 
 const JS = "text/javascript; charset=utf-8";
 
-export const centerAssets: { script: CenterAsset; style: CenterAsset; chunks: CenterAsset[] } = {
+export const centerAssets: { script: CenterAsset; embed: CenterAsset; style: CenterAsset; chunks: CenterAsset[] } = {
   script: { name: `center.${hash(entry)}.js`, body: entry, type: JS },
+  embed: { name: `embed.${hash(embed)}.js`, body: embed, type: JS },
   style: { name: `center.${hash(css)}.css`, body: css, type: "text/css; charset=utf-8" },
   chunks: Object.entries(chunks).map(([name, body]) => ({ name, body, type: JS })),
 };

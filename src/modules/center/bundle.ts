@@ -16,11 +16,12 @@ import { join } from "node:path";
 const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "library.css", "admin.css", "style.css"];
 
 /**
- * The dashboard's browser bundle, split: `entry` is the script the page loads; `chunks` are
- * the files it imports (shared code, and what a screen loads with a dynamic `import()`, such
- * as hls.js), by the names the entry refers to them by; `css` the stylesheet.
+ * The dashboard's browser bundle, split: `entry` is the script the page loads, `embed` the
+ * embeddable player's (embed.ts); `chunks` are the files they import (shared code, and what
+ * a screen loads with a dynamic `import()`, such as hls.js), by the names the entries refer
+ * to them by; `css` the stylesheet.
  */
-export function bundleCenter(): { entry: string; chunks: Record<string, string>; css: string } {
+export function bundleCenter(): { entry: string; embed: string; chunks: Record<string, string>; css: string } {
   const dir = `${import.meta.dir}/../../../dashboard`;
   const out = mkdtempSync(join(tmpdir(), "shelf-center-build-"));
   try {
@@ -32,22 +33,23 @@ export function bundleCenter(): { entry: string; chunks: Record<string, string>;
         process.execPath,
         "build",
         `${dir}/main.ts`,
+        `${dir}/embed.ts`,
         "--target=browser",
         "--format=esm",
         "--minify",
         "--splitting",
         `--outdir=${out}`,
-        "--entry-naming=entry.[ext]",
+        "--entry-naming=[name].[ext]",
         "--chunk-naming=chunk.[hash].[ext]",
       ],
       { env: { ...process.env, BUN_BE_BUN: "1" } },
     );
     if (run.exitCode !== 0) throw new Error(`the dashboard's bundle failed: ${run.stderr.toString()}`);
     const chunks: Record<string, string> = {};
-    for (const f of readdirSync(out)) if (f !== "entry.js") chunks[f] = readFileSync(join(out, f), "utf8");
+    for (const f of readdirSync(out)) if (f !== "main.js" && f !== "embed.js") chunks[f] = readFileSync(join(out, f), "utf8");
     const file = (f: string) => (f.includes("/") ? Bun.resolveSync(f, dir) : `${dir}/${f}`);
     const css = STYLESHEETS.map((f) => readFileSync(file(f), "utf8")).join("\n");
-    return { entry: readFileSync(join(out, "entry.js"), "utf8"), chunks, css };
+    return { entry: readFileSync(join(out, "main.js"), "utf8"), embed: readFileSync(join(out, "embed.js"), "utf8"), chunks, css };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -1,20 +1,22 @@
 // The dashboard at CENTER_URL (default the API's public root): one HTML
-// shell and its embedded files (the entry script, the chunks it imports, the stylesheet). The shell is the same for every screen; the script
+// shell and its embedded files (the entry script, the chunks it imports, the stylesheet), and
+// the embeddable player's page (embed.ts). The shell is the same for every screen; the script
 // draws the screen named by the URL's fragment (#/library, #/upload, ...), so no path under
 // CENTER_URL is taken from the API. The script talks to the public API only, with the
 // session's access token (docs/decisions/dashboard.md).
 import { Elysia } from "elysia";
 import { pageSecurityHeaders } from "../../http/page-headers.ts";
 import type { Deps } from "../../core/deps.ts";
+import { notFound } from "../../core/errors.ts";
 import { type Addresses, addressesOf } from "../../http/addresses.ts";
 import { centerAssets } from "./assets.ts";
+import { embeddedItem, embedPage } from "./embed.ts";
+import { escapeHtml } from "../../core/html.ts";
 
 const YEAR_S = 365 * 24 * 3600;
 
 /** Where the dashboard's files are answered, below its own path. */
 const ASSET_DIR = "/_center";
-
-const escapeAttr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 
 /** The shell and its headers for these addresses. */
 function shell(addresses: Addresses, fixed: boolean, stylePath: string, scriptPath: string) {
@@ -36,8 +38,8 @@ function shell(addresses: Addresses, fixed: boolean, stylePath: string, scriptPa
 <link rel="stylesheet" href="${stylePath}">
 <script type="module" src="${scriptPath}"></script>
 </head>
-<body data-api="${escapeAttr(PUBLIC_URL)}" data-center="${escapeAttr(CENTER_URL)}" data-media="${escapeAttr(MEDIA_URL)}"${fixed ? " data-fixed" : ""}>
-<noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeAttr(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
+<body data-api="${escapeHtml(PUBLIC_URL)}" data-center="${escapeHtml(CENTER_URL)}" data-media="${escapeHtml(MEDIA_URL)}"${fixed ? " data-fixed" : ""}>
+<noscript><p class="noscript">The dashboard needs JavaScript. Everything it shows is also in the API: <a href="${escapeHtml(PUBLIC_URL)}/swagger">API reference</a>.</p></noscript>
 <div id="app"></div>
 </body>
 </html>
@@ -76,10 +78,22 @@ export function centerModule(deps: Pick<Deps, "config">) {
       headers: { "content-type": a.type, "cache-control": `public, max-age=${YEAR_S}, immutable`, "x-content-type-options": "nosniff" },
     });
   const hidden = { detail: { hide: true } };
+  const embedScript = `${base}${ASSET_DIR}/${centerAssets.embed.name}`;
   const module = new Elysia({ name: "center" })
     .get(base || "/", page, hidden)
     .get(scriptPath, asset(centerAssets.script), hidden)
-    .get(stylePath, asset(centerAssets.style), hidden);
+    .get(embedScript, asset(centerAssets.embed), hidden)
+    .get(stylePath, asset(centerAssets.style), hidden)
+    // The embeddable player; a path that cannot name an item is 404.
+    .get(
+      `${base}/embed/:kind/:id`,
+      ({ params, request }) => {
+        const kind = embeddedItem(params.kind, params.id);
+        if (!kind) throw notFound("embeddable item");
+        return embedPage(fixed ? config : addressesOf(config, request), embedScript, kind, params.id);
+      },
+      hidden,
+    );
   // The chunks the entry imports (by names relative to its own URL), fetched only when a
   // screen needs them: the shell names none of them.
   for (const chunk of centerAssets.chunks) module.get(`${base}${ASSET_DIR}/${chunk.name}`, asset(chunk), hidden);

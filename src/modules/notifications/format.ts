@@ -40,5 +40,4 @@ export const formatInstant = (isoString: string) => {
   return `${dayName.format(d)}, ${timeName.format(d)} UTC`;
 };
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export { escapeHtml } from "../../core/html.ts";

@@ -16,3 +16,4 @@ export { reconcileVideosJob } from "./reconcile.job.ts";
 export { monthRollover } from "./month-rollover.job.ts";
 // A finished resumable upload handed to the video pipeline (the uploads module).
 export { ingestVideo, precheckVideoFile, toUploaded as toUploadedVideo } from "./service.ts";
+export { publicVideoCard } from "./card.ts";

@@ -1,10 +1,6 @@
 // HTML built from templates in which every interpolated value is escaped, unless it is
 // markup this module built itself (an Html value). Nothing else reaches a page unescaped.
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "`": "&#96;" };
-
-/** Text made safe for element content and for quoted attribute values. */
-const escapeHtml = (text: string) => text.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+import { escapeHtml } from "../../../core/html.ts";
 
 /** Markup built by `html`: interpolated as it is. */
 export class Html {
