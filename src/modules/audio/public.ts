@@ -8,3 +8,5 @@ export { audioMediaPage } from "./queries.ts";
 export { storedAudio } from "./stored-kind.ts";
 // A finished resumable upload handed to the audio pipeline (the uploads module).
 export { ingestAudio, precheckAudioFile, toAudio } from "./service.ts";
+// What an account export copies of audio.
+export { audioExportTotals, audioForExport } from "./export.ts";

@@ -1,0 +1,222 @@
+// Writes one export's archive: a zip streamed into the object store as it is made, member
+// after member, each original streamed from the store through a SHA-256 and byte count on
+// its way in. Neither an original nor the archive is ever held in memory: what is held is
+// one chunk in flight, the member names taken so far (to resolve clashes) and the
+// manifest's entries, written last as manifest.json.
+//
+// The zip is made by client-zip: WHATWG streams (Bun's own, so no adapter between the
+// store's streams and it), pulled member by member as the store takes the archive (its
+// back pressure is the store's), Zip64 when past 4 GiB, CRC-32 in WebAssembly, no
+// dependencies. It stores and does not compress: the originals (images, video, audio) are
+// compressed already, and text is a small share; an importer needs nothing but "stored".
+import { makeZip } from "client-zip";
+import type { Deps } from "../../core/deps.ts";
+import type { ExportBody, ExportItem, ExportPage } from "../../core/export-source.ts";
+import { audioForExport } from "../audio/public.ts";
+import { getUser } from "../identity/public.ts";
+import { imagesForExport } from "../images/public.ts";
+import { documentsForExport, kbEntriesForExport, kbsForExport, type RevisionExport, revisionsForExport } from "../library/public.ts";
+import { videosForExport } from "../videos/public.ts";
+import { type Copied, type ItemKind, MANIFEST_MEMBER, type ManifestItem, manifestItem, manifestKb, manifestText } from "./manifest.ts";
+import { MemberNames, safeSegment, withExt } from "./names.ts";
+import type { ExportRow } from "./table.ts";
+
+const PAGE = 200;
+
+/** Why an export cannot be made, as its owner is told (failureReason): it is not retried. */
+export class ExportFailure extends Error {
+  override name = "ExportFailure";
+}
+
+export interface ArchiveHooks {
+  /** After each member is in: what has been copied so far. Throws to stop (the lease was lost). */
+  progress(done: { items: number; bytes: number }): Promise<void>;
+}
+
+interface Member {
+  name: string;
+  lastModified: Date;
+  input: ReadableStream<Uint8Array> | Uint8Array;
+}
+
+export const archiveKey = (row: Pick<ExportRow, "ownerId" | "id">) => `exports/${row.ownerId}/${row.id}.zip`;
+
+/** The archive's file name as offered for download. */
+export const archiveFilename = (row: Pick<ExportRow, "createdAt">) => `shelf-export-${row.createdAt.toISOString().slice(0, 10)}.zip`;
+
+/** Writes the archive of `row` to the store; its size. Throws ExportFailure for what a retry would not mend. */
+export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHooks): Promise<number> {
+  const names = new MemberNames();
+  const items: ManifestItem[] = [];
+  const kbEntries: ReturnType<typeof manifestKb>[] = [];
+  const done = { items: 0, bytes: 0 };
+  const kinds = new Set(row.kinds);
+
+  /** A member whose bytes are counted and hashed as the zip reads them; `settled` once read to the end. */
+  async function member(name: string, item: { id: string; updatedAt: Date }, body: ExportBody, what: string) {
+    let input: ReadableStream<Uint8Array> | Uint8Array;
+    if ("text" in body) input = new TextEncoder().encode(body.text);
+    else {
+      const stream = body.key ? await deps.storage.get(body.key) : null;
+      if (!stream) throw new ExportFailure(`the bytes of ${what} ${item.id} are missing from the object store`);
+      input = stream;
+    }
+    const hasher = new Bun.CryptoHasher("sha256");
+    let size = 0;
+    let copied: (c: Copied) => void = () => {};
+    const settled = new Promise<Copied>((resolve) => (copied = resolve));
+    const finish = () => {
+      copied({ member: name, size, sha256: hasher.digest("hex") });
+    };
+    if (input instanceof Uint8Array) {
+      hasher.update(input);
+      size = input.byteLength;
+      finish();
+      return { m: { name, lastModified: item.updatedAt, input } satisfies Member, settled };
+    }
+    const counted = input.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, c) {
+          hasher.update(chunk);
+          size += chunk.byteLength;
+          c.enqueue(chunk);
+        },
+        flush: finish,
+      }),
+    );
+    return { m: { name, lastModified: item.updatedAt, input: counted } satisfies Member, settled };
+  }
+
+  async function* pages<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T> {
+    let after: string | null = null;
+    do {
+      const page: ExportPage<T> = await read(after);
+      yield* page.items;
+      after = page.next;
+    } while (after !== null);
+  }
+
+  async function tick(bytes: number) {
+    done.items++;
+    done.bytes += bytes;
+    await hooks.progress({ ...done });
+  }
+
+  // Media: one folder per kind, each original under the name it was uploaded with.
+  const media: [ExportKindName, ItemKind, string, (after: string | null) => Promise<ExportPage>][] = [
+    ["images", "image", "images", (after) => imagesForExport(deps.db, row.mediaUrl, row.ownerId, after, PAGE)],
+    ["videos", "video", "videos", (after) => videosForExport(deps.db, row.mediaUrl, row.ownerId, after, PAGE)],
+    ["audio", "audio", "audio", (after) => audioForExport(deps.db, row.mediaUrl, row.ownerId, after, PAGE)],
+  ];
+
+  /** A document and its revisions (under revisions/<its member>/<n>.<ext>). */
+  async function* documentMembers(kind: ItemKind, item: ExportItem, path: string, revisions: RevisionExport[], kb?: ManifestItem["kb"]) {
+    const { m, settled } = await member(path, item, item.body ?? { text: "" }, "document");
+    yield m;
+    const copied = await settled;
+    await tick(copied.size);
+    const revs = [];
+    for (const r of revisions) {
+      const revPath = names.reserve(`revisions/${path}/${r.revNumber}.${item.ext}`);
+      const rev = await member(revPath, { id: r.id, updatedAt: r.createdAt }, r.body, "revision");
+      yield rev.m;
+      const c = await rev.settled;
+      await tick(c.size);
+      revs.push({ ...c, id: r.id, revNumber: r.revNumber, origin: r.origin, sourceHash: r.sourceHash, createdAt: r.createdAt.toISOString() });
+    }
+    items.push(manifestItem(kind, item, copied, { ...(kb ? { kb } : {}), revisions: revs }));
+  }
+
+  async function* members(): AsyncGenerator<Member> {
+    for (const [name, kind, folder, read] of media) {
+      if (!kinds.has(name)) continue;
+      for await (const item of pages(read)) {
+        if (!item.body) {
+          items.push(manifestItem(kind, item, null));
+          await tick(0);
+          continue;
+        }
+        const path = names.claim(folder, withExt(safeSegment(item.name, `${kind}-${item.id}`), item.ext));
+        const { m, settled } = await member(path, item, item.body, kind);
+        yield m;
+        const copied = await settled;
+        items.push(manifestItem(kind, item, copied));
+        await tick(copied.size);
+      }
+    }
+    if (kinds.has("documents")) {
+      for await (const page of pageLists((after) => documentsForExport(deps.db, row.publicUrl, row.ownerId, after, PAGE))) {
+        const revisions = await revisionsForExport(
+          deps.db,
+          row.ownerId,
+          page.map((d) => d.id),
+        );
+        for (const doc of page) {
+          const path = names.claim("documents", withExt(safeSegment(doc.name, `document-${doc.id}`), doc.ext));
+          yield* documentMembers("document", doc, path, revisions.get(doc.id) ?? []);
+        }
+      }
+    }
+    if (kinds.has("kbs")) {
+      for (const kb of await kbsForExport(deps.db, row.ownerId, row.kbIds)) {
+        const folder = `kbs/${safeSegment(kb.slug, kb.id)}`;
+        kbEntries.push(manifestKb(kb, folder));
+        for await (const page of pageLists((after) => kbEntriesForExport(deps.db, row.publicUrl, row.ownerId, kb.id, after, PAGE))) {
+          const revisions = await revisionsForExport(
+            deps.db,
+            row.ownerId,
+            page.filter((e) => e.entry === "document").map((e) => e.id),
+          );
+          for (const entry of page) {
+            const path = names.reserve(`${folder}/${entry.relativePath}`);
+            const at = { id: kb.id, slug: kb.slug, path: entry.relativePath };
+            if (entry.entry === "document") {
+              yield* documentMembers("kb_document", entry, path, revisions.get(entry.id) ?? [], at);
+              continue;
+            }
+            const { m, settled } = await member(path, entry, entry.body ?? { text: "" }, "KB file");
+            yield m;
+            const copied = await settled;
+            items.push(manifestItem("kb_file", entry, copied, { kb: at }));
+            await tick(copied.size);
+          }
+        }
+      }
+    }
+    const user = await getUser(deps.db, row.ownerId);
+    const account = { id: row.ownerId, email: user?.email ?? null, nickname: user?.nickname ?? null };
+    const text = manifestText(row, account, deps.clock.now(), kbEntries, items);
+    yield { name: MANIFEST_MEMBER, lastModified: deps.clock.now(), input: new TextEncoder().encode(text) };
+  }
+
+  async function* pageLists<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T[]> {
+    let after: string | null = null;
+    do {
+      const page: ExportPage<T> = await read(after);
+      if (page.items.length) yield page.items;
+      after = page.next;
+    } while (after !== null);
+  }
+
+  // The zip pulls the members as the store takes its bytes. A failure inside the members
+  // (a missing object, a lost lease) errors the zip's stream and so the store's write; the
+  // first one is what the export is failed with.
+  let failure: unknown;
+  const source = members();
+  const guarded: AsyncGenerator<Member> = (async function* () {
+    try {
+      yield* source;
+    } catch (err) {
+      failure ??= err;
+      throw err;
+    }
+  })();
+  try {
+    const { size } = await deps.storage.put(archiveKey(row), makeZip(guarded, { buffersAreUTF8: true }), { contentType: "application/zip" });
+    return size;
+  } catch (err) {
+    throw failure ?? err;
+  }
+}
+
+type ExportKindName = ExportRow["kinds"][number];
