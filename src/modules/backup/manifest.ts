@@ -6,8 +6,8 @@ import { iso } from "../../infra/clock.ts";
 import type { ExportKb } from "../library/public.ts";
 import type { ExportRow } from "./table.ts";
 
-export const MANIFEST_FORMAT = "shelf-export";
-export const MANIFEST_VERSION = 1;
+const MANIFEST_FORMAT = "shelf-export";
+const MANIFEST_VERSION = 1;
 export const MANIFEST_MEMBER = "manifest.json";
 
 export type ItemKind = "image" | "video" | "audio" | "document" | "kb_document" | "kb_file";
@@ -19,7 +19,7 @@ export interface Copied {
   sha256: string;
 }
 
-export interface ManifestRevision extends Copied {
+interface ManifestRevision extends Copied {
   id: string;
   revNumber: number;
   origin: string;

@@ -18,7 +18,7 @@ import type { ExportView } from "./model.ts";
 import { accountExports, EXPORT_KINDS, type ExportKind, type ExportRow, type ExportState } from "./table.ts";
 
 /** The read scope each kind of thing needs: an export holds no more than its credential may read. */
-export const SCOPE_OF: Record<ExportKind, Scope> = { images: "media.read", videos: "media.read", audio: "media.read", documents: "kb.read", kbs: "kb.read" };
+const SCOPE_OF: Record<ExportKind, Scope> = { images: "media.read", videos: "media.read", audio: "media.read", documents: "kb.read", kbs: "kb.read" };
 export const scopesOf = (kinds: readonly ExportKind[]): Scope[] => [...new Set(kinds.map((k) => SCOPE_OF[k]))].sort();
 
 export interface NewExport {

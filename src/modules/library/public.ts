@@ -18,4 +18,12 @@ export { lockAtPath } from "./documents/kb-rows.ts";
 export { replaceContent } from "./documents/row-changes.ts";
 export { removeObjects, sha256Hex, storeContent, utf8Length } from "./documents/content.ts";
 // What an account export copies of documents and knowledge bases.
-export { documentsForExport, type ExportKb, kbEntriesForExport, type KbExportItem, kbsForExport, libraryExportTotals, type RevisionExport, revisionsForExport } from "./export.ts";
+export {
+  documentsForExport,
+  type ExportKb,
+  kbEntriesForExport,
+  kbsForExport,
+  libraryExportTotals,
+  type RevisionExport,
+  revisionsForExport,
+} from "./export.ts";
