@@ -74,7 +74,14 @@ let token: string;
 beforeAll(async () => {
   // The collector sized as for a small machine (docs/operators.md, Production deployment): on this
   // one it would let garbage pile up for a while, and the growth measured be its choice.
-  node = await startApiProcess({ MIGRATE_ON_START: "true", PLAN_OVERRIDES, BUN_JSC_forceRAMSize: String(256 * MB) });
+  // The mutation tier raised: four sweeps send more PATCH, DELETE and POST bodies in a minute
+  // than its 120, and a 429 would hide whether a body was bounded (what this measures).
+  node = await startApiProcess({
+    MIGRATE_ON_START: "true",
+    PLAN_OVERRIDES,
+    RATE_LIMITS: JSON.stringify({ mutation: 1000 }),
+    BUN_JSC_forceRAMSize: String(256 * MB),
+  });
   const email = `bounds-${newId()}@example.test`.toLowerCase();
   const res = await fetch(`${node.base}/v1/auth/signup`, {
     method: "POST",

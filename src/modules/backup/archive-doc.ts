@@ -18,7 +18,6 @@ export const archiveDocumentation: OwnPaths = {
       get: {
         tags: ["backup"],
         summary: "The archive of a ready export, by the signed downloadUrl GET /v1/backup/{id} hands its owner (no credential; ranges)",
-        security: [],
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[A-Za-z0-9_-]{21}$" } },
           { name: "expires", in: "query", required: true, schema: { type: "string", pattern: "^[0-9]{1,12}$" } },
