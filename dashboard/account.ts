@@ -28,6 +28,8 @@ const KINDS: Record<string, string> = {
   password_changed: "Your password was changed",
   sign_in_failures: "Many failed attempts to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
+  export_ready: "An account export is ready to download",
+  export_failed: "An account export failed",
 } satisfies Record<keyof Me["notifications"], string>;
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */

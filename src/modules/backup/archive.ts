@@ -1,15 +1,8 @@
 // Writes one export's archive: a zip streamed into the object store as it is made, member
 // after member, each original streamed from the store through a SHA-256 and byte count on
-// its way in. Neither an original nor the archive is ever held in memory: what is held is
-// one chunk in flight, the member names taken so far (to resolve clashes) and the
-// manifest's entries, written last as manifest.json.
-//
-// The zip is made by client-zip: WHATWG streams (Bun's own, so no adapter between the
-// store's streams and it), pulled member by member as the store takes the archive (its
-// back pressure is the store's), Zip64 when past 4 GiB, CRC-32 in WebAssembly, no
-// dependencies. It stores and does not compress: the originals (images, video, audio) are
-// compressed already, and text is a small share; an importer needs nothing but "stored".
-import { makeZip } from "client-zip";
+// its way in (zip.ts). Neither an original nor the archive is ever held in memory: what is
+// held is one chunk in flight, a central record and a manifest entry per member, and the
+// member names taken so far (to resolve clashes); manifest.json is written last.
 import type { Deps } from "../../core/deps.ts";
 import type { ExportBody, ExportItem, ExportPage } from "../../core/export-source.ts";
 import { audioForExport } from "../audio/public.ts";
@@ -19,9 +12,11 @@ import { documentsForExport, kbEntriesForExport, kbsForExport, type RevisionExpo
 import { videosForExport } from "../videos/public.ts";
 import { type Copied, type ItemKind, MANIFEST_MEMBER, type ManifestItem, manifestItem, manifestKb, manifestText } from "./manifest.ts";
 import { MemberNames, safeSegment, withExt } from "./names.ts";
+import { type ZipMember, zipChunks, zipStream } from "./zip.ts";
 import type { ExportRow } from "./table.ts";
 
 const PAGE = 200;
+const COLLECT_EVERY = 32 * 1024 * 1024;
 
 /** Why an export cannot be made, as its owner is told (failureReason): it is not retried. */
 export class ExportFailure extends Error {
@@ -33,11 +28,10 @@ export interface ArchiveHooks {
   progress(done: { items: number; bytes: number }): Promise<void>;
 }
 
-interface Member {
-  name: string;
-  lastModified: Date;
-  input: ReadableStream<Uint8Array> | Uint8Array;
-}
+type Member = ZipMember;
+
+/** A member this large or larger is written with Zip64 sizes from its start. */
+const LARGE = 0xffff0000;
 
 export const archiveKey = (row: Pick<ExportRow, "ownerId" | "id">) => `exports/${row.ownerId}/${row.id}.zip`;
 
@@ -53,38 +47,27 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
   const kinds = new Set(row.kinds);
 
   /** A member whose bytes are counted and hashed as the zip reads them; `settled` once read to the end. */
-  async function member(name: string, item: { id: string; updatedAt: Date }, body: ExportBody, what: string) {
-    let input: ReadableStream<Uint8Array> | Uint8Array;
-    if ("text" in body) input = new TextEncoder().encode(body.text);
-    else {
-      const stream = body.key ? await deps.storage.get(body.key) : null;
-      if (!stream) throw new ExportFailure(`the bytes of ${what} ${item.id} are missing from the object store`);
-      input = stream;
-    }
-    const hasher = new Bun.CryptoHasher("sha256");
-    let size = 0;
+  async function member(name: string, item: { id: string; updatedAt: Date; size?: number }, body: ExportBody, what: string) {
     let copied: (c: Copied) => void = () => {};
     const settled = new Promise<Copied>((resolve) => (copied = resolve));
-    const finish = () => {
-      copied({ member: name, size, sha256: hasher.digest("hex") });
-    };
-    if (input instanceof Uint8Array) {
-      hasher.update(input);
-      size = input.byteLength;
-      finish();
-      return { m: { name, lastModified: item.updatedAt, input } satisfies Member, settled };
+    if ("text" in body) {
+      const bytes = new TextEncoder().encode(body.text);
+      copied({ member: name, size: bytes.length, sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex") });
+      return { m: { name, modified: item.updatedAt, body: bytes } satisfies ZipMember, settled };
     }
-    const counted = input.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, c) {
-          hasher.update(chunk);
-          size += chunk.byteLength;
-          c.enqueue(chunk);
-        },
-        flush: finish,
-      }),
-    );
-    return { m: { name, lastModified: item.updatedAt, input: counted } satisfies Member, settled };
+    const stream = body.key ? await deps.storage.get(body.key) : null;
+    if (!stream) throw new ExportFailure(`the bytes of ${what} ${item.id} are missing from the object store`);
+    async function* hashed() {
+      const hasher = new Bun.CryptoHasher("sha256");
+      let size = 0;
+      for await (const chunk of stream!) {
+        hasher.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+      copied({ member: name, size, sha256: hasher.digest("hex") });
+    }
+    return { m: { name, modified: item.updatedAt, body: hashed(), large: (item.size ?? 0) >= LARGE } satisfies ZipMember, settled };
   }
 
   async function* pages<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T> {
@@ -96,9 +79,19 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     } while (after !== null);
   }
 
+  let sinceCollect = 0;
   async function tick(bytes: number) {
     done.items++;
     done.bytes += bytes;
+    // The chunks the store's reads hand over are held outside the collector's heap, which
+    // does not count them, and a worker that keeps copying never idles for it to run: the
+    // bench's node grew by the size of the archive (550 MB for 550 MB). Asked to collect every
+    // COLLECT_EVERY bytes, it stays flat, for a pause of milliseconds each time.
+    sinceCollect += bytes;
+    if (sinceCollect >= COLLECT_EVERY) {
+      sinceCollect = 0;
+      Bun.gc(false);
+    }
     await hooks.progress({ ...done });
   }
 
@@ -186,7 +179,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     const user = await getUser(deps.db, row.ownerId);
     const account = { id: row.ownerId, email: user?.email ?? null, nickname: user?.nickname ?? null };
     const text = manifestText(row, account, deps.clock.now(), kbEntries, items);
-    yield { name: MANIFEST_MEMBER, lastModified: deps.clock.now(), input: new TextEncoder().encode(text) };
+    yield { name: MANIFEST_MEMBER, modified: deps.clock.now(), body: new TextEncoder().encode(text) };
   }
 
   async function* pageLists<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T[]> {
@@ -212,7 +205,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     }
   })();
   try {
-    const { size } = await deps.storage.put(archiveKey(row), makeZip(guarded, { buffersAreUTF8: true }), { contentType: "application/zip" });
+    const { size } = await deps.storage.put(archiveKey(row), zipStream(zipChunks(guarded)), { contentType: "application/zip" });
     return size;
   } catch (err) {
     throw failure ?? err;
