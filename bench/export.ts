@@ -32,19 +32,17 @@ async function fillAccount(shelf: Shelf, userId: string, count: number): Promise
     const id = newImageId();
     await deps.storage.put(`images/${userId}/${id}/original.png`, bytes);
     const now = new Date(Date.UTC(2026, 0, 1) + i * 1000);
-    await deps.db
-      .insert(images)
-      .values({
-        id,
-        ownerId: userId,
-        filename: `photo-${i % 50}.png`,
-        format: "png",
-        width: 100,
-        height: 100,
-        size: bytes.length,
-        createdAt: now,
-        updatedAt: now,
-      });
+    await deps.db.insert(images).values({
+      id,
+      ownerId: userId,
+      filename: `photo-${i % 50}.png`,
+      format: "png",
+      width: 100,
+      height: 100,
+      size: bytes.length,
+      createdAt: now,
+      updatedAt: now,
+    });
     total += bytes.length;
   }
   return total;
