@@ -1,9 +1,12 @@
 // The export's zip writer (src/modules/backup/zip.ts): what it writes is read back by yauzl,
 // a strict reader that checks every CRC-32 and size, in its classic and its Zip64 forms.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import yauzl from "yauzl";
 import { zipChunks, type ZipMember, zipStream } from "../../src/modules/backup/zip.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { readZip } from "./fixtures.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 async function zipOf(members: ZipMember[], opts: { force64?: boolean } = {}): Promise<Uint8Array> {
   async function* list() {
