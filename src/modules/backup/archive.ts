@@ -17,6 +17,7 @@ import type { ExportRow } from "./table.ts";
 
 const PAGE = 200;
 const COLLECT_EVERY = 32 * 1024 * 1024;
+const TELL_EVERY_MS = 1_000;
 
 /** Why an export cannot be made, as its owner is told (failureReason): it is not retried. */
 export class ExportFailure extends Error {
@@ -52,6 +53,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     const settled = new Promise<Copied>((resolve) => (copied = resolve));
     if ("text" in body) {
       const bytes = new TextEncoder().encode(body.text);
+      await copiedBytes(bytes.length);
       copied({ member: name, size: bytes.length, sha256: new Bun.CryptoHasher("sha256").update(bytes).digest("hex") });
       return { m: { name, modified: item.updatedAt, body: bytes } satisfies ZipMember, settled };
     }
@@ -64,6 +66,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
         hasher.update(chunk);
         size += chunk.length;
         yield chunk;
+        await copiedBytes(chunk.length);
       }
       copied({ member: name, size, sha256: hasher.digest("hex") });
     }
@@ -80,18 +83,32 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
   }
 
   let sinceCollect = 0;
-  async function tick(bytes: number) {
-    done.items++;
-    done.bytes += bytes;
+  let lastTold = performance.now();
+  /**
+   * Counts copied bytes as they pass, and tells them at most every TELL_EVERY_MS: a long
+   * member (a 2 GB video) moves the progress and renews the lease while it is copied, as the
+   * copy keeps the event loop too busy for a timer to do it.
+   */
+  async function copiedBytes(n: number) {
+    done.bytes += n;
     // The chunks the store's reads hand over are held outside the collector's heap, which
     // does not count them, and a worker that keeps copying never idles for it to run: the
-    // bench's node grew by the size of the archive (550 MB for 550 MB). Asked to collect every
-    // COLLECT_EVERY bytes, it stays flat, for a pause of milliseconds each time.
-    sinceCollect += bytes;
+    // bench's node grew by the size of the archive (550 MB for 550 MB). Asked to collect
+    // every COLLECT_EVERY bytes, it stays flat, for a pause of milliseconds each time.
+    sinceCollect += n;
     if (sinceCollect >= COLLECT_EVERY) {
       sinceCollect = 0;
       Bun.gc(false);
     }
+    if (performance.now() - lastTold >= TELL_EVERY_MS) {
+      lastTold = performance.now();
+      await hooks.progress({ ...done });
+    }
+  }
+
+  /** One more item is in the archive (its bytes were counted as they passed). */
+  async function tick() {
+    done.items++;
     await hooks.progress({ ...done });
   }
 
@@ -107,14 +124,14 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     const { m, settled } = await member(path, item, item.body ?? { text: "" }, "document");
     yield m;
     const copied = await settled;
-    await tick(copied.size);
+    await tick();
     const revs = [];
     for (const r of revisions) {
       const revPath = names.reserve(`revisions/${path}/${r.revNumber}.${item.ext}`);
       const rev = await member(revPath, { id: r.id, updatedAt: r.createdAt }, r.body, "revision");
       yield rev.m;
       const c = await rev.settled;
-      await tick(c.size);
+      await tick();
       revs.push({ ...c, id: r.id, revNumber: r.revNumber, origin: r.origin, sourceHash: r.sourceHash, createdAt: r.createdAt.toISOString() });
     }
     items.push(manifestItem(kind, item, copied, { ...(kb ? { kb } : {}), revisions: revs }));
@@ -126,7 +143,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
       for await (const item of pages(read)) {
         if (!item.body) {
           items.push(manifestItem(kind, item, null));
-          await tick(0);
+          await tick();
           continue;
         }
         const path = names.claim(folder, withExt(safeSegment(item.name, `${kind}-${item.id}`), item.ext));
@@ -134,7 +151,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
         yield m;
         const copied = await settled;
         items.push(manifestItem(kind, item, copied));
-        await tick(copied.size);
+        await tick();
       }
     }
     if (kinds.has("documents")) {
@@ -171,7 +188,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
             yield m;
             const copied = await settled;
             items.push(manifestItem("kb_file", entry, copied, { kb: at }));
-            await tick(copied.size);
+            await tick();
           }
         }
       }
