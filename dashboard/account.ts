@@ -1,9 +1,11 @@
 // Account (#/account): nickname, password, version history and the per-kind notification
 // choices, each its own form saved on its own (PATCH /v1/user/me, POST
-// /v1/user/me/password) with a confirmation beside its button, or the API's refusal.
+// /v1/user/me/password) with a confirmation beside its button, or the API's refusal; and
+// the account's exports (exports.ts).
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
+import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
 import { refreshUnread } from "./unread.ts";
 
@@ -163,7 +165,7 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me)))
+    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me), exportsCard()))
     .catch((e) => {
       error.textContent = inWords(e);
     })

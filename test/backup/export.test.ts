@@ -333,6 +333,13 @@ describe("choosing what is exported", () => {
     expect((await callJson("GET", "/v1/backup", { token: user.jwt })).body.data.items).toHaveLength(1);
   });
 
+  test("a POST with no body at all exports everything, as {} does", async () => {
+    const { key } = await makeClient();
+    const res = await callJson("POST", "/v1/backup", { token: key });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ state: "queued", kinds: ["images", "videos", "audio", "documents", "kbs"], kbIds: null });
+  });
+
   test("scopes: media.read exports media; documents and KBs need kb.read too (403 naming it), as reading such an export does", async () => {
     const user = await makeUser();
     const { key: media } = await makeKey(user, ["media.read"]);

@@ -2,7 +2,7 @@
 // worker writes as one zip in the object store (worker.ts); GET shows its progress and,
 // when ready, a signed download URL (download.ts) that serves the archive with ranges until
 // it expires (EXPORT_RETENTION_H) and the expire-exports job removes it.
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { addressesOf } from "../../http/addresses.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
@@ -36,7 +36,8 @@ export const backupModule = ({ deps, guard }: RouteServices) => {
     .use(guard)
     .post(
       "/v1/backup",
-      async ({ principal, body, request, status }) => {
+      async ({ principal, body: sent, request, status }) => {
+        const body = sent ?? {};
         if (body.kbIds && body.kinds && !body.kinds.includes("kbs")) {
           throw new AppError("VALIDATION_ERROR", "kbIds narrows the kbs kind: name kbs in kinds too, or leave kinds out", {
             path: "/kbIds",
@@ -51,7 +52,8 @@ export const backupModule = ({ deps, guard }: RouteServices) => {
       },
       {
         auth: { scope: "media.read", tier: "mutation" },
-        body: NewExportBody,
+        // No body at all is {}: everything.
+        body: t.Optional(NewExportBody),
         response: { 202: Ok(ExportView), 404: "Error", 422: "Error" },
         detail: {
           summary: "Start an export of the whole account, or of chosen kinds and KBs, as one zip archive (202; a worker writes it)",
