@@ -35,7 +35,7 @@ function exportRow(first: Export, onGone: () => void): HTMLElement {
   const draw = (e: Export) => {
     state.textContent = stateText(e);
     row.dataset.state = e.state;
-    const remove = h("button", { type: "button", class: "link" }, "Delete");
+    const remove = h("button", { type: "button", class: "secondary" }, "Delete");
     remove.addEventListener("click", async () => {
       try {
         await call("DELETE", `/v1/backup/${encodeURIComponent(e.id)}`);
@@ -46,7 +46,9 @@ function exportRow(first: Export, onGone: () => void): HTMLElement {
       }
     });
     actions.replaceChildren(
-      ...(e.state === "ready" && e.downloadUrl ? [h("a", { href: e.downloadUrl, download: e.filename, class: "button" }, `Download ${e.filename}`)] : []),
+      ...(e.state === "ready" && e.downloadUrl
+        ? [h("a", { href: e.downloadUrl, download: e.filename, class: "button primary" }, `Download ${e.filename}`)]
+        : []),
       remove,
     );
   };
