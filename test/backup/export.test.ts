@@ -10,6 +10,7 @@ import { accountExports } from "../../src/modules/backup/table.ts";
 import { outbox } from "../../src/modules/notifications/table.ts";
 import { videos } from "../../src/modules/videos/table.ts";
 import type { Storage } from "../../src/infra/storage/index.ts";
+import { StorageUnavailableError } from "../../src/infra/storage/types.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { postDoc, uploadedDoc } from "../documents/fixtures.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
@@ -281,6 +282,36 @@ describe("POST /v1/backup and the archive", () => {
     expect(told.map((n: { kind: string }) => n.kind)).toContain("export_failed");
   });
 
+  test("an unreachable store is tried again after a back-off, and after three tries the export fails with a reason, not a hung job", async () => {
+    const world = await stoppedWorld();
+    const { key: token, user } = await makeClient();
+    await uploaded(token, await png(), { filename: "x.png" });
+    const id = (await callJson("POST", "/v1/backup", { token, json: { kinds: ["images"] }, app: world.app })).body.data.id;
+    let gets = 0;
+    const away: Storage = {
+      ...world.deps.storage,
+      get: async (k, range) => {
+        if (!k.startsWith(`images/${user.id}/`)) return world.deps.storage.get(k, range);
+        gets++;
+        throw new StorageUnavailableError("ConnectionRefused");
+      },
+    };
+    const worker = await exportWorker({ deps: { ...world.deps, storage: away } });
+    const row = async () => (await world.deps.db.select().from(accountExports).where(eq(accountExports.id, id)))[0]!;
+    const seen: string[] = [];
+    for (let i = 0; i < 60 && (await row()).state !== "failed"; i++) {
+      // Other exports may be due first; ours waits out its back-off (at most 32 minutes) on the world's clock.
+      if (!(await worker.step())) world.clock.advance(HOUR);
+      const r = await row();
+      if (r.state === "queued" && r.attempts > seen.length) seen.push(r.state);
+    }
+    const failed = await row();
+    expect(failed).toMatchObject({ state: "failed", attempts: 3, failureReason: "the object store could not be reached" });
+    expect(seen).toEqual(["queued", "queued"]);
+    expect(gets).toBe(3);
+    expect(await world.deps.storage.head(archiveKey({ ownerId: user.id, id }))).toBeNull();
+  });
+
   test("a ready export is told in-app and by e-mail", async () => {
     const { key: token, user } = await makeClient();
     const { deps } = await testContext();
@@ -291,6 +322,21 @@ describe("POST /v1/backup and the archive", () => {
     expect(told[0]).toMatchObject({ kind: "export_ready", data: { exportId: id, archiveBytes: ready.archiveBytes, expiresAt: ready.expiresAt } });
     const mail = await deps.db.select().from(outbox).where(eq(outbox.userId, user.id));
     expect(mail.map((m) => m.kind)).toContain("export_ready");
+  });
+
+  test("a document and a revision past the inline size (kept in the object store) are exported whole", async () => {
+    const user = await makeUser({ plan: "pro" });
+    await historyOn(user);
+    const big = (c: string) => `# Long\n\n${c.repeat(300 * 1024)}\n`;
+    const kb = await newKb(user.jwt);
+    await postDoc(user.jwt, { filename: "long.md", content: big("a"), kbId: kb.id, relativePath: "long.md" });
+    const second = await postDoc(user.jwt, { filename: "long.md", content: big("b"), kbId: kb.id, relativePath: "long.md" });
+    expect(second.status).toBe(200);
+    const id = (await startExport(user.jwt, { kinds: ["kbs"] })).body.data.id;
+    const ready = await runExport(await exportWorker(), user.jwt, id);
+    const members = new Map((await readZip(new Uint8Array(await (await download(ready.downloadUrl)).arrayBuffer()))).map((m) => [m.name, m.bytes]));
+    expect(new TextDecoder().decode(members.get(`kbs/${kb.slug}/long.md`))).toBe(big("b"));
+    expect(new TextDecoder().decode(members.get(`revisions/kbs/${kb.slug}/long.md/1.md`))).toBe(big("a"));
   });
 
   test("an empty account exports a zip holding its manifest alone", async () => {
