@@ -1,8 +1,9 @@
 // Writes one export's archive: a zip streamed into the object store as it is made, member
 // after member, each original streamed from the store through a SHA-256 and byte count on
 // its way in (zip.ts). Neither an original nor the archive is ever held in memory: what is
-// held is one chunk in flight, a central record and a manifest entry per member, and the
-// member names taken so far (to resolve clashes); manifest.json is written last.
+// held is one chunk in flight, a central record per member and the member names taken so
+// far (to resolve clashes), about 200 bytes an item; the manifest's entries are spooled to a
+// file of the worker's (manifest.ts) and streamed into manifest.json, written last.
 import type { Deps } from "../../core/deps.ts";
 import type { ExportBody, ExportItem, ExportPage } from "../../core/export-source.ts";
 import { audioForExport } from "../audio/public.ts";
@@ -10,7 +11,7 @@ import { getUser } from "../identity/public.ts";
 import { imagesForExport } from "../images/public.ts";
 import { documentsForExport, kbEntriesForExport, kbsForExport, type RevisionExport, revisionsForExport } from "../library/public.ts";
 import { videosForExport } from "../videos/public.ts";
-import { type Copied, type ItemKind, MANIFEST_MEMBER, type ManifestItem, manifestItem, manifestKb, manifestText } from "./manifest.ts";
+import { type Copied, type ItemKind, MANIFEST_MEMBER, type ManifestItem, manifestChunks, manifestItem, manifestKb, openSpool } from "./manifest.ts";
 import { MemberNames, safeSegment, withExt } from "./names.ts";
 import { type ZipMember, zipChunks, zipStream } from "./zip.ts";
 import type { ExportRow } from "./table.ts";
@@ -42,7 +43,7 @@ export const archiveFilename = (row: Pick<ExportRow, "createdAt">) => `shelf-exp
 /** Writes the archive of `row` to the store; its size. Throws ExportFailure for what a retry would not mend. */
 export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHooks): Promise<number> {
   const names = new MemberNames();
-  const items: ManifestItem[] = [];
+  const spool = await openSpool();
   const kbEntries: ReturnType<typeof manifestKb>[] = [];
   const done = { items: 0, bytes: 0 };
   const kinds = new Set(row.kinds);
@@ -134,7 +135,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
       await tick();
       revs.push({ ...c, id: r.id, revNumber: r.revNumber, origin: r.origin, sourceHash: r.sourceHash, createdAt: r.createdAt.toISOString() });
     }
-    items.push(manifestItem(kind, item, copied, { ...(kb ? { kb } : {}), revisions: revs }));
+    spool.add(manifestItem(kind, item, copied, { ...(kb ? { kb } : {}), revisions: revs }));
   }
 
   async function* members(): AsyncGenerator<Member> {
@@ -142,7 +143,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
       if (!kinds.has(name)) continue;
       for await (const item of pages(read)) {
         if (!item.body) {
-          items.push(manifestItem(kind, item, null));
+          spool.add(manifestItem(kind, item, null));
           await tick();
           continue;
         }
@@ -150,7 +151,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
         const { m, settled } = await member(path, item, item.body, kind);
         yield m;
         const copied = await settled;
-        items.push(manifestItem(kind, item, copied));
+        spool.add(manifestItem(kind, item, copied));
         await tick();
       }
     }
@@ -187,7 +188,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
             const { m, settled } = await member(path, entry, entry.body ?? { text: "" }, "KB file");
             yield m;
             const copied = await settled;
-            items.push(manifestItem("kb_file", entry, copied, { kb: at }));
+            spool.add(manifestItem("kb_file", entry, copied, { kb: at }));
             await tick();
           }
         }
@@ -195,8 +196,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     }
     const user = await getUser(deps.db, row.ownerId);
     const account = { id: row.ownerId, email: user?.email ?? null, nickname: user?.nickname ?? null };
-    const text = manifestText(row, account, deps.clock.now(), kbEntries, items);
-    yield { name: MANIFEST_MEMBER, modified: deps.clock.now(), body: new TextEncoder().encode(text) };
+    yield { name: MANIFEST_MEMBER, modified: deps.clock.now(), body: manifestChunks(row, account, deps.clock.now(), kbEntries, spool) };
   }
 
   async function* pageLists<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T[]> {
@@ -226,6 +226,8 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     return size;
   } catch (err) {
     throw failure ?? err;
+  } finally {
+    await spool.remove();
   }
 }
 

@@ -1,6 +1,9 @@
 // The archive's manifest.json: everything an import needs to make the account's things again
 // (docs/api.md, "Backup"), versioned. Items are listed in the order their members were
 // written; a document's revisions ride with it, oldest first.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { ExportItem } from "../../core/export-source.ts";
 import { iso } from "../../infra/clock.ts";
 import type { ExportKb } from "../library/public.ts";
@@ -78,15 +81,51 @@ export function manifestKb(kb: ExportKb, folder: string) {
   };
 }
 
-/** The manifest's text: its head, then the lists as they were gathered. */
-export function manifestText(
+/**
+ * The manifest's items, spooled to a file of the worker's own as they are gathered (one
+ * JSON value each, comma-separated), so an account of any size holds none of them in
+ * memory; read back as the last part of manifest.json.
+ */
+export async function openSpool() {
+  const dir = await mkdtemp(join(tmpdir(), "shelf-export-"));
+  const path = join(dir, "items.json");
+  const writer = Bun.file(path).writer({ highWaterMark: 256 * 1024 });
+  const counts = { items: 0, revisions: 0 };
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    await writer.end();
+  };
+  return {
+    counts,
+    add(item: ManifestItem) {
+      writer.write(`${counts.items ? ",\n" : ""}    ${JSON.stringify(item)}`);
+      counts.items++;
+      counts.revisions += item.revisions?.length ?? 0;
+    },
+    /** Every item written so far, as the bytes of a JSON array's inside. */
+    async *read(): AsyncGenerator<Uint8Array> {
+      await end();
+      yield* Bun.file(path).stream();
+    },
+    async remove() {
+      await end().catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+export type Spool = Awaited<ReturnType<typeof openSpool>>;
+
+/** manifest.json: its head (every field but the items), then the spooled items, streamed. */
+export async function* manifestChunks(
   row: ExportRow,
   account: { id: string; email: string | null; nickname: string | null },
   exportedAt: Date,
   kbs: ReturnType<typeof manifestKb>[],
-  items: ManifestItem[],
-): string {
-  return JSON.stringify(
+  spool: Spool,
+): AsyncGenerator<Uint8Array> {
+  const head = JSON.stringify(
     {
       format: MANIFEST_FORMAT,
       version: MANIFEST_VERSION,
@@ -98,11 +137,15 @@ export function manifestText(
       // another instance rewrites the ones that start with mediaUrl to its own.
       instance: { publicUrl: row.publicUrl, mediaUrl: row.mediaUrl },
       selection: { kinds: row.kinds, kbIds: row.kbIds },
-      counts: { items: items.length, kbs: kbs.length, revisions: items.reduce((n, i) => n + (i.revisions?.length ?? 0), 0) },
+      counts: { items: spool.counts.items, kbs: kbs.length, revisions: spool.counts.revisions },
       kbs,
-      items,
     },
     null,
     2,
   );
+  const enc = new TextEncoder();
+  // The head without its closing brace, then "items" as its last field.
+  yield enc.encode(`${head.slice(0, head.lastIndexOf("}")).trimEnd()},\n  "items": [\n`);
+  yield* spool.read();
+  yield enc.encode("\n  ]\n}\n");
 }
