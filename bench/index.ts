@@ -21,12 +21,15 @@
 //   (r) a 1 GB resumable (tus) upload in 8 MiB PATCHes against the direct multipart upload: MB/s ratio, api peak RSS   (TUS_BENCH_MB: another size)
 //   (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
 //   (o) playback edge GET of an HLS segment (400 KB and 1.5 MB, from their file) against a Bun static route   target ratio >= 0.75
+//   (v) the whole-account export (the worker zipping 400 originals, 550 MB, into folder storage) against tar -cf of the same files   target ratio >= 0.7; peak RSS flat as the account grows
 //   (t) not here (needs nginx and wrk): bun bench/edge-nginx.ts, the edge against nginx and a Bun static route
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
 import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
+import { benchExport } from "./export.ts";
+import { printExport } from "./export-print.ts";
 import { printEmbeddedLists } from "./embedded-lists.ts";
 import { benchHealth } from "./health.ts";
 import { benchKbs, type KbFigures } from "./kbs.ts";
@@ -127,6 +130,9 @@ try {
 } finally {
   await shelf.stop();
 }
+
+// Its own server: exports unlimited a day, and the files of its accounts.
+printExport(await benchExport());
 
 // Its own server: the tiers' limits and the sync-op bucket raised so the load measures the routes, not the limits.
 const kbShelf = await startShelf(UNLIMITED_SYNC);

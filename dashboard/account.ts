@@ -1,9 +1,11 @@
 // Account (#/account): nickname, password, version history and the per-kind notification
 // choices, each its own form saved on its own (PATCH /v1/user/me, POST
-// /v1/user/me/password) with a confirmation beside its button, or the API's refusal.
+// /v1/user/me/password) with a confirmation beside its button, or the API's refusal; and
+// the account's exports (exports.ts).
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
+import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
 import { refreshUnread } from "./unread.ts";
 
@@ -28,6 +30,8 @@ const KINDS: Record<string, string> = {
   password_changed: "Your password was changed",
   sign_in_failures: "Many failed attempts to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
+  export_ready: "An account export is ready to download",
+  export_failed: "An account export failed",
 } satisfies Record<keyof Me["notifications"], string>;
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */
@@ -161,7 +165,7 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me)))
+    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me), exportsCard()))
     .catch((e) => {
       error.textContent = inWords(e);
     })

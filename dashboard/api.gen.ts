@@ -1338,6 +1338,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's exports, newest first (cursor pages) */
+        get: operations["getV1Backup"];
+        put?: never;
+        /**
+         * Start an export of the whole account, or of chosen kinds and KBs, as one zip archive (202; a worker writes it)
+         * @description An empty body exports everything: images, videos and audio (each original as stored), documents with their revisions, and each KB as its folder tree with its files, plus manifest.json (docs/api.md, "Backup"). kbIds alone exports those KBs only. Needs media.read, and kb.read too when documents or KBs are exported (403 without). 404 NOT_FOUND for a KB that is not the caller's. Counted against the plan's exports a day (429 RATE_LIMITED with Retry-After past it, meta.type exports_per_day); the archive counts against no storage. The owner is told when it is ready or failed (notification export_ready / export_failed).
+         */
+        post: operations["postV1Backup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/backup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One export: its state, progress, and when ready its downloadUrl and expiresAt
+         * @description Needs the scopes its kinds need, as POST does (403 without). 404 for another user's export.
+         */
+        get: operations["getV1BackupById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an export: its archive goes and its downloadUrl stops working; one being written stops
+         * @description The day's count of exports is not given back.
+         */
+        delete: operations["deleteV1BackupById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users": {
         parameters: {
             query?: never;
@@ -2789,6 +2834,115 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/backup/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The archive of a ready export, by the signed downloadUrl GET /v1/backup/{id} hands its owner (no credential; ranges) */
+        get: {
+            parameters: {
+                query: {
+                    expires: string;
+                    signature: string;
+                };
+                header?: {
+                    /** @description one range, `bytes=a-b`, `bytes=a-` or `bytes=-n` */
+                    Range?: string;
+                    /** @description the ETag, for a 304 */
+                    "If-None-Match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the whole zip */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description attachment; filename="shelf-export-YYYY-MM-DD.zip" */
+                        "Content-Disposition": string;
+                        /** @description bytes */
+                        "Accept-Ranges": string;
+                        /** @description the archive's validator */
+                        ETag: string;
+                        /** @description private, no-store */
+                        "Cache-Control": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": Blob;
+                    };
+                };
+                /** @description the Range asked for (Content-Range bytes a-b/size) */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description attachment; filename="shelf-export-YYYY-MM-DD.zip" */
+                        "Content-Disposition": string;
+                        /** @description bytes */
+                        "Accept-Ranges": string;
+                        /** @description the archive's validator */
+                        ETag: string;
+                        /** @description private, no-store */
+                        "Cache-Control": string;
+                        /** @description bytes a-b/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/zip": Blob;
+                    };
+                };
+                /** @description If-None-Match names the ETag */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                /** @description EXPORT_EXPIRED: the export expired and its archive was removed */
+                410: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description the Range starts past the end (Content-Range bytes *\/size) */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description bytes *\/size */
+                        "Content-Range": string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["ValidationError"];
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5159,7 +5313,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -5853,6 +6007,22 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                export_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                export_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -5944,6 +6114,14 @@ export interface operations {
                             inApp?: boolean;
                         };
                         sync_v1_final_reminder?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        export_ready?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        export_failed?: {
                             email?: boolean;
                             inApp?: boolean;
                         };
@@ -6102,6 +6280,22 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 sync_v1_final_reminder: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                export_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                export_failed: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */
@@ -6515,7 +6709,7 @@ export interface operations {
                         data: {
                             items: {
                                 id: string;
-                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures */
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, export_ready, export_failed */
                                 kind: string;
                                 title: string;
                                 /** @description plain text */
@@ -6643,7 +6837,7 @@ export interface operations {
                         success: true;
                         data: {
                             id: string;
-                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures */
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, export_ready, export_failed */
                             kind: string;
                             title: string;
                             /** @description plain text */
@@ -10968,6 +11162,263 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getV1Backup: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /**
+                                 * @description queued, running (progress moves), ready (downloadUrl until expiresAt), failed (failureReason), expired (the archive is removed)
+                                 * @enum {string}
+                                 */
+                                state: "queued" | "running" | "ready" | "failed" | "expired";
+                                kinds: ("images" | "videos" | "audio" | "documents" | "kbs")[];
+                                /** @description the KBs it holds; null: every KB */
+                                kbIds: ((string[] | null) | null) | null;
+                                progress: {
+                                    /** @description items (each original, document, revision and KB file) copied into the archive */
+                                    itemsDone: number;
+                                    /** @description items to copy, counted when the export starts (0 before) */
+                                    itemsTotal: number;
+                                    bytesDone: number;
+                                    bytesTotal: number;
+                                };
+                                /** @description the archive's size, once ready */
+                                archiveBytes: ((number | null) | null) | null;
+                                /** @description what the download is named (Content-Disposition) */
+                                filename: string;
+                                /** @description ready only: a signed URL of the zip that needs no credential (ranges, HEAD), good until expiresAt or until the export is deleted. Handed to the owner only: keep it as you would a password */
+                                downloadUrl: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                expiresAt: ((string | null) | null) | null;
+                                failureReason: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                finishedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Backup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description what the archive holds: images, videos, audio, documents (those outside any KB), kbs; all of them when absent */
+                    kinds?: ("images" | "videos" | "audio" | "documents" | "kbs")[];
+                    /** @description only these KBs (with kinds holding kbs, or absent); every KB when absent. 404 for one that is not the caller's */
+                    kbIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description status 202 */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** AccountExport */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), ready (downloadUrl until expiresAt), failed (failureReason), expired (the archive is removed)
+                             * @enum {string}
+                             */
+                            state: "queued" | "running" | "ready" | "failed" | "expired";
+                            kinds: ("images" | "videos" | "audio" | "documents" | "kbs")[];
+                            /** @description the KBs it holds; null: every KB */
+                            kbIds: ((string[] | null) | null) | null;
+                            progress: {
+                                /** @description items (each original, document, revision and KB file) copied into the archive */
+                                itemsDone: number;
+                                /** @description items to copy, counted when the export starts (0 before) */
+                                itemsTotal: number;
+                                bytesDone: number;
+                                bytesTotal: number;
+                            };
+                            /** @description the archive's size, once ready */
+                            archiveBytes: ((number | null) | null) | null;
+                            /** @description what the download is named (Content-Disposition) */
+                            filename: string;
+                            /** @description ready only: a signed URL of the zip that needs no credential (ranges, HEAD), good until expiresAt or until the export is deleted. Handed to the owner only: keep it as you would a password */
+                            downloadUrl: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            expiresAt: ((string | null) | null) | null;
+                            failureReason: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1BackupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** AccountExport */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), ready (downloadUrl until expiresAt), failed (failureReason), expired (the archive is removed)
+                             * @enum {string}
+                             */
+                            state: "queued" | "running" | "ready" | "failed" | "expired";
+                            kinds: ("images" | "videos" | "audio" | "documents" | "kbs")[];
+                            /** @description the KBs it holds; null: every KB */
+                            kbIds: ((string[] | null) | null) | null;
+                            progress: {
+                                /** @description items (each original, document, revision and KB file) copied into the archive */
+                                itemsDone: number;
+                                /** @description items to copy, counted when the export starts (0 before) */
+                                itemsTotal: number;
+                                bytesDone: number;
+                                bytesTotal: number;
+                            };
+                            /** @description the archive's size, once ready */
+                            archiveBytes: ((number | null) | null) | null;
+                            /** @description what the download is named (Content-Disposition) */
+                            filename: string;
+                            /** @description ready only: a signed URL of the zip that needs no credential (ranges, HEAD), good until expiresAt or until the export is deleted. Handed to the owner only: keep it as you would a password */
+                            downloadUrl: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            expiresAt: ((string | null) | null) | null;
+                            failureReason: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1BackupById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getV1AdminUsers: {
         parameters: {
             query?: {
@@ -11139,6 +11590,22 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                    export_ready: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    export_failed: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
                                 };
                                 /** Format: date-time */
                                 createdAt: string;
@@ -11207,6 +11674,7 @@ export interface operations {
                                     maxBranchBytes: number;
                                     maxPendingBranches: number;
                                     revisionBytes: number;
+                                    exportsPerDay: number;
                                     uploadBurst: -1 | number;
                                     uploadRefillPerMinute: number;
                                     transcodeBurst: -1 | number;
@@ -11399,6 +11867,22 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 sync_v1_final_reminder: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                export_ready: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                export_failed: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */

@@ -5,6 +5,7 @@
 // `shelf admin jobs` and GET /v1/admin/jobs list them in.
 import type { Job } from "../src/core/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
+import { expireExportsJob, storedExports } from "../src/modules/backup/public.ts";
 import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
@@ -18,7 +19,7 @@ import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, rec
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
-export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedKbFiles, storedUploads];
+export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedKbFiles, storedUploads, storedExports];
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,
@@ -37,4 +38,5 @@ export const allJobs: readonly Job[] = [
   usageVerifyJob(storedKinds),
   deliverOutboxJob,
   pruneNotificationsJob,
+  expireExportsJob,
 ];

@@ -264,6 +264,16 @@ export const variables = {
     default: 24,
     doc: "the orphan sweep deletes a stored object no row names once it is this many hours old (an upload in flight is younger)",
   },
+  EXPORT_RETENTION_H: {
+    schema: T.Integer({ minimum: 1, maximum: 720 }),
+    default: 168,
+    doc: "how long an account export's archive stays downloadable after it is made (hours); then it is removed",
+  },
+  EXPORT_CONCURRENCY: {
+    schema: T.Integer({ minimum: 0, maximum: 16 }),
+    default: 1,
+    doc: "account exports one worker node writes at once; 0 = none",
+  },
   SMTP_URL: {
     schema: T.String({ pattern: "^smtps?://" }),
     default: undefined,

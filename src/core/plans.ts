@@ -54,6 +54,8 @@ export const PlanLimitsSchema = T.Object({
    * versions of the plan's largest document.
    */
   revisionBytes: T.Integer(),
+  /** Account exports (POST /v1/backup) a day, UTC; -1: no cap. Their archives count in no storage. */
+  exportsPerDay: T.Integer(),
   /**
    * Token buckets (src/http/buckets.ts) that smooth costly work on top of the day and month
    * counts: a burst of `*Burst` at once (-1: no bucket), then `*RefillPerMinute` a minute.
@@ -103,6 +105,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 10 * MB,
     maxPendingBranches: 100,
     revisionBytes: 100 * MB,
+    exportsPerDay: 2,
     uploadBurst: 100,
     uploadRefillPerMinute: 30,
     transcodeBurst: 5,
@@ -136,6 +139,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 20 * MB,
     maxPendingBranches: 100,
     revisionBytes: 10 * GB,
+    exportsPerDay: 10,
     uploadBurst: 300,
     uploadRefillPerMinute: 100,
     transcodeBurst: 30,
@@ -169,6 +173,7 @@ const DEFAULT_PLANS: Readonly<Record<PlanName, PlanLimits>> = {
     maxBranchBytes: 50 * MB,
     maxPendingBranches: 100,
     revisionBytes: 50 * GB,
+    exportsPerDay: 20,
     uploadBurst: 1000,
     uploadRefillPerMinute: 300,
     transcodeBurst: 100,

@@ -10,6 +10,7 @@ import { openapiPlugin } from "../http/openapi.ts";
 import { routeServices, type Services } from "./services.ts";
 import { adminModule } from "../modules/admin/index.ts";
 import { audioModule } from "../modules/audio/index.ts";
+import { backupModule } from "../modules/backup/index.ts";
 import { centerModule } from "../modules/center/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
@@ -85,6 +86,7 @@ export function createApp(processServices: Services) {
     .use(audioModule(services))
     .use(uploadsModule(services))
     .use(mediaModule(services))
+    .use(backupModule(services))
     .use(edge.module)
     .use(adminModule(services))
     // The dashboard at CENTER_URL (the root by default): a page and its files, no API of its own.

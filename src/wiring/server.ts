@@ -89,7 +89,9 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
   let stopping: Promise<void> | undefined;
   if (role === "worker" || role === "all") {
     setImmediate(() => {
-      if (!stopping) services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+      if (stopping) return;
+      services.transcoder.start(config.TRANSCODE_CONCURRENCY);
+      services.exporter.start(config.EXPORT_CONCURRENCY);
     });
   }
 
@@ -107,6 +109,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       adminSocket?.stop();
       await runner.stop();
       await services.transcoder.stop();
+      await services.exporter.stop();
       await services.close();
       await closeDeps(deps);
       log.info("stopped");

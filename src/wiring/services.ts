@@ -9,6 +9,7 @@ import { createRateLimiter } from "../http/rate-limit.ts";
 import { bucketRates, createIdentity } from "../modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
 import { audioEdgeResolver } from "../modules/audio/public.ts";
+import { createExportWorker } from "../modules/backup/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
 import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
 import { createDelegation } from "../modules/mcp/public.ts";
@@ -49,6 +50,8 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   edgeResolvers.register(audioEdgeResolver(deps.db));
   // The worker role's transcode loop (started by serve for worker nodes only).
   const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
+  // The worker role's account export loop (started by serve for worker nodes only).
+  const exporter = createExportWorker(deps);
   return {
     deps,
     identity,
@@ -60,6 +63,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     edgeCache,
     edgeResolvers,
     transcoder,
+    exporter,
     compliance,
     svgSanitizer,
     mcpDelegation,

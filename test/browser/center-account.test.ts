@@ -13,6 +13,7 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { exportWorker, readZip } from "../backup/fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -96,6 +97,45 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await expect(page.getByLabel("Versions kept per document").inputValue()).resolves.toBe("30");
       await expect(page.getByRole("checkbox", { name: "In the app: A video is ready" }).isChecked()).resolves.toBe(false);
       await clean(page, [/status of 401/, /status of 422/]);
+    },
+    SLOW,
+  );
+
+  test(
+    "exports: one is started from the account screen, followed while a worker writes it, then downloaded by its link; deleted, it is gone",
+    async () => {
+      const user = await d.rig.o.makeUser();
+      await uploaded(user.jwt, await png(), { filename: "holiday.png" });
+      const page = await open(PHONE);
+      await signIn(page, user.email);
+      await go(page, "Account");
+      await page.getByText("No export yet.").waitFor();
+      await page.getByRole("button", { name: "Export everything" }).click();
+      const exports = page.getByRole("list", { name: "Your exports" });
+      await exports.getByText("Waiting for a worker").waitFor();
+      const [queued] = (await api("GET", "/v1/backup", user.jwt)).body.data.items;
+      expect(queued).toMatchObject({ state: "queued", kinds: ["images", "videos", "audio", "documents", "kbs"] });
+
+      // A worker of this app's parts writes it; the screen follows it to its end.
+      const worker = await exportWorker({ deps: d.rig.o.deps });
+      for (let i = 0; i < 50 && (await api("GET", `/v1/backup/${queued.id}`, user.jwt)).body.data.state !== "ready"; i++) await worker.step();
+      const ready = (await api("GET", `/v1/backup/${queued.id}`, user.jwt)).body.data;
+      expect(ready.state).toBe("ready");
+      const link = exports.getByRole("link", { name: `Download ${ready.filename}` });
+      await link.waitFor();
+      await exports.getByText(/^Ready: /).waitFor();
+      await shootBoth(page, "exports");
+      const href = await link.getAttribute("href");
+      expect(href).toBe(ready.downloadUrl);
+      const u = new URL(href!);
+      const zip = await call("GET", `${u.pathname}${u.search}`, { app: d.rig.o.app });
+      expect(zip.status).toBe(200);
+      expect((await readZip(new Uint8Array(await zip.arrayBuffer()))).map((m) => m.name)).toContain("manifest.json");
+
+      await exports.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("No export yet.").waitFor();
+      expect((await api("GET", "/v1/backup", user.jwt)).body.data.items).toEqual([]);
+      await clean(page);
     },
     SLOW,
   );

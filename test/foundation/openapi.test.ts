@@ -49,6 +49,11 @@ describe("GET /swagger/json", () => {
         "POST /v1/images",
         "GET /v1/images",
         "GET /v1/images/{id}",
+        "POST /v1/backup",
+        "GET /v1/backup",
+        "GET /v1/backup/{id}",
+        "DELETE /v1/backup/{id}",
+        "GET /v1/backup/{id}/archive",
         "PATCH /v1/images/{id}",
         "DELETE /v1/images/{id}",
         "PATCH /v1/admin/users/{id}",
@@ -223,7 +228,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(81);
+    expect(guarded.length).toBe(85);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -22,6 +22,7 @@ import { png, uploaded } from "../images/fixtures.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
+import { exportWorker, runExport } from "../backup/fixtures.ts";
 
 setDefaultTimeout(60_000);
 
@@ -60,6 +61,11 @@ const theirVideo = await storedVideo(stranger.id, { isPublic: false });
 const theirSignature = new URL((await callJson("POST", `/v1/videos/${theirVideo.id}/sign`, { token: stranger.jwt, json: {} })).body.data.url).pathname.split(
   "/",
 )[4]!;
+// A ready export of each: the stranger holds a signed download URL of their own.
+const exporter = await exportWorker();
+const ownersExport = await runExport(exporter, owner.jwt, (await callJson("POST", "/v1/backup", { token: owner.jwt, json: {} })).body.data.id);
+const theirExport = await runExport(exporter, stranger.jwt, (await callJson("POST", "/v1/backup", { token: stranger.jwt, json: {} })).body.data.id);
+const theirDownload = new URL(theirExport.downloadUrl).search;
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
@@ -84,6 +90,10 @@ const thumbnail = async () => {
 /** Every operation that names a resource, as `METHOD /path/{param}`, and the stranger's request. */
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/api-keys/{id}": () => ({ path: `/v1/api-keys/${key.id}` }),
+  "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
+  "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
+  // Their own export's signature does not open the owner's archive.
+  "GET /v1/backup/{id}/archive": () => ({ path: `/v1/backup/${ownersExport.id}/archive${theirDownload}` }),
   "GET /v1/images/{id}": () => ({ path: `/v1/images/${image.id}` }),
   "PATCH /v1/images/{id}": () => ({ path: `/v1/images/${image.id}`, json: { is_public: true } }),
   "DELETE /v1/images/{id}": () => ({ path: `/v1/images/${image.id}` }),
@@ -200,6 +210,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,
     `/v1/audio/${audio.id}`,
+    `/v1/backup/${ownersExport.id}`,
     "/v1/media",
     upload,
   ];

@@ -11,3 +11,4 @@ export * from "../../modules/notifications/table.ts";
 export * from "../../modules/videos/table.ts";
 export * from "../../modules/audio/table.ts";
 export * from "../../modules/uploads/table.ts";
+export * from "../../modules/backup/table.ts";

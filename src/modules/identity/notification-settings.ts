@@ -29,6 +29,9 @@ const NOTIFICATION_KINDS = {
   // By e-mail by default: an owner kept out by the guessing may not reach the in-app list.
   sign_in_failures: { email: true },
   sync_v1_final_reminder: { email: true },
+  // An export runs for minutes to hours: its owner is told by e-mail unless they turn it off.
+  export_ready: { email: true },
+  export_failed: { email: true },
 } as const satisfies Record<string, KindDefaults>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -17,3 +17,5 @@ export { Tags, TAGS_RULE } from "./model.ts";
 export { storedImages } from "./stored-kind.ts";
 // The SVG sanitizer's worker, one per process (the wiring builds it and closes it).
 export { createSvgSanitizer } from "./svg-sanitizer.ts";
+// What an account export copies of images.
+export { imageExportTotals, imagesForExport } from "./export.ts";

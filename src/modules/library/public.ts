@@ -17,3 +17,13 @@ export { describeText } from "./documents/kb-documents.ts";
 export { lockAtPath } from "./documents/kb-rows.ts";
 export { replaceContent } from "./documents/row-changes.ts";
 export { removeObjects, sha256Hex, storeContent, utf8Length } from "./documents/content.ts";
+// What an account export copies of documents and knowledge bases.
+export {
+  documentsForExport,
+  type ExportKb,
+  kbEntriesForExport,
+  kbsForExport,
+  libraryExportTotals,
+  type RevisionExport,
+  revisionsForExport,
+} from "./export.ts";

@@ -197,6 +197,12 @@ interface ClientPayload {
   /** A registered client no administrator has approved. */
   unverified?: boolean;
 }
+interface ExportPayload {
+  exportId: string;
+  archiveBytes?: number;
+  expiresAt?: string;
+  reason?: string;
+}
 interface FailuresPayload {
   failures: number;
   windowMinutes: number;
@@ -255,6 +261,18 @@ const EVENTS = {
       "The browsers and addresses you signed in from before can still sign in; others may be refused for a while. If these attempts were not yours, someone may be guessing your password: change it to a long one you use nowhere else.",
     ],
     action: security(ctx),
+  }),
+  export_ready: (p: ExportPayload, ctx: Context): Mail => ({
+    subject: "Your account export is ready to download",
+    blocks: [
+      `The archive of your account (${formatBytes(p.archiveBytes ?? 0)}) is ready.${p.expiresAt ? ` It can be downloaded until ${formatInstant(p.expiresAt)}, then it is removed.` : ""}`,
+    ],
+    action: { label: "Download it", url: `${ctx.centerUrl}/account#exports` },
+  }),
+  export_failed: (p: ExportPayload, ctx: Context): Mail => ({
+    subject: "Your account export could not be made",
+    blocks: [`The export of your account failed${p.reason ? `: ${p.reason}` : "."} You can start another one.`],
+    action: { label: "Open your exports", url: `${ctx.centerUrl}/account#exports` },
   }),
   password_changed: (_p: object, ctx: Context): Mail => ({
     subject: "Your password was changed",

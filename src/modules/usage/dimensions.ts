@@ -152,6 +152,15 @@ export const DIMENSIONS = [
     refused: "rate",
     report: { at: ["uploads", "month"], shape: "usedLimit" },
   },
+  // Account exports: a day's count, however many are deleted (their archives count in no storage).
+  {
+    name: "exports_per_day",
+    counts: "exports",
+    period: "day",
+    limit: "exportsPerDay",
+    refused: "rate",
+    report: null,
+  },
 ] as const satisfies readonly Dimension[];
 
 /** The monthly dimensions measured after the fact (addBandwidthBatch). */

@@ -17,3 +17,5 @@ export { monthRollover } from "./month-rollover.job.ts";
 // A finished resumable upload handed to the video pipeline (the uploads module).
 export { ingestVideo, precheckVideoFile, toUploaded as toUploadedVideo } from "./service.ts";
 export { publicVideoCard } from "./card.ts";
+// What an account export copies of videos.
+export { videoExportTotals, videosForExport } from "./export.ts";

@@ -1,0 +1,52 @@
+// What an account export copies of audio: each file as uploaded, oldest first, with what an
+// import needs to make it again (the embedded cover is made again from the file).
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { audioUrl } from "./edge-resolver.ts";
+import { MIME } from "./formats.ts";
+import { audio } from "./table.ts";
+
+export async function audioForExport(db: DbOrTx, mediaUrl: string, ownerId: string, after: string | null, limit: number): Promise<ExportPage> {
+  const from = readExportCursor(after);
+  const rows = await db
+    .select()
+    .from(audio)
+    .where(and(eq(audio.ownerId, ownerId), from ? or(gt(audio.createdAt, from.at), and(eq(audio.createdAt, from.at), gt(audio.id, from.id))) : undefined))
+    .orderBy(asc(audio.createdAt), asc(audio.id))
+    .limit(limit);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.filename,
+      ext: r.format,
+      contentType: MIME[r.format],
+      size: r.sizeBytes,
+      body: { key: r.objectKey },
+      tags: [],
+      isPublic: r.isPublic,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      url: audioUrl(mediaUrl, r.id, r.format),
+      fields: {
+        title: r.title,
+        format: r.format,
+        durationSeconds: r.durationSeconds,
+        bitrate: r.bitrate,
+        sampleRate: r.sampleRate,
+        channels: r.channels,
+        codec: r.codec,
+        embeddedTags: r.embeddedTags,
+      },
+    })),
+    next: rows.length === limit ? exportCursor(rows.at(-1)!) : null,
+  };
+}
+
+export async function audioExportTotals(db: DbOrTx, ownerId: string): Promise<{ items: number; bytes: number }> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${audio.sizeBytes}), 0)` })
+    .from(audio)
+    .where(eq(audio.ownerId, ownerId));
+  return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
+}
