@@ -7,7 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { call, callJson } from "../helpers/context.ts";
 import type { TestUser } from "../helpers/factories.ts";
 import { findChromium, SLOW } from "./chromium.ts";
-import { DESKTOP, dashboardHarness, PHONE, showScreen } from "./dashboard.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
@@ -143,12 +143,12 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       await page.getByText("#/no-such-screen").waitFor();
       await page.getByRole("link", { name: "Sign in" }).click();
       await page.getByRole("heading", { name: "Sign in", level: 1 }).waitFor();
-      await showScreen(page, "#/usage");
+      await d.show(page, "#/usage");
       await page.getByRole("heading", { name: "Sign in", level: 1 }).waitFor();
 
       await signIn(page, user.email);
       for (const fragment of ["#/no-such-screen", "#/admin/nothing", "#/library/extra"]) {
-        await showScreen(page, fragment);
+        await d.show(page, fragment);
         await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
         await expect(page.evaluate(() => location.hash)).resolves.toBe(fragment);
       }
@@ -156,9 +156,10 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       await page.getByRole("link", { name: "Go to your library" }).click();
       await page.getByRole("heading", { name: "Library", level: 1 }).waitFor();
       // The start (no fragment) and the sign-in screens lead a signed-in person to the library.
+      await d.settled(page);
       await page.goto(`${d.origin}/`);
       await page.getByRole("heading", { name: "Library", level: 1 }).waitFor();
-      await showScreen(page, "#/signin");
+      await d.show(page, "#/signin");
       await page.getByRole("heading", { name: "Library", level: 1 }).waitFor();
       await clean(page);
     },

@@ -166,6 +166,16 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
   }
 
+  /**
+   * Another screen of the open dashboard by its fragment (showScreen), once none of the
+   * page's requests is in flight: a request the screen change cancels after its answer
+   * began can reach the driver as an event naming a response it no longer holds.
+   */
+  async function show(page: Page, fragment: string) {
+    await settled(page);
+    await showScreen(page, fragment);
+  }
+
   /** Signs out from the header, as a person does, and waits for the sign-in screen. */
   async function signOut(page: Page) {
     await (await headerControl(page, "button", "Sign out")).click();
@@ -188,6 +198,8 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     signIn,
     signOut,
     go,
+    show,
+    settled,
     headerControl,
     leave,
     /** Console errors of the current page so far, but the plain-HTTP note. */
