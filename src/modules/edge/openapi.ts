@@ -65,8 +65,27 @@ const IMAGES: KindOperation = {
   description:
     "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
   pathParameters: [{ name: "file", description: "<id>.<ext>, as the url of the upload names it" }],
-  refusals: {},
+  refusals: {
+    400: "BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered",
+    503: "SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work",
+  },
 };
+
+const q = (name: string, description: string, schema: Record<string, unknown>) => ({ name, in: "query", required: false, description, schema });
+/** An image's size query (docs/api.md, "Image sizes"): a variant made once, then served as the original is. */
+const IMAGE_QUERY = [
+  q("w", "width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's", { type: "integer" }),
+  q("h", "height in pixels, one of the allowed sizes", { type: "integer" }),
+  q("fit", "with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape)", {
+    type: "string",
+    enum: ["cover", "contain", "inside"],
+  }),
+  q("q", "quality, a multiple of 5 from 20 to 100 (default 75)", { type: "integer", minimum: 20, maximum: 100, multipleOf: 5 }),
+  q("format", "avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals)", {
+    type: "string",
+    enum: ["avif", "webp", "jpeg", "png"],
+  }),
+];
 
 function operation(head: boolean, kind: KindOperation = IMAGES) {
   const body = <T>(content: T) => (head ? {} : { content });
@@ -80,11 +99,12 @@ function operation(head: boolean, kind: KindOperation = IMAGES) {
     security: [{}, { bearer: [] }],
     parameters: [
       ...kind.pathParameters.map((p) => ({ ...p, in: "path", required: true, schema: { type: "string" } })),
+      ...(kind === IMAGES ? IMAGE_QUERY : []),
       {
         name: "Accept",
         in: "header",
         required: false,
-        description: "naming image/webp (with a non-zero q) gets the WebP rendition of a raster image",
+        description: "naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first",
         schema: { type: "string" },
       },
       { name: "If-None-Match", in: "header", required: false, description: "an ETag (or *): 304 when it matches", schema: { type: "string" } },

@@ -39,6 +39,12 @@ export interface EdgeVariant {
    * cached and not metered here.
    */
   readonly redirect?: () => Promise<string>;
+  /**
+   * The representation does not exist yet and is made on this request (an image's size
+   * variant): called once the request is admitted, never before, and served as the variant
+   * it resolves to. `key`, `size` and `etag` of this one are unused.
+   */
+  readonly make?: () => Promise<EdgeVariant>;
 }
 
 /**

@@ -19,7 +19,8 @@ import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
 import { objectKey, objectKeys, publicUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
-import { images, type ImageRow } from "./table.ts";
+import { images, type ImageRow, imageVariants } from "./table.ts";
+import { variantKeys } from "./variants/made.ts";
 
 /** What an image upload needs besides the parts: the platform's check and the SVG sanitizer's worker. */
 export type ImageDeps = Deps & WithCompliance & { svgSanitizer: SvgSanitizer };
@@ -273,15 +274,20 @@ export async function updateImage(deps: Deps, userId: string, id: string, body: 
 }
 
 export async function deleteImage(deps: Deps, userId: string, id: string): Promise<void> {
-  const row = await deps.db.transaction(async (tx) => {
+  const { row, variants } = await deps.db.transaction(async (tx) => {
+    // The row locked first: a variant being recorded meanwhile waits for this transaction
+    // and then finds no image (its maker removes its object); one recorded before is listed here.
+    const [locked] = await tx.select({ id: images.id }).from(images).where(ownedBy(userId, id)).for("update");
+    if (!locked) throw notFound("image");
+    const variants = await tx.delete(imageVariants).where(eq(imageVariants.imageId, id)).returning({ name: imageVariants.name });
     const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
-    if (!gone) throw notFound("image");
-    await release(tx, userId, { imageBytes: storedBytes(gone), images: 1 });
-    return gone;
+    await release(tx, userId, { imageBytes: storedBytes(gone!), images: 1 });
+    return { row: gone!, variants: variants.map((v) => v.name) };
   });
   await invalidateImage(deps, id);
   // After the commit: a failed commit must not have lost the bytes. A failed delete here
   // leaves an unreferenced object, logged for the operator; nothing serves or counts it.
-  const results = await Promise.allSettled(objectKeys(row).map((k) => deps.storage.delete(k)));
+  const keys = [...objectKeys(row), ...variantKeys(row, variants)];
+  const results = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
   for (const r of results) if (r.status === "rejected") logStoreFailure(deps.log, "image object delete failed", { id }, r.reason);
 }
