@@ -2750,9 +2750,20 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -2825,6 +2836,21 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
                 404: {
                     headers: {
@@ -2874,7 +2900,21 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                503: components["responses"]["ServiceUnavailable"];
+                /** @description SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2945,9 +2985,20 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3016,6 +3067,19 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
                 404: {
                     headers: {
@@ -3061,7 +3125,19 @@ export interface paths {
                     };
                     content?: never;
                 };
-                503: components["responses"]["ServiceUnavailable"];
+                /** @description SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         patch?: never;
@@ -3082,7 +3158,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3311,7 +3387,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3474,7 +3550,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3707,7 +3783,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3872,7 +3948,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4109,7 +4185,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4276,7 +4352,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4471,7 +4547,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4606,7 +4682,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4805,7 +4881,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -6649,6 +6725,10 @@ export interface operations {
                                 height: number;
                                 is_public: boolean;
                                 tags: string[];
+                                /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                                thumbnail_url: string;
+                                /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                                placeholder: ((string | null) | null) | null;
                                 /** Format: date-time */
                                 created_at: string;
                             }[];
@@ -6782,6 +6862,10 @@ export interface operations {
                             height: number;
                             is_public: boolean;
                             tags: string[];
+                            /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                            thumbnail_url: string;
+                            /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                            placeholder: ((string | null) | null) | null;
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -6872,6 +6956,10 @@ export interface operations {
                             height: number;
                             is_public: boolean;
                             tags: string[];
+                            /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                            thumbnail_url: string;
+                            /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                            placeholder: ((string | null) | null) | null;
                             /** Format: date-time */
                             created_at: string;
                         };

@@ -8,7 +8,7 @@ import { storedAudio } from "../src/modules/audio/public.ts";
 import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
-import { storedImages } from "../src/modules/images/public.ts";
+import { imagePlaceholdersJob, storedImages } from "../src/modules/images/public.ts";
 import { conflictBranchesJob, pruneTombstonesJob, syncV1ReminderJob } from "../src/modules/library/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
@@ -27,6 +27,7 @@ export const allJobs: readonly Job[] = [
   pruneTombstonesJob,
   syncV1ReminderJob,
   attributeImageBandwidthJob,
+  imagePlaceholdersJob,
   attributeProviderEgress,
   conflictBranchesJob,
   reconcileVideosJob,

@@ -4,7 +4,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sharp } from "../../src/infra/sharp.ts";
-import { imageVariants } from "../../src/modules/images/table.ts";
+import { images, imageVariants } from "../../src/modules/images/table.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -242,5 +242,37 @@ describe("image variants: the stranger's view", () => {
     const theirs = await edge(d.url, "w=64", { authorization: `Bearer ${key}` });
     expect([gone.status, theirs.status]).toEqual([404, 404]);
     expect(await theirs.json()).toMatchObject({ code: "NOT_FOUND", meta: { entity: "image" } });
+  });
+});
+
+describe("thumbnails and placeholders in image items", () => {
+  test("a list item carries thumbnail_url (a 256-wide variant) and a ThumbHash placeholder made at upload", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, photo);
+    const list = await callJson("GET", "/v1/images", { token: key });
+    const item = list.body.data.items.find((i: { id: string }) => i.id === d.id);
+    expect(item.thumbnail_url).toBe(`${d.url}?w=256`);
+    expect(item.placeholder).toMatch(/^[A-Za-z0-9+/]{20,60}={0,2}$/);
+    const hash = Uint8Array.from(Buffer.from(item.placeholder, "base64"));
+    const { thumbHashToApproximateAspectRatio } = await import("thumbhash");
+    expect(thumbHashToApproximateAspectRatio(hash)).toBeCloseTo(640 / 480, 0);
+    const one = await callJson("GET", `/v1/images/${d.id}`, { token: key });
+    expect(one.body.data).toMatchObject({ thumbnail_url: item.thumbnail_url, placeholder: item.placeholder });
+    const thumb = await call("GET", new URL(item.thumbnail_url).pathname + new URL(item.thumbnail_url).search, { headers: { accept: WEBP_ONLY } });
+    expect((await meta(thumb)).width).toBe(256);
+  });
+
+  test("an image without a placeholder (uploaded before them) gets one from the backfill job; a second run finds nothing", async () => {
+    const { key } = await makeClient();
+    const d = await uploaded(key, await png(120, 60));
+    const { deps, runner } = await testContext();
+    await deps.db.update(images).set({ placeholder: null }).where(eq(images.id, d.id));
+    expect((await callJson("GET", `/v1/images/${d.id}`, { token: key })).body.data.placeholder).toBeNull();
+    const run = await runner.runNow("image-placeholders");
+    expect(run.outcome).toBe("ok");
+    const after = (await callJson("GET", `/v1/images/${d.id}`, { token: key })).body.data.placeholder;
+    expect(after).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
+    const again = await runner.runNow("image-placeholders");
+    expect(again.counts?.made ?? 0).toBe(0);
   });
 });

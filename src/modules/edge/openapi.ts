@@ -67,7 +67,6 @@ const IMAGES: KindOperation = {
   pathParameters: [{ name: "file", description: "<id>.<ext>, as the url of the upload names it" }],
   refusals: {
     400: "BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered",
-    503: "SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work",
   },
 };
 

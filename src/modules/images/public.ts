@@ -17,3 +17,5 @@ export { Tags, TAGS_RULE } from "./model.ts";
 export { storedImages } from "./stored-kind.ts";
 // The SVG sanitizer's worker, one per process (the wiring builds it and closes it).
 export { createSvgSanitizer } from "./svg-sanitizer.ts";
+// The job that makes the placeholders of images uploaded before uploads made them.
+export { imagePlaceholdersJob } from "./placeholders.job.ts";

@@ -17,7 +17,7 @@ import { requireUser, type PlanLimits } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
 import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
-import { objectKey, objectKeys, publicUrl } from "./objects.ts";
+import { objectKey, objectKeys, publicUrl, thumbnailUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
 import { images, type ImageRow, imageVariants } from "./table.ts";
 import { variantKeys } from "./variants/made.ts";
@@ -44,7 +44,7 @@ export interface NewImage {
 }
 
 /** The columns an image's answer shows: all a list page reads. */
-const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "createdAt"] as const;
+const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "placeholder", "createdAt"] as const;
 type ItemRow = Pick<ImageRow, (typeof ITEM_COLUMNS)[number]>;
 
 /** What an upload answers. */
@@ -52,9 +52,9 @@ export function toUploaded(mediaUrl: string, r: Omit<ItemRow, "isPublic" | "tags
   return { id: r.id, url: publicUrl(mediaUrl, r), filename: r.filename, size: r.size, width: r.width, height: r.height, created_at: iso(r.createdAt) };
 }
 
-/** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
+/** List items, GET one and PATCH: the upload's fields plus is_public, tags, a thumbnail and a placeholder. */
 export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
-  return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags };
+  return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags, thumbnail_url: thumbnailUrl(mediaUrl, r), placeholder: r.placeholder || null };
 }
 
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
@@ -148,6 +148,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
       tags: input.tags ?? [],
       size: out.original.length,
       webpSize: out.webp?.length ?? null,
+      placeholder: out.placeholder,
       createdAt: new Date(0),
       updatedAt: new Date(0),
     },

@@ -2,12 +2,11 @@
 // written under the image's prefix, then recorded (image_variants) so every node serves the
 // object afterwards. Concurrent first requests on a node share one making; a node that
 // finds the record (another node made it) serves it without rendering.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
-import { AppError, notFound, storageError } from "../../../core/errors.ts";
+import { AppError, storageError } from "../../../core/errors.ts";
 import { BudgetBusyError } from "../../../infra/budget.ts";
 import { prepared } from "../../../infra/db/prepared.ts";
-import { sql } from "drizzle-orm";
 import { logStoreFailure } from "../../../infra/storage/outages.ts";
 import { type EdgeVariant, REFUSAL } from "../../edge/public.ts";
 import type { ImageFormat } from "../formats.ts";

@@ -19,7 +19,7 @@ const VARIANT_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number] | "gif";
 /** Quality: a multiple of 5 from 20 to 100. */
 const QUALITY = { min: 20, max: 100, step: 5, default: 75 } as const;
-export const DEFAULT_FIT: VariantFit = "cover";
+const DEFAULT_FIT: VariantFit = "cover";
 
 const PARAMS = ["w", "h", "fit", "q", "format"] as const;
 

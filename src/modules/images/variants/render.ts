@@ -1,8 +1,7 @@
-// The pixels of a variant and of a placeholder, from an image's stored original. The
+// The pixels of a variant, from an image's stored original. The
 // original was checked at upload (format, dimensions, frames, decodable), so the limits
 // here are the upload's; what is bounded is time (IMAGE_WORK_TIMEOUT_S) and, by the
 // caller, memory (the image-work budget).
-import { rgbaToThumbHash } from "thumbhash";
 import { type Sharp, sharp } from "../../../infra/sharp.ts";
 import { MAX_PIXELS, WEBP_OPTIONS } from "../pipeline.ts";
 import type { VariantSpec } from "./params.ts";
@@ -41,21 +40,4 @@ export async function renderVariant(original: Uint8Array, spec: VariantSpec, fra
     p = p.resize({ width: spec.w ?? undefined, height: spec.h ?? undefined, fit: spec.fit, withoutEnlargement: true, background: CLEAR });
   }
   return await ENCODE[spec.format](p, spec.q).toBuffer();
-}
-
-/** The longest side ThumbHash takes. */
-const HASH_SIDE = 100;
-
-/**
- * The ThumbHash of a picture (any format sharp reads, SVG included), base64: its first
- * frame scaled to fit 100 x 100, as RGBA.
- */
-export async function placeholderOf(picture: Uint8Array, timeoutS: number): Promise<string> {
-  const { data, info } = await sharp(picture, { limitInputPixels: MAX_PIXELS, failOn: "none" })
-    .timeout({ seconds: timeoutS })
-    .resize({ width: HASH_SIDE, height: HASH_SIDE, fit: "inside" })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString("base64");
 }
