@@ -92,7 +92,7 @@ describe("image variants at the edge", () => {
     expect(low.length).toBeLessThan(high.length);
   });
 
-  test("a size, fit, quality or format not offered is 400 BAD_REQUEST naming the parameter, before any lookup of work", async () => {
+  test("a size, fit, quality or format not offered is 400 BAD_REQUEST naming the parameter, before any lookup or work", async () => {
     const { key } = await makeClient();
     const d = await uploaded(key, photo);
     for (const [query, param] of [
@@ -116,6 +116,9 @@ describe("image variants at the edge", () => {
       expect(body).toMatchObject({ success: false, code: "BAD_REQUEST", meta: { param } });
     }
     expect(await variantRows(d.id)).toEqual([]);
+    // Before any lookup: the same 400 for an image that does not exist.
+    const none = await edge(d.url.replace(d.id, "AAAAAAAAAAA"), "w=300");
+    expect([none.status, (await none.json()).meta.param]).toEqual([400, "w"]);
     // Another parameter alone is no size query: the original.
     const plain = await edge(d.url, "v=2", { accept: "*/*" });
     expect(plain.headers.get("etag")).toBe(`"${d.id}-o1"`);

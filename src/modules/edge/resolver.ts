@@ -77,6 +77,12 @@ export interface MediaResolver<O extends ServedObject = ServedObject> {
    */
   match(file: string): string | null;
   /**
+   * Optional: the kind's check of a request's query, before any lookup or work (an image's
+   * size query). No I/O. Throws the AppError to answer (a 400 that is the same whatever the
+   * object, so it tells nothing of one).
+   */
+  precheck?(file: string, request: Request): void;
+  /**
    * The object behind an id, read from the kind's own table, or null when there is none.
    * The edge keeps the answer (null too) for CACHE_TTL_MS, or until the kind invalidates it.
    */

@@ -48,6 +48,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       const resolver = resolvers[i]!;
       const id = resolver.match(file);
       if (id === null) continue;
+      resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
       if (hit) return answer(request, requestId, file, resolver, hit.v);
       return resolver.lookup(id).then((object) => {

@@ -87,10 +87,16 @@ function specOf(image: ServedImage, ask: VariantAsk, accept: string | null): Var
 export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
   const sizes = allowedSizes(deps.config.IMAGE_SIZES);
   const maker = variantMaker(deps);
+  // The size query as precheck read it, for select on the same request.
+  const asked = new WeakMap<Request, VariantAsk | null>();
   return {
     kind: IMAGE_KIND,
     match(file) {
       return FILE.exec(file)?.[1] ?? null;
+    },
+    precheck(_file, request) {
+      // Checked for every image, an SVG too: a bad query is the same 400 whatever it names.
+      if (request.url.includes("?")) asked.set(request, readAsk(request.url, sizes));
     },
     async lookup(id) {
       const row = await byId(deps.db, id);
@@ -100,8 +106,7 @@ export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
       // The id is 11 characters without a dot, so the suffix is the whole extension.
       if (!file.endsWith(image.suffix)) return null;
       const accept = request.headers.get("accept");
-      // Checked for every image, an SVG too: a bad query is the same 400 whatever it names.
-      const ask = request.url.includes("?") ? readAsk(request.url, sizes) : null;
+      const ask = asked.get(request) ?? null;
       if (!ask || image.source.format === "svg") return image.webp && acceptsWebp(accept) ? image.webp : image.original;
       const spec = specOf(image, ask, accept);
       const name = variantName(spec);
