@@ -5,6 +5,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { sharp } from "../../src/infra/sharp.ts";
 import { images, imageVariants } from "../../src/modules/images/table.ts";
+import { allowedSizes, readAsk } from "../../src/modules/images/variants/params.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -277,5 +278,27 @@ describe("thumbnails and placeholders in image items", () => {
     expect(after).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     const again = await runner.runNow("image-placeholders");
     expect(again.counts?.made ?? 0).toBe(0);
+  });
+});
+
+describe("the allowed sizes", () => {
+  test("IMAGE_SIZES adds sizes to the built-in set; the rest stay refused", () => {
+    const widened = allowedSizes(" 100, 4000 ");
+    expect(readAsk("http://x/media/a.jpg?w=100&h=4000", widened)).toMatchObject({ w: 100, h: 4000, fit: "cover", q: 75, format: null });
+    expect(readAsk("http://x/media/a.jpg?w=256", widened)).toMatchObject({ w: 256, h: null });
+    expect(() => readAsk("http://x/media/a.jpg?w=100", allowedSizes(""))).toThrow("allowed sizes");
+    expect(() => readAsk("http://x/media/a.jpg?w=101", widened)).toThrow("allowed sizes");
+    expect(readAsk("http://x/media/a.jpg?v=2", widened)).toBeNull();
+  });
+
+  test("an SVG's list item has its own url as thumbnail and a placeholder rendered from it", async () => {
+    const { key } = await makeClient();
+    const svg = await uploaded(key, '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="red"/></svg>');
+    const item = (await callJson("GET", `/v1/images/${svg.id}`, { token: key })).body.data;
+    expect(item.thumbnail_url).toBe(svg.url);
+    const { thumbHashToAverageRGBA } = await import("thumbhash");
+    const avg = thumbHashToAverageRGBA(Uint8Array.from(Buffer.from(item.placeholder, "base64")));
+    expect(avg.r).toBeGreaterThan(0.8);
+    expect(avg.g).toBeLessThan(0.2);
   });
 });

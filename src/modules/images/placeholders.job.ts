@@ -2,7 +2,7 @@
 // at a time, each rendered from its stored original under the node's image-work budget.
 // An image whose picture gives none is marked so (""), and is not tried again; one whose
 // original cannot be read now is left for the next run.
-import { asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { type Job, result } from "../../core/job.ts";
 import { objectKey } from "./objects.ts";
@@ -14,21 +14,20 @@ const BATCH = 100;
 /** Fills in placeholders until none is missing or the run is told to stop; what it did. */
 async function backfillPlaceholders(deps: Deps, signal?: AbortSignal) {
   const counts = { made: 0, none: 0, unread: 0 };
-  const skipped = new Set<string>();
+  // By id, once through: an image whose original cannot be read now is passed over until the next run.
+  let after = "";
   while (!signal?.aborted) {
     const rows = await deps.db
       .select({ id: images.id, ownerId: images.ownerId, format: images.format, width: images.width, height: images.height })
       .from(images)
-      .where(isNull(images.placeholder))
+      .where(and(isNull(images.placeholder), gt(images.id, after)))
       .orderBy(asc(images.id))
-      .limit(BATCH + skipped.size);
-    const todo = rows.filter((r) => !skipped.has(r.id));
-    if (!todo.length) break;
-    for (const row of todo) {
+      .limit(BATCH);
+    for (const row of rows) {
       if (signal?.aborted) break;
+      after = row.id;
       const original = await deps.storage.read(objectKey(row, "original")).catch(() => null);
       if (!original) {
-        skipped.add(row.id);
         counts.unread++;
         continue;
       }
@@ -40,6 +39,7 @@ async function backfillPlaceholders(deps: Deps, signal?: AbortSignal) {
       if (hash) counts.made++;
       else counts.none++;
     }
+    if (rows.length < BATCH) break;
   }
   return counts;
 }

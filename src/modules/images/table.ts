@@ -37,7 +37,11 @@ export const images = pgTable(
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
-  (t) => [index("images_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("images_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    // What the placeholder backfill walks (placeholders.job.ts): empty once it has run.
+    index("images_placeholder_missing_idx").on(t.id).where(sql`${t.placeholder} is null`),
+  ],
 );
 export type ImageRow = typeof images.$inferSelect;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "images_placeholder_missing_idx" ON "images" USING btree ("id") WHERE "images"."placeholder" is null;
