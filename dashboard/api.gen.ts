@@ -2900,21 +2900,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work */
-                503: {
-                    headers: {
-                        "x-request-id": components["headers"]["RequestId"];
-                        /** @description no-store */
-                        "Cache-Control": "no-store";
-                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
-                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
-                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
+                503: components["responses"]["ServiceUnavailable"];
             };
         };
         put?: never;
@@ -3125,19 +3111,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description SERVICE_UNAVAILABLE (with Retry-After): a variant to make waited too long for this node's image work */
-                503: {
-                    headers: {
-                        "x-request-id": components["headers"]["RequestId"];
-                        /** @description no-store */
-                        "Cache-Control": "no-store";
-                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
-                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
-                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
+                503: components["responses"]["ServiceUnavailable"];
             };
         };
         patch?: never;
