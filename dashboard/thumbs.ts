@@ -1,4 +1,4 @@
-// An image's tile picture: a square variant of the size the tile is drawn at (the edge's
+// A tile's picture (an image, a video's thumbnail, an audio cover): a square variant of the size the tile is drawn at (the edge's
 // ?w=&h=, docs/api.md "Image sizes"), chosen by the browser from a srcset, and the image's
 // ThumbHash painted behind it until it arrives, so a page of tiles costs a small part of
 // the full images' bytes and never shows empty squares.
@@ -22,9 +22,15 @@ export function tileSrcset(url: string): string | undefined {
  * token, so the browser cannot pick from a srcset itself).
  */
 export function tileUrl(url: string): string {
-  if (url.endsWith(".svg")) return url;
+  return `${url}${tileQuery(url)}`;
+}
+
+/** The size query of tileUrl, for a URL the caller builds itself (a private video's signed thumbnail). */
+export function tileQuery(url: string): string {
+  if (url.endsWith(".svg")) return "";
   const want = 192 * (globalThis.devicePixelRatio || 1);
-  return sized(url, SQUARES.find((s) => s >= want) ?? SQUARES.at(-1)!);
+  const side = SQUARES.find((s) => s >= want) ?? SQUARES.at(-1)!;
+  return `?w=${side}&h=${side}`;
 }
 
 /**

@@ -46,7 +46,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const edgeResolvers = createResolverRegistry();
   edgeResolvers.register(imageEdgeResolver(deps));
   edgeResolvers.register(videoEdgeResolver(deps));
-  edgeResolvers.register(audioEdgeResolver(deps.db));
+  edgeResolvers.register(audioEdgeResolver(deps));
   // The worker role's transcode loop (started by serve for worker nodes only).
   const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
   return {

@@ -58,16 +58,19 @@ export interface KindOperation {
   pathParameters: { name: string; description: string }[];
   /** Answers the kind's admit gives, by status (a 403, a 451), as error envelopes. */
   refusals: Record<number, string>;
+  /** Its pictures take an image's size query (w, h, fit, q, format) and its 400. */
+  sizeQuery?: boolean;
 }
+
+const SIZE_REFUSAL = "BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered";
 
 const IMAGES: KindOperation = {
   summary: "An uploaded object's bytes, at the url its upload returned",
   description:
     "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
   pathParameters: [{ name: "file", description: "<id>.<ext>, as the url of the upload names it" }],
-  refusals: {
-    400: "BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered",
-  },
+  refusals: {},
+  sizeQuery: true,
 };
 
 const q = (name: string, description: string, schema: Record<string, unknown>) => ({ name, in: "query", required: false, description, schema });
@@ -89,7 +92,10 @@ const IMAGE_QUERY = [
 function operation(head: boolean, kind: KindOperation = IMAGES) {
   const body = <T>(content: T) => (head ? {} : { content });
   const refusals = Object.fromEntries(
-    Object.entries(kind.refusals).map(([status, description]) => [status, { description, headers: refused, ...body(envelope) }]),
+    Object.entries({ ...(kind.sizeQuery && { 400: SIZE_REFUSAL }), ...kind.refusals }).map(([status, description]) => [
+      status,
+      { description, headers: refused, ...body(envelope) },
+    ]),
   );
   return {
     tags: ["media edge"],
@@ -98,7 +104,7 @@ function operation(head: boolean, kind: KindOperation = IMAGES) {
     security: [{}, { bearer: [] }],
     parameters: [
       ...kind.pathParameters.map((p) => ({ ...p, in: "path", required: true, schema: { type: "string" } })),
-      ...(kind === IMAGES ? IMAGE_QUERY : []),
+      ...(kind.sizeQuery ? IMAGE_QUERY : []),
       {
         name: "Accept",
         in: "header",
