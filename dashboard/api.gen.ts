@@ -3130,7 +3130,18 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -3206,6 +3217,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
                 403: {
@@ -3359,7 +3385,18 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -3426,6 +3463,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -3522,7 +3572,18 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -3600,6 +3661,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
                 403: {
@@ -3755,7 +3831,18 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -3824,6 +3911,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -4654,7 +4754,18 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -4668,7 +4779,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -4730,6 +4841,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
                 404: {
@@ -4804,7 +4930,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -4853,7 +4979,18 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
                     /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
@@ -4867,7 +5004,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -4920,6 +5057,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
