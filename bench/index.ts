@@ -23,6 +23,9 @@
 //   (o) playback edge GET of an HLS segment (400 KB and 1.5 MB, from their file) against a Bun static route   target ratio >= 0.75
 //   (v) the whole-account export (the worker zipping 400 originals, 550 MB, into folder storage) against tar -cf of the same files   target ratio >= 0.7; peak RSS flat as the account grows
 //   (t) not here (needs nginx and wrk): bun bench/edge-nginx.ts, the edge against nginx and a Bun static route
+//   (w) image sizes on the URL: a cached variant at the edge against the original's hit   target ratio >= 0.9;
+//       first-time variants against bare sharp doing the same resize   target ratio >= 0.9;
+//       the Library's grid bytes for 1,000 photos against the full images'   target < 0.1
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -46,6 +49,7 @@ import { photoSet } from "./photos.ts";
 import { startShelf, UNLIMITED_SYNC } from "./server.ts";
 import { benchTusUpload } from "./tus-upload.ts";
 import { benchUpload } from "./upload.ts";
+import { printVariants } from "./variants-only.ts";
 import { benchVideoUpload } from "./video-upload.ts";
 import { benchTranscode } from "./videos.ts";
 
@@ -73,6 +77,8 @@ try {
     console.log(`    Bun static route       ${fmt(edge.baseline, 0)} requests/s`);
     console.log(`    ratio                  ${ratioText(edge)}   (target >= ${goal})`);
   }
+
+  await printVariants(shelf);
 
   for (const [rendition, size] of [
     ["360p", 400 * 1024],

@@ -2962,9 +2962,20 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3036,6 +3047,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
                 404: {
@@ -3157,9 +3183,20 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3222,6 +3259,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -3292,9 +3342,20 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3368,6 +3429,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
                 403: {
@@ -3521,9 +3597,20 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3588,6 +3675,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -3684,9 +3784,20 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3762,6 +3873,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description FORBIDDEN: a private video without a valid signature of its own, or any video with a wrong or expired one */
                 403: {
@@ -3917,9 +4043,20 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -3986,6 +4123,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -4084,7 +4234,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4321,7 +4471,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4488,7 +4638,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4683,7 +4833,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4816,9 +4966,20 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -4830,7 +4991,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -4892,6 +5053,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description NOT_FOUND (meta.entity: the kind, or media): no such object, a path no kind serves, or an owner-only object */
                 404: {
@@ -4966,7 +5142,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -5015,9 +5191,20 @@ export interface paths {
          */
         head: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's */
+                    w?: number;
+                    /** @description height in pixels, one of the allowed sizes */
+                    h?: number;
+                    /** @description with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape) */
+                    fit?: "cover" | "contain" | "inside";
+                    /** @description quality, a multiple of 5 from 20 to 100 (default 75) */
+                    q?: number;
+                    /** @description avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals) */
+                    format?: "avif" | "webp" | "jpeg" | "png";
+                };
                 header?: {
-                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image */
+                    /** @description naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first */
                     Accept?: string;
                     /** @description an ETag (or *): 304 when it matches */
                     "If-None-Match"?: string;
@@ -5029,7 +5216,7 @@ export interface paths {
                 path: {
                     /** @description the audio file's id */
                     id: string;
-                    /** @description cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it */
+                    /** @description cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it */
                     file: string;
                 };
                 cookie?: never;
@@ -5082,6 +5269,19 @@ export interface paths {
                         "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         Vary: components["headers"]["EdgeVary"];
                         "Content-Security-Policy": components["headers"]["EdgeContentSecurityPolicy"];
+                        "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
+                        "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        /** @description no-store */
+                        "Cache-Control": "no-store";
+                        "X-Content-Type-Options": components["headers"]["EdgeNoSniff"];
                         "Access-Control-Allow-Origin": components["headers"]["EdgeAllowOrigin"];
                         "Access-Control-Expose-Headers": components["headers"]["EdgeExposeHeaders"];
                         [name: string]: unknown;
@@ -6901,6 +7101,10 @@ export interface operations {
                                 height: number;
                                 is_public: boolean;
                                 tags: string[];
+                                /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                                thumbnail_url: string;
+                                /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                                placeholder: ((string | null) | null) | null;
                                 /** Format: date-time */
                                 created_at: string;
                             }[];
@@ -7034,6 +7238,10 @@ export interface operations {
                             height: number;
                             is_public: boolean;
                             tags: string[];
+                            /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                            thumbnail_url: string;
+                            /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                            placeholder: ((string | null) | null) | null;
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -7124,6 +7332,10 @@ export interface operations {
                             height: number;
                             is_public: boolean;
                             tags: string[];
+                            /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                            thumbnail_url: string;
+                            /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                            placeholder: ((string | null) | null) | null;
                             /** Format: date-time */
                             created_at: string;
                         };

@@ -8,7 +8,7 @@ import { h } from "./dom.ts";
 import { type AudioRaw, duration } from "./media.ts";
 
 /** The cover (the embedded picture, else the format's default) as a source for <img>. */
-export const coverOf = (audio: AudioRaw): Promise<string> => (audio.isPublic ? Promise.resolve(audio.thumbnailUrl) : mediaBlobUrl(audio.thumbnailUrl));
+const coverOf = (audio: AudioRaw): Promise<string> => (audio.isPublic ? Promise.resolve(audio.thumbnailUrl) : mediaBlobUrl(audio.thumbnailUrl));
 
 export function audioPlayer(audio: AudioRaw): { element: HTMLElement; stop: () => void } {
   const error = h("p", { class: "error", role: "alert" });

@@ -6,12 +6,12 @@
 // (GET /v1/docs/search, search-results.ts), and shows them in place of the grid, each with
 // its snippet. Several items are selected by their checkboxes and deleted together.
 import { mediaBlobUrl } from "./api.ts";
-import { coverOf } from "./audio.ts";
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { deleteItems, docById, duration, type Item, KIND_WORDS, type Kind, type Source, sources } from "./media.ts";
 import { openItem } from "./media-dialog.ts";
 import { searchResults } from "./search-results.ts";
+import { paintPlaceholder, TILE_SIZES, tileQuery, tileSrcset, tileUrl } from "./thumbs.ts";
 import { thumbnailOf, videoState } from "./video.ts";
 
 const PAGE_SIZE = 24;
@@ -107,23 +107,37 @@ function picture(item: Item, previous?: string): { thumb: HTMLElement; img: HTML
     case "image": {
       const i = item.raw;
       const attrs = { alt: i.filename, width: i.width, height: i.height };
-      // A public image is loaded by its permanent URL, so the browser's cache keeps it.
-      img =
-        i.is_public || previous
-          ? h("img", { ...attrs, src: previous ?? i.url, loading: "lazy", decoding: "async" })
-          : lazyImg(attrs, () => mediaBlobUrl(i.url));
-      break;
+      // A public image is loaded by its permanent variant URLs, so the browser's cache keeps
+      // them; a private one's variant is fetched with the token.
+      img = previous
+        ? h("img", { ...attrs, loading: "lazy", decoding: "async", src: previous })
+        : i.is_public
+          ? // loading before the sources: an image element starts loading when it gets a source.
+            h("img", { ...attrs, loading: "lazy", decoding: "async", sizes: TILE_SIZES, srcset: tileSrcset(i.url), src: i.thumbnail_url })
+          : lazyImg(attrs, () => mediaBlobUrl(tileUrl(i.url)));
+      const thumb = h("div", { class: "thumb image" }, img);
+      if (!previous) paintPlaceholder(thumb, img, i.placeholder);
+      return { thumb, img };
     }
     case "video": {
       const v = item.raw;
-      if (v.thumbnail_url)
-        img = v.isPublic || previous ? h("img", { alt: "", src: previous ?? v.thumbnail_url, loading: "lazy" }) : lazyImg({ alt: "" }, () => thumbnailOf(v));
+      const url = v.thumbnail_url;
+      if (url)
+        img = previous
+          ? h("img", { alt: "", loading: "lazy", src: previous })
+          : v.isPublic
+            ? sizedImg(url)
+            : lazyImg({ alt: "" }, () => thumbnailOf(v, tileQuery(url)));
       badge = v.status === "ready" ? `▶ ${duration(v.duration_seconds)}` : v.status === "failed" ? "Failed" : "Processing";
       break;
     }
     case "audio": {
       const a = item.raw;
-      img = a.isPublic || previous ? h("img", { alt: "", src: previous ?? a.thumbnailUrl, loading: "lazy" }) : lazyImg({ alt: "" }, () => coverOf(a));
+      img = previous
+        ? h("img", { alt: "", loading: "lazy", src: previous })
+        : a.isPublic
+          ? sizedImg(a.thumbnailUrl)
+          : lazyImg({ alt: "" }, () => mediaBlobUrl(tileUrl(a.thumbnailUrl)));
       badge = `♪ ${duration(a.durationSeconds)}`;
       break;
     }
@@ -141,6 +155,12 @@ function picture(item: Item, previous?: string): { thumb: HTMLElement; img: HTML
   if (badge) thumb.append(h("span", { class: `badge ${item.kind === "video" ? item.raw.status : ""}`, "aria-hidden": "true" }, badge));
   return { thumb, img };
 }
+
+/** A public video thumbnail's or audio cover's tile picture: a square variant from a srcset, as an image's. */
+const sizedImg = (url: string) => h("img", { alt: "", loading: "lazy", decoding: "async", sizes: TILE_SIZES, srcset: tileSrcset(url), src: tileUrl(url) });
+
+/** The picture a tile shows: the one the browser chose from a srcset, else its src. */
+const shownSrc = (img: HTMLImageElement | null) => img?.currentSrc || img?.src || undefined;
 
 /** The tile's line of facts, in words. */
 function meta(item: Item): string {
@@ -205,8 +225,8 @@ export function libraryScreen() {
   };
   const handlers: TileHandlers = {
     open: (item, img, li) =>
-      void openItem(item, img?.src || undefined, {
-        changed: (updated) => li.replaceWith(tile(updated, handlers, selected.has(updated.id), img?.src || undefined)),
+      void openItem(item, shownSrc(img), {
+        changed: (updated) => li.replaceWith(tile(updated, handlers, selected.has(updated.id), shownSrc(img))),
         deleted: () => {
           li.remove();
           selected.delete(item.id);

@@ -4,7 +4,7 @@
 // (captions.ts), its facts, its URL with a copy button, a form for its title, visibility
 // and tags, and delete.
 // Every kind is changed and deleted through its own route (media.ts).
-import { apiUrl } from "./api.ts";
+import { apiUrl, mediaBlobUrl } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
 import { inWords } from "./auth.ts";
 import { captionsPanel } from "./captions.ts";
@@ -79,12 +79,33 @@ function documentIn(doc: Doc): HTMLElement {
   return box;
 }
 
+/**
+ * The image itself: the tile's picture (a small variant) at once, then the full image once
+ * it has arrived (a private one fetched with the token). Should the full image fail (the
+ * edge still answering by the old visibility for a few seconds), the tile's picture stays.
+ */
+function fullImage(image: { url: string; is_public: boolean }, preview: string): HTMLImageElement {
+  const shown = h("img", { src: preview, alt: "", class: "preview" });
+  if (preview === image.url) return shown;
+  const full = image.is_public ? Promise.resolve(image.url) : mediaBlobUrl(image.url);
+  void full
+    .then((src) => {
+      const loader = new Image();
+      loader.onload = () => {
+        shown.src = src;
+      };
+      loader.src = src;
+    })
+    .catch(() => {});
+  return shown;
+}
+
 /** What the dialog shows of the item itself; `stop` ends any playback when it closes. */
 function body(item: Item, preview: string | undefined): { element: HTMLElement | null; stop: () => void } {
   const none = { element: null, stop: () => {} };
   switch (item.kind) {
     case "image":
-      return preview ? { element: h("img", { src: preview, alt: "", class: "preview" }), stop: () => {} } : none;
+      return preview ? { element: fullImage(item.raw, preview), stop: () => {} } : none;
     case "video":
       return videoPlayer(item.raw);
     case "audio":

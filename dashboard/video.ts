@@ -21,12 +21,12 @@ async function playlistOf(video: VideoRaw): Promise<string> {
 }
 
 /** A private video's thumbnail: the same signature opens every file of the video. */
-export async function thumbnailOf(video: VideoRaw): Promise<string | undefined> {
+export async function thumbnailOf(video: VideoRaw, query = ""): Promise<string | undefined> {
   if (!video.thumbnail_url) return undefined;
-  if (video.isPublic) return video.thumbnail_url;
+  if (video.isPublic) return `${video.thumbnail_url}${query}`;
   const signed = await playlistOf(video);
   const file = video.thumbnail_url.slice(video.thumbnail_url.lastIndexOf("/") + 1);
-  return mediaBlobUrl(signed.replace(/[^/]+$/, file));
+  return mediaBlobUrl(`${signed.replace(/[^/]+$/, file)}${query}`);
 }
 
 /** The video's state in words, for its tile and its dialog. */

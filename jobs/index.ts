@@ -9,7 +9,7 @@ import { expireExportsJob, storedExports } from "../src/modules/backup/public.ts
 import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
-import { storedImages } from "../src/modules/images/public.ts";
+import { imagePlaceholdersJob, storedImages } from "../src/modules/images/public.ts";
 import { conflictBranchesJob, pruneTombstonesJob, syncV1ReminderJob } from "../src/modules/library/public.ts";
 import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifications/public.ts";
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
@@ -28,6 +28,7 @@ export const allJobs: readonly Job[] = [
   pruneTombstonesJob,
   syncV1ReminderJob,
   attributeImageBandwidthJob,
+  imagePlaceholdersJob,
   attributeProviderEgress,
   conflictBranchesJob,
   reconcileVideosJob,

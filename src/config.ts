@@ -161,6 +161,11 @@ export const variables = {
     default: 1073741824,
     doc: "decoded pixel bytes in flight per node (an image alone may use all of it)",
   },
+  IMAGE_SIZES: {
+    schema: T.String({ pattern: "^\\s*([1-9][0-9]{0,3}\\s*(,\\s*[1-9][0-9]{0,3}\\s*)*)?$" }),
+    default: "",
+    doc: 'widths and heights (pixels, comma-separated, at most 9999) an image URL\'s ?w= and ?h= may ask for besides the built-in set (docs/api.md, "Image sizes")',
+  },
   IMAGE_WORK_TIMEOUT_S: { schema: T.Integer({ minimum: 1, maximum: 3600 }), default: 60, doc: "a decode or encode running longer is abandoned (422)" },
   // The maxima are the renderer's own (librsvg: 256 levels, 1,000,000 elements; svg-precheck.ts):
   // a file within a higher setting would pass the pre-check and then be refused unnamed.

@@ -45,9 +45,9 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const edgeInvalidations = onInvalidation(deps, (kind, id) => edgeCache.drop(kind, id));
   // What the edge serves: each media kind registers its resolver here.
   const edgeResolvers = createResolverRegistry();
-  edgeResolvers.register(imageEdgeResolver(deps.db));
+  edgeResolvers.register(imageEdgeResolver(deps));
   edgeResolvers.register(videoEdgeResolver(deps));
-  edgeResolvers.register(audioEdgeResolver(deps.db));
+  edgeResolvers.register(audioEdgeResolver(deps));
   // The worker role's transcode loop (started by serve for worker nodes only).
   const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
   // The worker role's account export loop (started by serve for worker nodes only).

@@ -139,7 +139,8 @@ describe("shelf sync", () => {
   test("usage errors exit 2, a refused key exits 1, and a folder keeps to its KB", async () => {
     const { key, slug, a } = await setup();
     expect((await run(a, slug, undefined)).code).toBe(2);
-    expect((await run(join(a, "missing"), slug, key)).code).toBe(2);
+    // A folder whose parent is missing too (a new folder in an existing one is made: output.test.ts).
+    expect((await run(join(a, "missing", "deeper"), slug, key)).code).toBe(2);
     const refused = await run(a, slug, "sk_live_0000000000000000000000000000000x");
     expect(refused.code).toBe(1);
     expect(refused.err.join("\n")).toContain("401");

@@ -261,7 +261,7 @@ describe("GET /swagger/json", () => {
   test("the media edge: GET and HEAD MEDIA_URL/{file}, bytes or the envelope, with their caching and range headers", () => {
     const get = op("GET /media/{file}");
     const head = op("HEAD /media/{file}");
-    expect(Object.keys(get.responses)).toEqual(["200", "206", "304", "404", "416", "500", "502", "503"]);
+    expect(Object.keys(get.responses)).toEqual(["200", "206", "304", "400", "404", "416", "500", "502", "503"]);
     expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
     expect(get.responses["200"].content["*/*"].schema).toEqual({ type: "string", format: "binary" });
     expect(head.responses["200"].content).toBeUndefined();

@@ -22,6 +22,39 @@ export async function jpegWithExif(opts: { width?: number; height?: number; orie
   return buf;
 }
 
+/**
+ * A photo-like JPEG: detail at every scale, as a photo has (noise at four scales, the
+ * coarser the stronger), with no metadata.
+ */
+export async function photoLike(width: number, height: number): Promise<Uint8Array> {
+  const layers = await Promise.all(
+    [
+      [64, 50],
+      [16, 30],
+      [4, 16],
+      [1, 8],
+    ].map(([div, sigma]) =>
+      sharp({
+        create: {
+          width: Math.ceil(width / div!),
+          height: Math.ceil(height / div!),
+          channels: 3,
+          background: "black",
+          noise: { type: "gaussian", mean: 128, sigma: sigma! },
+        },
+      })
+        .resize(width, height, { kernel: "cubic" })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  const out = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, 128 + layers.reduce((sum, l) => sum + l[i]! - 128, 0)));
+  return await sharp(out, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 export async function png(width = 40, height = 30): Promise<Uint8Array> {
   return await sharp({ create: { width, height, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
     .png()

@@ -77,7 +77,19 @@ describe("GET /v1/images", () => {
       expect(res.body.data.total).toBe(7);
       expect(res.body.data.items.length).toBeLessThanOrEqual(3);
       for (const item of res.body.data.items) {
-        expect(Object.keys(item).sort()).toEqual(["created_at", "filename", "height", "id", "is_public", "size", "tags", "url", "width"]);
+        expect(Object.keys(item).sort()).toEqual([
+          "created_at",
+          "filename",
+          "height",
+          "id",
+          "is_public",
+          "placeholder",
+          "size",
+          "tags",
+          "thumbnail_url",
+          "url",
+          "width",
+        ]);
         seen.push(item.id);
       }
       cursor = res.body.data.nextCursor;

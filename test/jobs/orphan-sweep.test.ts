@@ -1,7 +1,8 @@
 // The orphan sweep: an object a killed upload left (written under a kind's key layout, no
 // row) stays while younger than the cutoff and goes after it, by the store's
-// last-modified time against a clock the test moves; objects rows name stay; the objects of
-// an account that no longer exists go; a row whose object is missing is reported and kept.
+// last-modified time against a clock the test moves; objects rows name (an image's
+// recorded size variants too) stay; the objects of an account that no longer exists go; a
+// row whose object is missing is reported and kept.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { allJobs } from "../../jobs/index.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
@@ -30,6 +31,8 @@ describe("orphan-sweep job", () => {
     const { user, key } = await makeClient();
     const kept = await uploaded(key, await png());
     const lost = await uploaded(key, await png(20, 10));
+    // A size variant the edge made and recorded is named by its row; one written without a record is not.
+    expect((await call("GET", `${new URL(kept.url).pathname}?w=16&format=webp`)).status).toBe(200);
     const doc = await uploadedDoc(key, { filename: "big.md", content: `# Big\n\n${"word ".repeat(60_000)}` });
     const gone = newId(); // an account whose row is gone: its objects belong to no row
     const killed = [
@@ -38,12 +41,13 @@ describe("orphan-sweep job", () => {
       `videos/${user.id}/${newId()}/original`,
       `audio/${user.id}/${newId()}/original`,
       `images/${gone}/${newImageId()}/original.png`,
+      `images/${user.id}/${kept.id}/v/w32-h0-inside-q75.webp`,
     ];
     for (const k of killed) await deps.storage.put(k, new Uint8Array([1, 2, 3]));
     // A row whose object went missing (not by the sweep).
     const lostKey = `images/${user.id}/${lost.id}/original.png`;
     await deps.storage.delete(lostKey);
-    const named = [`images/${user.id}/${kept.id}/original.png`, `images/${user.id}/${kept.id}/w.webp`];
+    const named = [`images/${user.id}/${kept.id}/original.png`, `images/${user.id}/${kept.id}/w.webp`, `images/${user.id}/${kept.id}/v/w16-h0-inside-q75.webp`];
     const docKeys: string[] = [];
     for await (const o of deps.storage.list(`docs/${user.id}/`)) docKeys.push(o.key);
     expect(docKeys).toHaveLength(2); // the big document's own object, and the killed one

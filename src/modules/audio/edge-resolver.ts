@@ -1,15 +1,17 @@
 // What the media edge serves of an audio file, under MEDIA_URL/a/:
 //   a/<id>.<ext>      the file itself (url), as the MIME type of its format
-//   a/<id>/cover.jpg  its embedded cover (thumbnailUrl), when it had one
+//   a/<id>/cover.jpg  its embedded cover (thumbnailUrl), when it had one; with a size
+//                     query (?w=256, as an image's) a variant of it, made on first request
 //   a/<id>/cover.svg  the default thumbnail of its format, when it had none
 // The edge does the HTTP (validators, ranges, caching, metering per owner): the file's
 // bytes count in media bandwidth, its thumbnail's in image bandwidth. Audio has no rule of
 // its own (no admit): the video bandwidth state never stops it, and a private
 // file is served to its owner's credential only, as every owner-only object is.
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { Deps } from "../../core/deps.ts";
 import { rowById } from "../../infra/db/prepared.ts";
 import { ID_PATTERN } from "../../infra/ids.ts";
 import type { EdgeVariant, KindOperation, MediaResolver, ServedObject } from "../edge/public.ts";
+import { derivedVariants, type VariantAsk } from "../images/public.ts";
 import { AUDIO_FORMATS, type AudioFormat, defaultThumbnail, MIME } from "./formats.ts";
 import { audio } from "./table.ts";
 
@@ -85,28 +87,38 @@ function document(): Record<string, KindOperation> {
       description,
       pathParameters: [
         { name: "id", description: "the audio file's id" },
-        { name: "file", description: "cover.jpg (an embedded cover) or cover.svg (the default), as thumbnailUrl names it" },
+        { name: "file", description: "cover.jpg (an embedded cover; takes an image's size query) or cover.svg (the default), as thumbnailUrl names it" },
       ],
       refusals: {},
+      sizeQuery: true,
     },
   };
 }
 
-export function audioEdgeResolver(db: DbOrTx): MediaResolver<ServedAudio> {
+export function audioEdgeResolver(deps: Deps): MediaResolver<ServedAudio> {
+  const sized = derivedVariants(deps);
+  // The size query as precheck read it, for select on the same request.
+  const asked = new WeakMap<Request, VariantAsk | null>();
   return {
     kind: AUDIO_KIND,
     document,
     match(file) {
       return file.startsWith("a/") ? (PATH.exec(file)?.[1] ?? null) : null;
     },
+    precheck(file, request) {
+      // Only a cover takes a size query; the file's own query is not read.
+      if (file.endsWith("/cover.jpg")) asked.set(request, sized.ask(request));
+    },
     async lookup(id) {
-      const row = await byId(db, id);
+      const row = await byId(deps.db, id);
       return row ? served(row) : null;
     },
-    select(a, file) {
+    select(a, file, request) {
       const m = PATH.exec(file)!;
       if (m[2] !== undefined) return m[2] === a.format ? a.file : null;
-      return (m[3] === "cover.jpg") === a.hasCover ? a.thumbnail : null;
+      if ((m[3] === "cover.jpg") !== a.hasCover) return null;
+      const ask = a.hasCover ? asked.get(request) : null;
+      return ask ? sized.variant(a.thumbnail, ask, request.headers.get("accept")) : a.thumbnail;
     },
   };
 }

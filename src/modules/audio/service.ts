@@ -14,6 +14,7 @@ import { newId } from "../../infra/ids.ts";
 import { LimitRefusal } from "../../core/refusal.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
+import { derivedPrefix } from "../images/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { coverJpeg } from "./cover.ts";
@@ -268,7 +269,14 @@ export async function deleteAudio(deps: Pick<Deps, "db" | "storage" | "kv" | "lo
   });
   if (!gone) return false;
   await invalidate(deps, AUDIO_KIND, id);
-  for (const key of [gone.objectKey, gone.coverKey]) {
+  const keys = [gone.objectKey, gone.coverKey];
+  // The cover's size variants (the edge's), beside it.
+  try {
+    if (gone.coverKey) for await (const o of deps.storage.list(derivedPrefix(gone.coverKey))) keys.push(o.key);
+  } catch (err) {
+    deps.log.error("audio cover variants not listed; the orphan sweep removes them", { id, err });
+  }
+  for (const key of keys) {
     if (key) await deps.storage.delete(key).catch((err) => deps.log.error("audio object delete failed; the orphan sweep removes it", { id, key, err }));
   }
   return true;

@@ -1,7 +1,9 @@
 // Audio as the operator work sees it (usage StoredKind): objects under
 // audio/<owner>/<id>/ (layout.ts), the file counted in media_storage and an embedded cover
-// in img_storage, both until the row is deleted.
+// in img_storage, both until the row is deleted; the cover's size variants (the edge's,
+// uncounted) beside it.
 import { asc, gt, inArray, sql } from "drizzle-orm";
+import { derivedPrefix } from "../images/public.ts";
 import type { StoredKind } from "../usage/public.ts";
 import { type AudioRow, audio } from "./table.ts";
 
@@ -21,7 +23,7 @@ export const storedAudio: StoredKind = {
       keys.filter((k) => {
         const m = KEY.exec(k);
         const row = m && rows.get(m[2]!);
-        return !!row && row.ownerId === m[1] && keysOf(row).includes(k);
+        return !!row && row.ownerId === m[1] && (keysOf(row).includes(k) || (!!row.coverKey && k.startsWith(derivedPrefix(row.coverKey))));
       }),
     );
   },

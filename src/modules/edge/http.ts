@@ -14,13 +14,24 @@ export function acceptsWebp(accept: string | null): boolean {
 }
 let lastAccept: { header: string | null; webp: boolean } = { header: null, webp: false };
 
-function parseAcceptsWebp(accept: string | null): boolean {
+/** True when the client names image/avif with a non-zero quality (as acceptsWebp). */
+export function acceptsAvif(accept: string | null): boolean {
+  if (accept === lastAvif.header) return lastAvif.avif;
+  const avif = names(accept, "image/avif");
+  lastAvif = { header: accept, avif };
+  return avif;
+}
+let lastAvif: { header: string | null; avif: boolean } = { header: null, avif: false };
+
+const parseAcceptsWebp = (accept: string | null) => names(accept, "image/webp");
+
+function names(accept: string | null, mediaType: string): boolean {
   // Media types and parameter names are case-insensitive (RFC 9110 8.3.1, 12.4.2).
   const a = accept?.toLowerCase();
-  if (!a?.includes("image/webp")) return false;
+  if (!a?.includes(mediaType)) return false;
   for (const range of a.split(",")) {
     const [type, ...params] = range.split(";");
-    if (type!.trim() !== "image/webp") continue;
+    if (type!.trim() !== mediaType) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return !q || Number(q.slice(2)) > 0;
   }

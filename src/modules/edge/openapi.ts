@@ -58,7 +58,11 @@ export interface KindOperation {
   pathParameters: { name: string; description: string }[];
   /** Answers the kind's admit gives, by status (a 403, a 451), as error envelopes. */
   refusals: Record<number, string>;
+  /** Its pictures take an image's size query (w, h, fit, q, format) and its 400. */
+  sizeQuery?: boolean;
 }
+
+const SIZE_REFUSAL = "BAD_REQUEST (meta.param names it, meta.allowed lists what it may be): a size query asks for a size, fit, quality or format not offered";
 
 const IMAGES: KindOperation = {
   summary: "An uploaded object's bytes, at the url its upload returned",
@@ -66,12 +70,32 @@ const IMAGES: KindOperation = {
     "Public objects are served to anyone; an owner-only (private) object only to its owner's credential with media.read, and 404 to everyone else. Not JSON, except the envelope of a 404 or 502.",
   pathParameters: [{ name: "file", description: "<id>.<ext>, as the url of the upload names it" }],
   refusals: {},
+  sizeQuery: true,
 };
+
+const q = (name: string, description: string, schema: Record<string, unknown>) => ({ name, in: "query", required: false, description, schema });
+/** An image's size query (docs/api.md, "Image sizes"): a variant made once, then served as the original is. */
+const IMAGE_QUERY = [
+  q("w", "width in pixels, one of the allowed sizes (16 to 3840; docs/api.md); never enlarged past the original's", { type: "integer" }),
+  q("h", "height in pixels, one of the allowed sizes", { type: "integer" }),
+  q("fit", "with w and h: cover (crop to fill, the default), contain (fit with transparent bars) or inside (fit, keep the shape)", {
+    type: "string",
+    enum: ["cover", "contain", "inside"],
+  }),
+  q("q", "quality, a multiple of 5 from 20 to 100 (default 75)", { type: "integer", minimum: 20, maximum: 100, multipleOf: 5 }),
+  q("format", "avif, webp, jpeg or png; absent: AVIF when Accept names it, then WebP, else the original's type (PNG for WebP and AVIF originals)", {
+    type: "string",
+    enum: ["avif", "webp", "jpeg", "png"],
+  }),
+];
 
 function operation(head: boolean, kind: KindOperation = IMAGES) {
   const body = <T>(content: T) => (head ? {} : { content });
   const refusals = Object.fromEntries(
-    Object.entries(kind.refusals).map(([status, description]) => [status, { description, headers: refused, ...body(envelope) }]),
+    Object.entries({ ...(kind.sizeQuery && { 400: SIZE_REFUSAL }), ...kind.refusals }).map(([status, description]) => [
+      status,
+      { description, headers: refused, ...body(envelope) },
+    ]),
   );
   return {
     tags: ["media edge"],
@@ -80,11 +104,12 @@ function operation(head: boolean, kind: KindOperation = IMAGES) {
     security: [{}, { bearer: [] }],
     parameters: [
       ...kind.pathParameters.map((p) => ({ ...p, in: "path", required: true, schema: { type: "string" } })),
+      ...(kind.sizeQuery ? IMAGE_QUERY : []),
       {
         name: "Accept",
         in: "header",
         required: false,
-        description: "naming image/webp (with a non-zero q) gets the WebP rendition of a raster image",
+        description: "naming image/webp (with a non-zero q) gets the WebP rendition of a raster image; with a size query, image/avif gets AVIF first",
         schema: { type: "string" },
       },
       { name: "If-None-Match", in: "header", required: false, description: "an ETag (or *): 304 when it matches", schema: { type: "string" } },

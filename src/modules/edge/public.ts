@@ -6,7 +6,7 @@ export type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
 export { createResolverRegistry } from "./resolver.ts";
 export type { KindOperation } from "./openapi.ts";
 export { IMAGE_KIND, invalidate, invalidateImage, onInvalidation } from "./invalidation.ts";
-export { acceptsWebp, notModified, parseRange, REFUSAL } from "./http.ts";
+export { acceptsAvif, acceptsWebp, notModified, parseRange, REFUSAL } from "./http.ts";
 export { createEdgeCache } from "./cache.ts";
 export { createMeter } from "./meter.ts";
 export { attributeImageBandwidthJob, settleEdgeTallies } from "./bandwidth-drain.job.ts";

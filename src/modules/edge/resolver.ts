@@ -39,6 +39,12 @@ export interface EdgeVariant {
    * cached and not metered here.
    */
   readonly redirect?: () => Promise<string>;
+  /**
+   * The representation does not exist yet and is made on this request (an image's size
+   * variant): called once the request is admitted, never before, and served as the variant
+   * it resolves to. `key`, `size` and `etag` of this one are unused.
+   */
+  readonly make?: () => Promise<EdgeVariant>;
 }
 
 /**
@@ -70,6 +76,12 @@ export interface MediaResolver<O extends ServedObject = ServedObject> {
    * Every request asks every kind until one answers, so no I/O and nothing slow.
    */
   match(file: string): string | null;
+  /**
+   * Optional: the kind's check of a request's query, before any lookup or work (an image's
+   * size query). No I/O. Throws the AppError to answer (a 400 that is the same whatever the
+   * object, so it tells nothing of one).
+   */
+  precheck?(file: string, request: Request): void;
   /**
    * The object behind an id, read from the kind's own table, or null when there is none.
    * The edge keeps the answer (null too) for CACHE_TTL_MS, or until the kind invalidates it.

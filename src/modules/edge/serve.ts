@@ -48,6 +48,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       const resolver = resolvers[i]!;
       const id = resolver.match(file);
       if (id === null) continue;
+      resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
       if (hit) return answer(request, requestId, file, resolver, hit.v);
       return resolver.lookup(id).then((object) => {
@@ -83,11 +84,17 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     const admitted = resolver.admit ? resolver.admit(object, file, request) : false;
     const variant = resolver.select(object, file, request);
     if (!variant) throw missing(resolver.kind);
-    if (object.isPublic || admitted) return respond(request, requestId, resolver.kind, object, variant);
+    if (object.isPublic || admitted) return serveVariant(request, requestId, resolver.kind, object, variant);
     return isOwner(request, object).then((owner) => {
       if (!owner) throw missing(resolver.kind);
-      return respond(request, requestId, resolver.kind, object, variant);
+      return serveVariant(request, requestId, resolver.kind, object, variant);
     });
+  }
+
+  /** The answer once admitted: a variant still to make is made first (never for a request that is refused). */
+  function serveVariant(request: Request, requestId: string, kind: string, object: ServedObject, variant: EdgeVariant): Response | Promise<Response> {
+    if (!variant.make) return respond(request, requestId, kind, object, variant);
+    return variant.make().then((made) => respond(request, requestId, kind, object, made));
   }
 
   /** Owner-only objects: their owner, with a credential that may read media. */

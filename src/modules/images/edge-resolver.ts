@@ -1,12 +1,16 @@
 // What the media edge serves of an image at MEDIA_URL/<id>.<ext>: the stored original,
 // or its WebP rendition to clients that name image/webp; SVG with a CSP that runs and
-// loads nothing. Its bytes count against image bandwidth.
-import type { DbOrTx } from "../../infra/db/index.ts";
+// loads nothing. With a size query (?w=&h=&fit=&q=&format=, variants/params.ts) a raster
+// image is served as a variant, made on its first request (variants/made.ts); an SVG is
+// served as it is, since it scales itself. Its bytes count against image bandwidth.
+import type { Deps } from "../../core/deps.ts";
 import { rowById } from "../../infra/db/prepared.ts";
 import { IMAGE_ID } from "../../infra/ids.ts";
-import { acceptsWebp, IMAGE_KIND, type EdgeVariant, type MediaResolver, type ServedObject } from "../edge/public.ts";
-import { FORMATS, IMAGE_FORMATS } from "./formats.ts";
+import { acceptsAvif, acceptsWebp, IMAGE_KIND, type EdgeVariant, type MediaResolver, type ServedObject } from "../edge/public.ts";
+import { FORMATS, type ImageFormat, IMAGE_FORMATS } from "./formats.ts";
 import { etagOf, objectKey } from "./objects.ts";
+import { type VariantSource, variantMaker } from "./variants/made.ts";
+import { allowedSizes, readAsk, type VariantAsk, type VariantFormat, type VariantSpec, variantName } from "./variants/params.ts";
 import { images } from "./table.ts";
 
 /** `<id>.<ext>` with the extension of an accepted format: any other name is no image. */
@@ -23,6 +27,9 @@ interface ServedImage extends ServedObject {
   readonly suffix: string;
   readonly original: EdgeVariant;
   readonly webp: EdgeVariant | null;
+  readonly source: VariantSource;
+  /** Variants this node has served, by name: kept with the record and dropped with it. */
+  readonly made: Map<string, EdgeVariant>;
 }
 
 const byId = rowById("edge_image_by_id", images, images.id, {
@@ -32,40 +39,87 @@ const byId = rowById("edge_image_by_id", images, images.id, {
   isPublic: images.isPublic,
   size: images.size,
   webpSize: images.webpSize,
+  width: images.width,
+  height: images.height,
+  frames: images.frames,
 });
 type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
 function served(row: Row): ServedImage {
   const original = { key: objectKey(row, "original"), contentType: FORMATS[row.format].mime, size: row.size, etag: etagOf(row, "original") };
   const webp = row.webpSize === null ? null : { key: objectKey(row, "webp"), contentType: "image/webp", size: row.webpSize, etag: etagOf(row, "webp") };
+  const made = new Map<string, EdgeVariant>();
   return {
     ownerId: row.ownerId,
     isPublic: row.isPublic,
     dimension: "image_bandwidth",
     cache: "immutable",
-    variants: webp ? [original, webp] : [original],
+    // Read when the record is dropped: the made variants' bytes go with the others.
+    get variants() {
+      return [original, ...(webp ? [webp] : []), ...made.values()];
+    },
     headers: row.format === "svg" ? SVG_HEADERS : RASTER_HEADERS,
     suffix: `.${FORMATS[row.format].ext}`,
     original,
     webp,
+    source: { id: row.id, ownerId: row.ownerId, format: row.format, width: row.width, height: row.height, frames: row.frames },
+    made,
   };
 }
 
+/**
+ * The format of a variant that names none: AVIF where the client takes it (not for an
+ * animation: AVIF variants are stills), then WebP, else a format every client reads: the
+ * original's, PNG in place of WebP and AVIF, GIF for an animation.
+ */
+function negotiated(format: ImageFormat, frames: number, accept: string | null): VariantFormat {
+  if (frames === 1 && acceptsAvif(accept)) return "avif";
+  if (acceptsWebp(accept)) return "webp";
+  if (frames > 1) return "gif";
+  return format === "jpeg" || format === "png" || format === "gif" ? format : "png";
+}
+
+function specOf(image: ServedImage, ask: VariantAsk, accept: string | null): VariantSpec {
+  return { w: ask.w, h: ask.h, fit: ask.fit, q: ask.q, format: ask.format ?? negotiated(image.source.format, image.source.frames, accept) };
+}
+
 /** The images kind, reading its own table through a prepared statement (every edge miss runs it). */
-export function imageEdgeResolver(db: DbOrTx): MediaResolver<ServedImage> {
+export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
+  const sizes = allowedSizes(deps.config.IMAGE_SIZES);
+  const maker = variantMaker(deps);
+  // The size query as precheck read it, for select on the same request.
+  const asked = new WeakMap<Request, VariantAsk | null>();
   return {
     kind: IMAGE_KIND,
     match(file) {
       return FILE.exec(file)?.[1] ?? null;
     },
+    precheck(_file, request) {
+      // Checked for every image, an SVG too: a bad query is the same 400 whatever it names.
+      if (request.url.includes("?")) asked.set(request, readAsk(request.url, sizes));
+    },
     async lookup(id) {
-      const row = await byId(db, id);
+      const row = await byId(deps.db, id);
       return row ? served(row) : null;
     },
     select(image, file, request) {
       // The id is 11 characters without a dot, so the suffix is the whole extension.
       if (!file.endsWith(image.suffix)) return null;
-      return image.webp && acceptsWebp(request.headers.get("accept")) ? image.webp : image.original;
+      const accept = request.headers.get("accept");
+      const ask = asked.get(request) ?? null;
+      if (!ask || image.source.format === "svg") return image.webp && acceptsWebp(accept) ? image.webp : image.original;
+      const spec = specOf(image, ask, accept);
+      const name = variantName(spec);
+      const known = image.made.get(name);
+      if (known) return known;
+      return {
+        ...image.original,
+        make: () =>
+          maker.make(image.source, spec).then((v) => {
+            image.made.set(name, v);
+            return v;
+          }),
+      };
     },
   };
 }

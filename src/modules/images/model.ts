@@ -29,7 +29,18 @@ export type UploadedImage = typeof UploadedImage.static;
 
 /** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
 export const ImageItem = t.Object(
-  { ...core, is_public: t.Boolean(), tags: t.Array(t.String()), created_at: t.String({ format: "date-time" }) },
+  {
+    ...core,
+    is_public: t.Boolean(),
+    tags: t.Array(t.String()),
+    thumbnail_url: t.String({
+      description: "a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way",
+    }),
+    placeholder: t.Nullable(
+      t.String({ description: "ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none" }),
+    ),
+    created_at: t.String({ format: "date-time" }),
+  },
   { title: "Image" },
 );
 export type ImageItem = typeof ImageItem.static;

@@ -14,6 +14,13 @@ export const objectKeys = (img: { ownerId: string; id: string; format: ImageForm
 
 export const publicUrl = (mediaUrl: string, img: { id: string; format: ImageFormat }) => `${mediaUrl}/${img.id}.${FORMATS[img.format].ext}`;
 
+/** The width of list items' thumbnails: a tile of up to 128 CSS pixels at 2x, or 256 at 1x. */
+const THUMBNAIL_WIDTH = 256;
+
+/** A list item's thumbnail: a variant THUMBNAIL_WIDTH wide, shape kept (an SVG as it is: it scales itself). */
+export const thumbnailUrl = (mediaUrl: string, img: { id: string; format: ImageFormat }) =>
+  img.format === "svg" ? publicUrl(mediaUrl, img) : `${publicUrl(mediaUrl, img)}?w=${THUMBNAIL_WIDTH}`;
+
 /**
  * The strong validator of a representation. An id's objects are immutable, so the id and
  * the variant name the bytes exactly: no hashing on upload. The trailing digit is the

@@ -9,6 +9,7 @@ import type { Budget } from "../../infra/budget.ts";
 import type { ImageFormat } from "./formats.ts";
 import { jpegHeaderIsSound, rebuildOriginal, validIcc } from "./rebuild/index.ts";
 import { sanitizeSvg, SVG_MAX_BYTES, type SvgLimits, svgUnreadable } from "./svg.ts";
+import { NO_PLACEHOLDER, placeholderOf } from "./variants/placeholder.ts";
 
 /** A still image, or one frame of an animation, may have at most this many pixels (100 MP). */
 export const MAX_PIXELS = 100_000_000;
@@ -54,6 +55,8 @@ export interface Processed {
   width: number;
   height: number;
   frames: number;
+  /** ThumbHash, base64; "" when the picture could not be rendered for it. */
+  placeholder: string;
 }
 
 /** sharp reports AVIF as "heif" with AV1 compression. */
@@ -191,7 +194,8 @@ export async function processImage(bytes: Uint8Array, format: ImageFormat, limit
         .catch((e) => {
           throw svgUnreadable(e);
         });
-      return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1 };
+      const placeholder = await placeholderOf(original, limits.timeoutS).catch(() => NO_PLACEHOLDER);
+      return { format, original, width: Math.round(m.width ?? 0), height: Math.round(m.height ?? 0), frames: 1, placeholder };
     } finally {
       release();
     }
@@ -220,5 +224,7 @@ async function transform(
   const rotate = orientation > 1;
   const swap = orientation >= 5;
   const { original, webp } = await cleanOriginal(bytes, format, m, frames, rotate, timeoutS);
-  return { format, original, webp, width: swap ? frameHeight : width, height: swap ? width : frameHeight, frames };
+  // From the stored original (orientation applied); within the same budget grant.
+  const placeholder = await placeholderOf(original, timeoutS).catch(() => NO_PLACEHOLDER);
+  return { format, original, webp, width: swap ? frameHeight : width, height: swap ? width : frameHeight, frames, placeholder };
 }

@@ -19,3 +19,8 @@ export { storedImages } from "./stored-kind.ts";
 export { createSvgSanitizer } from "./svg-sanitizer.ts";
 // What an account export copies of images.
 export { imageExportTotals, imagesForExport } from "./export.ts";
+// The job that makes the placeholders of images uploaded before uploads made them.
+export { imagePlaceholdersJob } from "./placeholders.job.ts";
+// Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).
+export { derivedPrefix, derivedVariants } from "./variants/derived.ts";
+export type { VariantAsk } from "./variants/params.ts";

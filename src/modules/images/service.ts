@@ -17,9 +17,10 @@ import { requireUser, type PlanLimits } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
 import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
-import { objectKey, objectKeys, publicUrl } from "./objects.ts";
+import { objectKey, objectKeys, publicUrl, thumbnailUrl } from "./objects.ts";
 import { processImage } from "./pipeline.ts";
-import { images, type ImageRow } from "./table.ts";
+import { images, type ImageRow, imageVariants } from "./table.ts";
+import { variantKeys } from "./variants/made.ts";
 
 /** What an image upload needs besides the parts: the platform's check and the SVG sanitizer's worker. */
 export type ImageDeps = Deps & WithCompliance & { svgSanitizer: SvgSanitizer };
@@ -43,7 +44,7 @@ export interface NewImage {
 }
 
 /** The columns an image's answer shows: all a list page reads. */
-const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "createdAt"] as const;
+const ITEM_COLUMNS = ["id", "format", "filename", "size", "width", "height", "isPublic", "tags", "placeholder", "createdAt"] as const;
 type ItemRow = Pick<ImageRow, (typeof ITEM_COLUMNS)[number]>;
 
 /** What an upload answers. */
@@ -51,9 +52,9 @@ export function toUploaded(mediaUrl: string, r: Omit<ItemRow, "isPublic" | "tags
   return { id: r.id, url: publicUrl(mediaUrl, r), filename: r.filename, size: r.size, width: r.width, height: r.height, created_at: iso(r.createdAt) };
 }
 
-/** List items, GET one and PATCH: the upload's fields plus is_public and tags. */
+/** List items, GET one and PATCH: the upload's fields plus is_public, tags, a thumbnail and a placeholder. */
 export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
-  return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags };
+  return { ...toUploaded(mediaUrl, r), is_public: r.isPublic, tags: r.tags, thumbnail_url: thumbnailUrl(mediaUrl, r), placeholder: r.placeholder || null };
 }
 
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
@@ -147,6 +148,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
       tags: input.tags ?? [],
       size: out.original.length,
       webpSize: out.webp?.length ?? null,
+      placeholder: out.placeholder,
       createdAt: new Date(0),
       updatedAt: new Date(0),
     },
@@ -273,15 +275,20 @@ export async function updateImage(deps: Deps, userId: string, id: string, body: 
 }
 
 export async function deleteImage(deps: Deps, userId: string, id: string): Promise<void> {
-  const row = await deps.db.transaction(async (tx) => {
+  const { row, variants } = await deps.db.transaction(async (tx) => {
+    // The row locked first: a variant being recorded meanwhile waits for this transaction
+    // and then finds no image (its maker removes its object); one recorded before is listed here.
+    const [locked] = await tx.select({ id: images.id }).from(images).where(ownedBy(userId, id)).for("update");
+    if (!locked) throw notFound("image");
+    const variants = await tx.delete(imageVariants).where(eq(imageVariants.imageId, id)).returning({ name: imageVariants.name });
     const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
-    if (!gone) throw notFound("image");
-    await release(tx, userId, { imageBytes: storedBytes(gone), images: 1 });
-    return gone;
+    await release(tx, userId, { imageBytes: storedBytes(gone!), images: 1 });
+    return { row: gone!, variants: variants.map((v) => v.name) };
   });
   await invalidateImage(deps, id);
   // After the commit: a failed commit must not have lost the bytes. A failed delete here
   // leaves an unreferenced object, logged for the operator; nothing serves or counts it.
-  const results = await Promise.allSettled(objectKeys(row).map((k) => deps.storage.delete(k)));
+  const keys = [...objectKeys(row), ...variantKeys(row, variants)];
+  const results = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
   for (const r of results) if (r.status === "rejected") logStoreFailure(deps.log, "image object delete failed", { id }, r.reason);
 }

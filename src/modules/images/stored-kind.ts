@@ -1,16 +1,27 @@
 // Images as the operator work sees them (usage StoredKind): objects at
-// images/<owner>/<id>/original.<ext> and w.webp (objects.ts), counted in img_storage and
+// images/<owner>/<id>/original.<ext> and w.webp (objects.ts) and the edge's variants at
+// v/<name> (variants/made.ts); the original and the rendition are counted in img_storage and
 // image_count.
 import { asc, count, gt, inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { objectKey } from "./objects.ts";
-import { type ImageRow, images } from "./table.ts";
+import { type ImageRow, images, imageVariants } from "./table.ts";
+import { variantKeys } from "./variants/made.ts";
 
-const KEY = /^images\/([^/]+)\/([^/]+)\/[^/]+$/;
-const keysOf = (r: Pick<ImageRow, "id" | "ownerId" | "format" | "webpSize">) => [
+const KEY = /^images\/([^/]+)\/([^/]+)\/(?:v\/)?[^/]+$/;
+const keysOf = (r: Pick<ImageRow, "id" | "ownerId" | "format" | "webpSize"> & { variants: string[] | null }) => [
   objectKey(r, "original"),
   ...(r.webpSize === null ? [] : [objectKey(r, "webp")]),
+  ...variantKeys(r, r.variants ?? []),
 ];
+/** An image's row with the names of its recorded variants (the edge's sized renditions). */
+const withVariants = {
+  id: images.id,
+  ownerId: images.ownerId,
+  format: images.format,
+  webpSize: images.webpSize,
+  variants: sql<string[] | null>`(select array_agg(${imageVariants.name}) from ${imageVariants} where ${imageVariants.imageId} = ${images.id})`,
+};
 
 export const storedImages: StoredKind = {
   name: "images",
@@ -18,17 +29,14 @@ export const storedImages: StoredKind = {
   async referenced(db, keys) {
     const ids = [...new Set(keys.flatMap((k) => KEY.exec(k)?.[2] ?? []))];
     if (!ids.length) return new Set();
-    const rows = await db
-      .select({ id: images.id, ownerId: images.ownerId, format: images.format, webpSize: images.webpSize })
-      .from(images)
-      .where(inArray(images.id, ids));
+    const rows = await db.select(withVariants).from(images).where(inArray(images.id, ids));
     // Only the keys the row's own format and renditions give: a stray file beside them is not referenced.
     const asked = new Set(keys);
     return new Set(rows.flatMap(keysOf).filter((k) => asked.has(k)));
   },
   async namedKeys(db, after, limit) {
     const rows = await db
-      .select({ id: images.id, ownerId: images.ownerId, format: images.format, webpSize: images.webpSize })
+      .select(withVariants)
       .from(images)
       .where(after === null ? undefined : gt(images.id, after))
       .orderBy(asc(images.id))

@@ -1,5 +1,6 @@
 // What the media edge serves of a video under MEDIA_URL/v/<id>/ (paths in playback.ts):
-// its HLS playlists and segments, the progressive MP4 and the thumbnail. The edge does the
+// its HLS playlists and segments, the progressive MP4 and the thumbnail (with a size query,
+// ?w=256 as an image's, a variant of it made on first request). The edge does the
 // HTTP (validators, ranges, caching headers, metering); this kind says what a path is and
 // who may have it: a private video only through a signed URL (403 otherwise, on every
 // request), nothing that plays while its owner's bandwidth is suspended (451), and the
@@ -9,6 +10,7 @@ import { Lru } from "../../infra/cache.ts";
 import { rowById } from "../../infra/db/prepared.ts";
 import { AppError } from "../../core/errors.ts";
 import { type EdgeVariant, type MediaResolver, REFUSAL, type ServedObject } from "../edge/public.ts";
+import { derivedVariants, type VariantAsk } from "../images/public.ts";
 import { type BandwidthState, createBandwidthStates } from "./bandwidth.ts";
 import { captionsPrefix, hlsPrefix, videoPrefix } from "./layout.ts";
 import { muxPlayback } from "./mux-playback.ts";
@@ -80,8 +82,11 @@ const LISTINGS_MAX = 2_000;
 /** The path a Mux-hosted video's poster has at the edge when the owner set none. */
 const MUX_THUMBNAIL = "thumb.jpg";
 
-export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | "plans" | "config">): MediaResolver<ServedVideo> {
+export function videoEdgeResolver(deps: Deps): MediaResolver<ServedVideo> {
   const signer = createPlaybackSigner(deps.config.JWT_SECRET);
+  // A thumbnail's size query (?w=256, as an image's): its variants, made on first request.
+  const sized = derivedVariants(deps);
+  const asked = new WeakMap<Request, VariantAsk | null>();
   const states = createBandwidthStates(deps);
   const listings = new Lru<Listing>(LISTINGS_MAX);
   const mux = muxPlayback(deps.config);
@@ -205,6 +210,10 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
     match(file) {
       return file.startsWith("v/") ? (parsePlaybackPath(file)?.id ?? null) : null;
     },
+    precheck(file, request) {
+      // Only a thumbnail (a .jpg) takes a size query; playlists and segments are not read for one.
+      if (file.endsWith(".jpg")) asked.set(request, sized.ask(request));
+    },
     async lookup(id) {
       const row = await byId(deps.db, id);
       if (!row) return null;
@@ -237,8 +246,12 @@ export function videoEdgeResolver(deps: Pick<Deps, "db" | "storage" | "clock" | 
       if (video.state === "suspended" && p.file !== video.thumbnail) throw suspended();
       return p.token !== null;
     },
-    select(video, path) {
+    select(video, path, request) {
       const { file, token } = parsePlaybackPath(path)!;
+      const ask = file === video.thumbnail ? asked.get(request) : null;
+      const picture = ask ? video.files.get(file) : undefined;
+      // A Mux-hosted poster is Mux's: sent there as it is.
+      if (ask && picture) return sized.variant(picture, ask, request.headers.get("accept"));
       if (video.muxPlaybackId) return muxVariant(video, file, token);
       if (file === MASTER && video.degradedMaster) return video.degradedMaster;
       return video.files.get(file) ?? null;

@@ -14,22 +14,27 @@ const refusals = {
   451: "BANDWIDTH_SUSPENDED: the owner's monthly video bandwidth is over 120% of the plan",
 };
 const id = { name: "id", description: "the video's id" };
-const op = (summary: string, params: { name: string; description: string }[]): KindOperation => ({
+const op = (summary: string, params: { name: string; description: string }[], sizeQuery = false): KindOperation => ({
   summary,
   description: DESCRIPTION,
   pathParameters: [id, ...params],
   refusals,
+  sizeQuery,
 });
 
 /** Path templates below MEDIA_URL and their operations. */
 export function playbackDocument(): Record<string, KindOperation> {
   const file = { name: "file", description: "master.m3u8, direct.mp4 or the thumbnail's name" };
   return {
-    "v/{id}/{file}": op("A video's master playlist, MP4 or thumbnail", [file]),
-    "v/{id}/{dir}/{file}": op("A variant playlist or segment (dir: 360p, 720p, 1080p), or a file under a signature (dir: s.<expiry>.<mac>)", [
-      { name: "dir", description: "a rendition, or the signature segment" },
-      { name: "file", description: "index.m3u8, seg_<n>.ts, or (under a signature) master.m3u8, direct.mp4, the thumbnail" },
-    ]),
+    "v/{id}/{file}": op("A video's master playlist, MP4 or thumbnail", [file], true),
+    "v/{id}/{dir}/{file}": op(
+      "A variant playlist or segment (dir: 360p, 720p, 1080p), or a file under a signature (dir: s.<expiry>.<mac>)",
+      [
+        { name: "dir", description: "a rendition, or the signature segment" },
+        { name: "file", description: "index.m3u8, seg_<n>.ts, or (under a signature) master.m3u8, direct.mp4, the thumbnail" },
+      ],
+      true,
+    ),
     "v/{id}/{signature}/{rendition}/{file}": op("A variant playlist or segment under a signature", [
       { name: "signature", description: "s.<expiry>.<mac>, from POST /v1/videos/{id}/sign" },
       { name: "rendition", description: "360p, 720p or 1080p" },

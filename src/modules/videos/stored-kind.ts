@@ -1,7 +1,9 @@
 // Videos as the operator work sees them (usage StoredKind): objects under
 // videos/<owner>/<id>/ (layout.ts), the original counted in media_storage until it is
-// gone, a custom thumbnail and captions in img_storage.
+// gone, a custom thumbnail and captions in img_storage; the shown thumbnail's size variants
+// (the edge's, uncounted) beside it.
 import { asc, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { derivedPrefix } from "../images/public.ts";
 import type { StoredKind } from "../usage/public.ts";
 import { captionsPrefix, hlsPrefix } from "./layout.ts";
 import { type VideoRow, videos } from "./table.ts";
@@ -23,6 +25,12 @@ const keysOf = (r: Named) => [
   ...r.captions.map((t) => `${captionsPrefix(r)}${t.file}`),
 ];
 
+/** A size variant the edge made of the thumbnail shown now (those of a replaced one are orphans). */
+const thumbnailVariant = (r: Named, k: string) => {
+  const shown = r.customThumbnailKey ?? r.thumbnailKey;
+  return !!shown && k.startsWith(derivedPrefix(shown));
+};
+
 export const storedVideos: StoredKind = {
   name: "videos",
   prefix: "videos/",
@@ -35,7 +43,7 @@ export const storedVideos: StoredKind = {
         const m = KEY.exec(k);
         const row = m && rows.get(m[2]!);
         if (!row || row.ownerId !== m[1]) return false;
-        return k.startsWith(hlsPrefix(row)) || keysOf(row).includes(k);
+        return k.startsWith(hlsPrefix(row)) || keysOf(row).includes(k) || thumbnailVariant(row, k);
       }),
     );
   },
