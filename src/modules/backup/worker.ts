@@ -13,6 +13,7 @@ import { videoExportTotals } from "../videos/public.ts";
 import { archiveKey, ExportFailure, writeArchive } from "./archive.ts";
 import { claim, heldUpdate, MAX_ATTEMPTS, markFailed, markReady, retryLater } from "./queue.ts";
 import type { ExportRow } from "./table.ts";
+import { workLoop } from "../../infra/work-loop.ts";
 
 const LEASE_MS = 60_000;
 const HEARTBEAT_MS = 15_000;
@@ -123,22 +124,7 @@ export function createExportWorker(deps: Deps, o: ExportWorkerOptions = {}): Exp
     return true;
   }
 
-  async function loop() {
-    while (!stopping.signal.aborted) {
-      let worked = false;
-      try {
-        worked = await step();
-      } catch (err) {
-        log.error("export worker step failed", { err });
-      }
-      if (!worked && !stopping.signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_MS);
-          stopping.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-        });
-      }
-    }
-  }
+  const loop = () => workLoop(step, { signal: stopping.signal, idleMs: IDLE_MS, onError: (err) => log.error("export worker step failed", { err }) });
 
   return {
     step,

@@ -9,6 +9,7 @@ import { progressReporter, type OnProgress } from "./progress.ts";
 import type { Providers } from "./providers/index.ts";
 import { LeaseLost, type JobRun } from "./providers/types.ts";
 import { checkpoint, claim, complete, givesUp, renew, retryLater } from "./queue.ts";
+import { workLoop } from "../../infra/work-loop.ts";
 
 /**
  * A job's lease: renewed while it runs (on progress, between uploads, and every
@@ -94,22 +95,7 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
     return true;
   }
 
-  async function loop() {
-    while (!stopping.signal.aborted) {
-      let worked = false;
-      try {
-        worked = await step();
-      } catch (err) {
-        log.error("transcode worker step failed", { err });
-      }
-      if (!worked && !stopping.signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, IDLE_MS);
-          stopping.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-        });
-      }
-    }
-  }
+  const loop = () => workLoop(step, { signal: stopping.signal, idleMs: IDLE_MS, onError: (err) => log.error("transcode worker step failed", { err }) });
 
   return {
     step,
