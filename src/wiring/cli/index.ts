@@ -74,6 +74,13 @@ async function serveCommand(args: string[]): Promise<number> {
     return 2;
   }
   startStep("main module loaded");
+  // Listened for before anything starts: a SIGTERM that arrives while the node is still
+  // starting (a supervisor that gives up, a test that stops it as soon as /ready answers)
+  // stops it cleanly once it has started, instead of killing it with the default action.
+  const signalled = new Promise<void>((resolve) => {
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
+  });
   const config = loadConfig();
   startStep("config loaded");
   if (config.embedded.db) await prepareEmbeddedDb();
@@ -101,11 +108,8 @@ async function serveCommand(args: string[]): Promise<number> {
   const deps = await createDeps(config, { background: true, log });
   startStep("deps created");
   const running = await serve(deps, role, { compliance });
-  await new Promise<void>((resolve) => {
-    const onSignal = () => running.stop().then(resolve);
-    process.once("SIGTERM", onSignal);
-    process.once("SIGINT", onSignal);
-  });
+  await signalled;
+  await running.stop();
   return 0;
 }
 
