@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { PASSWORD } from "../helpers/factories.ts";
-import { browserRig, SLOW } from "./chromium.ts";
+import { browserRig, SLOW, whenEventDropped } from "./chromium.ts";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -55,17 +55,25 @@ export function dashboardHarness(executable: string | undefined, name: string, p
 
   /** Each open page's requests that have neither finished nor failed yet. */
   const inFlight = new WeakMap<Page, Set<unknown>>();
-  /** Resolves once none of the page's requests is in flight (every one has finished or failed). */
+  /**
+   * Resolves once none of the page's requests is in flight (every one has finished or failed),
+   * or once the driver dropped an event (chromium.ts): the request it was about would otherwise
+   * be waited for forever.
+   */
   function settled(page: Page): Promise<void> {
     const open = inFlight.get(page);
     if (!open?.size) return Promise.resolve();
     return new Promise((resolve) => {
-      const check = () => {
-        if (open.size) return;
+      const done = () => {
         page.off("requestfinished", check);
         page.off("requestfailed", check);
+        stopListening();
         resolve();
       };
+      const check = () => {
+        if (!open.size) done();
+      };
+      const stopListening = whenEventDropped(done);
       page.on("requestfinished", check);
       page.on("requestfailed", check);
     });
