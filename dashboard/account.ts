@@ -2,6 +2,7 @@
 // choices, each its own form saved on its own (PATCH /v1/user/me, POST
 // /v1/user/me/password) with a confirmation beside its button, or the API's refusal; and
 // the account's exports (exports.ts).
+import { devicesCard } from "./devices.ts";
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
@@ -165,7 +166,7 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), passwordCard(), historyCard(me), notificationsCard(me), exportsCard()))
+    .then((me) => body.append(profileCard(me), passwordCard(), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()))
     .catch((e) => {
       error.textContent = inWords(e);
     })

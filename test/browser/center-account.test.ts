@@ -102,6 +102,50 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
   );
 
   test(
+    "signed-in devices: the account lists where it is signed in, signs one device out, then all others, and the API refuses them",
+    async () => {
+      const user = await d.rig.o.makeUser();
+      const signInAs = async (userAgent: string) => {
+        const res = await callJson("POST", "/v1/auth/login", {
+          app: d.rig.o.app,
+          json: { email: user.email, password: PASSWORD },
+          headers: { "user-agent": userAgent },
+        });
+        return res.body.data.accessToken as string;
+      };
+      const phone = await signInAs(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      );
+      const laptop = await signInAs("Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0");
+      const page = await open(DESKTOP);
+      await signIn(page, user.email);
+      await go(page, "Account");
+      const devices = page.getByRole("list", { name: "Signed-in devices" });
+      await devices.getByRole("heading", { name: "Safari 17 on iOS" }).waitFor();
+      await devices.getByRole("heading", { name: "Firefox 133 on Linux" }).waitFor();
+      await devices.getByText("This device").waitFor();
+      await shootBoth(page, "account-devices");
+
+      page.once("dialog", (dialog) => dialog.accept());
+      await devices.getByRole("button", { name: /^Sign out Safari 17 on iOS/ }).click();
+      await devices.getByRole("heading", { name: "Safari 17 on iOS" }).waitFor({ state: "detached" });
+      expect((await api("GET", "/v1/user/me", phone)).status).toBe(401);
+      expect((await api("GET", "/v1/user/me", laptop)).status).toBe(200);
+
+      // Every device listed but this one: the laptop, and the sessions the test's factories opened.
+      const others = (await devices.getByRole("listitem").count()) - 1;
+      page.once("dialog", (dialog) => dialog.accept());
+      await page.getByRole("button", { name: "Sign out all other devices" }).click();
+      await page.getByRole("status").getByText(`${others} devices signed out.`).waitFor();
+      await devices.getByRole("heading", { name: "Firefox 133 on Linux" }).waitFor({ state: "detached" });
+      expect((await api("GET", "/v1/user/me", laptop)).status).toBe(401);
+      expect(await devices.getByRole("listitem").count()).toBe(1);
+      await clean(page);
+    },
+    SLOW,
+  );
+
+  test(
     "exports: one is started from the account screen, followed while a worker writes it, then downloaded by its link; deleted, it is gone",
     async () => {
       const user = await d.rig.o.makeUser();

@@ -133,6 +133,9 @@ describe("GET /swagger/json", () => {
         "POST /v1/notifications/{id}/read",
         "POST /v1/notifications/read-all",
         "POST /v1/user/me/password",
+        "GET /v1/user/me/sessions",
+        "DELETE /v1/user/me/sessions",
+        "DELETE /v1/user/me/sessions/{id}",
         "POST /webhooks/{provider}",
         "GET /media/v/{id}/{file}",
         "HEAD /media/v/{id}/{file}",
@@ -228,7 +231,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(85);
+    expect(guarded.length).toBe(88);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

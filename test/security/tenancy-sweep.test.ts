@@ -66,6 +66,7 @@ const exporter = await exportWorker();
 const ownersExport = await runExport(exporter, owner.jwt, (await callJson("POST", "/v1/backup", { token: owner.jwt, json: {} })).body.data.id);
 const theirExport = await runExport(exporter, stranger.jwt, (await callJson("POST", "/v1/backup", { token: stranger.jwt, json: {} })).body.data.id);
 const theirDownload = new URL(theirExport.downloadUrl).search;
+const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
@@ -90,6 +91,7 @@ const thumbnail = async () => {
 /** Every operation that names a resource, as `METHOD /path/{param}`, and the stranger's request. */
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/api-keys/{id}": () => ({ path: `/v1/api-keys/${key.id}` }),
+  "DELETE /v1/user/me/sessions/{id}": () => ({ path: `/v1/user/me/sessions/${ownersSession}` }),
   "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   // Their own export's signature does not open the owner's archive.
@@ -206,6 +208,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/kbs/${kb.id}/conflicts`,
     "/v1/api-keys",
     "/v1/user/me/oauth-grants",
+    "/v1/user/me/sessions",
     "/v1/notifications",
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,

@@ -13,6 +13,7 @@ import { changePassword, patchMe } from "./account-settings.ts";
 import { createApiKey, DEFAULT_KEY_SCOPES, listApiKeys, revokeApiKey } from "./api-keys.ts";
 import { SCOPE_DESCRIPTIONS, SCOPES } from "../../core/scopes.ts";
 import { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
+import { endSession, endSessionsBut, listSessions } from "./devices.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
   CreatedKey,
@@ -25,6 +26,8 @@ import {
   PasswordChange,
   ScopeCatalog,
   SessionGrant as SessionGrantModel,
+  SessionPage,
+  SessionsEnded,
   SetsRefreshCookie,
   SetsSignInCookies,
   SetupState,
@@ -89,7 +92,10 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         // Before the limiter: a refused password does not use up the address's sign-ups.
         assertPasswordAcceptable(body.password);
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
-        const grant = await signup(deps, signer, body);
+        const grant = await signup(deps, signer, body, {
+          userAgent: request.headers.get("user-agent") ?? undefined,
+          address: clientIp(request, server, deps.config.TRUST_PROXY),
+        });
         const { firstAccount, plan } = grant.user;
         const notice = firstAccount
           ? `This is the first account on this instance: it is an administrator on plan ${plan}. Later accounts get plan ${deps.config.DEFAULT_PLAN}.`
@@ -113,7 +119,8 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
       async ({ body, cookie, request, server }) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
         const deviceProof = cookie[DEVICE_COOKIE]!.value;
-        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, deviceProof }, notify);
+        const userAgent = request.headers.get("user-agent") ?? undefined;
+        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, userAgent, deviceProof }, notify);
         return withSession(request, 200, ok(grantBody(grant)), grant, [deviceCookie(grant.deviceProof, "/v1/auth/login", secureAt(request))]);
       },
       {
@@ -130,11 +137,11 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     )
     .post(
       "/v1/auth/refresh",
-      async ({ cookie, request }) => {
+      async ({ cookie, request, server }) => {
         const token = cookie[REFRESH_COOKIE]!.value;
         if (!token) throw new AppError("UNAUTHORIZED", "no refresh cookie");
         try {
-          const grant = await refresh(deps, signer, token);
+          const grant = await refresh(deps, signer, token, { address: clientIp(request, server, deps.config.TRUST_PROXY) });
           return withSession(request, 200, ok(grantBody(grant)), grant);
         } catch (e) {
           // An error answer is the app's envelope; the jar adds the one cookie it clears.
@@ -217,6 +224,47 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
           tags: ["account"],
           summary: "Change the password (the current one is asked again); the account's other sessions end, and the user gets a password_changed notification",
         },
+      },
+    )
+    .get(
+      "/v1/user/me/sessions",
+      async ({ principal, query }) => ok(await listSessions(deps, principal.userId, principal.sessionId, { cursor: query.cursor, limit: query.limit ?? 20 })),
+      {
+        auth: { scope: "session", tier: "read" },
+        query: KeyListQuery,
+        response: { 200: Ok(SessionPage) },
+        detail: {
+          tags: ["account"],
+          summary: "The account's signed-in devices: each live session with its device, address, sign-in and last use, newest first",
+          description:
+            "Signed-in sessions only (the dashboard, the consent and device pages): an API key or OAuth token gets 403. A session is live until it is ended (sign-out, DELETE here, a password change, a replayed refresh token) or its refresh token expires unused.",
+        },
+      },
+    )
+    .delete(
+      "/v1/user/me/sessions/:id",
+      async ({ principal, params, status }) => {
+        await endSession(deps, principal.userId, params.id);
+        return status(204, undefined);
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        params: t.Object({ id: t.String({ pattern: ID_PATTERN }) }),
+        response: { 204: NoContent, 404: "Error" },
+        detail: {
+          tags: ["account"],
+          summary:
+            "Sign a device out: its session ends on every node at once (ending the asking session is a sign-out); 404 if it is not a live session of this account",
+        },
+      },
+    )
+    .delete(
+      "/v1/user/me/sessions",
+      async ({ principal }) => ok(await endSessionsBut(deps, principal.userId, principal.sessionId).then((ended) => ({ ended }))),
+      {
+        auth: { scope: "session", tier: "mutation" },
+        response: { 200: Ok(SessionsEnded) },
+        detail: { tags: ["account"], summary: "Sign out every other device: every live session but the asking one ends on every node at once" },
       },
     );
 };

@@ -163,6 +163,22 @@ export const CreatedKey = t.Object({
 
 export const KeyPage = Page(ApiKeyItem);
 
+const SessionItem = t.Object({
+  id: t.String(),
+  current: t.Boolean({ description: "the session of the access token that asked" }),
+  device: t.Nullable(t.String({ description: 'browser and system read from the User-Agent, e.g. "Firefox 133 on Linux"' })),
+  userAgent: t.Nullable(t.String({ description: "the User-Agent of the sign-in, as sent" })),
+  address: t.Nullable(t.String({ description: "the client address of the sign-in, then of the latest refresh" })),
+  createdAt: t.String({ format: "date-time", description: "the sign-in" }),
+  lastUsedAt: t.Nullable(
+    t.String({ format: "date-time", description: "the latest sign-in or refresh (access tokens are refreshed every few minutes of use)" }),
+  ),
+});
+
+export const SessionPage = Page(SessionItem);
+
+export const SessionsEnded = t.Object({ ended: t.Number({ minimum: 0, description: "how many sessions were ended" }) });
+
 /** Every scope a key may hold, in the words the consent page uses, and which a new key gets unless told. */
 export const ScopeCatalog = t.Object({
   scopes: t.Array(

@@ -12,6 +12,19 @@ import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, typ
 import { assertPasswordAcceptable } from "./password.ts";
 import { createUser, getUser, getUserByEmail, hashPassword, type NewAccount, type User } from "./users.ts";
 
+/** What a session records of the device that opened it (GET /v1/user/me/sessions shows it). */
+export interface SessionClient {
+  userAgent?: string;
+  address?: string;
+}
+
+/** A User-Agent is the client's to write: kept to a length a list can show. */
+const clientColumns = (client: SessionClient | undefined) => ({
+  userAgent: client?.userAgent?.slice(0, 512) || null,
+  // clientIp's "unknown" (no socket to read it from) is not an address to show.
+  address: client?.address && client.address !== "unknown" ? client.address.slice(0, 64) : null,
+});
+
 export interface SessionGrant {
   user: User;
   accessToken: string;
@@ -24,10 +37,10 @@ export interface SessionGrant {
 let dummyHash: Promise<string> | undefined;
 
 /** A new session with its first refresh token, in `tx` (the caller's transaction). */
-async function insertSession(tx: Tx, userId: string, now: Date) {
+async function insertSession(tx: Tx, userId: string, now: Date, client: SessionClient | undefined) {
   const sessionId = newId();
   const refreshToken = newRefreshToken();
-  await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now });
+  await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now, lastUsedAt: now, ...clientColumns(client) });
   await tx.insert(refreshTokens).values({
     id: newId(),
     sessionId,
@@ -43,8 +56,8 @@ async function grantOf(signer: TokenSigner, user: User, opened: { sessionId: str
   return { user, accessToken: token, expiresIn, refreshToken: opened.refreshToken, sessionId: opened.sessionId };
 }
 
-async function openSession(deps: Deps, signer: TokenSigner, user: User): Promise<SessionGrant> {
-  const opened = await deps.db.transaction((tx) => insertSession(tx, user.id, deps.clock.now()));
+async function openSession(deps: Deps, signer: TokenSigner, user: User, client: SessionClient | undefined): Promise<SessionGrant> {
+  const opened = await deps.db.transaction((tx) => insertSession(tx, user.id, deps.clock.now(), client));
   return grantOf(signer, user, opened);
 }
 
@@ -56,12 +69,13 @@ export async function signup(
   deps: Deps,
   signer: TokenSigner,
   input: { email: string; password: string; nickname?: string },
+  client?: SessionClient,
 ): Promise<SessionGrant & { user: NewAccount }> {
   assertPasswordAcceptable(input.password);
   const passwordHash = await hashPassword(deps.config, input.password);
   const { user, opened } = await deps.db.transaction(async (tx) => {
     const user = await createUser(deps, { email: input.email, nickname: input.nickname, passwordHash }, tx);
-    return { user, opened: await insertSession(tx, user.id, deps.clock.now()) };
+    return { user, opened: await insertSession(tx, user.id, deps.clock.now(), client) };
   });
   return { ...(await grantOf(signer, user, opened)), user };
 }
@@ -76,8 +90,8 @@ export async function verifyCredentials(deps: Deps, email: string, password: str
   return user;
 }
 
-export async function login(deps: Deps, signer: TokenSigner, user: User) {
-  return openSession(deps, signer, user);
+export async function login(deps: Deps, signer: TokenSigner, user: User, client?: SessionClient) {
+  return openSession(deps, signer, user, client);
 }
 
 type Reuse = "grant" | "replay" | "ended";
@@ -112,7 +126,7 @@ async function reuseOf(deps: Deps, tokenId: string, successor: string, now: Date
  * is revoked and every token of it refused from then on, unless it comes back within the
  * reuse grace (reuseOf).
  */
-export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string) {
+export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: string, client?: SessionClient) {
   const now = deps.clock.now();
   const row = await deps.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, sha256Hex(refreshToken)) });
   if (!row) throw new AppError("UNAUTHORIZED", "invalid refresh token");
@@ -136,6 +150,10 @@ export async function refresh(deps: Deps, signer: TokenSigner, refreshToken: str
       expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
       createdAt: now,
     });
+    await tx
+      .update(sessions)
+      .set({ lastUsedAt: now, ...(clientColumns(client).address ? { address: clientColumns(client).address } : {}) })
+      .where(eq(sessions.id, row.sessionId));
     return true;
   });
   if (!rotated) {

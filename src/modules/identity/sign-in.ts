@@ -15,6 +15,8 @@ export interface SignInInput {
   email: string;
   password: string;
   ip: string;
+  /** The browser's User-Agent, recorded with the session. */
+  userAgent?: string;
   /** The device cookie the browser sent, if any. */
   deviceProof?: string;
 }
@@ -36,7 +38,7 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     throw e;
   }
   await limiter.recordSuccess(counted);
-  return { ...(await login(deps, signer, user)), deviceProof: issueDeviceProof(secret, email) };
+  return { ...(await login(deps, signer, user, { userAgent: input.userAgent, address: input.ip })), deviceProof: issueDeviceProof(secret, email) };
 }
 
 /**

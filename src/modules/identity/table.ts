@@ -39,8 +39,14 @@ export const sessions = pgTable(
     createdAt: ts("created_at").notNull(),
     /** Set by logout, or when a rotated refresh token is presented again. */
     revokedAt: ts("revoked_at"),
+    /** The User-Agent of the sign-in, so its owner can tell one device from another. */
+    userAgent: text("user_agent"),
+    /** The client address of the sign-in, then of each refresh. */
+    address: text("address"),
+    /** The sign-in, then each refresh: an access token lives minutes, so this is the device's last use to within them. */
+    lastUsedAt: ts("last_used_at"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
 );
 
 /** Only the SHA-256 of a refresh token is stored. Using one sets rotated_at and issues the next. */

@@ -131,7 +131,12 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
       if (!EMAIL.test(input.email.trim()) || input.email.length > 254 || !input.password || input.password.length > 256 || /\p{Cc}/u.test(input.email)) {
         throw new AppError("UNAUTHORIZED", "wrong email or password");
       }
-      const grant = await signInWithPassword(deps, identity.signer, { ...input, deviceProof: cookieOf(request, DEVICE_COOKIE) }, notify);
+      const grant = await signInWithPassword(
+        deps,
+        identity.signer,
+        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE) },
+        notify,
+      );
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
     },
 
