@@ -30,6 +30,7 @@ const KINDS: Record<string, string> = {
   device_signed_in: "A device signed in",
   password_changed: "Your password was changed",
   sign_in_failures: "Many failed attempts to sign in",
+  new_sign_in: "A sign-in from a new device",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
   export_ready: "An account export is ready to download",
   export_failed: "An account export failed",

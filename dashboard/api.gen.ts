@@ -6237,6 +6237,14 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                new_sign_in: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                                 sync_v1_final_reminder: {
                                     /** @description sent by e-mail */
                                     email: boolean;
@@ -6348,6 +6356,10 @@ export interface operations {
                             inApp?: boolean;
                         };
                         sign_in_failures?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        new_sign_in?: {
                             email?: boolean;
                             inApp?: boolean;
                         };
@@ -6510,6 +6522,14 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 sign_in_failures: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                new_sign_in: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */
@@ -7075,7 +7095,7 @@ export interface operations {
                         data: {
                             items: {
                                 id: string;
-                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, export_ready, export_failed */
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
                                 kind: string;
                                 title: string;
                                 /** @description plain text */
@@ -7203,7 +7223,7 @@ export interface operations {
                         success: true;
                         data: {
                             id: string;
-                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, export_ready, export_failed */
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
                             kind: string;
                             title: string;
                             /** @description plain text */
@@ -11960,6 +11980,14 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                    new_sign_in: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
                                     sync_v1_final_reminder: {
                                         /** @description sent by e-mail */
                                         email: boolean;
@@ -12237,6 +12265,14 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 sign_in_failures: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                new_sign_in: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */

@@ -2,7 +2,7 @@
 // and when it was last used (GET /v1/user/me/sessions), ended one at a time or all but the
 // one asking. A live session has not been ended and holds a refresh token not yet expired.
 import Bowser from "bowser";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage } from "../../core/cursor.ts";
 import { notFound } from "../../core/errors.ts";
@@ -26,6 +26,30 @@ export function deviceName(userAgent: string | null): string | null {
   const os = parsed.os.name;
   if (!browser && !os) return null;
   return browser && os ? `${browser} on ${os}` : browser || os!;
+}
+
+/** How far back a sign-in from the same browser and address makes a new one familiar. */
+const FAMILIAR_MS = 30 * 86_400_000;
+
+/**
+ * Whether this sign-in's device is one the account knows: it signed in from this User-Agent
+ * at this address in the last 30 days, or it has no device on record at all (an account made
+ * by a script or an operator's command: its first browser is not "new" to anything). A
+ * sign-in that is neither, from a browser holding no device proof, is told to its owner
+ * (sign-in.ts).
+ */
+export async function familiarDevice(deps: Deps, userId: string, client: { userAgent?: string; address?: string }): Promise<boolean> {
+  const since = new Date(deps.clock.now().getTime() - FAMILIAR_MS);
+  const recorded = and(eq(sessions.userId, userId), isNotNull(sessions.userAgent));
+  const [any] = await deps.db.select({ id: sessions.id }).from(sessions).where(recorded).limit(1);
+  if (!any) return true;
+  if (!client.userAgent || !client.address || client.address === "unknown") return false;
+  const [same] = await deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(recorded, eq(sessions.userAgent, client.userAgent.slice(0, 512)), eq(sessions.address, client.address), gt(sessions.createdAt, since)))
+    .limit(1);
+  return same !== undefined;
 }
 
 /** A page of the user's live sessions, newest first; `current` marks the asking one. */

@@ -28,6 +28,8 @@ const NOTIFICATION_KINDS = {
   password_changed: { email: false },
   // By e-mail by default: an owner kept out by the guessing may not reach the in-app list.
   sign_in_failures: { email: true },
+  // By e-mail by default: a sign-in its owner did not make is what they must hear of at once.
+  new_sign_in: { email: true },
   sync_v1_final_reminder: { email: true },
   // An export runs for minutes to hours: its owner is told by e-mail unless they turn it off.
   export_ready: { email: true },

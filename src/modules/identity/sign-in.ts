@@ -5,6 +5,7 @@
 import type { Deps } from "../../core/deps.ts";
 import { AppError } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
+import { deviceName, familiarDevice } from "./devices.ts";
 import { type CountedAttempt, createLoginLimiter, LOGIN_WINDOW_MS } from "./login-limit.ts";
 import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";
 import type { Tell } from "./tell.ts";
@@ -29,7 +30,8 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
   const limiter = createLoginLimiter(deps.kv, deps.clock);
   const email = normalizeEmail(input.email);
   const secret = deps.config.JWT_SECRET;
-  const counted = await limiter.countAttempt({ email, ip: input.ip, device: deviceOf(secret, email, input.deviceProof) });
+  const device = deviceOf(secret, email, input.deviceProof);
+  const counted = await limiter.countAttempt({ email, ip: input.ip, device });
   let user: User;
   try {
     user = await verifyCredentials(deps, email, input.password);
@@ -38,7 +40,31 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     throw e;
   }
   await limiter.recordSuccess(counted);
-  return { ...(await login(deps, signer, user, { userAgent: input.userAgent, address: input.ip })), deviceProof: issueDeviceProof(secret, email) };
+  const client = { userAgent: input.userAgent, address: input.ip };
+  // Asked before the session opens: the new session would make the device familiar.
+  const known = device !== undefined || (await familiarDevice(deps, user.id, client));
+  const grant = await login(deps, signer, user, client);
+  if (!known) await tellNewDevice(deps, user.id, client, tell);
+  return { ...grant, deviceProof: issueDeviceProof(secret, email) };
+}
+
+/**
+ * Tells the account's owner (new_sign_in) of a sign-in from a browser that holds no proof of
+ * an earlier one and from a User-Agent and address not seen in 30 days. A notice that cannot
+ * be recorded is logged: the sign-in stands.
+ */
+async function tellNewDevice(deps: Deps, userId: string, client: { userAgent?: string; address?: string }, tell: Tell) {
+  try {
+    const now = deps.clock.now();
+    const payload = {
+      device: deviceName(client.userAgent ?? null),
+      address: client.address === "unknown" ? null : (client.address ?? null),
+      at: now.toISOString(),
+    };
+    await deps.db.transaction((tx) => tell(tx, [{ kind: "new_sign_in", userId, payload }], now));
+  } catch (err) {
+    deps.log.warn("could not tell an account about a sign-in from a new device", { err });
+  }
 }
 
 /**

@@ -203,6 +203,11 @@ interface ExportPayload {
   expiresAt?: string;
   reason?: string;
 }
+interface SignInPayload {
+  device: string | null;
+  address: string | null;
+  at: string;
+}
 interface FailuresPayload {
   failures: number;
   windowMinutes: number;
@@ -259,6 +264,14 @@ const EVENTS = {
     blocks: [
       `There were ${p.failures} failed attempts to sign in to your account within ${p.windowMinutes} minutes.`,
       "The browsers and addresses you signed in from before can still sign in; others may be refused for a while. If these attempts were not yours, someone may be guessing your password: change it to a long one you use nowhere else.",
+    ],
+    action: security(ctx),
+  }),
+  new_sign_in: (p: SignInPayload, ctx: Context): Mail => ({
+    subject: "A new sign-in to your account",
+    blocks: [
+      `Your account was signed in with its password from ${p.device ?? "a device that did not say what it is"}${p.address ? ` at ${p.address}` : ""} on ${formatInstant(p.at)}: a browser or address it had not signed in from before.`,
+      "If this was you, there is nothing to do. If not, sign that device out under Signed-in devices and change your password.",
     ],
     action: security(ctx),
   }),
