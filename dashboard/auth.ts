@@ -1,7 +1,7 @@
 // Sign in and sign up: plain forms; a refusal is told in words beside the form. On an
 // instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
 // saying what the account becomes, and the API's notice is shown once after it.
-import { ApiError, type Setup, signIn, signUp } from "./api.ts";
+import { ApiError, call, type Setup, signIn, signOut, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
 import { noticeNext } from "./notice.ts";
 import { planName } from "./plans.ts";
@@ -20,6 +20,8 @@ function authForm(o: {
   fields: HTMLElement[];
   act: (data: FormData) => Promise<void>;
   other?: HTMLElement;
+  /** What follows a success (default: the library). */
+  done?: (form: HTMLFormElement) => void;
 }) {
   const error = h("p", { class: "error", role: "alert" });
   const button = h("button", { type: "submit", class: "primary" }, o.submit);
@@ -30,7 +32,8 @@ function authForm(o: {
     button.disabled = true;
     try {
       await o.act(new FormData(form));
-      location.hash = "#/library";
+      if (o.done) o.done(form);
+      else location.hash = "#/library";
     } catch (e) {
       error.textContent = inWords(e);
     } finally {
@@ -62,7 +65,53 @@ export const signInScreen = (setup: Setup | null) =>
       field("Password", { name: "password", type: "password", autocomplete: "current-password", required: true }),
     ],
     act: (d) => signIn(String(d.get("email")), String(d.get("password"))),
-    other: ownerNext(setup) ? undefined : h("span", {}, "New here? ", h("a", { href: "#/signup" }, "Create an account")),
+    other: ownerNext(setup)
+      ? undefined
+      : h("span", {}, h("a", { href: "#/forgot-password" }, "Forgot your password?"), " · New here? ", h("a", { href: "#/signup" }, "Create an account")),
+  });
+
+/** Replaces a form, once it has done its work, with what the person should know next. */
+function replaceWith(form: HTMLFormElement, ...message: (HTMLElement | string)[]) {
+  const said = h("div", { class: "card auth", role: "status" }, ...message);
+  // The form's other way ("Link not working?") is no longer the question.
+  form.parentElement?.querySelector(".switch")?.remove();
+  form.replaceWith(said);
+}
+
+/** Asks for a reset link by e-mail (POST /v1/auth/password-reset): the answer is the same for any address. */
+export const forgotPasswordScreen = () =>
+  authForm({
+    title: "Reset your password",
+    submit: "Send the link",
+    intro: h("p", { class: "intro" }, "Enter the address of your account. If an account has it, a link to choose a new password is e-mailed to it."),
+    fields: [field("Email", { name: "email", type: "email", autocomplete: "email", required: true })],
+    act: async (d) => {
+      await call("POST", "/v1/auth/password-reset", { email: String(d.get("email")).trim() });
+    },
+    done: (form) =>
+      replaceWith(
+        form,
+        h("p", {}, "If an account has this address, a link is on its way. It works once, within an hour."),
+        h("p", {}, h("a", { href: "#/signin" }, "Back to sign in")),
+      ),
+    other: h("span", {}, "Remembered it? ", h("a", { href: "#/signin" }, "Sign in")),
+  });
+
+/** Sets the new password with the link's token (POST /v1/auth/password-reset/confirm); then the person signs in again. */
+export const resetPasswordScreen = (token: string) =>
+  authForm({
+    title: "Choose a new password",
+    submit: "Set the new password",
+    intro: h("p", { class: "intro" }, "Every device signed in to your account is signed out once it is set."),
+    fields: [field("New password", { name: "newPassword", type: "password", autocomplete: "new-password", required: true }, "At least 8 characters.")],
+    act: async (d) => {
+      await call("POST", "/v1/auth/password-reset/confirm", { token, newPassword: String(d.get("newPassword")) });
+      // Every session of the account has ended, this browser's too: it forgets its own.
+      await signOut();
+    },
+    done: (form) =>
+      replaceWith(form, h("p", {}, "Your password is set. Sign in with it."), h("p", {}, h("a", { href: "#/signin", class: "button primary" }, "Sign in"))),
+    other: h("span", {}, "Link not working? ", h("a", { href: "#/forgot-password" }, "Ask for a new one")),
   });
 
 export function signUpScreen(setup: Setup | null) {

@@ -10,7 +10,7 @@ import { goToOwnAddress } from "./address.ts";
 import { type AdminPart, adminScreen } from "./admin.ts";
 import { currentUser, resume, type Setup, setupState } from "./api.ts";
 import { appsScreen } from "./apps.ts";
-import { signInScreen, signUpScreen } from "./auth.ts";
+import { forgotPasswordScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
 import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
 import { header } from "./header.ts";
@@ -67,7 +67,11 @@ let setup: Setup | null = null;
 const signedOut: Record<string, Screen> = {
   "#/signin": { title: "Sign in", screen: () => signInScreen(setup) },
   "#/signup": { title: "Create your account", screen: () => signUpScreen(setup) },
+  "#/forgot-password": { title: "Reset your password", screen: forgotPasswordScreen },
 };
+
+/** The reset link's screen (#/reset-password?token=...): whether signed in or not, it is the mail's link. */
+const RESET = "#/reset-password?";
 
 /** The screen for a fragment no screen has. */
 function notFound(fragment: string): Screen {
@@ -97,6 +101,12 @@ function render() {
   // Signed in, the instance has an account: what a sign-out leads to is an ordinary sign-in.
   if (user && setup) setup = { hasAccounts: true, firstAccount: null };
   const hash = location.hash;
+  if (hash.startsWith(RESET)) {
+    const token = new URLSearchParams(hash.slice(RESET.length)).get("token") ?? "";
+    document.title = "Choose a new password · shelf";
+    show(app, header("", [], []), h("main", {}, resetPasswordScreen(token)));
+    return;
+  }
   const inner = user ? prefixed.find((p) => hash.startsWith(p.prefix) && hash.length > p.prefix.length) : undefined;
   const own = user ? { ...mainScreens, ...accountScreens, ...unlisted } : signedOut;
   const start = user ? "#/library" : setup && !setup.hasAccounts ? "#/signup" : "#/signin";

@@ -7,6 +7,8 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { dayKey, monthKey } from "../../src/infra/clock.ts";
 import { addBandwidthBatch } from "../../src/modules/usage/public.ts";
+import { outbox } from "../../src/modules/notifications/table.ts";
+import { and, eq } from "drizzle-orm";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { png, uploaded } from "../images/fixtures.ts";
@@ -97,6 +99,43 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await expect(page.getByLabel("Versions kept per document").inputValue()).resolves.toBe("30");
       await expect(page.getByRole("checkbox", { name: "In the app: A video is ready" }).isChecked()).resolves.toBe(false);
       await clean(page, [/status of 401/, /status of 422/]);
+    },
+    SLOW,
+  );
+
+  test(
+    "forgotten password: the sign-in screen leads to the reset form, the mailed link sets a new password, and the person signs in with it",
+    async () => {
+      const user = await d.rig.o.makeUser();
+      const page = await open(PHONE);
+      await page.goto(`${d.origin}/#/signin`);
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await page.getByRole("heading", { name: "Reset your password" }).waitFor();
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await page.getByRole("status").getByText("If an account has this address, a link is on its way.").waitFor();
+      await shootBoth(page, "password-forgot");
+
+      // The link the e-mail holds, read from the mail waiting in the outbox.
+      const { deps } = d.rig.o;
+      const [mail] = await deps.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.userId, user.id), eq(outbox.kind, "password_reset")));
+      const link = (mail!.payload as { link: string }).link;
+      expect(link.startsWith(`${deps.config.CENTER_URL}/#/reset-password?token=`)).toBe(true);
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+      await page.getByLabel("New password", { exact: true }).fill("a brand new password 5");
+      await page.getByRole("button", { name: "Set the new password" }).click();
+      await page.getByRole("status").getByText("Your password is set.").waitFor();
+      await shootBoth(page, "password-reset");
+      // Every session of the account ended: the one the factory opened too.
+      expect((await api("GET", "/v1/user/me", user.jwt)).status).toBe(401);
+
+      await page.getByRole("link", { name: "Sign in" }).first().click();
+      await signIn(page, user.email, "a brand new password 5");
+      await clean(page, [/status of 401/]);
     },
     SLOW,
   );

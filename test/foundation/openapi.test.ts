@@ -133,6 +133,8 @@ describe("GET /swagger/json", () => {
         "POST /v1/notifications/{id}/read",
         "POST /v1/notifications/read-all",
         "POST /v1/user/me/password",
+        "POST /v1/auth/password-reset",
+        "POST /v1/auth/password-reset/confirm",
         "GET /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions/{id}",

@@ -14,6 +14,7 @@ import { createApiKey, DEFAULT_KEY_SCOPES, listApiKeys, revokeApiKey } from "./a
 import { SCOPE_DESCRIPTIONS, SCOPES } from "../../core/scopes.ts";
 import { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 import { endSession, endSessionsBut, listSessions } from "./devices.ts";
+import { askPasswordReset, resetPassword } from "./password-reset.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
   CreatedKey,
@@ -24,6 +25,9 @@ import {
   Me,
   MePatch,
   PasswordChange,
+  ResetAsk,
+  ResetAsked,
+  ResetConfirm,
   ScopeCatalog,
   SessionGrant as SessionGrantModel,
   SessionPage,
@@ -132,6 +136,40 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
           summary: "Sign in; sets the refresh cookie and the device cookie. Failures are limited per email and address, per address, and per email",
           description:
             "429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/password-reset",
+      async ({ body, request, server, status }) => {
+        await askPasswordReset(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify);
+        return status(202, ok({ message: "If an account has this address, a link to choose a new password is on its way. It works once, within an hour." }));
+      },
+      {
+        body: ResetAsk,
+        ownSite: true,
+        response: { 202: Ok(ResetAsked), 422: "Error", 429: "Error", 503: "Error" },
+        detail: {
+          summary: "Ask for a password reset link by e-mail; the same answer whether the address has an account or not",
+          description:
+            "An account with this address is mailed a link (CENTER_URL/#/reset-password?token=...) that works once, within an hour; at most 3 an hour per account (more asks answer the same and mail nothing). 429 RATE_LIMITED past 20 asks an hour from one address.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/password-reset/confirm",
+      async ({ body, status }) => {
+        await resetPassword(deps, body, notify);
+        return status(204, undefined);
+      },
+      {
+        body: ResetConfirm,
+        ownSite: true,
+        response: { 204: NoContent, 400: "Error", 422: "Error" },
+        detail: {
+          summary: "Set a new password with a reset link's token; every session of the account ends",
+          description:
+            "400 RESET_TOKEN_INVALID for a token unknown, already used or expired. On success every device signed in to the account is signed out on every node, every other reset link of the account stops working, and the owner gets a password_changed notification.",
         },
       },
     )

@@ -101,6 +101,18 @@ export const PasswordChange = t.Object(
   { additionalProperties: false },
 );
 
+export const ResetAsk = t.Object({ email: t.String({ format: "email", maxLength: 254 }) }, { additionalProperties: false });
+
+export const ResetAsked = t.Object({ message: t.String({ description: "the same words whether the address has an account or not" }) });
+
+export const ResetConfirm = t.Object(
+  {
+    token: t.String({ minLength: 1, maxLength: 128, description: "the token of the link the reset e-mail holds" }),
+    newPassword: t.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
 export const Me = t.Object({
   id: t.String(),
   email: t.String(),

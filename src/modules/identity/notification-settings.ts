@@ -37,6 +37,14 @@ const NOTIFICATION_KINDS = {
 } as const satisfies Record<string, KindDefaults>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+/**
+ * Mail about the account's access itself (a password reset link): always e-mailed, never
+ * listed in the app, and no choice to turn off, so not in the catalog above.
+ */
+const ACCOUNT_MAIL_KINDS = ["password_reset"] as const;
+export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
+const isAccountMail = (kind: string): kind is AccountMailKind => (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind);
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]];
 
 export interface Choice {
@@ -55,6 +63,7 @@ const isKind = (k: string): k is NotificationKind => Object.hasOwn(NOTIFICATION_
  * both ways, and the channel that cannot render it says so (the deliverer fails the row).
  */
 export function notificationChoice(user: { quotaWarnings: boolean; notificationSettings: StoredChoices }, kind: string): Choice {
+  if (isAccountMail(kind)) return { email: true, inApp: false };
   if (!isKind(kind)) return { email: true, inApp: true };
   const d: KindDefaults = NOTIFICATION_KINDS[kind];
   const set = user.notificationSettings[kind] ?? {};

@@ -3,10 +3,10 @@
 // users: the wiring hands identity's routes the notifications module's notify (services.ts),
 // and identity calls it in the transaction of the change.
 import type { DbOrTx } from "../../infra/db/index.ts";
-import type { NotificationKind } from "./notification-settings.ts";
+import type { AccountMailKind, NotificationKind } from "./notification-settings.ts";
 
 interface Notice {
-  kind: NotificationKind;
+  kind: NotificationKind | AccountMailKind;
   userId: string;
   payload: Record<string, unknown>;
 }

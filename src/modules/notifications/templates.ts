@@ -208,6 +208,10 @@ interface SignInPayload {
   address: string | null;
   at: string;
 }
+interface ResetPayload {
+  link: string;
+  expiresAt: string;
+}
 interface FailuresPayload {
   failures: number;
   windowMinutes: number;
@@ -297,6 +301,14 @@ const EVENTS = {
 const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> = {
   ...EVENTS,
   sync_v1_final_reminder: (p: SyncV1Payload, ctx) => syncV1Reminder(p, ctx),
+  password_reset: (p: ResetPayload): Mail => ({
+    subject: "Reset your password",
+    blocks: [
+      `Someone (we hope you) asked to reset the password of your account. The link below sets a new one; it works once, until ${formatInstant(p.expiresAt)}. Every device signed in to your account is then signed out.`,
+      "If you did not ask, ignore this message: your password stays as it is.",
+    ],
+    action: { label: "Choose a new password", url: p.link },
+  }),
   quota_80: (p: QuotaPayload, ctx) => quota(80, p, ctx),
   quota_100: (p: QuotaPayload, ctx) => quota(100, p, ctx),
   video_bandwidth_degraded: (p: BandwidthPayload, ctx) => videoBandwidth(100, p, ctx),
