@@ -75,6 +75,27 @@ function profileCard(me: Me) {
   });
 }
 
+/** Moving the account to another address: a link goes to the new one, and nothing changes until it is opened. */
+function emailCard(me: Me) {
+  const fields = [
+    field("New e-mail address", { name: "newEmail", type: "email", autocomplete: "email", required: true }),
+    field("Your password, to confirm", { name: "confirmPassword", type: "password", autocomplete: "current-password", required: true }),
+  ];
+  return settingsCard(
+    "email-title",
+    "E-mail address",
+    `Your account uses ${me.email}${me.emailVerified ? " (confirmed)" : ""}. To move it to another address, open the link we mail to the new one.`,
+    fields,
+    "Send the confirmation link",
+    async (form) => {
+      const d = new FormData(form);
+      await call("POST", "/v1/user/me/email", { newEmail: String(d.get("newEmail")).trim(), currentPassword: String(d.get("confirmPassword")) });
+      form.reset();
+      return "A link is on its way to the new address. Your account keeps its address until you open it.";
+    },
+  );
+}
+
 function passwordCard() {
   const fields = [
     field("Current password", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true }),
@@ -167,7 +188,7 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), passwordCard(), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()))
+    .then((me) => body.append(profileCard(me), emailCard(me), passwordCard(), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()))
     .catch((e) => {
       error.textContent = inWords(e);
     })

@@ -131,10 +131,20 @@ export async function signIn(email: string, password: string) {
 }
 
 /** Creates the account and signs in; the answer says whether it was the instance's first and what the person should know (`notice`). */
+/**
+ * Creates the account and signs in; the answer says whether it was the instance's first and
+ * what the person should know (`notice`). Where the operator asks new accounts to confirm
+ * their address, no session comes back: `held` says what to do instead.
+ */
 export async function signUp(email: string, password: string, nickname?: string) {
-  const grant = await call<Answer<"/v1/auth/signup", "post", 201>>("POST", "/v1/auth/signup", { email, password, ...(nickname ? { nickname } : {}) });
-  keep(grant);
-  return { firstAccount: grant.firstAccount, notice: grant.notice };
+  const answer = await call<Answer<"/v1/auth/signup", "post", 201> | Answer<"/v1/auth/signup", "post", 202>>("POST", "/v1/auth/signup", {
+    email,
+    password,
+    ...(nickname ? { nickname } : {}),
+  });
+  if ("verificationRequired" in answer) return { held: answer.message };
+  keep(answer);
+  return { firstAccount: answer.firstAccount, notice: answer.notice };
 }
 
 /** Whether the instance has an account yet, and what its first one becomes (GET /v1/auth/setup, no credential). */

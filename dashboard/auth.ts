@@ -13,6 +13,9 @@ export function inWords(e: unknown): string {
   return e.message.charAt(0).toUpperCase() + e.message.slice(1);
 }
 
+/** A sign-up that must confirm its address first: not a failure, the form says what to do. */
+class Held extends Error {}
+
 function authForm(o: {
   title: string;
   submit: string;
@@ -35,7 +38,8 @@ function authForm(o: {
       if (o.done) o.done(form);
       else location.hash = "#/library";
     } catch (e) {
-      error.textContent = inWords(e);
+      if (e instanceof Held) replaceWith(form, h("p", {}, e.message), h("p", {}, "The link works for a day. Then sign in."));
+      else error.textContent = inWords(e);
     } finally {
       button.disabled = false;
     }
@@ -97,6 +101,25 @@ export const forgotPasswordScreen = () =>
     other: h("span", {}, "Remembered it? ", h("a", { href: "#/signin" }, "Sign in")),
   });
 
+/** Confirms an address with a mailed link's token (a sign-up's, or the account's new one), then says what follows. */
+export const confirmAddressScreen = (kind: "verify" | "change", token: string) => {
+  const status = h("p", { role: "status" }, "Confirming your address…");
+  const path = kind === "verify" ? "/v1/auth/verify-email/confirm" : "/v1/auth/email-change/confirm";
+  call("POST", path, { token })
+    .then(() => {
+      status.textContent = kind === "verify" ? "Your address is confirmed. You can sign in now." : "Your account now uses its new address.";
+    })
+    .catch((e) => {
+      status.textContent = inWords(e);
+    });
+  return h(
+    "section",
+    { class: "auth-page" },
+    h("h1", {}, kind === "verify" ? "Confirm your address" : "Confirm your new address"),
+    h("div", { class: "card auth" }, status, h("p", {}, h("a", { href: "#/signin" }, "Go to sign in"))),
+  );
+};
+
 /** Sets the new password with the link's token (POST /v1/auth/password-reset/confirm); then the person signs in again. */
 export const resetPasswordScreen = (token: string) =>
   authForm({
@@ -140,6 +163,7 @@ export function signUpScreen(setup: Setup | null) {
     ],
     act: async (d) => {
       const made = await signUp(String(d.get("email")), String(d.get("password")), String(d.get("nickname") ?? "").trim() || undefined);
+      if ("held" in made) throw new Held(made.held);
       noticeNext(made.notice);
     },
     other: owner ? undefined : h("span", {}, "Already have an account? ", h("a", { href: "#/signin" }, "Sign in")),

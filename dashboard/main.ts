@@ -10,7 +10,7 @@ import { goToOwnAddress } from "./address.ts";
 import { type AdminPart, adminScreen } from "./admin.ts";
 import { currentUser, resume, type Setup, setupState } from "./api.ts";
 import { appsScreen } from "./apps.ts";
-import { forgotPasswordScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
+import { confirmAddressScreen, forgotPasswordScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
 import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
 import { header } from "./header.ts";
@@ -70,8 +70,12 @@ const signedOut: Record<string, Screen> = {
   "#/forgot-password": { title: "Reset your password", screen: forgotPasswordScreen },
 };
 
-/** The reset link's screen (#/reset-password?token=...): whether signed in or not, it is the mail's link. */
-const RESET = "#/reset-password?";
+/** The mailed links' screens (#/reset-password?token=... and the address ones): signed in or not, they are the mail's links. */
+const LINKS: Record<string, { title: string; screen: (token: string) => HTMLElement }> = {
+  "#/reset-password?": { title: "Choose a new password", screen: resetPasswordScreen },
+  "#/verify-email?": { title: "Confirm your address", screen: (t) => confirmAddressScreen("verify", t) },
+  "#/confirm-email?": { title: "Confirm your new address", screen: (t) => confirmAddressScreen("change", t) },
+};
 
 /** The screen for a fragment no screen has. */
 function notFound(fragment: string): Screen {
@@ -101,10 +105,12 @@ function render() {
   // Signed in, the instance has an account: what a sign-out leads to is an ordinary sign-in.
   if (user && setup) setup = { hasAccounts: true, firstAccount: null };
   const hash = location.hash;
-  if (hash.startsWith(RESET)) {
-    const token = new URLSearchParams(hash.slice(RESET.length)).get("token") ?? "";
-    document.title = "Choose a new password · shelf";
-    show(app, header("", [], []), h("main", {}, resetPasswordScreen(token)));
+  const link = Object.entries(LINKS).find(([prefix]) => hash.startsWith(prefix));
+  if (link) {
+    const [prefix, { title, screen }] = link;
+    const token = new URLSearchParams(hash.slice(prefix.length)).get("token") ?? "";
+    document.title = `${title} · shelf`;
+    show(app, header("", [], []), h("main", {}, screen(token)));
     return;
   }
   const inner = user ? prefixed.find((p) => hash.startsWith(p.prefix) && hash.length > p.prefix.length) : undefined;

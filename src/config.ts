@@ -124,6 +124,11 @@ export const variables = {
     default: true,
     doc: "the first account created on an instance with no accounts is an admin on FIRST_USER_PLAN; false on a public instance, where every account gets DEFAULT_PLAN",
   },
+  SIGNUP_EMAIL_VERIFICATION: {
+    schema: T.Boolean(),
+    default: false,
+    doc: "a new sign-up must open a link mailed to its address before it can sign in (needs SMTP_URL); the instance's first account is not held back",
+  },
   PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: 'JSON overriding plan limits, e.g. {"trial":{"imageStorageBytes":1e9}}' },
   RATE_LIMITS: {
     schema: T.String(),

@@ -135,6 +135,10 @@ describe("GET /swagger/json", () => {
         "POST /v1/user/me/password",
         "POST /v1/auth/password-reset",
         "POST /v1/auth/password-reset/confirm",
+        "POST /v1/auth/verify-email",
+        "POST /v1/auth/verify-email/confirm",
+        "POST /v1/auth/email-change/confirm",
+        "POST /v1/user/me/email",
         "GET /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions/{id}",
@@ -233,7 +237,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(88);
+    expect(guarded.length).toBe(89);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -3,7 +3,6 @@
 // account signed in from): guessing stays bounded, the guesser cannot lock the owner out,
 // and the owner is told. Time moves by the app's clock, which stands still otherwise.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createMailer } from "../../src/infra/mail.ts";
 import {
   LOGIN_WINDOW_MS,
   MAX_FAILURES_PER_ACCOUNT,
@@ -12,12 +11,9 @@ import {
   TELL_AFTER_FAILURES,
   TELL_WINDOW_MS,
 } from "../../src/modules/identity/login-limit.ts";
-import { deliverOutbox } from "../../src/modules/notifications/public.ts";
-import { createApp } from "../../src/wiring/app.ts";
-import { createServices } from "../../src/wiring/services.ts";
-import { stoppedClock } from "../helpers/clock.ts";
-import { callJson, testContext } from "../helpers/context.ts";
+import { callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { mailingApp, randomIp } from "../helpers/mailing-app.ts";
 import { startSmtp, type TestSmtp } from "../notifications/fixtures.ts";
 import { authorizeQuery, formFields, pkce } from "../oauth/authorize-steps.ts";
 import { pageClient } from "../oauth/page-client.ts";
@@ -26,36 +22,17 @@ import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
 let smtp: TestSmtp;
-let w: Awaited<ReturnType<typeof throttleApp>>;
+let w: Awaited<ReturnType<typeof mailingApp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  w = await throttleApp(smtp.url);
+  w = await mailingApp(smtp.url);
 });
 afterAll(async () => {
   await w.close();
   await smtp.close();
 });
 
-/** An app behind a trusted proxy (each test picks its addresses), on a stopped clock, mailing to `smtpUrl`. */
-async function throttleApp(smtpUrl: string) {
-  const shared = await testContext();
-  const clock = stoppedClock(shared.deps.clock.nowMs());
-  const config = { ...shared.deps.config, TRUST_PROXY: true, SMTP_URL: smtpUrl, MAIL_FROM: "shelf <security@shelf.test>" };
-  const deps = { ...shared.deps, clock, config };
-  const services = createServices(deps);
-  const app = createApp(services);
-  const deliver = async () => {
-    const mailer = createMailer(config, shared.deps.log);
-    try {
-      await deliverOutbox(deps, mailer);
-    } finally {
-      mailer.close();
-    }
-  };
-  return { app, deps, clock, deliver, close: () => services.close() };
-}
-
-const ip = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
+const ip = randomIp;
 const WRONG = "not the password at all";
 
 /** POST /v1/auth/login from `from`, with the device cookie `device` when given. */

@@ -15,6 +15,7 @@ describe("GET /v1/user/me", () => {
     expect(res.body.data).toEqual({
       id: u.id,
       email: u.email,
+      emailVerified: false,
       nickname: null,
       plan: "pro",
       planActive: true,

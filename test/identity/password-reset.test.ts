@@ -2,51 +2,29 @@
 // with the link's token): the same answer for any address, the link mailed to an account's
 // owner only, used once within the hour, every session ended, and the limits on asking.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { createMailer } from "../../src/infra/mail.ts";
-import { MAX_RESET_ASKS_PER_IP_HOUR, MAX_RESET_MAILS_PER_ACCOUNT_HOUR, RESET_TTL_MS } from "../../src/modules/identity/password-reset.ts";
+import { MAX_LINK_ASKS_PER_IP_HOUR, MAX_LINKS_PER_ACCOUNT_HOUR } from "../../src/modules/identity/email-links.ts";
+import { RESET_TTL_MS } from "../../src/modules/identity/password-reset.ts";
 import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
-import { deliverOutbox } from "../../src/modules/notifications/public.ts";
-import { createApp } from "../../src/wiring/app.ts";
-import { createServices } from "../../src/wiring/services.ts";
-import { stoppedClock } from "../helpers/clock.ts";
-import { call, callJson, testContext } from "../helpers/context.ts";
+import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
+import { mailingApp, randomIp } from "../helpers/mailing-app.ts";
 import { startSmtp, type TestSmtp } from "../notifications/fixtures.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
 let smtp: TestSmtp;
-let w: Awaited<ReturnType<typeof resetApp>>;
+let w: Awaited<ReturnType<typeof mailingApp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  w = await resetApp(smtp.url);
+  w = await mailingApp(smtp.url);
 });
 afterAll(async () => {
   await w.close();
   await smtp.close();
 });
 
-/** An app behind a trusted proxy (each test picks its address), on a stopped clock, mailing to `smtpUrl`. */
-async function resetApp(smtpUrl: string) {
-  const shared = await testContext();
-  const clock = stoppedClock(shared.deps.clock.nowMs());
-  const config = { ...shared.deps.config, TRUST_PROXY: true, SMTP_URL: smtpUrl, MAIL_FROM: "shelf <security@shelf.test>" };
-  const deps = { ...shared.deps, clock, config };
-  const services = createServices(deps);
-  const app = createApp(services);
-  const deliver = async () => {
-    const mailer = createMailer(config, shared.deps.log);
-    try {
-      await deliverOutbox(deps, mailer);
-    } finally {
-      mailer.close();
-    }
-  };
-  return { app, deps, clock, deliver, close: () => services.close() };
-}
-
-const ip = () => `10.${Array.from(crypto.getRandomValues(new Uint8Array(3))).join(".")}`;
+const ip = randomIp;
 const ask = (email: string, from = ip()) => callJson("POST", "/v1/auth/password-reset", { app: w.app, json: { email }, headers: { "x-forwarded-for": from } });
 /** The confirm's status, and its envelope when it has one (a 204 has none). */
 async function confirm(token: string, newPassword: string) {
@@ -139,11 +117,11 @@ describe("password reset by e-mail", () => {
 
   test("limits: an account is mailed at most a few links an hour (the answer stays the same); an address past its asks gets 429", async () => {
     const u = await makeUser();
-    for (let i = 0; i < MAX_RESET_MAILS_PER_ACCOUNT_HOUR + 2; i++) expect((await ask(u.email)).status).toBe(202);
-    expect(await mailedTokens(u.email)).toHaveLength(MAX_RESET_MAILS_PER_ACCOUNT_HOUR);
+    for (let i = 0; i < MAX_LINKS_PER_ACCOUNT_HOUR + 2; i++) expect((await ask(u.email)).status).toBe(202);
+    expect(await mailedTokens(u.email)).toHaveLength(MAX_LINKS_PER_ACCOUNT_HOUR);
 
     const from = ip();
-    for (let i = 0; i < MAX_RESET_ASKS_PER_IP_HOUR; i++) expect((await ask(`x${i}@example.test`, from)).status).toBe(202);
+    for (let i = 0; i < MAX_LINK_ASKS_PER_IP_HOUR; i++) expect((await ask(`x${i}@example.test`, from)).status).toBe(202);
     const refused = await ask("x@example.test", from);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("RATE_LIMITED");
@@ -151,7 +129,7 @@ describe("password reset by e-mail", () => {
   });
 
   test("bad bodies are 422, never 500", async () => {
-    for (const json of [{}, { email: "not an email" }, { email: "a@b.c", extra: 1 }]) {
+    for (const json of [{}, { email: "not an email" }, { email: 42 }]) {
       expect((await callJson("POST", "/v1/auth/password-reset", { app: w.app, json })).status).toBe(422);
     }
     for (const json of [

@@ -15,6 +15,7 @@ import { SCOPE_DESCRIPTIONS, SCOPES } from "../../core/scopes.ts";
 import { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 import { endSession, endSessionsBut, listSessions } from "./devices.ts";
 import { askPasswordReset, resetPassword } from "./password-reset.ts";
+import { askEmailChange, askVerifyLink, confirmEmailChange, signupToVerify, verifyEmail } from "./email-address.ts";
 import { createLoginLimiter } from "./login-limit.ts";
 import {
   CreatedKey,
@@ -25,7 +26,10 @@ import {
   Me,
   MePatch,
   PasswordChange,
+  EmailChangeAsk,
+  LinkToken,
   ResetAsk,
+  SignupHeld,
   ResetAsked,
   ResetConfirm,
   ScopeCatalog,
@@ -39,7 +43,7 @@ import {
   SignupGrant,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
-import { logout, refresh, type SessionGrant, signup } from "./sessions.ts";
+import { login, logout, refresh, type SessionGrant, signup } from "./sessions.ts";
 import { setupState } from "./setup.ts";
 import { signInWithPassword } from "./sign-in.ts";
 import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
@@ -96,10 +100,16 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         // Before the limiter: a refused password does not use up the address's sign-ups.
         assertPasswordAcceptable(body.password);
         await limiter.assertSignupAllowed(clientIp(request, server, deps.config.TRUST_PROXY));
-        const grant = await signup(deps, signer, body, {
-          userAgent: request.headers.get("user-agent") ?? undefined,
-          address: clientIp(request, server, deps.config.TRUST_PROXY),
-        });
+        const client = { userAgent: request.headers.get("user-agent") ?? undefined, address: clientIp(request, server, deps.config.TRUST_PROXY) };
+        let grant: Awaited<ReturnType<typeof signup>>;
+        if (deps.config.SIGNUP_EMAIL_VERIFICATION) {
+          const first = await signupToVerify(deps, body, notify);
+          if (!first) {
+            const message = "Your account is made. Open the link we mailed to your address to confirm it; then sign in.";
+            return Response.json(ok({ verificationRequired: true as const, message }), { status: 202 });
+          }
+          grant = { ...(await login(deps, signer, first, client)), user: first };
+        } else grant = await signup(deps, signer, body, client);
         const { firstAccount, plan } = grant.user;
         const notice = firstAccount
           ? `This is the first account on this instance: it is an administrator on plan ${plan}. Later accounts get plan ${deps.config.DEFAULT_PLAN}.`
@@ -110,11 +120,60 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         body: SignupBody,
         cookie: RefreshCookie,
         ownSite: true,
-        response: { 201: withHeaders(Ok(SignupGrant), SetsRefreshCookie), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
+        response: { 201: withHeaders(Ok(SignupGrant), SetsRefreshCookie), 202: Ok(SignupHeld), 409: "Error", 422: "Error", 429: "Error", 503: "Error" },
         detail: {
           summary: "Create an account; sets the refresh cookie",
           description:
-            "The account gets DEFAULT_PLAN (trial unless the operator set another). On an instance with no accounts, the first one is an administrator on FIRST_USER_PLAN (the largest plan unless set), and the answer says so (firstAccount, notice); an operator of a public instance turns that off with FIRST_USER_ADMIN=false.",
+            "The account gets DEFAULT_PLAN (trial unless the operator set another). On an instance with no accounts, the first one is an administrator on FIRST_USER_PLAN (the largest plan unless set), and the answer says so (firstAccount, notice); an operator of a public instance turns that off with FIRST_USER_ADMIN=false. With SIGNUP_EMAIL_VERIFICATION on, a sign-up (but the instance's first) answers 202 { verificationRequired, message } without a session: a link is mailed to the address, and until it is opened (POST /v1/auth/verify-email/confirm) signing in is 403 EMAIL_NOT_VERIFIED.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/verify-email",
+      async ({ body, request, server, status }) => {
+        await askVerifyLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify);
+        return status(202, ok({ message: "If an account with this address is waiting for its confirmation, a new link is on its way." }));
+      },
+      {
+        body: ResetAsk,
+        ownSite: true,
+        response: { 202: Ok(ResetAsked), 422: "Error", 429: "Error", 503: "Error" },
+        detail: {
+          summary: "Mail a new confirmation link to a sign-up that has not confirmed its address; the same answer for any address",
+          description: "At most 3 links an hour per account; 429 RATE_LIMITED past 20 asks an hour from one address.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/verify-email/confirm",
+      async ({ body, status }) => {
+        await verifyEmail(deps, body.token);
+        return status(204, undefined);
+      },
+      {
+        body: LinkToken,
+        ownSite: true,
+        response: { 204: NoContent, 400: "Error", 422: "Error" },
+        detail: {
+          summary: "Confirm a sign-up's address with its mailed link's token: the account can sign in from now on",
+          description: "400 RESET_TOKEN_INVALID for a token unknown, already used, expired, or for an address the account no longer has.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/email-change/confirm",
+      async ({ body, status }) => {
+        await confirmEmailChange(deps, body.token, notify);
+        return status(204, undefined);
+      },
+      {
+        body: LinkToken,
+        ownSite: true,
+        response: { 204: NoContent, 400: "Error", 409: "Error", 422: "Error" },
+        detail: {
+          summary: "Confirm a new address with the link mailed to it: the account's address becomes it, and the old address is told",
+          description:
+            "400 RESET_TOKEN_INVALID for a token unknown, already used or expired; 409 CONFLICT when another account took the address meanwhile. No credential: the link may be opened on any device.",
         },
       },
     )
@@ -261,6 +320,24 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         detail: {
           tags: ["account"],
           summary: "Change the password (the current one is asked again); the account's other sessions end, and the user gets a password_changed notification",
+        },
+      },
+    )
+    .post(
+      "/v1/user/me/email",
+      async ({ principal, body, status }) => {
+        await askEmailChange(deps, principal.userId, body, notify);
+        return status(202, ok({ message: "A link to confirm the new address is on its way to it. The account keeps its address until the link is opened." }));
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        body: EmailChangeAsk,
+        response: { 202: Ok(ResetAsked), 401: "Error", 409: "Error", 422: "Error", 429: "Error" },
+        detail: {
+          tags: ["account"],
+          summary: "Move the account to another e-mail address: a link is mailed to the new address, and nothing changes until it is opened",
+          description:
+            "The current password is asked again (401 when wrong). 409 CONFLICT when another account has the address; 422 when it is the account's own; 429 past 3 links an hour. Opening the link (POST /v1/auth/email-change/confirm) moves the account and mails the old address that it did.",
         },
       },
     )

@@ -101,6 +101,24 @@ export const PasswordChange = t.Object(
   { additionalProperties: false },
 );
 
+export const SignupHeld = t.Object({
+  verificationRequired: t.Literal(true),
+  message: t.String({ description: "what the person should do next: open the link mailed to the address" }),
+});
+
+export const EmailChangeAsk = t.Object(
+  {
+    newEmail: t.String({ format: "email", maxLength: 254 }),
+    currentPassword: t.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
+export const LinkToken = t.Object(
+  { token: t.String({ minLength: 1, maxLength: 128, description: "the token of the link the e-mail holds" }) },
+  { additionalProperties: false },
+);
+
 export const ResetAsk = t.Object({ email: t.String({ format: "email", maxLength: 254 }) }, { additionalProperties: false });
 
 export const ResetAsked = t.Object({ message: t.String({ description: "the same words whether the address has an account or not" }) });
@@ -116,6 +134,7 @@ export const ResetConfirm = t.Object(
 export const Me = t.Object({
   id: t.String(),
   email: t.String(),
+  emailVerified: t.Boolean({ description: "the owner opened a link mailed to this address (a sign-up's, an address change's or a password reset's)" }),
   nickname: t.Nullable(t.String()),
   plan: PlanEnum,
   planActive: t.Boolean(),

@@ -39,12 +39,14 @@ const NOTIFICATION_KINDS = {
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 /**
- * Mail about the account's access itself (a password reset link): always e-mailed, never
- * listed in the app, and no choice to turn off, so not in the catalog above.
+ * Mail about the account's access itself (a password reset link, an address's proof, the
+ * old address told of a change): always e-mailed, never listed in the app, and no choice
+ * to turn off, so not in the catalog above. Its payload's `to`, when set, is where it goes
+ * (the new address to prove, the old one to tell) instead of the account's address.
  */
-const ACCOUNT_MAIL_KINDS = ["password_reset"] as const;
+const ACCOUNT_MAIL_KINDS = ["password_reset", "email_verify", "email_change", "email_changed"] as const;
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
-const isAccountMail = (kind: string): kind is AccountMailKind => (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind);
+export const isAccountMail = (kind: string): kind is AccountMailKind => (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind);
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as [NotificationKind, ...NotificationKind[]];
 
 export interface Choice {

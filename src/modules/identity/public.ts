@@ -14,7 +14,7 @@ export { signInWithPassword } from "./sign-in.ts";
 export { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";
-export { notificationChoice } from "./notification-settings.ts";
+export { isAccountMail, notificationChoice } from "./notification-settings.ts";
 export {
   buildPlans,
   isPlanName,

@@ -7,7 +7,7 @@ import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { announceRevoked } from "./revocations.ts";
-import { passwordResets, refreshTokens, sessions } from "./table.ts";
+import { emailLinks, refreshTokens, sessions } from "./table.ts";
 import { newRefreshToken, REFRESH_TOKEN_TTL_MS, refreshSuccessor, sha256Hex, type TokenSigner } from "./tokens.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 import { createUser, getUser, getUserByEmail, hashPassword, type NewAccount, type User } from "./users.ts";
@@ -218,8 +218,8 @@ export async function liveSessionUser(db: DbOrTx, sessionId: string): Promise<st
  * with no refresh token left that expires after it (ended, or expired as long ago).
  */
 export async function pruneSessions(db: DbOrTx, before: Date): Promise<{ refreshTokens: number; sessions: number }> {
-  // Reset links expired as long ago are worth nothing, used or not.
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, before));
+  // Mailed links expired as long ago are worth nothing, used or not.
+  await db.delete(emailLinks).where(lt(emailLinks.expiresAt, before));
   const tokens = await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before)).returning({ id: refreshTokens.id });
   const live = db
     .select({ id: refreshTokens.id })

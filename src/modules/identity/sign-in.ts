@@ -40,6 +40,9 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     throw e;
   }
   await limiter.recordSuccess(counted);
+  if (user.mustVerifyEmail) {
+    throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
+  }
   const client = { userAgent: input.userAgent, address: input.ip };
   // Asked before the session opens: the new session would make the device familiar.
   const known = device !== undefined || (await familiarDevice(deps, user.id, client));

@@ -22,6 +22,10 @@ export const users = pgTable(
     quotaWarnings: boolean("quota_warnings").notNull().default(true),
     /** Per notification kind, what the user changed from the defaults (notification-settings.ts). */
     notificationSettings: jsonb("notification_settings").$type<StoredChoices>().notNull().default({}),
+    /** When the owner proved they read mail at `email` (a link of theirs opened); null if never. */
+    emailVerifiedAt: ts("email_verified_at"),
+    /** Made by a sign-up while SIGNUP_EMAIL_VERIFICATION was on and not verified yet: it cannot sign in. */
+    mustVerifyEmail: boolean("must_verify_email").notNull().default(false),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },
@@ -89,20 +93,24 @@ export const apiKeys = pgTable(
 );
 
 /**
- * A password reset asked by e-mail: only the SHA-256 of its token is stored; the link holding
- * the token goes out once, by e-mail. Used at most once, within an hour.
+ * A link mailed to prove something by reading mail: a password reset, a new address, a
+ * sign-up's address. Only the SHA-256 of its token is stored; the token goes out once, in
+ * the mail. Used at most once, before it expires; `address` is where it was sent (for an
+ * e-mail change, the new address the link confirms).
  */
-export const passwordResets = pgTable(
-  "password_resets",
+export const emailLinks = pgTable(
+  "email_links",
   {
     id: text("id").primaryKey(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_change", "email_verify"] }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    address: text("address").notNull(),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
   },
-  (t) => [uniqueIndex("password_resets_token_uq").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+  (t) => [uniqueIndex("email_links_token_uq").on(t.tokenHash), index("email_links_user_idx").on(t.userId, t.purpose)],
 );

@@ -152,6 +152,7 @@ export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.d
 export const toMe = (u: User, now: Date): Me => ({
   id: u.id,
   email: u.email,
+  emailVerified: u.emailVerifiedAt !== null,
   nickname: u.nickname,
   plan: u.plan,
   planActive: planActive(u, now),

@@ -10,7 +10,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { newId } from "../../infra/ids.ts";
 import type { Mailer } from "../../infra/mail.ts";
-import { getUser, notificationChoice } from "../identity/public.ts";
+import { getUser, isAccountMail, notificationChoice } from "../identity/public.ts";
 import { outbox, type OutboxRow } from "./table.ts";
 import { render } from "./templates.ts";
 
@@ -53,6 +53,12 @@ async function claim(deps: DeliverDeps, token: string): Promise<OutboxRow[]> {
 
 type Outcome = keyof Delivered;
 
+/** The account's address, or for account mail the one it names (the new address to prove, the old one to tell). */
+function recipientOf(row: OutboxRow, accountEmail: string): string {
+  const to = (row.payload as { to?: unknown }).to;
+  return isAccountMail(row.kind) && typeof to === "string" ? to : accountEmail;
+}
+
 async function deliverOne(deps: DeliverDeps, mailer: Mailer, row: OutboxRow, token: string): Promise<Outcome> {
   const settle = async (set: Partial<typeof outbox.$inferInsert>) => {
     await deps.db
@@ -87,7 +93,7 @@ async function deliverOne(deps: DeliverDeps, mailer: Mailer, row: OutboxRow, tok
     return "failed";
   }
   try {
-    await mailer.send({ to: user.email, ...message });
+    await mailer.send({ to: recipientOf(row, user.email), ...message });
   } catch (err) {
     return fail(String((err as Error)?.message ?? err).slice(0, 1000));
   }

@@ -208,6 +208,15 @@ interface SignInPayload {
   address: string | null;
   at: string;
 }
+interface AddressPayload {
+  to: string;
+  link: string;
+  expiresAt: string;
+}
+interface AddressChangedPayload {
+  to: string;
+  newEmail: string;
+}
 interface ResetPayload {
   link: string;
   expiresAt: string;
@@ -301,6 +310,30 @@ const EVENTS = {
 const TEMPLATES: Record<string, (payload: never, ctx: Context) => Mail | null> = {
   ...EVENTS,
   sync_v1_final_reminder: (p: SyncV1Payload, ctx) => syncV1Reminder(p, ctx),
+  email_verify: (p: ResetPayload): Mail => ({
+    subject: "Confirm your e-mail address",
+    blocks: [
+      `An account was made on this shelf with this address. Open the link below to confirm it is yours; until then the account cannot sign in. It works once, until ${formatInstant(p.expiresAt)}.`,
+      "If you did not sign up, ignore this message: the account stays unusable.",
+    ],
+    action: { label: "Confirm the address", url: p.link },
+  }),
+  email_change: (p: AddressPayload): Mail => ({
+    subject: "Confirm your new e-mail address",
+    blocks: [
+      `You asked to move your shelf account to ${p.to}. Open the link below to confirm it; the account keeps its old address until then. It works once, until ${formatInstant(p.expiresAt)}.`,
+      "If you did not ask, ignore this message: nothing changes.",
+    ],
+    action: { label: "Confirm the new address", url: p.link },
+  }),
+  email_changed: (p: AddressChangedPayload, ctx: Context): Mail => ({
+    subject: "The e-mail address of your account was changed",
+    blocks: [
+      `Your shelf account now signs in and is mailed at ${p.newEmail}, not at this address.`,
+      "If this was not you, someone who knew your password has taken the account: contact the operator of this instance at once.",
+    ],
+    action: security(ctx),
+  }),
   password_reset: (p: ResetPayload): Mail => ({
     subject: "Reset your password",
     blocks: [
