@@ -4,7 +4,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { inArray } from "drizzle-orm";
 import { audio } from "../../src/modules/audio/table.ts";
-import { AudioItem, audioMediaPage, deleteAudio, storedAudio } from "../../src/modules/audio/public.ts";
+import { AudioItem, audioMediaPage, purgeAudio, storedAudio, trashAudio } from "../../src/modules/audio/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
@@ -160,24 +160,31 @@ describe("public surface", () => {
     expect(walked).toEqual(all.map((i) => i.id));
   });
 
-  test("deleteAudio is false for another owner's or an absent file; the stored kind's recount and references follow the rows", async () => {
+  test("trashAudio and purgeAudio are false for another owner's or an absent file; the stored kind's recount and references follow the rows", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const a = await uploaded(key);
     const b = await uploaded(key, "mp3-cover");
     const row = (await audioRow(b.id))!;
     const recount = async (id: string) => (await storedAudio.recount(deps.db, [id])).get(id);
-    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes });
+    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes, trashBytes: 0 });
     const aKey = `audio/${user.id}/${a.id}/original`;
     const named = [aKey, row.objectKey, row.coverKey!];
     const strangerKey = `audio/${"s".repeat(21)}/${a.id}/original`;
     expect(await storedAudio.referenced(deps.db, [...named, strangerKey, `audio/${user.id}/${a.id}/other`])).toEqual(new Set(named));
 
     const stranger = await makeUser();
-    expect(await deleteAudio(deps, stranger.id, a.id)).toBe(false);
-    expect(await deleteAudio(deps, user.id, "x".repeat(21))).toBe(false);
-    expect(await deleteAudio(deps, user.id, a.id)).toBe(true);
-    expect(await recount(user.id)).toEqual({ mediaBytes: b.sizeBytes, imageBytes: row.coverBytes });
+    expect(await trashAudio(deps, stranger.id, a.id)).toBe(false);
+    expect(await trashAudio(deps, user.id, "x".repeat(21))).toBe(false);
+    // Not in the trash yet: nothing to purge.
+    expect(await purgeAudio(deps, user.id, a.id)).toBe(false);
+    expect(await trashAudio(deps, user.id, a.id)).toBe(true);
+    // Trashed, it still counts, and its object is still named.
+    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes, trashBytes: a.sizeBytes });
+    expect((await storedAudio.referenced(deps.db, [aKey])).size).toBe(1);
+    expect(await purgeAudio(deps, stranger.id, a.id)).toBe(false);
+    expect(await purgeAudio(deps, user.id, a.id)).toBe(true);
+    expect(await recount(user.id)).toEqual({ mediaBytes: b.sizeBytes, imageBytes: row.coverBytes, trashBytes: 0 });
     expect((await storedAudio.referenced(deps.db, [aKey])).size).toBe(0);
     expect(await recount(stranger.id)).toBeUndefined();
   });

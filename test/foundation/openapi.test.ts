@@ -128,6 +128,10 @@ describe("GET /swagger/json", () => {
         "DELETE /v1/videos/{id}/captions/{language}",
         "GET /v1/media",
         "DELETE /v1/media",
+        "GET /v1/trash",
+        "POST /v1/trash/{id}/restore",
+        "DELETE /v1/trash/{id}",
+        "DELETE /v1/trash",
         "GET /v1/notifications",
         "GET /v1/notifications/unread-count",
         "POST /v1/notifications/{id}/read",
@@ -228,7 +232,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(85);
+    expect(guarded.length).toBe(89);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

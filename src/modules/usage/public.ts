@@ -1,4 +1,6 @@
 // What other modules and jobs use of the usage ledger.
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { TOTAL } from "./dimensions.ts";
 import { ledger } from "./ledger.ts";
 
 export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
@@ -19,5 +21,12 @@ export const assertFits = ledger.assertFits;
 export const reserve = ledger.reserve;
 /** Gives back what deleted rows held, in the transaction that deletes them. */
 export const release = ledger.release;
+/**
+ * Counts bytes going to the trash (trash_bytes) in the transaction that trashes them; never
+ * refused (the bytes were counted already). A restore or a purge gives them back with release.
+ */
+export const holdInTrash = async (tx: DbOrTx, userId: string, bytes: number): Promise<void> => {
+  if (bytes > 0) await ledger.add(tx, [{ userId, dimension: "trash_bytes", period: TOTAL, amount: bytes }]);
+};
 export { orphanSweepJob } from "./orphan-sweep.job.ts";
 export { usageVerifyJob } from "./verify.job.ts";

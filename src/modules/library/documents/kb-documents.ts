@@ -154,7 +154,7 @@ export async function insertInKb(
     createdAt: actor.now,
     updatedAt: stamp,
   };
-  if (books.insertLater) return books.insertLater({ ...values, deletedAt: null });
+  if (books.insertLater) return books.insertLater({ ...values, deletedAt: null, trashedAt: null, trashedKbId: null, trashedPath: null });
   const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;
 }
@@ -173,12 +173,16 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
     .where(sql`${docRevisions.ownerId} = ${userId} and ${docRevisions.docId} in (select ${documents.id} from ${documents} where ${inKb})`)
     .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
   if (revisions.length) await release(tx, userId, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
-  const gone = await tx
-    .delete(documents)
-    .where(inKb)
-    .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt, format: documents.format });
+  const gone = await tx.delete(documents).where(inKb).returning({
+    sizeBytes: documents.sizeBytes,
+    objectKey: documents.objectKey,
+    deletedAt: documents.deletedAt,
+    trashedAt: documents.trashedAt,
+    format: documents.format,
+  });
   // Files count their blobs, which the KB's delete drops when nothing else links them.
-  const active = gone.filter((d) => d.deletedAt === null && !isFileRow(d));
+  // Trashed with their KB, documents are deleted but still counted.
+  const active = gone.filter((d) => (d.deletedAt === null || d.trashedAt !== null) && !isFileRow(d));
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
   return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }
