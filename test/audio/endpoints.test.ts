@@ -86,7 +86,7 @@ describe("PATCH /v1/audio/:id", () => {
 });
 
 describe("DELETE /v1/audio/:id", () => {
-  test("204: the object, the cover and the record gone, the edge's copy dropped, every counter back where it was", async () => {
+  test("204 to the trash, the edge's copy dropped; purged: the object, the cover and the record gone, every counter back where it was", async () => {
     const { user, key } = await makeClient();
     const before = await usageOf(user);
     const a = await uploaded(key, "mp3-cover");
@@ -98,6 +98,10 @@ describe("DELETE /v1/audio/:id", () => {
 
     const del = await call("DELETE", `/v1/audio/${a.id}`, { token: user.jwt });
     expect(del.status).toBe(204);
+    // In the trash: not served, still counted; purged, gone.
+    expect((await edge(a.url)).status).toBe(404);
+    expect((await usageOf(user)).video.storage).toEqual(during.video.storage);
+    expect((await call("DELETE", `/v1/trash/${a.id}`, { token: user.jwt })).status).toBe(204);
     const after = await usageOf(user);
     expect(after.video.storage).toEqual(before.video.storage);
     expect(after.image.storage).toEqual(before.image.storage);

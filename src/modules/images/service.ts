@@ -290,7 +290,7 @@ export async function purgeImage(deps: Deps, userId: string, id: string): Promis
     if (!locked) return null;
     const variants = await tx.delete(imageVariants).where(eq(imageVariants.imageId, id)).returning({ name: imageVariants.name });
     const [gone] = await tx.delete(images).where(inTrash).returning();
-    await release(tx, userId, { imageBytes: storedBytes(gone!), images: 1, trashBytes: storedBytes(gone!) });
+    await release(tx, userId, { imageBytes: storedBytes(gone!), trashBytes: storedBytes(gone!) });
     return { row: gone!, variants: variants.map((v) => v.name) };
   });
   if (!done) return false;

@@ -1,7 +1,8 @@
 // Images as the operator work sees them (usage StoredKind): objects at
 // images/<owner>/<id>/original.<ext> and w.webp (objects.ts) and the edge's variants at
 // v/<name> (variants/made.ts); the original and the rendition are counted in img_storage and
-// image_count, and in trash_bytes while the image is in the trash.
+// image_count (but not while the image is in the trash, out of the list), and in trash_bytes
+// while it is in the trash.
 import { asc, count, gt, inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { objectKey } from "./objects.ts";
@@ -52,7 +53,7 @@ export const storedImages: StoredKind = {
         ownerId: images.ownerId,
         bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`,
         trashed: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)) filter (where ${images.trashedAt} is not null), 0)`,
-        n: count(),
+        n: sql<number>`(count(*) filter (where ${images.trashedAt} is null))::int`,
       })
       .from(images)
       .where(inArray(images.ownerId, [...userIds]))

@@ -6,7 +6,7 @@ import type { Deps } from "../../core/deps.ts";
 import { notFound } from "../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
 import { invalidateImage } from "../edge/public.ts";
-import { holdInTrash, release } from "../usage/public.ts";
+import { countAgain, holdInTrash, release } from "../usage/public.ts";
 import { storedBytes } from "./service.ts";
 import { images } from "./table.ts";
 
@@ -20,6 +20,8 @@ export async function trashImage(deps: Deps, userId: string, id: string): Promis
       .where(and(eq(images.id, id), eq(images.ownerId, userId), isNull(images.trashedAt)))
       .returning({ size: images.size, webpSize: images.webpSize });
     if (!row) throw notFound("image");
+    // It leaves the list, and the list's total (image_count); its bytes stay counted.
+    await release(tx, userId, { images: 1 });
     await holdInTrash(tx, userId, storedBytes(row));
   });
   // Every edge node stops serving it now, not when its cache expires.
@@ -34,8 +36,10 @@ export async function restoreImage(deps: Deps, userId: string, id: string): Prom
       .set({ trashedAt: null })
       .where(and(eq(images.id, id), eq(images.ownerId, userId), isNotNull(images.trashedAt)))
       .returning({ size: images.size, webpSize: images.webpSize });
-    if (row) await release(tx, userId, { trashBytes: storedBytes(row) });
-    return !!row;
+    if (!row) return false;
+    await release(tx, userId, { trashBytes: storedBytes(row) });
+    await countAgain(tx, userId, { images: 1 });
+    return true;
   });
   if (done) await invalidateImage(deps, id);
   return done;

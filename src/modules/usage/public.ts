@@ -1,7 +1,7 @@
 // What other modules and jobs use of the usage ledger.
 import type { DbOrTx } from "../../infra/db/index.ts";
-import { TOTAL } from "./dimensions.ts";
-import { ledger } from "./ledger.ts";
+import { DIMENSIONS, TOTAL } from "./dimensions.ts";
+import { ledger, type Need } from "./ledger.ts";
 
 export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
 export { mediaBandwidthMonth, recordBandwidthCrossings } from "./bandwidth-crossings.ts";
@@ -25,8 +25,19 @@ export const release = ledger.release;
  * Counts bytes going to the trash (trash_bytes) in the transaction that trashes them; never
  * refused (the bytes were counted already). A restore or a purge gives them back with release.
  */
-export const holdInTrash = async (tx: DbOrTx, userId: string, bytes: number): Promise<void> => {
-  if (bytes > 0) await ledger.add(tx, [{ userId, dimension: "trash_bytes", period: TOTAL, amount: bytes }]);
-};
+export const holdInTrash = (tx: DbOrTx, userId: string, bytes: number): Promise<void> => countAgain(tx, userId, { trashBytes: bytes });
+/**
+ * Counts again what a restore brings back into a count it had left (an image's place in
+ * image_count), without a limit check: the bytes it holds never stopped counting.
+ */
+export async function countAgain(tx: DbOrTx, userId: string, need: Need): Promise<void> {
+  const counts = DIMENSIONS.filter((d) => d.period === "total" && (need[d.counts] ?? 0) > 0).map((d) => ({
+    userId,
+    dimension: d.name,
+    period: TOTAL,
+    amount: need[d.counts]!,
+  }));
+  if (counts.length) await ledger.add(tx, counts);
+}
 export { orphanSweepJob } from "./orphan-sweep.job.ts";
 export { usageVerifyJob } from "./verify.job.ts";
