@@ -173,16 +173,12 @@ export async function purgeKbDocuments(tx: Tx, userId: string, kbId: string): Pr
     .where(sql`${docRevisions.ownerId} = ${userId} and ${docRevisions.docId} in (select ${documents.id} from ${documents} where ${inKb})`)
     .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
   if (revisions.length) await release(tx, userId, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
-  const gone = await tx.delete(documents).where(inKb).returning({
-    sizeBytes: documents.sizeBytes,
-    objectKey: documents.objectKey,
-    deletedAt: documents.deletedAt,
-    trashedAt: documents.trashedAt,
-    format: documents.format,
-  });
+  const gone = await tx
+    .delete(documents)
+    .where(inKb)
+    .returning({ sizeBytes: documents.sizeBytes, objectKey: documents.objectKey, deletedAt: documents.deletedAt, format: documents.format });
   // Files count their blobs, which the KB's delete drops when nothing else links them.
-  // Trashed with their KB, documents are deleted but still counted.
-  const active = gone.filter((d) => (d.deletedAt === null || d.trashedAt !== null) && !isFileRow(d));
+  const active = gone.filter((d) => d.deletedAt === null && !isFileRow(d));
   if (active.length) await release(tx, userId, { docs: active.length, imageBytes: active.reduce((n, d) => n + d.sizeBytes, 0) });
   return [...gone.map((d) => d.objectKey), ...revisions.map((r) => r.objectKey)].filter((k): k is string => !!k);
 }

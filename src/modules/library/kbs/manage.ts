@@ -12,7 +12,7 @@ import { removeObjects } from "../documents/content.ts";
 import { dropUnlinked, kbFileHashes, lockOwnerFiles } from "../files/blobs.ts";
 import { requireUser } from "../../identity/public.ts";
 import { release } from "../../usage/public.ts";
-import { trashedKbBytes } from "./trash.ts";
+import { trashedKbBytes, untrashKbDocuments } from "./trash.ts";
 import { type CreateKbBody, type KbItem, SLUG_PATTERN, type UpdateKbBody } from "./model.ts";
 import { purgeKbBranches } from "./branches.ts";
 import { lockKb, nextStamp, nextStampAfter } from "./service.ts";
@@ -147,6 +147,9 @@ export async function purgeKb(deps: Deps, userId: string, id: string): Promise<b
     await lockOwnerFiles(tx, userId);
     const linked = await kbFileHashes(tx, userId, id);
     const held = await trashedKbBytes(tx, userId, id);
+    // Its documents active again within this transaction: the cascade below then goes as it
+    // always has (their tombstones, their counts given back).
+    await untrashKbDocuments(tx, userId, id);
     // Their tombstones and branches first: the documents' rows are what they are made from.
     await tombstoneKb(tx, userId, id, nextStampAfter(kb.updatedAt, deps.clock.now()));
     const branchObjects = await purgeKbBranches(tx, userId, id);

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm"
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../../core/trash.ts";
-import type { DbOrTx } from "../../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { holdInTrash, release } from "../../usage/public.ts";
 import { documents } from "../documents/table.ts";
 import { lockKb } from "./service.ts";
@@ -53,6 +53,14 @@ export async function trashKb(deps: Deps, userId: string, id: string, cascade: b
   });
 }
 
+/** Makes the documents trashed with a KB active again (its restore, and its purge before the cascade). */
+export async function untrashKbDocuments(tx: Tx, userId: string, kbId: string): Promise<void> {
+  await tx
+    .update(documents)
+    .set({ deletedAt: null, trashedAt: null })
+    .where(and(eq(documents.ownerId, userId), eq(documents.kbId, kbId), isNotNull(documents.trashedAt)));
+}
+
 /** Brings a trashed KB back with the documents trashed with it; false when there is no such KB in the trash. */
 export async function restoreKb(deps: Deps, userId: string, id: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
@@ -63,10 +71,7 @@ export async function restoreKb(deps: Deps, userId: string, id: string): Promise
       .for("update");
     if (!kb) return false;
     const held = await trashedKbBytes(tx, userId, id);
-    await tx
-      .update(documents)
-      .set({ deletedAt: null, trashedAt: null })
-      .where(and(eq(documents.ownerId, userId), eq(documents.kbId, id), isNotNull(documents.trashedAt)));
+    await untrashKbDocuments(tx, userId, id);
     await tx.update(kbs).set({ trashedAt: null }).where(eq(kbs.id, id));
     await release(tx, userId, { trashBytes: held });
     return true;
