@@ -2,6 +2,8 @@
 // listing, its bytes still counted), GET /v1/trash lists it, a restore brings back the same
 // item, a purge (one, all, or the scheduled job past the retention) removes it for good.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { storedKinds } from "../../jobs/index.ts";
+import { verifyUsage } from "../../src/modules/usage/public.ts";
 import { purgeExpired } from "../../src/modules/trash/service.ts";
 import { trashImage } from "../../src/modules/images/trash.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
@@ -187,6 +189,35 @@ describe("purging", () => {
     expect((await trashOf(key)).items).toHaveLength(1);
     await purgeExpired({ ...deps, clock: stoppedClock(Date.now() + 31 * DAY_MS) });
     expect((await trashOf(key)).items).toEqual([]);
+    expect((await usage(key)).trashBytes).toBe(0);
+  });
+});
+
+describe("the books", () => {
+  test("usage verify finds every counter equal to its rows while items are in the trash, restored, and purged", async () => {
+    const { user, key } = await makeClient();
+    const { deps } = await testContext();
+    const differences = async () => (await verifyUsage(deps.db, storedKinds, { userIds: [user.id] })).differences;
+    const img = await uploaded(key, await png(40, 40));
+    const a = (await uploadAudio(key, await fixture("mp3-cover"))).body.data;
+    const loose = await uploadedDoc(key);
+    const kb = await newKb(key);
+    const [inKb] = (await pushed(key, kb.id, [upsert("in.md", "# In\n")])).applied;
+    const other = await newKb(key);
+    await pushed(key, other.id, [upsert("x.md", "# X\n"), upsert("y.md", "# Y\n")]);
+    expect(await differences()).toEqual([]);
+
+    for (const path of [`/v1/images/${img.id}`, `/v1/audio/${a.id}`, `/v1/docs/${loose.id}`, `/v1/docs/${inKb!.id}`, `/v1/kbs/${other.id}?cascade=true`]) {
+      expect((await call("DELETE", path, { token: key })).status).toBe(204);
+    }
+    expect(await differences()).toEqual([]);
+    const sizes = (await trashOf(key)).items.reduce((n: number, i: { size: number }) => n + i.size, 0);
+    expect((await usage(key)).trashBytes).toBe(sizes);
+
+    for (const id of [img.id, inKb!.id, other.id]) expect((await callJson("POST", `/v1/trash/${id}/restore`, { token: key })).status).toBe(200);
+    expect(await differences()).toEqual([]);
+    expect((await callJson("DELETE", "/v1/trash", { token: key })).body.data).toEqual({ purged: 2 });
+    expect(await differences()).toEqual([]);
     expect((await usage(key)).trashBytes).toBe(0);
   });
 });
