@@ -113,8 +113,11 @@ export async function emptyTrash(deps: Deps, ownerId: string, allowed: readonly 
   for (const kind of allowed) {
     for (;;) {
       const page = await KINDS[kind].page(deps, ownerId, null, PURGE_BATCH);
-      for (const e of page) if (await KINDS[kind].purge(deps, ownerId, e.id)) purged++;
-      if (page.length < PURGE_BATCH) break;
+      let went = 0;
+      for (const e of page) if (await KINDS[kind].purge(deps, ownerId, e.id)) went++;
+      purged += went;
+      // A full page of which nothing went (each restored meanwhile) would come back as it was.
+      if (page.length < PURGE_BATCH || went === 0) break;
     }
   }
   return purged;
@@ -132,8 +135,10 @@ export async function purgeExpired(deps: Deps, signal?: AbortSignal): Promise<Re
     for (;;) {
       if (signal?.aborted) return counts;
       const page = await KINDS[kind].expired(deps, before, PURGE_BATCH);
-      for (const ref of page) if (await KINDS[kind].purge(deps, ref.ownerId, ref.id)) counts[kind]++;
-      if (page.length < PURGE_BATCH) break;
+      let went = 0;
+      for (const ref of page) if (await KINDS[kind].purge(deps, ref.ownerId, ref.id)) went++;
+      counts[kind] += went;
+      if (page.length < PURGE_BATCH || went === 0) break;
     }
   }
   return counts;
