@@ -43,6 +43,11 @@ describe.skipIf(!executable)("the dashboard's Trash screen in Chromium", () => {
     await expect(row("Plans").locator("time").count()).resolves.toBe(2);
     await expect(axeViolations(page)).resolves.toEqual([]);
     await shootBoth(page, "trash");
+    // The usage screen says how much of the storage the trash holds, and leads to it.
+    await go(page, "Usage");
+    await page.getByText(/of it is in the trash, counted until it is deleted for good/).waitFor();
+    await page.getByRole("link", { name: "the trash" }).click();
+    await row("sea.png").waitFor();
 
     await page.getByRole("button", { name: "Restore sea.png" }).click();
     await page.getByRole("status").getByText("sea.png restored.").waitFor();
