@@ -148,6 +148,42 @@ describe("trashing and restoring", () => {
   });
 });
 
+describe("the listing", () => {
+  test("pages of every kind under one cursor, most recently deleted first, neither repeating nor skipping; a bad cursor is 400", async () => {
+    const { user, key } = await makeClient();
+    const { deps } = await testContext();
+    const ids: string[] = [];
+    // Images deleted an hour ago, two of them at the same instant (the id orders those); documents now.
+    const at = Date.now() - 3_600_000;
+    for (let i = 0; i < 3; i++) {
+      const img = await uploaded(key, await png(30 + i, 30));
+      await trashImage({ ...deps, clock: stoppedClock(at + Math.min(i, 1) * 60_000) }, user.id, img.id);
+      ids.push(img.id);
+    }
+    for (let i = 0; i < 2; i++) {
+      const doc = await uploadedDoc(key);
+      expect((await call("DELETE", `/v1/docs/${doc.id}`, { token: key })).status).toBe(204);
+      ids.push(doc.id);
+    }
+    const seen: { id: string; deletedAt: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { id: string; deletedAt: string }[]; nextCursor: string | null } = await trashOf(
+        key,
+        `?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.map((i) => i.id).sort()).toEqual([...ids].sort());
+    const times = seen.map((i) => Date.parse(i.deletedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const bad = await callJson("GET", "/v1/trash?cursor=nonsense", { token: key });
+    expect([bad.status, bad.body.code]).toEqual([400, "INVALID_CURSOR"]);
+  });
+});
+
 describe("purging", () => {
   test("one item and then all: objects gone from storage, bytes released in usage", async () => {
     const { user, key } = await makeClient();
