@@ -134,6 +134,14 @@ describe("trashing and restoring", () => {
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
     expect((await callJson("GET", `/v1/kbs/${kb.id}`, { token: key })).status).toBe(404);
     expect((await callJson("GET", `/v1/docs/${two!.id}`, { token: key })).status).toBe(404);
+    // A batch naming a document of the trashed KB: that one is not there to delete, the others are.
+    const loose = await uploadedDoc(key);
+    const batch = await callJson("DELETE", "/v1/docs", { token: key, json: { ids: [two!.id, loose.id] } });
+    expect(batch.body.data.results).toEqual([
+      { id: two!.id, deleted: false, reason: "NOT_FOUND" },
+      { id: loose.id, deleted: true },
+    ]);
+    expect((await callJson("POST", `/v1/trash/${loose.id}/restore`, { token: key })).status).toBe(200);
     expect((await callJson("GET", "/v1/kbs", { token: key })).body.data.items).toEqual([]);
     const items = (await trashOf(key)).items;
     expect(items.map((i: { kind: string; id: string }) => `${i.kind}:${i.id}`).sort()).toEqual([`document:${one!.id}`, `kb:${kb.id}`].sort());

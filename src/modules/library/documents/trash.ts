@@ -49,7 +49,7 @@ export async function trashDocuments(deps: Deps, userId: string, ids: readonly s
     const inKbs = await tx
       .selectDistinct({ kbId: documents.kbId })
       .from(documents)
-      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), isNotNull(documents.kbId)));
+      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), isNotNull(documents.kbId), isNull(documents.deletedAt)));
     for (const kbId of inKbs.map((r) => r.kbId!).sort()) await lockKb(tx, { userId, id: kbId });
     const rows = await tx
       .select(docColumns)
@@ -84,11 +84,17 @@ async function lockTrashed(tx: Tx, userId: string, id: string): Promise<Document
 export async function restoreDocument(deps: Deps, userId: string, id: string): Promise<boolean> {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const probe = await lockTrashed(tx, userId, id);
+    // Read first, locked after its KB: every change in a KB locks the KB before its rows.
+    const [probe] = await tx
+      .select({ trashedKbId: documents.trashedKbId })
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.ownerId, userId), isNotNull(documents.trashedAt), isNull(documents.kbId)));
     if (!probe) return null;
     if (!probe.trashedKbId) {
+      const alone = await lockTrashed(tx, userId, id);
+      if (!alone) return null;
       await tx.update(documents).set({ deletedAt: null, trashedAt: null }).where(eq(documents.id, id));
-      await release(tx, userId, { trashBytes: probe.sizeBytes });
+      await release(tx, userId, { trashBytes: alone.sizeBytes });
       return [];
     }
     const kbId = probe.trashedKbId;
@@ -98,7 +104,9 @@ export async function restoreDocument(deps: Deps, userId: string, id: string): P
       }
       throw e;
     });
-    const doc = (await lockTrashed(tx, userId, id))!;
+    const doc = await lockTrashed(tx, userId, id);
+    // Restored or purged meanwhile.
+    if (!doc) return null;
     const place = normalizePath(doc.trashedPath!);
     if (!place.ok) throw new Error("a trashed KB document keeps a valid path");
     const [there] = await tx
