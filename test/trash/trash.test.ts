@@ -17,6 +17,7 @@ import { insertVideo } from "../videos/fixtures.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { newKb, pushed, sha256, upsert } from "../kbs/fixtures.ts";
 import { walk2 } from "../kbs/v2-fixtures.ts";
+import { download, exportWorker, readZip, runExport, startExport } from "../backup/fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -263,6 +264,29 @@ describe("the books", () => {
     expect((await callJson("DELETE", "/v1/trash", { token: key })).body.data).toEqual({ purged: 2 });
     expect(await differences()).toEqual([]);
     expect((await usage(key)).trashBytes).toBe(0);
+  });
+});
+
+describe("the account export", () => {
+  test("leaves out what is in the trash: a trashed image, document and KB", async () => {
+    const { key } = await makeClient();
+    const kept = await uploaded(key, await png(40, 40), { filename: "kept.png" });
+    const gone = await uploaded(key, await png(44, 44), { filename: "gone.png" });
+    const doc = await uploadedDoc(key, { filename: "gone.md" });
+    const kb = await newKb(key);
+    await pushed(key, kb.id, [upsert("in.md", "# In\n")]);
+    for (const path of [`/v1/images/${gone.id}`, `/v1/docs/${doc.id}`, `/v1/kbs/${kb.id}?cascade=true`]) {
+      expect((await call("DELETE", path, { token: key })).status).toBe(204);
+    }
+    const started = await startExport(key);
+    expect(started.status).toBe(202);
+    const ready = await runExport(await exportWorker(), key, started.body.data.id);
+    expect(ready.state).toBe("ready");
+    const members = await readZip(new Uint8Array(await (await download(ready.downloadUrl)).arrayBuffer()));
+    expect(members.map((m) => m.name).sort()).toEqual(["images/kept.png", "manifest.json"]);
+    const manifest = JSON.parse(new TextDecoder().decode(members.find((m) => m.name === "manifest.json")!.bytes));
+    expect(manifest.items.map((i: { id: string }) => i.id)).toEqual([kept.id]);
+    expect(manifest.kbs).toEqual([]);
   });
 });
 
