@@ -77,6 +77,8 @@ describe("trashing and restoring", () => {
     ]);
     expect((await callJson("GET", `/v1/audio/${a.id}`, { token: key })).status).toBe(404);
     expect((await callJson("GET", `/v1/videos/${v.id}`, { token: key })).status).toBe(404);
+    // No signed playback URL for it either.
+    expect((await callJson("POST", `/v1/videos/${v.id}/sign`, { token: key, json: {} })).status).toBe(404);
     expect((await callJson("GET", "/v1/media", { token: key })).body.data.items).toEqual([]);
     expect((await edgeGet(a.url)).status).toBe(404);
     const kinds = (await trashOf(key)).items.map((i: { id: string; kind: string }) => [i.kind, i.id]);
