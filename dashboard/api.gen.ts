@@ -523,7 +523,7 @@ export interface paths {
         get: operations["getV1ImagesById"];
         put?: never;
         post?: never;
-        /** Delete an image: its objects, its storage count and its edge cache entry */
+        /** Move an image to the trash: its URL stops serving at once; restore it or purge it through /v1/trash */
         delete: operations["deleteV1ImagesById"];
         options?: never;
         head?: never;
@@ -546,7 +546,7 @@ export interface paths {
          * @description The body is JSON, or multipart/form-data with the document as its `file` part (its name the filename unless a `filename` field is sent) and the other fields as form fields. The format comes from the filename's extension. With kbId and relativePath the document is placed in a KB; an active document at that path gets the new content (200, same id). rewriteImages stores inline data: images as hosted images.
          */
         post: operations["postV1Docs"];
-        /** Delete up to 50 documents; a result per id, in input order */
+        /** Move up to 50 documents to the trash; a result per id, in input order */
         delete: operations["deleteV1Docs"];
         options?: never;
         head?: never;
@@ -584,7 +584,7 @@ export interface paths {
         get: operations["getV1DocsById"];
         put?: never;
         post?: never;
-        /** Delete a document (in a KB: soft delete, reported by the manifest) */
+        /** Move a document to the trash (in a KB: its path is reported deleted by the manifest until a restore puts it back) */
         delete: operations["deleteV1DocsById"];
         options?: never;
         head?: never;
@@ -936,7 +936,7 @@ export interface paths {
         get: operations["getV1KbsById"];
         put?: never;
         post?: never;
-        /** Delete a knowledge base: 409 KB_NOT_EMPTY while it holds documents, unless cascade=true (its documents go with it) */
+        /** Move a knowledge base to the trash: 409 KB_NOT_EMPTY while it holds documents, unless cascade=true (its documents go with it, and come back with it) */
         delete: operations["deleteV1KbsById"];
         options?: never;
         head?: never;
@@ -1242,7 +1242,7 @@ export interface paths {
         get: operations["getV1VideosById"];
         put?: never;
         post?: never;
-        /** Delete a video: counters down at once, the provider's variants and the original removed asynchronously */
+        /** Move a video to the trash: it stops playing at once; restore it or purge it through /v1/trash */
         delete: operations["deleteV1VideosById"];
         options?: never;
         head?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         get: operations["getV1AudioById"];
         put?: never;
         post?: never;
-        /** Delete an audio file: its object, cover, record and edge copy; its counters back at once */
+        /** Move an audio file to the trash: it stops serving at once; restore it or purge it through /v1/trash */
         delete: operations["deleteV1AudioById"];
         options?: never;
         head?: never;
@@ -1491,6 +1491,70 @@ export interface paths {
          * @description Each id is deleted as DELETE on its own path would (counters, thumbnails, edge caches). An id the caller owns nothing under is deleted: false, reason NOT_FOUND.
          */
         delete: operations["deleteV1Media"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What was deleted and not yet purged, most recently deleted first
+         * @description Every kind under one cursor (400 INVALID_CURSOR when it is not one); kind keeps one. Images, videos and audio need media.read to be seen and media.delete to be restored or purged; documents and KBs need kb.read and kb.write.
+         */
+        get: operations["getV1Trash"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the trash: every item (of the kinds the credential reaches) deleted for good now
+         * @description Images, videos and audio need media.read to be seen and media.delete to be restored or purged; documents and KBs need kb.read and kb.write.
+         */
+        delete: operations["deleteV1Trash"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trash/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring an item back: the same id, URL, tags and history
+         * @description A document goes back to its KB path: 409 TRASH_PATH_TAKEN when another document is there now, 409 TRASH_KB_GONE when its KB is deleted or in the trash. Images, videos and audio need media.read to be seen and media.delete to be restored or purged; documents and KBs need kb.read and kb.write.
+         */
+        post: operations["postV1TrashByIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trash/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an item for good now: its objects, and its bytes from storage
+         * @description Images, videos and audio need media.read to be seen and media.delete to be restored or purged; documents and KBs need kb.read and kb.write.
+         */
+        delete: operations["deleteV1TrashById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5671,7 +5735,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -7385,6 +7449,7 @@ export interface operations {
                                     limit: number;
                                 };
                             };
+                            trashBytes: number;
                         };
                     };
                 };
@@ -11933,6 +11998,175 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Trash: {
+        parameters: {
+            query?: {
+                kind?: "image" | "video" | "audio" | "document" | "kb";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                /** @description the item's own id: the one it had, and has again once restored */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "document" | "kb";
+                                /** @description an image's or a KB's name, a video's, an audio file's or a document's title */
+                                name: string;
+                                /** @description bytes it holds, still counted in storage (and in usage's trashBytes) until purged */
+                                size: number;
+                                /** Format: date-time */
+                                deletedAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description when the scheduled purge removes it for good (deletedAt + the retention the operator set)
+                                 */
+                                purgeAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1Trash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** PurgedTrash */
+                        data: {
+                            /** @description how many items were removed for good */
+                            purged: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1TrashByIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** RestoredTrashItem */
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "image" | "video" | "audio" | "document" | "kb";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1TrashById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -387,7 +387,7 @@ export function libraryScreen() {
   deleteSelected.addEventListener("click", async () => {
     const items = [...selected.values()];
     const words = items.length === 1 ? `${items[0]!.title}` : `these ${items.length} items`;
-    if (!confirm(`Delete ${words}? Their URLs stop working. This cannot be undone.`)) return;
+    if (!confirm(`Delete ${words}? Their URLs stop working; they stay in the trash for a while, where they can be restored.`)) return;
     deleteSelected.disabled = true;
     error.textContent = "";
     try {

@@ -1,6 +1,6 @@
 // The dashboard's script: the shell (header, navigation) and a screen per URL fragment.
 // Signed-out screens: #/signin, #/signup (the start on an instance with no account yet:
-// the owner's sign-up); signed-in: #/library (the start), #/upload, #/kbs, #/usage,
+// the owner's sign-up); signed-in: #/library (the start), #/upload, #/kbs, #/usage, #/trash,
 // #/admin (its parts #/admin/plans, #/admin/apps, #/admin/jobs; in the nav for admins
 // only), the account's own #/account, #/keys and #/apps (under its name in the header), and
 // #/notifications (reached from the header's count). Any other fragment is "not found".
@@ -22,6 +22,7 @@ import { keysScreen } from "./keys.ts";
 import { libraryScreen } from "./library.ts";
 import { notificationsScreen } from "./notifications.ts";
 import { takeNotice } from "./notice.ts";
+import { trashScreen } from "./trash.ts";
 import { uploadScreen } from "./upload.ts";
 import { usageScreen } from "./usage.ts";
 
@@ -38,6 +39,7 @@ const mainScreens: Record<string, Screen & { admin?: true }> = {
   "#/upload": { title: "Upload", screen: uploadScreen },
   "#/kbs": { title: "Knowledge bases", screen: kbsScreen },
   "#/usage": { title: "Usage", screen: usageScreen },
+  "#/trash": { title: "Trash", screen: trashScreen },
   "#/admin": { title: "Admin", screen: () => adminScreen("accounts"), admin: true },
 };
 /** The account's own screens, under its name in the header. */

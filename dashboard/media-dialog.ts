@@ -194,7 +194,7 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
     }
   });
   remove.addEventListener("click", async () => {
-    if (!confirm(`Delete ${item.title}? Its URL stops working.`)) return;
+    if (!confirm(`Delete ${item.title}? Its URL stops working; it stays in the trash for a while, where it can be restored.`)) return;
     try {
       await deleteItem(item);
       on.deleted(item);

@@ -161,7 +161,16 @@ function drawn(u: Usage, daily: Daily) {
       h("p", {}, u.planActive ? "Your plan is active." : "Your plan is not active: uploads and restoring versions need an active plan."),
     ),
     videoState(u.video.status),
-    h("section", { class: "card", "aria-labelledby": "quotas-title" }, h("h2", { id: "quotas-title" }, "Quotas"), h("ul", { class: "quotas" }, ...quotas)),
+    h(
+      "section",
+      { class: "card", "aria-labelledby": "quotas-title" },
+      h("h2", { id: "quotas-title" }, "Quotas"),
+      h("ul", { class: "quotas" }, ...quotas),
+      // What deleted items still hold: counted in the storage above until they leave the trash.
+      u.trashBytes > 0
+        ? h("p", { class: "hint" }, `${bytes(u.trashBytes)} of it is in `, h("a", { href: "#/trash" }, "the trash"), ", counted until it is deleted for good.")
+        : null,
+    ),
     h(
       "section",
       { class: "card", "aria-labelledby": "bandwidth-title" },

@@ -16,6 +16,7 @@ import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { expireUploadsJob, storedUploads } from "../src/modules/uploads/public.ts";
 import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
 import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, reconcileVideosJob, storedVideos } from "../src/modules/videos/public.ts";
+import { purgeTrashJob } from "../src/modules/trash/public.ts";
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
@@ -40,4 +41,5 @@ export const allJobs: readonly Job[] = [
   deliverOutboxJob,
   pruneNotificationsJob,
   expireExportsJob,
+  purgeTrashJob,
 ];

@@ -279,6 +279,11 @@ export const variables = {
     default: 168,
     doc: "how long an account export's archive stays downloadable after it is made (hours); then it is removed",
   },
+  TRASH_RETENTION_DAYS: {
+    schema: T.Integer({ minimum: 1, maximum: 3650 }),
+    default: 30,
+    doc: "how long a deleted image, video, audio file, document or KB stays in the trash (days); then the purge-trash job deletes it for good",
+  },
   EXPORT_CONCURRENCY: {
     schema: T.Integer({ minimum: 0, maximum: 16 }),
     default: 1,

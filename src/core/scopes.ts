@@ -12,7 +12,7 @@ export const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "media.read": "See your images, videos and audio and their details",
   "media.write": "Upload images, videos and audio, and change their titles and visibility",
-  "media.delete": "Permanently delete your images, videos and audio",
+  "media.delete": "Delete your images, videos and audio, and empty the trash for good",
   "kb.read": "Read your knowledge bases and documents",
   "kb.write": "Create, change and delete your documents and knowledge bases",
   "account.read": "See your profile: email address, nickname and plan",

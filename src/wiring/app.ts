@@ -18,6 +18,7 @@ import { imagesModule } from "../modules/images/index.ts";
 import { libraryModule } from "../modules/library/index.ts";
 import { mcpModule } from "../modules/mcp/index.ts";
 import { mediaModule } from "../modules/media/index.ts";
+import { trashModule } from "../modules/trash/index.ts";
 import { notificationsModule } from "../modules/notifications/index.ts";
 import { oauthModule } from "../modules/oauth/index.ts";
 import { systemModule } from "../modules/system/index.ts";
@@ -86,6 +87,7 @@ export function createApp(processServices: Services) {
     .use(audioModule(services))
     .use(uploadsModule(services))
     .use(mediaModule(services))
+    .use(trashModule(services))
     .use(backupModule(services))
     .use(edge.module)
     .use(adminModule(services))

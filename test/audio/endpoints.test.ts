@@ -4,7 +4,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Value } from "@sinclair/typebox/value";
 import { inArray } from "drizzle-orm";
 import { audio } from "../../src/modules/audio/table.ts";
-import { AudioItem, audioMediaPage, deleteAudio, storedAudio } from "../../src/modules/audio/public.ts";
+import { AudioItem, audioMediaPage, purgeAudio, storedAudio, trashAudio } from "../../src/modules/audio/public.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
 import { expectTenantIsolation } from "../helpers/tenancy.ts";
@@ -86,7 +86,7 @@ describe("PATCH /v1/audio/:id", () => {
 });
 
 describe("DELETE /v1/audio/:id", () => {
-  test("204: the object, the cover and the record gone, the edge's copy dropped, every counter back where it was", async () => {
+  test("204 to the trash, the edge's copy dropped; purged: the object, the cover and the record gone, every counter back where it was", async () => {
     const { user, key } = await makeClient();
     const before = await usageOf(user);
     const a = await uploaded(key, "mp3-cover");
@@ -98,6 +98,10 @@ describe("DELETE /v1/audio/:id", () => {
 
     const del = await call("DELETE", `/v1/audio/${a.id}`, { token: user.jwt });
     expect(del.status).toBe(204);
+    // In the trash: not served, still counted; purged, gone.
+    expect((await edge(a.url)).status).toBe(404);
+    expect((await usageOf(user)).video.storage).toEqual(during.video.storage);
+    expect((await call("DELETE", `/v1/trash/${a.id}`, { token: user.jwt })).status).toBe(204);
     const after = await usageOf(user);
     expect(after.video.storage).toEqual(before.video.storage);
     expect(after.image.storage).toEqual(before.image.storage);
@@ -160,24 +164,31 @@ describe("public surface", () => {
     expect(walked).toEqual(all.map((i) => i.id));
   });
 
-  test("deleteAudio is false for another owner's or an absent file; the stored kind's recount and references follow the rows", async () => {
+  test("trashAudio and purgeAudio are false for another owner's or an absent file; the stored kind's recount and references follow the rows", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const a = await uploaded(key);
     const b = await uploaded(key, "mp3-cover");
     const row = (await audioRow(b.id))!;
     const recount = async (id: string) => (await storedAudio.recount(deps.db, [id])).get(id);
-    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes });
+    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes, trashBytes: 0 });
     const aKey = `audio/${user.id}/${a.id}/original`;
     const named = [aKey, row.objectKey, row.coverKey!];
     const strangerKey = `audio/${"s".repeat(21)}/${a.id}/original`;
     expect(await storedAudio.referenced(deps.db, [...named, strangerKey, `audio/${user.id}/${a.id}/other`])).toEqual(new Set(named));
 
     const stranger = await makeUser();
-    expect(await deleteAudio(deps, stranger.id, a.id)).toBe(false);
-    expect(await deleteAudio(deps, user.id, "x".repeat(21))).toBe(false);
-    expect(await deleteAudio(deps, user.id, a.id)).toBe(true);
-    expect(await recount(user.id)).toEqual({ mediaBytes: b.sizeBytes, imageBytes: row.coverBytes });
+    expect(await trashAudio(deps, stranger.id, a.id)).toBe(false);
+    expect(await trashAudio(deps, user.id, "x".repeat(21))).toBe(false);
+    // Not in the trash yet: nothing to purge.
+    expect(await purgeAudio(deps, user.id, a.id)).toBe(false);
+    expect(await trashAudio(deps, user.id, a.id)).toBe(true);
+    // Trashed, it still counts, and its object is still named.
+    expect(await recount(user.id)).toEqual({ mediaBytes: a.sizeBytes + b.sizeBytes, imageBytes: row.coverBytes, trashBytes: a.sizeBytes });
+    expect((await storedAudio.referenced(deps.db, [aKey])).size).toBe(1);
+    expect(await purgeAudio(deps, stranger.id, a.id)).toBe(false);
+    expect(await purgeAudio(deps, user.id, a.id)).toBe(true);
+    expect(await recount(user.id)).toEqual({ mediaBytes: b.sizeBytes, imageBytes: row.coverBytes, trashBytes: 0 });
     expect((await storedAudio.referenced(deps.db, [aKey])).size).toBe(0);
     expect(await recount(stranger.id)).toBeUndefined();
   });

@@ -265,10 +265,11 @@ describe("DELETE /v1/kbs/:id/conflicts/:branchId", () => {
     expect((await raw(key, kb.id, "n.md")).text).toBe("master");
   });
 
-  test("deleting the KB with its documents takes its branches and gives back what they held", async () => {
+  test("deleting the KB with its documents, and purging it, takes its branches and gives back what they held", async () => {
     const { user, key, kb } = await kbWith({ "n.md": "master" });
     const branch = await openTestBranch(user.id, kb.id, "n.md", "w".repeat(300 * 1024));
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${kb.id}`, { token: user.jwt })).status).toBe(204);
     const { deps } = await testContext();
     expect(await deps.db.select().from(conflictBranches).where(eq(conflictBranches.id, branch.id))).toEqual([]);
     expect(await deps.storage.read(branch.objectKey!)).toBeNull();

@@ -179,7 +179,7 @@ describe("branches when their document is deleted for good", () => {
     expect(await raw(key, kb.id, "x.md")).toBe("x edited");
   });
 
-  test("deleting the KB takes the branches of every document, deleted ones included, and gives back what they held", async () => {
+  test("deleting the KB and purging it takes the branches of every document, deleted ones included, and gives back what they held", async () => {
     const { user, key } = await makeClient();
     const kb = await newKb(key);
     const x = (await pushed2(key, kb.id, [upsert2("x.md", "x v1")])).results[0]!;
@@ -187,6 +187,7 @@ describe("branches when their document is deleted for good", () => {
     await preserved(key, kb.id, [update2(x.docId!, "x edited", { baseUpdatedAt: x.updatedAt })]);
     expect((await counters(user.id)).branches).toBe(1);
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${kb.id}`, { token: user.jwt })).status).toBe(204);
     expect(await counters(user.id)).toEqual({ imgStorage: 0, branches: 0 });
   });
 });

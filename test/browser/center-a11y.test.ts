@@ -125,6 +125,7 @@ const SCREENS: Screen[] = [
   { name: "authorized apps", fragment: "#/apps", as: "user", ready: (p) => settled(p, "Authorized apps") },
   { name: "account", fragment: "#/account", as: "user", ready: (p) => settled(p, "Account") },
   { name: "notifications", fragment: "#/notifications", as: "user", ready: (p) => settled(p, "Notifications") },
+  { name: "trash", fragment: "#/trash", as: "user", ready: (p) => settled(p, "Trash") },
 ];
 
 /** A screen whose heading is drawn and whose requests have all been answered. */

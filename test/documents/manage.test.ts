@@ -114,12 +114,14 @@ describe("GET, PATCH, DELETE /v1/docs/:id", () => {
     }
   });
 
-  test("DELETE gives back doc_count and storage; the document is gone for every route", async () => {
+  test("DELETE: the document is gone for every route; its purge gives back doc_count and storage", async () => {
     const { user, key } = await makeClient();
     const { key: usageKey } = await makeKey(user, ["usage.read"]);
     const doc = await uploadedDoc(key, { isPublic: true });
     expect((await usageOf(usageKey)).doc.count.used).toBe(1);
     expect((await call("DELETE", `/v1/docs/${doc.id}`, { token: key })).status).toBe(204);
+    expect((await usageOf(usageKey)).doc.count.used).toBe(1);
+    expect((await call("DELETE", `/v1/trash/${doc.id}`, { token: user.jwt })).status).toBe(204);
     const usage = await usageOf(usageKey);
     expect(usage.doc.count.used).toBe(0);
     expect(usage.image.storage.used).toBe(0);
@@ -143,6 +145,9 @@ describe("GET, PATCH, DELETE /v1/docs/:id", () => {
       { id: a.id, deleted: true },
     ]);
     await expectUntouched(stranger, theirs);
+    // Both in the trash, still counted; emptied, given back.
+    expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(2);
+    expect((await callJson("DELETE", "/v1/trash", { token: user.jwt })).body.data).toEqual({ purged: 2 });
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(0);
     for (const ids of [[], Array.from({ length: 51 }, () => a.id), ["short"]]) {
       expect((await callJson("DELETE", "/v1/docs", { token: key, json: { ids } })).status).toBe(422);
@@ -318,7 +323,7 @@ describe("documents in a KB", () => {
     expect((await postDoc(key, { filename: "a.md", content: "x", relativePath: "a.md" })).body.meta.path).toBe("body.kbId");
   });
 
-  test("two paths that differ only in letter case: the second is 409 CONFLICT while the first is active; after its delete it is recreated under the new spelling", async () => {
+  test("two paths that differ only in letter case: the second is 409 CONFLICT while the first is active; after its delete (to the trash) a new document takes the new spelling", async () => {
     const { user, key } = await makeClient();
     const kbId = await makeKb(user);
     const first = await postDoc(key, { filename: "a.md", content: "lower\n", kbId, relativePath: "Dir/note.md" });
@@ -328,9 +333,10 @@ describe("documents in a KB", () => {
     expect((await call("DELETE", `/v1/docs/${first.body.data.id}`, { token: key })).status).toBe(204);
     const again = await postDoc(key, { filename: "a.md", content: "upper\n", kbId, relativePath: "dir/NOTE.md" });
     expect(again.status).toBe(200);
-    expect(again.body.data.id).toBe(first.body.data.id);
-    expect((await callJson("GET", `/v1/docs/${first.body.data.id}`, { token: key })).body.data.relativePath).toBe("dir/NOTE.md");
-    expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(1);
+    expect(again.body.data.id).not.toBe(first.body.data.id);
+    expect((await callJson("GET", `/v1/docs/${again.body.data.id}`, { token: key })).body.data.relativePath).toBe("dir/NOTE.md");
+    // The trashed one still counts until it is purged.
+    expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(2);
   });
 
   test("the KB's document count and bytes follow every add, replace and delete; its updatedAt moves", async () => {

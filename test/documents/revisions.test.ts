@@ -164,7 +164,7 @@ describe("version history", () => {
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).docs).toEqual({ revisionCount: 0, revisionBytes: 0 });
   }, 60_000);
 
-  test("a soft delete (a document in a KB) keeps its history, still counted; recreating the path shows it again", async () => {
+  test("a document deleted from a KB keeps its history in the trash, still counted; restored, it shows it again", async () => {
     const { user, key } = await makeClient();
     await historyOn(user, 10);
     const id = await withVersions(user, key, ["1\n", "2\n"]);
@@ -173,12 +173,12 @@ describe("version history", () => {
     expect((await callJson("GET", `/v1/docs/${id}/revisions`, { token: key })).status).toBe(404);
     const usage = await usageOf((await makeKey(user, ["usage.read"])).key);
     expect(usage.docs.revisionCount).toBe(1);
-    expect(usage.doc.count.used).toBe(0);
+    expect(usage.doc.count.used).toBe(1);
     expect((await callJson("GET", `/v1/docs?kbId=${kbId}`, { token: key })).body.data.items).toEqual([]);
-    const back = await postDoc(key, { filename: "n.md", content: "3\n", kbId, relativePath: "n.md" });
-    expect(back.body.data.id).toBe(id);
+    expect((await callJson("POST", `/v1/trash/${id}/restore`, { token: user.jwt })).status).toBe(200);
+    expect((await callJson("GET", `/v1/docs/${id}`, { token: key })).body.data).toMatchObject({ kbId, relativePath: "n.md" });
     expect((await revisionsOf(key, id)).revisions.map((r: { revNumber: number }) => r.revNumber)).toEqual([1]);
-    expect(await raw(key, id)).toBe("3\n");
+    expect(await raw(key, id)).toBe("2\n");
   });
 
   test("tenancy: revisions routes are 401, 403 without the scope, 404 for another user's document", async () => {

@@ -160,7 +160,7 @@ describe("POST /v1/docs: limits (nothing is stored when refused)", () => {
     expect((await usageOf((await makeKey(user, ["usage.read"])).key)).doc.count.used).toBe(0);
   });
 
-  test("trial doc_count: the 101st document is 403 QUOTA_EXCEEDED type doc_count; pro has no cap; deleting frees one", async () => {
+  test("trial doc_count: the 101st document is 403 QUOTA_EXCEEDED type doc_count; pro has no cap; purging a deleted one frees its place", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient();
     const doc = await uploadedDoc(key);
@@ -169,6 +169,9 @@ describe("POST /v1/docs: limits (nothing is stored when refused)", () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: "QUOTA_EXCEEDED", meta: { type: "doc_count", used: 100, limit: 100 } });
     expect((await call("DELETE", `/v1/docs/${doc.id}`, { token: key })).status).toBe(204);
+    // In the trash it still counts: purged, it frees its place.
+    expect((await postDoc(key, { filename: "x.md", content: "one too many" })).status).toBe(403);
+    expect((await call("DELETE", `/v1/trash/${doc.id}`, { token: user.jwt })).status).toBe(204);
     expect((await postDoc(key, { filename: "x.md", content: "one too many" })).status).toBe(201);
 
     const pro = await makeClient({ plan: "pro" });

@@ -28,6 +28,7 @@ describe("GET /v1/user/me/usage", () => {
       planLimits: { docCount: 100, revisionBytes: t.revisionBytes },
       docs: { revisionCount: 0, revisionBytes: 0 },
       uploads: { day: { used: 0, limit: t.uploadsPerDay }, month: { used: 0, limit: t.uploadsPerMonth } },
+      trashBytes: 0,
     };
     expect(res.body.data).toEqual(expected);
     // Laid out from the dimensions, in the order the resource has always had.

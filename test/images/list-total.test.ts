@@ -10,7 +10,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const smallPng = await png(8, 8);
 
-test("total counts uploads, gives deletes back, and the usage resource does not show the count", async () => {
+test("total counts uploads, gives deletes (to the trash) back, and the usage resource does not show the count", async () => {
   const { key, user } = await makeClient();
   const ids = [];
   for (let i = 0; i < 3; i++) ids.push((await uploaded(key, smallPng)).id);

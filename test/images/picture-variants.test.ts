@@ -46,6 +46,7 @@ describe("size variants of video thumbnails and audio covers", () => {
     const prefix = `audio/${user.id}/${up.body.data.id}/`;
     expect((await keysUnder(prefix)).filter((k) => k.includes(".v/"))).toHaveLength(1);
     expect((await call("DELETE", `/v1/audio/${up.body.data.id}`, { token: user.jwt })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${up.body.data.id}`, { token: user.jwt })).status).toBe(204);
     expect(await keysUnder(prefix)).toEqual([]);
   });
 
@@ -73,6 +74,7 @@ describe("size variants of video thumbnails and audio covers", () => {
     expect((await call("GET", path)).status).toBe(403);
 
     expect((await call("DELETE", `/v1/videos/${id}`, { token: user.jwt })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${id}`, { token: user.jwt })).status).toBe(204);
     await drain(await testWorker()); // the video's objects go in a job of the queue
     expect(await keysUnder(prefix)).toEqual([]);
   });

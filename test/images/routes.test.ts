@@ -193,7 +193,7 @@ describe("GET, PATCH /v1/images/:id", () => {
 });
 
 describe("DELETE /v1/images/:id", () => {
-  test("204; the objects are removed, the storage counter goes down, the edge stops serving it", async () => {
+  test("204; to the trash: the edge stops serving it, its bytes stay counted until its purge removes the objects", async () => {
     const { user, key: uploadKey } = await makeClient();
     const { key } = await makeKey(user, ["media.read", "media.write", "media.delete", "usage.read"]);
     const { deps } = await testContext();
@@ -206,14 +206,19 @@ describe("DELETE /v1/images/:id", () => {
     expect(del.status).toBe(204);
     expect(await del.text()).toBe("");
 
-    const after = await callJson("GET", "/v1/user/me/usage", { token: key });
-    expect(after.body.data.image.storage.used).toBe(0);
-    const left = [];
-    for await (const o of deps.storage.list(`images/${user.id}/`)) left.push(o.key);
-    expect(left).toEqual([]);
+    const trashed = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect(trashed.body.data.image.storage.used).toBe(before.body.data.image.storage.used);
+    expect(trashed.body.data.trashBytes).toBe(before.body.data.image.storage.used);
     expect((await edgeGet(d.url)).status).toBe(404);
     expect((await edgeGet(d.url, { accept: "image/webp" })).status).toBe(404);
     expect((await callJson("GET", `/v1/images/${d.id}`, { token: key })).status).toBe(404);
     expect((await call("DELETE", `/v1/images/${d.id}`, { token: key })).status).toBe(404);
+
+    expect((await call("DELETE", `/v1/trash/${d.id}`, { token: key })).status).toBe(204);
+    const after = await callJson("GET", "/v1/user/me/usage", { token: key });
+    expect([after.body.data.image.storage.used, after.body.data.trashBytes]).toEqual([0, 0]);
+    const left = [];
+    for await (const o of deps.storage.list(`images/${user.id}/`)) left.push(o.key);
+    expect(left).toEqual([]);
   });
 });

@@ -183,7 +183,7 @@ describe("image variants at the edge", () => {
     expect((await meta(mine)).width).toBe(128);
   });
 
-  test("deleting the image removes its variants' objects and records", async () => {
+  test("purging the deleted image removes its variants' objects and records", async () => {
     const { user, key } = await makeClient();
     const { key: deleter } = await makeKey(user, ["media.delete"]);
     const d = await uploaded(key, photo);
@@ -197,6 +197,8 @@ describe("image variants at the edge", () => {
     };
     expect((await listed()).filter((k) => k.includes("/v/"))).toHaveLength(2);
     expect((await call("DELETE", `/v1/images/${d.id}`, { token: deleter })).status).toBe(204);
+    // To the trash first; its purge removes the objects.
+    expect((await call("DELETE", `/v1/trash/${d.id}`, { token: deleter })).status).toBe(204);
     expect(await listed()).toEqual([]);
     expect(await variantRows(d.id)).toEqual([]);
     expect((await edge(d.url, "w=128")).status).toBe(404);

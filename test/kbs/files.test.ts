@@ -246,7 +246,7 @@ describe("counting and letting go", () => {
     expect(verify.out.at(-1)).toBe("1 users, 0 counters differ from their rows");
   });
 
-  test("a KB's delete: 409 KB_NOT_EMPTY while it holds files; with cascade its files go, their bytes too unless another KB links them", async () => {
+  test("a KB's delete: 409 KB_NOT_EMPTY while it holds files; with cascade (and its purge) its files go, their bytes too unless another KB links them", async () => {
     const { user, key } = await makeClient();
     const [kb1, kb2] = [await newKb(key), await newKb(key)];
     const [only, shared] = [bytes(300, 1), bytes(200, 2)];
@@ -258,6 +258,9 @@ describe("counting and letting go", () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: "KB_NOT_EMPTY", meta: { docCount: 0, fileCount: 2 } });
     expect((await call("DELETE", `/v1/kbs/${kb1.id}?cascade=true`, { token: key })).status).toBe(204);
+    // In the trash its files still count; purged, they go.
+    expect(await imageStorage(key)).toBe(500);
+    expect((await call("DELETE", `/v1/trash/${kb1.id}`, { token: user.jwt })).status).toBe(204);
     expect(await imageStorage(key)).toBe(200);
     expect((await head(key, kb2.id, hashOf(only))).status).toBe(404);
     expect((await head(key, kb2.id, hashOf(shared))).status).toBe(200);

@@ -169,7 +169,7 @@ describe("DELETE /v1/kbs/:id", () => {
     expect((await callJson("GET", `/v1/kbs/${kb.id}`, { token: key })).status).toBe(404);
   });
 
-  test("with cascade its documents, their history and objects go, and doc_count, storage and revision counters are given back", async () => {
+  test("with cascade it goes to the trash with its documents; purged, their history and objects go, and doc_count, storage and revision counters are given back", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
     await callJson("PATCH", "/v1/user/me", { token: user.jwt, json: { docVersioningEnabled: true } });
@@ -187,6 +187,9 @@ describe("DELETE /v1/kbs/:id", () => {
     expect(await objects()).toBe(1);
 
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
+    // In the trash everything still counts; its purge gives it back.
+    expect((await usage(user)).doc.count.used).toBe(3);
+    expect((await call("DELETE", `/v1/trash/${kb.id}`, { token: user.jwt })).status).toBe(204);
     const after = await usage(user);
     expect(after.doc.count.used).toBe(1);
     expect(after.image.storage.used).toBe(before.image.storage.used - 6 - big.length);

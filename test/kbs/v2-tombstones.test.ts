@@ -187,12 +187,13 @@ describe("tombstones", () => {
     expect(t!.ackedAt).toBeInstanceOf(Date);
   });
 
-  test("a KB deleted with cascade leaves a tombstone for each active document, in its transaction", async () => {
+  test("a KB deleted with cascade and purged leaves a tombstone for each active document, in the purge transaction", async () => {
     const { key, user } = await makeClient();
     const kb = await newKb(key);
     const made = await pushed2(key, kb.id, [upsert2("a.md", "a"), upsert2("b.md", "b"), upsert2("c.md", "c")]);
     await pushed2(key, kb.id, [delete2("c.md", { baseHash: sha256("c") })]);
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: key })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${kb.id}`, { token: user.jwt })).status).toBe(204);
     const rows = await tombstonesOf(kb.id);
     expect(rows.map((r) => [r.relativePath, r.docId, r.sourceHash, r.ownerId]).sort()).toEqual([
       ["a.md", made.results[0]!.docId!, sha256("a"), user.id],

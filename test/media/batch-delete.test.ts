@@ -49,7 +49,7 @@ describe("DELETE /v1/media", () => {
     expect((await listPage(me.key, "limit=50")).items.map((i) => i.id)).toEqual([kept]);
   });
 
-  test("counters move back as for single deletes: media and image storage to where they were, files and covers gone, each video's cleanup queued", async () => {
+  test("to the trash as single deletes; purged, counters move back: media and image storage to where they were, files and covers gone, each video's cleanup queued", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
     const before = await usage(user);
@@ -71,6 +71,9 @@ describe("DELETE /v1/media", () => {
       { id: flac.id, type: "audio", deleted: true },
       { id: videos[1], type: "video", deleted: true },
     ]);
+    // The batch trashes, as the single deletes do; the trash's purge then moves the counters back.
+    expect((await callJson("GET", "/v1/trash", { token: user.jwt })).body.data.items).toHaveLength(4);
+    expect((await callJson("DELETE", "/v1/trash", { token: user.jwt })).body.data).toEqual({ purged: 4 });
     const after = await usage(user);
     expect(after.video.storage).toEqual(before.video.storage);
     expect(after.image.storage).toEqual(before.image.storage);

@@ -98,13 +98,17 @@ describe("quota e-mails for img_storage", () => {
     await w.deliver();
     expect(smtp.to(user.email).map((m) => m.subject)).toEqual(["You have used 80% of your image and document storage"]);
 
+    // Deleted and purged from the trash: its bytes leave the storage.
+    const purger = (await makeKey(user, ["media.delete", "kb.write"])).key;
     expect((await call("DELETE", `/v1/docs/${second.id}`, { app: w.app, token: key })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${second.id}`, { app: w.app, token: purger })).status).toBe(204);
     expect(await usedBytes(key)).toBe(500);
     const third = (await upload(key, 300)).body.data; // back to 800 within the week
     await w.deliver();
     expect(smtp.to(user.email)).toHaveLength(1);
 
     await call("DELETE", `/v1/docs/${third.id}`, { app: w.app, token: key });
+    await call("DELETE", `/v1/trash/${third.id}`, { app: w.app, token: purger });
     w.clock.advance(7 * DAY);
     await upload(key, 300);
     await w.deliver();

@@ -275,7 +275,7 @@ describe("deciding on a code", () => {
     expect(review.html).toContain('<strong class="name" id="client-name">Shelf Sync</strong>');
     expect(review.html).toContain(`<code>${user_code}</code>`);
     expect(review.html).toContain("Read your knowledge bases and documents");
-    expect(review.html).not.toContain("Permanently delete");
+    expect(review.html).not.toContain("Delete your images");
     expect(review.html).not.toContain('id="unverified"');
     // Looking at a code decides nothing.
     expect(await statusOf(user_code)).toBe("pending");

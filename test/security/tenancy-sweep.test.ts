@@ -48,6 +48,9 @@ const grantId = (await callJson("GET", "/v1/user/me/oauth-grants", { token: owne
 // The device sign-in above told the owner.
 const notificationId = (await callJson("GET", "/v1/notifications", { token: owner.jwt })).body.data.items[0].id as string;
 const video = await storedVideo(owner.id, { isPublic: false });
+// An image of the owner's in the trash: what the trash's routes name.
+const trashed = await uploaded(owner.jwt, await png(), { is_public: "false" });
+expect((await call("DELETE", `/v1/images/${trashed.id}`, { token: owner.jwt })).status).toBe(204);
 const audio = (await uploadAudio(owner.jwt, await fixture("mp3-cover"), "a.mp3", { is_public: "false" })).body.data;
 const TUS = { "tus-resumable": "1.0.0" };
 const upload = (
@@ -143,6 +146,8 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
     headers: { "content-type": "text/vtt" },
   }),
   "DELETE /v1/videos/{id}/captions/{language}": () => ({ path: `/v1/videos/${video.id}/captions/en` }),
+  "POST /v1/trash/{id}/restore": () => ({ path: `/v1/trash/${trashed.id}/restore` }),
+  "DELETE /v1/trash/{id}": () => ({ path: `/v1/trash/${trashed.id}` }),
   "GET /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
   "PATCH /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}`, json: { isPublic: true } }),
   "DELETE /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
@@ -180,6 +185,8 @@ const BATCHES: Record<string, () => Probe> = {
   }),
   "DELETE /v1/docs": () => batchDelete("/v1/docs", [loose.id, kbDocId]),
   "DELETE /v1/media": () => batchDelete("/v1/media", [video.id, audio.id]),
+  "GET /v1/trash": () => ({ path: "/v1/trash", status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
+  "DELETE /v1/trash": () => ({ path: "/v1/trash", status: 200, check: (b) => expect(b.data).toEqual({ purged: 0 }) }),
   "POST /v1/docs/raw:batch": () => ({
     path: "/v1/docs/raw:batch",
     json: { ids: [loose.id, kbDocId] },
@@ -215,6 +222,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/audio/${audio.id}`,
     `/v1/backup/${ownersExport.id}`,
     "/v1/media",
+    "/v1/trash",
     upload,
   ];
   return Promise.all(

@@ -89,7 +89,7 @@ describe("a dimension is one entry in the list", () => {
       { plan: "trial", planActive: true, "video.status": "ok", "planLimits.docCount": 100, "planLimits.revisionBytes": limits.revisionBytes },
     );
     expect(report.kb).toEqual({ count: { used: 2, limit: 2 }, createdToday: { used: 1, limit: 2 } });
-    expect(Object.keys(report)).toEqual(["plan", "planActive", "image", "video", "doc", "planLimits", "docs", "uploads", "kb"]);
+    expect(Object.keys(report)).toEqual(["plan", "planActive", "image", "video", "doc", "planLimits", "docs", "uploads", "trashBytes", "kb"]);
     const model = usageModel(extended.dimensions);
     expect(Object.keys((model.properties.kb as TObject).properties)).toEqual(["count", "createdToday"]);
   });

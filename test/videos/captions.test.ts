@@ -152,13 +152,16 @@ describe("captions of a video", () => {
     expect(tooMany.body.meta).toEqual({ reason: "caption_limit", limit: 20 });
   });
 
-  test("a video's deletion gives its captions' bytes back and removes their files", async () => {
+  test("a video's purge gives its captions' bytes back and removes their files", async () => {
     const owner = await makeUser({ plan: "pro" });
     const v = await storedVideo(owner.id);
     const before = await imageStorage(owner.jwt);
     await put(owner, v.id, "en", SRT);
     expect(await imageStorage(owner.jwt)).toBeGreaterThan(before);
     expect((await call("DELETE", `/v1/videos/${v.id}`, { token: owner.jwt })).status).toBe(204);
+    // In the trash they still count; the purge gives them back.
+    expect(await imageStorage(owner.jwt)).toBeGreaterThan(before);
+    expect((await call("DELETE", `/v1/trash/${v.id}`, { token: owner.jwt })).status).toBe(204);
     expect(await imageStorage(owner.jwt)).toBe(before);
   });
 

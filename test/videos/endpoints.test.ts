@@ -118,7 +118,7 @@ describe("status, PATCH, DELETE", () => {
     expect((await callJson("PATCH", `/v1/videos/${v.id}`, { token: key, json: { tags: ["x".repeat(33)] } })).status).toBe(422);
   });
 
-  test("DELETE: 204, gone at once, its media storage given back; the queued cleanup removes every object", async () => {
+  test("DELETE: 204, gone at once (to the trash); purged, its media storage given back and the queued cleanup removes every object", async () => {
     const { deps } = await testContext();
     const { user, key } = await makeClient({ plan: "pro" });
     const up = await uploadVideo(key, await clip());
@@ -129,6 +129,9 @@ describe("status, PATCH, DELETE", () => {
     const del = await call("DELETE", `/v1/videos/${id}`, { token: user.jwt });
     expect(del.status).toBe(204);
     expect((await callJson("GET", `/v1/videos/${id}`, { token: key })).status).toBe(404);
+    // In the trash its storage stays counted; its purge gives it back and queues the cleanup.
+    expect((await usage(user)).video.storage.used).toBeGreaterThan(0);
+    expect((await call("DELETE", `/v1/trash/${id}`, { token: user.jwt })).status).toBe(204);
     expect((await usage(user)).video.storage.used).toBe(0);
     const jobs = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, id));
     expect(jobs.find((j) => j.kind === "delete")?.state).toBe("queued");

@@ -107,14 +107,16 @@ describe("Mux adapter", () => {
     expect(await videoRow(v.id)).toMatchObject({ status: "ready", providerAssetId: "as9" });
   });
 
-  test("deleting a Mux video deletes its asset and its local objects", async () => {
+  test("purging a trashed Mux video deletes its asset and its local objects", async () => {
     const { deps } = await testContext();
     const owner = await makeUser({ plan: "pro" });
     const v = await insertVideo(owner.id, { provider: "mux", providerAssetId: "as7", status: "ready" });
     await deps.storage.put(v.originalKey!, new Uint8Array([1]));
     const { seen, fetchFn } = fakeMux();
-    const { deleteVideo } = await import("../../src/modules/videos/service.ts");
-    await deleteVideo(deps, owner.id, v.id);
+    const { purgeVideo } = await import("../../src/modules/videos/service.ts");
+    const { trashVideo } = await import("../../src/modules/videos/trash.ts");
+    await trashVideo(deps, owner.id, v.id);
+    await purgeVideo(deps, owner.id, v.id);
     const [job] = await deps.db.select().from(transcodeJobs).where(eq(transcodeJobs.videoId, v.id));
     expect(job).toMatchObject({ kind: "delete", provider: "mux", payload: { assetId: "as7" } });
     const run = { deps, job, signal: new AbortController().signal, deliver: fetchFn, renew: async () => true, checkpoint: async () => true };
@@ -141,7 +143,12 @@ describe("Mux adapter", () => {
   test("a video deleted while Mux makes its asset: the asset its upload made is deleted, or the upload cancelled before it makes one", async () => {
     const { deps } = await testContext();
     const owner = await makeUser({ plan: "pro" });
-    const { deleteVideo } = await import("../../src/modules/videos/service.ts");
+    const { purgeVideo } = await import("../../src/modules/videos/service.ts");
+    const { trashVideo } = await import("../../src/modules/videos/trash.ts");
+    const deleteVideo = async (d: typeof deps, ownerId: string, id: string) => {
+      await trashVideo(d, ownerId, id);
+      await purgeVideo(d, ownerId, id);
+    };
 
     const made = await insertVideo(owner.id, { provider: "mux", providerAssetId: "upload:up5" });
     await deleteVideo(deps, owner.id, made.id);

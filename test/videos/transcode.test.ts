@@ -160,6 +160,7 @@ describe("local provider: a delete during a transcode", () => {
     while (!held || held.id !== job!.id) held = await claim(deps.db, "worker-a", clock.now(), SHORT_LEASE_MS);
 
     expect((await call("DELETE", `/v1/videos/${id}`, { token: user.jwt })).status).toBe(204);
+    expect((await call("DELETE", `/v1/trash/${id}`, { token: user.jwt })).status).toBe(204);
     // The cleanup is due, but the transcode holds its lease: it is put back for later.
     const b = await testWorker({ deps: { ...deps, clock }, id: "worker-b" });
     await drain(b);

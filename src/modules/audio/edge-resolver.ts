@@ -46,6 +46,7 @@ const byId = rowById("edge_audio_by_id", audio, audio.id, {
   objectKey: audio.objectKey,
   coverKey: audio.coverKey,
   coverBytes: audio.coverBytes,
+  trashedAt: audio.trashedAt,
 });
 type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
@@ -111,7 +112,8 @@ export function audioEdgeResolver(deps: Deps): MediaResolver<ServedAudio> {
     },
     async lookup(id) {
       const row = await byId(deps.db, id);
-      return row ? served(row) : null;
+      // A trashed file is served to nobody: 404 until it is restored.
+      return row && !row.trashedAt ? served(row) : null;
     },
     select(a, file, request) {
       const m = PATH.exec(file)!;

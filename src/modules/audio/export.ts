@@ -1,6 +1,6 @@
 // What an account export copies of audio: each file as uploaded, oldest first, with what an
 // import needs to make it again (the embedded cover is made again from the file).
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { audioUrl } from "./edge-resolver.ts";
@@ -12,7 +12,13 @@ export async function audioForExport(db: DbOrTx, mediaUrl: string, ownerId: stri
   const rows = await db
     .select()
     .from(audio)
-    .where(and(eq(audio.ownerId, ownerId), from ? or(gt(audio.createdAt, from.at), and(eq(audio.createdAt, from.at), gt(audio.id, from.id))) : undefined))
+    .where(
+      and(
+        eq(audio.ownerId, ownerId),
+        isNull(audio.trashedAt),
+        from ? or(gt(audio.createdAt, from.at), and(eq(audio.createdAt, from.at), gt(audio.id, from.id))) : undefined,
+      ),
+    )
     .orderBy(asc(audio.createdAt), asc(audio.id))
     .limit(limit);
   return {
@@ -47,6 +53,6 @@ export async function audioExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
   const [r] = await db
     .select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${audio.sizeBytes}), 0)` })
     .from(audio)
-    .where(eq(audio.ownerId, ownerId));
+    .where(and(eq(audio.ownerId, ownerId), isNull(audio.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
 }

@@ -7,7 +7,7 @@ import { notFound } from "../../core/errors.ts";
 import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { Audio, AudioParams, AudioUploadForm, UpdateAudioBody } from "./model.ts";
-import { deleteAudio, getAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
+import { getAudio, trashAudio, precheckAudioUpload, toAudio, updateAudio, uploadAudio } from "./service.ts";
 
 export const audioModule = (services: RouteServices) => {
   const { deps, guard, buckets, contentDeps } = services;
@@ -63,14 +63,14 @@ export const audioModule = (services: RouteServices) => {
     .delete(
       "/v1/audio/:id",
       async ({ principal, params, set }) => {
-        if (!(await deleteAudio(deps, principal.userId, params.id))) throw notFound("audio");
+        if (!(await trashAudio(deps, principal.userId, params.id))) throw notFound("audio");
         set.status = 204;
       },
       {
         auth: { scope: "media.delete", tier: "mutation" },
         params: AudioParams,
         response: { 204: NoContent, 404: "Error" },
-        detail: { summary: "Delete an audio file: its object, cover, record and edge copy; its counters back at once" },
+        detail: { summary: "Move an audio file to the trash: it stops serving at once; restore it or purge it through /v1/trash" },
       },
     );
 };

@@ -1,6 +1,8 @@
-// What the unified media listing reads of audio: a page of the owner's files.
-import { and, desc, eq, sql } from "drizzle-orm";
+// What the unified media listing reads of audio: a page of the owner's files; and what the
+// trash reads: a page of the trashed ones, and the ones past their retention.
+import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
+import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import type { AudioItem } from "./model.ts";
@@ -24,7 +26,7 @@ const firstPage = (db: DbOrTx) =>
   db
     .select(ITEM_COLUMNS)
     .from(audio)
-    .where(eq(audio.ownerId, sql.placeholder("ownerId")))
+    .where(and(eq(audio.ownerId, sql.placeholder("ownerId")), isNull(audio.trashedAt)))
     .orderBy(desc(audio.createdAt), desc(audio.id))
     .limit(sql.placeholder("limit"))
     .prepare("audio_media_first");
@@ -37,6 +39,7 @@ const nextPage = (db: DbOrTx) =>
     .where(
       and(
         eq(audio.ownerId, sql.placeholder("ownerId")),
+        isNull(audio.trashedAt),
         sql`(${audio.createdAt}, ${audio.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")}::text)`,
       ),
     )
@@ -58,4 +61,20 @@ export async function audioMediaPage(
     ? await prepared(deps.db, "audio_media_next", nextPage).execute({ ownerId, afterAt: after.createdAt.toISOString(), afterId: after.id, limit })
     : await prepared(deps.db, "audio_media_first", firstPage).execute({ ownerId, limit });
   return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
+}
+
+/** The owner's trashed audio after `after`, newest trashed first (the trash's page). */
+export async function audioTrashPage(deps: Pick<Deps, "db">, ownerId: string, after: TrashKey | null, limit: number): Promise<TrashEntry[]> {
+  const rows = await deps.db
+    .select({ id: audio.id, name: audio.title, sizeBytes: audio.sizeBytes, coverBytes: audio.coverBytes, trashedAt: audio.trashedAt })
+    .from(audio)
+    .where(trashPageWhere(audio, ownerId, after))
+    .orderBy(desc(audio.trashedAt), desc(audio.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, kind: "audio", name: r.name, size: r.sizeBytes + r.coverBytes, trashedAt: r.trashedAt! }));
+}
+
+/** Audio trashed before `before`, oldest first: what the purge job removes. */
+export async function expiredAudio(deps: Pick<Deps, "db">, before: Date, limit: number): Promise<TrashedRef[]> {
+  return deps.db.select({ ownerId: audio.ownerId, id: audio.id }).from(audio).where(lt(audio.trashedAt, before)).orderBy(asc(audio.trashedAt)).limit(limit);
 }

@@ -2,7 +2,7 @@
 // storage while its metadata is read from the same bytes; the row, its counted bytes and
 // its cover in one transaction), read (anonymous when public), update and delete (every
 // counter back, the objects and the edge's copy gone).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { AppError, notFound, validationError } from "../../core/errors.ts";
 import { mediaFormFields } from "../../core/form-fields.ts";
@@ -16,7 +16,7 @@ import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { derivedPrefix } from "../images/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
-import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { assertFits, holdInTrash, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
 import { type AudioFormat, FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
@@ -218,7 +218,7 @@ const audioById = (db: DbOrTx) =>
   db
     .select()
     .from(audio)
-    .where(eq(audio.id, sql.placeholder("id")))
+    .where(and(eq(audio.id, sql.placeholder("id")), isNull(audio.trashedAt)))
     .prepare("audio_by_id");
 
 /**
@@ -245,7 +245,7 @@ export async function updateAudio(deps: Deps, userId: string, id: string, body: 
   const [row] = await deps.db
     .update(audio)
     .set({ ...(body.title !== undefined && { title: body.title }), ...(isPublic !== undefined && { isPublic }), updatedAt: deps.clock.now() })
-    .where(and(eq(audio.id, id), eq(audio.ownerId, userId)))
+    .where(and(eq(audio.id, id), eq(audio.ownerId, userId), isNull(audio.trashedAt)))
     .returning();
   if (!row) throw notFound("audio");
   // Made private: no edge node may go on serving it from its cache.
@@ -253,18 +253,55 @@ export async function updateAudio(deps: Deps, userId: string, id: string, body: 
   return row;
 }
 
+/** What an audio file holds in the ledger: the file in media_storage, its cover in img_storage. */
+const heldBytes = (r: Pick<AudioRow, "sizeBytes" | "coverBytes">) => r.sizeBytes + r.coverBytes;
+
 /**
- * Deletes the owner's audio file: the row, and in the same transaction the bytes it held
- * in media_storage and its cover's in img_storage; then the edge's copy and the objects.
- * False when there is no such file of this owner.
+ * Moves the owner's audio file to the trash (docs/api.md, "The trash"): it stops serving at
+ * once and leaves every listing; its bytes stay counted until it is purged. False when the
+ * owner has no such file (or it is trashed already).
  */
-export async function deleteAudio(deps: Pick<Deps, "db" | "storage" | "kv" | "log">, ownerId: string, id: string): Promise<boolean> {
+export async function trashAudio(deps: Pick<Deps, "db" | "clock" | "kv" | "log">, ownerId: string, id: string): Promise<boolean> {
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(audio)
+      .set({ trashedAt: deps.clock.now() })
+      .where(and(eq(audio.id, id), eq(audio.ownerId, ownerId), isNull(audio.trashedAt)))
+      .returning({ sizeBytes: audio.sizeBytes, coverBytes: audio.coverBytes });
+    if (row) await holdInTrash(tx, ownerId, heldBytes(row));
+    return !!row;
+  });
+  if (done) await invalidate(deps, AUDIO_KIND, id);
+  return done;
+}
+
+/** Brings a trashed audio file back as it was; false when the owner has no such file in the trash. */
+export async function restoreAudio(deps: Pick<Deps, "db" | "kv" | "log">, ownerId: string, id: string): Promise<boolean> {
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(audio)
+      .set({ trashedAt: null })
+      .where(and(eq(audio.id, id), eq(audio.ownerId, ownerId), isNotNull(audio.trashedAt)))
+      .returning({ sizeBytes: audio.sizeBytes, coverBytes: audio.coverBytes });
+    if (row) await release(tx, ownerId, { trashBytes: heldBytes(row) });
+    return !!row;
+  });
+  if (done) await invalidate(deps, AUDIO_KIND, id);
+  return done;
+}
+
+/**
+ * Deletes the owner's trashed audio file for good: the row, and in the same transaction the
+ * bytes it held in media_storage, its cover's in img_storage and both in trash_bytes; then
+ * the edge's copy and the objects. False when there is no such file of this owner in the trash.
+ */
+export async function purgeAudio(deps: Pick<Deps, "db" | "storage" | "kv" | "log">, ownerId: string, id: string): Promise<boolean> {
   const gone = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .delete(audio)
-      .where(and(eq(audio.id, id), eq(audio.ownerId, ownerId)))
+      .where(and(eq(audio.id, id), eq(audio.ownerId, ownerId), isNotNull(audio.trashedAt)))
       .returning();
-    if (row) await release(tx, ownerId, { mediaBytes: row.sizeBytes, imageBytes: row.coverBytes });
+    if (row) await release(tx, ownerId, { mediaBytes: row.sizeBytes, imageBytes: row.coverBytes, trashBytes: heldBytes(row) });
     return row;
   });
   if (!gone) return false;

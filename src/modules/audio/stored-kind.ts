@@ -42,10 +42,11 @@ export const storedAudio: StoredKind = {
         ownerId: audio.ownerId,
         media: sql<string>`coalesce(sum(${audio.sizeBytes}), 0)`,
         covers: sql<string>`coalesce(sum(${audio.coverBytes}), 0)`,
+        trashed: sql<string>`coalesce(sum(${audio.sizeBytes} + ${audio.coverBytes}) filter (where ${audio.trashedAt} is not null), 0)`,
       })
       .from(audio)
       .where(inArray(audio.ownerId, [...userIds]))
       .groupBy(audio.ownerId);
-    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.covers) }]));
+    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.covers), trashBytes: Number(r.trashed) }]));
   },
 };

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, real, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
@@ -39,7 +40,12 @@ export const audio = pgTable(
     coverBytes: bytes("cover_bytes").notNull().default(0),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** When it was moved to the trash (null: not trashed); it is purged TRASH_RETENTION_DAYS later (docs/api.md, "The trash"). */
+    trashedAt: ts("trashed_at"),
   },
-  (t) => [index("audio_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("audio_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index("audio_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null`),
+  ],
 );
 export type AudioRow = typeof audio.$inferSelect;

@@ -42,6 +42,7 @@ const byId = rowById("edge_image_by_id", images, images.id, {
   width: images.width,
   height: images.height,
   frames: images.frames,
+  trashedAt: images.trashedAt,
 });
 type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
@@ -100,7 +101,8 @@ export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
     },
     async lookup(id) {
       const row = await byId(deps.db, id);
-      return row ? served(row) : null;
+      // A trashed image is served to nobody, its owner neither: 404 until it is restored.
+      return row && !row.trashedAt ? served(row) : null;
     },
     select(image, file, request) {
       // The id is 11 characters without a dot, so the suffix is the whole extension.

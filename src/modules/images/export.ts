@@ -1,6 +1,6 @@
 // What an account export copies of images: each original as stored (its metadata stripped
-// at upload), oldest first, with what an import needs to make it again.
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+// at upload), oldest first, with what an import needs to make it again; not the trashed ones.
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { FORMATS } from "./formats.ts";
@@ -12,7 +12,13 @@ export async function imagesForExport(db: DbOrTx, mediaUrl: string, ownerId: str
   const rows = await db
     .select()
     .from(images)
-    .where(and(eq(images.ownerId, ownerId), from ? or(gt(images.createdAt, from.at), and(eq(images.createdAt, from.at), gt(images.id, from.id))) : undefined))
+    .where(
+      and(
+        eq(images.ownerId, ownerId),
+        isNull(images.trashedAt),
+        from ? or(gt(images.createdAt, from.at), and(eq(images.createdAt, from.at), gt(images.id, from.id))) : undefined,
+      ),
+    )
     .orderBy(asc(images.createdAt), asc(images.id))
     .limit(limit);
   return {
@@ -39,6 +45,6 @@ export async function imageExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
   const [r] = await db
     .select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${images.size}), 0)` })
     .from(images)
-    .where(eq(images.ownerId, ownerId));
+    .where(and(eq(images.ownerId, ownerId), isNull(images.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
 }

@@ -7,7 +7,8 @@ import { uploadLimits, withUpload } from "../../http/multipart.ts";
 import { declaredFileBytes } from "../../core/streamed-upload.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { ImageItem, ImagePage, ImageParams, ListImagesQuery, UpdateImageBody, UploadedImage, UploadForm } from "./model.ts";
-import { createImage, deleteImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
+import { trashImage } from "./trash.ts";
+import { createImage, getImage, listImages, precheckUpload, toItem, toUploaded, updateImage } from "./service.ts";
 import { imageFromForm } from "./upload-form.ts";
 
 export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteServices) =>
@@ -73,13 +74,13 @@ export const imagesModule = ({ deps, guard, buckets, contentDeps }: RouteService
     .delete(
       "/v1/images/:id",
       async ({ principal, params, set }) => {
-        await deleteImage(deps, principal.userId, params.id);
+        await trashImage(deps, principal.userId, params.id);
         set.status = 204;
       },
       {
         auth: { scope: "media.delete", tier: "mutation" },
         params: ImageParams,
         response: { 204: NoContent, 404: "Error" },
-        detail: { summary: "Delete an image: its objects, its storage count and its edge cache entry" },
+        detail: { summary: "Move an image to the trash: its URL stops serving at once; restore it or purge it through /v1/trash" },
       },
     );

@@ -24,3 +24,6 @@ export { imagePlaceholdersJob } from "./placeholders.job.ts";
 // Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).
 export { derivedPrefix, derivedVariants } from "./variants/derived.ts";
 export type { VariantAsk } from "./variants/params.ts";
+// The trash: a deleted image is trashed, then restored or purged through the trash module.
+export { expiredImages, imageTrashPage, restoreImage } from "./trash.ts";
+export { purgeImage } from "./service.ts";

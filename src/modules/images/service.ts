@@ -1,7 +1,7 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { logStoreFailure } from "../../infra/storage/outages.ts";
-import { and, arrayContains, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, arrayContains, eq, isNotNull, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
 import { AppError, notFound, storageError } from "../../core/errors.ts";
@@ -58,7 +58,7 @@ export function toItem(mediaUrl: string, r: ItemRow): ImageItem {
 }
 
 /** Bytes an image counts against img_storage: what is stored, the original and its rendition. */
-const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
+export const storedBytes = (r: { size: number; webpSize: number | null }) => r.size + (r.webpSize ?? 0);
 
 /**
  * Early refusal before the body is read: a file of `fileBytes` over the plan's image size
@@ -216,7 +216,9 @@ export async function ingestImage(
   return createImage(deps, { ...u, usage }, input, within);
 }
 
-const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId));
+// A trashed image is the owner's no longer as far as every read and change is concerned:
+// only the trash (trash.ts) reaches it.
+const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId), isNull(images.trashedAt));
 
 const imageQuery = (db: DbOrTx) =>
   db
@@ -231,7 +233,7 @@ export async function getImage(db: DbOrTx, q: { userId: string; id: string }): P
   return row;
 }
 
-const ownedByParam = () => eq(images.ownerId, sql.placeholder("userId"));
+const ownedByParam = () => and(eq(images.ownerId, sql.placeholder("userId")), isNull(images.trashedAt));
 const taggedParam = () => and(ownedByParam(), arrayContains(images.tags, sql`array[${sql.placeholder("tag")}]::text[]`));
 
 /** The keyset query of an images list page. */
@@ -274,21 +276,29 @@ export async function updateImage(deps: Deps, userId: string, id: string, body: 
   return row;
 }
 
-export async function deleteImage(deps: Deps, userId: string, id: string): Promise<void> {
-  const { row, variants } = await deps.db.transaction(async (tx) => {
+/**
+ * Deletes a trashed image for good (trash.ts: at once or at the end of its retention): its
+ * row, its variants' rows, its counted bytes (img_storage, and the trash's) and, after the
+ * commit, its objects. False when the owner has no such image in the trash.
+ */
+export async function purgeImage(deps: Deps, userId: string, id: string): Promise<boolean> {
+  const inTrash = and(eq(images.id, id), eq(images.ownerId, userId), isNotNull(images.trashedAt));
+  const done = await deps.db.transaction(async (tx) => {
     // The row locked first: a variant being recorded meanwhile waits for this transaction
     // and then finds no image (its maker removes its object); one recorded before is listed here.
-    const [locked] = await tx.select({ id: images.id }).from(images).where(ownedBy(userId, id)).for("update");
-    if (!locked) throw notFound("image");
+    const [locked] = await tx.select({ id: images.id }).from(images).where(inTrash).for("update");
+    if (!locked) return null;
     const variants = await tx.delete(imageVariants).where(eq(imageVariants.imageId, id)).returning({ name: imageVariants.name });
-    const [gone] = await tx.delete(images).where(ownedBy(userId, id)).returning();
-    await release(tx, userId, { imageBytes: storedBytes(gone!), images: 1 });
+    const [gone] = await tx.delete(images).where(inTrash).returning();
+    await release(tx, userId, { imageBytes: storedBytes(gone!), trashBytes: storedBytes(gone!) });
     return { row: gone!, variants: variants.map((v) => v.name) };
   });
+  if (!done) return false;
   await invalidateImage(deps, id);
   // After the commit: a failed commit must not have lost the bytes. A failed delete here
   // leaves an unreferenced object, logged for the operator; nothing serves or counts it.
-  const keys = [...objectKeys(row), ...variantKeys(row, variants)];
+  const keys = [...objectKeys(done.row), ...variantKeys(done.row, done.variants)];
   const results = await Promise.allSettled(keys.map((k) => deps.storage.delete(k)));
   for (const r of results) if (r.status === "rejected") logStoreFailure(deps.log, "image object delete failed", { id }, r.reason);
+  return true;
 }

@@ -1,7 +1,8 @@
 // Images as the operator work sees them (usage StoredKind): objects at
 // images/<owner>/<id>/original.<ext> and w.webp (objects.ts) and the edge's variants at
 // v/<name> (variants/made.ts); the original and the rendition are counted in img_storage and
-// image_count.
+// image_count (but not while the image is in the trash, out of the list), and in trash_bytes
+// while it is in the trash.
 import { asc, count, gt, inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { objectKey } from "./objects.ts";
@@ -48,10 +49,15 @@ export const storedImages: StoredKind = {
   },
   async recount(db, userIds) {
     const rows = await db
-      .select({ ownerId: images.ownerId, bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`, n: count() })
+      .select({
+        ownerId: images.ownerId,
+        bytes: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)), 0)`,
+        trashed: sql<string>`coalesce(sum(${images.size} + coalesce(${images.webpSize}, 0)) filter (where ${images.trashedAt} is not null), 0)`,
+        n: sql<number>`(count(*) filter (where ${images.trashedAt} is null))::int`,
+      })
       .from(images)
       .where(inArray(images.ownerId, [...userIds]))
       .groupBy(images.ownerId);
-    return new Map(rows.map((r) => [r.ownerId, { imageBytes: Number(r.bytes), images: r.n }]));
+    return new Map(rows.map((r) => [r.ownerId, { imageBytes: Number(r.bytes), images: r.n, trashBytes: Number(r.trashed) }]));
   },
 };

@@ -36,9 +36,13 @@ export const images = pgTable(
     placeholder: text("placeholder"),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** When it was moved to the trash (null: not trashed); it is purged TRASH_RETENTION_DAYS later (docs/api.md, "The trash"). */
+    trashedAt: ts("trashed_at"),
   },
   (t) => [
     index("images_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    // The trash's page and its purge (trash module).
+    index("images_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null`),
     // What the placeholder backfill walks (placeholders.job.ts): empty once it has run.
     index("images_placeholder_missing_idx").on(t.id).where(sql`${t.placeholder} is null`),
   ],

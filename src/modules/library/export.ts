@@ -77,7 +77,7 @@ export async function kbsForExport(db: DbOrTx, ownerId: string, ids: readonly st
       updatedAt: kbs.updatedAt,
     })
     .from(kbs)
-    .where(and(eq(kbs.ownerId, ownerId), ids ? inArray(kbs.id, [...ids]) : undefined))
+    .where(and(eq(kbs.ownerId, ownerId), isNull(kbs.trashedAt), ids ? inArray(kbs.id, [...ids]) : undefined))
     .orderBy(asc(kbs.slug));
 }
 

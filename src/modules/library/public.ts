@@ -27,3 +27,7 @@ export {
   type RevisionExport,
   revisionsForExport,
 } from "./export.ts";
+// The trash: deleted documents and KBs, restored or purged through the trash module.
+export { documentTrashPage, expiredDocuments, purgeDocument, restoreDocument } from "./documents/trash.ts";
+export { expiredKbs, kbTrashPage, restoreKb } from "./kbs/trash.ts";
+export { purgeKb } from "./kbs/manage.ts";

@@ -5,8 +5,8 @@
 import type { Deps } from "../../core/deps.ts";
 import { decodeCursor, toPage } from "../../core/cursor.ts";
 import { AppError } from "../../core/errors.ts";
-import { audioMediaPage, deleteAudio } from "../audio/public.ts";
-import { deleteOwnVideo, videoMediaPage } from "../videos/public.ts";
+import { audioMediaPage, trashAudio } from "../audio/public.ts";
+import { trashOwnVideo, videoMediaPage } from "../videos/public.ts";
 import { MEDIA_TYPES, type ListMediaQuery, type MediaBatchDeleteResult, type MediaType } from "./model.ts";
 
 type Key = { createdAt: Date; id: string };
@@ -17,13 +17,13 @@ interface MediaKind<I extends { id: string; createdAt: string }> {
    * first: (createdAt, id) descending, ids as the kind's own SQL compares them.
    */
   page(deps: Deps, ownerId: string, after: Key | null, limit: number): Promise<I[]>;
-  /** The kind's single delete; false when the owner has nothing of this kind with the id. */
+  /** The kind's single delete (to the trash); false when the owner has nothing of this kind with the id. */
   remove(deps: Deps, ownerId: string, id: string): Promise<boolean>;
 }
 
 const KINDS = {
-  video: { page: videoMediaPage, remove: deleteOwnVideo },
-  audio: { page: audioMediaPage, remove: deleteAudio },
+  video: { page: videoMediaPage, remove: trashOwnVideo },
+  audio: { page: audioMediaPage, remove: trashAudio },
 } satisfies Record<MediaType, MediaKind<{ id: string; createdAt: string }>>;
 
 type Item = Awaited<ReturnType<(typeof KINDS)[MediaType]["page"]>>[number];

@@ -152,6 +152,9 @@ export const DIMENSIONS = [
     refused: "rate",
     report: { at: ["uploads", "month"], shape: "usedLimit" },
   },
+  // The bytes of trashed items, which img_storage and media_storage go on counting until
+  // the items are purged (docs/api.md, "The trash"): what the usage resource shows as trashBytes.
+  { name: "trash_bytes", counts: "trashBytes", period: "total", limit: null, refused: "never", report: { at: ["trashBytes"], shape: "used" } },
   // Account exports: a day's count, however many are deleted (their archives count in no storage).
   {
     name: "exports_per_day",

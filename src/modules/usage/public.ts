@@ -1,5 +1,7 @@
 // What other modules and jobs use of the usage ledger.
-import { ledger } from "./ledger.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { DIMENSIONS, TOTAL } from "./dimensions.ts";
+import { ledger, type Need } from "./ledger.ts";
 
 export { addBandwidthBatch, mediaStorageHolders } from "./bandwidth.ts";
 export { mediaBandwidthMonth, recordBandwidthCrossings } from "./bandwidth-crossings.ts";
@@ -19,5 +21,23 @@ export const assertFits = ledger.assertFits;
 export const reserve = ledger.reserve;
 /** Gives back what deleted rows held, in the transaction that deletes them. */
 export const release = ledger.release;
+/**
+ * Counts bytes going to the trash (trash_bytes) in the transaction that trashes them; never
+ * refused (the bytes were counted already). A restore or a purge gives them back with release.
+ */
+export const holdInTrash = (tx: DbOrTx, userId: string, bytes: number): Promise<void> => countAgain(tx, userId, { trashBytes: bytes });
+/**
+ * Counts again what a restore brings back into a count it had left (an image's place in
+ * image_count), without a limit check: the bytes it holds never stopped counting.
+ */
+export async function countAgain(tx: DbOrTx, userId: string, need: Need): Promise<void> {
+  const counts = DIMENSIONS.filter((d) => d.period === "total" && (need[d.counts] ?? 0) > 0).map((d) => ({
+    userId,
+    dimension: d.name,
+    period: TOTAL,
+    amount: need[d.counts]!,
+  }));
+  if (counts.length) await ledger.add(tx, counts);
+}
 export { orphanSweepJob } from "./orphan-sweep.job.ts";
 export { usageVerifyJob } from "./verify.job.ts";

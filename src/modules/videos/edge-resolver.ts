@@ -62,6 +62,7 @@ const byId = rowById("edge_video_by_id", videos, videos.id, {
   providerPlaybackId: videos.providerPlaybackId,
   captions: videos.captions,
   durationSeconds: videos.durationSeconds,
+  trashedAt: videos.trashedAt,
 });
 type Row = NonNullable<Awaited<ReturnType<typeof byId>>>;
 
@@ -216,7 +217,8 @@ export function videoEdgeResolver(deps: Deps): MediaResolver<ServedVideo> {
     },
     async lookup(id) {
       const row = await byId(deps.db, id);
-      if (!row) return null;
+      // A trashed video plays for nobody: 404 until it is restored.
+      if (!row || row.trashedAt) return null;
       const listing = await listingOf(row);
       const muxPlaybackId = row.status === "ready" && row.provider === "mux" ? row.providerPlaybackId : null;
       if (listing.files.size === 0 && !muxPlaybackId) return null;

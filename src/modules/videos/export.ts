@@ -2,7 +2,7 @@
 // what an import needs to make it again (the renditions and thumbnail are made again by a
 // transcode there). A video whose original is gone (a failed one's, after 7 days) is
 // listed without bytes.
-import { and, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { CONTAINER_MIME, type Container } from "./containers.ts";
@@ -16,7 +16,13 @@ export async function videosForExport(db: DbOrTx, mediaUrl: string, ownerId: str
   const rows = await db
     .select()
     .from(videos)
-    .where(and(eq(videos.ownerId, ownerId), from ? or(gt(videos.createdAt, from.at), and(eq(videos.createdAt, from.at), gt(videos.id, from.id))) : undefined))
+    .where(
+      and(
+        eq(videos.ownerId, ownerId),
+        isNull(videos.trashedAt),
+        from ? or(gt(videos.createdAt, from.at), and(eq(videos.createdAt, from.at), gt(videos.id, from.id))) : undefined,
+      ),
+    )
     .orderBy(asc(videos.createdAt), asc(videos.id))
     .limit(limit);
   return {
@@ -50,6 +56,6 @@ export async function videoExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
   const [r] = await db
     .select({ n: sql<number>`count(*)::int`, bytes: sql<string>`coalesce(sum(${videos.sizeBytes}) filter (where ${isNotNull(videos.originalKey)}), 0)` })
     .from(videos)
-    .where(eq(videos.ownerId, ownerId));
+    .where(and(eq(videos.ownerId, ownerId), isNull(videos.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
 }

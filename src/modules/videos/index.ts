@@ -1,6 +1,7 @@
 // /v1/videos: streamed upload, list, read (anonymous when public), status poll, update,
 // delete, custom thumbnail. Provider callbacks are in webhooks.routes.ts, signed URLs in
 // sign.routes.ts, captions in captions.routes.ts.
+import { trashVideo } from "./trash.ts";
 import { depsAt } from "../../http/addresses.ts";
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
@@ -9,19 +10,7 @@ import { declaredLength, uploadBodyOf } from "../../http/body-limit.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { createBandwidthStates } from "./bandwidth.ts";
 import { ListVideosQuery, ThumbnailForm, UpdateVideoBody, UploadedVideo, Video, VideoPage, VideoParams, VideoStatusPoll, VideoUploadForm } from "./model.ts";
-import {
-  deleteVideo,
-  getVideo,
-  listVideos,
-  ownVideo,
-  precheckVideoUpload,
-  toStatus,
-  toUploaded,
-  toVideo,
-  updateVideo,
-  uploadVideo,
-  videoUrls,
-} from "./service.ts";
+import { getVideo, listVideos, ownVideo, precheckVideoUpload, toStatus, toUploaded, toVideo, updateVideo, uploadVideo, videoUrls } from "./service.ts";
 import { precheckThumbnail, revertThumbnail, setThumbnail, THUMBNAIL_MAX_BYTES } from "./thumbnail.ts";
 import { captionRoutes } from "./captions.routes.ts";
 import { signRoutes } from "./sign.routes.ts";
@@ -108,14 +97,14 @@ export const videosModule = (services: RouteServices) => {
     .delete(
       "/v1/videos/:id",
       async ({ principal, params, set }) => {
-        await deleteVideo(deps, principal.userId, params.id);
+        await trashVideo(deps, principal.userId, params.id);
         set.status = 204;
       },
       {
         auth: { scope: "media.delete", tier: "mutation" },
         params: VideoParams,
         response: { 204: NoContent, 404: "Error" },
-        detail: { summary: "Delete a video: counters down at once, the provider's variants and the original removed asynchronously" },
+        detail: { summary: "Move a video to the trash: it stops playing at once; restore it or purge it through /v1/trash" },
       },
     )
     .post(

@@ -1,7 +1,7 @@
 // The videos' scheduled upkeep (reconcile.job.ts, failed-originals.job.ts): hourly reconciliation of
 // videos a provider has not reported on, and the removal of failed videos' originals
 // after 7 days. Both are idempotent: a run stopped half-way is finished by the next.
-import { and, asc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { release } from "../usage/public.ts";
 import type { Providers } from "./providers/index.ts";
@@ -49,7 +49,10 @@ export async function reconcileVideos(deps: Deps, providers: Providers, signal?:
   }
 }
 
-/** Deletes the originals of videos failed more than 7 days ago, giving back their media storage. */
+/**
+ * Deletes the originals of videos failed more than 7 days ago, giving back their media
+ * storage; not a trashed video's, which its purge removes with the rest.
+ */
 export async function deleteFailedOriginals(deps: Deps, signal?: AbortSignal): Promise<number> {
   const before = new Date(deps.clock.nowMs() - FAILED_ORIGINAL_RETENTION_MS);
   let deleted = 0;
@@ -57,7 +60,7 @@ export async function deleteFailedOriginals(deps: Deps, signal?: AbortSignal): P
     const page = await deps.db
       .select({ id: videos.id, ownerId: videos.ownerId, key: videos.originalKey, size: videos.sizeBytes })
       .from(videos)
-      .where(and(eq(videos.status, "failed"), isNotNull(videos.originalKey), lt(videos.failedAt, before)))
+      .where(and(eq(videos.status, "failed"), isNotNull(videos.originalKey), lt(videos.failedAt, before), isNull(videos.trashedAt)))
       .limit(BATCH);
     if (!page.length) return deleted;
     for (const v of page) {

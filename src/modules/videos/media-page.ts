@@ -1,11 +1,12 @@
 // The videos of one owner as the unified media listing (/v1/media) reads them: a page
 // strictly after a (createdAt, id) key, read by the very statement GET /v1/videos pages
-// with, and the delete DELETE /v1/videos/:id runs.
+// with, and the delete (to the trash) DELETE /v1/videos/:id runs.
 import type { Deps } from "../../core/deps.ts";
 import { encodeCursor } from "../../core/cursor.ts";
 import { AppError } from "../../core/errors.ts";
 import type { VideoListItem } from "./model.ts";
-import { deleteVideo, listVideos } from "./service.ts";
+import { listVideos } from "./service.ts";
+import { trashVideo } from "./trash.ts";
 
 /**
  * Up to `limit` of the owner's videos after `after` in GET /v1/videos's order (createdAt,
@@ -23,10 +24,10 @@ export async function videoMediaPage(
   return items.map((item) => ({ type: "video" as const, ...item }));
 }
 
-/** DELETE /v1/videos/:id's own delete; false when the owner has no such video. */
-export async function deleteOwnVideo(deps: Deps, ownerId: string, id: string): Promise<boolean> {
+/** DELETE /v1/videos/:id's own delete (to the trash); false when the owner has no such video. */
+export async function trashOwnVideo(deps: Deps, ownerId: string, id: string): Promise<boolean> {
   try {
-    await deleteVideo(deps, ownerId, id);
+    await trashVideo(deps, ownerId, id);
     return true;
   } catch (e) {
     if (e instanceof AppError && e.code === "NOT_FOUND") return false;

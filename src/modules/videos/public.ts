@@ -4,7 +4,10 @@ export { providerEgress, splitByStorage } from "./bandwidth-egress.ts";
 export { createProviders as createVideoProviders } from "./providers/index.ts";
 export { createTranscodeWorker } from "./worker.ts";
 
-export { videoMediaPage, deleteOwnVideo } from "./media-page.ts";
+export { videoMediaPage, trashOwnVideo } from "./media-page.ts";
+// The trash: a deleted video is trashed, then restored or purged through the trash module.
+export { expiredVideos, restoreVideo, videoTrashPage } from "./trash.ts";
+export { purgeVideo } from "./service.ts";
 // Before an account is deleted: its videos and their hosted assets.
 export { deleteOwnerVideos } from "./service.ts";
 export { VideoListItem } from "./model.ts";

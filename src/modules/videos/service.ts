@@ -2,7 +2,7 @@
 // streamed to storage, the row and its counted bytes and its transcode job in one
 // transaction), list, read (anonymous when public), status, update and delete (counters
 // down at once, the provider's cleanup queued).
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
 import { AppError, notFound } from "../../core/errors.ts";
@@ -234,7 +234,7 @@ const videoById = (db: DbOrTx) =>
   db
     .select()
     .from(videos)
-    .where(eq(videos.id, sql.placeholder("id")))
+    .where(and(eq(videos.id, sql.placeholder("id")), isNull(videos.trashedAt)))
     .prepare("video_by_id");
 
 /**
@@ -259,7 +259,7 @@ export async function lockOwnVideo(tx: Tx, userId: string, id: string): Promise<
   const [row] = await tx
     .select()
     .from(videos)
-    .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+    .where(and(eq(videos.id, id), eq(videos.ownerId, userId), isNull(videos.trashedAt)))
     .for("update");
   if (!row) throw notFound("video");
   return row;
@@ -274,6 +274,7 @@ function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof 
   const where = () =>
     and(
       eq(videos.ownerId, sql.placeholder("userId")),
+      isNull(videos.trashedAt),
       filters.includes("tag") ? sql`${videos.tags} @> array[${sql.placeholder("tag")}]::text[]` : undefined,
       filters.includes("status") ? sql`${videos.status} = any(${sql.placeholder("statuses")}::text[])` : undefined,
       filters.includes("public") ? eq(videos.isPublic, sql.placeholder("isPublic") as unknown as boolean) : undefined,
@@ -313,7 +314,7 @@ export async function updateVideo(deps: Deps, userId: string, id: string, body: 
       ...(body.tags !== undefined && { tags: body.tags }),
       updatedAt: deps.clock.now(),
     })
-    .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+    .where(and(eq(videos.id, id), eq(videos.ownerId, userId), isNull(videos.trashedAt)))
     .returning();
   if (!row) throw notFound("video");
   // Made private: no edge node may go on serving it from its cache.
@@ -321,28 +322,40 @@ export async function updateVideo(deps: Deps, userId: string, id: string, body: 
   return row;
 }
 
+/** What a video holds in the ledger: its original while kept (media_storage), a custom thumbnail and captions (img_storage). */
+export const heldBytes = (r: Pick<VideoRow, "originalKey" | "sizeBytes" | "thumbnailBytes" | "captionBytes">) =>
+  (r.originalKey ? r.sizeBytes : 0) + r.thumbnailBytes + r.captionBytes;
+
 /**
- * Deletes the row, gives back its counted bytes (the original's media storage while it is
- * kept, a custom thumbnail's image storage) and queues the provider's cleanup of every
- * object of the video, all in one transaction; the edge drops it at once.
+ * Deletes a trashed video for good (trash.ts): the row, its counted bytes (the original's
+ * media storage while it is kept, a custom thumbnail's and the captions' image storage,
+ * and all of them in the trash's) and queues the provider's cleanup of every object of
+ * the video, all in one transaction; the edge drops it at once. False when the owner has
+ * no such video in the trash.
  */
-export async function deleteVideo(deps: Deps, userId: string, id: string): Promise<void> {
+export async function purgeVideo(deps: Deps, userId: string, id: string): Promise<boolean> {
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(videos)
-      .where(and(eq(videos.id, id), eq(videos.ownerId, userId)))
+      .where(and(eq(videos.id, id), eq(videos.ownerId, userId), isNotNull(videos.trashedAt)))
       .returning();
-    if (!gone) throw notFound("video");
-    await release(tx, userId, { mediaBytes: gone.originalKey ? gone.sizeBytes : 0, imageBytes: gone.thumbnailBytes + gone.captionBytes });
+    if (!gone) return null;
+    await release(tx, userId, {
+      mediaBytes: gone.originalKey ? gone.sizeBytes : 0,
+      imageBytes: gone.thumbnailBytes + gone.captionBytes,
+      trashBytes: heldBytes(gone),
+    });
     await enqueueDeletes(tx, [gone], now);
     return gone;
   });
+  if (!row) return false;
   await invalidate(deps, VIDEO_KIND, id);
   // The thumbnails at once (the queued cleanup removes everything else, and these again).
   for (const key of [row.thumbnailKey, row.customThumbnailKey]) {
     if (key) await deps.storage.delete(key).catch((err) => deps.log.warn("video thumbnail delete failed; the cleanup job retries", { id, err }));
   }
+  return true;
 }
 
 /**

@@ -4,7 +4,7 @@
 // playlists name their variants and segments by relative URIs, so a player resolving them
 // keeps the segment on every request it makes, and no playlist has to be rewritten.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { notFound } from "../../core/errors.ts";
 import { iso } from "../../infra/clock.ts";
@@ -49,7 +49,7 @@ const ownedQuery = (db: DbOrTx) =>
   db
     .select({ id: videos.id })
     .from(videos)
-    .where(and(eq(videos.id, sql.placeholder("id")), eq(videos.ownerId, sql.placeholder("ownerId"))))
+    .where(and(eq(videos.id, sql.placeholder("id")), eq(videos.ownerId, sql.placeholder("ownerId")), isNull(videos.trashedAt)))
     .prepare("video_owned_for_sign");
 
 /**

@@ -110,7 +110,8 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
     }
     await notify(tx, [{ kind: "video_failed", userId: row.ownerId, payload: { videoId: row.id, title: row.title, reason: row.failureReason } }], now);
     // The original's key is read before the update set it null: from the event's own row.
-    if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes });
+    // A trashed video's original was held in the trash's bytes too.
+    if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes, trashBytes: row.trashedAt ? row.sizeBytes : 0 });
     return { applied: "applied" as const, id: row.id, dropped: ev.dropOriginal ? originalKey(row) : undefined };
   });
   if (out.applied === "applied" && "id" in out && out.id) {

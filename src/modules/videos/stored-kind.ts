@@ -62,10 +62,11 @@ export const storedVideos: StoredKind = {
         ownerId: videos.ownerId,
         media: sql<string>`coalesce(sum(${videos.sizeBytes}) filter (where ${isNotNull(videos.originalKey)}), 0)`,
         thumbs: sql<string>`coalesce(sum(${videos.thumbnailBytes} + ${videos.captionBytes}), 0)`,
+        trashed: sql<string>`coalesce(sum((case when ${videos.originalKey} is null then 0 else ${videos.sizeBytes} end) + ${videos.thumbnailBytes} + ${videos.captionBytes}) filter (where ${videos.trashedAt} is not null), 0)`,
       })
       .from(videos)
       .where(inArray(videos.ownerId, [...userIds]))
       .groupBy(videos.ownerId);
-    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.thumbs) }]));
+    return new Map(rows.map((r) => [r.ownerId, { mediaBytes: Number(r.media), imageBytes: Number(r.thumbs), trashBytes: Number(r.trashed) }]));
   },
 };

@@ -74,9 +74,12 @@ export const videos = pgTable(
     processingStartedAt: ts("processing_started_at"),
     readyAt: ts("ready_at"),
     failedAt: ts("failed_at"),
+    /** When it was moved to the trash (null: not trashed); it is purged TRASH_RETENTION_DAYS later (docs/api.md, "The trash"). */
+    trashedAt: ts("trashed_at"),
   },
   (t) => [
     index("videos_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index("videos_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null`),
     index("videos_processing_idx").on(t.createdAt).where(sql`${t.status} = 'processing'`),
     index("videos_failed_original_idx").on(t.failedAt).where(sql`${t.status} = 'failed' and ${t.originalKey} is not null`),
   ],

@@ -2,7 +2,7 @@
 // written under the image's prefix, then recorded (image_variants) so every node serves the
 // object afterwards. Concurrent first requests on a node share one making; a node that
 // finds the record (another node made it) serves it without rendering.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError, storageError } from "../../../core/errors.ts";
 import { BudgetBusyError } from "../../../infra/budget.ts";
@@ -125,7 +125,7 @@ export function variantMaker(deps: Deps) {
               createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as("created_at"),
             })
             .from(images)
-            .where(eq(images.id, img.id)),
+            .where(and(eq(images.id, img.id), isNull(images.trashedAt))),
         )
         .onConflictDoNothing()
         .returning({ name: imageVariants.name });

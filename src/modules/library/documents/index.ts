@@ -38,7 +38,8 @@ import { clearRevisions, listRevisions, readRevision, restoreRevision } from "./
 import { searchDocuments } from "./search.ts";
 import { renderDocumentation, serveRender } from "./typst-render.ts";
 import { docFormReader } from "./upload-form.ts";
-import { deleteDocument, deleteDocuments, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";
+import { trashDocuments } from "./trash.ts";
+import { deleteDocument, getDocument, listDocuments, rawBatch, toDocItem, updateDocument } from "./service.ts";
 import { iso } from "../../../infra/clock.ts";
 
 const tagsOf = (tag: string | undefined) => [...new Set((tag ?? "").split(",").map((s) => s.trim()))].filter(Boolean);
@@ -163,20 +164,20 @@ export const documentsModule = ({ deps, guard, identity, limiter, buckets, conte
           auth: { scope: "kb.write", tier: "mutation" },
           params: DocParams,
           response: { 204: NoContent, 404: "Error" },
-          detail: { summary: "Delete a document (in a KB: soft delete, reported by the manifest)" },
+          detail: { summary: "Move a document to the trash (in a KB: its path is reported deleted by the manifest until a restore puts it back)" },
         },
       )
       .delete(
         "/v1/docs",
         async ({ principal, body }) => {
-          const deleted = await deleteDocuments(deps, principal.userId, body.ids);
+          const deleted = await trashDocuments(deps, principal.userId, body.ids);
           return ok({ results: body.ids.map((id) => (deleted.has(id) ? { id, deleted: true } : { id, deleted: false, reason: "NOT_FOUND" as const })) });
         },
         {
           auth: { scope: "kb.write", tier: "mutation" },
           body: IdsBody,
           response: { 200: Ok(BatchDeleteResult), 422: "Error" },
-          detail: { summary: "Delete up to 50 documents; a result per id, in input order" },
+          detail: { summary: "Move up to 50 documents to the trash; a result per id, in input order" },
         },
       )
       // The router reads `:batch` as a parameter, so the path is matched as /v1/docs/:id

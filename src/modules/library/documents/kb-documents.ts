@@ -154,7 +154,7 @@ export async function insertInKb(
     createdAt: actor.now,
     updatedAt: stamp,
   };
-  if (books.insertLater) return books.insertLater({ ...values, deletedAt: null });
+  if (books.insertLater) return books.insertLater({ ...values, deletedAt: null, trashedAt: null, trashedKbId: null, trashedPath: null });
   const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;
 }

@@ -20,7 +20,7 @@ import { purgeDocBranches } from "../kbs/branches.ts";
 import { writeTombstone } from "../kbs/tombstones.ts";
 
 /** The tombstone of a KB document leaving its path at `stamp`. */
-const tombstoneOf = (doc: DocumentRow, stamp: Date) =>
+export const tombstoneOf = (doc: DocumentRow, stamp: Date) =>
   ({
     ownerId: doc.ownerId,
     kbId: doc.kbId!,
@@ -296,6 +296,8 @@ export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
     .where(eq(docRevisions.docId, doc.id))
     .returning({ sizeBytes: docRevisions.sizeBytes, objectKey: docRevisions.objectKey });
   if (revisions.length) await books.release(tx, { revisions: revisions.length, revisionBytes: revisions.reduce((n, r) => n + r.sizeBytes, 0) });
+  // A trashed document is deleted but still counted (its bytes in the trash's too) until purged.
+  if (doc.trashedAt) await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes, trashBytes: doc.sizeBytes });
   if (!doc.deletedAt) {
     await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
     if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));

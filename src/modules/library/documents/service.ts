@@ -1,5 +1,6 @@
 // Reading and managing documents: list pages, one document, its raw text (for its owner,
 // or anyone when public), metadata updates, deletes one by one and in batches.
+import { trashDocuments } from "./trash.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../../core/cursor.ts";
@@ -8,10 +9,8 @@ import { iso } from "../../../infra/clock.ts";
 import type { DbOrTx } from "../../../infra/db/index.ts";
 import { isId } from "../../../infra/ids.ts";
 import { prepared } from "../../../infra/db/prepared.ts";
-import { lockKb } from "../kbs/service.ts";
-import { readContent, removeObjects } from "./content.ts";
+import { readContent } from "./content.ts";
 import type { DocItem, DocSort, UpdateDocBody } from "./model.ts";
-import { hardDelete, softDelete } from "./row-changes.ts";
 import { type DocumentRow, docColumns, docFormat, documents, documentsOnly } from "./table.ts";
 
 /** The columns a list item shows (a page reads these only: not the content). */
@@ -163,39 +162,10 @@ export async function updateDocument(deps: Deps, userId: string, id: string, bod
   return row;
 }
 
-/**
- * Deletes the caller's active documents. One in a KB is soft-deleted, so clients that
- * mirror the KB learn of it from the manifest (a row that vanished would be pushed back
- * by the next sync); one outside any KB is deleted for good, with its history. The images
- * a rewrite made stay: they belong to the owner and may be linked from elsewhere.
- * Returns the ids that were deleted.
- */
-export async function deleteDocuments(deps: Deps, userId: string, ids: readonly string[]): Promise<Set<string>> {
-  const now = deps.clock.now();
-  const { deleted, freed } = await deps.db.transaction(async (tx) => {
-    // KBs first, in id order, as every other change of a KB's documents takes them.
-    const inKbs = await tx
-      .selectDistinct({ kbId: documents.kbId })
-      .from(documents)
-      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.kbId} is not null`));
-    for (const kbId of inKbs.map((r) => r.kbId!).sort()) await lockKb(tx, { userId, id: kbId });
-    const rows = await tx
-      .select(docColumns)
-      .from(documents)
-      .where(and(inArray(documents.id, [...ids]), eq(documents.ownerId, userId), sql`${documents.deletedAt} is null`, documentsOnly))
-      .orderBy(documents.id)
-      .for("update");
-    const freed: string[] = [];
-    for (const row of rows) freed.push(...(row.kbId ? (await softDelete(tx, { userId, now }, row)).freed : await hardDelete(tx, { userId, now }, row)));
-    return { deleted: new Set(rows.map((r) => r.id)), freed };
-  });
-  await removeObjects(deps, freed);
-  return deleted;
-}
-
+/** DELETE /v1/docs/:id: the caller's active document to the trash (trash.ts). */
 export async function deleteDocument(deps: Deps, userId: string, id: string): Promise<void> {
-  const deleted = await deleteDocuments(deps, userId, [id]);
-  if (!deleted.has(id)) throw notFound("document");
+  const trashed = await trashDocuments(deps, userId, [id]);
+  if (!trashed.has(id)) throw notFound("document");
 }
 
 /** POST /v1/docs/raw:batch: each id in input order, own (with a reader) or public; never says why one is missing. */

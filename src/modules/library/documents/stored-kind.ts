@@ -2,9 +2,10 @@
 // is one object under docs/<owner>/ (content.ts), named by the document, the revision or
 // the pending conflict branch that holds it. Counted: live documents in doc_count and
 // img_storage, with pending branches' bytes (conflict_branches); revisions in
-// revision_count and revision_bytes. KB files' rows and file branches hold no object
+// revision_count and revision_bytes; trashed documents and the files of trashed KBs in
+// trash_bytes (trashed documents stay counted in the rest too). KB files' rows and file branches hold no object
 // here and count no bytes: their blobs are the files kind's (files/stored-kind.ts).
-import { and, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type DbOrTx, rowsOf } from "../../../infra/db/index.ts";
 import type { StoredKind } from "../../usage/public.ts";
@@ -61,7 +62,27 @@ export const storedDocuments: StoredKind = {
     return { keys, next: keys.length === limit ? keys.at(-1)! : null };
   },
   async recount(db, userIds) {
-    const live = await sumsOf(db, documents, documents.ownerId, documents.sizeBytes, userIds, and(isNull(documents.deletedAt), documentsOnly));
+    // A trashed document is deleted but counted until purged.
+    const live = await sumsOf(
+      db,
+      documents,
+      documents.ownerId,
+      documents.sizeBytes,
+      userIds,
+      and(or(isNull(documents.deletedAt), isNotNull(documents.trashedAt)), documentsOnly),
+    );
+    // The trash's bytes: trashed documents (alone or with their KB), and the files of trashed KBs.
+    const trashed = await sumsOf(
+      db,
+      documents,
+      documents.ownerId,
+      documents.sizeBytes,
+      userIds,
+      or(
+        isNotNull(documents.trashedAt),
+        sql`${documents.format} = 'file' and ${documents.deletedAt} is null and ${documents.kbId} in (select id from kbs where trashed_at is not null)`,
+      ),
+    );
     const revisions = await sumsOf(db, docRevisions, docRevisions.ownerId, docRevisions.sizeBytes, userIds);
     const pending = eq(conflictBranches.status, "pending");
     const branches = await sumsOf(
@@ -84,7 +105,8 @@ export const storedDocuments: StoredKind = {
     return new Map(
       userIds.map((u) => {
         const [d, r, b, f] = [live.get(u) ?? none, revisions.get(u) ?? none, branches.get(u) ?? none, fileBranches.get(u) ?? none];
-        return [u, { docs: d.n, imageBytes: d.bytes + b.bytes, revisions: r.n, revisionBytes: r.bytes, branches: b.n + f.n }];
+        const trashBytes = trashed.get(u)?.bytes ?? 0;
+        return [u, { docs: d.n, imageBytes: d.bytes + b.bytes, revisions: r.n, revisionBytes: r.bytes, branches: b.n + f.n, trashBytes }];
       }),
     );
   },

@@ -75,6 +75,16 @@ export const documents = pgTable(
     updatedAt: ts("updated_at").notNull(),
     deletedAt: ts("deleted_at"),
     /**
+     * When it was moved to the trash. A trashed row is also deleted (deleted_at), so every
+     * query of active rows leaves it out, but it keeps its content and history. One trashed
+     * on its own leaves its KB (kb_id null, a soft-deleted row and a tombstone at its path,
+     * as a move does) and keeps where it was in trashed_kb_id and trashed_path; one trashed
+     * with its KB stays in it (kb_id set), and comes back with it.
+     */
+    trashedAt: ts("trashed_at"),
+    trashedKbId: text("trashed_kb_id"),
+    trashedPath: text("trashed_path"),
+    /**
      * What GET /v1/docs/search matches (search.ts): the title (weight A), the KB path with
      * its separators as spaces (B) and the inline content (C). A document whose content is
      * in the object store is found by its title and path only. The 'simple' configuration:
@@ -87,6 +97,7 @@ export const documents = pgTable(
   (t) => [
     check("documents_place_ck", sql`(${t.kbId} is null) = (${t.relativePath} is null) and (${t.kbId} is null) = (${t.pathKey} is null)`),
     uniqueIndex("documents_kb_path_uq").on(t.ownerId, t.kbId, t.pathKey).where(sql`${t.kbId} is not null`),
+    index("documents_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null and ${t.kbId} is null`),
     index("documents_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("documents_owner_updated_idx").on(t.ownerId, t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     // The manifest walks a KB in (updated_at, id) order, soft-deleted rows included:

@@ -12,7 +12,8 @@ import { conflictsRoutes } from "./conflicts.routes.ts";
 import { kbFilesRoutes } from "../files/index.ts";
 import { askedOf } from "../files/serve.ts";
 import { linksRoutes } from "./links.routes.ts";
-import { createKbChecked, deleteKb, listKbs, toKbItem, updateKb } from "./manage.ts";
+import { createKbChecked, listKbs, toKbItem, updateKb } from "./manage.ts";
+import { trashKb } from "./trash.ts";
 import { readManifest } from "./manifest.ts";
 import { readManifestV2 } from "./manifest-v2.ts";
 import {
@@ -107,7 +108,7 @@ export const kbsModule = (services: RouteServices) => {
     .delete(
       "/v1/kbs/:id",
       async ({ principal, params, query, set }) => {
-        await deleteKb(deps, principal.userId, params.id, query.cascade ?? false);
+        await trashKb(deps, principal.userId, params.id, query.cascade ?? false);
         set.status = 204;
       },
       {
@@ -115,7 +116,10 @@ export const kbsModule = (services: RouteServices) => {
         params: KbParams,
         query: DeleteKbQuery,
         response: { 204: NoContent, 404: "Error", 409: "Error" },
-        detail: { summary: "Delete a knowledge base: 409 KB_NOT_EMPTY while it holds documents, unless cascade=true (its documents go with it)" },
+        detail: {
+          summary:
+            "Move a knowledge base to the trash: 409 KB_NOT_EMPTY while it holds documents, unless cascade=true (its documents go with it, and come back with it)",
+        },
       },
     )
     .get(

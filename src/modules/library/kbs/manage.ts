@@ -1,9 +1,9 @@
 // The /v1/kbs resource: create (slug rules, the plan's KB count), list, read, update
 // (name, description, default) and delete (with or without its documents).
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { type KeysetQuery, keysetPage } from "../../../core/cursor.ts";
-import { AppError, notFound, validationError } from "../../../core/errors.ts";
+import { AppError, validationError } from "../../../core/errors.ts";
 import { iso } from "../../../infra/clock.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
@@ -11,6 +11,8 @@ import { purgeKbDocuments } from "../documents/kb-documents.ts";
 import { removeObjects } from "../documents/content.ts";
 import { dropUnlinked, kbFileHashes, lockOwnerFiles } from "../files/blobs.ts";
 import { requireUser } from "../../identity/public.ts";
+import { release } from "../../usage/public.ts";
+import { trashedKbBytes, untrashKbDocuments } from "./trash.ts";
 import { type CreateKbBody, type KbItem, SLUG_PATTERN, type UpdateKbBody } from "./model.ts";
 import { purgeKbBranches } from "./branches.ts";
 import { lockKb, nextStamp, nextStampAfter } from "./service.ts";
@@ -96,7 +98,7 @@ export function kbListQuery(userId: string, q: KbListQuery): KeysetQuery<typeof 
   return {
     from: kbs,
     shape: "owned",
-    where: () => eq(kbs.ownerId, sql.placeholder("userId")),
+    where: () => and(eq(kbs.ownerId, sql.placeholder("userId")), isNull(kbs.trashedAt))!,
     params: { userId },
     sort: q.sort === "name" ? ["name", "id"] : ["updatedAt", "id"],
     direction: q.sort === "name" ? "asc" : "desc",
@@ -128,32 +130,35 @@ export async function updateKb(deps: Deps, userId: string, id: string, body: Upd
 }
 
 /**
- * Deletes a KB. With active documents or files and no cascade: 409 KB_NOT_EMPTY. Otherwise
- * its documents go with it, with their history: what they held (doc_count, img_storage, the
- * revision counters) is given back in the same transaction, their objects removed after;
- * its files' blobs go too where no other KB or branch of the owner links them.
+ * Deletes a trashed KB for good (trash.ts: at once or at the end of its retention). Its
+ * documents go with it, with their history: what they held (doc_count, img_storage, the
+ * revision counters, the trash's bytes) is given back in the same transaction, their
+ * objects removed after; its files' blobs go too where no other KB or branch of the owner
+ * links them. False when the owner has no such KB in the trash.
  */
-export async function deleteKb(deps: Deps, userId: string, id: string, cascade: boolean): Promise<void> {
+export async function purgeKb(deps: Deps, userId: string, id: string): Promise<boolean> {
   const freed = await deps.db.transaction(async (tx) => {
-    const kb = await lockKb(tx, { userId, id });
-    if ((kb.docCount > 0 || kb.fileCount > 0) && !cascade) {
-      throw new AppError("KB_NOT_EMPTY", "the knowledge base holds documents or files; delete them first or pass cascade=true", {
-        docCount: kb.docCount,
-        fileCount: kb.fileCount,
-      });
-    }
+    const [kb] = await tx
+      .select()
+      .from(kbs)
+      .where(and(eq(kbs.id, id), eq(kbs.ownerId, userId), isNotNull(kbs.trashedAt)))
+      .for("update");
+    if (!kb) return null;
     await lockOwnerFiles(tx, userId);
     const linked = await kbFileHashes(tx, userId, id);
+    const held = await trashedKbBytes(tx, userId, id);
+    // Its documents active again within this transaction: the cascade below then goes as it
+    // always has (their tombstones, their counts given back).
+    await untrashKbDocuments(tx, userId, id);
     // Their tombstones and branches first: the documents' rows are what they are made from.
     await tombstoneKb(tx, userId, id, nextStampAfter(kb.updatedAt, deps.clock.now()));
     const branchObjects = await purgeKbBranches(tx, userId, id);
     const objects = [...branchObjects, ...(await purgeKbDocuments(tx, userId, id)), ...(await dropUnlinked(tx, userId, linked))];
-    const gone = await tx
-      .delete(kbs)
-      .where(and(eq(kbs.id, id), eq(kbs.ownerId, userId)))
-      .returning({ id: kbs.id });
-    if (!gone.length) throw notFound("kb");
+    await tx.delete(kbs).where(eq(kbs.id, id));
+    await release(tx, userId, { trashBytes: held });
     return objects;
   });
+  if (!freed) return false;
   await removeObjects(deps, freed);
+  return true;
 }

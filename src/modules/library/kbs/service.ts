@@ -1,6 +1,6 @@
 // The rules of knowledge bases that documents need: a KB the caller owns, locked while a
 // document in it changes, and its cached counts and stamp moved with the documents.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { notFound } from "../../../core/errors.ts";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
@@ -23,10 +23,10 @@ const kbByOwner = (db: DbOrTx) =>
   db
     .select()
     .from(kbs)
-    .where(and(eq(kbs.id, sql.placeholder("id")), eq(kbs.ownerId, sql.placeholder("userId"))))
+    .where(and(eq(kbs.id, sql.placeholder("id")), eq(kbs.ownerId, sql.placeholder("userId")), isNull(kbs.trashedAt)))
     .prepare("kb_by_owner");
 
-/** The caller's KB; 404 NOT_FOUND (entity kb) when it is absent or another user's. */
+/** The caller's KB; 404 NOT_FOUND (entity kb) when it is absent, in the trash or another user's. */
 export async function getKb(db: DbOrTx, q: { userId: string; id: string }): Promise<KbRow> {
   const [row] = await prepared(db, "kb_by_owner", kbByOwner).execute({ id: q.id, userId: q.userId });
   if (!row) throw notFound("kb");
@@ -41,7 +41,7 @@ export async function lockKb(tx: Tx, q: { userId: string; id: string }): Promise
   const [row] = await tx
     .select()
     .from(kbs)
-    .where(and(eq(kbs.id, q.id), eq(kbs.ownerId, q.userId)))
+    .where(and(eq(kbs.id, q.id), eq(kbs.ownerId, q.userId), isNull(kbs.trashedAt)))
     .for("update");
   if (!row) throw notFound("kb");
   return row;

@@ -30,8 +30,11 @@ export const kbs = pgTable(
     sizeBytes: bytes("size_bytes").notNull().default(0),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
+    /** When it was moved to the trash (null: not trashed); it is purged TRASH_RETENTION_DAYS later (docs/api.md, "The trash"). */
+    trashedAt: ts("trashed_at"),
   },
   (t) => [
+    index("kbs_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null`),
     uniqueIndex("kbs_owner_slug_uq").on(t.ownerId, t.slug),
     // At most one default KB per user, whatever races.
     uniqueIndex("kbs_owner_default_uq").on(t.ownerId).where(sql`${t.isDefault}`),
