@@ -3,7 +3,7 @@
 // v/<name> (variants/made.ts); the original and the rendition are counted in img_storage and
 // image_count (but not while the image is in the trash, out of the list), and in trash_bytes
 // while it is in the trash.
-import { asc, count, gt, inArray, sql } from "drizzle-orm";
+import { asc, gt, inArray, sql } from "drizzle-orm";
 import type { StoredKind } from "../usage/public.ts";
 import { objectKey } from "./objects.ts";
 import { type ImageRow, images, imageVariants } from "./table.ts";
