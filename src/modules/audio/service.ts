@@ -91,11 +91,12 @@ export type Within = (tx: Tx, id: string) => Promise<void>;
 export async function ingestAudio(
   deps: Deps & WithCompliance,
   userId: string,
-  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: { title?: string; isPublic: boolean } },
+  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: { title?: string; isPublic: boolean }; id?: string },
   within: Within,
 ): Promise<AudioRow> {
   const u = await precheckAudioFile(deps, userId, 0);
-  const id = newId();
+  // An imported file keeps the id it had where the caller found it free (migration).
+  const id = file.id ?? newId();
   let tap: MetadataTap | undefined;
   const streamed = await storeStream(file.stream, file.filename, { ...streamOptions(deps, u, id, (t) => (tap = t)), deadlineMs: 0 });
   return recordAudio(deps, u, id, streamed, tap!, () => file.fields, within);

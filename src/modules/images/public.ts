@@ -1,7 +1,9 @@
 // The images module's public surface: what other modules and the wiring may use of it.
 export { imageEdgeResolver } from "./edge-resolver.ts";
 export {
+  deleteImage,
   discardPrepared,
+  importImage,
   type ImageDeps,
   ingestImage,
   insertPrepared,
@@ -18,7 +20,7 @@ export { storedImages } from "./stored-kind.ts";
 // The SVG sanitizer's worker, one per process (the wiring builds it and closes it).
 export { createSvgSanitizer } from "./svg-sanitizer.ts";
 // What an account export copies of images.
-export { imageExportTotals, imagesForExport } from "./export.ts";
+export { imageExportTotals, imageIdOwners, imagesForExport } from "./export.ts";
 // The job that makes the placeholders of images uploaded before uploads made them.
 export { imagePlaceholdersJob } from "./placeholders.job.ts";
 // Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).

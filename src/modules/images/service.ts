@@ -41,6 +41,8 @@ export interface NewImage {
   tags?: string[];
   /** Public unless told otherwise. */
   isPublic?: boolean;
+  /** An imported image's own id, which the caller found free (migration); a new one otherwise. */
+  id?: string;
 }
 
 /** The columns an image's answer shows: all a list page reads. */
@@ -118,7 +120,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
     timeoutS: deps.config.IMAGE_WORK_TIMEOUT_S,
     svg: { sanitizer: deps.svgSanitizer, maxDepth: deps.config.SVG_MAX_DEPTH, maxElements: deps.config.SVG_MAX_ELEMENTS },
   });
-  const id = newImageId();
+  const id = input.id ?? newImageId();
   const base = { id, ownerId: u.userId, format };
   const stored = storedBytes({ size: out.original.length, webpSize: out.webp?.length ?? null });
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
@@ -214,6 +216,12 @@ export async function ingestImage(
   const u = await precheckUpload(deps, userId, 0);
   const usage = { ...u.usage, img_storage: Math.max(0, u.usage.img_storage - held) };
   return createImage(deps, { ...u, usage }, input, within);
+}
+
+/** An image brought by an account import (migration): checked, processed, stored and counted as an upload is. */
+export async function importImage(deps: ImageDeps, userId: string, input: NewImage): Promise<ImageRow> {
+  const u = await precheckUpload(deps, userId, 0);
+  return createImage(deps, u, input);
 }
 
 const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId));

@@ -144,15 +144,15 @@ interface PreparedDocument {
  * (checked and stored), inserted in one transaction, or discarded when it turned out to be
  * a duplicate or failed. The same text again in the same place consumes nothing (200).
  */
-export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
-  const created = await createOrFind(deps, userId, body);
+export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody, opts: { id?: string } = {}): Promise<Created> {
+  const created = await createOrFind(deps, userId, body, opts);
   // The compile check of a Typst text, once it is stored (what it finds never refuses it).
   if (created.result.format === "typst") created.result.warnings = await typstWarnings(deps, body.content);
   return created;
 }
 
-async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
-  const early = await prepareDocument(deps, userId, body);
+async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody, opts: { id?: string }): Promise<Created> {
+  const early = await prepareDocument(deps, userId, body, opts);
   if ("duplicate" in early) return { status: 200, result: toUploadResult(early.duplicate, { duplicate: true }) };
   const prepared = early.ready;
   let outcome: Awaited<ReturnType<typeof insertDocument>>;
@@ -172,7 +172,12 @@ async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody
 }
 
 /** What prepareDocument found: the document already there with this text, or one ready to insert. */
-async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
+async function prepareDocument(
+  deps: ImageDeps,
+  userId: string,
+  body: CreateDocBody,
+  opts: { id?: string },
+): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
   const format = formatOf(body.filename);
   // Postgres text cannot hold NUL, and no Markdown or Typst needs it: refused alike whether
   // the text would be stored inline or as an object.
@@ -228,7 +233,8 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
       : { content: body.content, prepared: [], failures: [], warnings: [], coverUrl: null };
   const text = rewritten.content;
   const sizeBytes = utf8Length(text);
-  const docId = newId();
+  // An imported document keeps the id it had where the caller found it free (migration).
+  const docId = opts.id ?? newId();
   let content: StoredContent | undefined;
   try {
     assertSize(sizeBytes);

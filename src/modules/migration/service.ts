@@ -1,0 +1,100 @@
+// The rules of account imports: taking an archive (streamed into the object store, one
+// import of an account at a time), reading and listing the caller's own. Every query
+// filters by the owner: another user's import is 404 like one that does not exist.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Deps } from "../../core/deps.ts";
+import { keysetPage } from "../../core/cursor.ts";
+import { AppError, notFound } from "../../core/errors.ts";
+import { streamUpload, type UploadBody } from "../../core/streamed-upload.ts";
+import { iso, isoOrNull } from "../../infra/clock.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
+import { newId } from "../../infra/ids.ts";
+import { requireUser } from "../identity/public.ts";
+import { looksLikeZip } from "./archive.ts";
+import type { MigrationView } from "./model.ts";
+import { type MigrationRow, migrations } from "./table.ts";
+
+const archiveKey = (ownerId: string, id: string) => `migrations/${ownerId}/${id}.zip`;
+
+/** 409 CONFLICT while the account has an import queued or running: one at a time. */
+async function assertNoneRunning(db: DbOrTx, userId: string) {
+  const [running] = await db
+    .select({ id: migrations.id })
+    .from(migrations)
+    .where(and(eq(migrations.ownerId, userId), inArray(migrations.state, ["queued", "running"])))
+    .limit(1);
+  if (running) throw new AppError("CONFLICT", "an import of this account is queued or running: wait for it to end", { migrationId: running.id });
+}
+
+/**
+ * Streams the form's `file` into the object store and queues its import (202). 422
+ * INVALID_FILE_TYPE for a file that is not a zip, 413 past MIGRATION_MAX_BYTES; nothing is
+ * kept then. The archive counts against no quota: it is removed once the import ends.
+ */
+export async function createMigration(deps: Deps, userId: string, upload: UploadBody, mediaUrl: string): Promise<MigrationRow> {
+  await requireUser(deps.db, userId);
+  await assertNoneRunning(deps.db, userId);
+  const id = newId();
+  const key = archiveKey(userId, id);
+  const file = await streamUpload(upload, {
+    storage: deps.storage,
+    key,
+    maxFileBytes: deps.config.MIGRATION_MAX_BYTES,
+    deadlineMs: deps.config.VIDEO_UPLOAD_TIMEOUT_S * 1000,
+    sniffBytes: 4,
+    sniff: (first) => (looksLikeZip(first) ? "zip" : null),
+    unsupported: "the file is not a zip archive: send the archive of an account export",
+  });
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`migration:${userId}`}))`);
+      await assertNoneRunning(tx, userId);
+      const [row] = await tx
+        .insert(migrations)
+        .values({ id, ownerId: userId, objectKey: key, archiveBytes: file.size, mediaUrl, createdAt: deps.clock.now() })
+        .returning();
+      return row!;
+    });
+  } catch (e) {
+    await deps.storage.delete(key).catch(() => {});
+    throw e;
+  }
+}
+
+export function toView(r: MigrationRow): MigrationView {
+  return {
+    id: r.id,
+    status: r.state,
+    progress: { itemsDone: r.itemsDone, itemsTotal: r.itemsTotal },
+    archiveBytes: r.archiveBytes,
+    report: r.report ?? null,
+    createdAt: iso(r.createdAt),
+    startedAt: isoOrNull(r.startedAt),
+    finishedAt: isoOrNull(r.finishedAt),
+  };
+}
+
+export async function getMigration(db: DbOrTx, userId: string, id: string): Promise<MigrationRow> {
+  const [row] = await db
+    .select()
+    .from(migrations)
+    .where(and(eq(migrations.id, id), eq(migrations.ownerId, userId)));
+  if (!row) throw notFound("migration");
+  return row;
+}
+
+/** The caller's imports, newest first. */
+export function listMigrations(db: DbOrTx, userId: string, q: { cursor?: string; limit: number }) {
+  return keysetPage(
+    db,
+    {
+      from: migrations,
+      where: () => eq(migrations.ownerId, sql.placeholder("userId")),
+      params: { userId },
+      sort: ["createdAt", "id"],
+      cursor: q.cursor,
+      limit: q.limit,
+    },
+    (r) => toView(r as MigrationRow),
+  );
+}
