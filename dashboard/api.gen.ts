@@ -1383,6 +1383,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/migration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's imports, newest first (cursor pages) */
+        get: operations["getV1Migration"];
+        put?: never;
+        /**
+         * Import an account export's archive into this account (multipart file; 202, a worker imports it)
+         * @description The zip GET /v1/backup/{id}'s downloadUrl gives, from this instance or another. 422 INVALID_FILE_TYPE for a file that is not a zip, 413 FILE_TOO_LARGE past MIGRATION_MAX_BYTES, 409 CONFLICT while another import of the account is queued or running. Needs media.write and kb.write (403 without). The worker checks the whole archive before it stores anything (names, links, sizes, checksums, the manifest, the room the plan leaves) and refuses a hostile or broken one with a code in report.error, importing nothing. Items keep their ids where free; media links in Markdown are written with this instance's MEDIA_URL; a re-run skips what is already here (docs/api.md, "Migration").
+         */
+        post: operations["postV1Migration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/migration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import: its status, progress and, once ended, its report (what was imported, skipped and why) */
+        get: operations["getV1MigrationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/users": {
         parameters: {
             query?: never;
@@ -11621,6 +11659,324 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Migration: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /**
+                                 * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "running" | "completed" | "failed";
+                                progress: {
+                                    itemsDone: number;
+                                    /** @description the archive's items, known once its manifest is read (0 before) */
+                                    itemsTotal: number;
+                                };
+                                archiveBytes: number;
+                                /** MigrationReport */
+                                report: (({
+                                    counts: {
+                                        imported: number;
+                                        skipped: number;
+                                        /** @description earlier texts of KB documents replayed into their history */
+                                        revisions: number;
+                                        /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                        kbs: number;
+                                        /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                        rewrittenLinks: number;
+                                    };
+                                    imported: {
+                                        /** @description image, video, audio, document, kb_document or kb_file */
+                                        kind: string;
+                                        /** @description its id in the archive */
+                                        sourceId: string;
+                                        /** @description its id here: the same where it was free */
+                                        id: ((string | null) | null) | null;
+                                        name: string;
+                                        /** @description why it was skipped, or why it has a new id */
+                                        reason?: string;
+                                    }[];
+                                    skipped: {
+                                        /** @description image, video, audio, document, kb_document or kb_file */
+                                        kind: string;
+                                        /** @description its id in the archive */
+                                        sourceId: string;
+                                        /** @description its id here: the same where it was free */
+                                        id: ((string | null) | null) | null;
+                                        name: string;
+                                        /** @description why it was skipped, or why it has a new id */
+                                        reason?: string;
+                                    }[];
+                                    error: (({
+                                        /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                        code: string;
+                                        message: string;
+                                        /** @description the archive member at fault */
+                                        member?: string;
+                                    } | null) | null) | null;
+                                    /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                    truncated: boolean;
+                                } | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                finishedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Migration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description the zip of an account export (GET /v1/backup/{id}'s downloadUrl)
+                     */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description status 202 */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Migration */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "completed" | "failed";
+                            progress: {
+                                itemsDone: number;
+                                /** @description the archive's items, known once its manifest is read (0 before) */
+                                itemsTotal: number;
+                            };
+                            archiveBytes: number;
+                            /** MigrationReport */
+                            report: (({
+                                counts: {
+                                    imported: number;
+                                    skipped: number;
+                                    /** @description earlier texts of KB documents replayed into their history */
+                                    revisions: number;
+                                    /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                    kbs: number;
+                                    /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                    rewrittenLinks: number;
+                                };
+                                imported: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                skipped: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                error: (({
+                                    /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                    code: string;
+                                    message: string;
+                                    /** @description the archive member at fault */
+                                    member?: string;
+                                } | null) | null) | null;
+                                /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                truncated: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1MigrationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Migration */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "completed" | "failed";
+                            progress: {
+                                itemsDone: number;
+                                /** @description the archive's items, known once its manifest is read (0 before) */
+                                itemsTotal: number;
+                            };
+                            archiveBytes: number;
+                            /** MigrationReport */
+                            report: (({
+                                counts: {
+                                    imported: number;
+                                    skipped: number;
+                                    /** @description earlier texts of KB documents replayed into their history */
+                                    revisions: number;
+                                    /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                    kbs: number;
+                                    /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                    rewrittenLinks: number;
+                                };
+                                imported: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                skipped: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                error: (({
+                                    /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                    code: string;
+                                    message: string;
+                                    /** @description the archive member at fault */
+                                    member?: string;
+                                } | null) | null) | null;
+                                /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                truncated: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
