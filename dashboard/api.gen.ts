@@ -1203,7 +1203,7 @@ export interface paths {
         delete?: never;
         /**
          * What the tus server supports; also the CORS preflight of a browser client (no credential)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes, or an archive (MIGRATION_MAX_BYTES); Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -1224,7 +1224,7 @@ export interface paths {
                         "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
                         "Tus-Extension"?: string;
-                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        /** @description the largest file any plan takes, or an account archive (MIGRATION_MAX_BYTES), in bytes (each plan's own limit per kind applies at creation) */
                         "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
                         "Tus-Checksum-Algorithm"?: string;
@@ -1265,7 +1265,7 @@ export interface paths {
         delete: operations["deleteV1UploadsById"];
         /**
          * The same, at an upload's URL (where a browser's preflight of its PATCH, HEAD or DELETE goes)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes, or an archive (MIGRATION_MAX_BYTES); Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -1286,7 +1286,7 @@ export interface paths {
                         "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
                         "Tus-Extension"?: string;
-                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        /** @description the largest file any plan takes, or an account archive (MIGRATION_MAX_BYTES), in bytes (each plan's own limit per kind applies at creation) */
                         "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
                         "Tus-Checksum-Algorithm"?: string;
@@ -1394,7 +1394,7 @@ export interface paths {
         get: operations["getV1Migration"];
         put?: never;
         /**
-         * Import an account export's archive into this account (multipart file; 202, a worker imports it)
+         * Import an account export's archive into this account (multipart file, or { uploadId } of a resumable upload; 202, a worker imports it)
          * @description The zip GET /v1/backup/{id}'s downloadUrl gives, from this instance or another. 422 INVALID_FILE_TYPE for a file that is not a zip, 413 FILE_TOO_LARGE past MIGRATION_MAX_BYTES, 409 CONFLICT while another import of the account is queued or running. Needs media.write and kb.write (403 without). The worker checks the whole archive before it stores anything (names, links, sizes, checksums, the manifest, the room the plan leaves) and refuses a hostile or broken one with a code in report.error, importing nothing. Items keep their ids where free; media links in Markdown are written with this instance's MEDIA_URL; a re-run skips what is already here (docs/api.md, "Migration").
          */
         post: operations["postV1Migration"];
@@ -10986,7 +10986,7 @@ export interface operations {
                              */
                             status: "uploading" | "processing" | "complete" | "failed";
                             /** @enum {string} */
-                            kind: "video" | "audio" | "image";
+                            kind: "video" | "audio" | "image" | "archive";
                             /** @description bytes stored so far (Upload-Offset) */
                             offset: number;
                             /** @description the whole file's bytes (Upload-Length) */
@@ -11003,7 +11003,7 @@ export interface operations {
                             resource: ((({
                                 id: string;
                                 /** @enum {string} */
-                                type: "video" | "audio" | "image";
+                                type: "video" | "audio" | "image" | "archive";
                                 /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
                                 url?: string;
                             } & {
@@ -11128,7 +11128,7 @@ export interface operations {
                              */
                             status: "uploading" | "processing" | "complete" | "failed";
                             /** @enum {string} */
-                            kind: "video" | "audio" | "image";
+                            kind: "video" | "audio" | "image" | "archive";
                             /** @description bytes stored so far (Upload-Offset) */
                             offset: number;
                             /** @description the whole file's bytes (Upload-Length) */
@@ -11145,7 +11145,7 @@ export interface operations {
                             resource: ((({
                                 id: string;
                                 /** @enum {string} */
-                                type: "video" | "audio" | "image";
+                                type: "video" | "audio" | "image" | "archive";
                                 /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
                                 url?: string;
                             } & {
@@ -11789,6 +11789,10 @@ export interface operations {
                      */
                     file: Blob;
                 };
+                "application/json": {
+                    /** @description a finished upload of kind archive (/v1/uploads) */
+                    uploadId: string;
+                };
             };
         };
         responses: {
@@ -11876,9 +11880,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -15,6 +15,7 @@ CREATE TABLE "account_imports" (
 	"state" text DEFAULT 'queued' NOT NULL,
 	"object_key" text,
 	"archive_bytes" bigint NOT NULL,
+	"upload_id" text,
 	"media_url" text NOT NULL,
 	"items_total" integer DEFAULT 0 NOT NULL,
 	"items_done" integer DEFAULT 0 NOT NULL,
@@ -30,4 +31,5 @@ CREATE TABLE "account_imports" (
 ALTER TABLE "account_import_items" ADD CONSTRAINT "account_import_items_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_imports" ADD CONSTRAINT "account_imports_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_imports_owner_created_idx" ON "account_imports" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "account_imports_owner_upload_idx" ON "account_imports" USING btree ("owner_id","upload_id");--> statement-breakpoint
 CREATE INDEX "account_imports_due_idx" ON "account_imports" USING btree ("created_at") WHERE "account_imports"."state" in ('queued', 'running');

@@ -44,8 +44,12 @@ const FILE_START: Record<string, string> = {
 const TUS: Record<string, number> = { "POST /v1/uploads": 400, "PATCH /v1/uploads/{id}": 404 };
 
 const key = (o: Operation) => `${o.method} ${o.path}`;
-/** An upload: multipart only (POST /v1/docs takes a form too, but is sent JSON here, as a large body). */
-const isMultipart = (o: Operation) => !!o.op.requestBody?.content?.["multipart/form-data"] && !o.op.requestBody?.content?.["application/json"];
+/**
+ * An upload: multipart only (POST /v1/docs takes a form too, but is sent JSON here, as a
+ * large body); POST /v1/migration takes JSON too (a small { uploadId }) and is sent its archive.
+ */
+const isMultipart = (o: Operation) =>
+  !!o.op.requestBody?.content?.["multipart/form-data"] && (!o.op.requestBody?.content?.["application/json"] || key(o) === "POST /v1/migration");
 
 /** The most body the operation takes. */
 function limitOf(o: Operation): number {

@@ -74,3 +74,20 @@ export const MigrationForm = {
     },
   },
 };
+
+/** POST /v1/migration as JSON: the resumable upload that brought the archive. */
+export const MigrationFromUpload = t.Object(
+  { uploadId: t.String({ pattern: ID_PATTERN, description: "a finished upload of kind archive (/v1/uploads)" }) },
+  { additionalProperties: false },
+);
+
+export const MigrationFromUploadJson = {
+  "application/json": {
+    schema: {
+      type: "object" as const,
+      required: ["uploadId"],
+      additionalProperties: false,
+      properties: { uploadId: { type: "string" as const, pattern: ID_PATTERN, description: "a finished upload of kind archive (/v1/uploads)" } },
+    },
+  },
+};

@@ -7,7 +7,7 @@ import { keysetPage } from "../../core/cursor.ts";
 import { AppError, notFound } from "../../core/errors.ts";
 import { streamUpload, type UploadBody } from "../../core/streamed-upload.ts";
 import { iso, isoOrNull } from "../../infra/clock.ts";
-import type { DbOrTx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { requireUser } from "../identity/public.ts";
 import { looksLikeZip } from "./archive.ts";
@@ -59,6 +59,57 @@ export async function createMigration(deps: Deps, userId: string, upload: Upload
     await deps.storage.delete(key).catch(() => {});
     throw e;
   }
+}
+
+/**
+ * A finished resumable upload of kind archive (the uploads module): its bytes moved into
+ * place and its import queued, in the transaction that `within` marks the upload complete
+ * in. Refused (409) while another import of the account is queued or running.
+ */
+export async function queueArchiveImport(
+  deps: Deps,
+  userId: string,
+  file: { key: string; size: number; uploadId: string; mediaUrl: string },
+  within: (tx: Tx, id: string) => Promise<void>,
+): Promise<MigrationRow> {
+  await assertNoneRunning(deps.db, userId);
+  const id = newId();
+  const key = archiveKey(userId, id);
+  const moved = (await deps.storage.move?.(file.key, key)) ?? false;
+  if (!moved) {
+    const body = await deps.storage.get(file.key);
+    if (!body) throw new AppError("STORAGE_ERROR", "the upload's bytes are missing from the object store");
+    await deps.storage.put(key, body, { contentType: "application/zip" });
+  }
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`migration:${userId}`}))`);
+      await assertNoneRunning(tx, userId);
+      await within(tx, id);
+      const [row] = await tx
+        .insert(migrations)
+        .values({ id, ownerId: userId, objectKey: key, archiveBytes: file.size, uploadId: file.uploadId, mediaUrl: file.mediaUrl, createdAt: deps.clock.now() })
+        .returning();
+      return row!;
+    });
+  } catch (e) {
+    await deps.storage.delete(key).catch(() => {});
+    throw e;
+  }
+}
+
+/** The import a finished archive upload of the caller's started; 404 for any other id. */
+export async function migrationOfUpload(db: DbOrTx, userId: string, uploadId: string): Promise<MigrationRow> {
+  const [row] = await db
+    .select()
+    .from(migrations)
+    .where(and(eq(migrations.ownerId, userId), eq(migrations.uploadId, uploadId)))
+    .limit(1);
+  if (!row)
+    throw new AppError("NOT_FOUND", "no finished archive upload of yours has this id: an upload of kind archive starts its import once its last byte is in", {
+      entity: "upload",
+    });
+  return row;
 }
 
 export function toView(r: MigrationRow): MigrationView {

@@ -44,6 +44,8 @@ export const migrations = pgTable(
     /** The archive while the import waits or runs; null once it ended and the archive was removed. */
     objectKey: text("object_key"),
     archiveBytes: bytes("archive_bytes").notNull(),
+    /** The resumable upload (kind archive) that brought the archive, when one did. */
+    uploadId: text("upload_id"),
     /** The address this instance's media is served at, as the request saw it (the worker has none). */
     mediaUrl: text("media_url").notNull(),
     itemsTotal: integer("items_total").notNull().default(0),
@@ -58,6 +60,7 @@ export const migrations = pgTable(
   },
   (t) => [
     index("account_imports_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index("account_imports_owner_upload_idx").on(t.ownerId, t.uploadId),
     index("account_imports_due_idx").on(t.createdAt).where(sql`${t.state} in ('queued', 'running')`),
   ],
 );
