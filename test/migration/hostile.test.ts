@@ -5,7 +5,9 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createMigrationWorker } from "../../src/modules/migration/worker.ts";
 import { postDoc } from "../documents/fixtures.ts";
-import { callJson, testContext } from "../helpers/context.ts";
+import { newId } from "../../src/infra/ids.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
+import { newKb } from "../kbs/fixtures.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { countersOf, setCounter } from "../jobs/world.ts";
@@ -146,6 +148,31 @@ describe("ids and tenancy", () => {
     expect((await callJson("GET", `/v1/docs/${theirs.id}`, { token: key })).status).toBe(404);
     const raw = await callJson("GET", `/v1/docs/${theirs.id}`, { token: other.key });
     expect(raw.body.data).toMatchObject({ title: "Mine" });
+  });
+
+  test("a KB path the account holds already with other content is left as it is; the KB of that slug is filled, not doubled", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const kb = await newKb(key, { name: "Notes", slug: "notes-import" });
+    await postDoc(key, { filename: "a.md", content: "# Mine\n", kbId: kb.id, relativePath: "a.md" });
+    const kbId = newId();
+    const kbEntry = { id: kbId, name: "Notes", slug: "notes-import", description: null, isDefault: false, folder: "kbs/notes-import" };
+    const at = (path: string, text: string) => ({
+      ...docItem(`kbs/notes-import/${path}`, text),
+      kind: "kb_document",
+      kb: { id: kbId, slug: "notes-import", path },
+    });
+    const zip = rawZip([
+      { name: "kbs/notes-import/a.md", bytes: new TextEncoder().encode("# Theirs\n") },
+      { name: "kbs/notes-import/b.md", bytes: new TextEncoder().encode("# New\n") },
+      { name: "manifest.json", bytes: jsonBytes(manifestOf([at("a.md", "# Theirs\n"), at("b.md", "# New\n")], { kbs: [kbEntry] })) },
+    ]);
+    const posted = await postArchive(key, zip);
+    const done = await runMigration(await worker(), key, posted.body.data.id);
+    expect(done.report).toMatchObject({ counts: { imported: 1, skipped: 1, kbs: 0 }, error: null });
+    expect(done.report.skipped[0].reason).toContain("holds another document");
+    expect(await (await call("GET", `/v1/kbs/${kb.id}/raw?path=a.md`, { token: key })).text()).toBe("# Mine\n");
+    expect(await (await call("GET", `/v1/kbs/${kb.id}/raw?path=b.md`, { token: key })).text()).toBe("# New\n");
+    expect((await callJson("GET", "/v1/kbs", { token: key })).body.data.items).toHaveLength(1);
   });
 
   test("another user's import is 404, and their list does not show it; a second import while one is queued is 409", async () => {

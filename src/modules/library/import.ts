@@ -10,6 +10,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import type { ImageDeps } from "../images/public.ts";
 import { createDocument } from "./documents/create.ts";
 import { normalizePath, pathProblemText } from "./documents/path.ts";
+import { activeAtKbPath } from "./documents/kb-rows.ts";
 import { documents } from "./documents/table.ts";
 import { precheckFile, storeFile } from "./files/upload.ts";
 import { createKbChecked } from "./kbs/manage.ts";
@@ -114,6 +115,14 @@ export async function importKbFile(
     throw new AppError("CONFLICT", why, { path: p.path });
   }
   return { id: out.doc.id, duplicate: out.change === "unchanged" };
+}
+
+/** What a KB's path holds now (an active document or file): its id and hash; undefined for a free path. */
+export async function kbPathHolder(db: DbOrTx, userId: string, kbId: string, path: string): Promise<{ id: string; sha256: string | null } | undefined> {
+  const p = normalizePath(path);
+  if (!p.ok) return undefined;
+  const row = await activeAtKbPath(db, { userId, kbId, pathKey: p.key });
+  return row && { id: row.id, sha256: row.sourceHash };
 }
 
 /** Who holds each of these document ids, and its text's hash: what an import asks before it keeps a document's id. */

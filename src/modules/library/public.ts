@@ -28,6 +28,6 @@ export {
   revisionsForExport,
 } from "./export.ts";
 // What an account import makes of documents and knowledge bases, and takes back when it fails.
-export { documentIdOwners, importDocument, importKb, importKbFile } from "./import.ts";
+export { documentIdOwners, importDocument, importKb, importKbFile, kbPathHolder } from "./import.ts";
 export { deleteDocument } from "./documents/service.ts";
 export { deleteKb } from "./kbs/manage.ts";

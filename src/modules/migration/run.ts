@@ -10,7 +10,7 @@ import { refusalError } from "../../core/refusal.ts";
 import { newId } from "../../infra/ids.ts";
 import { deleteAudio, ingestAudio } from "../audio/public.ts";
 import { deleteImage, type ImageDeps, importImage } from "../images/public.ts";
-import { deleteDocument, deleteKb, importDocument, importKb, importKbFile } from "../library/public.ts";
+import { deleteDocument, deleteKb, importDocument, importKb, importKbFile, kbPathHolder } from "../library/public.ts";
 import { deleteOwnVideo, ingestVideo } from "../videos/public.ts";
 import { type Archive, memberStream, readAll } from "./archive.ts";
 import type { Item, Manifest } from "./manifest.ts";
@@ -86,6 +86,13 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
         report.counts.skipped++;
         note(report.skipped, { ...entry, reason: step.skip });
       } else {
+        const taken = item.kb ? await pathTaken(deps, userId, kbIds.get(item.kb.id)!, item) : undefined;
+        if (taken) {
+          report.counts.skipped++;
+          note(report.skipped, { ...entry, id: taken.id, reason: taken.reason });
+          await hooks.progress(++done, steps.length);
+          continue;
+        }
         const id = await makeItem(deps, row, archive, manifest, step, { made, changed, kbIds, report });
         if (id !== item.id) changed.set(item.id, id);
         await deps.db
@@ -115,6 +122,17 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
     throw err;
   }
   return report;
+}
+
+/**
+ * A KB path that holds something already: the same bytes (a KB imported before under
+ * another id) are there already; anything else is the account's own and is left as it is.
+ */
+async function pathTaken(deps: ImageDeps, userId: string, kbId: string, item: Item): Promise<{ id: string; reason: string } | undefined> {
+  const held = await kbPathHolder(deps.db, userId, kbId, item.kb!.path);
+  if (!held) return undefined;
+  if (held.sha256 === item.sha256) return { id: held.id, reason: "already present (the same bytes at its path)" };
+  return { id: held.id, reason: "its KB path holds another document or file of this account's, which is left as it is" };
 }
 
 interface Books {
