@@ -7,7 +7,7 @@ import { makeClient, makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { countersOf } from "../jobs/world.ts";
 import { create, patch, tusCall, metaHeader } from "../uploads/helpers.ts";
-import { docItem, jsonBytes, manifestOf, rawZip, runMigration } from "./fixtures.ts";
+import { docItem, jsonBytes, manifestOf, postArchive, rawZip, runMigration } from "./fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -46,6 +46,24 @@ describe("an archive by resumable upload", () => {
     for await (const o of deps.storage.list(`uploads/${user.id}/`)) left.push(o.key);
     for await (const o of deps.storage.list(`migrations/${user.id}/`)) left.push(o.key);
     expect(left).toEqual([]);
+  });
+
+  test("an archive upload finished while another import is queued is 409, keeps its bytes, and is finished by an empty PATCH once that import ended", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const zip = archive();
+    const first = await postArchive(key, zip);
+    expect(first.status).toBe(202);
+    const path = await create(key, zip.length, { kind: "archive", filename: "export.zip" });
+    const refused = await patch(key, path, 0, zip);
+    expect(refused.status).toBe(409);
+    const { deps, services } = await testContext();
+    const worker = createMigrationWorker({ ...deps, compliance: services.compliance, svgSanitizer: services.svgSanitizer }, { heartbeatMs: 60_000 });
+    expect((await runMigration(worker, key, first.body.data.id)).status).toBe("completed");
+    const again = await patch(key, path, zip.length, new Uint8Array(0));
+    expect(again.status).toBe(204);
+    const second = again.headers.get("x-resource-id")!;
+    const done = await runMigration(worker, key, second);
+    expect(done).toMatchObject({ status: "completed", report: { counts: { imported: 0, skipped: 1 } } });
   });
 
   test("an id that is no finished archive upload of the caller's is 404; a body that is not { uploadId } is 422", async () => {

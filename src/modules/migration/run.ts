@@ -93,8 +93,14 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
           await hooks.progress(++done, steps.length);
           continue;
         }
-        const id = await makeItem(deps, row, archive, manifest, step, { made, changed, kbIds, report });
+        const { id, skip } = await makeItem(deps, row, archive, manifest, step, { made, changed, kbIds, report });
         if (id !== item.id) changed.set(item.id, id);
+        if (skip) {
+          report.counts.skipped++;
+          note(report.skipped, { ...entry, id, reason: skip });
+          await hooks.progress(++done, steps.length);
+          continue;
+        }
         await deps.db
           .insert(migrationItems)
           .values({
@@ -111,7 +117,7 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
             set: { targetId: id, migrationId: row.id },
           });
         report.counts.imported++;
-        const why = step.why ?? (id !== item.id ? "a KB file's link at its path is made with a new id" : undefined);
+        const why = step.why ?? (id !== item.id && item.kind === "kb_file" ? "a KB file's link at its path is made with a new id" : undefined);
         note(report.imported, { ...entry, id, ...(why ? { reason: why } : {}) });
       }
       await hooks.progress(++done, steps.length);
@@ -142,7 +148,7 @@ interface Books {
   report: MigrationReport;
 }
 
-/** Makes one item through its module; its id here. */
+/** Makes one item through its module: its id here, and why it was skipped where its module found it there already. */
 async function makeItem(
   deps: ImageDeps,
   row: MigrationRow,
@@ -150,7 +156,7 @@ async function makeItem(
   manifest: Manifest,
   step: Extract<Step, { id: string | undefined }>,
   b: Books,
-): Promise<string> {
+): Promise<{ id: string; skip?: string }> {
   const { item } = step;
   const userId = row.ownerId;
   const member = item.member!;
@@ -163,7 +169,7 @@ async function makeItem(
         const bytes = await readAll(archive, member, item);
         const image = await importImage(deps, userId, { bytes, filename: item.name, tags, isPublic: item.isPublic, ...(step.id ? { id: step.id } : {}) });
         b.made.push({ kind: "image", id: image.id });
-        return image.id;
+        return { id: image.id };
       } finally {
         release();
       }
@@ -186,7 +192,7 @@ async function makeItem(
           async () => {},
         );
         b.made.push({ kind: "video", id: video.id });
-        return video.id;
+        return { id: video.id };
       } finally {
         await deps.storage.delete(staged).catch(() => {});
       }
@@ -204,7 +210,7 @@ async function makeItem(
         async () => {},
       );
       b.made.push({ kind: "audio", id: audio.id });
-      return audio.id;
+      return { id: audio.id };
     }
     case "kb_file": {
       const kbId = b.kbIds.get(item.kb!.id)!;
@@ -215,7 +221,7 @@ async function makeItem(
         sha256: item.sha256!,
         name,
       });
-      return file.id;
+      return { id: file.id };
     }
     default: {
       const text = async (m: string, e: { size: number; sha256: string | null }) => {
@@ -238,7 +244,9 @@ async function makeItem(
       }
       const got = await importDocument(deps, userId, { ...base, content: await text(member, item), ...(id ? { id } : {}) });
       if (got.created) b.made.push({ kind: "document", id: got.id });
-      return got.id;
+      // Outside a KB the same text is one document (POST /v1/docs de-duplicates by hash).
+      if (got.duplicate && !item.kb) return { id: got.id, skip: "already present (a document with the same text)" };
+      return { id: got.id };
     }
   }
 }

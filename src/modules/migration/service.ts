@@ -93,7 +93,9 @@ export async function queueArchiveImport(
       return row!;
     });
   } catch (e) {
-    await deps.storage.delete(key).catch(() => {});
+    // Given back to the upload (a 409 leaves it to be finished by a retry of its last PATCH), or the copy removed.
+    const back = moved && (await deps.storage.move?.(key, file.key).catch(() => false));
+    if (!back) await deps.storage.delete(key).catch(() => {});
     throw e;
   }
 }
