@@ -3,6 +3,7 @@
 // object); a file that is not a zip is refused at once. Also: ids another account holds are
 // never touched, and another user cannot read an import.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { zipChunks } from "../../src/modules/backup/zip.ts";
 import { createMigrationWorker } from "../../src/modules/migration/worker.ts";
 import { postDoc } from "../documents/fixtures.ts";
 import { newId } from "../../src/infra/ids.ts";
@@ -131,6 +132,22 @@ describe("hostile archives are refused, and nothing of them is kept", () => {
     expect(migration.report.error).toMatchObject({ code: "INVALID_FILE_TYPE" });
     expect(migration.progress.itemsDone).toBe(1);
     await nothingLeft(key, user.id);
+  });
+});
+
+describe("archives as the export writes them", () => {
+  test("a Zip64 archive (the export's form past 4 GiB or 65,535 members), with data descriptors, is read and imported", async () => {
+    const text = "# Zip64\n";
+    const item = docItem("documents/zip64.md", text);
+    async function* members() {
+      yield { name: "documents/zip64.md", modified: new Date(), body: new TextEncoder().encode(text) };
+      yield { name: "manifest.json", modified: new Date(), body: jsonBytes(manifestOf([item])) };
+    }
+    const parts: Uint8Array[] = [];
+    for await (const c of zipChunks(members(), { force64: true })) parts.push(c);
+    const { key, migration } = await imported(new Uint8Array(Buffer.concat(parts)));
+    expect(migration).toMatchObject({ status: "completed", report: { counts: { imported: 1 }, error: null } });
+    expect((await callJson("GET", `/v1/docs/${item.id}`, { token: key })).status).toBe(200);
   });
 });
 
