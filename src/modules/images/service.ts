@@ -43,6 +43,8 @@ export interface NewImage {
   isPublic?: boolean;
   /** An imported image's own id, which the caller found free (migration); a new one otherwise. */
   id?: string;
+  /** An imported image's own creation time (migration); the time it is recorded otherwise. */
+  createdAt?: Date;
 }
 
 /** The columns an image's answer shows: all a list page reads. */
@@ -100,6 +102,8 @@ export interface PreparedImage {
   /** Bytes it counts against img_storage: the original and its rendition. */
   stored: number;
   keys: string[];
+  /** Its creation time when it has its own (an import's); the recording's otherwise. */
+  at?: Date;
 }
 
 /**
@@ -156,6 +160,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
     },
     stored,
     keys: written,
+    ...(input.createdAt ? { at: input.createdAt } : {}),
   };
   if (failed) {
     await discardPrepared(deps, [prepared]);
@@ -169,7 +174,7 @@ export async function insertPrepared(tx: Tx, list: readonly PreparedImage[], now
   if (!list.length) return [];
   return await tx
     .insert(images)
-    .values(list.map((p) => ({ ...p.row, createdAt: now, updatedAt: now })))
+    .values(list.map((p) => ({ ...p.row, createdAt: p.at ?? now, updatedAt: now })))
     .returning();
 }
 

@@ -62,6 +62,8 @@ export interface ImportDocument {
   tags: string[];
   isPublic: boolean;
   kb?: { id: string; path: string };
+  /** Its own creation time, kept when it is made (not when it replaces a text at its KB path). */
+  createdAt?: Date;
 }
 
 /** A document made as POST /v1/docs makes it; `created`: a new one (not a new text at its KB path), `duplicate`: the text was there already. */
@@ -77,7 +79,7 @@ export async function importDocument(deps: ImageDeps, userId: string, d: ImportD
       ...(d.title?.trim() ? { title: d.title.slice(0, 255) } : {}),
       ...(d.kb ? { kbId: d.kb.id, relativePath: d.kb.path } : {}),
     },
-    d.id ? { id: d.id } : {},
+    { ...(d.id ? { id: d.id } : {}), ...(d.createdAt ? { createdAt: d.createdAt } : {}) },
   );
   return { id: result.id, created: status === 201, duplicate: result.duplicate };
 }

@@ -161,13 +161,24 @@ async function makeItem(
   const userId = row.ownerId;
   const member = item.member!;
   const tags = item.tags.slice(0, 10);
+  // Its own creation time, where the manifest's is one (videos take the import's: their transcode's reconciliation goes by it).
+  const made = new Date(item.createdAt);
+  const createdAt = Number.isNaN(made.getTime()) || made.getTime() > deps.clock.nowMs() ? undefined : made;
+  const at = createdAt ? { createdAt } : {};
   const title = typeof item.fields.title === "string" && item.fields.title.trim() ? item.fields.title.slice(0, 255) : undefined;
   switch (item.kind) {
     case "image": {
       const release = await deps.budgets.uploadMemory.acquire(item.size);
       try {
         const bytes = await readAll(archive, member, item);
-        const image = await importImage(deps, userId, { bytes, filename: item.name, tags, isPublic: item.isPublic, ...(step.id ? { id: step.id } : {}) });
+        const image = await importImage(deps, userId, {
+          bytes,
+          filename: item.name,
+          tags,
+          isPublic: item.isPublic,
+          ...(step.id ? { id: step.id } : {}),
+          ...at,
+        });
         b.made.push({ kind: "image", id: image.id });
         return { id: image.id };
       } finally {
@@ -206,6 +217,7 @@ async function makeItem(
           filename: item.name,
           fields: { ...(title ? { title } : {}), isPublic: item.isPublic },
           ...(step.id ? { id: step.id } : {}),
+          ...at,
         },
         async () => {},
       );
@@ -232,7 +244,7 @@ async function makeItem(
         return out.text;
       };
       const kb = item.kb ? { id: b.kbIds.get(item.kb.id)!, path: item.kb.path } : undefined;
-      const base = { filename: filenameOf(item), ...(title ? { title } : {}), tags, isPublic: item.isPublic, ...(kb ? { kb } : {}) };
+      const base = { filename: filenameOf(item), ...(title ? { title } : {}), tags, isPublic: item.isPublic, ...(kb ? { kb } : {}), ...at };
       let id = step.id;
       // A KB path's earlier texts first, oldest first: each later one replaces it, so the
       // account's history holds them as its version settings keep history.
