@@ -2,7 +2,7 @@
 // its code in report.error, and leaves nothing of it (no document, no counted byte, no
 // object); a file that is not a zip is refused at once. Also: ids another account holds are
 // never touched, and another user cannot read an import.
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { zipChunks } from "../../src/modules/backup/zip.ts";
 import { createMigrationWorker } from "../../src/modules/migration/worker.ts";
 import { postDoc } from "../documents/fixtures.ts";
@@ -11,10 +11,13 @@ import { call, callJson, testContext } from "../helpers/context.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
-import { countersOf, setCounter } from "../jobs/world.ts";
+import { closeWorlds, countersOf, setCounter, stoppedWorld } from "../jobs/world.ts";
+import type { Storage } from "../../src/infra/storage/index.ts";
+import { StorageUnavailableError } from "../../src/infra/storage/types.ts";
 import { docItem, jsonBytes, manifestOf, postArchive, type RawMember, rawZip, runMigration, sha256 } from "./fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
+afterAll(closeWorlds);
 
 async function worker() {
   const { deps, services } = await testContext();
@@ -30,15 +33,16 @@ async function imported(zip: Uint8Array, plan: "trial" | "pro" = "pro", before?:
   return { ...client, migration: await runMigration(await worker(), client.key, posted.body.data.id) };
 }
 
-/** Nothing of a failed import is left: no document, no counted byte or document, no archive. */
-async function nothingLeft(key: string, userId: string) {
+/** Nothing of a failed import is left: no document, no counted byte or document, no archive (unless it waits for a retry). */
+async function nothingLeft(key: string, userId: string, archiveGone = true) {
   expect((await callJson("GET", "/v1/docs", { token: key })).body.data.items).toEqual([]);
   const counters = await countersOf(userId);
   expect(counters["total:img_storage"] ?? 0).toBe(0);
   expect(counters["total:doc_count"] ?? 0).toBe(0);
   const { deps } = await testContext();
   const left: string[] = [];
-  for (const prefix of [`migrations/${userId}/`, `docs/${userId}/`, `images/${userId}/`]) for await (const o of deps.storage.list(prefix)) left.push(o.key);
+  for (const prefix of [...(archiveGone ? [`migrations/${userId}/`] : []), `docs/${userId}/`, `images/${userId}/`])
+    for await (const o of deps.storage.list(prefix)) left.push(o.key);
   expect(left).toEqual([]);
 }
 
@@ -148,6 +152,47 @@ describe("archives as the export writes them", () => {
     const { key, migration } = await imported(new Uint8Array(Buffer.concat(parts)));
     expect(migration).toMatchObject({ status: "completed", report: { counts: { imported: 1 }, error: null } });
     expect((await callJson("GET", `/v1/docs/${item.id}`, { token: key })).status).toBe(200);
+  });
+});
+
+describe("transient failures", () => {
+  test("the store away while an import runs: nothing is kept, it is queued again after a back-off, and imported once the store is back; three times away, it fails", async () => {
+    const world = await stoppedWorld();
+    const { key, user } = await makeClient();
+    const posted = await postArchive(key, oneDoc("# Later\n"), { app: world.app });
+    const id = posted.body.data.id;
+    const away: Storage = {
+      ...world.deps.storage,
+      get: async (k, range) => {
+        if (k.startsWith(`migrations/${user.id}/`)) throw new StorageUnavailableError("ConnectionRefused");
+        return world.deps.storage.get(k, range);
+      },
+    };
+    const parts = { compliance: world.services.compliance, svgSanitizer: world.services.svgSanitizer };
+    const flaky = createMigrationWorker({ ...world.deps, ...parts, storage: away }, { heartbeatMs: 60_000 });
+    const row = async () => (await callJson("GET", `/v1/migration/${id}`, { token: key, app: world.app })).body.data;
+    // Other imports may be due first: step until ours was tried.
+    for (let i = 0; i < 50 && (await row()).status !== "queued"; i++) await flaky.step();
+    for (let i = 0; i < 50 && (await row()).startedAt === null; i++) await flaky.step();
+    expect(await row()).toMatchObject({ status: "queued", report: null });
+    await nothingLeft(key, user.id, false);
+    world.clock.advance(3_600_000);
+    const good = createMigrationWorker({ ...world.deps, ...parts }, { heartbeatMs: 60_000 });
+    const done = await runMigration(good, key, id, { app: world.app });
+    expect(done).toMatchObject({ status: "completed", report: { counts: { imported: 1 } } });
+
+    const again = (await postArchive(key, oneDoc("# Never\n"), { app: world.app })).body.data.id;
+    let seen = 0;
+    for (let i = 0; i < 60; i++) {
+      const m = (await callJson("GET", `/v1/migration/${again}`, { token: key, app: world.app })).body.data;
+      if (m.status === "failed") {
+        expect(m.report.error).toMatchObject({ code: "STORAGE_ERROR" });
+        seen = 1;
+        break;
+      }
+      if (!(await flaky.step())) world.clock.advance(3_600_000);
+    }
+    expect(seen).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { type MigrationReport, type MigrationRow, migrations } from "./table.ts";
 
-/** A worker that died mid-import is followed by another this many claims in all, then the import fails. */
+/** An import is claimed this many times in all (a worker that died, the store away), then it fails. */
 export const MAX_ATTEMPTS = 3;
 
 export async function claim(db: DbOrTx, worker: string, now: Date, leaseMs: number): Promise<MigrationRow | null> {
@@ -62,4 +62,12 @@ export async function finish(db: DbOrTx, id: string, worker: string, state: "com
     .where(held(id, worker))
     .returning({ id: migrations.id });
   return rows.length > 0;
+}
+
+/** Puts the import back in the queue, due after a back-off (the lease column says when); its archive stays. */
+export async function retryLater(db: DbOrTx, row: MigrationRow, worker: string, now: Date): Promise<void> {
+  await db
+    .update(migrations)
+    .set({ state: "queued", itemsDone: 0, leaseOwner: null, leaseUntil: new Date(now.getTime() + 60_000 * 2 ** Math.min(row.attempts, 5)) })
+    .where(held(row.id, worker));
 }

@@ -13,7 +13,7 @@ import { workLoop } from "../../infra/work-loop.ts";
 import type { ImageDeps } from "../images/public.ts";
 import { type Archive, ArchiveRefusal, openArchive } from "./archive.ts";
 import { readManifest } from "./manifest.ts";
-import { claim, finish, heldUpdate, MAX_ATTEMPTS } from "./queue.ts";
+import { claim, finish, heldUpdate, MAX_ATTEMPTS, retryLater } from "./queue.ts";
 import { runImport } from "./run.ts";
 import type { MigrationReport, MigrationRow } from "./table.ts";
 
@@ -114,9 +114,18 @@ export function createMigrationWorker(deps: ImageDeps, o: { id?: string; heartbe
         clearInterval(heartbeat);
         return true;
       }
+      // A refusal is for good; anything else (the store or the database away) took back what
+      // it made, and the import is tried again after a back-off, MAX_ATTEMPTS times in all.
+      const refused = err instanceof ArchiveRefusal || refusalError(err) !== undefined || (err instanceof AppError && err.status < 500);
+      if (!refused && row.attempts < MAX_ATTEMPTS) {
+        log.warn("import failed; retrying later", { ...ids, attempt: row.attempts, err });
+        clearInterval(heartbeat);
+        await retryLater(deps.db, row, worker, deps.clock.now());
+        return true;
+      }
       state = "failed";
       report = failedReport(errorOf(err));
-      const expected = err instanceof ArchiveRefusal || refusalError(err) || err instanceof AppError;
+      const expected = refused;
       (expected ? log.warn : log.error).call(log, "import failed", { ...ids, code: report.error!.code, ...(expected ? {} : { err }) });
     } finally {
       clearInterval(heartbeat);
