@@ -1361,7 +1361,7 @@ export interface paths {
         delete?: never;
         /**
          * What the tus server supports; also the CORS preflight of a browser client (no credential)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes, or an archive (MIGRATION_MAX_BYTES); Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -1382,7 +1382,7 @@ export interface paths {
                         "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
                         "Tus-Extension"?: string;
-                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        /** @description the largest file any plan takes, or an account archive (MIGRATION_MAX_BYTES), in bytes (each plan's own limit per kind applies at creation) */
                         "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
                         "Tus-Checksum-Algorithm"?: string;
@@ -1423,7 +1423,7 @@ export interface paths {
         delete: operations["deleteV1UploadsById"];
         /**
          * The same, at an upload's URL (where a browser's preflight of its PATCH, HEAD or DELETE goes)
-         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
+         * @description Tus-Version 1.0.0; Tus-Extension creation,creation-with-upload,termination,expiration,checksum; Tus-Max-Size: the largest file any plan takes, or an archive (MIGRATION_MAX_BYTES); Tus-Checksum-Algorithm sha1,sha256,md5. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie. A CORS preflight (with Access-Control-Request-Method) is answered with the Access-Control-* headers alone, as on every /v1 path.
          */
         options: {
             parameters: {
@@ -1444,7 +1444,7 @@ export interface paths {
                         "Tus-Version"?: string;
                         /** @description creation,creation-with-upload,termination,expiration,checksum */
                         "Tus-Extension"?: string;
-                        /** @description the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation) */
+                        /** @description the largest file any plan takes, or an account archive (MIGRATION_MAX_BYTES), in bytes (each plan's own limit per kind applies at creation) */
                         "Tus-Max-Size"?: number;
                         /** @description the Upload-Checksum algorithms taken */
                         "Tus-Checksum-Algorithm"?: string;
@@ -1600,6 +1600,44 @@ export interface paths {
          * @description The day's count of exports is not given back.
          */
         delete: operations["deleteV1BackupById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/migration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's imports, newest first (cursor pages) */
+        get: operations["getV1Migration"];
+        put?: never;
+        /**
+         * Import an account export's archive into this account (multipart file, or { uploadId } of a resumable upload; 202, a worker imports it)
+         * @description The zip GET /v1/backup/{id}'s downloadUrl gives, from this instance or another. 422 INVALID_FILE_TYPE for a file that is not a zip, 413 FILE_TOO_LARGE past MIGRATION_MAX_BYTES, 409 CONFLICT while another import of the account is queued or running. Needs media.write and kb.write (403 without). The worker checks the whole archive before it stores anything (names, links, sizes, checksums, the manifest, the room the plan leaves) and refuses a hostile or broken one with a code in report.error, importing nothing. Items keep their ids where free; media links in Markdown are written with this instance's MEDIA_URL; a re-run skips what is already here (docs/api.md, "Migration").
+         */
+        post: operations["postV1Migration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/migration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One import: its status, progress and, once ended, its report (what was imported, skipped and why) */
+        get: operations["getV1MigrationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -11578,7 +11616,7 @@ export interface operations {
                              */
                             status: "uploading" | "processing" | "complete" | "failed";
                             /** @enum {string} */
-                            kind: "video" | "audio" | "image";
+                            kind: "video" | "audio" | "image" | "archive";
                             /** @description bytes stored so far (Upload-Offset) */
                             offset: number;
                             /** @description the whole file's bytes (Upload-Length) */
@@ -11595,7 +11633,7 @@ export interface operations {
                             resource: ((({
                                 id: string;
                                 /** @enum {string} */
-                                type: "video" | "audio" | "image";
+                                type: "video" | "audio" | "image" | "archive";
                                 /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
                                 url?: string;
                             } & {
@@ -11720,7 +11758,7 @@ export interface operations {
                              */
                             status: "uploading" | "processing" | "complete" | "failed";
                             /** @enum {string} */
-                            kind: "video" | "audio" | "image";
+                            kind: "video" | "audio" | "image" | "archive";
                             /** @description bytes stored so far (Upload-Offset) */
                             offset: number;
                             /** @description the whole file's bytes (Upload-Length) */
@@ -11737,7 +11775,7 @@ export interface operations {
                             resource: ((({
                                 id: string;
                                 /** @enum {string} */
-                                type: "video" | "audio" | "image";
+                                type: "video" | "audio" | "image" | "archive";
                                 /** @description images and audio: the file's public URL; videos: the video's API resource (its playback URL comes once it is ready) */
                                 url?: string;
                             } & {
@@ -12420,6 +12458,330 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Migration: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /**
+                                 * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                                 * @enum {string}
+                                 */
+                                status: "queued" | "running" | "completed" | "failed";
+                                progress: {
+                                    itemsDone: number;
+                                    /** @description the archive's items, known once its manifest is read (0 before) */
+                                    itemsTotal: number;
+                                };
+                                archiveBytes: number;
+                                /** MigrationReport */
+                                report: (({
+                                    counts: {
+                                        imported: number;
+                                        skipped: number;
+                                        /** @description earlier texts of KB documents replayed into their history */
+                                        revisions: number;
+                                        /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                        kbs: number;
+                                        /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                        rewrittenLinks: number;
+                                    };
+                                    imported: {
+                                        /** @description image, video, audio, document, kb_document or kb_file */
+                                        kind: string;
+                                        /** @description its id in the archive */
+                                        sourceId: string;
+                                        /** @description its id here: the same where it was free */
+                                        id: ((string | null) | null) | null;
+                                        name: string;
+                                        /** @description why it was skipped, or why it has a new id */
+                                        reason?: string;
+                                    }[];
+                                    skipped: {
+                                        /** @description image, video, audio, document, kb_document or kb_file */
+                                        kind: string;
+                                        /** @description its id in the archive */
+                                        sourceId: string;
+                                        /** @description its id here: the same where it was free */
+                                        id: ((string | null) | null) | null;
+                                        name: string;
+                                        /** @description why it was skipped, or why it has a new id */
+                                        reason?: string;
+                                    }[];
+                                    error: (({
+                                        /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                        code: string;
+                                        message: string;
+                                        /** @description the archive member at fault */
+                                        member?: string;
+                                    } | null) | null) | null;
+                                    /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                    truncated: boolean;
+                                } | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                startedAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                finishedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Migration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description the zip of an account export (GET /v1/backup/{id}'s downloadUrl)
+                     */
+                    file: Blob;
+                };
+                "application/json": {
+                    /** @description a finished upload of kind archive (/v1/uploads) */
+                    uploadId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description status 202 */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Migration */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "completed" | "failed";
+                            progress: {
+                                itemsDone: number;
+                                /** @description the archive's items, known once its manifest is read (0 before) */
+                                itemsTotal: number;
+                            };
+                            archiveBytes: number;
+                            /** MigrationReport */
+                            report: (({
+                                counts: {
+                                    imported: number;
+                                    skipped: number;
+                                    /** @description earlier texts of KB documents replayed into their history */
+                                    revisions: number;
+                                    /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                    kbs: number;
+                                    /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                    rewrittenLinks: number;
+                                };
+                                imported: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                skipped: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                error: (({
+                                    /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                    code: string;
+                                    message: string;
+                                    /** @description the archive member at fault */
+                                    member?: string;
+                                } | null) | null) | null;
+                                /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                truncated: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1MigrationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Migration */
+                        data: {
+                            id: string;
+                            /**
+                             * @description queued, running (progress moves), completed (report), failed (report.error; nothing was imported)
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "completed" | "failed";
+                            progress: {
+                                itemsDone: number;
+                                /** @description the archive's items, known once its manifest is read (0 before) */
+                                itemsTotal: number;
+                            };
+                            archiveBytes: number;
+                            /** MigrationReport */
+                            report: (({
+                                counts: {
+                                    imported: number;
+                                    skipped: number;
+                                    /** @description earlier texts of KB documents replayed into their history */
+                                    revisions: number;
+                                    /** @description knowledge bases made (a KB the account had already is filled, not counted) */
+                                    kbs: number;
+                                    /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
+                                    rewrittenLinks: number;
+                                };
+                                imported: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                skipped: {
+                                    /** @description image, video, audio, document, kb_document or kb_file */
+                                    kind: string;
+                                    /** @description its id in the archive */
+                                    sourceId: string;
+                                    /** @description its id here: the same where it was free */
+                                    id: ((string | null) | null) | null;
+                                    name: string;
+                                    /** @description why it was skipped, or why it has a new id */
+                                    reason?: string;
+                                }[];
+                                error: (({
+                                    /** @description why the archive was refused (docs/api.md, "Migration"); nothing of it was kept */
+                                    code: string;
+                                    message: string;
+                                    /** @description the archive member at fault */
+                                    member?: string;
+                                } | null) | null) | null;
+                                /** @description the lists hold their first 2000 entries each; the counts are whole */
+                                truncated: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            startedAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            finishedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -6,6 +6,7 @@
 import type { Job } from "../src/core/job.ts";
 import { storedAudio } from "../src/modules/audio/public.ts";
 import { expireExportsJob, storedExports } from "../src/modules/backup/public.ts";
+import { storedMigrations } from "../src/modules/migration/public.ts";
 import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
 import { attributeImageBandwidthJob } from "../src/modules/edge/public.ts";
 import { pruneSessionsJob } from "../src/modules/identity/public.ts";
@@ -20,7 +21,16 @@ import { purgeTrashJob } from "../src/modules/trash/public.ts";
 import { pruneJobRuns } from "./runner.ts";
 
 /** Every kind of stored thing: what the orphan sweep walks and usage verify recounts. */
-export const storedKinds: readonly StoredKind[] = [storedImages, storedVideos, storedAudio, storedDocuments, storedKbFiles, storedUploads, storedExports];
+export const storedKinds: readonly StoredKind[] = [
+  storedImages,
+  storedVideos,
+  storedAudio,
+  storedDocuments,
+  storedKbFiles,
+  storedUploads,
+  storedExports,
+  storedMigrations,
+];
 
 export const allJobs: readonly Job[] = [
   pruneJobRuns,

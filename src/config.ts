@@ -289,6 +289,16 @@ export const variables = {
     default: 1,
     doc: "account exports one worker node writes at once; 0 = none",
   },
+  MIGRATION_MAX_BYTES: {
+    schema: T.Integer({ minimum: 1048576 }),
+    default: 10737418240,
+    doc: "the largest archive POST /v1/migration takes (bytes); what one unpacks to is held to 10 times its size, a member to 100 times its compressed size",
+  },
+  MIGRATION_CONCURRENCY: {
+    schema: T.Integer({ minimum: 0, maximum: 16 }),
+    default: 1,
+    doc: "account imports one worker node runs at once; 0 = none",
+  },
   SMTP_URL: {
     schema: T.String({ pattern: "^smtps?://" }),
     default: undefined,

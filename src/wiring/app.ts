@@ -11,6 +11,7 @@ import { routeServices, type Services } from "./services.ts";
 import { adminModule } from "../modules/admin/index.ts";
 import { audioModule } from "../modules/audio/index.ts";
 import { backupModule } from "../modules/backup/index.ts";
+import { migrationModule } from "../modules/migration/index.ts";
 import { centerModule } from "../modules/center/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
@@ -89,6 +90,7 @@ export function createApp(processServices: Services) {
     .use(mediaModule(services))
     .use(trashModule(services))
     .use(backupModule(services))
+    .use(migrationModule(services))
     .use(edge.module)
     .use(adminModule(services))
     // The dashboard at CENTER_URL (the root by default): a page and its files, no API of its own.

@@ -92,6 +92,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       if (stopping) return;
       services.transcoder.start(config.TRANSCODE_CONCURRENCY);
       services.exporter.start(config.EXPORT_CONCURRENCY);
+      services.importer.start(config.MIGRATION_CONCURRENCY);
     });
   }
 
@@ -110,6 +111,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       await runner.stop();
       await services.transcoder.stop();
       await services.exporter.stop();
+      await services.importer.stop();
       await services.close();
       await closeDeps(deps);
       log.info("stopped");

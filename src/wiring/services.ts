@@ -10,6 +10,7 @@ import { bucketRates, createIdentity } from "../modules/identity/public.ts";
 import { createEdgeCache, createMeter, createResolverRegistry, onInvalidation } from "../modules/edge/public.ts";
 import { audioEdgeResolver } from "../modules/audio/public.ts";
 import { createExportWorker } from "../modules/backup/public.ts";
+import { createMigrationWorker } from "../modules/migration/public.ts";
 import { type Compliance, createCompliance } from "../modules/compliance/public.ts";
 import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
 import { createDelegation } from "../modules/mcp/public.ts";
@@ -52,6 +53,8 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const transcoder = createTranscodeWorker(deps, { providers: createVideoProviders(deps) });
   // The worker role's account export loop (started by serve for worker nodes only).
   const exporter = createExportWorker(deps);
+  // The worker role's account import loop (started by serve for worker nodes only).
+  const importer = createMigrationWorker({ ...deps, compliance, svgSanitizer });
   return {
     deps,
     identity,
@@ -64,6 +67,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     edgeResolvers,
     transcoder,
     exporter,
+    importer,
     compliance,
     svgSanitizer,
     mcpDelegation,

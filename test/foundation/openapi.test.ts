@@ -54,6 +54,9 @@ describe("GET /swagger/json", () => {
         "GET /v1/backup/{id}",
         "DELETE /v1/backup/{id}",
         "GET /v1/backup/{id}/archive",
+        "POST /v1/migration",
+        "GET /v1/migration",
+        "GET /v1/migration/{id}",
         "PATCH /v1/images/{id}",
         "DELETE /v1/images/{id}",
         "PATCH /v1/admin/users/{id}",
@@ -241,7 +244,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(93);
+    expect(guarded.length).toBe(96);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -115,7 +115,7 @@ describe("orphan-sweep job", () => {
         expect(r.counts).toMatchObject({ uploadsAborted: 2, uploadsYoung: 1, uploadAbortFailed: 0, uploadListFailed: 0 });
         expect(r.summary).toContain("aborted 2 unfinished multipart uploads, left 1 younger than 24 h");
         const listed = requests.filter((q) => q.method === "GET").map((q) => q.query.prefix);
-        expect(listed.sort()).toEqual(["audio/", "docs/", "exports/", "images/", "kb-files/", "uploads/", "videos/"]);
+        expect(listed.sort()).toEqual(["audio/", "docs/", "exports/", "images/", "kb-files/", "migrations/", "uploads/", "videos/"]);
         expect(requests.filter((q) => q.method === "DELETE").map(({ path, query }) => [path, query.uploadId])).toEqual([
           ["/media/videos/u1/v-stale/original", "up-stale-video"],
           ["/media/audio/u2/a-stale/original", "up-stale-audio"],

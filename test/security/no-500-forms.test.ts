@@ -4,6 +4,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { fixture } from "../audio/fixtures.ts";
 import { png } from "../images/fixtures.ts";
+import { jsonBytes, manifestOf, rawZip } from "../migration/fixtures.ts";
 import { clip } from "../videos/fixtures.ts";
 import { BAD_ESCAPES, type BadRequest, fillPath, type Json, type Operation, operations, resolve, sweep } from "./no-500-sweep.ts";
 
@@ -47,6 +48,7 @@ const FILES: Record<string, () => Promise<[Uint8Array, string]>> = {
   "/v1/audio": async () => [await fixture("mp3"), "a.mp3"],
   "/v1/videos/{id}/thumbnail": async () => [await png(64, 36), "thumb.png"],
   "/v1/docs": async () => [bytes("# Notes\n\nSome text."), "notes.md"],
+  "/v1/migration": async () => [rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]), "export.zip"],
 };
 
 let total = 0;
@@ -112,7 +114,7 @@ describe("bad form-encoded fields never answer 5xx", () => {
 });
 
 test("the sweep covered every form route", () => {
-  expect(operations.filter((o) => schemaOf(o, "multipart/form-data")).length).toBe(5);
+  expect(operations.filter((o) => schemaOf(o, "multipart/form-data")).length).toBe(6);
   expect(operations.filter((o) => schemaOf(o, "application/x-www-form-urlencoded")).length).toBe(5);
   console.info(`no-500 form sweep: ${total} requests`);
 });

@@ -15,6 +15,7 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
 import { sha256 } from "../kbs/fixtures.ts";
+import { jsonBytes, manifestOf, rawZip } from "../migration/fixtures.ts";
 import { clip, videoForm } from "../videos/fixtures.ts";
 import { fillPath, judge, newCaller, type Operation, operations } from "./no-500-sweep.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -62,6 +63,11 @@ async function bodyOf(o: Operation): Promise<{ body?: BodyInit; headers?: Record
       return { body: videoForm(await clip({ seconds: 1 })) };
     case "POST /v1/docs":
       return json({ filename: "away.md", content: BIG_TEXT });
+    case "POST /v1/migration": {
+      const form = new FormData();
+      form.append("file", new Blob([rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]) as BlobPart]), "export.zip");
+      return { body: form };
+    }
     case "POST /v1/kbs/{id}/sync":
       return json({ ops: [{ op: "upsert", relativePath: "away.md", content: BIG_TEXT, sourceHash: sha256(BIG_TEXT) }] });
     case "POST /v1/uploads":
@@ -137,6 +143,7 @@ describe("the object store away", () => {
         "POST /v1/videos",
         "POST /v1/videos/{id}/thumbnail",
         "POST /v1/docs",
+        "POST /v1/migration",
         "GET /media/{file}",
         "GET /media/a/{file}",
         "GET /media/v/{id}/{file}",

@@ -23,6 +23,7 @@ import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { exportWorker, runExport } from "../backup/fixtures.ts";
+import { jsonBytes, manifestOf, postArchive, rawZip } from "../migration/fixtures.ts";
 
 setDefaultTimeout(60_000);
 
@@ -70,6 +71,8 @@ const ownersExport = await runExport(exporter, owner.jwt, (await callJson("POST"
 const theirExport = await runExport(exporter, stranger.jwt, (await callJson("POST", "/v1/backup", { token: stranger.jwt, json: {} })).body.data.id);
 const theirDownload = new URL(theirExport.downloadUrl).search;
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
+// An import of the owner's (queued: no worker runs it here).
+const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
@@ -97,6 +100,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/user/me/sessions/{id}": () => ({ path: `/v1/user/me/sessions/${ownersSession}` }),
   "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
+  "GET /v1/migration/{id}": () => ({ path: `/v1/migration/${ownersImport.id}` }),
   // Their own export's signature does not open the owner's archive.
   "GET /v1/backup/{id}/archive": () => ({ path: `/v1/backup/${ownersExport.id}/archive${theirDownload}` }),
   "GET /v1/images/{id}": () => ({ path: `/v1/images/${image.id}` }),
@@ -221,6 +225,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/videos/${video.id}/status`,
     `/v1/audio/${audio.id}`,
     `/v1/backup/${ownersExport.id}`,
+    `/v1/migration/${ownersImport.id}`,
     "/v1/media",
     "/v1/trash",
     upload,

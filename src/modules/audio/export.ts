@@ -1,6 +1,6 @@
 // What an account export copies of audio: each file as uploaded, oldest first, with what an
 // import needs to make it again (the embedded cover is made again from the file).
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { audioUrl } from "./edge-resolver.ts";
@@ -55,4 +55,14 @@ export async function audioExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
     .from(audio)
     .where(and(eq(audio.ownerId, ownerId), isNull(audio.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
+}
+
+/** Who holds each of these ids and its file's size: what an import asks before it keeps an audio file's id. */
+export async function audioIdOwners(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { ownerId: string; size: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: audio.id, ownerId: audio.ownerId, size: audio.sizeBytes })
+    .from(audio)
+    .where(inArray(audio.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { ownerId: r.ownerId, size: r.size }]));
 }

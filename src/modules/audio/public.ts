@@ -10,4 +10,4 @@ export { storedAudio } from "./stored-kind.ts";
 export { ingestAudio, precheckAudioFile, toAudio } from "./service.ts";
 export { publicAudioCard } from "./card.ts";
 // What an account export copies of audio.
-export { audioExportTotals, audioForExport } from "./export.ts";
+export { audioExportTotals, audioForExport, audioIdOwners } from "./export.ts";

@@ -91,14 +91,15 @@ export type Within = (tx: Tx, id: string) => Promise<void>;
 export async function ingestAudio(
   deps: Deps & WithCompliance,
   userId: string,
-  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: { title?: string; isPublic: boolean } },
+  file: { stream: ReadableStream<Uint8Array>; filename: string; fields: { title?: string; isPublic: boolean }; id?: string; createdAt?: Date },
   within: Within,
 ): Promise<AudioRow> {
   const u = await precheckAudioFile(deps, userId, 0);
-  const id = newId();
+  // An imported file keeps the id it had where the caller found it free (migration).
+  const id = file.id ?? newId();
   let tap: MetadataTap | undefined;
   const streamed = await storeStream(file.stream, file.filename, { ...streamOptions(deps, u, id, (t) => (tap = t)), deadlineMs: 0 });
-  return recordAudio(deps, u, id, streamed, tap!, () => file.fields, within);
+  return recordAudio(deps, u, id, streamed, tap!, () => file.fields, within, file.createdAt);
 }
 
 const streamOptions = (deps: Deps & WithCompliance, u: AudioUploader, id: string, tapped: (t: MetadataTap) => MetadataTap) => ({
@@ -120,6 +121,8 @@ async function recordAudio(
   tap: MetadataTap,
   fieldsOf: () => { title?: string; isPublic: boolean },
   within?: Within,
+  /** An imported file's own creation time (migration); now otherwise. */
+  createdAt?: Date,
 ): Promise<AudioRow> {
   const ref = { ownerId: u.userId, id };
   const key = originalKey(ref);
@@ -169,7 +172,7 @@ async function recordAudio(
           objectKey: key,
           coverKey: cover?.key ?? null,
           coverBytes: cover?.bytes ?? 0,
-          createdAt: now,
+          createdAt: createdAt ?? now,
           updatedAt: now,
         })
         .returning();

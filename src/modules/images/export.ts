@@ -1,6 +1,6 @@
 // What an account export copies of images: each original as stored (its metadata stripped
 // at upload), oldest first, with what an import needs to make it again; not the trashed ones.
-import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { FORMATS } from "./formats.ts";
@@ -47,4 +47,14 @@ export async function imageExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
     .from(images)
     .where(and(eq(images.ownerId, ownerId), isNull(images.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
+}
+
+/** Who holds each of these ids and its original's size: what an import asks before it keeps an image's id. */
+export async function imageIdOwners(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { ownerId: string; size: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: images.id, ownerId: images.ownerId, size: images.size })
+    .from(images)
+    .where(inArray(images.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { ownerId: r.ownerId, size: r.size }]));
 }

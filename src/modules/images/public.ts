@@ -2,6 +2,7 @@
 export { imageEdgeResolver } from "./edge-resolver.ts";
 export {
   discardPrepared,
+  importImage,
   type ImageDeps,
   ingestImage,
   insertPrepared,
@@ -18,12 +19,12 @@ export { storedImages } from "./stored-kind.ts";
 // The SVG sanitizer's worker, one per process (the wiring builds it and closes it).
 export { createSvgSanitizer } from "./svg-sanitizer.ts";
 // What an account export copies of images.
-export { imageExportTotals, imagesForExport } from "./export.ts";
+export { imageExportTotals, imageIdOwners, imagesForExport } from "./export.ts";
 // The job that makes the placeholders of images uploaded before uploads made them.
 export { imagePlaceholdersJob } from "./placeholders.job.ts";
 // Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).
 export { derivedPrefix, derivedVariants } from "./variants/derived.ts";
 export type { VariantAsk } from "./variants/params.ts";
 // The trash: a deleted image is trashed, then restored or purged through the trash module.
-export { expiredImages, imageTrashPage, restoreImage } from "./trash.ts";
+export { expiredImages, imageTrashPage, restoreImage, trashImage } from "./trash.ts";
 export { purgeImage } from "./service.ts";

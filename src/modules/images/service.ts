@@ -41,6 +41,10 @@ export interface NewImage {
   tags?: string[];
   /** Public unless told otherwise. */
   isPublic?: boolean;
+  /** An imported image's own id, which the caller found free (migration); a new one otherwise. */
+  id?: string;
+  /** An imported image's own creation time (migration); the time it is recorded otherwise. */
+  createdAt?: Date;
 }
 
 /** The columns an image's answer shows: all a list page reads. */
@@ -98,6 +102,8 @@ export interface PreparedImage {
   /** Bytes it counts against img_storage: the original and its rendition. */
   stored: number;
   keys: string[];
+  /** Its creation time when it has its own (an import's); the recording's otherwise. */
+  at?: Date;
 }
 
 /**
@@ -118,7 +124,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
     timeoutS: deps.config.IMAGE_WORK_TIMEOUT_S,
     svg: { sanitizer: deps.svgSanitizer, maxDepth: deps.config.SVG_MAX_DEPTH, maxElements: deps.config.SVG_MAX_ELEMENTS },
   });
-  const id = newImageId();
+  const id = input.id ?? newImageId();
   const base = { id, ownerId: u.userId, format };
   const stored = storedBytes({ size: out.original.length, webpSize: out.webp?.length ?? null });
   // Nothing is stored that cannot fit in the usage read when the request began; reserve()
@@ -154,6 +160,7 @@ export async function prepareImage(deps: ImageDeps, u: Uploader, input: NewImage
     },
     stored,
     keys: written,
+    ...(input.createdAt ? { at: input.createdAt } : {}),
   };
   if (failed) {
     await discardPrepared(deps, [prepared]);
@@ -167,7 +174,7 @@ export async function insertPrepared(tx: Tx, list: readonly PreparedImage[], now
   if (!list.length) return [];
   return await tx
     .insert(images)
-    .values(list.map((p) => ({ ...p.row, createdAt: now, updatedAt: now })))
+    .values(list.map((p) => ({ ...p.row, createdAt: p.at ?? now, updatedAt: now })))
     .returning();
 }
 
@@ -215,6 +222,13 @@ export async function ingestImage(
   const usage = { ...u.usage, img_storage: Math.max(0, u.usage.img_storage - held) };
   return createImage(deps, { ...u, usage }, input, within);
 }
+
+/** An image brought by an account import (migration): checked, processed, stored and counted as an upload is. */
+export async function importImage(deps: ImageDeps, userId: string, input: NewImage): Promise<ImageRow> {
+  const u = await precheckUpload(deps, userId, 0);
+  return createImage(deps, u, input);
+}
+
 
 // A trashed image is the owner's no longer as far as every read and change is concerned:
 // only the trash (trash.ts) reaches it.

@@ -31,3 +31,7 @@ export {
 export { documentTrashPage, expiredDocuments, purgeDocument, restoreDocument } from "./documents/trash.ts";
 export { expiredKbs, kbTrashPage, restoreKb } from "./kbs/trash.ts";
 export { purgeKb } from "./kbs/manage.ts";
+// What an account import makes of documents and knowledge bases, and takes back when it fails.
+export { documentIdOwners, importDocument, importKb, importKbFile, kbPathHolder } from "./import.ts";
+export { deleteDocument } from "./documents/service.ts";
+export { trashKb } from "./kbs/trash.ts";

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import { refusalError } from "../../core/refusal.ts";
 import { release } from "../usage/public.ts";
-import { KINDS, type KindDeps, type Resource } from "./kinds.ts";
+import { heldNeed, KINDS, type KindDeps, type Resource } from "./kinds.ts";
 import { assemble, discard } from "./store.ts";
 import { type UploadRow, uploads } from "./table.ts";
 
@@ -39,7 +39,7 @@ export async function completeUpload(deps: KindDeps, saved: UploadRow): Promise<
         .where(and(eq(uploads.id, saved.id), eq(uploads.status, "processing")))
         .returning();
       if (!done) throw new AppError("CONFLICT", "the upload was removed while it was being finished");
-      await release(tx, saved.ownerId, { [kind.holds]: saved.reserved });
+      await release(tx, saved.ownerId, heldNeed(saved.kind, saved.reserved));
     });
     await set({ resource }, "complete");
     await discard(deps, row!);
@@ -63,7 +63,7 @@ export async function completeUpload(deps: KindDeps, saved: UploadRow): Promise<
           .set({ status: "failed", failure, reserved: 0, updatedAt: deps.clock.now() })
           .where(and(eq(uploads.id, saved.id), eq(uploads.status, "processing")))
           .returning();
-        if (failed) await release(tx, saved.ownerId, { [kind.holds]: saved.reserved });
+        if (failed) await release(tx, saved.ownerId, heldNeed(saved.kind, saved.reserved));
       });
       await discard(deps, saved);
     } else {

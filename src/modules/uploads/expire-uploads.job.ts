@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, lte, notInArray } from "drizzle-orm";
 import { type Job, type JobCounts, result } from "../../core/job.ts";
 import { release } from "../usage/public.ts";
-import { KINDS } from "./kinds.ts";
+import { heldNeed } from "./kinds.ts";
 import { withUploadLease } from "./service.ts";
 import { discard } from "./store.ts";
 import { uploads } from "./table.ts";
@@ -46,7 +46,7 @@ export const expireUploadsJob: Job = {
                 .set({ status: "expired", reserved: 0, multipartId: null, parts: [], tailBytes: 0, updatedAt: now })
                 .where(and(eq(uploads.id, row.id), eq(uploads.status, row.status)))
                 .returning();
-              if (ended && row.reserved > 0) await release(tx, row.ownerId, { [KINDS[row.kind].holds]: row.reserved });
+              if (ended && row.reserved > 0) await release(tx, row.ownerId, heldNeed(row.kind, row.reserved));
               return ended;
             });
             if (!gone) return;

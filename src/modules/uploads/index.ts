@@ -65,14 +65,14 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
   });
   const maxSize = () => {
     const plans = Object.values(deps.plans);
-    return Math.max(...plans.flatMap((p) => [p.videoMaxBytes, p.audioMaxBytes, p.imageMaxBytes]));
+    return Math.max(...plans.flatMap((p) => [p.videoMaxBytes, p.audioMaxBytes, p.imageMaxBytes]), deps.config.MIGRATION_MAX_BYTES);
   };
 
   // OPTIONS is not a method the document generator describes: it documents itself.
   const optionsDetail = {
     hide: true,
     [OWN_PATHS]: optionsDocumentation(
-      `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes; Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.`,
+      `Tus-Version ${TUS_VERSION}; Tus-Extension ${TUS_EXTENSIONS}; Tus-Max-Size: the largest file any plan takes, or an archive (MIGRATION_MAX_BYTES); Tus-Checksum-Algorithm ${CHECKSUM_ALGORITHMS.join(",")}. Access-Control-Allow-Origin is *: the credential is a Bearer header, never a cookie.`,
     ),
   };
 
@@ -97,6 +97,12 @@ export const uploadsModule = ({ deps, guard, buckets, contentDeps: kindDeps }: R
             const hasBody = isOffsetStream(request) && request.body !== null;
             if (!hasBody) await request.body?.cancel().catch(() => {});
             const metadata = parseMetadata(request.headers.get("upload-metadata"));
+            // An archive's import makes documents too: it needs what POST /v1/migration needs.
+            if (metadata.kind === "archive" && !principal.scopes.includes("kb.write")) {
+              throw new AppError(principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN", "an archive upload needs the kb.write scope", {
+                required: "kb.write",
+              });
+            }
             // The creation is the upload's one charge (its PATCHes are not): a video's also queues a transcode.
             if (metadata.kind === "video") await buckets.take(principal.userId, "transcode");
             await buckets.take(principal.userId, "upload");

@@ -4,12 +4,13 @@
 import type { Deps } from "../../core/deps.ts";
 import { validationError } from "../../core/errors.ts";
 import { formIsPublic, formTags, mediaFormFields } from "../../core/form-fields.ts";
-import { baseName } from "../../core/streamed-upload.ts";
+import { assertFileSize, baseName } from "../../core/streamed-upload.ts";
 import type { Tx } from "../../infra/db/index.ts";
 import { ingestAudio, precheckAudioFile, toAudio } from "../audio/public.ts";
 import type { WithCompliance } from "../compliance/public.ts";
-import type { PlanLimits } from "../identity/public.ts";
+import { type PlanLimits, requireUser } from "../identity/public.ts";
 import { type ImageDeps, ingestImage, precheckImageUpload, Tags, TAGS_RULE, toUploadedImage } from "../images/public.ts";
+import { queueArchiveImport } from "../migration/public.ts";
 import { ingestVideo, precheckVideoFile, toUploadedVideo } from "../videos/public.ts";
 import type { UploadKind, UploadRow } from "./table.ts";
 
@@ -21,8 +22,8 @@ type Within = (tx: Tx, resourceId: string) => Promise<void>;
 export type Resource = Record<string, unknown> & { type: UploadKind; id: string; url: string };
 
 interface Kind {
-  /** The ledger measure its bytes are held in while it uploads. */
-  holds: "mediaBytes" | "imageBytes";
+  /** The ledger measure its bytes are held in while it uploads; null: none (an archive counts against no quota). */
+  holds: "mediaBytes" | "imageBytes" | null;
   /** The refusals of the kind's upload route for a file of `bytes` (its size, then room; 0: plan and counts only); the plan's limits. */
   precheck(deps: Deps, userId: string, bytes: number): Promise<PlanLimits>;
   /** The metadata read as the kind's upload form is read (422 naming the field). */
@@ -72,12 +73,33 @@ export const KINDS: Record<UploadKind, Kind> = {
       }
     },
   },
+  archive: {
+    holds: null,
+    // An archive is bounded by the node (MIGRATION_MAX_BYTES), not by a plan's room.
+    precheck: async (deps, userId, bytes) => {
+      const user = await requireUser(deps.db, userId);
+      assertFileSize(bytes, deps.config.MIGRATION_MAX_BYTES);
+      return deps.plans[user.plan];
+    },
+    fields: () => {},
+    async ingest(deps, row, _stream, within) {
+      const m = await queueArchiveImport(deps, row.ownerId, { key: row.dataKey, size: row.length, uploadId: row.id, mediaUrl: deps.config.MEDIA_URL }, within);
+      return { type: "archive", id: m.id, url: `${deps.config.PUBLIC_URL}/v1/migration/${m.id}` };
+    },
+  },
+};
+
+/** What an upload of `kind` holds in the ledger for `bytes`: its kind's measure, or nothing. */
+export const heldNeed = (kind: UploadKind, bytes: number): Record<string, number> => {
+  const holds = KINDS[kind].holds;
+  return holds && bytes > 0 ? { [holds]: bytes } : {};
 };
 
 /** The kind a client names in Upload-Metadata (`kind`), or 422. */
 export function kindOf(meta: Record<string, string>): UploadKind {
   const k = meta.kind;
-  if (k !== "video" && k !== "audio" && k !== "image") throw validationError("metadata.kind", "Upload-Metadata must name the kind: video, audio or image");
+  if (k !== "video" && k !== "audio" && k !== "image" && k !== "archive")
+    throw validationError("metadata.kind", "Upload-Metadata must name the kind: video, audio, image or archive");
   if (!filenameOf(meta).trim()) throw validationError("metadata.filename", "Upload-Metadata must name the file (filename)");
   return k;
 }

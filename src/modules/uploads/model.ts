@@ -68,7 +68,10 @@ export const optionsDocumentation = (description: string): OwnPaths => {
           "Tus-Resumable": header("1.0.0"),
           "Tus-Version": header("the protocol versions served: 1.0.0"),
           "Tus-Extension": header("creation,creation-with-upload,termination,expiration,checksum"),
-          "Tus-Max-Size": header("the largest file any plan takes, in bytes (each plan's own limit per kind applies at creation)", "integer"),
+          "Tus-Max-Size": header(
+            "the largest file any plan takes, or an account archive (MIGRATION_MAX_BYTES), in bytes (each plan's own limit per kind applies at creation)",
+            "integer",
+          ),
           "Tus-Checksum-Algorithm": header("the Upload-Checksum algorithms taken"),
           "Access-Control-Allow-Origin": cors("*"),
           "Access-Control-Allow-Methods": cors("the methods a page may use"),

@@ -11,7 +11,7 @@ import type { DbOrTx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { release, reserve } from "../usage/public.ts";
 import { completeUpload } from "./complete.ts";
-import { KINDS, type KindDeps, kindOf, type Resource } from "./kinds.ts";
+import { heldNeed, KINDS, type KindDeps, kindOf, type Resource } from "./kinds.ts";
 import type { UploadState } from "./model.ts";
 import { discard, receive } from "./store.ts";
 import { type UploadRow, uploads } from "./table.ts";
@@ -46,7 +46,7 @@ async function createUpload(deps: Deps, userId: string, length: number, metadata
   // (a tag holding one is 422, as in a form).
   const stored = Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, stripUnsafeChars(value)]));
   return deps.db.transaction(async (tx) => {
-    await reserve(tx, userId, limits, { [k.holds]: length }, now);
+    await reserve(tx, userId, limits, heldNeed(kind, length), now);
     const [row] = await tx
       .insert(uploads)
       .values({
@@ -56,7 +56,7 @@ async function createUpload(deps: Deps, userId: string, length: number, metadata
         metadata: stored,
         length,
         status: "uploading",
-        reserved: length,
+        reserved: k.holds ? length : 0,
         dataKey: dataKeyOf(userId, id),
         expiresAt: new Date(now.getTime() + deps.config.RESUMABLE_UPLOAD_EXPIRY_H * HOUR_MS),
         createdAt: now,
@@ -230,7 +230,7 @@ export async function terminateUpload(deps: Deps, userId: string, id: string): P
         .delete(uploads)
         .where(and(eq(uploads.id, id), eq(uploads.ownerId, userId)))
         .returning();
-      if (gone && gone.reserved > 0) await release(tx, userId, { [KINDS[gone.kind].holds]: gone.reserved });
+      if (gone && gone.reserved > 0) await release(tx, userId, heldNeed(gone.kind, gone.reserved));
     });
     await discard(deps, row);
   });

@@ -50,6 +50,7 @@ export const storedUploads: StoredKind = {
     for (const r of rows) {
       const need = out.get(r.ownerId) ?? {};
       const holds = KINDS[r.kind as (typeof UPLOAD_KINDS)[number]].holds;
+      if (!holds) continue;
       need[holds] = (need[holds] ?? 0) + Number(r.held);
       out.set(r.ownerId, need);
     }

@@ -2,7 +2,8 @@ import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { bytes, ts } from "../../infra/db/columns.ts";
 import { users } from "../identity/table.ts";
 
-export const UPLOAD_KINDS = ["video", "audio", "image"] as const;
+/** `archive`: an account export's zip, which starts an import (the migration module) once it is in. */
+export const UPLOAD_KINDS = ["video", "audio", "image", "archive"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /**
  * uploading: bytes still arriving; processing: every byte is in and the file is being

@@ -2,7 +2,7 @@
 // what an import needs to make it again (the renditions and thumbnail are made again by a
 // transcode there). A video whose original is gone (a failed one's, after 7 days) is
 // listed without bytes.
-import { and, asc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { type ExportPage, exportCursor, readExportCursor } from "../../core/export-source.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { CONTAINER_MIME, type Container } from "./containers.ts";
@@ -58,4 +58,14 @@ export async function videoExportTotals(db: DbOrTx, ownerId: string): Promise<{ 
     .from(videos)
     .where(and(eq(videos.ownerId, ownerId), isNull(videos.trashedAt)));
   return { items: r?.n ?? 0, bytes: Number(r?.bytes ?? 0) };
+}
+
+/** Who holds each of these ids and its original's size: what an import asks before it keeps a video's id. */
+export async function videoIdOwners(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { ownerId: string; size: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: videos.id, ownerId: videos.ownerId, size: videos.sizeBytes })
+    .from(videos)
+    .where(inArray(videos.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { ownerId: r.ownerId, size: r.size }]));
 }

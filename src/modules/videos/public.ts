@@ -21,4 +21,4 @@ export { monthRollover } from "./month-rollover.job.ts";
 export { ingestVideo, precheckVideoFile, toUploaded as toUploadedVideo } from "./service.ts";
 export { publicVideoCard } from "./card.ts";
 // What an account export copies of videos.
-export { videoExportTotals, videosForExport } from "./export.ts";
+export { videoExportTotals, videoIdOwners, videosForExport } from "./export.ts";

@@ -77,11 +77,12 @@ export type Within = (tx: Tx, id: string) => Promise<void>;
 export async function ingestVideo(
   deps: Deps & WithCompliance,
   userId: string,
-  file: { key: string; size: number; filename: string; fields: VideoFields },
+  file: { key: string; size: number; filename: string; fields: VideoFields; id?: string },
   within: Within,
 ): Promise<VideoRow> {
   const u = await precheckVideoFile(deps, userId, 0);
-  const id = newId();
+  // An imported video keeps the id it had where the caller found it free (migration).
+  const id = file.id ?? newId();
   // Moved into place, not copied: a 2 GB file is not read (or hashed, unless the
   // compliance check needs it) a second time.
   const stored = await adoptStored(file.key, file.size, file.filename, { ...streamOptions(deps, u, originalKey({ ownerId: userId, id })), deadlineMs: 0 });

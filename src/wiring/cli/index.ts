@@ -17,6 +17,8 @@ Usage:
   shelf sync <folder> --kb <slug>       mirror a folder of notes with a knowledge base (--create, --watch;
                                         the sign-in, or SHELF_API_KEY; \`shelf sync --help\` for more)
   shelf sync logout                     revoke the sync sign-in and forget it
+  shelf import <folder> [--kb <slug>]   bring a folder of photos and media, or a vault of notes (--kb), into
+                                        the account once (SHELF_URL, SHELF_API_KEY; \`shelf import --help\`)
   shelf mcp                             the MCP tools over stdio for a local agent (SHELF_URL, SHELF_API_KEY)
   shelf --help | --version
 
@@ -49,6 +51,10 @@ async function main(argv: string[]): Promise<number> {
     case "sync": {
       const { syncCommand } = await import("../../../clients/sync/index.ts");
       return syncCommand(rest);
+    }
+    case "import": {
+      const { importCommand } = await import("../../../clients/sync/import.ts");
+      return importCommand(rest);
     }
     case "mcp": {
       const { mcpCommand } = await import("../../../clients/mcp/index.ts");

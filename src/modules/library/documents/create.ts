@@ -137,6 +137,8 @@ interface PreparedDocument {
   rewritten: Awaited<ReturnType<typeof rewriteImages>>;
   imageNeed: { uploads: number; images: number; imageBytes: number };
   actor: Actor;
+  /** An imported document's own creation time (migration); the actor's now otherwise. */
+  createdAt?: Date;
 }
 
 /**
@@ -144,15 +146,15 @@ interface PreparedDocument {
  * (checked and stored), inserted in one transaction, or discarded when it turned out to be
  * a duplicate or failed. The same text again in the same place consumes nothing (200).
  */
-export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
-  const created = await createOrFind(deps, userId, body);
+export async function createDocument(deps: ImageDeps, userId: string, body: CreateDocBody, opts: { id?: string; createdAt?: Date } = {}): Promise<Created> {
+  const created = await createOrFind(deps, userId, body, opts);
   // The compile check of a Typst text, once it is stored (what it finds never refuses it).
   if (created.result.format === "typst") created.result.warnings = await typstWarnings(deps, body.content);
   return created;
 }
 
-async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<Created> {
-  const early = await prepareDocument(deps, userId, body);
+async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody, opts: { id?: string; createdAt?: Date }): Promise<Created> {
+  const early = await prepareDocument(deps, userId, body, opts);
   if ("duplicate" in early) return { status: 200, result: toUploadResult(early.duplicate, { duplicate: true }) };
   const prepared = early.ready;
   let outcome: Awaited<ReturnType<typeof insertDocument>>;
@@ -172,7 +174,12 @@ async function createOrFind(deps: ImageDeps, userId: string, body: CreateDocBody
 }
 
 /** What prepareDocument found: the document already there with this text, or one ready to insert. */
-async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocBody): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
+async function prepareDocument(
+  deps: ImageDeps,
+  userId: string,
+  body: CreateDocBody,
+  opts: { id?: string; createdAt?: Date },
+): Promise<{ duplicate: DocumentRow } | { ready: PreparedDocument }> {
   const format = formatOf(body.filename);
   // Postgres text cannot hold NUL, and no Markdown or Typst needs it: refused alike whether
   // the text would be stored inline or as an object.
@@ -228,7 +235,8 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
       : { content: body.content, prepared: [], failures: [], warnings: [], coverUrl: null };
   const text = rewritten.content;
   const sizeBytes = utf8Length(text);
-  const docId = newId();
+  // An imported document keeps the id it had where the caller found it free (migration).
+  const docId = opts.id ?? newId();
   let content: StoredContent | undefined;
   try {
     assertSize(sizeBytes);
@@ -267,7 +275,21 @@ async function prepareDocument(deps: ImageDeps, userId: string, body: CreateDocB
     };
     const actor: Actor = { userId, limits, history: { enabled: user.docVersioningEnabled, max: user.docVersioningMax }, now: deps.clock.now() };
 
-    return { ready: { userId, place, docId, next, sourceHash, inputHash, content, rewritten, imageNeed, actor } };
+    return {
+      ready: {
+        userId,
+        place,
+        docId,
+        next,
+        sourceHash,
+        inputHash,
+        content,
+        rewritten,
+        imageNeed,
+        actor,
+        ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+      },
+    };
   } catch (e) {
     await discardPrepared(deps, rewritten.prepared);
     if (content) await removeObjects(deps, [content.objectKey]);
@@ -288,6 +310,7 @@ async function discardDocument(deps: Deps, p: PreparedDocument): Promise<void> {
  */
 async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplicate: DocumentRow } | { row: DocumentRow; created: boolean; freed: string[] }> {
   const { userId, place, docId, next, sourceHash, inputHash, rewritten, imageNeed, actor } = p;
+  const createdAt = p.createdAt ?? actor.now;
   const limits = actor.limits;
   const sizeBytes = next.sizeBytes;
   // What a new document counts: itself, its bytes and the images its rewriting stored.
@@ -302,7 +325,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
       await insertPrepared(tx, rewritten.prepared, actor.now);
       const [row] = await tx
         .insert(documents)
-        .values({ id: docId, ownerId: userId, ...next, createdAt: actor.now, updatedAt: actor.now })
+        .values({ id: docId, ownerId: userId, ...next, createdAt, updatedAt: actor.now })
         .returning(docColumns);
       return { row: row!, created: true, freed: [] };
     }
@@ -344,7 +367,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
         kbId: place.kbId,
         relativePath: place.relativePath,
         pathKey: place.pathKey,
-        createdAt: actor.now,
+        createdAt,
         updatedAt: stamp,
       })
       .returning(docColumns);

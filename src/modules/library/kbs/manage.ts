@@ -55,7 +55,7 @@ const clearDefault = (tx: Tx, userId: string, except?: string) =>
     .set({ isDefault: false })
     .where(and(eq(kbs.ownerId, userId), eq(kbs.isDefault, true), except ? ne(kbs.id, except) : undefined));
 
-export async function createKbChecked(deps: Deps, userId: string, body: CreateKbBody): Promise<KbRow> {
+export async function createKbChecked(deps: Deps, userId: string, body: CreateKbBody, opts: { id?: string } = {}): Promise<KbRow> {
   const slug = body.slug ?? slugOf(body.name);
   const user = await requireUser(deps.db, userId);
   const limit = deps.plans[user.plan].kbCount;
@@ -73,7 +73,7 @@ export async function createKbChecked(deps: Deps, userId: string, body: CreateKb
     const [row] = await tx
       .insert(kbs)
       .values({
-        id: newId(),
+        id: opts.id ?? newId(),
         ownerId: userId,
         name: body.name,
         slug,
