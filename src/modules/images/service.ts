@@ -229,7 +229,6 @@ export async function importImage(deps: ImageDeps, userId: string, input: NewIma
   return createImage(deps, u, input);
 }
 
-
 // A trashed image is the owner's no longer as far as every read and change is concerned:
 // only the trash (trash.ts) reaches it.
 const ownedBy = (userId: string | Placeholder, id: string | Placeholder) => and(eq(images.id, id), eq(images.ownerId, userId), isNull(images.trashedAt));
