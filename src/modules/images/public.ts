@@ -24,3 +24,5 @@ export { imagePlaceholdersJob } from "./placeholders.job.ts";
 // Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).
 export { derivedPrefix, derivedVariants } from "./variants/derived.ts";
 export type { VariantAsk } from "./variants/params.ts";
+// One of the owner's images as the API answers it (a share link's page).
+export { getImage, toItem as toImageItem } from "./service.ts";

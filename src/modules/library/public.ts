@@ -27,3 +27,8 @@ export {
   type RevisionExport,
   revisionsForExport,
 } from "./export.ts";
+// What a share link's page reads of a document or a KB folder.
+export { getDocument } from "./documents/service.ts";
+export { readContent } from "./documents/content.ts";
+export { listFolder } from "./kb-paths/tree.ts";
+export { renderNoteHtml } from "./kbs/note-html.ts";
