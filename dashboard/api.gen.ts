@@ -5415,7 +5415,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description no such link, or its item is gone */
+                /** @description no such link, or its item is gone (the envelope for the path with a trailing slash, which is no page) */
                 404: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
@@ -5465,7 +5465,9 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/x-www-form-urlencoded": {
+                        password: string;
+                    };
                 };
             };
             responses: {
@@ -5477,6 +5479,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description far more than a password form (the connection is closed) */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
                 };
                 /** @description the form again: the password is not right */
                 401: {
@@ -5508,7 +5520,6 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                413: components["responses"]["PayloadTooLarge"];
                 /** @description too many tries (Retry-After) */
                 429: {
                     headers: {

@@ -2,6 +2,7 @@
 // page below CENTER_URL (/s/<token>, its password form, its media at /s/<token>/m/...).
 // The pages are the center's kind of page (hidden from the API document, as the player is).
 import { Elysia } from "elysia";
+import { AppError } from "../../core/errors.ts";
 import { type Addresses, addressesOf } from "../../http/addresses.ts";
 import { readBody } from "../../http/body-limit.ts";
 import { clientIp } from "../../http/client-ip.ts";
@@ -20,6 +21,14 @@ import { shownTarget } from "./targets.ts";
 
 /** A password form is a few dozen bytes. */
 const FORM_MAX_BYTES = 4096;
+
+/**
+ * The page is exactly CENTER_URL/s/<token>: with a trailing slash (what /s/<token>/m/..
+ * becomes once the URL is resolved) it is no route, answered as the router answers one.
+ */
+function exactPage(request: Request) {
+  if (new URL(request.url).pathname.endsWith("/")) throw new AppError("NOT_FOUND", "no such route", { entity: "route" });
+}
 
 export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) => {
   const { config } = deps;
@@ -99,6 +108,7 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
       .get(
         `${base}/s/:token`,
         async ({ params, request }) => {
+          exactPage(request);
           const at = pageAt(request, params.token);
           const opened = await openShare(deps, params.token, request);
           if (opened.state === "missing") return gonePage(at, 404);
@@ -116,7 +126,16 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
       .post(
         `${base}/s/:token`,
         async ({ params, request, server }) => {
+          exactPage(request);
           const at = pageAt(request, params.token);
+          // Read (and bounded) first: a refusal never leaves a body unread on the connection.
+          const read = await readBody(request, FORM_MAX_BYTES).catch((e: unknown) => {
+            if (e instanceof AppError && e.code === "FILE_TOO_LARGE") return e;
+            throw e;
+          });
+          if (read instanceof AppError)
+            return passwordPage(at, "This form is far larger than the page sends. Open the page again and send it from there.", 400, read.headers);
+          const form = new URLSearchParams(new TextDecoder().decode(read));
           const opened = await openShare(deps, params.token, request);
           if (opened.state === "missing") return gonePage(at, 404);
           if (opened.state === "gone") return gonePage(at, 410);
@@ -126,7 +145,6 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
           const wait = await tryPassword(deps, share, clientIp(request, server, config.TRUST_PROXY));
           if (wait !== null)
             return passwordPage(at, "Too many tries. Wait a few minutes and try again.", 429, { "retry-after": String(Math.ceil(wait / 1000)) });
-          const form = new URLSearchParams(new TextDecoder().decode(await readBody(request, FORM_MAX_BYTES)));
           const password = form.get("password") ?? "";
           if (!password || !(await passwordMatches(share, password))) return passwordPage(at, "That password is not right.");
           const path = new URL(at.self).pathname;

@@ -49,7 +49,7 @@ export function sharePagesDocumentation(base: string): OwnPaths {
           ],
           responses: {
             200: page("the content, or the password form"),
-            404: page("no such link, or its item is gone"),
+            404: page("no such link, or its item is gone (the envelope for the path with a trailing slash, which is no page)"),
             410: page("the link was revoked or has expired"),
             503: page("the database does not answer (Retry-After)"),
           },
@@ -62,13 +62,18 @@ export function sharePagesDocumentation(base: string): OwnPaths {
             "application/x-www-form-urlencoded with `password`. The right one: 303 to the page with a cookie for the link's path (one hour, HttpOnly, SameSite=Lax). A wrong one: the form again with the error (401), never the content. Tries are limited per link and address (429 with Retry-After).",
           security: [{}],
           parameters: [token],
-          requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": { schema: { type: "object", properties: { password: { type: "string" } }, required: ["password"] } },
+            },
+          },
           responses: {
             303: { description: "See Other: the page", headers: { Location: { required: true, schema: { type: "string" } } } },
             401: page("the form again: the password is not right"),
             404: page("no such link"),
             410: page("the link was revoked or has expired"),
-            413: envelope("FILE_TOO_LARGE: far more than a password form"),
+            400: page("far more than a password form (the connection is closed)"),
             429: page("too many tries (Retry-After)"),
             503: page("the database does not answer (Retry-After)"),
           },
