@@ -5549,6 +5549,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/{token}/d/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a shared KB folder, rendered as on the link's page
+         * @description Only a document in the shared folder (any depth). Not counted as a view of the link.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description the document's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note, or the link's password form */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no such link, or no such document in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the link was revoked or has expired */
+                410: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/f/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of a shared KB folder (a picture of its gallery): its bytes, as GET /v1/kbs/{id}/raw answers a file
+         * @description Only a file in the shared folder, while the link opens (with its password's cookie, if it has one).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description the file's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/{token}/m/{file}": {
         parameters: {
             query?: never;

@@ -19,7 +19,7 @@ const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
 );
 const op = (route: string) => operations.find((o) => o.route === route)!.op;
 // The media edge's paths, and a share link's media (the edge's answers, through the link).
-const edge = (o: { path: string }) => o.path.startsWith("/media/") || o.path.startsWith("/s/{token}/m/");
+const edge = (o: { path: string }) => o.path.startsWith("/media/") || o.path.startsWith("/s/{token}/m/") || o.path === "/s/{token}/f/{id}";
 
 describe("GET /swagger/json", () => {
   test("is a valid OpenAPI 3.1 document", async () => {
@@ -123,6 +123,8 @@ describe("GET /swagger/json", () => {
         "DELETE /v1/shares/{id}",
         "GET /s/{token}",
         "POST /s/{token}",
+        "GET /s/{token}/d/{id}",
+        "GET /s/{token}/f/{id}",
         "GET /s/{token}/m/{file}",
         "GET /s/{token}/m/{kind}/{file}",
         "GET /s/{token}/m/{kind}/{id}/{file}",

@@ -166,6 +166,9 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
     body: "password=x",
     headers: { "content-type": "application/x-www-form-urlencoded" },
   }),
+  // Through the owner's link to a document, the owner's KB note and file: not in a shared KB folder.
+  "GET /s/{token}/d/{id}": () => ({ path: `/s/${shareToken}/d/${kbDocId}`, html: true }),
+  "GET /s/{token}/f/{id}": () => ({ path: `/s/${shareToken}/f/${kbDocId}` }),
   // Through the owner's link to a document, the owner's private media: not the link's item.
   "GET /s/{token}/m/{file}": () => ({ path: `/s/${shareToken}/m/${new URL(image.url).pathname.split("/").at(-1)}` }),
   "GET /s/{token}/m/{kind}/{file}": () => ({ path: `/s/${shareToken}/m${edgePath(audio.url).slice("/media".length)}` }),

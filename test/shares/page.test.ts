@@ -7,7 +7,9 @@ import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { PNG, storedFile, upsertFile } from "../kbs/file-fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { pushed2 } from "../kbs/v2-fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { CENTER, markdownDoc, pathOf, privateImage, shared } from "./fixtures.ts";
 
@@ -136,6 +138,34 @@ describe("the page of a link", () => {
     expect(html).toContain("rome.md");
     expect(html).toContain(">rome</a>");
     expect(html).not.toContain("diary");
+  });
+
+  test("a KB folder's gallery: its pictures through the link, its notes rendered on pages of the link, its subfolders by ?path=; nothing outside the folder", async () => {
+    const owner = await makeUser({ plan: "pro" });
+    const kb = await newKb(owner.jwt);
+    await storedFile(owner.jwt, kb.id, PNG, "beach.png");
+    const pushedOps = await pushed2(owner.jwt, kb.id, [upsertFile("trips/beach.png", PNG), upsertFile("private/me.png", PNG)]);
+    const [beach, mine] = pushedOps.results.map((r) => r.docId);
+    const note = await markdownDoc(owner.jwt, "# Rome\n\n==ciao==", { kbId: kb.id, relativePath: "trips/rome.md" });
+    const diary = await markdownDoc(owner.jwt, "# Secret", { kbId: kb.id, relativePath: "private/diary.md" });
+    await markdownDoc(owner.jwt, "# Day 1", { kbId: kb.id, relativePath: "trips/rome/day1.md" });
+    const s = await shared(owner.jwt, { target: { kind: "kb", id: kb.id, path: "trips" } });
+    const html = await (await page(s.url)).text();
+    expect(html).toContain(`<img src="${s.url}/f/${beach}" alt="beach.png"`);
+    const picture = await media(`${s.url}/f/${beach}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect((await media(`${s.url}/f/${mine}`)).status).toBe(404);
+    expect(html).toContain(`href="${s.url}/d/${note.id}"`);
+    const rendered = await (await page(`${s.url}/d/${note.id}`)).text();
+    expect(rendered).toContain("<mark>ciao</mark>");
+    expect((await page(`${s.url}/d/${diary.id}`)).status).toBe(404);
+    const sub = await (await call("GET", `${pathOf(s.url)}?path=${encodeURIComponent("trips/rome")}`)).text();
+    expect(sub).toContain("day1.md");
+    expect((await call("GET", `${pathOf(s.url)}?path=private`)).status).toBe(404);
+    expect((await call("GET", `${pathOf(s.url)}?path=${encodeURIComponent("trips/../private")}`)).status).toBe(404);
+    // Only the folder's main page counts a view.
+    expect(await viewsOf(owner.jwt, s.id)).toBe(2);
   });
 
   test("no such link: 404; a link whose item was deleted: 404", async () => {

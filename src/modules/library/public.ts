@@ -32,3 +32,4 @@ export { getDocument } from "./documents/service.ts";
 export { readContent } from "./documents/content.ts";
 export { listFolder } from "./kb-paths/tree.ts";
 export { renderNoteHtml } from "./kbs/note-html.ts";
+export { kbEntryInFolder } from "./kbs/shared-entry.ts";

@@ -16,6 +16,7 @@ import { shareMedia } from "./media.ts";
 import { CreateShareBody, ListSharesQuery, Share, SharePage, ShareParams, UpdateShareBody } from "./model.ts";
 import { sharePagesDocumentation } from "./openapi.ts";
 import { contentPage, gonePage, type PageAt, passwordPage } from "./page.ts";
+import { kbEntryInFolder } from "../library/public.ts";
 import { countView, createShare, getShare, listShares, revokeShare, shareUrl, toShare, updateShare } from "./service.ts";
 import { shownTarget } from "./targets.ts";
 
@@ -28,6 +29,16 @@ const FORM_MAX_BYTES = 4096;
  */
 function exactPage(request: Request) {
   if (new URL(request.url).pathname.endsWith("/")) throw new AppError("NOT_FOUND", "no such route", { entity: "route" });
+}
+
+/**
+ * The KB folder a page shows: the shared one, or `asked` (?path=) when it lies below it;
+ * undefined when it does not. Null for a link to anything but a KB.
+ */
+function subfolder(shared: string | null, asked: string | null): string | null | undefined {
+  if (shared === null) return null;
+  if (asked === null || asked === "" || asked === shared) return shared;
+  return shared === "" || asked.startsWith(`${shared}/`) ? asked : undefined;
 }
 
 export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) => {
@@ -115,7 +126,9 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
           if (opened.state === "gone") return gonePage(at, 410);
           if (opened.state === "locked") return passwordPage(at, null);
           const { share } = opened;
-          const shown = await shownTarget(deps, share.ownerId, { kind: share.targetKind, id: share.targetId, path: share.targetPath });
+          const folder = subfolder(share.targetKind === "kb" ? (share.targetPath ?? "") : null, new URL(request.url).searchParams.get("path"));
+          if (folder === undefined) return gonePage(at, 404);
+          const shown = await shownTarget(deps, share.ownerId, { kind: share.targetKind, id: share.targetId, path: folder });
           if (!shown) return gonePage(at, 404);
           if (request.method === "GET") await countView(deps.db, share.id);
           return contentPage(at, shown, share.passwordHash === null);
@@ -154,5 +167,33 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
       )
       // Its media.
       .get(`${base}/s/:token/m/*`, ({ params, request }) => media(request, params.token), hidden)
+      // A KB folder's note, and its files (the gallery's pictures), by id: only what is in the folder.
+      .get(
+        `${base}/s/:token/d/:id`,
+        async ({ params, request }) => {
+          const at = pageAt(request, params.token);
+          const opened = await openShare(deps, params.token, request);
+          if (opened.state === "missing") return gonePage(at, 404);
+          if (opened.state === "gone") return gonePage(at, 410);
+          if (opened.state === "locked") return passwordPage(at, null);
+          const { share } = opened;
+          if (share.targetKind !== "kb") return gonePage(at, 404);
+          const entry = await kbEntryInFolder(deps, share.ownerId, share.targetId, share.targetPath ?? "", params.id);
+          if (!entry || entry.kind !== "document") return gonePage(at, 404);
+          return contentPage(at, { kind: "document", title: entry.title, format: entry.format, text: entry.text }, share.passwordHash === null);
+        },
+        hidden,
+      )
+      .get(
+        `${base}/s/:token/f/:id`,
+        async ({ params, request }) => {
+          const opened = await openShare(deps, params.token, request);
+          const share = opened.state === "open" ? opened.share : null;
+          const entry = share?.targetKind === "kb" ? await kbEntryInFolder(deps, share.ownerId, share.targetId, share.targetPath ?? "", params.id) : null;
+          if (entry?.kind !== "file") throw new AppError("NOT_FOUND", "file not found", { entity: "file" });
+          return entry.serve(request);
+        },
+        hidden,
+      )
   );
 };

@@ -79,6 +79,40 @@ export function sharePagesDocumentation(base: string): OwnPaths {
           },
         },
       },
+      [`${root}/d/{id}`]: {
+        get: {
+          tags: ["shares"],
+          "x-html-page": true,
+          summary: "A note of a shared KB folder, rendered as on the link's page",
+          description: "Only a document in the shared folder (any depth). Not counted as a view of the link.",
+          security: [{}],
+          parameters: [token, segment("id", "the document's id")],
+          responses: {
+            200: page("the note, or the link's password form"),
+            404: page("no such link, or no such document in its folder"),
+            410: page("the link was revoked or has expired"),
+            503: page("the database does not answer (Retry-After)"),
+          },
+        },
+      },
+      [`${root}/f/{id}`]: {
+        get: {
+          tags: ["shares"],
+          summary: "A file of a shared KB folder (a picture of its gallery): its bytes, as GET /v1/kbs/{id}/raw answers a file",
+          description: "Only a file in the shared folder, while the link opens (with its password's cookie, if it has one).",
+          security: [{}],
+          parameters: [token, segment("id", "the file's id")],
+          responses: {
+            200: bytes("the bytes"),
+            206: bytes("a range of them"),
+            304: { description: "Not Modified" },
+            404: envelope("NOT_FOUND: no such link, it does not open now, or no such file in its folder"),
+            416: { description: "Range Not Satisfiable" },
+            502: envelope("STORAGE_ERROR"),
+            503: envelope("the database does not answer (Retry-After)"),
+          },
+        },
+      },
       [`${root}/m/{file}`]: mediaGet([segment("file", "<id>.<ext> of an image")]),
       [`${root}/m/{kind}/{file}`]: mediaGet([segment("kind", "a"), segment("file", "<id>.<ext> of an audio file")]),
       [`${root}/m/{kind}/{id}/{file}`]: mediaGet([

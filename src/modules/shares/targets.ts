@@ -13,10 +13,10 @@ import type { ShareKind } from "./table.ts";
 
 const IMAGE_ID = new RegExp(IMAGE_ID_PATTERN);
 
-/** A 404 of the target's own module becomes null: a link to a missing item opens nothing. */
+/** A 404 of the target's own module becomes null: a link to a missing item opens nothing (nor a folder path that names none). */
 const orNull = <T>(p: Promise<T>): Promise<T | null> =>
   p.catch((e: unknown) => {
-    if (e instanceof AppError && e.code === "NOT_FOUND") return null;
+    if (e instanceof AppError && (e.code === "NOT_FOUND" || e.code === "VALIDATION_ERROR")) return null;
     throw e;
   });
 
