@@ -114,7 +114,7 @@ describe("the page of a link", () => {
     const res = await page(s.url);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const article = html.slice(html.indexOf('<article class="note">'), html.indexOf("</article>"));
+    const article = html.slice(html.indexOf('<article class="doc-body"'), html.indexOf("</article>"));
     expect(article).toContain('<h1 id="note-trip-plan" tabindex="-1">Trip plan</h1>');
     expect(article).toContain('<span class="wikilink">Packing list</span>');
     expect(article).toContain("<mark>pack light</mark>");

@@ -9,7 +9,7 @@ import { clientIp } from "../../http/client-ip.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { RouteServices } from "../../wiring/services.ts";
-import { embedScriptPath } from "../center/public.ts";
+import { centerStylePath, embedScriptPath } from "../center/public.ts";
 import type { VouchedEdge } from "../edge/public.ts";
 import { openShare, passwordCookie, passwordMatches, tryPassword } from "./access.ts";
 import { shareMedia } from "./media.ts";
@@ -49,7 +49,7 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
   const center = (request: Request) => addresses(request).CENTER_URL;
   const pageAt = (request: Request, token: string): PageAt => {
     const a = addresses(request);
-    return { addresses: a, self: shareUrl(a.CENTER_URL, token), playerScript: embedScriptPath(a.CENTER_URL) };
+    return { addresses: a, self: shareUrl(a.CENTER_URL, token), playerScript: embedScriptPath(a.CENTER_URL), stylesheet: centerStylePath(a.CENTER_URL) };
   };
   const media = shareMedia(deps, edge);
   // Documented by hand (HTML and bytes): the generator hides them.

@@ -9,11 +9,10 @@ import { inlineSource, pageSecurityHeaders } from "../../http/page-headers.ts";
 import { renderNoteHtml } from "../library/public.ts";
 import type { Shown } from "./targets.ts";
 
-const STYLE = `:root{color-scheme:light dark}
-html,body{margin:0}
-body{font:16px/1.55 system-ui,sans-serif;background:Canvas;color:CanvasText}
-main{max-width:52rem;margin:0 auto;padding:1rem;box-sizing:border-box}
-h1{font-size:1.25rem;margin:.25rem 0 1rem;overflow-wrap:anywhere}
+// The dashboard's stylesheet gives the look (its colours, a note's callouts, tasks and
+// footnotes); this is the page's own layout.
+const STYLE = `main{max-width:52rem;margin:0 auto;padding:1rem}
+h1{overflow-wrap:anywhere;margin:.25rem 0 1rem}
 figure{margin:0;display:grid;gap:.5rem;justify-items:center}
 img,video{max-width:100%;height:auto}
 .item{display:block;max-height:80vh;object-fit:contain;border-radius:6px}
@@ -21,20 +20,15 @@ img,video{max-width:100%;height:auto}
 #embed video{width:100%;height:100%}
 audio{width:100%;max-width:32rem}
 .cover{max-width:min(100%,20rem);border-radius:6px}
-.note{overflow-wrap:anywhere}
-.note pre{overflow:auto;padding:.75rem;background:color-mix(in srgb,CanvasText 8%,Canvas)}
-.note table{border-collapse:collapse}.note th,.note td{border:1px solid color-mix(in srgb,CanvasText 30%,Canvas);padding:.25rem .5rem}
-.note blockquote,.callout{margin:0 0 1rem;padding:.5rem 1rem;border-left:4px solid color-mix(in srgb,CanvasText 30%,Canvas)}
-.align-center{text-align:center}.align-right{text-align:right}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.doc-body{overflow-wrap:anywhere}
+.doc-body pre{overflow:auto}
 .listing{list-style:none;padding:0;display:grid;gap:.25rem}
 .gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.5rem;padding:0;list-style:none}
 .gallery img{width:100%;aspect-ratio:1;object-fit:cover;border-radius:4px}
 form{display:grid;gap:.5rem;max-width:20rem}
 input,button{font:inherit;padding:.4rem .6rem}
-.error{color:#b00020}
-@media (prefers-color-scheme:dark){.error{color:#ff8a80}}
-footer{margin-top:2rem;font-size:.8rem;opacity:.7}`;
+.error{color:var(--danger)}
+footer{margin-top:2rem;font-size:.8rem;color:var(--muted)}`;
 
 /** Where the page's own URLs are, for this request. */
 export interface PageAt {
@@ -43,6 +37,8 @@ export interface PageAt {
   self: string;
   /** The path of center's player script. */
   playerScript: string;
+  /** The path of the dashboard's stylesheet. */
+  stylesheet: string;
 }
 
 const mediaUrl = (at: PageAt, file: string) => `${at.self}/m/${file}`;
@@ -53,7 +49,7 @@ function headers(at: PageAt, withScript: boolean): Record<string, string> {
     ...pageSecurityHeaders(
       [
         withScript ? "script-src 'self'" : "script-src 'none'",
-        `style-src ${inlineSource(STYLE)}`,
+        `style-src 'self' ${inlineSource(STYLE)}`,
         // The link's own media, and public pictures a note names on the media edge.
         `img-src 'self' data: ${media}`,
         // hls.js fetches the playlists and segments, and plays them as a blob: URL.
@@ -103,8 +99,10 @@ function document(at: PageAt, head: Head, main: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(head.title)}</title>
+<link rel="stylesheet" href="${escapeHtml(at.stylesheet)}">
 ${og}${oembed}
 <style>${STYLE}</style>${head.script ? `\n<script type="module" src="${escapeHtml(at.playerScript)}"></script>` : ""}
 </head>
@@ -166,7 +164,8 @@ export function contentPage(at: PageAt, shown: Shown, preview: boolean): Respons
     case "document": {
       head = { title: shown.title, type: "article", oembed: preview, ...(preview ? { description: excerpt(shown.text) } : {}) };
       const body = shown.format === "markdown" ? renderNoteHtml(shown.text, [new URL(at.addresses.MEDIA_URL).origin]) : `<pre>${escapeHtml(shown.text)}</pre>`;
-      main = `${h1}<article class="note">${body}</article>`;
+      // The note's own headings are its title: no other above them.
+      main = `<article class="doc-body" aria-label="${escapeHtml(shown.title)}">${body}</article>`;
       break;
     }
     case "kb": {
