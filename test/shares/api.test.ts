@@ -1,10 +1,11 @@
 // /v1/shares: a link to an item, a KB or a KB folder the caller owns; its unguessable URL
 // below CENTER_URL; listing in cursor pages; changing expiry and password; revoking.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { call, callJson, testContext } from "../helpers/context.ts";
+import { addressesFromRequest, call, callJson, testContext } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { oauthApp } from "../oauth/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { CENTER, markdownDoc, privateImage, shared } from "./fixtures.ts";
 
@@ -139,5 +140,32 @@ describe("GET, PATCH and DELETE /v1/shares", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("CONFLICT");
     expect((await callJson("GET", `/v1/shares/${s.id}`, { token: stranger.jwt })).status).toBe(404);
+  });
+});
+
+describe("PUBLIC_URL unset", () => {
+  test("a link's url, its page's Open Graph URL and its media URLs are made from the address the request came to", async () => {
+    const o = await oauthApp((deps) => ({ config: addressesFromRequest(deps.config) }));
+    const LAN = "http://192.168.1.5:8080";
+    const owner = await makeUser({ plan: "pro" });
+    const image = await privateImage(owner.jwt);
+    const made = await o.app.handle(
+      new Request(`${LAN}/v1/shares`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${owner.jwt}`, "content-type": "application/json" },
+        body: JSON.stringify({ target: { kind: "image", id: image.id } }),
+      }),
+    );
+    expect(made.status).toBe(201);
+    const { url } = ((await made.json()) as { data: { url: string } }).data;
+    expect(url).toStartWith(`${LAN}/s/`);
+    const html = await (await o.app.handle(new Request(url))).text();
+    expect(html).toContain(`<meta property="og:url" content="${url}">`);
+    expect(html).toContain(`src="${url}/m/${image.id}.png"`);
+    // The same link asked for at another address names that one.
+    const local = url.replace(LAN, "http://127.0.0.1:8080");
+    expect(await (await o.app.handle(new Request(local))).text()).toContain(`<meta property="og:url" content="${local}">`);
+    const embed = await o.app.handle(new Request(`http://127.0.0.1:8080/oembed?url=${encodeURIComponent(local)}`));
+    expect(embed.status).toBe(200);
   });
 });
