@@ -12,7 +12,7 @@ import { privateImage, shared } from "../shares/fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium } from "./chromium.ts";
-import { dashboardHarness, PHONE } from "./dashboard.ts";
+import { DESKTOP, dashboardHarness, PHONE } from "./dashboard.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -20,7 +20,7 @@ const executable = findChromium();
 
 describe.skipIf(!executable)("share links in Chromium", () => {
   const d = dashboardHarness(executable, "shares");
-  const { open, shoot, clean } = d;
+  const { open, shoot, clean, signIn, go } = d;
   let owner: Awaited<ReturnType<typeof makeUser>>;
   let framing: ReturnType<typeof Bun.serve>;
 
@@ -135,5 +135,48 @@ describe.skipIf(!executable)("share links in Chromium", () => {
     await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0), undefined, { polling: 100 });
     await shoot(page, "password-open-phone");
     await page.context().close();
+  });
+
+  test("the dashboard: Share in an item's dialog makes a link with a password to copy; the Share links screen lists it with its views and revokes it, and its page closes", async () => {
+    const user = await makeUser({ plan: "pro" });
+    await privateImage(user.jwt);
+    const page = await open(DESKTOP);
+    await signIn(page, user.email);
+    await page.getByRole("button", { name: "secret.png", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "secret.png" });
+    const form = dialog.getByRole("form", { name: "Share link" });
+    await form.getByLabel("Password (optional)").fill("open sesame");
+    await form.getByRole("button", { name: "Create share link" }).click();
+    const link = form.getByLabel("Share link", { exact: true });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(/\/s\/[\w-]{32}$/);
+    await form.getByRole("button", { name: "Copy share link" }).waitFor();
+    await shoot(page, "dashboard-share-dialog");
+
+    // Opened anonymously: the form, then the picture.
+    const visitor = await d.rig.open(PHONE);
+    await visitor.goto(url);
+    await visitor.getByLabel("Password").fill("open sesame");
+    await visitor.getByRole("button", { name: "Open" }).click();
+    await visitor.getByRole("img", { name: "secret.png" }).waitFor();
+    await visitor.context().close();
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await go(page, "Share links");
+    const list = page.getByRole("list", { name: "Share links" });
+    const row = list.getByRole("listitem").filter({ hasText: url });
+    await row.getByText(/1 view · password/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, "dashboard-shares");
+    page.once("dialog", (c) => c.accept());
+    await row.getByRole("button", { name: /^Revoke the link to Image / }).click();
+    await row.getByText("Revoked", { exact: true }).waitFor();
+    const after = await d.rig.open(PHONE);
+    const gone = await after.goto(url);
+    expect(gone?.status()).toBe(410);
+    await after.context().close();
+    // Chromium logs the closed link's 410 as a failed load.
+    await clean(page, [/status of 410/]);
   });
 });
