@@ -83,6 +83,8 @@ describe("the page of a link", () => {
     const seg = await media(`${s.url}/m/v/${v.id}/${variant.slice(0, variant.lastIndexOf("/") + 1)}${segment}`);
     expect(seg.status).toBe(200);
     expect(seg.headers.get("content-type")).toBe("video/mp2t");
+    // Never kept by a shared cache, a public item's neither: a revoked link's URLs must stop.
+    expect(seg.headers.get("cache-control")).toBe("private, no-cache");
     expect((await media(`${s.url}/m/v/${v.id}/thumb.jpg`)).status).toBe(200);
     expect((await call("GET", `/media/v/${v.id}/master.m3u8`)).status).toBe(403);
     // A signature of its own in the link's path is not taken.

@@ -11,6 +11,13 @@ import type { VouchedEdge } from "../edge/public.ts";
 import { createPlaybackSigner } from "../videos/public.ts";
 import { openShare } from "./access.ts";
 
+/**
+ * Every answer through a link is the browser's alone, to ask again each time (an ETag makes
+ * that a 304): a shared cache keeping a public item's bytes at the link's URL would go on
+ * serving them after the link was revoked.
+ */
+const THROUGH_LINK = "private, no-cache";
+
 /** The signature a video's request is sent to the edge with: used at once, so it lives briefly. */
 const VIDEO_SIGNATURE_S = 300;
 
@@ -47,6 +54,8 @@ export function shareMedia(deps: Pick<Deps, "db" | "config" | "clock">, edge: Vo
       if (rest.startsWith("s.")) throw noMedia();
       file = `v/${id}/${signer.token(id, Math.floor(deps.clock.nowMs() / 1000) + VIDEO_SIGNATURE_S)}/${rest}`;
     }
-    return edge(request, file, (k, i) => k === kind && i === id);
+    const res = await edge(request, file, (k, i) => k === kind && i === id);
+    if (res.status < 400) res.headers.set("cache-control", THROUGH_LINK);
+    return res;
   };
 }
