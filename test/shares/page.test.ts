@@ -249,6 +249,10 @@ describe("a link's password, expiry and revocation", () => {
     expect((await media(`${s.url}/m/${image.id}.png`)).status).toBe(404);
     // The access token has expired with the hour too: the owner asks with a key.
     expect((await callJson("GET", `/v1/shares/${s.id}`, { token: key })).body.data.active).toBe(false);
+    // A later expiry (or none) opens it again.
+    const revived = await callJson("PATCH", `/v1/shares/${s.id}`, { token: key, json: { expiresAt: null } });
+    expect(revived.body.data.active).toBe(true);
+    expect((await page(s.url)).status).toBe(200);
   });
 
   test("revoked: the page is 410 at once and the media URLs the page handed out stop working", async () => {
