@@ -163,7 +163,7 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
       : null,
     note,
     form,
-    sharePanel(item),
+    sharePanel({ kind: item.kind === "doc" ? "document" : item.kind, id: item.id }),
     h("div", { class: "dialog-foot" }, remove),
   );
   const done = () => {

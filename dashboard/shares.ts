@@ -1,10 +1,9 @@
-// Share links: the "Share" part of an item's dialog (make a link to the item, with an
-// optional expiry and password, and copy it) and the Share links screen (#/shares: every
-// link, its page, views and state; revoke one). POST, GET and DELETE /v1/shares.
+// Share links: the "Share" part of an item's dialog and of a KB folder (make a link to it,
+// with an optional expiry and password, and copy it) and the Share links screen (#/shares:
+// every link, its page, views and state; revoke one). POST, GET and DELETE /v1/shares.
 import { type Answer, call } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { copy, h, when } from "./dom.ts";
-import type { Item } from "./media.ts";
 import { pagedList } from "./paged.ts";
 
 type Shares = Answer<"/v1/shares", "get">;
@@ -30,8 +29,11 @@ function linkField(id: string, label: string, url: string) {
   return h("div", { class: "field" }, h("label", { for: id }, label), h("div", { class: "row" }, input, button), note);
 }
 
-/** The item's "Share" part: a form that makes a link, then the link to copy. */
-export function sharePanel(item: Pick<Item, "kind" | "id" | "title">): HTMLElement {
+/** What a link opens, as POST /v1/shares names it. */
+type Target = { kind: Share["target"]["kind"]; id: string; path?: string };
+
+/** The "Share" part of an item's dialog or a KB folder: a form that makes a link, then the link to copy. */
+export function sharePanel(target: Target, what = "this item"): HTMLElement {
   const error = h("p", { class: "error", role: "alert" });
   const made = h("div", {});
   const expires = h("input", { id: "share-expires", name: "expires", type: "datetime-local", "aria-describedby": "share-expires-hint" });
@@ -41,7 +43,7 @@ export function sharePanel(item: Pick<Item, "kind" | "id" | "title">): HTMLEleme
     "form",
     { class: "share-form", "aria-labelledby": "share-title" },
     h("h3", { id: "share-title" }, "Share link"),
-    h("p", { class: "hint" }, "Anyone with the link can see this item, even while it is private."),
+    h("p", { class: "hint" }, `Anyone with the link can see ${what}, even while it is private.`),
     h(
       "div",
       { class: "field" },
@@ -60,7 +62,7 @@ export function sharePanel(item: Pick<Item, "kind" | "id" | "title">): HTMLEleme
     create.disabled = true;
     try {
       const share = await call<NewShare>("POST", "/v1/shares", {
-        target: { kind: item.kind === "doc" ? "document" : item.kind, id: item.id },
+        target,
         ...(expires.value ? { expiresAt: new Date(expires.value).toISOString() } : {}),
         ...(password.value ? { password: password.value } : {}),
       });

@@ -8,7 +8,10 @@ import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
-import { privateImage, shared } from "../shares/fixtures.ts";
+import { PNG, storedFile, upsertFile } from "../kbs/file-fixtures.ts";
+import { newKb } from "../kbs/fixtures.ts";
+import { pushed2 } from "../kbs/v2-fixtures.ts";
+import { markdownDoc, privateImage, shared } from "../shares/fixtures.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import { findChromium } from "./chromium.ts";
@@ -20,7 +23,7 @@ const executable = findChromium();
 
 describe.skipIf(!executable)("share links in Chromium", () => {
   const d = dashboardHarness(executable, "shares");
-  const { open, shoot, clean, signIn, go } = d;
+  const { open, shoot, clean, signIn, go, show } = d;
   let owner: Awaited<ReturnType<typeof makeUser>>;
   let framing: ReturnType<typeof Bun.serve>;
 
@@ -178,5 +181,33 @@ describe.skipIf(!executable)("share links in Chromium", () => {
     await after.context().close();
     // Chromium logs the closed link's 410 as a failed load.
     await clean(page, [/status of 410/]);
+  });
+
+  test("the dashboard: a KB folder's share link, made under its listing, opens a gallery of its pictures and its notes at phone width", async () => {
+    const user = await makeUser({ plan: "pro" });
+    const kb = await newKb(user.jwt);
+    await storedFile(user.jwt, kb.id, PNG, "beach.png");
+    await pushed2(user.jwt, kb.id, [upsertFile("trips/beach.png", PNG)]);
+    await markdownDoc(user.jwt, "# Rome\n\n- [x] tickets\n", { kbId: kb.id, relativePath: "trips/rome.md" });
+    const page = await open(DESKTOP);
+    await signIn(page, user.email);
+    await show(page, `#/kbs/${kb.id}/trips`);
+    await page.getByText("Share this folder").click();
+    const form = page.getByRole("form", { name: "Share link" });
+    await form.getByRole("button", { name: "Create share link" }).click();
+    const link = form.getByLabel("Share link", { exact: true });
+    await link.waitFor();
+    const url = await link.inputValue();
+    await clean(page);
+
+    const visitor = await d.rig.open(PHONE);
+    await visitor.goto(url);
+    await visitor.getByRole("img", { name: "beach.png" }).waitFor();
+    await visitor.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0), undefined, { polling: 100 });
+    expect(await d.rig.noHorizontalScroll(visitor)).toBe(true);
+    await shoot(visitor, "kb-folder-phone");
+    await visitor.getByRole("link", { name: "rome.md" }).click();
+    await visitor.getByRole("heading", { name: "Rome", level: 1 }).waitFor();
+    await visitor.context().close();
   });
 });

@@ -138,7 +138,7 @@ describe("the page of a link", () => {
     const s = await shared(owner.jwt, { target: { kind: "kb", id: kb.id, path: "trips" } });
     const html = await (await page(s.url)).text();
     expect(html).toContain("rome.md");
-    expect(html).toContain(">rome</a>");
+    expect(html).toContain(">rome/</a>");
     expect(html).not.toContain("diary");
   });
 

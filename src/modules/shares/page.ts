@@ -24,7 +24,8 @@ audio{width:100%;max-width:32rem}
 .doc-body pre{overflow:auto}
 .listing{list-style:none;padding:0;display:grid;gap:.25rem}
 .gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.5rem;padding:0;list-style:none}
-.gallery img{width:100%;aspect-ratio:1;object-fit:cover;border-radius:4px}
+.gallery img{width:100%;aspect-ratio:1;object-fit:cover;border-radius:4px;background:var(--line)}
+.kind{color:var(--muted);font-size:.85rem}
 form{display:grid;gap:.5rem;max-width:20rem}
 input,button{font:inherit;padding:.4rem .6rem}
 .error{color:var(--danger)}
@@ -192,9 +193,10 @@ function kbListing(at: PageAt, shown: Extract<Shown, { kind: "kb" }>): string {
         .join("")}</ul>`
     : "";
   const links = rest.map((e) => {
-    if (e.kind === "folder") return `<li>📁 <a href="${escapeHtml(`${at.self}?path=${encodeURIComponent(e.path)}`)}">${escapeHtml(e.name)}</a></li>`;
-    if (e.kind === "document") return `<li>📄 <a href="${escapeHtml(`${at.self}/d/${e.id}`)}">${escapeHtml(e.name)}</a></li>`;
-    return `<li>📎 <a href="${escapeHtml(`${at.self}/f/${e.id}`)}">${escapeHtml(e.name)}</a></li>`;
+    if (e.kind === "folder")
+      return `<li><a href="${escapeHtml(`${at.self}?path=${encodeURIComponent(e.path)}`)}">${escapeHtml(e.name)}/</a> <span class="kind">folder</span></li>`;
+    if (e.kind === "document") return `<li><a href="${escapeHtml(`${at.self}/d/${e.id}`)}">${escapeHtml(e.name)}</a></li>`;
+    return `<li><a href="${escapeHtml(`${at.self}/f/${e.id}`)}">${escapeHtml(e.name)}</a> <span class="kind">file</span></li>`;
   });
   const list = links.length ? `<h2>Notes and folders</h2><ul class="listing">${links.join("")}</ul>` : "";
   return gallery + list || "<p>This folder is empty.</p>";
