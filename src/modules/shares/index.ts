@@ -179,7 +179,7 @@ export const sharesModule = ({ deps, guard }: RouteServices, edge: VouchedEdge) 
           const { share } = opened;
           if (share.targetKind !== "kb") return gonePage(at, 404);
           const entry = await kbEntryInFolder(deps, share.ownerId, share.targetId, share.targetPath ?? "", params.id);
-          if (!entry || entry.kind !== "document") return gonePage(at, 404);
+          if (entry?.kind !== "document") return gonePage(at, 404);
           return contentPage(at, { kind: "document", title: entry.title, format: entry.format, text: entry.text }, share.passwordHash === null);
         },
         hidden,
