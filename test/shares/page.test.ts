@@ -129,6 +129,15 @@ describe("the page of a link", () => {
     expect(meta(html, "og:description")).toStartWith("Trip plan See");
   });
 
+  test("a title of markup stays text: in the page's title, its Open Graph tags and the note", async () => {
+    const owner = await makeUser({ plan: "pro" });
+    const doc = await markdownDoc(owner.jwt, '# "><script>alert(1)</script>\n\ntext');
+    const s = await shared(owner.jwt, { target: { kind: "document", id: doc.id } });
+    const html = await (await page(s.url)).text();
+    expect(html).not.toContain("<script>alert");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
   test("a KB folder: its notes and subfolders listed, nothing outside the folder", async () => {
     const owner = await makeUser({ plan: "pro" });
     const kb = await newKb(owner.jwt);
