@@ -41,9 +41,10 @@ module.exports = {
     {
       name: "dashboard-shares-only-the-note-link-rules",
       severity: "error",
-      comment: "dashboard/ runs in the browser and calls the API over HTTP; of the server it shares the notes' link rules alone (pure code), so a link the page draws as resolved is one the backlinks route counts.",
+      comment:
+        "dashboard/ runs in the browser and calls the API over HTTP; of the server it shares the notes' link rules and their markdown-it configuration alone (pure code), so a link the page draws as resolved is one the backlinks route counts, and a note reads the same on a share link's page.",
       from: { path: "^dashboard/" },
-      to: { path: "^(src|jobs|clients)/", pathNot: "^src/modules/library/kbs/note-links\\.ts$" },
+      to: { path: "^(src|jobs|clients)/", pathNot: "^src/modules/library/kbs/(note-links|note-markdown|callouts)\\.ts$" },
     },
     {
       name: "server-starts-clients-from-the-command-line-only",

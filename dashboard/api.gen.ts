@@ -1294,7 +1294,7 @@ export interface paths {
         };
         /**
          * oEmbed 1.0 of a public video or audio file (an <iframe> of its player page)
-         * @description `url` is the item's player page (CENTER_URL/embed/v/<id> or /embed/a/<id>), a video's playlist or file on the media edge (MEDIA_URL/v/<id>/...) or an audio file's (MEDIA_URL/a/<id>.<ext>). The answer is oEmbed's own JSON, not the envelope: `type` video (16:9 at its largest rendition's height) or rich (audio, 480x200), `html` an <iframe> of the player page scaled down to `maxwidth` and `maxheight`, `thumbnail_url`. A private, unready or missing item is 404; `format` other than json is 501 NOT_IMPLEMENTED. Player pages name this URL in a <link rel="alternate" type="application/json+oembed">.
+         * @description `url` is a share link (CENTER_URL/s/<token>, when it opens without a password: any of its kinds, private items too), or the item's player page (CENTER_URL/embed/v/<id> or /embed/a/<id>), a video's playlist or file on the media edge (MEDIA_URL/v/<id>/...) or an audio file's (MEDIA_URL/a/<id>.<ext>). The answer is oEmbed's own JSON, not the envelope: `type` video (16:9 at its largest rendition's height) or rich (audio, 480x200), `html` an <iframe> of the player page scaled down to `maxwidth` and `maxheight`, `thumbnail_url`. A private, unready or missing item is 404; `format` other than json is 501 NOT_IMPLEMENTED. Player pages name this URL in a <link rel="alternate" type="application/json+oembed">.
          */
         get: operations["getOembed"];
         put?: never;
@@ -1726,6 +1726,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your share links, newest first (revoked and expired ones too) */
+        get: operations["getV1Shares"];
+        put?: never;
+        /**
+         * Make a share link to an item, a KB or a KB folder
+         * @description `target` is `{ kind: image | video | audio | document | kb, id, path? }` (path: a KB's folder). The caller must own it, else 404. The answer's `url` is the anonymous page (CENTER_URL/s/<token>), which shows a private item too, through that link only. Optional `expiresAt` (in the future) and `password`.
+         */
+        post: operations["postV1Shares"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shares/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One share link, with its view count */
+        get: operations["getV1SharesById"];
+        put?: never;
+        post?: never;
+        /** Revoke a link: its page and media stop at once, on every node; the link stays listed with revokedAt */
+        delete: operations["deleteV1SharesById"];
+        options?: never;
+        head?: never;
+        /** Change a link's expiry or password (null removes either); a revoked link is 409 */
+        patch: operations["patchV1SharesById"];
         trace?: never;
     };
     "/v1/docs/{id}/raw": {
@@ -5596,6 +5636,683 @@ export interface paths {
                 503: components["responses"]["ServiceUnavailable"];
             };
         };
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A share link's page: the item, a note, or a KB folder, with Open Graph tags and oEmbed discovery
+         * @description Anonymous. An image, an audio player and a note work without a script; a video plays in the player's script. A link with a password shows its form until the browser gave it (a cookie of the link's path, one hour). Each answer that shows the content counts one view. `?path=` opens a subfolder of a shared KB folder.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description kb links: a folder below the shared one */
+                    path?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the content, or the password form */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no such link, or its item is gone (the envelope for the path with a trailing slash, which is no page) */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the link was revoked or has expired */
+                410: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * A share link's password form
+         * @description application/x-www-form-urlencoded with `password`. The right one: 303 to the page with a cookie for the link's path (one hour, HttpOnly, SameSite=Lax). A wrong one: the form again with the error (401), never the content. Tries are limited per link and address (429 with Retry-After).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description See Other: the page */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description far more than a password form (the connection is closed) */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the form again: the password is not right */
+                401: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no such link */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the link was revoked or has expired */
+                410: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many tries (Retry-After) */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/d/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a shared KB folder, rendered as on the link's page
+         * @description Only a document in the shared folder (any depth). Not counted as a view of the link.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description the document's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note, or the link's password form */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no such link, or no such document in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the link was revoked or has expired */
+                410: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/f/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of a shared KB folder (a picture of its gallery): its bytes, as GET /v1/kbs/{id}/raw answers a file
+         * @description Only a file in the shared folder, while the link opens (with its password's cookie, if it has one).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description the file's id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/m/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link's media: its item's file as the media edge serves it (ranges, validators, size variants of an image)
+         * @description The path after /m/ is the item's path below MEDIA_URL (<id>.<ext>, a/<id>.<ext>, a/<id>/cover.jpg, v/<id>/master.m3u8 and the playlists and segments it names, relative to it). Only the link's own item, and only while the link opens (read from the database on every request): a revoked or expired link's media are 404 at once. A link with a password needs its cookie.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description <id>.<ext> of an image */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: a video while its owner's playback is suspended */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/m/{kind}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link's media: its item's file as the media edge serves it (ranges, validators, size variants of an image)
+         * @description The path after /m/ is the item's path below MEDIA_URL (<id>.<ext>, a/<id>.<ext>, a/<id>/cover.jpg, v/<id>/master.m3u8 and the playlists and segments it names, relative to it). Only the link's own item, and only while the link opens (read from the database on every request): a revoked or expired link's media are 404 at once. A link with a password needs its cookie.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description a */
+                    kind: string;
+                    /** @description <id>.<ext> of an audio file */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: a video while its owner's playback is suspended */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/m/{kind}/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link's media: its item's file as the media edge serves it (ranges, validators, size variants of an image)
+         * @description The path after /m/ is the item's path below MEDIA_URL (<id>.<ext>, a/<id>.<ext>, a/<id>/cover.jpg, v/<id>/master.m3u8 and the playlists and segments it names, relative to it). Only the link's own item, and only while the link opens (read from the database on every request): a revoked or expired link's media are 404 at once. A link with a password needs its cookie.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description a or v */
+                    kind: string;
+                    /** @description the item's id */
+                    id: string;
+                    /** @description cover.jpg, master.m3u8, thumb.jpg, direct.mp4 */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: a video while its owner's playback is suspended */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{token}/m/{kind}/{id}/{dir}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A link's media: its item's file as the media edge serves it (ranges, validators, size variants of an image)
+         * @description The path after /m/ is the item's path below MEDIA_URL (<id>.<ext>, a/<id>.<ext>, a/<id>/cover.jpg, v/<id>/master.m3u8 and the playlists and segments it names, relative to it). Only the link's own item, and only while the link opens (read from the database on every request): a revoked or expired link's media are 404 at once. A link with a password needs its cookie.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the link's token (32 characters) */
+                    token: string;
+                    /** @description v */
+                    kind: string;
+                    /** @description the video's id */
+                    id: string;
+                    /** @description a rendition (720p) or subs */
+                    dir: string;
+                    /** @description a variant playlist or segment */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a range of them */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description BANDWIDTH_SUSPENDED: a video while its owner's playback is suspended */
+                451: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -13402,6 +14119,318 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Shares: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                target: {
+                                    /** @enum {string} */
+                                    kind: "image" | "video" | "audio" | "document" | "kb";
+                                    id: string;
+                                    path?: string;
+                                };
+                                /** @description the anonymous page: CENTER_URL/s/<token> */
+                                url: string;
+                                hasPassword: boolean;
+                                /** Format: date-time */
+                                expiresAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                revokedAt: ((string | null) | null) | null;
+                                /** @description opens now: neither revoked nor expired */
+                                active: boolean;
+                                /** @description page views that showed the content (media requests and password forms are not counted) */
+                                viewCount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Shares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    target: {
+                        /** @enum {string} */
+                        kind: "image" | "video" | "audio" | "document" | "kb";
+                        id: string;
+                        /** @description kb only: a folder of the KB, relative to its root (omitted or empty: the whole KB) */
+                        path?: string;
+                    };
+                    /**
+                     * Format: date-time
+                     * @description when the link stops opening (ISO 8601, in the future)
+                     */
+                    expiresAt?: ((string | null) | null) | null;
+                    password?: ((string | null) | null) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Share */
+                        data: {
+                            id: string;
+                            target: {
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "document" | "kb";
+                                id: string;
+                                path?: string;
+                            };
+                            /** @description the anonymous page: CENTER_URL/s/<token> */
+                            url: string;
+                            hasPassword: boolean;
+                            /** Format: date-time */
+                            expiresAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            revokedAt: ((string | null) | null) | null;
+                            /** @description opens now: neither revoked nor expired */
+                            active: boolean;
+                            /** @description page views that showed the content (media requests and password forms are not counted) */
+                            viewCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1SharesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Share */
+                        data: {
+                            id: string;
+                            target: {
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "document" | "kb";
+                                id: string;
+                                path?: string;
+                            };
+                            /** @description the anonymous page: CENTER_URL/s/<token> */
+                            url: string;
+                            hasPassword: boolean;
+                            /** Format: date-time */
+                            expiresAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            revokedAt: ((string | null) | null) | null;
+                            /** @description opens now: neither revoked nor expired */
+                            active: boolean;
+                            /** @description page views that showed the content (media requests and password forms are not counted) */
+                            viewCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1SharesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1SharesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description when the link stops opening (ISO 8601, in the future)
+                     */
+                    expiresAt?: ((string | null) | null) | null;
+                    password?: ((string | null) | null) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Share */
+                        data: {
+                            id: string;
+                            target: {
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "document" | "kb";
+                                id: string;
+                                path?: string;
+                            };
+                            /** @description the anonymous page: CENTER_URL/s/<token> */
+                            url: string;
+                            hasPassword: boolean;
+                            /** Format: date-time */
+                            expiresAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            revokedAt: ((string | null) | null) | null;
+                            /** @description opens now: neither revoked nor expired */
+                            active: boolean;
+                            /** @description page views that showed the content (media requests and password forms are not counted) */
+                            viewCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

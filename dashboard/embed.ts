@@ -4,9 +4,19 @@
 // hls.js where the browser has Media Source Extensions (its captions in the player's menu,
 // from the master playlist), or the browser's own HLS; audio through <audio>. A private
 // or missing item says it is not available. No cookie, no token, no storage.
+// A share link's page (CENTER_URL/s/<token>) uses the same player for its video: it names
+// the playlist, poster and title itself (data-src, data-poster, data-title: URLs that open
+// the video through the link), and the API is not asked.
 
 const root = document.getElementById("embed")!;
-const { api, kind, id } = document.body.dataset as { api: string; kind: "video" | "audio"; id: string };
+const { api, kind, id, src, poster, title } = document.body.dataset as {
+  api: string;
+  kind: "video" | "audio";
+  id: string;
+  src?: string;
+  poster?: string;
+  title?: string;
+};
 
 function say(text: string) {
   const p = document.createElement("p");
@@ -35,7 +45,7 @@ async function item<T>(): Promise<T | null> {
 }
 
 async function video() {
-  const v = await item<Video>();
+  const v = src ? { title: title ?? "", status: "ready", playback_url: src, thumbnail_url: poster } : await item<Video>();
   if (!v || v.status !== "ready" || !v.playback_url) return say("This video is not available.");
   document.title = v.title;
   const el = document.createElement("video");

@@ -2,13 +2,14 @@
 // documents, from the KB's manifest), a document (doc-view.ts) or a file (file-view.ts);
 // `#<anchor>` after a document's path names one of its headings or footnotes, scrolled to
 // once it is drawn. The KB's own page says how many conflict branches are pending, with a
-// link to them.
+// link to them. A folder (the KB itself too) has a share link to make, folded under it.
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { docView } from "./doc-view.ts";
 import { fileView } from "./file-view.ts";
 import { breadcrumb, type Entry, getKb, type Kb, kbEntries, kbFacts, kbHref, pendingBranches, plural, when } from "./kb-data.ts";
 import { anchorTarget, jumpTo } from "./markdown.ts";
+import { sharePanel } from "./shares.ts";
 
 /** The folder's direct children: subfolders (with how many documents each holds) and documents. */
 function children(entries: Entry[], folder: string) {
@@ -122,6 +123,14 @@ export function kbScreen(rest: string) {
           body.append(summary(kb, (await pendingBranches(kb.id)).length));
         }
         body.append(folderList(kb, entries, path));
+        body.append(
+          h(
+            "details",
+            { class: "card share-folder" },
+            h("summary", {}, path ? "Share this folder" : "Share this knowledge base"),
+            sharePanel({ kind: "kb", id: kb.id, path }, path ? "this folder's notes and pictures" : "this knowledge base's notes and pictures"),
+          ),
+        );
       } else {
         crumbs.replaceChildren(breadcrumb(kb));
         error.textContent = `There is no document or folder “${path}” in ${kb.name}.`;

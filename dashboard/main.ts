@@ -2,7 +2,7 @@
 // Signed-out screens: #/signin, #/signup (the start on an instance with no account yet:
 // the owner's sign-up); signed-in: #/library (the start), #/upload, #/kbs, #/usage, #/trash,
 // #/admin (its parts #/admin/plans, #/admin/apps, #/admin/jobs; in the nav for admins
-// only), the account's own #/account, #/keys and #/apps (under its name in the header), and
+// only), the account's own #/account, #/keys, #/shares and #/apps (under its name in the header), and
 // #/notifications (reached from the header's count). Any other fragment is "not found".
 // A screen that shows one thing takes its address after a prefix: #/kbs/<id>/<path...>.
 import { accountScreen } from "./account.ts";
@@ -19,6 +19,7 @@ import { withKbSearch } from "./kb-search.ts";
 import { kbScreen } from "./kb-tree.ts";
 import { kbsScreen } from "./kbs.ts";
 import { keysScreen } from "./keys.ts";
+import { sharesScreen } from "./shares.ts";
 import { libraryScreen } from "./library.ts";
 import { notificationsScreen } from "./notifications.ts";
 import { takeNotice } from "./notice.ts";
@@ -46,6 +47,7 @@ const mainScreens: Record<string, Screen & { admin?: true }> = {
 const accountScreens: Record<string, Screen> = {
   "#/account": { title: "Account", screen: accountScreen },
   "#/keys": { title: "API keys", screen: keysScreen },
+  "#/shares": { title: "Share links", screen: sharesScreen },
   "#/apps": { title: "Authorized apps", screen: appsScreen },
 };
 const adminPart = (part: AdminPart, title: string): Screen => ({ title, screen: () => adminScreen(part), nav: "#/admin" });

@@ -14,16 +14,14 @@
 // token, as a blob: URL; any other image is shown as a link (no remote loads, which the
 // CSP forbids anyway). Table alignment becomes a class: the CSP allows no style attribute.
 // markdown-it and its plugins are loaded on first use, apart from the first page.
-import type { default as MarkdownIt, Options, PluginSimple, Renderer, Token } from "markdown-it";
+import type { default as MarkdownIt, Options, Renderer, Token } from "markdown-it";
 import { headingSlug, isTextDocument, relativeHref, type Wikilink } from "../src/modules/library/kbs/note-links.ts";
+import { DATA_IMAGE, type NoteMarkdownParts, shownWikilink as shown } from "../src/modules/library/kbs/note-markdown.ts";
 import { apiUrl, mediaBlobUrl } from "./api.ts";
 import { kbHref, type NotePlace } from "./kb-data.ts";
 import { fillEmbeds, isImagePath, wireKbFiles } from "./note-files.ts";
 import { properties } from "./properties.ts";
 
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-const SAFE_LINK = /^(https?:|mailto:)/i;
-const DATA_IMAGE = /^data:image\/(gif|png|jpeg|webp);/i;
 const NOT_IN_KB = "not in this knowledge base";
 const NO_KB = "links between notes work in a knowledge base";
 
@@ -73,13 +71,6 @@ const unresolved = (text: string, why: string, esc: (s: string) => string) =>
 const fileButton = (path: string, text: string, esc: (s: string) => string) =>
   `<button type="button" class="link-button" data-kb-file="${esc(path)}">${esc(text)}</button>`;
 
-/** The words a wikilink shows: its alias, else its target and heading ("Note › Goals"). */
-function shown(link: Wikilink): string {
-  if (link.alias) return link.alias;
-  const name = link.target.replace(/\.md$/i, "");
-  return [name, link.heading ?? (link.block ? `^${link.block}` : "")].filter(Boolean).join(" › ");
-}
-
 function renderWikilink(link: Wikilink, env: Env, esc: (s: string) => string): string {
   const text = shown(link);
   const place = env.place;
@@ -112,38 +103,33 @@ function renderWikilink(link: Wikilink, env: Env, esc: (s: string) => string): s
 }
 
 async function make(): Promise<Parser> {
-  const [{ default: Md }, { default: footnote }, { default: anchor }, { tasklist }, { mark }, { default: DOMPurify }, { noteSyntax }, { calloutPlugin }] =
-    await Promise.all([
-      import("markdown-it"),
-      import("markdown-it-footnote"),
-      import("markdown-it-anchor"),
-      import("@mdit/plugin-tasklist"),
-      import("@mdit/plugin-mark"),
-      import("dompurify"),
-      import("../src/modules/library/kbs/note-links.ts"),
-      import("./callouts.ts"),
-    ]);
-  const md = new Md({ html: false, linkify: true });
-  // A link or image markdown-it accepts at all: the safe schemes, data: images, paths.
-  md.validateLink = (url) => SAFE_LINK.test(url) || DATA_IMAGE.test(url) || !SCHEME.test(url);
-  md.use(noteSyntax)
-    // Its declarations are of markdown-it's CommonJS build: the same function.
-    .use(footnote as unknown as PluginSimple)
-    .use(tasklist, { disabled: true, label: true })
-    .use(mark)
-    .use(calloutPlugin)
-    .use(anchor, {
-      slugifyWithState: (text: string, state: { env: Env }) => `${state.env.prefix}${headingSlug(text)}`,
-      // A heading's words as written, a wikilink in it by the words it shows.
-      getTokensText: (tokens: Token[]) =>
-        tokens.map((t) => (t.type === "text" || t.type === "code_inline" ? t.content : t.type === "wikilink" ? shown(t.meta as Wikilink) : "")).join(""),
-      tabIndex: -1,
-    });
+  const [
+    { default: Md },
+    { default: footnote },
+    { default: anchor },
+    { tasklist },
+    { mark },
+    { default: DOMPurify },
+    { noteSyntax },
+    { calloutPlugin },
+    { noteMarkdown },
+  ] = await Promise.all([
+    import("markdown-it"),
+    import("markdown-it-footnote"),
+    import("markdown-it-anchor"),
+    import("@mdit/plugin-tasklist"),
+    import("@mdit/plugin-mark"),
+    import("dompurify"),
+    import("../src/modules/library/kbs/note-links.ts"),
+    import("../src/modules/library/kbs/callouts.ts"),
+    import("../src/modules/library/kbs/note-markdown.ts"),
+  ]);
+  // Their declarations are of the CommonJS builds: the same functions.
+  const md = noteMarkdown({ Md, footnote, anchor, tasklist, mark, noteSyntax, calloutPlugin } as unknown as NoteMarkdownParts);
   const esc = md.utils.escapeHtml;
   const base = (tokens: Token[], i: number, options: Options, _env: unknown, self: Renderer) => self.renderToken(tokens, i, options);
   const rules = md.renderer.rules;
 
-  rules.front_matter = () => "";
   rules.wikilink = (tokens, i, _options, env: Env) => renderWikilink(tokens[i]!.meta as Wikilink, env, esc);
 
   rules.link_open = (tokens, i, options, env: Env, self) => {
@@ -204,33 +190,6 @@ async function make(): Promise<Parser> {
     return /^https?:\/\//i.test(src)
       ? `<a class="blocked-image" href="${esc(src)}" rel="noopener noreferrer">${esc(label)}</a>`
       : `<span class="blocked-image">${esc(label)}</span>`;
-  };
-
-  // markdown-it writes a table column's alignment as style="text-align:…"; a class instead.
-  for (const rule of ["th_open", "td_open"] as const) {
-    rules[rule] = (tokens, i, options, env, self) => {
-      const token = tokens[i]!;
-      const align = /text-align:(\w+)/.exec(token.attrGet("style") ?? "")?.[1];
-      token.attrs = align ? [["class", `align-${align}`]] : [];
-      return base(tokens, i, options, env, self);
-    };
-  }
-
-  // Footnotes: numbers without brackets, ids of this note's prefix, and names that say what each link does.
-  const note = (tokens: Token[], i: number) => {
-    const meta = tokens[i]!.meta as { id: number; subId: number };
-    return { n: String(meta.id + 1), sub: meta.subId > 0 ? `-${meta.subId}` : "" };
-  };
-  rules.footnote_ref = (tokens, i, _options, env: Env) => {
-    const { n, sub } = note(tokens, i);
-    return `<sup class="footnote-ref"><a href="#fn-${n}" id="${esc(env.prefix)}fnref-${n}${sub}" aria-label="Footnote ${n}">${n}</a></sup>`;
-  };
-  rules.footnote_block_open = () => '<section class="footnotes" aria-label="Footnotes">\n<ol class="footnotes-list">\n';
-  rules.footnote_block_close = () => "</ol>\n</section>\n";
-  rules.footnote_open = (tokens, i, _options, env: Env) => `<li id="${esc(env.prefix)}fn-${note(tokens, i).n}" class="footnote-item" tabindex="-1">`;
-  rules.footnote_anchor = (tokens, i) => {
-    const { n, sub } = note(tokens, i);
-    return ` <a href="#fnref-${n}${sub}" class="footnote-backref" aria-label="Back to reference ${n}">↩\uFE0E</a>`;
   };
 
   const purify = (html: string) =>

@@ -2,7 +2,7 @@
 // kept inside and Escape closes it): what it is (the picture, the player, the document
 // rendered with its source a click away: doc-view.ts), a ready video's captions
 // (captions.ts), its facts, its URL with a copy button, a form for its title, visibility
-// and tags, and delete.
+// and tags, a share link to make (shares.ts), and delete.
 // Every kind is changed and deleted through its own route (media.ts).
 import { apiUrl, mediaBlobUrl } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
@@ -12,6 +12,7 @@ import { documentReader } from "./doc-view.ts";
 import { bytes, copy, h } from "./dom.ts";
 import { type Doc, docText, kbEntries, kbHref, notePlace } from "./kb-data.ts";
 import { deleteItem, duration, fetchItem, type Item, KIND_WORDS, saveItem } from "./media.ts";
+import { sharePanel } from "./shares.ts";
 import { videoPlayer } from "./video.ts";
 
 interface Handlers {
@@ -162,6 +163,7 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
       : null,
     note,
     form,
+    sharePanel({ kind: item.kind === "doc" ? "document" : item.kind, id: item.id }),
     h("div", { class: "dialog-foot" }, remove),
   );
   const done = () => {

@@ -28,6 +28,7 @@ import { usageModule } from "../modules/usage/index.ts";
 import { tellRefusal } from "../modules/usage/public.ts";
 import { videosModule } from "../modules/videos/index.ts";
 import { oembedModule } from "../modules/oembed/index.ts";
+import { sharesModule } from "../modules/shares/index.ts";
 
 /**
  * The HTTP core of this app: a quota refusal is told to the owner as well as answered, and
@@ -93,6 +94,8 @@ export function createApp(processServices: Services) {
     .use(migrationModule(services))
     .use(edge.module)
     .use(adminModule(services))
+    // Share links: the API, and each link's anonymous page below CENTER_URL with its media through the edge.
+    .use(sharesModule(services, edge.vouched))
     // The dashboard at CENTER_URL (the root by default): a page and its files, no API of its own.
     .use(centerModule(deps))
     // Its tools call the routes above in process (modules/mcp/client.ts).

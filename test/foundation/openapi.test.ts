@@ -18,7 +18,8 @@ const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     .map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, path, method, op: op as Json })),
 );
 const op = (route: string) => operations.find((o) => o.route === route)!.op;
-const edge = (o: { path: string }) => o.path.startsWith("/media/");
+// The media edge's paths, and a share link's media (the edge's answers, through the link).
+const edge = (o: { path: string }) => o.path.startsWith("/media/") || o.path.startsWith("/s/{token}/m/") || o.path === "/s/{token}/f/{id}";
 
 describe("GET /swagger/json", () => {
   test("is a valid OpenAPI 3.1 document", async () => {
@@ -118,6 +119,19 @@ describe("GET /swagger/json", () => {
         "DELETE /v1/user/me/oauth-grants/{id}",
         "POST /v1/videos",
         "GET /oembed",
+        "POST /v1/shares",
+        "GET /v1/shares",
+        "GET /v1/shares/{id}",
+        "PATCH /v1/shares/{id}",
+        "DELETE /v1/shares/{id}",
+        "GET /s/{token}",
+        "POST /s/{token}",
+        "GET /s/{token}/d/{id}",
+        "GET /s/{token}/f/{id}",
+        "GET /s/{token}/m/{file}",
+        "GET /s/{token}/m/{kind}/{file}",
+        "GET /s/{token}/m/{kind}/{id}/{file}",
+        "GET /s/{token}/m/{kind}/{id}/{dir}/{file}",
         "GET /v1/videos",
         "GET /v1/videos/{id}",
         "PATCH /v1/videos/{id}",
@@ -244,7 +258,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(96);
+    expect(guarded.length).toBe(101);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -73,15 +73,22 @@ const theirDownload = new URL(theirExport.downloadUrl).search;
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
 // An import of the owner's (queued: no worker runs it here).
 const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
+// A link of the owner's to a document: its token opens that document's page, and no media.
+const share = (await callJson("POST", "/v1/shares", { token: owner.jwt, json: { target: { kind: "document", id: loose.id } } })).body.data;
+const shareToken = new URL(share.url).pathname.split("/").at(-1)!;
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
   path: string;
   json?: unknown;
   form?: FormData;
+  /** A form's text. */
+  body?: string;
   /** Raw bytes (a KB file's). */
   bytes?: Uint8Array;
   headers?: Record<string, string>;
+  /** An HTML page: its status alone is checked. */
+  html?: true;
   /** What the refusal is: 404 NOT_FOUND unless said. */
   status?: number;
   /** For the batch routes, which answer 200 with a result per id. */
@@ -159,6 +166,25 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "PATCH /v1/uploads/{id}": () => ({ path: upload, headers: { ...TUS, "content-type": "application/offset+octet-stream", "upload-offset": "0" } }),
   "DELETE /v1/uploads/{id}": () => ({ path: upload, headers: TUS }),
   "GET /v1/uploads/{id}": () => ({ path: upload }),
+  "GET /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}` }),
+  "PATCH /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}`, json: { password: "taken over" } }),
+  "DELETE /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}` }),
+  // A link's page by the link's id (its token is not guessable): no such link.
+  "GET /s/{token}": () => ({ path: `/s/${share.id}`, html: true }),
+  "POST /s/{token}": () => ({
+    path: `/s/${share.id}`,
+    html: true,
+    body: "password=x",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  }),
+  // Through the owner's link to a document, the owner's KB note and file: not in a shared KB folder.
+  "GET /s/{token}/d/{id}": () => ({ path: `/s/${shareToken}/d/${kbDocId}`, html: true }),
+  "GET /s/{token}/f/{id}": () => ({ path: `/s/${shareToken}/f/${kbDocId}` }),
+  // Through the owner's link to a document, the owner's private media: not the link's item.
+  "GET /s/{token}/m/{file}": () => ({ path: `/s/${shareToken}/m/${new URL(image.url).pathname.split("/").at(-1)}` }),
+  "GET /s/{token}/m/{kind}/{file}": () => ({ path: `/s/${shareToken}/m${edgePath(audio.url).slice("/media".length)}` }),
+  "GET /s/{token}/m/{kind}/{id}/{file}": () => ({ path: `/s/${shareToken}/m/v/${video.id}/master.m3u8` }),
+  "GET /s/{token}/m/{kind}/{id}/{dir}/{file}": () => ({ path: `/s/${shareToken}/m/v/${video.id}/720p/index.m3u8` }),
   "GET /media/{file}": () => ({ path: edgePath(image.url) }),
   "HEAD /media/{file}": () => ({ path: edgePath(image.url) }),
   "GET /media/a/{file}": () => ({ path: edgePath(audio.url) }),
@@ -226,6 +252,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/audio/${audio.id}`,
     `/v1/backup/${ownersExport.id}`,
     `/v1/migration/${ownersImport.id}`,
+    `/v1/shares/${share.id}`,
     "/v1/media",
     "/v1/trash",
     upload,
@@ -258,7 +285,11 @@ describe("a stranger with every scope is refused every resource of another user,
     test(name, async () => {
       const method = name.split(" ")[0]!;
       const p = await make();
-      const opts = { token: stranger.jwt, json: p.json, body: p.form ?? (p.bytes as Uint8Array<ArrayBuffer> | undefined), headers: p.headers };
+      const opts = { token: stranger.jwt, json: p.json, body: p.body ?? p.form ?? (p.bytes as Uint8Array<ArrayBuffer> | undefined), headers: p.headers };
+      if (p.html) {
+        expect((await call(method, p.path, opts)).status).toBe(p.status ?? 404);
+        return;
+      }
       // A HEAD answer may have no body at all (the tus routes'): read as JSON only when it has one.
       const res = method === "HEAD" ? { status: (await call(method, p.path, opts)).status, body: undefined } : await callJson(method, p.path, opts);
       // A HEAD answer has no body to name its code.

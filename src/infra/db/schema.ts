@@ -13,3 +13,4 @@ export * from "../../modules/audio/table.ts";
 export * from "../../modules/uploads/table.ts";
 export * from "../../modules/backup/table.ts";
 export * from "../../modules/migration/table.ts";
+export * from "../../modules/shares/table.ts";

@@ -8,6 +8,6 @@ export { audioMediaPage, audioTrashPage, expiredAudio } from "./queries.ts";
 export { storedAudio } from "./stored-kind.ts";
 // A finished resumable upload handed to the audio pipeline (the uploads module).
 export { ingestAudio, precheckAudioFile, toAudio } from "./service.ts";
-export { publicAudioCard } from "./card.ts";
+export { ownedAudioCard, publicAudioCard } from "./card.ts";
 // What an account export copies of audio.
 export { audioExportTotals, audioForExport, audioIdOwners } from "./export.ts";

@@ -11,7 +11,7 @@ import { edgeServer } from "./serve.ts";
 
 export const createEdge = (services: RouteServices) => {
   const { config } = services.deps;
-  const { prefix, resolvers, route, serverRoute } = edgeServer(services);
+  const { prefix, resolvers, route, serverRoute, vouched } = edgeServer(services);
   // Hidden from the generator (a wildcard of every method, answering bytes): it documents GET and HEAD itself.
   const documented = { hide: true, [OWN_PATHS]: edgeDocumentation(config.MEDIA_URL, config.PUBLIC_URL, resolvers) };
 
@@ -21,5 +21,5 @@ export const createEdge = (services: RouteServices) => {
   // answers through the same route function as the listening server, errors included (so
   // they carry the CORS headers there too); the request id is the one the core set.
   const module = new Elysia({ name: "edge" }).all(`${prefix}/*`, ({ request }) => route(request), { parse: "none", detail: documented });
-  return { module, routes: { [`${prefix}/*`]: serverRoute } };
+  return { module, routes: { [`${prefix}/*`]: serverRoute }, vouched };
 };

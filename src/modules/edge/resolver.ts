@@ -126,3 +126,13 @@ export function createResolverRegistry(): ResolverRegistry {
     resolvers,
   };
 }
+
+/** Whether a caller vouches for the owner-only object of `kind` and `id` (owned by `ownerId`). */
+export type Vouch = (kind: string, id: string, ownerId: string) => boolean;
+
+/**
+ * The edge answering `path` (below MEDIA_URL, as sent) for a caller that has checked the
+ * request's right itself (a share link, shares/media.ts): the owner-only objects `vouch`
+ * names are served without the owner's credential (createEdge's `vouched`).
+ */
+export type VouchedEdge = (request: Request, path: string, vouch: Vouch) => Response | Promise<Response>;

@@ -17,7 +17,7 @@ import { HOT_OBJECT_MAX } from "./cache.ts";
 import { edgeCors } from "./cors.ts";
 import { exactLength } from "./exact-length.ts";
 import { IMMUTABLE, notModified, parseRange, PRIVATE, REFUSAL, REVALIDATE, SHORT } from "./http.ts";
-import type { EdgeVariant, MediaResolver, ServedObject } from "./resolver.ts";
+import type { EdgeVariant, MediaResolver, ServedObject, Vouch } from "./resolver.ts";
 
 const missing = (entity: string) => new AppError("NOT_FOUND", `${entity} not found`, { entity }, REFUSAL);
 const storageFailed = (err?: unknown) => storageError(err, "object storage failed", REFUSAL);
@@ -36,8 +36,12 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);
 
-  /** GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer. */
-  function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
+  /**
+   * GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer.
+   * `vouch`: a caller that has checked the request's right itself (a live share link) says
+   * which owner-only objects it opens.
+   */
+  function serve(request: Request, path: string, requestId: string, vouch?: Vouch): Response | Promise<Response> {
     if (request.method === "OPTIONS") return preflight(request, path, requestId);
     if (request.method !== "GET" && request.method !== "HEAD") throw noSuchRoute();
     const refused = refuseGetBody(request, REFUSAL);
@@ -50,10 +54,10 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (id === null) continue;
       resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
-      if (hit) return answer(request, requestId, file, resolver, hit.v);
+      if (hit) return answer(request, requestId, file, resolver, hit.v, id, vouch);
       return resolver.lookup(id).then((object) => {
         cache.setRecord(resolver.kind, id, object);
-        return answer(request, requestId, file, resolver, object);
+        return answer(request, requestId, file, resolver, object, id, vouch);
       });
     }
     throw missing(UNCLAIMED);
@@ -79,12 +83,20 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     return headers;
   }
 
-  function answer(request: Request, requestId: string, file: string, resolver: MediaResolver, object: ServedObject | null): Response | Promise<Response> {
+  function answer(
+    request: Request,
+    requestId: string,
+    file: string,
+    resolver: MediaResolver,
+    object: ServedObject | null,
+    id: string,
+    vouch: Vouch | undefined,
+  ): Response | Promise<Response> {
     if (!object) throw missing(resolver.kind);
     const admitted = resolver.admit ? resolver.admit(object, file, request) : false;
     const variant = resolver.select(object, file, request);
     if (!variant) throw missing(resolver.kind);
-    if (object.isPublic || admitted) return serveVariant(request, requestId, resolver.kind, object, variant);
+    if (object.isPublic || admitted || vouch?.(resolver.kind, id, object.ownerId)) return serveVariant(request, requestId, resolver.kind, object, variant);
     return isOwner(request, object).then((owner) => {
       if (!owner) throw missing(resolver.kind);
       return serveVariant(request, requestId, resolver.kind, object, variant);
@@ -336,7 +348,23 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     }
   }
 
-  return { prefix, resolvers, route, serverRoute };
+  /**
+   * The edge answering `path` (below MEDIA_URL, as sent) for a caller that vouches for the
+   * request (a share link's media, shares/media.ts): owner-only objects it names are served
+   * without the owner's credential. The kinds' own rules still hold (a video's signature,
+   * a suspended owner's 451), and every byte is metered to the owner as on the edge.
+   */
+  const vouched = (request: Request, path: string, vouch: Vouch): Response | Promise<Response> => {
+    const requestId = requestIdOf(request);
+    try {
+      const out = serve(request, path, requestId, vouch);
+      return out instanceof Promise ? out.catch((e) => failed(e, request, requestId)) : out;
+    } catch (e) {
+      return failed(e, request, requestId);
+    }
+  };
+
+  return { prefix, resolvers, route, serverRoute, vouched };
 }
 
 /** The path after `prefix/` in a request URL, as sent (still percent-encoded), without the query. */

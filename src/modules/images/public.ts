@@ -28,3 +28,5 @@ export type { VariantAsk } from "./variants/params.ts";
 // The trash: a deleted image is trashed, then restored or purged through the trash module.
 export { expiredImages, imageTrashPage, restoreImage, trashImage } from "./trash.ts";
 export { purgeImage } from "./service.ts";
+// One of the owner's images as the API answers it (a share link's page).
+export { getImage, toItem as toImageItem } from "./service.ts";

@@ -35,3 +35,9 @@ export { purgeKb } from "./kbs/manage.ts";
 export { documentIdOwners, importDocument, importKb, importKbFile, kbPathHolder } from "./import.ts";
 export { deleteDocument } from "./documents/service.ts";
 export { trashKb } from "./kbs/trash.ts";
+// What a share link's page reads of a document or a KB folder.
+export { getDocument } from "./documents/service.ts";
+export { readContent } from "./documents/content.ts";
+export { listFolder } from "./kb-paths/tree.ts";
+export { renderNoteHtml } from "./kbs/note-html.ts";
+export { kbEntryInFolder } from "./kbs/shared-entry.ts";

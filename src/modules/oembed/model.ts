@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { Int } from "../../http/envelope.ts";
 
 export const OEmbedQuery = t.Object({
-  url: t.String({ minLength: 1, maxLength: 2048, description: "the player page, playlist or file URL of a public video or audio file" }),
+  url: t.String({ minLength: 1, maxLength: 2048, description: "a share link, or the player page, playlist or file URL of a public video or audio file" }),
   format: t.Optional(t.String({ maxLength: 16, description: "json (the only one answered; any other is 501)" })),
   maxwidth: t.Optional(t.Integer({ minimum: 1, maximum: 10_000 })),
   maxheight: t.Optional(t.Integer({ minimum: 1, maximum: 10_000 })),

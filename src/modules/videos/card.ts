@@ -26,3 +26,29 @@ export async function publicVideoCard(deps: Pick<Deps, "db" | "config">, id: str
     thumbnailUrl: thumb ? thumbnailUrl(deps.config.MEDIA_URL, row.id, thumb) : null,
   };
 }
+
+/** The owner's video as a share link's page shows it, public or not; null when it is not theirs. */
+export interface OwnedVideoCard extends VideoCard {
+  id: string;
+  ready: boolean;
+  /** The thumbnail's file name below v/<id>/, if it has one. */
+  thumbnailFile: string | null;
+}
+
+export async function ownedVideoCard(deps: Pick<Deps, "db">, ownerId: string, id: string): Promise<OwnedVideoCard | null> {
+  const row = await getVideo(deps.db, { userId: ownerId, id }).catch((e: unknown) => {
+    if (e instanceof AppError && e.code === "NOT_FOUND") return null;
+    throw e;
+  });
+  if (!row || row.ownerId !== ownerId) return null;
+  const largest = row.renditions.at(-1);
+  const thumb = row.customThumbnailKey ?? row.thumbnailKey;
+  return {
+    id: row.id,
+    title: row.title,
+    ready: row.status === "ready",
+    height: largest ? Number.parseInt(largest, 10) : 360,
+    thumbnailUrl: null,
+    thumbnailFile: thumb ? thumb.slice(thumb.lastIndexOf("/") + 1) : null,
+  };
+}

@@ -19,6 +19,8 @@ export { reconcileVideosJob } from "./reconcile.job.ts";
 export { monthRollover } from "./month-rollover.job.ts";
 // A finished resumable upload handed to the video pipeline (the uploads module).
 export { ingestVideo, precheckVideoFile, toUploaded as toUploadedVideo } from "./service.ts";
-export { publicVideoCard } from "./card.ts";
+export { ownedVideoCard, publicVideoCard } from "./card.ts";
+// A share link opens its video through a signature of its own making (shares/media.ts).
+export { createPlaybackSigner } from "./sign.ts";
 // What an account export copies of videos.
 export { videoExportTotals, videoIdOwners, videosForExport } from "./export.ts";

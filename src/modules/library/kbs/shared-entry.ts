@@ -1,0 +1,39 @@
+// What a share link of a KB folder opens below it (shares/): one of its documents or files
+// by id, for the KB's owner, only when it sits in that folder (any depth); a file's bytes
+// as the API serves them (its own type, ranges, the headers that keep it from running).
+import { and, eq, sql } from "drizzle-orm";
+import type { Deps } from "../../../core/deps.ts";
+import { AppError } from "../../../core/errors.ts";
+import { readContent } from "../documents/content.ts";
+import { normalizePath } from "../documents/path.ts";
+import { docColumns, documents } from "../documents/table.ts";
+import { heldBlob } from "../files/blobs.ts";
+import { askedOf, serveBlob } from "../files/serve.ts";
+
+export type KbEntryInFolder =
+  | { kind: "document"; title: string; format: "markdown" | "typst"; text: string }
+  | { kind: "file"; serve: (request: Request) => Promise<Response> };
+
+/** The active document or file `id` of the owner's KB under `folder` ("" is the whole KB); null otherwise. */
+export async function kbEntryInFolder(deps: Deps, ownerId: string, kbId: string, folder: string, id: string): Promise<KbEntryInFolder | null> {
+  const [row] = await deps.db
+    .select(docColumns)
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.ownerId, ownerId), eq(documents.kbId, kbId), sql`${documents.deletedAt} is null`));
+  if (!row?.pathKey) return null;
+  if (folder) {
+    const f = normalizePath(folder);
+    if (!f.ok || !row.pathKey.startsWith(`${f.key}/`)) return null;
+  }
+  if (row.format === "file") {
+    return {
+      kind: "file",
+      serve: async (request) => {
+        const blob = await heldBlob(deps.db, ownerId, row.sourceHash);
+        if (!blob) throw new AppError("STORAGE_ERROR", "the file's bytes are missing", { sourceHash: row.sourceHash });
+        return serveBlob(deps, blob, row.filename, askedOf(request));
+      },
+    };
+  }
+  return { kind: "document", title: row.title, format: row.format, text: await readContent(deps, row) };
+}
