@@ -12,6 +12,7 @@ import { adminModule } from "../modules/admin/index.ts";
 import { audioModule } from "../modules/audio/index.ts";
 import { backupModule } from "../modules/backup/index.ts";
 import { centerModule } from "../modules/center/index.ts";
+import { collectionsModule } from "../modules/collections/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
@@ -86,6 +87,7 @@ export function createApp(processServices: Services) {
     .use(audioModule(services))
     .use(uploadsModule(services))
     .use(mediaModule(services))
+    .use(collectionsModule(services))
     .use(backupModule(services))
     .use(edge.module)
     .use(adminModule(services))

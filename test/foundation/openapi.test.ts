@@ -128,6 +128,15 @@ describe("GET /swagger/json", () => {
         "DELETE /v1/videos/{id}/captions/{language}",
         "GET /v1/media",
         "DELETE /v1/media",
+        "POST /v1/collections",
+        "GET /v1/collections",
+        "GET /v1/collections/{id}",
+        "PATCH /v1/collections/{id}",
+        "DELETE /v1/collections/{id}",
+        "GET /v1/collections/{id}/items",
+        "POST /v1/collections/{id}/items",
+        "DELETE /v1/collections/{id}/items",
+        "PUT /v1/collections/{id}/order",
         "GET /v1/notifications",
         "GET /v1/notifications/unread-count",
         "POST /v1/notifications/{id}/read",
@@ -231,7 +240,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(88);
+    expect(guarded.length).toBe(97);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -12,3 +12,4 @@ export * from "../../modules/videos/table.ts";
 export * from "../../modules/audio/table.ts";
 export * from "../../modules/uploads/table.ts";
 export * from "../../modules/backup/table.ts";
+export * from "../../modules/collections/table.ts";

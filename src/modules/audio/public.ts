@@ -3,7 +3,7 @@
 export { audioEdgeResolver } from "./edge-resolver.ts";
 export { AudioItem } from "./model.ts";
 export { deleteAudio } from "./service.ts";
-export { audioMediaPage } from "./queries.ts";
+export { audioItemsByIds, audioMediaPage, heldAudioIds } from "./queries.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedAudio } from "./stored-kind.ts";
 // A finished resumable upload handed to the audio pipeline (the uploads module).

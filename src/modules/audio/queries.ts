@@ -1,5 +1,6 @@
-// What the unified media listing reads of audio: a page of the owner's files.
-import { and, desc, eq, sql } from "drizzle-orm";
+// What the unified media listing reads of audio: a page of the owner's files; and what a
+// collection reads: the owner's files among some ids.
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
@@ -58,4 +59,28 @@ export async function audioMediaPage(
     ? await prepared(deps.db, "audio_media_next", nextPage).execute({ ownerId, afterAt: after.createdAt.toISOString(), afterId: after.id, limit })
     : await prepared(deps.db, "audio_media_first", firstPage).execute({ ownerId, limit });
   return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
+}
+
+const byIds = (db: DbOrTx) =>
+  db
+    .select(ITEM_COLUMNS)
+    .from(audio)
+    .where(and(eq(audio.ownerId, sql.placeholder("ownerId")), sql`${audio.id} = any(${sql.placeholder("ids")}::text[])`))
+    .prepare("audio_by_owner_ids");
+
+/** The owner's audio among `ids` as the media listing shows it; an id the owner has no file under is left out. */
+export async function audioItemsByIds(deps: Pick<Deps, "db" | "config">, ownerId: string, ids: readonly string[]): Promise<AudioItem[]> {
+  if (!ids.length) return [];
+  const rows = await prepared(deps.db, "audio_by_owner_ids", byIds).execute({ ownerId, ids: [...ids] });
+  return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
+}
+
+/** Which of `ids` still have a row of the owner's, whatever its state: one not among them is gone for good. */
+export async function heldAudioIds(db: DbOrTx, ownerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: audio.id })
+    .from(audio)
+    .where(and(eq(audio.ownerId, ownerId), inArray(audio.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }
