@@ -1,7 +1,11 @@
 // /v1/collections: create, list, read, change and delete collections; add, remove and
 // reorder their items; what the owner's other media and other users' media do to them.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { call, callJson } from "../helpers/context.ts";
+import { newId } from "../../src/infra/ids.ts";
+import { COLLECTION_LIMITS } from "../../src/modules/collections/limits.ts";
+import { collectionItems, collections } from "../../src/modules/collections/table.ts";
+import { videos } from "../../src/modules/videos/table.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { anAudio, anImage, aVideo, itemRefs, newCollection } from "./fixtures.ts";
@@ -310,5 +314,47 @@ describe("collections: who may", () => {
     expect((await callJson("GET", "/v1/collections", { token: stranger.jwt })).body.data.items).toEqual([]);
     expect((await callJson("GET", `/v1/collections/${col.id}`, { token: owner.jwt })).body).toEqual(before.body);
     expect(await itemRefs(owner.jwt, col.id)).toEqual([img]);
+  });
+});
+
+describe("collections: limits", () => {
+  test("past 1000 collections an account is refused 403 COLLECTION_LIMIT_REACHED; past 1000 items a collection 409 COLLECTION_FULL, nothing added", async () => {
+    const { deps } = await testContext();
+    const user = await makeUser();
+    const now = deps.clock.now();
+    // Rows as the routes leave them, written at once: a thousand requests would only be slower.
+    await deps.db
+      .insert(collections)
+      .values(
+        Array.from({ length: COLLECTION_LIMITS.perAccount - 1 }, (_, i) => ({ id: newId(), ownerId: user.id, title: `C${i}`, createdAt: now, updatedAt: now })),
+      );
+    const last = await newCollection(user.jwt, { title: "The last one" });
+    const refused = await callJson("POST", "/v1/collections", { token: user.jwt, json: { title: "One too many" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: "COLLECTION_LIMIT_REACHED", meta: { limit: 1000, used: 1000 } });
+
+    const vids = Array.from({ length: COLLECTION_LIMITS.itemsPerCollection }, () => ({
+      id: newId(),
+      ownerId: user.id,
+      title: "clip",
+      filename: "clip.mp4",
+      sizeBytes: 1,
+      container: "mp4" as const,
+      provider: "local" as const,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await deps.db.insert(videos).values(vids);
+    await deps.db
+      .insert(collectionItems)
+      .values(vids.map((v, i) => ({ collectionId: last.id, kind: "video" as const, itemId: v.id, position: i, addedAt: now })));
+    expect((await callJson("GET", `/v1/collections/${last.id}`, { token: user.jwt })).body.data.itemCount).toBe(1000);
+    const img = await anImage(user);
+    const full = await callJson("POST", `/v1/collections/${last.id}/items`, { token: user.jwt, json: { items: [img, { kind: "video", id: vids[0]!.id }] } });
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ code: "COLLECTION_FULL", meta: { limit: 1000, count: 1000, adding: 1 } });
+    // What is in it already is no addition: accepted.
+    const again = await callJson("POST", `/v1/collections/${last.id}/items`, { token: user.jwt, json: { items: [{ kind: "video", id: vids[0]!.id }] } });
+    expect(again.body.data).toMatchObject({ added: 0, alreadyIn: 1, collection: { itemCount: 1000 } });
   });
 });
