@@ -20,6 +20,7 @@ export async function listItems(deps: ViewDeps, userId: string, id: string, q: {
     .from(collections)
     .where(and(eq(collections.id, id), eq(collections.ownerId, userId)));
   if (!own) throw notFound("collection");
+  // The rows of a collection just found to be the caller's: the owner filter is the lookup above.
   const page = await keysetPage(
     deps.db,
     {
