@@ -231,6 +231,24 @@ describe("collections: items", () => {
   });
 });
 
+describe("collections: changes at once", () => {
+  test("adds, removes and a reorder sent together each take their turn: every item once, positions 0 to n-1", async () => {
+    const user = await makeUser();
+    const refs = [];
+    for (let i = 0; i < 8; i++) refs.push(await anImage(user));
+    const col = await newCollection(user.jwt, { title: "Busy", items: refs.slice(0, 2) });
+    const answers = await Promise.all([
+      ...refs.slice(2).map((r, i) => callJson("POST", `/v1/collections/${col.id}/items`, { token: user.jwt, json: { items: [r], position: i % 2 } })),
+      callJson("DELETE", `/v1/collections/${col.id}/items`, { token: user.jwt, json: { items: [refs[0]] } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const page = await callJson("GET", `/v1/collections/${col.id}/items?limit=50`, { token: user.jwt });
+    const entries = page.body.data.items as { id: string; position: number }[];
+    expect(entries.map((e) => e.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(new Set(entries.map((e) => e.id))).toEqual(new Set(refs.slice(1).map((r) => r.id)));
+  });
+});
+
 describe("collections: pages", () => {
   test("GET /v1/collections pages newest first with the cursor, neither repeating nor skipping", async () => {
     const user = await makeUser();
