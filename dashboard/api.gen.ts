@@ -1560,6 +1560,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List collections, newest first, each with its item count and cover */
+        get: operations["getV1Collections"];
+        put?: never;
+        /**
+         * Create a collection, with its first items if given
+         * @description 404 NOT_FOUND naming an item the caller has nothing under (meta.entity, meta.id), and nothing is created; 403 COLLECTION_LIMIT_REACHED past 1000 collections.
+         */
+        post: operations["postV1Collections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One collection */
+        get: operations["getV1CollectionsById"];
+        put?: never;
+        post?: never;
+        /** Delete a collection; its items stay in the library */
+        delete: operations["deleteV1CollectionsById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a collection's title, description or cover
+         * @description The cover must be an item of the collection (409 COLLECTION_COVER_NOT_ITEM); null goes back to the first item.
+         */
+        patch: operations["patchV1CollectionsById"];
+        trace?: never;
+    };
+    "/v1/collections/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A collection's items in order, each with the item as its kind lists it
+         * @description An item deleted since is not listed (a page may then hold fewer than limit; nextCursor says whether more follow).
+         */
+        get: operations["getV1CollectionsByIdItems"];
+        put?: never;
+        /**
+         * Add items, at the end or at a position
+         * @description All or nothing: 404 NOT_FOUND naming an item the caller has nothing under (meta.entity, meta.id); 409 COLLECTION_FULL past 1000 items. An item already in the collection keeps its place (counted in alreadyIn).
+         */
+        post: operations["postV1CollectionsByIdItems"];
+        /** Take items out of a collection (the items stay in the library); one not in it is counted in notIn */
+        delete: operations["deleteV1CollectionsByIdItems"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collections/{id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a collection's items in a new order
+         * @description The body names every item of the collection once, in the new order; anything else is 409 COLLECTION_ORDER_MISMATCH (meta.missing, meta.unknown) and nothing changes.
+         */
+        put: operations["putV1CollectionsByIdOrder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/backup": {
         parameters: {
             query?: never;
@@ -6490,7 +6578,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "COLLECTION_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "COLLECTION_FULL" | "COLLECTION_ORDER_MISMATCH" | "COLLECTION_COVER_NOT_ITEM" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -12922,6 +13010,684 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1Collections: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                title: string;
+                                description: ((string | null) | null) | null;
+                                /** @description items its listing shows (one deleted since is not counted) */
+                                itemCount: number;
+                                /** @description null when the collection has no item */
+                                cover: (({
+                                    /**
+                                     * @description image, video or audio
+                                     * @enum {string}
+                                     */
+                                    kind: "image" | "video" | "audio";
+                                    id: string;
+                                    /** @description the item's thumbnail; null for a video without one yet */
+                                    thumbnailUrl: ((string | null) | null) | null;
+                                    /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                    chosen: boolean;
+                                } | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1Collections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    description?: ((string | null) | null) | null;
+                    /** @description its first items, in order (at most 100, no repeats) */
+                    items?: {
+                        /**
+                         * @description image, video or audio
+                         * @enum {string}
+                         */
+                        kind: "image" | "video" | "audio";
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Collection */
+                        data: {
+                            id: string;
+                            title: string;
+                            description: ((string | null) | null) | null;
+                            /** @description items its listing shows (one deleted since is not counted) */
+                            itemCount: number;
+                            /** @description null when the collection has no item */
+                            cover: (({
+                                /**
+                                 * @description image, video or audio
+                                 * @enum {string}
+                                 */
+                                kind: "image" | "video" | "audio";
+                                id: string;
+                                /** @description the item's thumbnail; null for a video without one yet */
+                                thumbnailUrl: ((string | null) | null) | null;
+                                /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                chosen: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1CollectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Collection */
+                        data: {
+                            id: string;
+                            title: string;
+                            description: ((string | null) | null) | null;
+                            /** @description items its listing shows (one deleted since is not counted) */
+                            itemCount: number;
+                            /** @description null when the collection has no item */
+                            cover: (({
+                                /**
+                                 * @description image, video or audio
+                                 * @enum {string}
+                                 */
+                                kind: "image" | "video" | "audio";
+                                id: string;
+                                /** @description the item's thumbnail; null for a video without one yet */
+                                thumbnailUrl: ((string | null) | null) | null;
+                                /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                chosen: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1CollectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1CollectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: ((string | null) | null) | null;
+                    /** @description an item of the collection (409 COLLECTION_COVER_NOT_ITEM otherwise); null: the first item */
+                    cover?: (({
+                        /**
+                         * @description image, video or audio
+                         * @enum {string}
+                         */
+                        kind: "image" | "video" | "audio";
+                        id: string;
+                    } | null) | null) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Collection */
+                        data: {
+                            id: string;
+                            title: string;
+                            description: ((string | null) | null) | null;
+                            /** @description items its listing shows (one deleted since is not counted) */
+                            itemCount: number;
+                            /** @description null when the collection has no item */
+                            cover: (({
+                                /**
+                                 * @description image, video or audio
+                                 * @enum {string}
+                                 */
+                                kind: "image" | "video" | "audio";
+                                id: string;
+                                /** @description the item's thumbnail; null for a video without one yet */
+                                thumbnailUrl: ((string | null) | null) | null;
+                                /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                chosen: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1CollectionsByIdItems: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                /**
+                                 * @description image, video or audio
+                                 * @enum {string}
+                                 */
+                                kind: "image" | "video" | "audio";
+                                id: string;
+                                /** @description its place in the order, from 0 */
+                                position: number;
+                                /** Format: date-time */
+                                addedAt: string;
+                                /** @description the item as its kind lists it: an image as GET /v1/images/{id}, a video as GET /v1/videos lists it, an audio file as GET /v1/media lists it */
+                                item: {
+                                    id: string;
+                                    /** @description permanent public URL: MEDIA_URL/<id>.<ext> */
+                                    url: string;
+                                    filename: string;
+                                    /** @description bytes of the stored original (metadata stripped) */
+                                    size: number;
+                                    width: number;
+                                    height: number;
+                                    is_public: boolean;
+                                    tags: string[];
+                                    /** @description a small variant for lists: url?w=256 (the shape kept; an SVG's url as it is); any allowed size works the same way */
+                                    thumbnail_url: string;
+                                    /** @description ThumbHash (base64, about 30 characters) to paint before the bytes arrive; null until made, or when the picture gives none */
+                                    placeholder: ((string | null) | null) | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                } | {
+                                    id: string;
+                                    title: string;
+                                    filename: string;
+                                    /** @description bytes of the uploaded original */
+                                    sizeBytes: number;
+                                    /** @enum {string} */
+                                    status: "processing" | "ready" | "failed";
+                                    isPublic: boolean;
+                                    tags: string[];
+                                    /** @description once ready */
+                                    duration_seconds?: number;
+                                    /** @description once ready, or a custom thumbnail */
+                                    thumbnail_url?: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                } | {
+                                    id: string;
+                                    /** @constant */
+                                    type: "audio";
+                                    /** @description plays at once on the media edge (ranges); a private file only with its owner's credential */
+                                    url: string;
+                                    filename: string;
+                                    /** @description bytes of the stored file */
+                                    sizeBytes: number;
+                                    /** @description from the file's bytes, not the name or the declared type */
+                                    mimeType: string;
+                                    title: string;
+                                    /** @description the embedded cover (JPEG), else the format's default SVG */
+                                    thumbnailUrl: string;
+                                    /** @description null when the file does not say */
+                                    durationSeconds: ((number | null) | null) | null;
+                                    /** @description kbps; null when the file does not say */
+                                    bitrate: ((number | null) | null) | null;
+                                    /** @constant */
+                                    status: "ready";
+                                    isPublic: boolean;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                };
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1CollectionsByIdItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most 100, no repeats; one already in the collection keeps its place */
+                    items: {
+                        /**
+                         * @description image, video or audio
+                         * @enum {string}
+                         */
+                        kind: "image" | "video" | "audio";
+                        id: string;
+                    }[];
+                    /** @description where the first goes (0: first); past the end, or absent: at the end */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description items put in */
+                            added: number;
+                            /** @description items that were in it already (left where they were) */
+                            alreadyIn: number;
+                            /** Collection */
+                            collection: {
+                                id: string;
+                                title: string;
+                                description: ((string | null) | null) | null;
+                                /** @description items its listing shows (one deleted since is not counted) */
+                                itemCount: number;
+                                /** @description null when the collection has no item */
+                                cover: (({
+                                    /**
+                                     * @description image, video or audio
+                                     * @enum {string}
+                                     */
+                                    kind: "image" | "video" | "audio";
+                                    id: string;
+                                    /** @description the item's thumbnail; null for a video without one yet */
+                                    thumbnailUrl: ((string | null) | null) | null;
+                                    /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                    chosen: boolean;
+                                } | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1CollectionsByIdItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description at most 100, no repeats; one not in the collection is passed by */
+                    items: {
+                        /**
+                         * @description image, video or audio
+                         * @enum {string}
+                         */
+                        kind: "image" | "video" | "audio";
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description items taken out */
+                            removed: number;
+                            /** @description items named that were not in it */
+                            notIn: number;
+                            /** Collection */
+                            collection: {
+                                id: string;
+                                title: string;
+                                description: ((string | null) | null) | null;
+                                /** @description items its listing shows (one deleted since is not counted) */
+                                itemCount: number;
+                                /** @description null when the collection has no item */
+                                cover: (({
+                                    /**
+                                     * @description image, video or audio
+                                     * @enum {string}
+                                     */
+                                    kind: "image" | "video" | "audio";
+                                    id: string;
+                                    /** @description the item's thumbnail; null for a video without one yet */
+                                    thumbnailUrl: ((string | null) | null) | null;
+                                    /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                    chosen: boolean;
+                                } | null) | null) | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putV1CollectionsByIdOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description every item of the collection, each once, in the new order */
+                    items: {
+                        /**
+                         * @description image, video or audio
+                         * @enum {string}
+                         */
+                        kind: "image" | "video" | "audio";
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** Collection */
+                        data: {
+                            id: string;
+                            title: string;
+                            description: ((string | null) | null) | null;
+                            /** @description items its listing shows (one deleted since is not counted) */
+                            itemCount: number;
+                            /** @description null when the collection has no item */
+                            cover: (({
+                                /**
+                                 * @description image, video or audio
+                                 * @enum {string}
+                                 */
+                                kind: "image" | "video" | "audio";
+                                id: string;
+                                /** @description the item's thumbnail; null for a video without one yet */
+                                thumbnailUrl: ((string | null) | null) | null;
+                                /** @description true when set by PATCH; false when it is the first item, shown for want of one */
+                                chosen: boolean;
+                            } | null) | null) | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

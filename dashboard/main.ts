@@ -11,6 +11,7 @@ import { type AdminPart, adminScreen } from "./admin.ts";
 import { currentUser, resume, type Setup, setupState } from "./api.ts";
 import { appsScreen } from "./apps.ts";
 import { confirmAddressScreen, forgotPasswordScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
+import { collectionScreen, collectionsScreen } from "./collections.ts";
 import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
 import { header } from "./header.ts";
@@ -38,6 +39,7 @@ interface Screen {
 const mainScreens: Record<string, Screen & { admin?: true }> = {
   "#/library": { title: "Library", screen: libraryScreen },
   "#/upload": { title: "Upload", screen: uploadScreen },
+  "#/collections": { title: "Collections", screen: collectionsScreen },
   "#/kbs": { title: "Knowledge bases", screen: kbsScreen },
   "#/usage": { title: "Usage", screen: usageScreen },
   "#/trash": { title: "Trash", screen: trashScreen },
@@ -62,6 +64,7 @@ const unlisted: Record<string, Screen> = {
 const prefixed: { prefix: string; title: string; nav: string; screen: (rest: string) => HTMLElement }[] = [
   { prefix: "#/kbs/", title: "Knowledge base", nav: "#/kbs", screen: (rest) => withKbSearch(kbScreen(rest), rest) },
   { prefix: "#/history/", title: "History", nav: "#/kbs", screen: historyScreen },
+  { prefix: "#/collections/", title: "Collection", nav: "#/collections", screen: collectionScreen },
   { prefix: "#/conflicts/", title: "Conflicts", nav: "#/kbs", screen: conflictsScreen },
 ];
 

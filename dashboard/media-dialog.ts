@@ -2,12 +2,13 @@
 // kept inside and Escape closes it): what it is (the picture, the player, the document
 // rendered with its source a click away: doc-view.ts), a ready video's captions
 // (captions.ts), its facts, its URL with a copy button, a form for its title, visibility
-// and tags, a share link to make (shares.ts), and delete.
+// and tags, a share link to make (shares.ts), Add to collection (a medium's: collections.ts), and delete.
 // Every kind is changed and deleted through its own route (media.ts).
 import { apiUrl, mediaBlobUrl } from "./api.ts";
 import { audioPlayer } from "./audio.ts";
 import { inWords } from "./auth.ts";
 import { captionsPanel } from "./captions.ts";
+import { addToCollection } from "./collections.ts";
 import { documentReader } from "./doc-view.ts";
 import { bytes, copy, h } from "./dom.ts";
 import { type Doc, docText, kbEntries, kbHref, notePlace } from "./kb-data.ts";
@@ -164,6 +165,7 @@ export async function openItem(listed: Item, preview: string | undefined, on: Ha
     note,
     form,
     sharePanel({ kind: item.kind === "doc" ? "document" : item.kind, id: item.id }),
+    item.kind === "doc" ? null : addToCollection({ kind: item.kind, id: item.id }),
     h("div", { class: "dialog-foot" }, remove),
   );
   const done = () => {

@@ -16,11 +16,11 @@ export function encodeCursor(parts: CursorPart[]): string {
   return Buffer.from(JSON.stringify(parts)).toString("base64url");
 }
 
-/** Decodes a cursor whose parts have the given types ("s" string, "n" number, "d" ISO date). */
-export function decodeCursor<const K extends readonly ("s" | "n" | "d")[]>(
+/** Decodes a cursor whose parts have the given types ("s" string, "n" number, "i" 32-bit integer, "d" ISO date). */
+export function decodeCursor<const K extends readonly ("s" | "n" | "i" | "d")[]>(
   cursor: string,
   kinds: K,
-): { [I in keyof K]: K[I] extends "n" ? number : K[I] extends "d" ? Date : string } {
+): { [I in keyof K]: K[I] extends "n" | "i" ? number : K[I] extends "d" ? Date : string } {
   const bad = () => new AppError("INVALID_CURSOR", "cursor is not valid", {});
   if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
   let parts: unknown;
@@ -33,6 +33,8 @@ export function decodeCursor<const K extends readonly ("s" | "n" | "d")[]>(
   return parts.map((p, i) => {
     const kind = kinds[i];
     if (kind === "n" && typeof p === "number" && Number.isFinite(p)) return p;
+    // An integer column compared with 1.5 or 1e300 is the database's error, not a page.
+    if (kind === "i" && Number.isInteger(p) && Math.abs(p as number) <= 2 ** 31 - 1) return p;
     if (kind === "s" && typeof p === "string" && p.length <= 256 && !/[\u0000-\u001f]/.test(p)) return p;
     // Dates are written by toISOString(): anything else (other shapes, years the
     // database cannot hold: it has no year 0) did not come from us.
@@ -55,10 +57,11 @@ export function toPage<R, I>(rows: R[], limit: number, key: (row: R) => CursorPa
   return { items: pageRows.map(map), nextCursor: more && last ? encodeCursor(key(last)) : null };
 }
 
-type Kind = "s" | "n" | "d";
+type Kind = "s" | "n" | "i" | "d";
 
 function kindOf(column: PgColumn): Kind {
   if (column.dataType === "date") return "d";
+  if (column.columnType === "PgInteger") return "i";
   if (column.dataType === "number") return "n";
   if (column.dataType === "string") return "s";
   throw new Error(`a cursor cannot hold the ${column.dataType} column ${column.name}`);

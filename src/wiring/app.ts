@@ -13,6 +13,7 @@ import { audioModule } from "../modules/audio/index.ts";
 import { backupModule } from "../modules/backup/index.ts";
 import { migrationModule } from "../modules/migration/index.ts";
 import { centerModule } from "../modules/center/index.ts";
+import { collectionsModule } from "../modules/collections/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
@@ -90,6 +91,7 @@ export function createApp(processServices: Services) {
     .use(uploadsModule(services))
     .use(mediaModule(services))
     .use(trashModule(services))
+    .use(collectionsModule(services))
     .use(backupModule(services))
     .use(migrationModule(services))
     .use(edge.module)

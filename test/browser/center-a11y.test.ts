@@ -18,7 +18,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 const executable = findChromium();
 
 /** What beforeAll made that a fragment may name. */
-const made = { kbId: "", docId: "" };
+const made = { kbId: "", docId: "", collectionId: "" };
 
 interface Screen {
   name: string;
@@ -120,6 +120,18 @@ const SCREENS: Screen[] = [
     as: "user",
     ready: (p) => p.getByRole("article", { name: "plan.md" }).getByRole("table").waitFor(),
   },
+  {
+    name: "collections",
+    fragment: "#/collections",
+    as: "user",
+    ready: (p) => p.getByRole("list", { name: "Collections" }).getByRole("link", { name: "Seaside" }).waitFor(),
+  },
+  {
+    name: "collection",
+    fragment: () => `#/collections/${made.collectionId}`,
+    as: "user",
+    ready: (p) => p.getByRole("button", { name: "Move hill.png up" }).waitFor(),
+  },
   { name: "usage", fragment: "#/usage", as: "user", ready: (p) => p.getByRole("heading", { name: /^Plan: / }).waitFor() },
   { name: "API keys", fragment: "#/keys", as: "user", ready: (p) => p.getByRole("heading", { name: "scan key" }).waitFor() },
   { name: "share links", fragment: "#/shares", as: "user", ready: (p) => settled(p, "Share links") },
@@ -141,8 +153,14 @@ describe.skipIf(!executable)("the dashboard's accessibility (axe-core)", () => {
   const d = dashboardHarness(executable, "center-a11y", async (rig) => {
     const user = await rig.o.makeUser();
     const bytes = await png(40, 30);
-    await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
-    await uploaded(user.jwt, bytes, { filename: "hill.png", is_public: "false" });
+    const sea = await uploaded(user.jwt, bytes, { filename: "sea.png", tags: '["sea"]' });
+    const hill = await uploaded(user.jwt, bytes, { filename: "hill.png", is_public: "false" });
+    const collection = await rig.o.call("POST", "/v1/collections", {
+      app: rig.o.app,
+      token: user.jwt,
+      json: { title: "Seaside", items: [sea, hill].map((i) => ({ kind: "image", id: i.id })) },
+    });
+    made.collectionId = ((await collection.json()) as { data: { id: string } }).data.id;
     people.user = user;
     // A knowledge base with a document of two revisions (its history), and an API key.
     expect((await rig.o.call("PATCH", "/v1/user/me", { app: rig.o.app, token: user.jwt, json: { docVersioningEnabled: true } })).status).toBe(200);

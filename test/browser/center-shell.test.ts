@@ -56,14 +56,15 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       await expect(bell.textContent()).resolves.toBe("Notifications 12");
       // Every main screen is in the nav, in sight; the menu button is not (nothing is collapsed).
       const nav = page.getByRole("navigation", { name: "Main" });
-      for (const name of ["Library", "Upload", "Knowledge bases", "Usage", "Trash", "Admin"]) await nav.getByRole("link", { name, exact: true }).waitFor();
+      for (const name of ["Library", "Upload", "Collections", "Knowledge bases", "Usage", "Trash", "Admin"])
+        await nav.getByRole("link", { name, exact: true }).waitFor();
       await expect(banner.getByRole("button", { name: "Menu", exact: true }).isVisible()).resolves.toBe(false);
       const account = banner.getByRole("button", { name: `Account menu, ${boss.email}` });
       await expect(account.getAttribute("aria-expanded")).resolves.toBe("false");
       // One row: every control shown sits on the brand's line, and the header is one control tall.
       const row = await middle(banner.getByRole("link", { name: "shelf" }));
       const controls = await shownControls(page);
-      expect(controls.length).toBe(9);
+      expect(controls.length).toBe(10);
       for (const c of controls) expect(Math.abs((await middle(c)) - row)).toBeLessThan(6);
       expect((await banner.boundingBox())!.height).toBeLessThan(70);
       expect(await d.rig.noHorizontalScroll(page)).toBe(true);
@@ -109,7 +110,8 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       await menu.click();
       await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
       const nav = page.getByRole("navigation", { name: "Main" });
-      for (const name of ["Library", "Upload", "Knowledge bases", "Usage", "Trash", "Admin"]) await nav.getByRole("link", { name, exact: true }).waitFor();
+      for (const name of ["Library", "Upload", "Collections", "Knowledge bases", "Usage", "Trash", "Admin"])
+        await nav.getByRole("link", { name, exact: true }).waitFor();
       const mine = banner.getByRole("list", { name: "Your account" });
       for (const name of ["Account", "API keys", "Share links", "Authorized apps"]) await mine.getByRole("link", { name, exact: true }).waitFor();
       await mine.getByRole("button", { name: "Sign out" }).waitFor();

@@ -149,6 +149,15 @@ describe("GET /swagger/json", () => {
         "POST /v1/trash/{id}/restore",
         "DELETE /v1/trash/{id}",
         "DELETE /v1/trash",
+        "POST /v1/collections",
+        "GET /v1/collections",
+        "GET /v1/collections/{id}",
+        "PATCH /v1/collections/{id}",
+        "DELETE /v1/collections/{id}",
+        "GET /v1/collections/{id}/items",
+        "POST /v1/collections/{id}/items",
+        "DELETE /v1/collections/{id}/items",
+        "PUT /v1/collections/{id}/order",
         "GET /v1/notifications",
         "GET /v1/notifications/unread-count",
         "POST /v1/notifications/{id}/read",
@@ -258,7 +267,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(101);
+    expect(guarded.length).toBe(110);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -72,6 +72,12 @@ describe("MCP tools for a KB's paths", () => {
       move_document: [false, true, true],
       delete_document: [false, true, true],
       upload_image: [false, false, false],
+      list_collections: reading,
+      read_collection: reading,
+      create_collection: [false, false, false],
+      add_to_collection: [false, false, true],
+      remove_from_collection: [false, true, true],
+      reorder_collection: [false, true, true],
     });
   });
 

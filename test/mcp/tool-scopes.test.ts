@@ -5,10 +5,10 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ShelfClient } from "../../src/modules/mcp/client.ts";
 import { TOOLS } from "../../src/modules/mcp/tools.ts";
-import { call, testContext } from "../helpers/context.ts";
+import { call, callJson, testContext } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
 import { type Json, operations } from "../security/no-500-sweep.ts";
-import { png } from "../images/fixtures.ts";
+import { png, uploadForm as imageForm } from "../images/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
@@ -26,6 +26,11 @@ describe("every MCP tool declares the scope its routes require", () => {
     const { key } = await makeKey(user, ["media.read", "media.write", "media.delete", "kb.read", "kb.write", "account.read", "usage.read"]);
     const kb = await newKb(key);
     const image = Buffer.from(await png(8, 8)).toString("base64");
+    const picture = { kind: "image", id: (await callJson("POST", "/v1/images", { token: key, body: imageForm(await png(8, 8)) })).body.data.id as string };
+    const newCollection = async () =>
+      (await callJson("POST", "/v1/collections", { token: key, json: { title: "Scoped", items: [picture] } })).body.data as { id: string };
+    // One to reorder after another has been emptied.
+    const [collection, emptied] = [await newCollection(), await newCollection()];
     const written = "# Scopes\n\nwho may do what\n";
     const edited = "# Scopes\n\nwho can do what\n";
     const sha256 = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
@@ -43,6 +48,12 @@ describe("every MCP tool declares the scope its routes require", () => {
       list_media: {},
       upload_image: { data: image, filename: "s.png" },
       get_usage: {},
+      list_collections: {},
+      read_collection: { id: collection.id },
+      create_collection: { title: "Scopes" },
+      add_to_collection: { id: collection.id, items: [picture] },
+      remove_from_collection: { id: emptied.id, items: [picture] },
+      reorder_collection: { id: collection.id, items: [picture] },
     };
     // Written first, so that reading, searching, editing and moving find it; deleted last.
     const order = ["write_document", ...TOOLS.map((t) => t.name).filter((n) => n !== "write_document" && n !== "delete_document"), "delete_document"];

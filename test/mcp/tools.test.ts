@@ -52,6 +52,12 @@ describe("MCP tools", () => {
       "list_media",
       "upload_image",
       "get_usage",
+      "list_collections",
+      "read_collection",
+      "create_collection",
+      "add_to_collection",
+      "remove_from_collection",
+      "reorder_collection",
     ]);
     for (const t of tools) {
       expect(t.inputSchema.type).toBe("object");

@@ -92,6 +92,11 @@ export async function newCaller(o: Operation): Promise<Caller> {
   if (o.path.startsWith("/v1/api-keys/{id}")) ids.key = (await makeKey(user)).id;
   if (o.path.startsWith("/v1/videos/{id}") || (list && (o.path === "/v1/videos" || o.path === "/v1/media")))
     ids.video = (await insertVideo(user.id, { status: "ready" })).id;
+  if (o.path.startsWith("/v1/collections/{id}") || (list && o.path === "/v1/collections")) {
+    const image = (await uploaded(user.jwt, await png())).id;
+    const made = await callJson("POST", "/v1/collections", { token: user.jwt, json: { title: "Sweep", items: [{ kind: "image", id: image }] } });
+    ids.collection = made.body.data.id;
+  }
   let values: Record<string, string> = {};
   if (o.path.startsWith("/media/v/")) values = await videoValues(o, user);
   if (o.path.startsWith("/v1/audio/{id}") || o.path.startsWith("/media/a/")) values = await audioValues(o, user);
@@ -108,6 +113,7 @@ function validPathValue(o: Operation, name: string, c: Caller): string {
     if (o.path.startsWith("/v1/kbs/")) return c.ids.kb!;
     if (o.path.startsWith("/v1/images/")) return c.ids.image!;
     if (o.path.startsWith("/v1/api-keys/")) return c.ids.key!;
+    if (o.path.startsWith("/v1/collections/")) return c.ids.collection!;
     if (c.ids.video) return c.ids.video;
     if (o.path.startsWith("/v1/admin/users/")) return c.target.id;
     return newId();

@@ -70,6 +70,27 @@ const exporter = await exportWorker();
 const ownersExport = await runExport(exporter, owner.jwt, (await callJson("POST", "/v1/backup", { token: owner.jwt, json: {} })).body.data.id);
 const theirExport = await runExport(exporter, stranger.jwt, (await callJson("POST", "/v1/backup", { token: stranger.jwt, json: {} })).body.data.id);
 const theirDownload = new URL(theirExport.downloadUrl).search;
+// A collection of the owner's media, and one of the stranger's own to aim the owner's items at.
+const collection = (
+  await callJson("POST", "/v1/collections", {
+    token: owner.jwt,
+    json: {
+      title: "Private",
+      items: [
+        { kind: "image", id: image.id },
+        { kind: "video", id: video.id },
+        { kind: "audio", id: audio.id },
+      ],
+    },
+  })
+).body.data as { id: string };
+const theirImage = await uploaded(stranger.jwt, await png());
+const theirCollection = (await callJson("POST", "/v1/collections", { token: stranger.jwt, json: { title: "Theirs" } })).body.data as { id: string };
+const ownersItems = [
+  { kind: "image", id: image.id },
+  { kind: "video", id: video.id },
+  { kind: "audio", id: audio.id },
+];
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
 // An import of the owner's (queued: no worker runs it here).
 const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
@@ -91,6 +112,8 @@ interface Probe {
   html?: true;
   /** What the refusal is: 404 NOT_FOUND unless said. */
   status?: number;
+  /** Its code, when the status alone does not say it. */
+  code?: string;
   /** For the batch routes, which answer 200 with a result per id. */
   check?(body: any): void;
 }
@@ -162,6 +185,13 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "GET /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
   "PATCH /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}`, json: { isPublic: true } }),
   "DELETE /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
+  "GET /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}` }),
+  "PATCH /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}`, json: { title: "taken over" } }),
+  "DELETE /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}` }),
+  "GET /v1/collections/{id}/items": () => ({ path: `/v1/collections/${collection.id}/items` }),
+  "POST /v1/collections/{id}/items": () => ({ path: `/v1/collections/${collection.id}/items`, json: { items: [{ kind: "image", id: theirImage.id }] } }),
+  "DELETE /v1/collections/{id}/items": () => ({ path: `/v1/collections/${collection.id}/items`, json: { items: ownersItems } }),
+  "PUT /v1/collections/{id}/order": () => ({ path: `/v1/collections/${collection.id}/order`, json: { items: [...ownersItems].reverse() } }),
   "HEAD /v1/uploads/{id}": () => ({ path: upload, headers: TUS }),
   "PATCH /v1/uploads/{id}": () => ({ path: upload, headers: { ...TUS, "content-type": "application/offset+octet-stream", "upload-offset": "0" } }),
   "DELETE /v1/uploads/{id}": () => ({ path: upload, headers: TUS }),
@@ -226,6 +256,18 @@ const BATCHES: Record<string, () => Probe> = {
       expect(b.data.failed).toEqual([loose.id, kbDocId].map((id) => ({ id, reason: "NOT_FOUND" })));
     },
   }),
+  // The owner's media named in the stranger's own collection: 404, as if absent.
+  "POST /v1/collections with the owner's items": () => ({ path: "/v1/collections", json: { title: "Taken", items: ownersItems } }),
+  "POST /v1/collections/{id}/items of the owner's items into their own": () => ({
+    path: `/v1/collections/${theirCollection.id}/items`,
+    json: { items: ownersItems },
+  }),
+  "PATCH /v1/collections/{id} with the owner's item as their cover": () => ({
+    path: `/v1/collections/${theirCollection.id}`,
+    json: { cover: ownersItems[0] },
+    status: 409,
+    code: "COLLECTION_COVER_NOT_ITEM",
+  }),
   "GET /v1/docs?kbId= of the owner's KB": () => ({ path: `/v1/docs?kbId=${kb.id}`, status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
   "GET /v1/docs/search?kbId= of the owner's KB": () => ({ path: `/v1/docs/search?q=second&kbId=${kb.id}` }),
   "GET /v1/docs/search for the owner's words": () => ({ path: "/v1/docs/search?q=second", status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
@@ -255,6 +297,8 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/shares/${share.id}`,
     "/v1/media",
     "/v1/trash",
+    `/v1/collections/${collection.id}`,
+    `/v1/collections/${collection.id}/items`,
     upload,
   ];
   return Promise.all(
@@ -297,7 +341,7 @@ describe("a stranger with every scope is refused every resource of another user,
       const want = p.status ?? 404;
       expect({ status: res.status, code }).toEqual({
         status: want,
-        code: want === 200 || method === "HEAD" ? undefined : want === 403 ? "FORBIDDEN" : "NOT_FOUND",
+        code: p.code ?? (want === 200 || method === "HEAD" ? undefined : want === 403 ? "FORBIDDEN" : "NOT_FOUND"),
       });
       p.check?.(res.body);
     });

@@ -4,6 +4,7 @@ export { audioEdgeResolver } from "./edge-resolver.ts";
 export { AudioItem } from "./model.ts";
 export { purgeAudio, restoreAudio, trashAudio } from "./service.ts";
 export { audioMediaPage, audioTrashPage, expiredAudio } from "./queries.ts";
+export { audioItemsByIds, heldAudioIds } from "./queries.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedAudio } from "./stored-kind.ts";
 // A finished resumable upload handed to the audio pipeline (the uploads module).

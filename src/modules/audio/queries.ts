@@ -1,6 +1,7 @@
-// What the unified media listing reads of audio: a page of the owner's files; and what the
-// trash reads: a page of the trashed ones, and the ones past their retention.
-import { and, asc, desc, eq, isNull, lt, sql } from "drizzle-orm";
+// What the unified media listing reads of audio: a page of the owner's files; what the
+// trash reads: a page of the trashed ones, and the ones past their retention; and what a
+// collection reads: the owner's files among some ids.
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
@@ -77,4 +78,28 @@ export async function audioTrashPage(deps: Pick<Deps, "db">, ownerId: string, af
 /** Audio trashed before `before`, oldest first: what the purge job removes. */
 export async function expiredAudio(deps: Pick<Deps, "db">, before: Date, limit: number): Promise<TrashedRef[]> {
   return deps.db.select({ ownerId: audio.ownerId, id: audio.id }).from(audio).where(lt(audio.trashedAt, before)).orderBy(asc(audio.trashedAt)).limit(limit);
+}
+
+const byIds = (db: DbOrTx) =>
+  db
+    .select(ITEM_COLUMNS)
+    .from(audio)
+    .where(and(eq(audio.ownerId, sql.placeholder("ownerId")), isNull(audio.trashedAt), sql`${audio.id} = any(${sql.placeholder("ids")}::text[])`))
+    .prepare("audio_live_by_owner_ids");
+
+/** The owner's audio among `ids` as the media listing shows it; an id the owner has no file under (or has in the trash) is left out. */
+export async function audioItemsByIds(deps: Pick<Deps, "db" | "config">, ownerId: string, ids: readonly string[]): Promise<AudioItem[]> {
+  if (!ids.length) return [];
+  const rows = await prepared(deps.db, "audio_live_by_owner_ids", byIds).execute({ ownerId, ids: [...ids] });
+  return rows.map((r) => toAudioItem(deps.config.MEDIA_URL, r));
+}
+
+/** Which of `ids` still have a row of the owner's, whatever its state: one not among them is gone for good. */
+export async function heldAudioIds(db: DbOrTx, ownerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: audio.id })
+    .from(audio)
+    .where(and(eq(audio.ownerId, ownerId), inArray(audio.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }

@@ -13,7 +13,7 @@ import { join } from "node:path";
  * The stylesheets in order: style.css last holds the rule that must win ([hidden]). A name
  * with a slash is a package's file (uPlot's stylesheet), resolved from the client.
  */
-const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "library.css", "admin.css", "style.css"];
+const STYLESHEETS = ["dialog.css", "uplot/dist/uPlot.min.css", "account.css", "kbs.css", "collections.css", "library.css", "admin.css", "style.css"];
 
 /**
  * The dashboard's browser bundle, split: `entry` is the script the page loads, `embed` the

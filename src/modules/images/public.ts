@@ -13,6 +13,9 @@ export {
   toUploaded as toUploadedImage,
   type Uploader,
 } from "./service.ts";
+// A collection's images: the list items of the owner's ids, and which ids still exist.
+export { heldImageIds, imageItemsByIds } from "./service.ts";
+export { ImageItem } from "./model.ts";
 export { Tags, TAGS_RULE } from "./model.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedImages } from "./stored-kind.ts";

@@ -1,7 +1,7 @@
 // The rules of images: upload (type by content, bounded decode, quotas before storing,
 // no orphan object and no counted bytes after a failure), list, read, update, delete.
 import { logStoreFailure } from "../../infra/storage/outages.ts";
-import { and, arrayContains, eq, isNotNull, isNull, sql, type Placeholder } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, isNotNull, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage, type KeysetQuery } from "../../core/cursor.ts";
 import { AppError, notFound, storageError } from "../../core/errors.ts";
@@ -269,6 +269,39 @@ export async function listImages(deps: Deps, userId: string, q: { cursor?: strin
     counterTotal(deps.db, userId, "image_count"),
   ]);
   return { ...page, total };
+}
+
+const ITEM_SELECTION = Object.fromEntries(ITEM_COLUMNS.map((k) => [k, images[k]])) as { [K in (typeof ITEM_COLUMNS)[number]]: (typeof images)[K] };
+
+const byIdsQuery = (db: DbOrTx) =>
+  db
+    .select(ITEM_SELECTION)
+    .from(images)
+    .where(and(ownedByParam(), sql`${images.id} = any(${sql.placeholder("ids")}::text[])`))
+    .prepare("images_by_owner_ids");
+
+/**
+ * The owner's images among `ids` as GET /v1/images lists them (a collection's items): an id
+ * the owner has no image under is left out, in no particular order.
+ */
+export async function imageItemsByIds(deps: Pick<Deps, "db" | "config">, ownerId: string, ids: readonly string[]): Promise<ImageItem[]> {
+  if (!ids.length) return [];
+  const rows = await prepared(deps.db, "images_by_owner_ids", byIdsQuery).execute({ userId: ownerId, ids: [...ids] });
+  return rows.map((r) => toItem(deps.config.MEDIA_URL, r));
+}
+
+/**
+ * Which of `ids` still have a row of the owner's, whatever state it is in: an id not among
+ * them is gone for good (what a collection may forget), where imageItemsByIds also leaves
+ * out what its GET would not show.
+ */
+export async function heldImageIds(db: DbOrTx, ownerId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.ownerId, ownerId), inArray(images.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function updateImage(deps: Deps, userId: string, id: string, body: UpdateImageBody): Promise<ImageRow> {

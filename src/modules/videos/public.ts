@@ -11,6 +11,8 @@ export { purgeVideo } from "./service.ts";
 // Before an account is deleted: its videos and their hosted assets.
 export { deleteOwnerVideos } from "./service.ts";
 export { VideoListItem } from "./model.ts";
+// A collection's videos: the list items of the owner's ids, and which ids still exist.
+export { heldVideoIds, videoItemsByIds } from "./by-ids.ts";
 // Its objects and counted rows, for the orphan sweep and usage verify.
 export { storedVideos } from "./stored-kind.ts";
 export { deleteFailedVideoOriginals } from "./failed-originals.job.ts";

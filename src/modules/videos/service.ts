@@ -185,7 +185,7 @@ export function toUploaded(r: VideoRow): UploadedVideo {
   };
 }
 
-const LIST_COLUMNS = [
+export const LIST_COLUMNS = [
   "id",
   "title",
   "filename",
@@ -201,7 +201,7 @@ const LIST_COLUMNS = [
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
 
-function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
+export function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
   const thumb = thumbKeyOf(r);
   return {
     id: r.id,
@@ -266,7 +266,7 @@ export async function lockOwnVideo(tx: Tx, userId: string, id: string): Promise<
   return row;
 }
 
-function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof videos, (typeof LIST_COLUMNS)[number]> {
+export function videoListQuery(userId: string, q: ListVideosQuery): KeysetQuery<typeof videos, (typeof LIST_COLUMNS)[number]> {
   const filters: string[] = [];
   const params: Record<string, unknown> = { userId };
   if (q.tag !== undefined) filters.push("tag"), (params.tag = q.tag);
