@@ -110,6 +110,16 @@ export const variables = {
     default: "info",
     doc: "one line per request (docs/operators.md, Logs): info (also true) | debug (written only with LOG_LEVEL=debug) | off (also false)",
   },
+  METRICS_TOKEN: {
+    schema: T.String({ minLength: 16 }),
+    default: undefined,
+    doc: "turns the Prometheus metrics on: GET /metrics answers with `Authorization: Bearer <this>` only, 404 to anything else (docs/operators.md, Metrics); unset with METRICS_ADDRESS unset, metrics are off and /metrics is 404",
+  },
+  METRICS_ADDRESS: {
+    schema: T.String({ pattern: "^[^\\s]*:[0-9]{1,5}$" }),
+    default: undefined,
+    doc: "host:port of a listener of its own for GET /metrics (every role, workers included; METRICS_TOKEN still required if set), and the api port's /metrics is then 404",
+  },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },

@@ -8,6 +8,7 @@ import type { Clock } from "../infra/clock.ts";
 import type { Database, Db } from "../infra/db/index.ts";
 import type { Kv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
+import type { Metrics } from "../infra/metrics.ts";
 import type { Storage } from "../infra/storage/index.ts";
 import type { TypstCompiler } from "../infra/typst/index.ts";
 import type { Plans } from "./plans.ts";
@@ -26,6 +27,8 @@ export interface Deps {
   ready?: Promise<void>;
   kv: Kv;
   storage: Storage;
+  /** The node's Prometheus metrics: every hook a no-op when they are off (src/infra/metrics.ts). */
+  metrics: Metrics;
   plans: Plans;
   /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
   budgets: Budgets;

@@ -12,6 +12,8 @@ import { createClock } from "../infra/clock.ts";
 import { createDatabase } from "../infra/db/index.ts";
 import { createKv } from "../infra/kv/index.ts";
 import { createLog, type Log } from "../infra/log.ts";
+import { createMetrics, noMetrics } from "../infra/metrics.ts";
+import { VERSION } from "../infra/version.ts";
 import { createStorage } from "../infra/storage/index.ts";
 import { createTypstCompiler } from "../infra/typst/index.ts";
 
@@ -46,6 +48,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       ready: database.opened,
       kv,
       storage,
+      metrics: config.METRICS_TOKEN || config.METRICS_ADDRESS ? createMetrics({ version: VERSION }) : noMetrics,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
       typst: createTypstCompiler({

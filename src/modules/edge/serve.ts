@@ -35,6 +35,9 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);
+  // Bound once per kind: with metrics off each is a no-op, on a counter's child.
+  const meters = new Map(resolvers.map((r) => [r.kind, deps.metrics.edge(r.kind)]));
+  const meterOf = (kind: string) => meters.get(kind) ?? deps.metrics.edge(kind);
 
   /** GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer. */
   function serve(request: Request, path: string, requestId: string): Response | Promise<Response> {
@@ -50,7 +53,11 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (id === null) continue;
       resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
-      if (hit) return answer(request, requestId, file, resolver, hit.v);
+      if (hit) {
+        meterOf(resolver.kind).hit();
+        return answer(request, requestId, file, resolver, hit.v);
+      }
+      meterOf(resolver.kind).miss();
       return resolver.lookup(id).then((object) => {
         cache.setRecord(resolver.kind, id, object);
         return answer(request, requestId, file, resolver, object);
@@ -169,6 +176,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     res.headers.set("x-request-id", requestId);
     cors.apply(request, res.headers);
     meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, size);
+    meterOf(kind).sent(size);
     return res;
   }
 
@@ -197,10 +205,11 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
 
     // Small objects from memory, larger ones from their file where the store has files.
     const file = !variant.body && size > HOT_OBJECT_MAX ? fileBody(kind, variant, start, end) : undefined;
-    if (file) return sent(object, variant, file, status, headers, length);
+    if (file) return sent(kind, object, variant, file, status, headers, length);
     const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
-    if (hot && hot.size > end) return sent(object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
+    if (hot && hot.size > end)
+      return sent(kind, object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -208,7 +217,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
         deps.log.warn("edge object missing", { kind, key: variant.key });
         throw missing(kind);
       }
-      return sent(object, variant, body, status, headers, length);
+      return sent(kind, object, variant, body, status, headers, length);
     });
   }
 
@@ -224,9 +233,10 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     return day.key;
   }
 
-  function sent(object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
+  function sent(kind: string, object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
     // Counted when the response starts: a client that hangs up early is still charged.
     meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, length);
+    meterOf(kind).sent(length);
     return new Response(body, { status, headers });
   }
 

@@ -1,0 +1,207 @@
+// GET /metrics (docs/operators.md, "Metrics"): off and 404 unless the operator turns it on;
+// with METRICS_TOKEN it answers that Bearer token only, every other request the 404 of a
+// path no route serves; with METRICS_ADDRESS on a listener of its own and not on the api
+// port. What it counts is labelled by route template, kind, job and code, never by a path
+// or an id, and `promtool check metrics` (Debian's prometheus package) accepts the text.
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { createJobRunner } from "../../jobs/runner.ts";
+import type { Job } from "../../src/core/job.ts";
+import { createMetrics } from "../../src/infra/metrics.ts";
+import { VERSION } from "../../src/infra/version.ts";
+import { listenMetrics } from "../../src/modules/system/public.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import { createServices } from "../../src/wiring/services.ts";
+import { call, testContext } from "../helpers/context.ts";
+import { makeClient } from "../helpers/factories.ts";
+import { findPrometheusTool, promtool } from "../helpers/prometheus.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { png, uploadForm } from "../images/fixtures.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
+
+const TOKEN = "metrics-token-of-this-test-0123456789";
+const shared = await testContext();
+
+/** Told each request the metrics count (after its answer is sent: Elysia's afterResponse). */
+const waiters = new Set<{ route: string; resolve: () => void }>();
+
+/** Runs `send` and resolves once the request it sends on `route` has been counted. */
+async function counted<T>(route: string, send: () => Promise<T>): Promise<T> {
+  const seen = new Promise<void>((resolve) => waiters.add({ route, resolve }));
+  const out = await send();
+  await seen;
+  return out;
+}
+
+/** The shared parts with metrics on (the config's `change`), and services and an app of their own. */
+function withMetrics(change: Record<string, unknown> = { METRICS_TOKEN: TOKEN }) {
+  const real = createMetrics({ version: VERSION });
+  const metrics = {
+    ...real,
+    request(method: string, route: string, status: number, seconds: number) {
+      real.request(method, route, status, seconds);
+      for (const w of waiters)
+        if (w.route === route) {
+          waiters.delete(w);
+          w.resolve();
+        }
+    },
+  };
+  const deps = { ...shared.deps, metrics, config: { ...shared.deps.config, ...change } };
+  const services = createServices(deps);
+  return { deps, services, app: createApp(services) };
+}
+
+const on = withMetrics();
+afterAll(() => on.services.close());
+
+const get = (app: { handle(r: Request): Promise<Response> }, path: string, headers: Record<string, string> = {}) =>
+  app.handle(new Request(`http://shelf.test${path}`, { headers }));
+const scrape = async (app = on.app) => {
+  const res = await get(app, "/metrics", { authorization: `Bearer ${TOKEN}` });
+  expect(res.status).toBe(200);
+  return res.text();
+};
+/** The value of one sample line (`name{labels}`), or undefined when the text has none. */
+const sample = (text: string, series: string) => {
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+describe("who may read /metrics", () => {
+  test("metrics off (neither METRICS_TOKEN nor METRICS_ADDRESS): /metrics is the 404 of a path no route serves, token or not", async () => {
+    const unknown = await get(shared.app, "/no-such-path-here");
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
+      const res = await get(shared.app, "/metrics", headers);
+      expect(res.status).toBe(unknown.status);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ success: false, error: "no such route", code: "NOT_FOUND", meta: { entity: "route" } });
+    }
+  });
+
+  test("with METRICS_TOKEN: no credential, another token, a token with a suffix, or no Bearer prefix are the same 404; the token is 200 in the text format", async () => {
+    for (const authorization of [undefined, "Bearer wrong-token", `Bearer ${TOKEN}x`, TOKEN, `bearer ${TOKEN}`]) {
+      const res = await get(on.app, "/metrics", authorization ? { authorization } : {});
+      expect(res.status, authorization).toBe(404);
+      expect((await res.json()).code).toBe("NOT_FOUND");
+    }
+    const res = await get(on.app, "/metrics", { authorization: `Bearer ${TOKEN}` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/plain; version=0.0.4");
+    const text = await res.text();
+    expect(text).toContain(`shelf_info{version="${VERSION}"} 1`);
+    expect(text).toContain("process_resident_memory_bytes");
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+    expect(text).toMatch(/^shelf_dependency_up\{dependency="database"\} 1$/m);
+  });
+
+  test("with METRICS_ADDRESS: its own listener answers /metrics (and 404 elsewhere), the api port's /metrics is 404", async () => {
+    const apart = withMetrics({ METRICS_ADDRESS: "127.0.0.1:0" });
+    const listener = listenMetrics(apart.deps)!;
+    try {
+      expect((await get(apart.app, "/metrics")).status).toBe(404);
+      const res = await fetch(listener.url);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("shelf_http_requests_total");
+      const other = await fetch(new URL("/ready", listener.url));
+      expect(other.status).toBe(404);
+    } finally {
+      listener.stop();
+      await apart.services.close();
+    }
+  });
+});
+
+describe("what is counted", () => {
+  test("requests by route template and status class (never the path or the id), edge lookups and bytes by kind, upload bytes and refusals by code", async () => {
+    const { key } = await makeClient();
+    const bytes = await png();
+    // As a client sends it over HTTP: framed, with its Content-Length (what is counted).
+    const framed = new Request("http://shelf.test/", { method: "POST", body: uploadForm(bytes, { is_public: "true" }) });
+    const type = framed.headers.get("content-type")!;
+    const body = await framed.arrayBuffer();
+    const headers = { "content-type": type, "content-length": String(body.byteLength) };
+    const created = await counted("/v1/images", () => call("POST", "/v1/images", { app: on.app, token: key, body, headers }));
+    expect(created.status).toBe(201);
+    const image = (await created.json()).data as { id: string; url: string };
+    expect((await counted("/v1/images/:id", () => call("GET", `/v1/images/${image.id}`, { app: on.app, token: key }))).status).toBe(200);
+    expect((await counted("/v1/images/:id", () => call("GET", "/v1/images/nosuchimage", { app: on.app, token: key }))).status).toBe(404);
+    const edgePath = new URL(image.url).pathname;
+    const first = await counted("/media/*", () => get(on.app, edgePath));
+    expect(first.status).toBe(200);
+    const size = (await first.arrayBuffer()).byteLength;
+    expect((await counted("/media/*", () => get(on.app, edgePath))).status).toBe(200);
+    const refused = await counted("/v1/images", () => call("POST", "/v1/images", { app: on.app, token: key, body: uploadForm("not an image at all") }));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const code = (await refused.json()).code;
+
+    const text = await scrape();
+    expect(text).not.toContain(image.id);
+    expect(text).not.toContain("nosuchimage");
+    expect(sample(text, 'shelf_http_requests_total{method="GET",route="/v1/images/:id",status="2xx"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'shelf_http_requests_total{method="GET",route="/v1/images/:id",status="4xx"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'shelf_http_request_duration_seconds_count{method="GET",route="/v1/images/:id",status="2xx"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'shelf_http_requests_total{method="GET",route="/media/*",status="2xx"}')).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'shelf_edge_lookups_total{kind="image",cache="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'shelf_edge_sent_bytes_total{kind="image"}')).toBeGreaterThanOrEqual(2 * size);
+    expect(sample(text, 'shelf_upload_bytes_total{kind="image"}')).toBe(body.byteLength);
+    expect(sample(text, `shelf_upload_refusals_total{kind="image",reason="${code}"}`)).toBeGreaterThanOrEqual(1);
+  });
+
+  test("a path no route serves is counted as `unmatched`, not by its path", async () => {
+    expect((await counted("unmatched", () => get(on.app, "/v1/no-such-route/abc123secret"))).status).toBe(404);
+    const text = await scrape();
+    expect(text).not.toContain("abc123secret");
+    expect(sample(text, 'shelf_http_requests_total{method="GET",route="unmatched",status="4xx"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  test("a job's runs, duration and last success (as its run record says), and its period from its schedule", async () => {
+    let fail = false;
+    const job: Job = {
+      name: "metrics-probe",
+      schedule: "*/5 * * * *",
+      description: "counts nothing",
+      async run() {
+        if (fail) throw new Error("asked to fail");
+        return "nothing";
+      },
+    };
+    const runner = createJobRunner(on.deps, [job]);
+    const run = await runner.runNow(job.name);
+    expect(run.outcome).toBe("ok");
+    fail = true;
+    expect((await runner.runNow(job.name)).outcome).toBe("failed");
+    runner.start();
+    await runner.stop();
+    const text = await scrape();
+    expect(sample(text, 'shelf_job_runs_total{job="metrics-probe",outcome="ok"}')).toBe(1);
+    expect(sample(text, 'shelf_job_runs_total{job="metrics-probe",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'shelf_job_duration_seconds_count{job="metrics-probe"}')).toBe(2);
+    expect(sample(text, 'shelf_job_last_success_timestamp_seconds{job="metrics-probe"}')).toBe(run.finishedAt!.getTime() / 1000);
+    expect(sample(text, 'shelf_job_period_seconds{job="metrics-probe"}')).toBe(300);
+  });
+
+  test("a request refused by its rate tier is counted by tier", async () => {
+    const limited = withMetrics({ METRICS_TOKEN: TOKEN, rateLimits: { ...shared.deps.config.rateLimits, read: 1 } });
+    try {
+      const { key } = await makeClient();
+      const statuses = [];
+      for (let i = 0; i < 2; i++) statuses.push((await counted("/v1/images", () => call("GET", "/v1/images", { app: limited.app, token: key }))).status);
+      expect(statuses).toEqual([200, 429]);
+      const text = await scrape(limited.app);
+      expect(sample(text, 'shelf_rate_limited_total{tier="read"}')).toBe(1);
+    } finally {
+      await limited.services.close();
+    }
+  });
+});
+
+describe("checked by promtool", () => {
+  const tool = findPrometheusTool("promtool");
+  test.skipIf(!tool)("`promtool check metrics` accepts the text of a node that has answered requests", async () => {
+    await counted("/health", () => get(on.app, "/health"));
+    const { code, output } = await promtool(tool!, ["check", "metrics"], await scrape());
+    expect(output).toBe("");
+    expect(code).toBe(0);
+  });
+});
