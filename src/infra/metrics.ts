@@ -1,6 +1,7 @@
 // The node's metrics in the Prometheus text format (docs/operators.md, "Metrics"), through
 // prom-client with a registry of this node's own (a process may hold several apps: the
-// tests build many). Every label is a bounded set: route templates, media kinds, job and
+// tests build many). No label is named `job` or `instance`, which Prometheus gives every
+// target (a job's name is `job_name`). Every label is a bounded set: route templates, media kinds, job and
 // tool names, error codes; never a user, an id or a path.
 //
 // Off (neither METRICS_TOKEN nor METRICS_ADDRESS set), `noMetrics` stands in: every hook
@@ -151,21 +152,26 @@ export function createMetrics(opts: { version: string; role?: string }): Metrics
       this.set({ state: "running" }, depth.running);
     },
   });
-  const jobRuns = new Counter({ name: "shelf_job_runs_total", help: "Scheduled job runs on this node, by outcome", labelNames: ["job", "outcome"], registers });
+  const jobRuns = new Counter({
+    name: "shelf_job_runs_total",
+    help: "Scheduled job runs on this node, by outcome",
+    labelNames: ["job_name", "outcome"],
+    registers,
+  });
   const jobSeconds = new Histogram({
     name: "shelf_job_duration_seconds",
     help: "Time of scheduled job runs on this node",
-    labelNames: ["job"],
+    labelNames: ["job_name"],
     buckets: WORK_BUCKETS,
     registers,
   });
   const jobSuccess = new Gauge({
     name: "shelf_job_last_success_timestamp_seconds",
     help: "When a job last finished well (any node's run, as this node last read or made it)",
-    labelNames: ["job"],
+    labelNames: ["job_name"],
     registers,
   });
-  const jobPeriod = new Gauge({ name: "shelf_job_period_seconds", help: "Seconds between two scheduled runs of a job", labelNames: ["job"], registers });
+  const jobPeriod = new Gauge({ name: "shelf_job_period_seconds", help: "Seconds between two scheduled runs of a job", labelNames: ["job_name"], registers });
   const syncOps = new Counter({ name: "shelf_sync_ops_total", help: "Sync ops, by op and result", labelNames: ["op", "result"], registers });
   const mcpCalls = new Counter({ name: "shelf_mcp_tool_calls_total", help: "MCP tool calls, by tool and result", labelNames: ["tool", "result"], registers });
   const dependencyErrors = new Counter({
@@ -245,11 +251,11 @@ export function createMetrics(opts: { version: string; role?: string }): Metrics
       readQueue = read;
     },
     jobRun(job, outcome, seconds) {
-      jobRuns.inc({ job, outcome });
-      jobSeconds.observe({ job }, seconds);
+      jobRuns.inc({ job_name: job, outcome });
+      jobSeconds.observe({ job_name: job }, seconds);
     },
-    jobSucceeded: (job, atMs) => jobSuccess.set({ job }, atMs / 1000),
-    jobPeriod: (job, seconds) => jobPeriod.set({ job }, seconds),
+    jobSucceeded: (job, atMs) => jobSuccess.set({ job_name: job }, atMs / 1000),
+    jobPeriod: (job, seconds) => jobPeriod.set({ job_name: job }, seconds),
     syncOp: (op, result) => syncOps.inc({ op, result }),
     mcpToolCall: (tool, result) => mcpCalls.inc({ tool, result }),
     dependencyError: (dependency) => dependencyErrors.inc({ dependency }),

@@ -2,8 +2,11 @@
 // with METRICS_TOKEN it answers that Bearer token only, every other request the 404 of a
 // path no route serves; with METRICS_ADDRESS on a listener of its own and not on the api
 // port. What it counts is labelled by route template, kind, job and code, never by a path
-// or an id, and `promtool check metrics` (Debian's prometheus package) accepts the text.
+// or an id, and `promtool check metrics` (Debian's prometheus package) accepts the text;
+// promtool checks the alert rules of ops/prometheus and runs their unit tests.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createJobRunner } from "../../jobs/runner.ts";
 import type { Job } from "../../src/core/job.ts";
 import { createMetrics } from "../../src/infra/metrics.ts";
@@ -11,7 +14,7 @@ import { VERSION } from "../../src/infra/version.ts";
 import { listenMetrics } from "../../src/modules/system/public.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
-import { call, testContext } from "../helpers/context.ts";
+import { call, tempDir, testContext } from "../helpers/context.ts";
 import { makeClient } from "../helpers/factories.ts";
 import { findPrometheusTool, promtool } from "../helpers/prometheus.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -174,11 +177,11 @@ describe("what is counted", () => {
     runner.start();
     await runner.stop();
     const text = await scrape();
-    expect(sample(text, 'shelf_job_runs_total{job="metrics-probe",outcome="ok"}')).toBe(1);
-    expect(sample(text, 'shelf_job_runs_total{job="metrics-probe",outcome="failed"}')).toBe(1);
-    expect(sample(text, 'shelf_job_duration_seconds_count{job="metrics-probe"}')).toBe(2);
-    expect(sample(text, 'shelf_job_last_success_timestamp_seconds{job="metrics-probe"}')).toBe(run.finishedAt!.getTime() / 1000);
-    expect(sample(text, 'shelf_job_period_seconds{job="metrics-probe"}')).toBe(300);
+    expect(sample(text, 'shelf_job_runs_total{job_name="metrics-probe",outcome="ok"}')).toBe(1);
+    expect(sample(text, 'shelf_job_runs_total{job_name="metrics-probe",outcome="failed"}')).toBe(1);
+    expect(sample(text, 'shelf_job_duration_seconds_count{job_name="metrics-probe"}')).toBe(2);
+    expect(sample(text, 'shelf_job_last_success_timestamp_seconds{job_name="metrics-probe"}')).toBe(run.finishedAt!.getTime() / 1000);
+    expect(sample(text, 'shelf_job_period_seconds{job_name="metrics-probe"}')).toBe(300);
   });
 
   test("a request refused by its rate tier is counted by tier", async () => {
@@ -204,4 +207,40 @@ describe("checked by promtool", () => {
     expect(output).toBe("");
     expect(code).toBe(0);
   });
+
+  test.skipIf(!tool)("the alert rules pass `promtool check rules`, and their unit tests `promtool test rules`", async () => {
+    const rules = join(import.meta.dir, "../../ops/prometheus");
+    const checked = await promtool(tool!, ["check", "rules", join(rules, "alerts.yml")]);
+    expect(checked.output).toContain("SUCCESS: 6 rules found");
+    expect(checked.code).toBe(0);
+    const tested = await promtool(tool!, ["test", "rules", join(rules, "alerts.test.yml")]);
+    expect(tested.output).toContain("SUCCESS");
+    expect(tested.code).toBe(0);
+  });
+
+  test.skipIf(!tool)(
+    "the Grafana dashboard's queries parse (as recording rules, by promtool) and, with the alerts', name only metrics a node exports",
+    async () => {
+      const dashboard = (await Bun.file(join(import.meta.dir, "../../ops/grafana/shelf.json")).json()) as { panels: { targets?: { expr: string }[] }[] };
+      const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+      expect(exprs.length).toBeGreaterThan(20);
+      // Grafana's variables as Prometheus would see them once Grafana filled them in.
+      const filled = exprs.map((e) => e.replaceAll("$__rate_interval", "5m").replaceAll("$instance", ".*"));
+      const dir = tempDir("shelf-dashboard-");
+      const file = join(dir, "dashboard-rules.yml");
+      const rules = filled.map((expr, i) => `      - record: dashboard_query_${i}\n        expr: ${JSON.stringify(expr)}`).join("\n");
+      writeFileSync(file, `groups:\n  - name: dashboard\n    rules:\n${rules}\n`);
+      const checked = await promtool(tool!, ["check", "rules", file]);
+      expect(checked.output).toContain(`SUCCESS: ${exprs.length} rules found`);
+      expect(checked.code).toBe(0);
+
+      const alerts = await Bun.file(join(import.meta.dir, "../../ops/prometheus/alerts.yml")).text();
+      const text = await scrape();
+      const names = new Set(
+        [...`${exprs.join("\n")}\n${alerts}`.matchAll(/\b(?:shelf|process|nodejs)_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, "")),
+      );
+      const missing = [...names].filter((n) => !text.includes(`# TYPE ${n} `));
+      expect(missing).toEqual([]);
+    },
+  );
 });
