@@ -35,8 +35,9 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);
-  // Bound once per kind: with metrics off each is a no-op, on a counter's child.
-  const meters = new Map(resolvers.map((r) => [r.kind, deps.metrics.edge(r.kind)]));
+  // Bound once per kind (a no-op with metrics off), found by the resolver's place on a hit.
+  const meterAt = resolvers.map((r) => deps.metrics.edge(r.kind));
+  const meters = new Map(resolvers.map((r, i) => [r.kind, meterAt[i]!]));
   const meterOf = (kind: string) => meters.get(kind) ?? deps.metrics.edge(kind);
 
   /** GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer. */
@@ -54,7 +55,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
       if (hit) {
-        meterOf(resolver.kind).hit();
+        (meterAt[i] ?? meterOf(resolver.kind)).hit();
         return answer(request, requestId, file, resolver, hit.v);
       }
       meterOf(resolver.kind).miss();
