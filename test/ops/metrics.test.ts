@@ -56,6 +56,8 @@ function withMetrics(change: Record<string, unknown> = { METRICS_TOKEN: TOKEN })
 }
 
 const on = withMetrics();
+const image = await png();
+const bytesOf = () => image;
 afterAll(() => on.services.close());
 
 const get = (app: { handle(r: Request): Promise<Response> }, path: string, headers: Record<string, string> = {}) =>
@@ -149,6 +151,27 @@ describe("what is counted", () => {
     expect(sample(text, 'shelf_edge_sent_bytes_total{kind="image"}')).toBeGreaterThanOrEqual(2 * size);
     expect(sample(text, 'shelf_upload_bytes_total{kind="image"}')).toBe(body.byteLength);
     expect(sample(text, `shelf_upload_refusals_total{kind="image",reason="${code}"}`)).toBeGreaterThanOrEqual(1);
+  });
+
+  test("on a listening node, the edge's answers that Bun serves without Elysia are counted too, a cached hit among them", async () => {
+    const { key } = await makeClient();
+    const created = await counted("/v1/images", () =>
+      call("POST", "/v1/images", { app: on.app, token: key, body: uploadForm(bytesOf(), { is_public: "true" }) }),
+    );
+    const url = new URL(((await created.json()).data as { url: string }).url);
+    const server = on.app.listen({ port: 0, hostname: "127.0.0.1" }).server!;
+    try {
+      const series = 'shelf_http_requests_total{method="GET",route="/media/*",status="2xx"}';
+      const before = sample(await scrape(), series) ?? 0;
+      const hits = sample(await scrape(), 'shelf_edge_lookups_total{kind="image",cache="hit"}') ?? 0;
+      for (let i = 0; i < 3; i++) expect((await fetch(`http://127.0.0.1:${server.port}${url.pathname}`)).status).toBe(200);
+      const text = await scrape();
+      expect(sample(text, series)).toBe(before + 3);
+      expect(sample(text, 'shelf_edge_lookups_total{kind="image",cache="hit"}')).toBeGreaterThanOrEqual(hits + 2);
+      expect(sample(text, 'shelf_http_request_duration_seconds_count{method="GET",route="/media/*",status="2xx"}')).toBe(before + 3);
+    } finally {
+      void server.stop(true);
+    }
   });
 
   test("a path no route serves is counted as `unmatched`, not by its path", async () => {
