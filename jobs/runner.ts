@@ -6,6 +6,7 @@ import { desc, eq, lt, max } from "drizzle-orm";
 import type { Deps } from "../src/core/deps.ts";
 import { AppError, notFound } from "../src/core/errors.ts";
 import { type Job, type JobCounts, jobLeaseKey, result } from "../src/core/job.ts";
+import { epochMs } from "../src/infra/tracing.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
@@ -44,6 +45,15 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
     const runId = claimed.id;
     const began = performance.now();
     const ms = () => Math.round(performance.now() - began);
+    const traced = (outcome: string, error?: string) =>
+      deps.tracing.record({
+        name: `job ${job.name}`,
+        kind: "internal",
+        startMs: epochMs(began),
+        endMs: epochMs(performance.now()),
+        attributes: { "shelf.job": job.name, "shelf.job_run_id": runId, "shelf.trigger": trigger, "shelf.outcome": outcome },
+        error,
+      });
     const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string; counts?: JobCounts }) => {
       const [row] = await deps.db
         .update(jobRuns)
@@ -79,11 +89,14 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       const run = await finish("ok", { summary, counts });
       deps.metrics.jobRun(job.name, "ok", (performance.now() - began) / 1000);
       deps.metrics.jobSucceeded(job.name, (run.finishedAt ?? deps.clock.now()).getTime());
+      traced("ok");
       return run;
     } catch (err) {
       log.error("job failed", { job: job.name, runId, trigger, outcome: "failed", ms: ms(), err });
       deps.metrics.jobRun(job.name, "failed", (performance.now() - began) / 1000);
-      return await finish("failed", { error: String((err as Error)?.message ?? err).slice(0, 2000) });
+      const error = String((err as Error)?.message ?? err).slice(0, 2000);
+      traced("failed", error);
+      return await finish("failed", { error });
     } finally {
       clearInterval(renew);
       await deps.kv.releaseLease(leaseKey, token).catch(() => {});

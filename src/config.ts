@@ -120,6 +120,12 @@ export const variables = {
     default: undefined,
     doc: "host:port of a listener of its own for GET /metrics (every role, workers included; METRICS_TOKEN still required if set), and the api port's /metrics is then 404",
   },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: Url,
+    default: undefined,
+    doc: "an OpenTelemetry collector's OTLP/HTTP address (http://collector:4318): requests, jobs and transcodes are sent to its /v1/traces as spans (docs/operators.md, Traces); unset = no traces, and nothing of OpenTelemetry is loaded",
+  },
+  OTEL_SERVICE_NAME: { schema: T.String({ minLength: 1, maxLength: 100 }), default: "shelf", doc: "the service.name of the spans sent" },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },

@@ -15,6 +15,7 @@
 import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 import type { Log } from "../infra/log.ts";
 import { type Metrics, noMetrics } from "../infra/metrics.ts";
+import { epochMs, noTracing, type Tracing } from "../infra/tracing.ts";
 import type { Principal } from "../core/principal.ts";
 
 /** ACCESS_LOG: the level of the access lines, or off. */
@@ -123,9 +124,32 @@ export interface AccessLog {
   route<R extends Response | Promise<Response>>(route: string, handler: (request: Request) => R): (request: Request) => Response | Promise<Response>;
 }
 
-/** `metrics`: every request is counted there too, whether or not its line is written. */
-export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMetrics): AccessLog {
+/**
+ * `metrics`: every request is counted there too, whether or not its line is written;
+ * `tracing`: and sent as a span, with its request id.
+ */
+export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMetrics, tracing: Tracing = noTracing): AccessLog {
   const counting = metrics.enabled;
+  const tracingOn = tracing.enabled;
+
+  /** One request's span, from its arrival (or its handler's start) to its answer. */
+  function span(request: Request, route: string, status: number, requestId: unknown, started: number | undefined) {
+    const now = performance.now();
+    tracing.record({
+      name: `${request.method} ${route}`,
+      kind: "server",
+      startMs: epochMs(started ?? now),
+      endMs: epochMs(now),
+      attributes: {
+        "http.request.method": request.method,
+        "http.route": route,
+        "http.response.status_code": status,
+        "shelf.request_id": typeof requestId === "string" ? requestId : undefined,
+        "enduser.id": principals.get(request)?.userId,
+      },
+      error: status >= 500 ? `answered ${status}` : undefined,
+    });
+  }
   const write =
     mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
 
@@ -152,7 +176,7 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
 
   // Off (and no metrics), no hook at all: Elysia then compiles its handlers without an afterResponse step.
   const plugin = new Elysia({ name: "access-log" });
-  if (mode !== "off" || counting)
+  if (mode !== "off" || counting || tracingOn)
     plugin.onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
       const value = responseValue === undefined ? errorBodies.get(request) : responseValue;
       const status =
@@ -165,21 +189,22 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
               : 200;
       const started = arrivals.get(request);
       if (counting) count(metrics, request, route || "unmatched", status, started, errorBodies.get(request));
+      if (tracingOn) span(request, route || "unmatched", status, set.headers["x-request-id"], started);
       if (mode === "off") return;
       const bytes = request.method === "HEAD" ? () => 0 : () => bodyBytes(value);
       line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], started);
     });
 
   return {
-    arrived: mode === "off" && !counting ? () => {} : (request) => void arrivals.set(request, performance.now()),
+    arrived: mode === "off" && !counting && !tracingOn ? () => {} : (request) => void arrivals.set(request, performance.now()),
     plugin: plugin as AccessLog["plugin"],
     route(pattern, handler) {
       // No wrapper at all when its lines would be dropped (LOG_LEVEL above the access log's):
       // the edge's cached hits are a few microseconds, and the wrapper was a tenth of them.
       const writes = mode !== "off" && log.enabled?.(mode) !== false;
-      if (!writes && !counting) return handler;
+      if (!writes && !counting && !tracingOn) return handler;
       const meter = metrics.route(pattern);
-      if (!writes)
+      if (!writes && !tracingOn)
         // Counted only. An answer made without waiting (a cached edge hit, a few microseconds
         // of this thread) is counted as taking no time, without reading the clock: two reads
         // were most of what the metrics cost such a hit. One that waits is timed from then.
@@ -198,7 +223,8 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
       // Defined once, not per request: a cached hit's answer is synchronous and allocates no closure.
       const done = (request: Request, res: Response, started: number) => {
         if (counting) meter(request.method, res.status, (performance.now() - started) / 1000);
-        line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
+        if (tracingOn) span(request, pattern, res.status, res.headers.get("x-request-id"), started);
+        if (writes) line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
         return res;
       };
       return (request) => {

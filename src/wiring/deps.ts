@@ -13,6 +13,7 @@ import { createDatabase } from "../infra/db/index.ts";
 import { createKv } from "../infra/kv/index.ts";
 import { createLog, type Log } from "../infra/log.ts";
 import { createMetrics, noMetrics } from "../infra/metrics.ts";
+import { createTracing } from "../infra/tracing.ts";
 import { VERSION } from "../infra/version.ts";
 import { createStorage } from "../infra/storage/index.ts";
 import { createTypstCompiler } from "../infra/typst/index.ts";
@@ -38,7 +39,11 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
   const database = await createDatabase(config, log, { migrate: opts.migrate ?? config.MIGRATE_ON_START });
   try {
     if (!opts.background) await database.opened;
-    const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
+    const [kv, storage, tracing] = await Promise.all([
+      createKv(config, log),
+      createStorage(config),
+      createTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version: VERSION, log }),
+    ]);
     return {
       config,
       log,
@@ -49,6 +54,7 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       kv,
       storage,
       metrics: config.METRICS_TOKEN || config.METRICS_ADDRESS ? createMetrics({ version: VERSION }) : noMetrics,
+      tracing,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
       typst: createTypstCompiler({
@@ -66,5 +72,5 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
-  await Promise.allSettled([deps.kv.close(), deps.database.close()]);
+  await Promise.allSettled([deps.kv.close(), deps.database.close(), deps.tracing.close()]);
 }
