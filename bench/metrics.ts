@@ -86,7 +86,7 @@ async function requestsPerCpuSecond(api: Awaited<ReturnType<typeof apiProcess>>,
  * CPU (from /proc, in hundredths of a second), which other work on the machine moves far
  * less than requests per second of the wall clock.
  */
-export async function printMetricsCpu(passes = 5) {
+async function printMetricsCpu(passes = 5) {
   const [on, off] = await Promise.all([apiProcess(true), apiProcess(false)]);
   try {
     const [counted, bare] = await Promise.all([imageOfAbout(on.shelf, 18 * 1024), imageOfAbout(off.shelf, 18 * 1024)]);
