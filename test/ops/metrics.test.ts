@@ -19,6 +19,9 @@ import { makeClient } from "../helpers/factories.ts";
 import { findPrometheusTool, promtool } from "../helpers/prometheus.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
+import { newKb } from "../kbs/fixtures.ts";
+import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
+import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -206,6 +209,27 @@ describe("what is counted", () => {
     expect(sample(text, 'shelf_job_last_success_timestamp_seconds{job_name="metrics-probe"}')).toBe(run.finishedAt!.getTime() / 1000);
     expect(sample(text, 'shelf_job_period_seconds{job_name="metrics-probe"}')).toBe(300);
   });
+
+  test("sync ops by op and result; transcode jobs by kind and result, with their time", async () => {
+    const { key } = await makeClient({ plan: "pro" });
+    const kb = await newKb(key);
+    const upserts = 'shelf_sync_ops_total{op="upsert",result="applied"}';
+    const before = sample(await scrape(), upserts) ?? 0;
+    const { results } = await pushed2(key, kb.id, [upsert2("notes/a.md", "# a"), upsert2("notes/b.md", "# b")], { app: on.app });
+    expect(results.map((r) => r.status)).toEqual(["applied", "applied"]);
+    expect(sample(await scrape(), upserts)).toBe(before + 2);
+
+    const ok = 'shelf_transcode_jobs_total{kind="transcode",result="ok"}';
+    const transcoded = sample(await scrape(), ok) ?? 0;
+    const up = await uploadVideo(key, await clip({ seconds: 1 }));
+    expect(up.status).toBe(201);
+    const ran = await drain(await testWorker({ deps: on.deps, deliver: (req) => on.app.handle(req) }));
+    expect(ran).toBeGreaterThanOrEqual(1);
+    const text = await scrape();
+    expect(sample(text, ok)).toBeGreaterThanOrEqual(transcoded + 1);
+    expect(sample(text, 'shelf_transcode_duration_seconds_count{kind="transcode",result="ok"}')).toBeGreaterThanOrEqual(transcoded + 1);
+    expect(sample(text, "shelf_transcode_running")).toBe(0);
+  }, 60_000);
 
   test("a request refused by its rate tier is counted by tier", async () => {
     const limited = withMetrics({ METRICS_TOKEN: TOKEN, rateLimits: { ...shared.deps.config.rateLimits, read: 1 } });
