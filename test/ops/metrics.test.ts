@@ -20,6 +20,8 @@ import { findPrometheusTool, promtool } from "../helpers/prometheus.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { png, uploadForm } from "../images/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
+import { connect, deviceTokens } from "../mcp/helpers.ts";
+import { oauthApp } from "../oauth/flow.ts";
 import { pushed2, upsert2 } from "../kbs/v2-fixtures.ts";
 import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
 
@@ -230,6 +232,23 @@ describe("what is counted", () => {
     expect(sample(text, 'shelf_transcode_duration_seconds_count{kind="transcode",result="ok"}')).toBeGreaterThanOrEqual(transcoded + 1);
     expect(sample(text, "shelf_transcode_running")).toBe(0);
   }, 60_000);
+
+  test("MCP tool calls by tool and result: a call that works, and one refused with an error code", async () => {
+    const metrics = createMetrics({ version: VERSION });
+    const o = await oauthApp((deps) => ({ metrics, config: { ...deps.config, METRICS_TOKEN: TOKEN } }));
+    const user = await o.makeUser();
+    const client = await connect(o, (await deviceTokens(o, user, { scope: "kb.read" })).access_token);
+    try {
+      expect((await client.callTool({ name: "list_knowledge_bases", arguments: {} })).isError).toBeFalsy();
+      expect((await client.callTool({ name: "read_document", arguments: { id: "nosuchdocument0000000" } })).isError).toBe(true);
+      const text = (await metrics.render()).text;
+      expect(sample(text, 'shelf_mcp_tool_calls_total{tool="list_knowledge_bases",result="ok"}')).toBe(1);
+      expect(sample(text, 'shelf_mcp_tool_calls_total{tool="read_document",result="NOT_FOUND"}')).toBe(1);
+      expect(text).not.toContain("nosuchdocument");
+    } finally {
+      await client.close();
+    }
+  });
 
   test("a request refused by its rate tier is counted by tier", async () => {
     const limited = withMetrics({ METRICS_TOKEN: TOKEN, rateLimits: { ...shared.deps.config.rateLimits, read: 1 } });
