@@ -174,7 +174,7 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
     write("request", fields);
   }
 
-  // Off (and no metrics), no hook at all: Elysia then compiles its handlers without an afterResponse step.
+  // Off (and no metrics or traces), no hook at all: Elysia then compiles its handlers without an afterResponse step.
   const plugin = new Elysia({ name: "access-log" });
   if (mode !== "off" || counting || tracingOn)
     plugin.onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
