@@ -42,7 +42,8 @@ if (Bun.argv[2] === "bare") {
         S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY,
       }
     : {};
-  const shelf = await startShelf(s3);
+  // Metrics on when asked (bench/metrics.ts runs one node with them, one without).
+  const shelf = await startShelf({ ...s3, METRICS_TOKEN: process.env.METRICS_TOKEN });
   process.on("SIGTERM", () => {
     void shelf.stop().finally(() => process.exit(0));
   });

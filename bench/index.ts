@@ -26,6 +26,7 @@
 //   (w) image sizes on the URL: a cached variant at the edge against the original's hit   target ratio >= 0.9;
 //       first-time variants against bare sharp doing the same resize   target ratio >= 0.9;
 //       the Library's grid bytes for 1,000 photos against the full images'   target < 0.1
+//   (x) a cached edge GET (~18 KB WebP) with metrics on against metrics off   target ratio >= 0.97
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
@@ -38,6 +39,7 @@ import { benchHealth } from "./health.ts";
 import { benchKbs, type KbFigures } from "./kbs.ts";
 import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
+import { printMetricsCost } from "./metrics.ts";
 import { benchMcp } from "./mcp.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchSegments } from "./segments.ts";
@@ -79,6 +81,7 @@ try {
   }
 
   await printVariants(shelf);
+  await printMetricsCost(shelf);
 
   for (const [rendition, size] of [
     ["360p", 400 * 1024],

@@ -2,10 +2,11 @@
 // a scheduled run first claims its (name, scheduled minute) row, then holds a kv lease
 // for as long as it runs, so a manual run and a scheduled one never overlap either.
 import { Cron } from "croner";
-import { desc, eq, lt } from "drizzle-orm";
+import { desc, eq, lt, max } from "drizzle-orm";
 import type { Deps } from "../src/core/deps.ts";
 import { AppError, notFound } from "../src/core/errors.ts";
 import { type Job, type JobCounts, jobLeaseKey, result } from "../src/core/job.ts";
+import { epochMs } from "../src/infra/tracing.ts";
 import { jobRuns } from "./table.ts";
 
 const LEASE_MS = 60_000;
@@ -44,6 +45,15 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
     const runId = claimed.id;
     const began = performance.now();
     const ms = () => Math.round(performance.now() - began);
+    const traced = (outcome: string, error?: string) =>
+      deps.tracing.record({
+        name: `job ${job.name}`,
+        kind: "internal",
+        startMs: epochMs(began),
+        endMs: epochMs(performance.now()),
+        attributes: { "shelf.job": job.name, "shelf.job_run_id": runId, "shelf.trigger": trigger, "shelf.outcome": outcome },
+        error,
+      });
     const finish = async (outcome: JobRun["outcome"], fields: { error?: string; summary?: string; counts?: JobCounts }) => {
       const [row] = await deps.db
         .update(jobRuns)
@@ -76,13 +86,41 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
       // A run that found nothing to do (every count zero: the outbox every minute) at debug.
       const idle = counts !== undefined && Object.values(counts).every((n) => n === 0);
       log[idle ? "debug" : "info"]("job finished", { job: job.name, runId, trigger, outcome: "ok", ms: ms(), summary, counts });
-      return await finish("ok", { summary, counts });
+      const run = await finish("ok", { summary, counts });
+      deps.metrics.jobRun(job.name, "ok", (performance.now() - began) / 1000);
+      deps.metrics.jobSucceeded(job.name, (run.finishedAt ?? deps.clock.now()).getTime());
+      traced("ok");
+      return run;
     } catch (err) {
       log.error("job failed", { job: job.name, runId, trigger, outcome: "failed", ms: ms(), err });
-      return await finish("failed", { error: String((err as Error)?.message ?? err).slice(0, 2000) });
+      deps.metrics.jobRun(job.name, "failed", (performance.now() - began) / 1000);
+      const error = String((err as Error)?.message ?? err).slice(0, 2000);
+      traced("failed", error);
+      return await finish("failed", { error });
     } finally {
       clearInterval(renew);
       await deps.kv.releaseLease(leaseKey, token).catch(() => {});
+    }
+  }
+
+  /**
+   * Each job's period, and its last success as the job_runs table has it (any node's run):
+   * a worker just started shows when its jobs last ran well, not nothing until they run.
+   */
+  async function seedMetrics() {
+    for (const job of jobs) {
+      const [next, after] = new Cron(job.schedule, { timezone: "UTC", paused: true }).nextRuns(2);
+      if (next && after) deps.metrics.jobPeriod(job.name, (after.getTime() - next.getTime()) / 1000);
+    }
+    try {
+      const rows = await deps.db
+        .select({ name: jobRuns.name, at: max(jobRuns.finishedAt) })
+        .from(jobRuns)
+        .where(eq(jobRuns.outcome, "ok"))
+        .groupBy(jobRuns.name);
+      for (const { name, at } of rows) if (at && jobs.some((j) => j.name === name)) deps.metrics.jobSucceeded(name, new Date(at).getTime());
+    } catch (err) {
+      log.warn("reading the jobs' last successes for the metrics failed", { err });
     }
   }
 
@@ -105,6 +143,7 @@ export function createJobRunner(deps: Deps, jobs: readonly Job[]): JobRunner {
         );
       }
       log.info("job schedules started", { jobs: jobs.map((j) => `${j.name} (${j.schedule})`) });
+      if (deps.metrics.enabled) void seedMetrics();
     },
     async stop() {
       for (const c of crons) c.stop();

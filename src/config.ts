@@ -110,6 +110,22 @@ export const variables = {
     default: "info",
     doc: "one line per request (docs/operators.md, Logs): info (also true) | debug (written only with LOG_LEVEL=debug) | off (also false)",
   },
+  METRICS_TOKEN: {
+    schema: T.String({ minLength: 16 }),
+    default: undefined,
+    doc: "turns the Prometheus metrics on: GET /metrics answers with `Authorization: Bearer <this>` only, 404 to anything else (docs/operators.md, Metrics); unset with METRICS_ADDRESS unset, metrics are off and /metrics is 404",
+  },
+  METRICS_ADDRESS: {
+    schema: T.String({ pattern: "^[^\\s]*:[0-9]{1,5}$" }),
+    default: undefined,
+    doc: "host:port of a listener of its own for GET /metrics (every role, workers included; METRICS_TOKEN still required if set), and the api port's /metrics is then 404",
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    schema: Url,
+    default: undefined,
+    doc: "an OpenTelemetry collector's OTLP/HTTP address (http://collector:4318): requests, jobs and transcodes are sent to its /v1/traces as spans (docs/operators.md, Traces); unset = no traces, and nothing of OpenTelemetry is loaded",
+  },
+  OTEL_SERVICE_NAME: { schema: T.String({ minLength: 1, maxLength: 100 }), default: "shelf", doc: "the service.name of the spans sent" },
   TRUST_PROXY: { schema: T.Boolean(), default: false, doc: "take the client address from X-Forwarded-For (behind a proxy or CDN)" },
   SHUTDOWN_GRACE_MS: { schema: T.Integer({ minimum: 0, maximum: 600000 }), default: 10000, doc: "how long SIGTERM waits for in-flight requests" },
   MIGRATE_ON_START: { schema: T.Boolean(), default: true, doc: "apply migrations when `serve` starts" },

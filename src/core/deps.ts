@@ -8,6 +8,8 @@ import type { Clock } from "../infra/clock.ts";
 import type { Database, Db } from "../infra/db/index.ts";
 import type { Kv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
+import type { Metrics } from "../infra/metrics.ts";
+import type { Tracing } from "../infra/tracing.ts";
 import type { Storage } from "../infra/storage/index.ts";
 import type { TypstCompiler } from "../infra/typst/index.ts";
 import type { Plans } from "./plans.ts";
@@ -26,6 +28,10 @@ export interface Deps {
   ready?: Promise<void>;
   kv: Kv;
   storage: Storage;
+  /** The node's Prometheus metrics: every hook a no-op when they are off (src/infra/metrics.ts). */
+  metrics: Metrics;
+  /** Spans of requests, jobs and transcodes, sent when OTEL_EXPORTER_OTLP_ENDPOINT is set; no-ops otherwise. */
+  tracing: Tracing;
   plans: Plans;
   /** Per-node limits on what untrusted uploads may hold at once (docs/security.md, "Hostile input"). */
   budgets: Budgets;

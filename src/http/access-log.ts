@@ -14,6 +14,8 @@
 // a streamed body is still being sent at that point.
 import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 import type { Log } from "../infra/log.ts";
+import { type Metrics, noMetrics } from "../infra/metrics.ts";
+import { epochMs, noTracing, type Tracing } from "../infra/tracing.ts";
 import type { Principal } from "../core/principal.ts";
 
 /** ACCESS_LOG: the level of the access lines, or off. */
@@ -73,6 +75,46 @@ function bodyBytes(value: unknown): number | undefined {
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/** The upload routes (templates as Elysia matches them) and the kind each one's bytes are counted as. */
+const UPLOAD_ROUTES: Record<string, string> = {
+  "POST /v1/images": "image",
+  "POST /v1/videos": "video",
+  "POST /v1/videos/:id/thumbnail": "image",
+  "PUT /v1/videos/:id/captions/:language": "caption",
+  "POST /v1/audio": "audio",
+  "POST /v1/uploads": "resumable",
+  "PATCH /v1/uploads/:id": "resumable",
+  "PUT /v1/kbs/:id/files/:sha256": "kb_file",
+};
+
+/** Which part a 503 names (the core's outage answers say it in meta.dependency, the store's by its code). */
+function dependencyOf(body: unknown): string | undefined {
+  const b = body as { code?: unknown; meta?: { dependency?: unknown } } | undefined;
+  if (typeof b?.meta?.dependency === "string") return b.meta.dependency;
+  return b?.code === "STORAGE_ERROR" ? "storage" : undefined;
+}
+
+/**
+ * The metrics of one answered request, counted where its access line is written: the
+ * request, and for an upload route its bytes or its refusal's code; a 503 by the part it
+ * names. `body` is the error envelope, when the answer was one.
+ */
+function count(metrics: Metrics, request: Request, route: string, status: number, started: number | undefined, body: unknown) {
+  const seconds = started === undefined ? 0 : (performance.now() - started) / 1000;
+  metrics.request(request.method, route, status, seconds);
+  if (status === 503) {
+    const dependency = dependencyOf(body);
+    if (dependency) metrics.dependencyError(dependency);
+  }
+  const kind = UPLOAD_ROUTES[`${request.method} ${route}`];
+  if (kind === undefined) return;
+  if (status < 300) metrics.upload(kind, Number(request.headers.get("content-length")) || 0);
+  else if (status >= 400) {
+    const code = (body as { code?: unknown } | undefined)?.code;
+    metrics.uploadRefused(kind, typeof code === "string" ? code : `HTTP_${status}`);
+  }
+}
+
 export interface AccessLog {
   /** Notes when a request arrived (http core's first hook). */
   arrived(request: Request): void;
@@ -82,7 +124,32 @@ export interface AccessLog {
   route<R extends Response | Promise<Response>>(route: string, handler: (request: Request) => R): (request: Request) => Response | Promise<Response>;
 }
 
-export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
+/**
+ * `metrics`: every request is counted there too, whether or not its line is written;
+ * `tracing`: and sent as a span, with its request id.
+ */
+export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMetrics, tracing: Tracing = noTracing): AccessLog {
+  const counting = metrics.enabled;
+  const tracingOn = tracing.enabled;
+
+  /** One request's span, from its arrival (or its handler's start) to its answer. */
+  function span(request: Request, route: string, status: number, requestId: unknown, started: number | undefined) {
+    const now = performance.now();
+    tracing.record({
+      name: `${request.method} ${route}`,
+      kind: "server",
+      startMs: epochMs(started ?? now),
+      endMs: epochMs(now),
+      attributes: {
+        "http.request.method": request.method,
+        "http.route": route,
+        "http.response.status_code": status,
+        "shelf.request_id": typeof requestId === "string" ? requestId : undefined,
+        "enduser.id": principals.get(request)?.userId,
+      },
+      error: status >= 500 ? `answered ${status}` : undefined,
+    });
+  }
   const write =
     mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
 
@@ -107,9 +174,9 @@ export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
     write("request", fields);
   }
 
-  // Off, no hook at all: Elysia then compiles its handlers without an afterResponse step.
+  // Off (and no metrics or traces), no hook at all: Elysia then compiles its handlers without an afterResponse step.
   const plugin = new Elysia({ name: "access-log" });
-  if (mode !== "off")
+  if (mode !== "off" || counting || tracingOn)
     plugin.onAfterResponse({ as: "global" }, ({ request, route, set, responseValue }) => {
       const value = responseValue === undefined ? errorBodies.get(request) : responseValue;
       const status =
@@ -120,25 +187,50 @@ export function accessLog(log: Log, mode: AccessLogMode): AccessLog {
             : typeof set.status === "number"
               ? set.status
               : 200;
+      const started = arrivals.get(request);
+      if (counting) count(metrics, request, route || "unmatched", status, started, errorBodies.get(request));
+      if (tracingOn) span(request, route || "unmatched", status, set.headers["x-request-id"], started);
+      if (mode === "off") return;
       const bytes = request.method === "HEAD" ? () => 0 : () => bodyBytes(value);
-      line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], arrivals.get(request));
+      line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], started);
     });
 
   return {
-    arrived: mode === "off" ? () => {} : (request) => void arrivals.set(request, performance.now()),
+    arrived: mode === "off" && !counting && !tracingOn ? () => {} : (request) => void arrivals.set(request, performance.now()),
     plugin: plugin as AccessLog["plugin"],
     route(pattern, handler) {
       // No wrapper at all when its lines would be dropped (LOG_LEVEL above the access log's):
       // the edge's cached hits are a few microseconds, and the wrapper was a tenth of them.
-      if (mode === "off" || log.enabled?.(mode) === false) return handler;
+      const writes = mode !== "off" && log.enabled?.(mode) !== false;
+      if (!writes && !counting && !tracingOn) return handler;
+      const meter = metrics.route(pattern);
+      if (!writes && !tracingOn)
+        // Counted only. An answer made without waiting (a cached edge hit, a few microseconds
+        // of this thread) is counted as taking no time, without reading the clock: two reads
+        // were most of what the metrics cost such a hit. One that waits is timed from then.
+        return (request) => {
+          const out = handler(request);
+          if (!(out instanceof Promise)) {
+            meter(request.method, out.status, 0);
+            return out;
+          }
+          const started = performance.now();
+          return out.then((res) => {
+            meter(request.method, res.status, (performance.now() - started) / 1000);
+            return res;
+          });
+        };
+      // Defined once, not per request: a cached hit's answer is synchronous and allocates no closure.
+      const done = (request: Request, res: Response, started: number) => {
+        if (counting) meter(request.method, res.status, (performance.now() - started) / 1000);
+        if (tracingOn) span(request, pattern, res.status, res.headers.get("x-request-id"), started);
+        if (writes) line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
+        return res;
+      };
       return (request) => {
         const started = performance.now();
-        const done = (res: Response) => {
-          line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
-          return res;
-        };
         const out = handler(request);
-        return out instanceof Promise ? out.then(done) : done(out);
+        return out instanceof Promise ? out.then((res) => done(request, res, started)) : done(request, out, started);
       };
     },
   };

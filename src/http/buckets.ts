@@ -7,6 +7,7 @@ import type { Clock } from "../infra/clock.ts";
 import type { BucketResult, Kv } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
+import type { Metrics } from "../infra/metrics.ts";
 import { type AppError, rateLimited } from "../core/errors.ts";
 
 /**
@@ -45,9 +46,9 @@ function bucketRefusal(bucket: BucketName, rate: BucketRate, cost: number, r: Bu
 export function createBuckets(
   kv: Kv,
   log: Log,
-  opts: { clock: Pick<Clock, "nowMs">; rateOf: (userId: string, bucket: BucketName) => Promise<BucketRate> },
+  opts: { clock: Pick<Clock, "nowMs">; rateOf: (userId: string, bucket: BucketName) => Promise<BucketRate>; metrics?: Pick<Metrics, "bucketRefused"> },
 ): Buckets {
-  const { clock, rateOf } = opts;
+  const { clock, rateOf, metrics } = opts;
   const local = createMemoryKv({ clock });
   let lastWarn = 0;
   return {
@@ -66,7 +67,10 @@ export function createBuckets(
         }
         result = await local.tokenBucket(key, rate.capacity, rate.refillPerMinute, cost, t);
       }
-      if (!result.allowed) throw bucketRefusal(bucket, rate, cost, result);
+      if (!result.allowed) {
+        metrics?.bucketRefused(bucket);
+        throw bucketRefusal(bucket, rate, cost, result);
+      }
     },
   };
 }

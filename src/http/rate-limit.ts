@@ -4,6 +4,7 @@ import type { Clock } from "../infra/clock.ts";
 import type { Kv, WindowResult } from "../infra/kv/index.ts";
 import { createMemoryKv } from "../infra/kv/index.ts";
 import type { Log } from "../infra/log.ts";
+import type { Metrics } from "../infra/metrics.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits, type Tier } from "./rate-tiers.ts";
 import { rateLimitHeaders, rateLimited } from "../core/errors.ts";
 
@@ -19,8 +20,12 @@ export interface RateLimiter {
  * `limits`: the tiers' limits (config.rateLimits). `clock`: the app's clock, which the
  * windows are cut from, so that every node, and a test that moves the clock, agree on them.
  */
-export function createRateLimiter(kv: Kv, log: Log, opts: { limits?: RateLimits; clock?: Pick<Clock, "nowMs"> } = {}): RateLimiter {
-  const { limits = DEFAULT_RATE_LIMITS, clock } = opts;
+export function createRateLimiter(
+  kv: Kv,
+  log: Log,
+  opts: { limits?: RateLimits; clock?: Pick<Clock, "nowMs">; metrics?: Pick<Metrics, "rateLimited"> } = {},
+): RateLimiter {
+  const { limits = DEFAULT_RATE_LIMITS, clock, metrics } = opts;
   const local = createMemoryKv({ clock });
   const now = clock ? () => clock.nowMs() : () => Date.now();
   let lastWarn = 0;
@@ -39,7 +44,10 @@ export function createRateLimiter(kv: Kv, log: Log, opts: { limits?: RateLimits;
         }
         result = await local.slidingWindow(key, limit, WINDOW_MS, t);
       }
-      if (!result.allowed) throw rateLimited(`rate limit of ${limit} ${tier} requests per minute exceeded`, { tier, limit }, result);
+      if (!result.allowed) {
+        metrics?.rateLimited(tier);
+        throw rateLimited(`rate limit of ${limit} ${tier} requests per minute exceeded`, { tier, limit }, result);
+      }
       return rateLimitHeaders(result);
     },
   };

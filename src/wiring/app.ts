@@ -38,7 +38,7 @@ import { sharesModule } from "../modules/shares/index.ts";
 const core = ({ deps }: Services, limits: BodyLimits, access: AccessLog) =>
   httpCore(deps.log, { limits, uploadMemory: deps.budgets.uploadMemory, onRefusal: (refusal) => tellRefusal(deps, refusal), access });
 
-const accessOf = ({ deps }: Services) => accessLog(deps.log, deps.config.ACCESS_LOG);
+const accessOf = ({ deps }: Services) => accessLog(deps.log, deps.config.ACCESS_LOG, deps.metrics, deps.tracing);
 
 /** The app, once every route is mounted, tells the body parser which routes read their own body. */
 function withBodyLimits<A extends AnyElysia>(app: A, limits: BodyLimits): A {

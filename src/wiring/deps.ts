@@ -12,6 +12,9 @@ import { createClock } from "../infra/clock.ts";
 import { createDatabase } from "../infra/db/index.ts";
 import { createKv } from "../infra/kv/index.ts";
 import { createLog, type Log } from "../infra/log.ts";
+import { createMetrics, noMetrics } from "../infra/metrics.ts";
+import { createTracing } from "../infra/tracing.ts";
+import { VERSION } from "../infra/version.ts";
 import { createStorage } from "../infra/storage/index.ts";
 import { createTypstCompiler } from "../infra/typst/index.ts";
 
@@ -36,7 +39,11 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
   const database = await createDatabase(config, log, { migrate: opts.migrate ?? config.MIGRATE_ON_START });
   try {
     if (!opts.background) await database.opened;
-    const [kv, storage] = await Promise.all([createKv(config, log), createStorage(config)]);
+    const [kv, storage, tracing] = await Promise.all([
+      createKv(config, log),
+      createStorage(config),
+      createTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME, version: VERSION, log }),
+    ]);
     return {
       config,
       log,
@@ -46,6 +53,8 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
       ready: database.opened,
       kv,
       storage,
+      metrics: config.METRICS_TOKEN || config.METRICS_ADDRESS ? createMetrics({ version: VERSION }) : noMetrics,
+      tracing,
       plans: buildPlans(config.planOverrides),
       budgets: createBudgets(config),
       typst: createTypstCompiler({
@@ -63,5 +72,5 @@ export async function createDeps(config: Config, opts: { log?: Log; migrate?: bo
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
-  await Promise.allSettled([deps.kv.close(), deps.database.close()]);
+  await Promise.allSettled([deps.kv.close(), deps.database.close(), deps.tracing.close()]);
 }

@@ -8,6 +8,7 @@ import type { Compliance } from "../modules/compliance/public.ts";
 import { createServices } from "./services.ts";
 import { startStep } from "../infra/start-trace.ts";
 import { childTie } from "../infra/child-process.ts";
+import { listenMetrics } from "../modules/system/public.ts";
 
 export type Role = "api" | "worker" | "all";
 
@@ -28,6 +29,8 @@ class PortInUseError extends Error {
 
 export interface Running {
   url?: string;
+  /** METRICS_ADDRESS's listener, when set. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +71,8 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
     log.info("api listening", { url: server.url.href, port: server.port, role });
     startStep("listening");
   }
+  // Before the roles start: a worker's first job run is counted where it can be scraped.
+  const metricsListener = listenMetrics(deps);
   if (role === "worker" || role === "all") {
     runner.start();
     startStep("jobs started");
@@ -108,6 +113,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
         }
       }
       adminSocket?.stop();
+      metricsListener?.stop();
       await runner.stop();
       await services.transcoder.stop();
       await services.exporter.stop();
@@ -117,5 +123,5 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       log.info("stopped");
     })());
 
-  return { url: server?.url.href, stop };
+  return { url: server?.url.href, metricsUrl: metricsListener?.url, stop };
 }

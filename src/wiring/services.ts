@@ -34,9 +34,9 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   // The hosted MCP server's tools call the API in process with a credential of one request's life.
   const mcpDelegation = createDelegation();
   const identity = createIdentity(deps, [oauthTokens, mcpDelegation.resolver]);
-  const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock });
+  const limiter = createRateLimiter(deps.kv, deps.log, { limits: deps.config.rateLimits, clock: deps.clock, metrics: deps.metrics });
   // Per-user token buckets on uploads, transcodes, sync ops and MCP tool calls, sized by the user's plan.
-  const buckets = createBuckets(deps.kv, deps.log, { clock: deps.clock, rateOf: bucketRates(deps) });
+  const buckets = createBuckets(deps.kv, deps.log, { clock: deps.clock, rateOf: bucketRates(deps), metrics: deps.metrics });
   const runner = createJobRunner(deps, allJobs);
   const guard = authGuard(identity, limiter);
   // The edge's bandwidth tally: flushed to the kv every second and at shutdown.

@@ -35,6 +35,10 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
   const prefix = new URL(deps.config.MEDIA_URL).pathname.replace(/\/+$/, "");
   const { resolvers } = edgeResolvers;
   const cors = edgeCors(deps.config.mediaCorsOrigins);
+  // Bound once per kind (a no-op with metrics off), found by the resolver's place on a hit.
+  const meterAt = resolvers.map((r) => deps.metrics.edge(r.kind));
+  const meters = new Map(resolvers.map((r, i) => [r.kind, meterAt[i]!]));
+  const meterOf = (kind: string) => meters.get(kind) ?? deps.metrics.edge(kind);
 
   /**
    * GET, HEAD or OPTIONS of `path` (below the prefix, as sent); throws the AppError to answer.
@@ -54,7 +58,11 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
       if (id === null) continue;
       resolver.precheck?.(file, request);
       const hit = cache.record(resolver.kind, id);
-      if (hit) return answer(request, requestId, file, resolver, hit.v, id, vouch);
+      if (hit) {
+        (meterAt[i] ?? meterOf(resolver.kind)).hit();
+        return answer(request, requestId, file, resolver, hit.v, id, vouch);
+      }
+      meterOf(resolver.kind).miss();
       return resolver.lookup(id).then((object) => {
         cache.setRecord(resolver.kind, id, object);
         return answer(request, requestId, file, resolver, object, id, vouch);
@@ -181,6 +189,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     res.headers.set("x-request-id", requestId);
     cors.apply(request, res.headers);
     meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, size);
+    meterOf(kind).sent(size);
     return res;
   }
 
@@ -209,10 +218,11 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
 
     // Small objects from memory, larger ones from their file where the store has files.
     const file = !variant.body && size > HOT_OBJECT_MAX ? fileBody(kind, variant, start, end) : undefined;
-    if (file) return sent(object, variant, file, status, headers, length);
+    if (file) return sent(kind, object, variant, file, status, headers, length);
     const hot = variant.body ?? (size <= HOT_OBJECT_MAX ? cache.bytes(variant.key) : undefined);
     // A cached object shorter than its record says is reported by load().
-    if (hot && hot.size > end) return sent(object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
+    if (hot && hot.size > end)
+      return sent(kind, object, variant, start === 0 && end === hot.size - 1 ? hot : hot.slice(start, end + 1), status, headers, length);
     return load(kind, variant, start, end, !!range).then((body) => {
       if (!body) {
         // Deleted since its record was cached (a delete removes the objects after its
@@ -220,7 +230,7 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
         deps.log.warn("edge object missing", { kind, key: variant.key });
         throw missing(kind);
       }
-      return sent(object, variant, body, status, headers, length);
+      return sent(kind, object, variant, body, status, headers, length);
     });
   }
 
@@ -236,9 +246,10 @@ export function edgeServer({ deps, identity, meter, edgeCache: cache, edgeResolv
     return day.key;
   }
 
-  function sent(object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
+  function sent(kind: string, object: ServedObject, variant: EdgeVariant, body: BodyInit, status: number, headers: Headers, length: number): Response {
     // Counted when the response starts: a client that hangs up early is still charged.
     meter.add(variant.dimension ?? object.dimension, dayNow(), object.ownerId, length);
+    meterOf(kind).sent(length);
     return new Response(body, { status, headers });
   }
 

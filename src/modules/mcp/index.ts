@@ -120,7 +120,10 @@ export const mcpModule = (services: RouteServices, send: Send) => {
         { client, fetchImage },
         {
           scopes: principal.scopes,
-          onToolCall: (call) => deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId }),
+          onToolCall: (call) => {
+            deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
+            deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
+          },
           charge: () => chargeToolCall(buckets, principal.userId),
         },
       );

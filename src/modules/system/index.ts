@@ -8,6 +8,7 @@ import { Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { TOUCHES_NO_PART } from "../../http/openapi.ts";
 import { iso } from "../../infra/clock.ts";
 import { VERSION } from "../../infra/version.ts";
+import { metricsOnApiPort, probeDependencies, scrape } from "./metrics.ts";
 import { createReadiness, type Readiness } from "./readiness.ts";
 
 const Check = t.Object({ ok: t.Boolean(), kind: t.String(), latencyMs: t.Number(), error: t.Optional(t.String()) });
@@ -31,36 +32,43 @@ const readyBody = (r: Readiness) => ({
 
 export const systemModule = (deps: Deps) => {
   const readiness = createReadiness(deps);
-  return new Elysia({ name: "system" })
-    .use(sharedModels)
-    .get(
-      "/health",
-      ({ set }) => {
-        set.headers["cache-control"] = "no-store";
-        const last = readiness.last();
-        return ok(last ? { ...readyBody(last), status: "ok" as const } : { status: "ok" as const, version: VERSION });
-      },
-      {
-        detail: {
-          tags: ["system"],
-          summary: "Liveness: the process is up (for restarts); checks no part, carries the last readiness checks if any",
-          [TOUCHES_NO_PART]: true,
+  const onApiPort = metricsOnApiPort(deps.config);
+  if (onApiPort) probeDependencies(deps, readiness);
+  return (
+    new Elysia({ name: "system" })
+      .use(sharedModels)
+      .get(
+        "/health",
+        ({ set }) => {
+          set.headers["cache-control"] = "no-store";
+          const last = readiness.last();
+          return ok(last ? { ...readyBody(last), status: "ok" as const } : { status: "ok" as const, version: VERSION });
         },
-        response: { 200: Ok(Live) },
-      },
-    )
-    .get(
-      "/ready",
-      async ({ set, status }) => {
-        set.headers["cache-control"] = "no-store";
-        const r = await readiness.check();
-        const body = readyBody(r);
-        if (r.healthy) return ok(body);
-        return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
-      },
-      {
-        detail: { tags: ["system"], summary: "Readiness: the database, kv and storage answer (for routing); checked at most once a second" },
-        response: { 200: Ok(Ready), 503: "Error" },
-      },
-    );
+        {
+          detail: {
+            tags: ["system"],
+            summary: "Liveness: the process is up (for restarts); checks no part, carries the last readiness checks if any",
+            [TOUCHES_NO_PART]: true,
+          },
+          response: { 200: Ok(Live) },
+        },
+      )
+      .get(
+        "/ready",
+        async ({ set, status }) => {
+          set.headers["cache-control"] = "no-store";
+          const r = await readiness.check();
+          const body = readyBody(r);
+          if (r.healthy) return ok(body);
+          return status(503, { success: false as const, error: "a dependency is unavailable", code: "SERVICE_UNAVAILABLE" as const, meta: body });
+        },
+        {
+          detail: { tags: ["system"], summary: "Readiness: the database, kv and storage answer (for routing); checked at most once a second" },
+          response: { 200: Ok(Ready), 503: "Error" },
+        },
+      )
+      // An operator's endpoint, not the API's: out of the OpenAPI document, as its scrapers read
+      // no envelope. Where the api port does not serve it, the same 404 as a path of no route.
+      .get("/metrics", ({ request }) => scrape(deps, request, onApiPort), { detail: { hide: true } })
+  );
 };

@@ -4,7 +4,7 @@
 // SKIP LOCKED and a lease it renews while it works; a worker that dies leaves a lease that
 // runs out, and the job is claimed again. What a job has already achieved rides in its
 // payload (a transcode's result), so a second run goes on from there instead of redoing it.
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { type TranscodeJobKind, type TranscodeJobRow, transcodeJobs, type VideoProviderName } from "./table.ts";
@@ -74,6 +74,17 @@ export async function claim(db: DbOrTx, worker: string, now: Date, leaseMs: numb
     )
     .returning();
   return row ?? null;
+}
+
+/** Jobs waiting (due or not) and running, fleet-wide: the metrics' queue depth. */
+export async function queueDepth(db: DbOrTx): Promise<{ queued: number; running: number }> {
+  const rows = await db
+    .select({ state: transcodeJobs.state, n: count() })
+    .from(transcodeJobs)
+    .where(inArray(transcodeJobs.state, ["queued", "running"]))
+    .groupBy(transcodeJobs.state);
+  const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
+  return { queued: of("queued"), running: of("running") };
 }
 
 const held = (job: Pick<TranscodeJobRow, "id">, worker: string) =>

@@ -5,10 +5,11 @@
 // (docs/operators.md, "Logs"); an idle loop says nothing.
 import type { Deps } from "../../core/deps.ts";
 import { newId } from "../../infra/ids.ts";
+import { epochMs } from "../../infra/tracing.ts";
 import { progressReporter, type OnProgress } from "./progress.ts";
 import type { Providers } from "./providers/index.ts";
 import { LeaseLost, type JobRun } from "./providers/types.ts";
-import { checkpoint, claim, complete, givesUp, renew, retryLater } from "./queue.ts";
+import { checkpoint, claim, complete, givesUp, queueDepth, renew, retryLater } from "./queue.ts";
 import { workLoop } from "../../infra/work-loop.ts";
 
 /**
@@ -68,14 +69,34 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
     };
     // Renewed on the node's own timer while the job runs: a step without progress (a long
     // ffmpeg pass, an upload) keeps the lease; a failed renewal is tried again next beat.
+    const counted = deps.metrics.transcodeStarted(job.kind);
+    const ended = (result: "ok" | "failed" | "lease_lost", error?: string) => {
+      counted(result);
+      deps.tracing.record({
+        name: `transcode ${job.kind}`,
+        kind: "internal",
+        startMs: epochMs(began),
+        endMs: epochMs(performance.now()),
+        attributes: {
+          "shelf.video_id": job.videoId,
+          "shelf.transcode_job_id": job.id,
+          "shelf.provider": job.provider,
+          "shelf.attempt": job.attempts,
+          "shelf.outcome": result,
+        },
+        error,
+      });
+    };
     const heartbeat = setInterval(() => void renew(deps.db, job, worker, deps.clock.now(), LEASE_MS).catch(() => {}), o.heartbeatMs ?? HEARTBEAT_MS);
     try {
       const end = await o.providers[job.provider].run(run);
       await complete(deps.db, job, worker, deps.clock.now());
+      ended("ok");
       if (transcode) log.info("transcode finished", { ...ids, ...(end ?? { outcome: "done" }), ms: ms() });
       else log.info("video cleanup finished", { ...ids, ms: ms() });
     } catch (err) {
       if (err instanceof LeaseLost) {
+        ended("lease_lost");
         log.warn("transcode job lease lost; another worker has it", { ...ids, kind: job.kind, ms: ms() });
         return true;
       }
@@ -88,6 +109,7 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
         ms: ms(),
         err,
       });
+      ended("failed", String((err as Error)?.message ?? err).slice(0, 500));
       await retryLater(deps.db, job, worker, deps.clock.now(), String((err as Error)?.message ?? err));
     } finally {
       clearInterval(heartbeat);
@@ -107,6 +129,7 @@ export function createTranscodeWorker(deps: Deps, o: WorkerOptions): TranscodeWo
         ),
       );
       log.info("transcode worker started", { concurrency });
+      deps.metrics.transcodeQueue(() => queueDepth(deps.db));
       for (let i = 0; i < concurrency; i++) loops.push(recovered.then(loop));
     },
     async stop() {

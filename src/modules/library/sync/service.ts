@@ -155,6 +155,10 @@ export async function runSync(
     }),
   );
   await removeObjects(deps, [...result.freed, ...storedKeys.filter((k) => !applied.has(k))]);
+  for (const [i, o] of result.outcomes.entries()) {
+    const op = ops[i]!;
+    deps.metrics.syncOp(op.kind === "refused" ? op.op : op.kind, o.kind);
+  }
   return { outcomes: result.outcomes, serverTime: result.serverTime };
 }
 

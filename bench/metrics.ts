@@ -1,0 +1,143 @@
+// (x) The metrics' cost on the hot path: a cached edge GET of an ~18 KB WebP from a node
+// with metrics on (METRICS_TOKEN: every request counted by route and status class, the
+// edge's lookup and bytes by kind) against the same GET from a node with them off, both
+// in this process, passes interleaved. The small image is the edge's fastest answer, where
+// a fixed cost per request weighs most. Over HTTP on a shared 2-core machine one pass
+// moves by a third, so the same hit is also measured in process: the edge's own handler
+// (the Bun route a listening node runs) called in a loop, on and off in turn, timed by
+// this process's CPU time: the difference is the metrics' CPU alone. `bun bench/metrics.ts` alone; `make bench` too.
+import { readFileSync } from "node:fs";
+import { createApp } from "../src/wiring/app.ts";
+import { createServices } from "../src/wiring/services.ts";
+import { imageOfAbout } from "./edge.ts";
+import { requestsPerSecond } from "./http-load.ts";
+import { interleave, ratioText } from "./passes.ts";
+import { type Shelf, startShelf } from "./server.ts";
+
+const ACCEPT = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+const handlers = new WeakMap<Shelf, (request: Request) => Response | Promise<Response>>();
+
+/** Cached hits per second of CPU through the edge's Bun route handler of an app on `shelf`'s parts. */
+async function hitsPerSecond(shelf: Shelf, url: string, calls = 100_000): Promise<number> {
+  let handler = handlers.get(shelf);
+  if (!handler) {
+    const app = createApp(createServices(shelf.deps));
+    const routes = (app.config.serve as { routes: Record<string, (request: Request) => Response | Promise<Response>> }).routes;
+    handler = Object.entries(routes).find(([path]) => path.endsWith("/*"))![1];
+    handlers.set(shelf, handler);
+  }
+  const request = new Request(url, { headers: { accept: ACCEPT } });
+  // The first answer puts the record and the bytes in this app's cache.
+  if ((await handler(request)).status !== 200) throw new Error("the edge did not answer 200");
+  // This process's CPU time, not the wall clock: other work on the machine takes the
+  // cores away between calls, but not CPU time from this loop.
+  const before = process.cpuUsage();
+  for (let i = 0; i < calls; i++) {
+    const res = handler(request);
+    if (res instanceof Promise) await res;
+  }
+  const used = process.cpuUsage(before);
+  return calls / ((used.user + used.system) / 1e6);
+}
+
+/** A shelf api in a process of its own (bench/api-process.ts), with metrics on or off. */
+async function apiProcess(metrics: boolean) {
+  const env = { ...process.env, METRICS_TOKEN: metrics ? "bench-metrics-token-0123456789" : "" };
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], { env, stdout: "pipe", stderr: "inherit" });
+  const reader = proc.stdout.getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error("the api process ended before it listened");
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  const { origin, key, pid } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { origin: string; key: string; pid: number };
+  const shelf = { origin, key, edgeUrl: (url: string) => `${origin}${new URL(url).pathname}` } as Shelf;
+  return {
+    shelf,
+    /** The process's CPU time so far (user and system), in seconds, from /proc. */
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+/** Requests the server answered per second of its own CPU, under the same load as requestsPerSecond. */
+async function requestsPerCpuSecond(api: Awaited<ReturnType<typeof apiProcess>>, url: string): Promise<number> {
+  const before = api.cpuSeconds();
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/load.ts`, url, "3", "32", ACCEPT], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error(`load generator failed: ${out}`);
+  const run = JSON.parse(out) as { requests: number; errors: number };
+  if (run.errors) throw new Error(`${run.errors} requests to ${url} did not answer 200`);
+  return run.requests / (api.cpuSeconds() - before);
+}
+
+/**
+ * Over HTTP, each node in a process of its own: requests per second of that process's
+ * CPU (from /proc, in hundredths of a second), which other work on the machine moves far
+ * less than requests per second of the wall clock.
+ */
+async function printMetricsCpu(passes = 5) {
+  const [on, off] = await Promise.all([apiProcess(true), apiProcess(false)]);
+  try {
+    const [counted, bare] = await Promise.all([imageOfAbout(on.shelf, 18 * 1024), imageOfAbout(off.shelf, 18 * 1024)]);
+    const run = await interleave(
+      passes,
+      () => requestsPerCpuSecond(on, counted.url),
+      () => requestsPerCpuSecond(off, bare.url),
+    );
+    console.log("    over HTTP, each node in a process of its own, per second of the server process's CPU");
+    console.log(`    metrics on             ${fmt(run.subject, 0)} requests/s   (${fmt(1e6 / run.subject, 1)} us of CPU each)`);
+    console.log(`    metrics off            ${fmt(run.baseline, 0)} requests/s   (${fmt(1e6 / run.baseline, 1)} us of CPU each)`);
+    console.log(`    ratio                  ${ratioText(run)}   (target >= 0.97)`);
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+}
+
+export async function printMetricsCost(off: Shelf, passes = 5) {
+  const on = await startShelf({ METRICS_TOKEN: "bench-metrics-token-0123456789" });
+  try {
+    const [counted, bare] = await Promise.all([imageOfAbout(on, 18 * 1024), imageOfAbout(off, 18 * 1024)]);
+    const opts = { accept: ACCEPT, seconds: 3 };
+    const run = await interleave(
+      passes,
+      () => requestsPerSecond(counted.url, opts),
+      () => requestsPerSecond(bare.url, opts),
+    );
+    console.log(`\n(x) metrics on the hot path: a cached edge GET of a ${fmt(counted.bytes.length / 1024)} KB WebP, 32 connections from a separate process`);
+    console.log(`    metrics on             ${fmt(run.subject, 0)} requests/s`);
+    console.log(`    metrics off            ${fmt(run.baseline, 0)} requests/s`);
+    console.log(`    ratio                  ${ratioText(run)}   (target >= 0.97)`);
+    const inProcess = await interleave(
+      passes * 2,
+      async () => hitsPerSecond(on, counted.url),
+      async () => hitsPerSecond(off, bare.url),
+    );
+    console.log("    the edge's handler called in process (no network), the same hit, per second of this process's CPU");
+    console.log(`    metrics on             ${fmt(inProcess.subject, 0)} hits/s   (${fmt(1e6 / inProcess.subject, 2)} us of CPU each)`);
+    console.log(`    metrics off            ${fmt(inProcess.baseline, 0)} hits/s   (${fmt(1e6 / inProcess.baseline, 2)} us of CPU each)`);
+    console.log(`    ratio                  ${ratioText(inProcess)}   (target >= 0.97)`);
+  } finally {
+    await on.stop();
+  }
+  await printMetricsCpu(passes);
+}
+
+if (import.meta.main) {
+  const shelf = await startShelf();
+  try {
+    await printMetricsCost(shelf);
+  } finally {
+    await shelf.stop();
+  }
+}
