@@ -179,14 +179,20 @@ describe("the page of a link", () => {
     expect(await viewsOf(owner.jwt, s.id)).toBe(2);
   });
 
-  test("no such link: 404; a link whose item was deleted: 404", async () => {
+  test("no such link: 404; a link whose item is in the trash: 404, until the item is restored", async () => {
     const owner = await makeUser({ plan: "pro" });
     expect((await call("GET", `/s/${"x".repeat(32)}`)).status).toBe(404);
     expect((await call("GET", "/s/short")).status).toBe(404);
     const image = await privateImage(owner.jwt);
     const s = await shared(owner.jwt, { target: { kind: "image", id: image.id } });
+    const shown = await (await page(s.url)).text();
+    const picture = srcOf(shown, "img")!;
+    expect((await media(picture)).status).toBe(200);
     expect((await call("DELETE", `/v1/images/${image.id}`, { token: owner.jwt })).status).toBe(204);
     expect((await page(s.url)).status).toBe(404);
+    expect((await media(picture)).status).toBe(404);
+    expect((await call("POST", `/v1/trash/${image.id}/restore`, { token: owner.jwt })).status).toBe(200);
+    expect((await page(s.url)).status).toBe(200);
   });
 });
 
