@@ -268,3 +268,25 @@ describe("the OAuth pages ask for the code", () => {
     expect(page.html).toContain('id="code-form"');
   });
 });
+
+test("the pages' code step takes hostile fields without a 5xx", async () => {
+  const { user } = await enrolled();
+  for (const path of ["/device", "/oauth/authorize"]) {
+    const v = pageClient(o.app, { ip: o.ip() });
+    const first = await v.get(
+      path === "/device" ? path : `${path}?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback" }))}`,
+    );
+    const asked = await v.post(path, { ...formFields(first.html, "sign-in"), email: user.email, password: user.password });
+    const base = formFields(asked.html, "second-factor");
+    for (const fields of [
+      { challenge: "x".repeat(5000), code: "123456" },
+      { code: "\u0000\u0001" },
+      { code: "", recovery_code: "\u0000".repeat(64) },
+      { code: "", recovery_code: "" },
+    ]) {
+      const res = await v.post(path, { ...base, ...fields });
+      expect(res.status).toBeLessThan(500);
+      expect(res.status).not.toBe(303);
+    }
+  }
+});
