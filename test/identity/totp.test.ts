@@ -278,7 +278,7 @@ test("the pages' code step takes hostile fields without a 5xx", async () => {
     );
     const asked = await v.post(path, { ...formFields(first.html, "sign-in"), email: user.email, password: user.password });
     const base = formFields(asked.html, "second-factor");
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { challenge: "x".repeat(5000), code: "123456" },
       { code: "\u0000\u0001" },
       { code: "", recovery_code: "\u0000".repeat(64) },
