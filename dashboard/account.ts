@@ -8,6 +8,7 @@ import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
+import { twoFactorCard } from "./two-factor.ts";
 import { refreshUnread } from "./unread.ts";
 
 /** The account; `notifications`: where each kind goes, `emailMandatory` when the API will not turn its e-mail off. */
@@ -191,7 +192,9 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), emailCard(me), passwordCard(), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()))
+    .then((me) =>
+      body.append(profileCard(me), emailCard(me), passwordCard(), twoFactorCard(me), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()),
+    )
     .catch((e) => {
       error.textContent = inWords(e);
     })
