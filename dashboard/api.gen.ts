@@ -8164,8 +8164,10 @@ export interface operations {
                         data: {
                             /** @description the base32 secret, for an authenticator app that cannot read the URL; shown here only */
                             secret: string;
-                            /** @description otpauth://totp/... for an authenticator app (as a QR code) */
+                            /** @description otpauth://totp/... for an authenticator app */
                             otpauthUrl: string;
+                            /** @description the otpauth URL as a QR code: a data:image/svg+xml;base64 URL for an <img> */
+                            qrCode: string;
                         };
                     };
                 };

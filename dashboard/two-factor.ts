@@ -109,11 +109,12 @@ export function twoFactorCard(me: Me) {
     );
   };
 
-  const enrolView = (enrol: { secret: string; otpauthUrl: string }) =>
+  const enrolView = (enrol: { secret: string; otpauthUrl: string; qrCode: string }) =>
     h(
       "div",
       {},
-      h("p", {}, "Add this account to your authenticator app: open the link below on the phone, or type the secret in the app."),
+      h("p", {}, "Add this account to your authenticator app: scan the QR code, open the link below on the phone, or type the secret in the app."),
+      h("img", { src: enrol.qrCode, alt: "QR code of the authenticator link", width: 200, height: 200, class: "qr" }),
       h("p", {}, "Link: ", h("code", { id: "totp-url", class: "wrap" }, enrol.otpauthUrl)),
       h("p", {}, "Secret: ", h("code", { id: "totp-secret" }, enrol.secret)),
       miniForm(

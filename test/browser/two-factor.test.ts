@@ -31,6 +31,8 @@ describe.skipIf(!executable)("two-factor authentication in the dashboard", () =>
       await card.getByRole("button", { name: "Set up two-factor authentication" }).click();
       const secret = (await card.locator("#totp-secret").textContent())!.trim();
       expect(await card.locator("#totp-url").textContent()).toStartWith("otpauth://totp/");
+      await card.getByRole("img", { name: "QR code of the authenticator link" }).waitFor();
+      expect(await card.getByRole("img", { name: "QR code of the authenticator link" }).evaluate((i: HTMLImageElement) => i.naturalWidth > 0)).toBe(true);
       await card.getByLabel("Code from the app").fill(codeNow(secret));
       await card.getByRole("button", { name: "Turn on" }).click();
       const list = card.getByRole("list", { name: "Recovery codes" });

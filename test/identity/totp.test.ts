@@ -59,6 +59,8 @@ describe("enrolment", () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toStartWith("otpauth://totp/shelf:");
     expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(enrol.body.data.qrCode).toStartWith("data:image/svg+xml;base64,");
+    expect(Buffer.from(enrol.body.data.qrCode.split(",")[1], "base64").toString()).toStartWith("<svg");
     // Pending: the password alone still signs in.
     expect((await login(user.email, user.password)).status).toBe(200);
 

@@ -232,7 +232,8 @@ export const KeyListQuery = t.Object({
 
 export const TotpEnrolment = t.Object({
   secret: t.String({ description: "the base32 secret, for an authenticator app that cannot read the URL; shown here only" }),
-  otpauthUrl: t.String({ description: "otpauth://totp/... for an authenticator app (as a QR code)" }),
+  otpauthUrl: t.String({ description: "otpauth://totp/... for an authenticator app" }),
+  qrCode: t.String({ description: "the otpauth URL as a QR code: a data:image/svg+xml;base64 URL for an <img>" }),
 });
 
 const TotpCode = t.String({ minLength: 1, maxLength: 16, description: "the 6-digit code the authenticator app shows" });

@@ -14,6 +14,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
+import QRCode from "qrcode";
 import type { Deps } from "../../core/deps.ts";
 import { AppError, rateLimited, validationError } from "../../core/errors.ts";
 import { users } from "./table.ts";
@@ -125,7 +126,7 @@ async function requireCode(deps: Deps, user: User, code: string) {
 }
 
 /** A new secret, pending until a code of it is confirmed: 409 when two factors are on already. */
-export async function enrolTotp(deps: Deps, userId: string): Promise<{ secret: string; otpauthUrl: string }> {
+export async function enrolTotp(deps: Deps, userId: string): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
   const user = await requireUser(deps.db, userId);
   if (user.totpSecret) throw new AppError("CONFLICT", "two-factor authentication is on already; turn it off first to enrol another authenticator");
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
@@ -133,7 +134,10 @@ export async function enrolTotp(deps: Deps, userId: string): Promise<{ secret: s
     .update(users)
     .set({ totpPendingSecret: sealSecret(deps.config.JWT_SECRET, secret), updatedAt: deps.clock.now() })
     .where(eq(users.id, userId));
-  return { secret, otpauthUrl: totpOf(secret, user.email).toString() };
+  const otpauthUrl = totpOf(secret, user.email).toString();
+  // An SVG drawn here, so the dashboard ships no QR encoder and an <img> shows it (no markup inserted).
+  const svg = await QRCode.toString(otpauthUrl, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
 /** A code of the pending secret puts it in force; the new recovery codes, shown this once. */
