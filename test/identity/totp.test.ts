@@ -165,6 +165,14 @@ describe("sign-in with two factors", () => {
     expect((await second({ challenge: await challengeOf(user), code: codeAt(secret) })).status).toBe(200);
   });
 
+  test("the same code sent twice at once signs in once", async () => {
+    const { user, secret } = await enrolled();
+    const [a, b] = [await challengeOf(user), await challengeOf(user)];
+    const code = codeAt(secret);
+    const answers = await Promise.all([second({ challenge: a, code }), second({ challenge: b, code })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   test("a challenge is used once", async () => {
     const { user, secret } = await enrolled();
     const challenge = await challengeOf(user);
