@@ -8797,7 +8797,7 @@ export interface operations {
                         data: {
                             items: {
                                 id: string;
-                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
                                 kind: string;
                                 title: string;
                                 /** @description plain text */
@@ -8925,7 +8925,7 @@ export interface operations {
                         success: true;
                         data: {
                             id: string;
-                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
                             kind: string;
                             title: string;
                             /** @description plain text */
