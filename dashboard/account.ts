@@ -8,6 +8,7 @@ import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
+import { twoFactorCard } from "./two-factor.ts";
 import { refreshUnread } from "./unread.ts";
 
 /** The account; `notifications`: where each kind goes, `emailMandatory` when the API will not turn its e-mail off. */
@@ -31,6 +32,9 @@ const KINDS: Record<string, string> = {
   password_changed: "Your password was changed",
   sign_in_failures: "Many failed attempts to sign in",
   new_sign_in: "A sign-in from a new device",
+  two_factor_enabled: "Two-factor authentication was turned on",
+  two_factor_disabled: "Two-factor authentication was turned off",
+  recovery_code_used: "A recovery code was used to sign in",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
   export_ready: "An account export is ready to download",
   export_failed: "An account export failed",
@@ -188,7 +192,9 @@ export function accountScreen() {
   const error = h("p", { class: "error", role: "alert" });
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
-    .then((me) => body.append(profileCard(me), emailCard(me), passwordCard(), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()))
+    .then((me) =>
+      body.append(profileCard(me), emailCard(me), passwordCard(), twoFactorCard(me), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()),
+    )
     .catch((e) => {
       error.textContent = inWords(e);
     })

@@ -146,9 +146,29 @@ export interface paths {
         put?: never;
         /**
          * Sign in; sets the refresh cookie and the device cookie. Failures are limited per email and address, per address, and per email
-         * @description 429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days.
+         * @description 429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days. With two-factor authentication on, the right password opens no session: the answer is 401 TWO_FACTOR_REQUIRED with meta.challenge (valid 5 minutes) and meta.expiresIn, and POST /v1/auth/login/2fa completes the sign-in.
          */
         post: operations["postV1AuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a sign-in with two factors: the login's challenge and a code of the authenticator app or a recovery code; sets the login's cookies
+         * @description 401 UNAUTHORIZED for a wrong code (meta.triesLeft), or for a challenge unknown, expired (5 minutes), used or past its 5 tries: sign in again with the password. A code is accepted once (a second use of the same code is refused), a recovery code too. Each try counts in the login limits (429 RATE_LIMITED as the login). A recovery code used tells the owner (recovery_code_used).
+         */
+        post: operations["postV1AuthLogin2fa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -285,6 +305,86 @@ export interface paths {
          */
         post: operations["postV1UserMeEmail"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/2fa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol an authenticator app: a new TOTP secret, pending until a code of it is confirmed
+         * @description Signed-in sessions only. Enrolling again replaces a pending secret; 409 CONFLICT while two factors are on. Nothing changes at sign-in until POST /v1/user/me/2fa/totp/confirm.
+         */
+        post: operations["postV1UserMe2faTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/2fa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor authentication on with a code of the pending secret: answers the 10 recovery codes, shown this once
+         * @description 422 VALIDATION_ERROR for a wrong code; 429 RATE_LIMITED past 5 wrong codes in 15 minutes (with the other two-factor routes); 409 CONFLICT without a pending secret. The owner is told (two_factor_enabled).
+         */
+        post: operations["postV1UserMe2faTotpConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes for a current code; the old ones stop working
+         * @description 422 VALIDATION_ERROR for a wrong code, 429 past 5 wrong codes in 15 minutes; 409 CONFLICT while two factors are off.
+         */
+        post: operations["postV1UserMe2faRecovery-codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Turn two-factor authentication off with the password or a current code; the recovery codes go with it
+         * @description 401 UNAUTHORIZED for a wrong password, 422 VALIDATION_ERROR for a wrong code (429 past 5 in 15 minutes). The owner is told (two_factor_disabled). 204 too when it was off.
+         */
+        delete: operations["deleteV1UserMe2fa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6578,7 +6678,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "COLLECTION_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "COLLECTION_FULL" | "COLLECTION_ORDER_MISMATCH" | "COLLECTION_COVER_NOT_ITEM" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "TWO_FACTOR_REQUIRED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "COLLECTION_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "COLLECTION_FULL" | "COLLECTION_ORDER_MISMATCH" | "COLLECTION_COVER_NOT_ITEM" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -7162,6 +7262,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postV1AuthLogin2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+                shelf_device?: string;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description meta.challenge of the login's 401 TWO_FACTOR_REQUIRED */
+                    challenge: string;
+                    /** @description the 6-digit code the authenticator app shows */
+                    code?: string;
+                    /** @description one of the account's recovery codes, instead of code */
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie as above, and the device cookie: shelf_device=<proof>; Max-Age=15552000; Path=/v1/auth/login; HttpOnly; SameSite=Lax (and Secure on https) */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            user: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                isAdmin: boolean;
+                            };
+                            accessToken: string;
+                            /** @description seconds */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "postV1AuthPassword-reset": {
         parameters: {
             query?: never;
@@ -7480,6 +7642,30 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                two_factor_enabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                two_factor_disabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                recovery_code_used: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                                 sync_v1_final_reminder: {
                                     /** @description sent by e-mail */
                                     email: boolean;
@@ -7504,6 +7690,12 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                            };
+                            twoFactor: {
+                                /** @description signing in asks for a code of an authenticator app after the password */
+                                totp: boolean;
+                                /** @description unused recovery codes (0 while two factors are off) */
+                                recoveryCodesLeft: number;
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -7595,6 +7787,18 @@ export interface operations {
                             inApp?: boolean;
                         };
                         new_sign_in?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        two_factor_enabled?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        two_factor_disabled?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        recovery_code_used?: {
                             email?: boolean;
                             inApp?: boolean;
                         };
@@ -7774,6 +7978,30 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                two_factor_enabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                two_factor_disabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                recovery_code_used: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                                 sync_v1_final_reminder: {
                                     /** @description sent by e-mail */
                                     email: boolean;
@@ -7798,6 +8026,12 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                            };
+                            twoFactor: {
+                                /** @description signing in asks for a code of an authenticator app after the password */
+                                totp: boolean;
+                                /** @description unused recovery codes (0 while two factors are off) */
+                                recoveryCodesLeft: number;
                             };
                             /** Format: date-time */
                             createdAt: string;
@@ -7897,6 +8131,187 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UserMe2faTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description the base32 secret, for an authenticator app that cannot read the URL; shown here only */
+                            secret: string;
+                            /** @description otpauth://totp/... for an authenticator app */
+                            otpauthUrl: string;
+                            /** @description the otpauth URL as a QR code: a data:image/svg+xml;base64 URL for an <img> */
+                            qrCode: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UserMe2faTotpConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code the authenticator app shows */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description single-use codes that sign in instead of a TOTP code; shown this once, only their hashes are stored */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "postV1UserMe2faRecovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the 6-digit code the authenticator app shows */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description single-use codes that sign in instead of a TOTP code; shown this once, only their hashes are stored */
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UserMe2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description the account's password, or a current code */
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                    /** @description the 6-digit code the authenticator app shows */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -8382,7 +8797,7 @@ export interface operations {
                         data: {
                             items: {
                                 id: string;
-                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
                                 kind: string;
                                 title: string;
                                 /** @description plain text */
@@ -8510,7 +8925,7 @@ export interface operations {
                         success: true;
                         data: {
                             id: string;
-                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, export_ready, export_failed */
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
                             kind: string;
                             title: string;
                             /** @description plain text */
@@ -14448,6 +14863,30 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                    two_factor_enabled: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    two_factor_disabled: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    recovery_code_used: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
                                     sync_v1_final_reminder: {
                                         /** @description sent by e-mail */
                                         email: boolean;
@@ -14472,6 +14911,12 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                };
+                                twoFactor: {
+                                    /** @description signing in asks for a code of an authenticator app after the password */
+                                    totp: boolean;
+                                    /** @description unused recovery codes (0 while two factors are off) */
+                                    recoveryCodesLeft: number;
                                 };
                                 /** Format: date-time */
                                 createdAt: string;
@@ -14742,6 +15187,30 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                two_factor_enabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                two_factor_disabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                recovery_code_used: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                                 sync_v1_final_reminder: {
                                     /** @description sent by e-mail */
                                     email: boolean;
@@ -14766,6 +15235,12 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                            };
+                            twoFactor: {
+                                /** @description signing in asks for a code of an authenticator app after the password */
+                                totp: boolean;
+                                /** @description unused recovery codes (0 while two factors are off) */
+                                recoveryCodesLeft: number;
                             };
                             /** Format: date-time */
                             createdAt: string;

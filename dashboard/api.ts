@@ -126,8 +126,23 @@ export async function callRaw(path: string): Promise<Response> {
   return res;
 }
 
-export async function signIn(email: string, password: string) {
-  keep(await call<Answer<"/v1/auth/login", "post">>("POST", "/v1/auth/login", { email, password }));
+/**
+ * Signs in with the password; with two factors on, no session yet: the challenge that
+ * signInWithCode completes (the login's 401 TWO_FACTOR_REQUIRED).
+ */
+export async function signIn(email: string, password: string): Promise<{ challenge: string } | undefined> {
+  try {
+    keep(await call<Answer<"/v1/auth/login", "post">>("POST", "/v1/auth/login", { email, password }));
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta?.challenge === "string") return { challenge: e.meta.challenge };
+    throw e;
+  }
+  return undefined;
+}
+
+/** Completes a sign-in with two factors: the code of the authenticator app, or a recovery code. */
+export async function signInWithCode(challenge: string, answer: { code: string } | { recoveryCode: string }) {
+  keep(await call<Answer<"/v1/auth/login/2fa", "post">>("POST", "/v1/auth/login/2fa", { challenge, ...answer }));
 }
 
 /** Creates the account and signs in; the answer says whether it was the instance's first and what the person should know (`notice`). */

@@ -1,7 +1,7 @@
 // Sign in and sign up: plain forms; a refusal is told in words beside the form. On an
 // instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
 // saying what the account becomes, and the API's notice is shown once after it.
-import { ApiError, call, type Setup, signIn, signOut, signUp } from "./api.ts";
+import { ApiError, call, type Setup, signIn, signInWithCode, signOut, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
 import { noticeNext } from "./notice.ts";
 import { planName } from "./plans.ts";
@@ -15,6 +15,45 @@ export function inWords(e: unknown): string {
 
 /** A sign-up that must confirm its address first: not a failure, the form says what to do. */
 class Held extends Error {}
+
+/** A right password of an account with two factors on: the form asks for the code next. */
+class NeedsCode extends Error {
+  constructor(readonly challenge: string) {
+    super("a code is needed");
+  }
+}
+
+/** The sign-in's second step: the authenticator app's code, or a recovery code. */
+function secondFactorForm(challenge: string) {
+  const error = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "submit", class: "primary" }, "Verify");
+  const form = h(
+    "form",
+    { class: "card auth", "aria-labelledby": "auth-title", novalidate: true, id: "second-factor" },
+    h("p", {}, "Enter the code your authenticator app shows, or one of your recovery codes."),
+    field("Authentication code", { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: 16 }),
+    field("Or a recovery code", { name: "recoveryCode", autocomplete: "off", maxlength: 64 }),
+    error,
+    button,
+  );
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.textContent = "";
+    button.disabled = true;
+    const d = new FormData(form);
+    const code = String(d.get("code") ?? "").trim();
+    const recoveryCode = String(d.get("recoveryCode") ?? "").trim();
+    try {
+      await signInWithCode(challenge, code ? { code } : { recoveryCode });
+      location.hash = "#/library";
+    } catch (e) {
+      error.textContent = inWords(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return form;
+}
 
 function authForm(o: {
   title: string;
@@ -39,7 +78,11 @@ function authForm(o: {
       else location.hash = "#/library";
     } catch (e) {
       if (e instanceof Held) replaceWith(form, h("p", {}, e.message), h("p", {}, "The link works for a day. Then sign in."));
-      else error.textContent = inWords(e);
+      else if (e instanceof NeedsCode) {
+        const next = secondFactorForm(e.challenge);
+        form.replaceWith(next);
+        next.querySelector("input")?.focus();
+      } else error.textContent = inWords(e);
     } finally {
       button.disabled = false;
     }
@@ -68,7 +111,10 @@ export const signInScreen = (setup: Setup | null) =>
       field("Email", { name: "email", type: "email", autocomplete: "email", required: true }),
       field("Password", { name: "password", type: "password", autocomplete: "current-password", required: true }),
     ],
-    act: (d) => signIn(String(d.get("email")), String(d.get("password"))),
+    act: async (d) => {
+      const pending = await signIn(String(d.get("email")), String(d.get("password")));
+      if (pending) throw new NeedsCode(pending.challenge);
+    },
     other: ownerNext(setup)
       ? undefined
       : h("span", {}, h("a", { href: "#/forgot-password" }, "Forgot your password?"), " · New here? ", h("a", { href: "#/signup" }, "Create an account")),

@@ -37,6 +37,7 @@ describe("GET /swagger/json", () => {
         "GET /v1/auth/setup",
         "POST /v1/auth/signup",
         "POST /v1/auth/login",
+        "POST /v1/auth/login/2fa",
         "POST /v1/auth/refresh",
         "POST /v1/auth/logout",
         "GET /v1/user/me",
@@ -169,6 +170,10 @@ describe("GET /swagger/json", () => {
         "POST /v1/auth/verify-email/confirm",
         "POST /v1/auth/email-change/confirm",
         "POST /v1/user/me/email",
+        "POST /v1/user/me/2fa/totp",
+        "POST /v1/user/me/2fa/totp/confirm",
+        "POST /v1/user/me/2fa/recovery-codes",
+        "DELETE /v1/user/me/2fa",
         "GET /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions/{id}",
@@ -267,7 +272,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(110);
+    expect(guarded.length).toBe(114);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -28,6 +28,7 @@ describe("GET /v1/user/me", () => {
         quota_80: { email: true, inApp: true, emailMandatory: false },
         video_ready: { email: false, inApp: true, emailMandatory: false },
       }),
+      twoFactor: { totp: false, recoveryCodesLeft: 0 },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });

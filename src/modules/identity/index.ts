@@ -3,7 +3,7 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../http/client-ip.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
-import { AppError } from "../../core/errors.ts";
+import { AppError, validationError } from "../../core/errors.ts";
 import { withHeaders } from "../../http/openapi.ts";
 import { ownSiteGuard } from "../../http/own-site.ts";
 import { addressesOf } from "../../http/addresses.ts";
@@ -25,6 +25,11 @@ import {
   KeyPage,
   Me,
   MePatch,
+  RecoveryCodes,
+  SecondFactor,
+  TotpCodeBody,
+  TotpEnrolment,
+  TwoFactorOff,
   PasswordChange,
   EmailChangeAsk,
   LinkToken,
@@ -45,7 +50,8 @@ import {
 import { assertPasswordAcceptable } from "./password.ts";
 import { login, logout, refresh, type SessionGrant, signup } from "./sessions.ts";
 import { setupState } from "./setup.ts";
-import { signInWithPassword } from "./sign-in.ts";
+import { completeSignIn, signInWithPassword } from "./sign-in.ts";
+import { confirmTotp, disableTwoFactor, enrolTotp, regenerateRecoveryCodes } from "./two-factor.ts";
 import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
 
@@ -194,7 +200,30 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         detail: {
           summary: "Sign in; sets the refresh cookie and the device cookie. Failures are limited per email and address, per address, and per email",
           description:
-            "429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days.",
+            "429 RATE_LIMITED (meta.per email_address, address or email) with Retry-After. The device cookie proves a later sign-in from this browser is the owner's: it is not refused for the email's failures from elsewhere, nor is an address the account signed in from in the last 30 days. With two-factor authentication on, the right password opens no session: the answer is 401 TWO_FACTOR_REQUIRED with meta.challenge (valid 5 minutes) and meta.expiresIn, and POST /v1/auth/login/2fa completes the sign-in.",
+        },
+      },
+    )
+    .post(
+      "/v1/auth/login/2fa",
+      async ({ body, cookie, request, server }) => {
+        const ip = clientIp(request, server, deps.config.TRUST_PROXY);
+        const deviceProof = cookie[DEVICE_COOKIE]!.value;
+        const userAgent = request.headers.get("user-agent") ?? undefined;
+        if ((body.code === undefined) === (body.recoveryCode === undefined)) throw validationError("body.code", "give either code or recoveryCode");
+        const grant = await completeSignIn(deps, signer, { ...body, ip, userAgent, deviceProof }, notify);
+        return withSession(request, 200, ok(grantBody(grant)), grant, [deviceCookie(grant.deviceProof, "/v1/auth/login", secureAt(request))]);
+      },
+      {
+        body: SecondFactor,
+        cookie: t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })), [DEVICE_COOKIE]: t.Optional(t.String()) }),
+        ownSite: true,
+        response: { 200: withHeaders(Ok(SessionGrantModel), SetsSignInCookies), 401: "Error", 422: "Error", 429: "Error", 503: "Error" },
+        detail: {
+          summary:
+            "Complete a sign-in with two factors: the login's challenge and a code of the authenticator app or a recovery code; sets the login's cookies",
+          description:
+            "401 UNAUTHORIZED for a wrong code (meta.triesLeft), or for a challenge unknown, expired (5 minutes), used or past its 5 tries: sign in again with the password. A code is accepted once (a second use of the same code is refused), a recovery code too. Each try counts in the login limits (429 RATE_LIMITED as the login). A recovery code used tells the owner (recovery_code_used).",
         },
       },
     )
@@ -338,6 +367,55 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
           summary: "Move the account to another e-mail address: a link is mailed to the new address, and nothing changes until it is opened",
           description:
             "The current password is asked again (401 when wrong). 409 CONFLICT when another account has the address; 422 when it is the account's own; 429 past 3 links an hour. Opening the link (POST /v1/auth/email-change/confirm) moves the account and mails the old address that it did.",
+        },
+      },
+    )
+    .post("/v1/user/me/2fa/totp", async ({ principal }) => ok(await enrolTotp(deps, principal.userId)), {
+      auth: { scope: "session", tier: "mutation" },
+      response: { 200: Ok(TotpEnrolment), 404: "Error", 409: "Error" },
+      detail: {
+        tags: ["account"],
+        summary: "Enrol an authenticator app: a new TOTP secret, pending until a code of it is confirmed",
+        description:
+          "Signed-in sessions only. Enrolling again replaces a pending secret; 409 CONFLICT while two factors are on. Nothing changes at sign-in until POST /v1/user/me/2fa/totp/confirm.",
+      },
+    })
+    .post("/v1/user/me/2fa/totp/confirm", async ({ principal, body }) => ok(await confirmTotp(deps, principal.userId, body.code, notify)), {
+      auth: { scope: "session", tier: "mutation" },
+      body: TotpCodeBody,
+      response: { 200: Ok(RecoveryCodes), 404: "Error", 409: "Error", 422: "Error", 429: "Error" },
+      detail: {
+        tags: ["account"],
+        summary: "Turn two-factor authentication on with a code of the pending secret: answers the 10 recovery codes, shown this once",
+        description:
+          "422 VALIDATION_ERROR for a wrong code; 429 RATE_LIMITED past 5 wrong codes in 15 minutes (with the other two-factor routes); 409 CONFLICT without a pending secret. The owner is told (two_factor_enabled).",
+      },
+    })
+    .post("/v1/user/me/2fa/recovery-codes", async ({ principal, body }) => ok(await regenerateRecoveryCodes(deps, principal.userId, body.code)), {
+      auth: { scope: "session", tier: "mutation" },
+      body: TotpCodeBody,
+      response: { 200: Ok(RecoveryCodes), 404: "Error", 409: "Error", 422: "Error", 429: "Error" },
+      detail: {
+        tags: ["account"],
+        summary: "New recovery codes for a current code; the old ones stop working",
+        description: "422 VALIDATION_ERROR for a wrong code, 429 past 5 wrong codes in 15 minutes; 409 CONFLICT while two factors are off.",
+      },
+    })
+    .delete(
+      "/v1/user/me/2fa",
+      async ({ principal, body, status }) => {
+        await disableTwoFactor(deps, principal.userId, body, notify);
+        return status(204, undefined);
+      },
+      {
+        auth: { scope: "session", tier: "mutation" },
+        body: TwoFactorOff,
+        response: { 204: NoContent, 401: "Error", 404: "Error", 422: "Error", 429: "Error" },
+        detail: {
+          tags: ["account"],
+          summary: "Turn two-factor authentication off with the password or a current code; the recovery codes go with it",
+          description:
+            "401 UNAUTHORIZED for a wrong password, 422 VALIDATION_ERROR for a wrong code (429 past 5 in 15 minutes). The owner is told (two_factor_disabled). 204 too when it was off.",
         },
       },
     )

@@ -144,6 +144,10 @@ export const Me = t.Object({
   docVersioningMax: Int(),
   quotaWarnings: t.Boolean({ description: "whether the optional 80% quota e-mails are sent (100% and video bandwidth e-mails always are)" }),
   notifications: NotificationSettings,
+  twoFactor: t.Object({
+    totp: t.Boolean({ description: "signing in asks for a code of an authenticator app after the password" }),
+    recoveryCodesLeft: Int({ description: "unused recovery codes (0 while two factors are off)" }),
+  }),
   createdAt: t.String({ format: "date-time" }),
 });
 export type Me = typeof Me.static;
@@ -225,3 +229,34 @@ export const KeyListQuery = t.Object({
   cursor: t.Optional(t.String()),
   limit: t.Optional(t.Integer({ minimum: 1, maximum: 50, default: 20 })),
 });
+
+export const TotpEnrolment = t.Object({
+  secret: t.String({ description: "the base32 secret, for an authenticator app that cannot read the URL; shown here only" }),
+  otpauthUrl: t.String({ description: "otpauth://totp/... for an authenticator app" }),
+  qrCode: t.String({ description: "the otpauth URL as a QR code: a data:image/svg+xml;base64 URL for an <img>" }),
+});
+
+const TotpCode = t.String({ minLength: 1, maxLength: 16, description: "the 6-digit code the authenticator app shows" });
+
+export const TotpCodeBody = t.Object({ code: TotpCode }, { additionalProperties: false });
+
+export const RecoveryCodes = t.Object({
+  recoveryCodes: t.Array(t.String(), { description: "single-use codes that sign in instead of a TOTP code; shown this once, only their hashes are stored" }),
+});
+
+export const TwoFactorOff = t.Object(
+  {
+    password: t.Optional(t.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH })),
+    code: t.Optional(TotpCode),
+  },
+  { additionalProperties: false, description: "the account's password, or a current code" },
+);
+
+export const SecondFactor = t.Object(
+  {
+    challenge: t.String({ minLength: 1, maxLength: 128, description: "meta.challenge of the login's 401 TWO_FACTOR_REQUIRED" }),
+    code: t.Optional(TotpCode),
+    recoveryCode: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "one of the account's recovery codes, instead of code" })),
+  },
+  { additionalProperties: false },
+);

@@ -30,6 +30,11 @@ const NOTIFICATION_KINDS = {
   sign_in_failures: { email: true },
   // By e-mail by default: a sign-in its owner did not make is what they must hear of at once.
   new_sign_in: { email: true },
+  // By e-mail by default: two factors turned off or a recovery code spent by someone else
+  // leaves the account open to the password alone.
+  two_factor_enabled: { email: true },
+  two_factor_disabled: { email: true },
+  recovery_code_used: { email: true },
   sync_v1_final_reminder: { email: true },
   // An export runs for minutes to hours: its owner is told by e-mail unless they turn it off.
   export_ready: { email: true },

@@ -10,7 +10,7 @@ export { deleteUser } from "./delete-user.ts";
 export { keepAnAdmin } from "./admins.ts";
 export { liveSessionUser, login, logout } from "./sessions.ts";
 export { SESSION_TICKET_COOKIE, sessionCookies, ticketPaths, ticketSession } from "./session-cookies.ts";
-export { signInWithPassword } from "./sign-in.ts";
+export { completeSignIn, signInWithPassword } from "./sign-in.ts";
 export { DEVICE_COOKIE, deviceCookie } from "./device-proof.ts";
 export { createApiKey, DEFAULT_KEY_SCOPES } from "./api-keys.ts";
 export { Me, PlanEnum } from "./model.ts";

@@ -2,6 +2,15 @@
 // the server-rendered pages): the attempt is counted (login-limit.ts) before the password
 // is checked, a success opens a session and hands the browser a fresh device proof, and a
 // failure past the account's threshold tells the owner, once per window.
+//
+// With two factors on, the right password opens no session: it is answered 401
+// TWO_FACTOR_REQUIRED with a challenge (meta.challenge), a random token stored in the kv for
+// five minutes and bound to the account. The challenge and a code (or a recovery code) then
+// complete the sign-in (completeSignIn). Every caller of signInWithPassword, the API and the
+// server-rendered pages alike, thus gets no session from the password alone. The password's
+// attempt stays counted in the login limiter until the code is right, each code tried is
+// counted there too, and a challenge takes at most MAX_CHALLENGE_TRIES codes.
+import { randomBytes } from "node:crypto";
 import type { Deps } from "../../core/deps.ts";
 import { AppError } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
@@ -10,7 +19,12 @@ import { type CountedAttempt, createLoginLimiter, LOGIN_WINDOW_MS } from "./logi
 import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";
 import type { Tell } from "./tell.ts";
 import type { TokenSigner } from "./tokens.ts";
-import { getUserByEmail, normalizeEmail, type User } from "./users.ts";
+import { sha256Hex } from "./tokens.ts";
+import { spendRecoveryCode, spendTotp } from "./two-factor.ts";
+import { getUser, getUserByEmail, normalizeEmail, type User } from "./users.ts";
+
+const CHALLENGE_TTL_MS = 5 * 60_000;
+export const MAX_CHALLENGE_TRIES = 5;
 
 export interface SignInInput {
   email: string;
@@ -39,16 +53,120 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     if (e instanceof AppError && e.code === "UNAUTHORIZED") await tellOwner(deps, limiter, counted, email, tell);
     throw e;
   }
-  await limiter.recordSuccess(counted);
   if (user.mustVerifyEmail) {
+    await limiter.recordSuccess(counted);
     throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
   }
-  const client = { userAgent: input.userAgent, address: input.ip };
+  if (user.totpSecret) {
+    const challenge = await issueChallenge(deps, { userId: user.id, email, counted });
+    throw new AppError("TWO_FACTOR_REQUIRED", "enter the code of your authenticator app, or one of your recovery codes", {
+      challenge,
+      expiresIn: CHALLENGE_TTL_MS / 1000,
+    });
+  }
+  await limiter.recordSuccess(counted);
+  return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
+}
+
+interface StoredChallenge {
+  userId: string;
+  email: string;
+  counted: CountedAttempt;
+  expiresAtMs: number;
+}
+
+const challengeKey = (token: string) => `2fa-challenge:${sha256Hex(token)}`;
+
+async function issueChallenge(deps: Deps, c: Omit<StoredChallenge, "expiresAtMs">): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const stored: StoredChallenge = { ...c, expiresAtMs: deps.clock.nowMs() + CHALLENGE_TTL_MS };
+  try {
+    await deps.kv.set(challengeKey(token), JSON.stringify(stored), CHALLENGE_TTL_MS);
+  } catch {
+    throw new AppError("SERVICE_UNAVAILABLE", "sign-in is briefly unavailable; try again shortly", {}, { "retry-after": "30" });
+  }
+  return token;
+}
+
+export interface SecondFactorInput {
+  challenge: string;
+  /** A code of the authenticator app; or else `recoveryCode`. */
+  code?: string;
+  recoveryCode?: string;
+  ip: string;
+  userAgent?: string;
+  deviceProof?: string;
+}
+
+const challengeGone = () => new AppError("UNAUTHORIZED", "this sign-in has expired or was used up; sign in again with your password");
+
+/**
+ * Completes a sign-in the password began with its challenge and a code or a recovery code:
+ * the session, as signInWithPassword's success. 401 UNAUTHORIZED for a wrong code, a
+ * challenge unknown, expired or past its tries; 429 or 503 from the login limits.
+ */
+export async function completeSignIn(deps: Deps, signer: TokenSigner, input: SecondFactorInput, tell: Tell): Promise<SessionGrant & { deviceProof: string }> {
+  const key = challengeKey(input.challenge);
+  let stored: StoredChallenge;
+  let tries: number;
+  try {
+    const raw = await deps.kv.get(key);
+    if (raw === null) throw challengeGone();
+    stored = JSON.parse(raw) as StoredChallenge;
+    tries = await deps.kv.incr(`${key}:tries`, 1, CHALLENGE_TTL_MS);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError("SERVICE_UNAVAILABLE", "sign-in is briefly unavailable; try again shortly", {}, { "retry-after": "30" });
+  }
+  if (stored.expiresAtMs <= deps.clock.nowMs() || tries > MAX_CHALLENGE_TRIES) {
+    await deps.kv.del(key).catch(() => {});
+    throw challengeGone();
+  }
+  const limiter = createLoginLimiter(deps.kv, deps.clock);
+  const secret = deps.config.JWT_SECRET;
+  const device = deviceOf(secret, stored.email, input.deviceProof);
+  const counted = await limiter.countAttempt({ email: stored.email, ip: input.ip, device });
+  const user = await getUser(deps.db, stored.userId);
+  if (!user?.totpSecret) throw challengeGone();
+  let recovered: { left: number } | null = null;
+  const right =
+    input.code !== undefined
+      ? await spendTotp(deps, user, input.code)
+      : input.recoveryCode !== undefined && (recovered = await spendRecoveryCode(deps, user.id, input.recoveryCode)) !== null;
+  if (!right) {
+    await tellOwner(deps, limiter, counted, stored.email, tell);
+    throw new AppError("UNAUTHORIZED", input.code !== undefined ? "wrong code" : "wrong recovery code", { triesLeft: MAX_CHALLENGE_TRIES - tries });
+  }
+  await deps.kv.del(key).catch(() => {});
+  await limiter.recordSuccess(stored.counted);
+  await limiter.recordSuccess(counted);
+  if (recovered) await tellRecoveryCodeUsed(deps, user.id, recovered.left, tell);
+  return openSignedIn(deps, signer, user, { email: stored.email, device, userAgent: input.userAgent, ip: input.ip }, tell);
+}
+
+/** The session of a sign-in whose every factor was right, and the browser's new device proof. */
+async function openSignedIn(
+  deps: Deps,
+  signer: TokenSigner,
+  user: User,
+  c: { email: string; device?: string; userAgent?: string; ip: string },
+  tell: Tell,
+): Promise<SessionGrant & { deviceProof: string }> {
+  const client = { userAgent: c.userAgent, address: c.ip };
   // Asked before the session opens: the new session would make the device familiar.
-  const known = device !== undefined || (await familiarDevice(deps, user.id, client));
+  const known = c.device !== undefined || (await familiarDevice(deps, user.id, client));
   const grant = await login(deps, signer, user, client);
   if (!known) await tellNewDevice(deps, user.id, client, tell);
-  return { ...grant, deviceProof: issueDeviceProof(secret, email) };
+  return { ...grant, deviceProof: issueDeviceProof(deps.config.JWT_SECRET, c.email) };
+}
+
+async function tellRecoveryCodeUsed(deps: Deps, userId: string, left: number, tell: Tell) {
+  try {
+    const now = deps.clock.now();
+    await deps.db.transaction((tx) => tell(tx, [{ kind: "recovery_code_used", userId, payload: { left } }], now));
+  } catch (err) {
+    deps.log.warn("could not tell an account about a recovery code used", { err });
+  }
 }
 
 /**

@@ -26,6 +26,14 @@ export const users = pgTable(
     emailVerifiedAt: ts("email_verified_at"),
     /** Made by a sign-up while SIGNUP_EMAIL_VERIFICATION was on and not verified yet: it cannot sign in. */
     mustVerifyEmail: boolean("must_verify_email").notNull().default(false),
+    /** The TOTP secret in force, sealed (two-factor.ts); null while two factors are off. */
+    totpSecret: text("totp_secret"),
+    /** A secret enrolled but not confirmed with a code yet, sealed; it signs nothing in. */
+    totpPendingSecret: text("totp_pending_secret"),
+    /** The last time step a code was accepted for: a code of it or an earlier step is refused (replay). */
+    totpLastStep: integer("totp_last_step"),
+    /** The SHA-256 of each unused recovery code; one is removed as it is used. */
+    recoveryCodes: text("recovery_codes").array().notNull().default([]),
     createdAt: ts("created_at").notNull(),
     updatedAt: ts("updated_at").notNull(),
   },

@@ -162,5 +162,6 @@ export const toMe = (u: User, now: Date): Me => ({
   docVersioningMax: u.docVersioningMax,
   quotaWarnings: u.quotaWarnings,
   notifications: allChoices(u),
+  twoFactor: { totp: u.totpSecret !== null, recoveryCodesLeft: u.recoveryCodes.length },
   createdAt: iso(u.createdAt),
 });

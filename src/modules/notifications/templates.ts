@@ -300,6 +300,24 @@ const EVENTS = {
     blocks: [`The export of your account failed${p.reason ? `: ${p.reason}` : "."} You can start another one.`],
     action: { label: "Open your exports", url: `${ctx.centerUrl}/account#exports` },
   }),
+  two_factor_enabled: (_p: object, ctx: Context): Mail => ({
+    subject: "Two-factor authentication was turned on",
+    blocks: ["Signing in to your account now asks for a code of your authenticator app after the password.", IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  two_factor_disabled: (_p: object, ctx: Context): Mail => ({
+    subject: "Two-factor authentication was turned off",
+    blocks: ["Signing in to your account no longer asks for a code of your authenticator app: the password alone signs in.", IF_NOT_YOU],
+    action: security(ctx),
+  }),
+  recovery_code_used: (p: { left?: number }, ctx: Context): Mail => ({
+    subject: "A recovery code was used to sign in",
+    blocks: [
+      `Your account was signed in with one of its recovery codes instead of a code of your authenticator app. ${p.left ?? 0} unused recovery codes are left.`,
+      IF_NOT_YOU,
+    ],
+    action: security(ctx),
+  }),
   password_changed: (_p: object, ctx: Context): Mail => ({
     subject: "Your password was changed",
     blocks: ["The password of your account was changed.", "If this was not you, reset your password at once and contact the operator of this instance."],

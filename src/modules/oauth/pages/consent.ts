@@ -10,7 +10,20 @@ import { DATABASE_AWAY } from "./docs.ts";
 import { readPageForm } from "./form.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
+import {
+  challengeOf,
+  errorBox,
+  hiddenFields,
+  mayRetryCode,
+  messageOf,
+  refusedForm,
+  scopeList,
+  secondFactorForm,
+  sentence,
+  signedInAs,
+  signInForm,
+  unverifiedNote,
+} from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { ticketPaths } from "../../identity/public.ts";
 
@@ -74,6 +87,12 @@ ${unverifiedNote(req.client)}`,
       }),
       { status: error?.status, headers: error?.headers },
     );
+
+  const secondFactor = (visit: PageVisit, params: Record<string, string>, challenge: string, error?: ReturnType<typeof messageOf>) =>
+    page(visit, "Two-factor authentication", secondFactorForm(visit, { action: ACTION, fields: params, challenge, error: error && sentence(error.message) }), {
+      status: error?.status,
+      headers: error?.headers,
+    });
 
   const consent = (visit: PageVisit, req: AuthorizeRequest, params: Record<string, string>, error?: ReturnType<typeof messageOf>) => {
     const back = new URL(req.redirectUri);
@@ -143,7 +162,21 @@ ${hiddenFields(visit, params)}
               await sessions.signIn(request, { email: form.email ?? "", password: form.password ?? "", ip }),
             );
           } catch (e) {
+            const challenge = challengeOf(e);
+            if (challenge) return secondFactor(visit, params, challenge);
             return signIn(visit, req, params, messageOf(e), form.email);
+          }
+        }
+        if (form.action === "sign_in_code") {
+          const challenge = form.challenge ?? "";
+          try {
+            return seeOther(
+              `${ACTION}?${new URLSearchParams(params)}`,
+              await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, ip }),
+            );
+          } catch (e) {
+            if (mayRetryCode(e)) return secondFactor(visit, params, challenge, messageOf(e));
+            return signIn(visit, req, params, messageOf(e));
           }
         }
         if (!visit.user) return signIn(visit, req, params, { status: 401, message: "sign in to continue", headers: {} });

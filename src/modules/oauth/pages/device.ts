@@ -6,7 +6,20 @@ import type { RouteServices } from "../../../wiring/services.ts";
 import { decideDevice, type DeviceRequest, reviewDevice } from "../device.ts";
 import { html } from "./html.ts";
 import { renderPage, seeOther, servePage } from "./layout.ts";
-import { errorBox, hiddenFields, messageOf, refusedForm, scopeList, sentence, signedInAs, signInForm, unverifiedNote } from "./parts.ts";
+import {
+  challengeOf,
+  errorBox,
+  hiddenFields,
+  mayRetryCode,
+  messageOf,
+  refusedForm,
+  scopeList,
+  secondFactorForm,
+  sentence,
+  signedInAs,
+  signInForm,
+  unverifiedNote,
+} from "./parts.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { ticketPaths } from "../../identity/public.ts";
 import { readPageForm } from "./form.ts";
@@ -38,6 +51,15 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
         error: error && sentence(error.message),
         lead: html`<p>Sign in to your shelf account, then enter the code your device shows.</p>`,
       }),
+      error?.status,
+      error?.headers,
+    );
+
+  const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>) =>
+    page(
+      visit,
+      "Two-factor authentication",
+      secondFactorForm(visit, { action: ACTION, fields: { user_code: userCode || undefined }, challenge, error: error && sentence(error.message) }),
       error?.status,
       error?.headers,
     );
@@ -126,7 +148,19 @@ ${unverifiedNote(done)}`,
             const cookies = await sessions.signIn(request, { email: form.email ?? "", password: form.password ?? "", ip });
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
+            const challenge = challengeOf(e);
+            if (challenge) return secondFactor(visit, userCode, challenge);
             return signIn(visit, userCode, messageOf(e), form.email);
+          }
+        }
+        if (form.action === "sign_in_code") {
+          const challenge = form.challenge ?? "";
+          try {
+            const cookies = await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, ip });
+            return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
+          } catch (e) {
+            if (mayRetryCode(e)) return secondFactor(visit, userCode, challenge, messageOf(e));
+            return signIn(visit, userCode, messageOf(e));
           }
         }
         if (form.action === "sign_out") return seeOther(ACTION, await sessions.signOut(request, visit));

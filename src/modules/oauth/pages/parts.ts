@@ -61,6 +61,37 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
 </div>`;
 }
 
+/**
+ * The second step of a sign-in with two factors: the password was right, and the code of
+ * the authenticator app (or a recovery code) completes it, posting `action=sign_in_code`
+ * with the challenge the password step gave.
+ */
+export function secondFactorForm(
+  visit: PageVisit,
+  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string },
+): Html {
+  return html`<div class="card">
+<p>Enter the code your authenticator app shows for your shelf account, or one of your recovery codes.</p>
+${errorBox(opts.error)}
+<form method="post" action="${opts.action}" id="second-factor">
+${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge })}
+<label for="code">Authentication code</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="16" spellcheck="false" autofocus>
+<label for="recovery_code">Or a recovery code</label>
+<input id="recovery_code" name="recovery_code" autocomplete="off" maxlength="64" spellcheck="false">
+<button type="submit">Verify</button>
+</form>
+</div>`;
+}
+
+/** The challenge of a password that needs a second factor, from the sign-in's refusal; else undefined. */
+export const challengeOf = (e: unknown): string | undefined =>
+  e instanceof AppError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta.challenge === "string" ? e.meta.challenge : undefined;
+
+/** Whether a refused second factor may be tried again with the same challenge (a wrong code, not a challenge gone). */
+export const mayRetryCode = (e: unknown): boolean =>
+  e instanceof AppError && e.code === "UNAUTHORIZED" && typeof e.meta.triesLeft === "number" && e.meta.triesLeft > 0;
+
 /** "Signed in as ..." with a sign-out button (`action=sign_out` to `action`). */
 export function signedInAs(visit: PageVisit, action: string): Html {
   if (!visit.user) return html``;

@@ -28,6 +28,7 @@ import {
   logout,
   SESSION_TICKET_COOKIE,
   sessionCookies,
+  completeSignIn,
   signInWithPassword,
   ticketSession,
 } from "../../identity/public.ts";
@@ -135,6 +136,33 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
         deps,
         identity.signer,
         { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE) },
+        notify,
+      );
+      return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
+    },
+
+    /**
+     * Completes a sign-in the password began with two factors on: the challenge and the code
+     * or recovery code of the second form; the Set-Cookie values as signIn's. 401 for a wrong
+     * code or a challenge gone, 429 or 503 as the sign-in gives.
+     */
+    async completeSignIn(request: Request, input: { challenge: string; code?: string; recoveryCode?: string; ip: string }): Promise<string[]> {
+      const code = input.code?.trim() || undefined;
+      const recoveryCode = code ? undefined : input.recoveryCode?.trim() || undefined;
+      if (!input.challenge || input.challenge.length > 128 || (!code && !recoveryCode) || (code?.length ?? 0) > 16 || (recoveryCode?.length ?? 0) > 64) {
+        throw new AppError("UNAUTHORIZED", "enter the code of your authenticator app or a recovery code", { triesLeft: 1 });
+      }
+      const grant = await completeSignIn(
+        deps,
+        identity.signer,
+        {
+          challenge: input.challenge,
+          code,
+          recoveryCode,
+          ip: input.ip,
+          userAgent: request.headers.get("user-agent") ?? undefined,
+          deviceProof: cookieOf(request, DEVICE_COOKIE),
+        },
         notify,
       );
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
