@@ -197,6 +197,12 @@ interface ClientPayload {
   /** A registered client no administrator has approved. */
   unverified?: boolean;
 }
+interface WebhookDisabledPayload {
+  endpointId: string;
+  url: string;
+  reason: string;
+}
+
 interface ExportPayload {
   exportId: string;
   archiveBytes?: number;
@@ -299,6 +305,14 @@ const EVENTS = {
     subject: "Your account export could not be made",
     blocks: [`The export of your account failed${p.reason ? `: ${p.reason}` : "."} You can start another one.`],
     action: { label: "Open your exports", url: `${ctx.centerUrl}/account#exports` },
+  }),
+  webhook_disabled: (p: WebhookDisabledPayload, ctx: Context): Mail => ({
+    subject: "A webhook endpoint was disabled",
+    blocks: [
+      `Events are no longer sent to ${p.url}: ${p.reason}`,
+      "Once the endpoint answers again, enable it in your integrations; deliveries that failed are listed there with the answers they got.",
+    ],
+    action: { label: "Open your webhooks", url: `${ctx.centerUrl}/account#webhooks` },
   }),
   password_changed: (_p: object, ctx: Context): Mail => ({
     subject: "Your password was changed",
