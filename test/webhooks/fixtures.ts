@@ -2,6 +2,7 @@
 // the test starts on 127.0.0.1), or not; a receiver that answers as the test scripts it and
 // keeps what it was sent; and the deliverer run once on the world's clock.
 import type { Server } from "bun";
+import { buildPlans, type PlanOverrides } from "../../src/core/plans.ts";
 import { deliverWebhooks, type NetOptions } from "../../src/modules/webhooks/deliver.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
@@ -13,10 +14,10 @@ export async function closeAll() {
   for (const close of closers.splice(0)) await close();
 }
 
-export async function webhookWorld(allowPrivate = true) {
+export async function webhookWorld(allowPrivate = true, plans?: PlanOverrides) {
   const { deps } = await testContext();
   const clock = stoppedClock(deps.clock.nowMs());
-  const world = { ...deps, clock, config: { ...deps.config, WEBHOOKS_ALLOW_PRIVATE: allowPrivate } };
+  const world = { ...deps, clock, config: { ...deps.config, WEBHOOKS_ALLOW_PRIVATE: allowPrivate }, plans: plans ? buildPlans(plans) : deps.plans };
   const services = createServices(world);
   closers.push(() => services.close());
   const app = createApp(services);
@@ -26,7 +27,13 @@ export async function webhookWorld(allowPrivate = true) {
     app,
     /** callJson on this world's app. */
     api: <T = any>(method: string, path: string, opts: Parameters<typeof callJson>[2] = {}) => callJson<T>(method, path, { ...opts, app }),
+    /** Runs the deliverer once on this world's clock. */
     deliver: (net?: NetOptions) => deliverWebhooks(world, { net }),
+    /** The same, its clock first brought up to the shared app's (so what that app queued is due). */
+    deliverShared: () => {
+      clock.advance(Math.max(0, deps.clock.nowMs() - clock.nowMs()));
+      return deliverWebhooks(world);
+    },
   };
 }
 

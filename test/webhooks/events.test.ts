@@ -1,0 +1,101 @@
+// Events reach the endpoints subscribed to them: an image upload, a video that becomes
+// ready, a document's changes (in and out of a KB) and a quota mark, each as
+// `{ type, timestamp, data }`, verified by the receiver with the endpoint's secret. An
+// endpoint not subscribed to a type, or disabled, is sent nothing of it.
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { Webhook } from "standardwebhooks";
+import { call, callJson } from "../helpers/context.ts";
+import { makeUser } from "../helpers/factories.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { png, uploaded } from "../images/fixtures.ts";
+import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
+import { clip, drain, testWorker, uploadVideo } from "../videos/fixtures.ts";
+import { closeAll, createEndpoint, receiver, webhookWorld } from "./fixtures.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
+afterAll(closeAll);
+
+type Event = { type: string; timestamp: string; data: Record<string, unknown> };
+
+/** What the receiver was sent, each verified with the secret. */
+function events(r: ReturnType<typeof receiver>, secret: string): Event[] {
+  return r.got.map((g) => new Webhook(secret).verify(g.body, g.headers) as Event);
+}
+
+describe("webhook events", () => {
+  test("an image upload is upload.completed, sent only to the endpoint subscribed to it", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser();
+    const r = receiver();
+    const other = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["upload.completed"]);
+    await createEndpoint(w, user.jwt, other.url, ["video.ready"]);
+    const disabled = await createEndpoint(w, user.jwt, other.url, ["upload.completed"]);
+    expect((await callJson("PATCH", `/v1/webhooks/endpoints/${disabled.id}`, { token: user.jwt, json: { enabled: false } })).status).toBe(200);
+    const image = await uploaded(user.jwt, await png(), { filename: "cat.png" });
+    expect(await w.deliverShared()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    const [e] = events(r, ep.secret);
+    expect(e).toMatchObject({ type: "upload.completed", data: { kind: "image", id: image.id, filename: "cat.png" } });
+    expect(Number.isNaN(Date.parse(e!.timestamp))).toBe(false);
+    expect(other.got).toHaveLength(0);
+  });
+
+  test("a video upload and its transcode are upload.completed, then video.ready", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser({ plan: "pro" });
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["upload.completed", "video.ready", "video.failed"]);
+    const up = await uploadVideo(user.jwt, await clip());
+    expect(up.status).toBe(201);
+    await drain(await testWorker());
+    expect(await w.deliverShared()).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    const got = events(r, ep.secret).sort((a, b) => a.type.localeCompare(b.type));
+    expect(got.map((e) => e.type)).toEqual(["upload.completed", "video.ready"]);
+    expect(got[0]!.data).toMatchObject({ kind: "video", id: up.body.data.id });
+    expect(got[1]!.data).toMatchObject({ videoId: up.body.data.id });
+  });
+
+  test("a document's creation, change and deletion are document.changed, with the KB and path when in one", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser();
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["document.changed"]);
+    const doc = await callJson("POST", "/v1/docs", { token: user.jwt, json: { filename: "note.md", content: "# Note\n" } });
+    expect(doc.status).toBe(201);
+    expect((await call("DELETE", `/v1/docs/${doc.body.data.id}`, { token: user.jwt })).status).toBe(204);
+    const kb = await newKb(user.jwt);
+    const first = await pushed(user.jwt, kb.id, [upsert("notes/a.md", "first\n")]);
+    await pushed(user.jwt, kb.id, [upsert("notes/a.md", "second\n", first.applied[0]!.updatedAt)]);
+    await w.deliverShared();
+    const got = events(r, ep.secret).map((e) => ({ type: e.type, ...e.data }));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "document.changed", change: "created", documentId: doc.body.data.id, kbId: null }),
+        expect.objectContaining({ type: "document.changed", change: "deleted", documentId: doc.body.data.id }),
+        expect.objectContaining({ type: "document.changed", change: "created", documentId: first.applied[0]!.id, kbId: kb.id, path: "notes/a.md" }),
+        expect.objectContaining({ type: "document.changed", change: "updated", documentId: first.applied[0]!.id, kbId: kb.id, path: "notes/a.md" }),
+      ]),
+    );
+    expect(got).toHaveLength(4);
+  });
+
+  test("a quota crossing 80% and then 100% is quota.threshold, once each", async () => {
+    const w = await webhookWorld(true, { trial: { imageStorageBytes: 1000, docCount: -1 } });
+    const user = await makeUser();
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["quota.threshold"]);
+    const upload = (bytes: number) =>
+      w.api("POST", "/v1/docs", { token: user.jwt, json: { filename: `${crypto.randomUUID()}.md`, content: `${crypto.randomUUID()}\n`.padEnd(bytes, "x") } });
+    expect((await upload(400)).status).toBe(201);
+    expect((await upload(400)).status).toBe(201);
+    expect((await upload(100)).status).toBe(201);
+    expect((await upload(100)).status).toBe(201);
+    await w.deliverShared();
+    const got = events(r, ep.secret);
+    // Queued at one instant of a stopped clock: sent in either order.
+    expect(got.map((e) => [e.type, e.data.dimension, e.data.mark]).sort((a, b) => Number(a[2]) - Number(b[2]))).toEqual([
+      ["quota.threshold", "img_storage", 80],
+      ["quota.threshold", "img_storage", 100],
+    ]);
+  });
+});
