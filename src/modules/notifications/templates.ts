@@ -197,12 +197,6 @@ interface ClientPayload {
   /** A registered client no administrator has approved. */
   unverified?: boolean;
 }
-interface WebhookDisabledPayload {
-  endpointId: string;
-  url: string;
-  reason: string;
-}
-
 interface ExportPayload {
   exportId: string;
   archiveBytes?: number;
@@ -306,12 +300,9 @@ const EVENTS = {
     blocks: [`The export of your account failed${p.reason ? `: ${p.reason}` : "."} You can start another one.`],
     action: { label: "Open your exports", url: `${ctx.centerUrl}/account#exports` },
   }),
-  webhook_disabled: (p: WebhookDisabledPayload, ctx: Context): Mail => ({
+  webhook_disabled: (p: { url: string; reason: string }, ctx: Context): Mail => ({
     subject: "A webhook endpoint was disabled",
-    blocks: [
-      `Events are no longer sent to ${p.url}: ${p.reason}`,
-      "Once the endpoint answers again, enable it in your integrations; deliveries that failed are listed there with the answers they got.",
-    ],
+    blocks: [`Events are no longer sent to ${p.url}: ${p.reason}. Once it answers again, enable it; its delivery log shows each answer.`],
     action: { label: "Open your webhooks", url: `${ctx.centerUrl}/account#webhooks` },
   }),
   password_changed: (_p: object, ctx: Context): Mail => ({
