@@ -132,6 +132,34 @@ describe("webhook delivery refuses private addresses and redirects", () => {
     expect(r.got).toHaveLength(0);
   });
 
+  test("a name with a public and a private address is refused outright: which one a try picks never matters", async () => {
+    const w = await webhookWorld(false);
+    const user = await makeUser();
+    const ep = await createEndpoint(w, user.jwt, "https://mixed.rebind.test/hook", ["video.ready"]);
+    let connected = 0;
+    const fetchImpl = (async () => {
+      connected++;
+      return new Response("ok");
+    }) as unknown as typeof fetch;
+    const lookup = async () => [
+      { address: "93.184.216.34", family: 4 },
+      { address: "169.254.169.254", family: 4 },
+    ];
+    const row = await refusedDelivery(w, user.jwt, ep.id, { lookup, fetchImpl });
+    expect(row.lastError).toMatch(/169\.254\.169\.254/);
+    expect(connected).toBe(0);
+  });
+
+  test("a receiver's huge answer is kept to its first KB", async () => {
+    const w = await webhookWorld(true);
+    const user = await makeUser();
+    const r = receiver([new Response("x".repeat(5 * 1024 * 1024), { status: 400 })]);
+    const ep = await createEndpoint(w, user.jwt, r.url, ["video.ready"]);
+    const row = await refusedDelivery(w, user.jwt, ep.id);
+    expect(row.responseStatus).toBe(400);
+    expect(row.responseBody).toBe("x".repeat(1024));
+  });
+
   test("a redirect is not followed: the 3xx is the answer, and the place it points at is never asked", async () => {
     const w = await webhookWorld(true);
     const user = await makeUser();
