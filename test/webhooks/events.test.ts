@@ -4,6 +4,7 @@
 // endpoint not subscribed to a type, or disabled, is sent nothing of it.
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { Webhook } from "standardwebhooks";
+import { openTestBranch } from "../branches/fixtures.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -77,6 +78,20 @@ describe("webhook events", () => {
       ]),
     );
     expect(got).toHaveLength(4);
+  });
+
+  test("a conflict branch kept in a KB is kb.conflict, with the KB, document and path", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser();
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["kb.conflict"]);
+    const kb = await newKb(user.jwt);
+    const first = await pushed(user.jwt, kb.id, [upsert("a.md", "mine\n")]);
+    const branch = await openTestBranch(user.id, kb.id, "a.md", "theirs\n");
+    await w.deliverShared();
+    expect(events(r, ep.secret)).toEqual([
+      expect.objectContaining({ type: "kb.conflict", data: { branchId: branch.id, kbId: kb.id, docId: first.applied[0]!.id, relativePath: "a.md" } }),
+    ]);
   });
 
   test("a quota crossing 80% and then 100% is quota.threshold, once each", async () => {
