@@ -80,6 +80,18 @@ describe("webhook events", () => {
     expect(got).toHaveLength(4);
   });
 
+  test("a sync batch of several documents sends one document.changed each", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser();
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["document.changed"]);
+    const kb = await newKb(user.jwt);
+    const out = await pushed(user.jwt, kb.id, [upsert("a.md", "a\n"), upsert("b.md", "b\n"), upsert("c/d.md", "d\n")]);
+    await w.deliverShared();
+    const got = events(r, ep.secret).map((e) => [e.data.change, e.data.documentId, e.data.path]);
+    expect(got.sort((x, y) => String(x[2]).localeCompare(String(y[2])))).toEqual(out.applied.map((a) => ["created", a.id, a.relativePath]));
+  });
+
   test("a conflict branch kept in a KB is kb.conflict, with the KB, document and path", async () => {
     const w = await webhookWorld();
     const user = await makeUser();
