@@ -64,10 +64,23 @@ describe("webhook endpoints", () => {
       expect(res.status, url).toBe(422);
       expect(res.body.code).toBe("VALIDATION_ERROR");
     }
+    const ep = await createEndpoint(w, user.jwt, "https://hooks.example.com/ok", ["video.ready"]);
+    const moved = await w.api("PATCH", `/v1/webhooks/endpoints/${ep.id}`, { token: user.jwt, json: { url: "http://192.168.1.10/" } });
+    expect(moved.status).toBe(422);
+    expect((await w.api("GET", `/v1/webhooks/endpoints/${ep.id}`, { token: user.jwt })).body.data.url).toBe("https://hooks.example.com/ok");
     const bad = await w.api("POST", "/v1/webhooks/endpoints", { token: user.jwt, json: { url: "https://example.com/", events: ["nope"] } });
     expect(bad.status).toBe(422);
     const none = await w.api("POST", "/v1/webhooks/endpoints", { token: user.jwt, json: { url: "https://example.com/", events: [] } });
     expect(none.status).toBe(422);
+  });
+
+  test("an account holds at most 20 endpoints: the 21st is 409 CONFLICT", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser();
+    for (let i = 0; i < 20; i++) await createEndpoint(w, user.jwt, `https://hooks.example.com/${i}`, ["video.ready"]);
+    const over = await w.api("POST", "/v1/webhooks/endpoints", { token: user.jwt, json: { url: "https://hooks.example.com/21", events: ["video.ready"] } });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ success: false, code: "CONFLICT", meta: { limit: 20 } });
   });
 
   test("another user's endpoint is not found; an API key reads but cannot register", async () => {
