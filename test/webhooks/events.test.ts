@@ -56,6 +56,23 @@ describe("webhook events", () => {
     expect(got[1]!.data).toMatchObject({ videoId: up.body.data.id });
   });
 
+  test("a corrupt video's transcode is video.failed, with the reason", async () => {
+    const w = await webhookWorld();
+    const user = await makeUser({ plan: "pro" });
+    const r = receiver();
+    const ep = await createEndpoint(w, user.jwt, r.url, ["video.ready", "video.failed"]);
+    const head = (await clip()).subarray(0, 32);
+    const noise = new Uint8Array(20_000).map((_, i) => (i * 7919) % 251);
+    const up = await uploadVideo(user.jwt, new Uint8Array([...head, ...noise]));
+    expect(up.status).toBe(201);
+    await drain(await testWorker());
+    await w.deliverShared();
+    const [e, ...more] = events(r, ep.secret);
+    expect(more).toEqual([]);
+    expect(e).toMatchObject({ type: "video.failed", data: { videoId: up.body.data.id } });
+    expect(String(e!.data.reason)).toMatch(/could not be read|failed/);
+  });
+
   test("a document's creation, change and deletion are document.changed, with the KB and path when in one", async () => {
     const w = await webhookWorld();
     const user = await makeUser();
