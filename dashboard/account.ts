@@ -38,6 +38,7 @@ const KINDS: Record<string, string> = {
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
   export_ready: "An account export is ready to download",
   export_failed: "An account export failed",
+  webhook_disabled: "A webhook endpoint was disabled after failing",
 } satisfies Record<keyof Me["notifications"], string>;
 
 /** A card holding one form: its heading, fields, a button, a confirmation and an error line. */

@@ -1956,6 +1956,100 @@ export interface paths {
         patch: operations["patchV1SharesById"];
         trace?: never;
     };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints, newest first */
+        get: operations["getV1WebhooksEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint for some event types; its signing secret is in this answer only
+         * @description 422 VALIDATION_ERROR for an address that is not http(s), carries credentials, or (unless the operator allows it) is a private, loopback or link-local literal; 409 CONFLICT past 20 endpoints.
+         */
+        post: operations["postV1WebhooksEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getV1WebhooksEndpointsById"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its delivery log */
+        delete: operations["deleteV1WebhooksEndpointsById"];
+        options?: never;
+        head?: never;
+        /** Change an endpoint's address or events, or disable or enable it (enabling clears its failure count) */
+        patch: operations["patchV1WebhooksEndpointsById"];
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the endpoint's signing secret; the new one is in this answer only, and the old one signs nothing more */
+        post: operations["postV1WebhooksEndpointsByIdRotate-secret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first, each with its status, tries and the last answer (status, first KB of the body, duration) */
+        get: operations["getV1WebhooksEndpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a webhook.test event for this endpoint; its delivery shows in the log
+         * @description 409 CONFLICT while the endpoint is disabled.
+         */
+        post: operations["postV1WebhooksEndpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/docs/{id}/raw": {
         parameters: {
             query?: never;
@@ -7690,6 +7784,14 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                webhook_disabled: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                             };
                             twoFactor: {
                                 /** @description signing in asks for a code of an authenticator app after the password */
@@ -7811,6 +7913,10 @@ export interface operations {
                             inApp?: boolean;
                         };
                         export_failed?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        webhook_disabled?: {
                             email?: boolean;
                             inApp?: boolean;
                         };
@@ -8019,6 +8125,14 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 export_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                webhook_disabled: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */
@@ -14911,6 +15025,14 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                    webhook_disabled: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
                                 };
                                 twoFactor: {
                                     /** @description signing in asks for a code of an authenticator app after the password */
@@ -15228,6 +15350,14 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 export_failed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                webhook_disabled: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */
@@ -15672,6 +15802,458 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1WebhooksEndpoints: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                enabled: boolean;
+                                /** @description why it is disabled: by its owner, or after deliveries kept failing */
+                                disabledReason: ((string | null) | null) | null;
+                                /** @description deliveries given up in a row since the last one delivered */
+                                failureCount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1WebhooksEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https address the events are posted to */
+                    url: string;
+                    /** @description the event types it is sent */
+                    events: ("upload.completed" | "video.ready" | "video.failed" | "document.changed" | "kb.conflict" | "quota.threshold")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WebhookEndpointWithSecret */
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            /** @description why it is disabled: by its owner, or after deliveries kept failing */
+                            disabledReason: ((string | null) | null) | null;
+                            /** @description deliveries given up in a row since the last one delivered */
+                            failureCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description whsec_ and a base64 key: shown this once; verify each delivery's webhook-signature with it */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1WebhooksEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WebhookEndpoint */
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            /** @description why it is disabled: by its owner, or after deliveries kept failing */
+                            disabledReason: ((string | null) | null) | null;
+                            /** @description deliveries given up in a row since the last one delivered */
+                            failureCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1WebhooksEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1WebhooksEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http or https address the events are posted to */
+                    url?: string;
+                    /** @description the event types it is sent */
+                    events?: ("upload.completed" | "video.ready" | "video.failed" | "document.changed" | "kb.conflict" | "quota.threshold")[];
+                    /** @description true enables it again and clears its failure count */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WebhookEndpoint */
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            /** @description why it is disabled: by its owner, or after deliveries kept failing */
+                            disabledReason: ((string | null) | null) | null;
+                            /** @description deliveries given up in a row since the last one delivered */
+                            failureCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "postV1WebhooksEndpointsByIdRotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WebhookEndpointWithSecret */
+                        data: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            enabled: boolean;
+                            /** @description why it is disabled: by its owner, or after deliveries kept failing */
+                            disabledReason: ((string | null) | null) | null;
+                            /** @description deliveries given up in a row since the last one delivered */
+                            failureCount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description whsec_ and a base64 key: shown this once; verify each delivery's webhook-signature with it */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1WebhooksEndpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /** @description the webhook-id header, the same on every try */
+                                eventId: string;
+                                /** @description an event type, or webhook.test */
+                                type: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                /** Format: date-time */
+                                nextAttemptAt: ((string | null) | null) | null;
+                                /** @description the HTTP status of the last try; null when it got no answer */
+                                responseStatus: ((number | null) | null) | null;
+                                /** @description the first KB of the last answer's body */
+                                responseBody: ((string | null) | null) | null;
+                                durationMs: ((number | null) | null) | null;
+                                /** @description why the last try was not delivered */
+                                error: ((string | null) | null) | null;
+                                /** @description the body posted: { type, timestamp, data } */
+                                payload: unknown;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastAttemptAt: ((string | null) | null) | null;
+                                /** Format: date-time */
+                                deliveredAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1WebhooksEndpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status 202 */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** WebhookDelivery */
+                        data: {
+                            id: string;
+                            /** @description the webhook-id header, the same on every try */
+                            eventId: string;
+                            /** @description an event type, or webhook.test */
+                            type: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attempts: number;
+                            /** Format: date-time */
+                            nextAttemptAt: ((string | null) | null) | null;
+                            /** @description the HTTP status of the last try; null when it got no answer */
+                            responseStatus: ((number | null) | null) | null;
+                            /** @description the first KB of the last answer's body */
+                            responseBody: ((string | null) | null) | null;
+                            durationMs: ((number | null) | null) | null;
+                            /** @description why the last try was not delivered */
+                            error: ((string | null) | null) | null;
+                            /** @description the body posted: { type, timestamp, data } */
+                            payload: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            lastAttemptAt: ((string | null) | null) | null;
+                            /** Format: date-time */
+                            deliveredAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

@@ -1,5 +1,5 @@
 // The header of every signed-in screen: the name, the main screens, the notifications link
-// with its count, and the account's own screens (Account, API keys, Share links, Authorized apps) with
+// with its count, and the account's own screens (Account, API keys, Share links, Authorized apps, Webhooks) with
 // Sign out under the account's name. On a wide screen it is one row, the account's screens
 // a menu that opens from the name; on a narrow one the brand, the notifications link and
 // a "Menu" button that opens everything else below them. Both are disclosure buttons

@@ -2,7 +2,7 @@
 // Signed-out screens: #/signin, #/signup (the start on an instance with no account yet:
 // the owner's sign-up); signed-in: #/library (the start), #/upload, #/kbs, #/usage, #/trash,
 // #/admin (its parts #/admin/plans, #/admin/apps, #/admin/jobs; in the nav for admins
-// only), the account's own #/account, #/keys, #/shares and #/apps (under its name in the header), and
+// only), the account's own #/account, #/keys, #/shares, #/apps and #/webhooks (under its name in the header), and
 // #/notifications (reached from the header's count). Any other fragment is "not found".
 // A screen that shows one thing takes its address after a prefix: #/kbs/<id>/<path...>.
 import { accountScreen } from "./account.ts";
@@ -27,6 +27,7 @@ import { takeNotice } from "./notice.ts";
 import { trashScreen } from "./trash.ts";
 import { uploadScreen } from "./upload.ts";
 import { usageScreen } from "./usage.ts";
+import { webhooksScreen } from "./webhooks.ts";
 
 interface Screen {
   title: string;
@@ -51,6 +52,7 @@ const accountScreens: Record<string, Screen> = {
   "#/keys": { title: "API keys", screen: keysScreen },
   "#/shares": { title: "Share links", screen: sharesScreen },
   "#/apps": { title: "Authorized apps", screen: appsScreen },
+  "#/webhooks": { title: "Webhooks", screen: webhooksScreen },
 };
 const adminPart = (part: AdminPart, title: string): Screen => ({ title, screen: () => adminScreen(part), nav: "#/admin" });
 /** Signed-in screens linked from elsewhere (the header's count, the admin screen's parts). */

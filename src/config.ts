@@ -305,6 +305,16 @@ export const variables = {
     default: 1,
     doc: "account exports one worker node writes at once; 0 = none",
   },
+  WEBHOOKS_ALLOW_PRIVATE: {
+    schema: T.Boolean(),
+    default: false,
+    doc: "let webhook endpoints be private, loopback or link-local addresses (a receiver on the operator's own network); off, such an endpoint is refused when registered and when each delivery connects, whatever its name resolves to",
+  },
+  WEBHOOK_CONCURRENCY: {
+    schema: T.Integer({ minimum: 0, maximum: 64 }),
+    default: 2,
+    doc: "webhook deliveries one worker node sends at once; 0 = none",
+  },
   MIGRATION_MAX_BYTES: {
     schema: T.Integer({ minimum: 1048576 }),
     default: 10737418240,

@@ -33,6 +33,17 @@ export interface SafeFetchOptions {
   fetchImpl?: typeof fetch;
   maxRedirects?: number;
   userAgent?: string;
+  /** GET unless told; a POST sends `body` with `headers`. */
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** The operator's choice to let private, loopback and link-local addresses through (a webhook receiver on their own network). */
+  allowPrivate?: boolean;
+  /**
+   * Answer whatever status the last hop gave (a 3xx past maxRedirects, a 4xx, a 5xx) instead
+   * of refusing it, with its first maxBytes bytes: a webhook records what its receiver said.
+   */
+  anyAnswer?: boolean;
 }
 
 export interface Fetched {
@@ -40,6 +51,7 @@ export interface Fetched {
   contentType: string | null;
   /** The URL the bytes came from after redirects, with its host name (not the address connected to). */
   finalUrl: string;
+  status: number;
 }
 
 const defaultLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true });
@@ -67,9 +79,16 @@ async function fetchChecked(url: string, opts: SafeFetchOptions, signal: AbortSi
   let current = parseAndCheckUrl(url);
   const seen = new Set([current.href]);
   for (let hop = 0; ; hop++) {
-    const addresses = await publicAddresses(current, lookup, signal);
-    const res = await request(current, addresses, fetchImpl, opts.userAgent, signal);
+    const addresses = await publicAddresses(current, lookup, signal, opts.allowPrivate === true);
+    const res = await request(current, addresses, fetchImpl, opts, signal);
     const location = res.headers.get("location");
+    const answered = async () => ({
+      bytes: await readCapped(res, opts.maxBytes, signal, opts.anyAnswer === true),
+      contentType: res.headers.get("content-type"),
+      finalUrl: current.href,
+      status: res.status,
+    });
+    if (opts.anyAnswer && (res.status < 200 || res.status > 299) && !(REDIRECTS.has(res.status) && location !== null && hop < maxRedirects)) return answered();
     if (REDIRECTS.has(res.status) && location !== null) {
       await discard(res);
       if (hop >= maxRedirects) throw new UrlRefused("redirect", `the URL redirected more than ${maxRedirects} times`);
@@ -89,8 +108,7 @@ async function fetchChecked(url: string, opts: SafeFetchOptions, signal: AbortSi
       await discard(res);
       throw new UrlRefused("status", `the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ""}`, res.status);
     }
-    const bytes = await readCapped(res, opts.maxBytes, signal);
-    return { bytes, contentType: res.headers.get("content-type"), finalUrl: current.href };
+    return answered();
   }
 }
 
@@ -120,7 +138,7 @@ function bareHost(url: URL): string {
 }
 
 /** Every address of the URL's host, all of them public, or a refusal. An IP literal is checked as it is, with no DNS. */
-async function publicAddresses(url: URL, lookup: Lookup, signal: AbortSignal): Promise<string[]> {
+async function publicAddresses(url: URL, lookup: Lookup, signal: AbortSignal, allowPrivate: boolean): Promise<string[]> {
   const host = bareHost(url);
   let addresses: string[];
   if (isIP(host) !== 0) addresses = [host];
@@ -135,6 +153,7 @@ async function publicAddresses(url: URL, lookup: Lookup, signal: AbortSignal): P
     addresses = found.map((a) => a.address);
     if (addresses.length === 0) throw new UrlRefused("dns", `the host ${host} has no address`);
   }
+  if (allowPrivate) return addresses;
   // Every address, not only the one connected to: a name that also points inside is refused
   // outright, so which address a retry or another resolver picks never matters.
   for (const address of addresses) {
@@ -148,7 +167,7 @@ async function publicAddresses(url: URL, lookup: Lookup, signal: AbortSignal): P
 }
 
 /** null for a public unicast address, else what the address is ("loopback", "private", ...). */
-function forbiddenRange(address: string): string | null {
+export function forbiddenRange(address: string): string | null {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     ip = ipaddr.parse(address);
@@ -199,16 +218,18 @@ function v4FromParts(hi: number, lo: number): ipaddr.IPv4 {
  * certificate are both for the name the user gave. The next address is tried only when the
  * connection fails.
  */
-async function request(url: URL, addresses: string[], fetchImpl: typeof fetch, userAgent: string | undefined, signal: AbortSignal): Promise<Response> {
+async function request(url: URL, addresses: string[], fetchImpl: typeof fetch, opts: SafeFetchOptions, signal: AbortSignal): Promise<Response> {
   const host = bareHost(url);
   const literal = isIP(host) !== 0;
-  const headers: Record<string, string> = { host: url.host, accept: "*/*" };
-  if (userAgent) headers["user-agent"] = userAgent;
+  const headers: Record<string, string> = { ...opts.headers, host: url.host, accept: "*/*" };
+  if (opts.userAgent) headers["user-agent"] = opts.userAgent;
+  const method = opts.method ?? "GET";
   let lastError: unknown;
   for (const address of addresses) {
     const target = new URL(url);
     target.hostname = address.includes(":") ? `[${address}]` : address;
-    const init: RequestInit & { tls?: { serverName: string } } = { method: "GET", redirect: "manual", signal, headers };
+    const init: RequestInit & { tls?: { serverName: string } } = { method, redirect: "manual", signal, headers };
+    if (method === "POST" && opts.body !== undefined) init.body = opts.body;
     // SNI carries no trailing dot; a literal host has no name to verify beyond its address.
     if (url.protocol === "https:" && !literal) init.tls = { serverName: host.replace(/\.$/, "") };
     try {
@@ -222,11 +243,11 @@ async function request(url: URL, addresses: string[], fetchImpl: typeof fetch, u
   throw new UrlRefused("network", `could not connect to ${url.host}${typeof code === "string" ? ` (${code})` : ""}`);
 }
 
-/** The body, read chunk by chunk and abandoned the moment it passes `maxBytes`. */
-async function readCapped(res: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
+/** The body, read chunk by chunk and abandoned the moment it passes `maxBytes` (refused, or with `excerpt` cut there). */
+async function readCapped(res: Response, maxBytes: number, signal: AbortSignal, excerpt = false): Promise<Uint8Array> {
   const tooLarge = () => new UrlRefused("too_large", `the file is larger than ${maxBytes} bytes`);
   const declared = res.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) {
+  if (!excerpt && declared !== null && Number(declared) > maxBytes) {
     await discard(res);
     throw tooLarge();
   }
@@ -251,7 +272,10 @@ async function readCapped(res: Response, maxBytes: number, signal: AbortSignal):
       total += chunk.value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => {});
-        throw tooLarge();
+        if (!excerpt) throw tooLarge();
+        chunks.push(chunk.value.subarray(0, chunk.value.byteLength - (total - maxBytes)));
+        total = maxBytes;
+        break;
       }
       chunks.push(chunk.value);
     }

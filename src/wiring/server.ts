@@ -98,6 +98,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       services.transcoder.start(config.TRANSCODE_CONCURRENCY);
       services.exporter.start(config.EXPORT_CONCURRENCY);
       services.importer.start(config.MIGRATION_CONCURRENCY);
+      services.webhooks.start(config.WEBHOOK_CONCURRENCY);
     });
   }
 
@@ -118,6 +119,7 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
       await services.transcoder.stop();
       await services.exporter.stop();
       await services.importer.stop();
+      await services.webhooks.stop();
       await services.close();
       await closeDeps(deps);
       log.info("stopped");

@@ -15,6 +15,7 @@ import { type Compliance, createCompliance } from "../modules/compliance/public.
 import { createSvgSanitizer, imageEdgeResolver } from "../modules/images/public.ts";
 import { createDelegation } from "../modules/mcp/public.ts";
 import { notify } from "../modules/notifications/public.ts";
+import { createWebhookWorker } from "../modules/webhooks/public.ts";
 import { accessTokenResolver } from "../modules/oauth/public.ts";
 import { createTranscodeWorker, createVideoProviders, videoEdgeResolver } from "../modules/videos/public.ts";
 import { allJobs } from "../../jobs/index.ts";
@@ -55,6 +56,8 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
   const exporter = createExportWorker(deps);
   // The worker role's account import loop (started by serve for worker nodes only).
   const importer = createMigrationWorker({ ...deps, compliance, svgSanitizer });
+  // The worker role's webhook deliverer (started by serve for worker nodes only).
+  const webhooks = createWebhookWorker(deps);
   return {
     deps,
     identity,
@@ -68,6 +71,7 @@ export function createServices(deps: Deps, opts: { compliance?: Compliance } = {
     transcoder,
     exporter,
     importer,
+    webhooks,
     compliance,
     svgSanitizer,
     mcpDelegation,

@@ -136,6 +136,7 @@ const SCREENS: Screen[] = [
   { name: "API keys", fragment: "#/keys", as: "user", ready: (p) => p.getByRole("heading", { name: "scan key" }).waitFor() },
   { name: "share links", fragment: "#/shares", as: "user", ready: (p) => settled(p, "Share links") },
   { name: "authorized apps", fragment: "#/apps", as: "user", ready: (p) => settled(p, "Authorized apps") },
+  { name: "webhooks", fragment: "#/webhooks", as: "user", ready: (p) => settled(p, "Webhooks") },
   { name: "account", fragment: "#/account", as: "user", ready: (p) => settled(p, "Account") },
   { name: "notifications", fragment: "#/notifications", as: "user", ready: (p) => settled(p, "Notifications") },
   { name: "trash", fragment: "#/trash", as: "user", ready: (p) => settled(p, "Trash") },

@@ -74,7 +74,7 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       await account.click();
       await expect(account.getAttribute("aria-expanded")).resolves.toBe("true");
       const mine = banner.getByRole("list", { name: "Your account" });
-      await expect(mine.getByRole("link").allTextContents()).resolves.toEqual(["Account", "API keys", "Share links", "Authorized apps"]);
+      await expect(mine.getByRole("link").allTextContents()).resolves.toEqual(["Account", "API keys", "Share links", "Authorized apps", "Webhooks"]);
       await shoot(page, "account-menu-desktop");
       // Escape closes it and gives the focus back to its button.
       await page.keyboard.press("Escape");
@@ -113,7 +113,7 @@ describe.skipIf(!executable)("the dashboard's header and addresses in Chromium",
       for (const name of ["Library", "Upload", "Collections", "Knowledge bases", "Usage", "Trash", "Admin"])
         await nav.getByRole("link", { name, exact: true }).waitFor();
       const mine = banner.getByRole("list", { name: "Your account" });
-      for (const name of ["Account", "API keys", "Share links", "Authorized apps"]) await mine.getByRole("link", { name, exact: true }).waitFor();
+      for (const name of ["Account", "API keys", "Share links", "Authorized apps", "Webhooks"]) await mine.getByRole("link", { name, exact: true }).waitFor();
       await mine.getByRole("button", { name: "Sign out" }).waitFor();
       await mine.getByText(boss.email).waitFor();
       expect(await d.rig.noHorizontalScroll(page)).toBe(true);

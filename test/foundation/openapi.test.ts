@@ -159,6 +159,14 @@ describe("GET /swagger/json", () => {
         "POST /v1/collections/{id}/items",
         "DELETE /v1/collections/{id}/items",
         "PUT /v1/collections/{id}/order",
+        "POST /v1/webhooks/endpoints",
+        "GET /v1/webhooks/endpoints",
+        "GET /v1/webhooks/endpoints/{id}",
+        "PATCH /v1/webhooks/endpoints/{id}",
+        "DELETE /v1/webhooks/endpoints/{id}",
+        "POST /v1/webhooks/endpoints/{id}/rotate-secret",
+        "GET /v1/webhooks/endpoints/{id}/deliveries",
+        "POST /v1/webhooks/endpoints/{id}/test",
         "GET /v1/notifications",
         "GET /v1/notifications/unread-count",
         "POST /v1/notifications/{id}/read",
@@ -272,7 +280,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(114);
+    expect(guarded.length).toBe(122);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

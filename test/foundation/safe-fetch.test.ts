@@ -154,7 +154,7 @@ describe("safeFetch connects to the address it checked", () => {
     expect(new Headers(call!.init.headers).get("user-agent")).toBe("shelf-test");
     expect(call!.init.redirect).toBe("manual");
     expect(call!.init.tls).toBeUndefined();
-    expect(got).toEqual({ bytes: new Uint8Array([1, 2, 3]), contentType: "image/png", finalUrl: "http://example.com/img.png?x=1" });
+    expect(got).toEqual({ bytes: new Uint8Array([1, 2, 3]), contentType: "image/png", finalUrl: "http://example.com/img.png?x=1", status: 200 });
   });
 
   test("a port and an IPv6 address are kept: [v6]:port in the URL, name:port in Host", async () => {

@@ -97,6 +97,11 @@ const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.jso
 // A link of the owner's to a document: its token opens that document's page, and no media.
 const share = (await callJson("POST", "/v1/shares", { token: owner.jwt, json: { target: { kind: "document", id: loose.id } } })).body.data;
 const shareToken = new URL(share.url).pathname.split("/").at(-1)!;
+// A webhook endpoint of the owner's, with one delivery in its log.
+const endpoint = (
+  await callJson("POST", "/v1/webhooks/endpoints", { token: owner.jwt, json: { url: "https://hooks.example.com/owner", events: ["video.ready"] } })
+).body.data as { id: string };
+expect((await callJson("POST", `/v1/webhooks/endpoints/${endpoint.id}/test`, { token: owner.jwt })).status).toBe(202);
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
@@ -185,6 +190,12 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "GET /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
   "PATCH /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}`, json: { isPublic: true } }),
   "DELETE /v1/audio/{id}": () => ({ path: `/v1/audio/${audio.id}` }),
+  "GET /v1/webhooks/endpoints/{id}": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}` }),
+  "PATCH /v1/webhooks/endpoints/{id}": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}`, json: { url: "https://taken.example.com/" } }),
+  "DELETE /v1/webhooks/endpoints/{id}": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}` }),
+  "POST /v1/webhooks/endpoints/{id}/rotate-secret": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}/rotate-secret` }),
+  "GET /v1/webhooks/endpoints/{id}/deliveries": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}/deliveries` }),
+  "POST /v1/webhooks/endpoints/{id}/test": () => ({ path: `/v1/webhooks/endpoints/${endpoint.id}/test` }),
   "GET /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}` }),
   "PATCH /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}`, json: { title: "taken over" } }),
   "DELETE /v1/collections/{id}": () => ({ path: `/v1/collections/${collection.id}` }),
@@ -299,6 +310,8 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     "/v1/trash",
     `/v1/collections/${collection.id}`,
     `/v1/collections/${collection.id}/items`,
+    `/v1/webhooks/endpoints/${endpoint.id}`,
+    `/v1/webhooks/endpoints/${endpoint.id}/deliveries`,
     upload,
   ];
   return Promise.all(

@@ -15,3 +15,4 @@ export * from "../../modules/backup/table.ts";
 export * from "../../modules/migration/table.ts";
 export * from "../../modules/shares/table.ts";
 export * from "../../modules/collections/table.ts";
+export * from "../../modules/webhooks/table.ts";

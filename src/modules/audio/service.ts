@@ -17,6 +17,7 @@ import { invalidate } from "../edge/public.ts";
 import { derivedPrefix } from "../images/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, holdInTrash, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { emitEvent } from "../webhooks/public.ts";
 import { coverJpeg } from "./cover.ts";
 import { AUDIO_KIND, audioUrl, thumbnailUrl } from "./edge-resolver.ts";
 import { type AudioFormat, FORMAT_NAMES, MIME, SNIFF_BYTES, sniffAudio } from "./formats.ts";
@@ -176,6 +177,8 @@ async function recordAudio(
           updatedAt: now,
         })
         .returning();
+      const data = { kind: "audio", id, filename, title: row!.title, sizeBytes: row!.sizeBytes, durationSeconds: row!.durationSeconds };
+      await emitEvent(tx, { ownerId: u.userId, type: "upload.completed", data }, now);
       return row!;
     });
   } catch (e) {

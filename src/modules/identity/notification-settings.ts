@@ -39,6 +39,8 @@ const NOTIFICATION_KINDS = {
   // An export runs for minutes to hours: its owner is told by e-mail unless they turn it off.
   export_ready: { email: true },
   export_failed: { email: true },
+  // Events stop reaching the owner's integration until they act: they should hear of it at once.
+  webhook_disabled: { email: true },
 } as const satisfies Record<string, KindDefaults>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

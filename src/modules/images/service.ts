@@ -15,6 +15,7 @@ import type { SvgSanitizer } from "./svg-sanitizer.ts";
 import { invalidateImage } from "../edge/public.ts";
 import { requireUser, type PlanLimits } from "../identity/public.ts";
 import { assertFits, counterTotal, release, reserve, snapshotUsage, type UsageSnapshot } from "../usage/public.ts";
+import { emitEvent } from "../webhooks/public.ts";
 import { detectFormat, FORMAT_NAMES, FORMATS, type ImageFormat } from "./formats.ts";
 import type { ImageItem, UpdateImageBody, UploadedImage } from "./model.ts";
 import { objectKey, objectKeys, publicUrl, thumbnailUrl } from "./objects.ts";
@@ -196,6 +197,8 @@ export async function createImage(deps: ImageDeps, u: Uploader, input: NewImage,
       await within?.(tx, p.row.id);
       await reserve(tx, u.userId, u.limits, { uploads: 1, imageBytes: p.stored, images: 1 }, now);
       const [row] = await insertPrepared(tx, [p], now);
+      const data = { kind: "image", id: row!.id, filename: row!.filename, sizeBytes: row!.size, format: row!.format, width: row!.width, height: row!.height };
+      await emitEvent(tx, { ownerId: u.userId, type: "upload.completed", data }, now);
       return row!;
     });
   } catch (e) {

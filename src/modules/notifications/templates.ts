@@ -318,6 +318,11 @@ const EVENTS = {
     ],
     action: security(ctx),
   }),
+  webhook_disabled: (p: { url: string; reason: string }, ctx: Context): Mail => ({
+    subject: "A webhook endpoint was disabled",
+    blocks: [`Events are no longer sent to ${p.url}: ${p.reason}. Once it answers again, enable it; its delivery log shows each answer.`],
+    action: { label: "Open your webhooks", url: `${ctx.centerUrl}/#/webhooks` },
+  }),
   password_changed: (_p: object, ctx: Context): Mail => ({
     subject: "Your password was changed",
     blocks: ["The password of your account was changed.", "If this was not you, reset your password at once and contact the operator of this instance."],

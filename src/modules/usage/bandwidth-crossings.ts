@@ -9,6 +9,7 @@ import { monthKey } from "../../infra/clock.ts";
 import { getUser, type Plans } from "../identity/public.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
 import { ledger } from "./ledger.ts";
+import { emitCrossings } from "./notify.ts";
 import { videoBandwidthState } from "./service.ts";
 
 /** An owner's month: media bytes attributed so far and the plan's limit (-1: none); null for an owner that no longer exists. */
@@ -72,5 +73,6 @@ export async function recordBandwidthCrossings(
     }
   }
   const told = await tellCrossings(tx, crossed, now);
+  await emitCrossings(tx, told, now);
   return told.map(({ userId, kind }) => ({ ownerId: userId, kind }));
 }

@@ -9,6 +9,7 @@
 import type { Db, DbOrTx } from "../../infra/db/index.ts";
 import type { LimitRefusal } from "../../core/refusal.ts";
 import { type Crossing, tellCrossings } from "../notifications/public.ts";
+import { emitEvents } from "../webhooks/public.ts";
 import { DIMENSIONS, type Dimension, PERIODS } from "./dimensions.ts";
 
 /** A counter that just moved from `before` to `after` under `limit` (-1: no cap). */
@@ -49,7 +50,15 @@ export async function tellQuotaCrossings(tx: DbOrTx, moves: readonly Move[], now
       payload: { dimension: m.dimension.name, period: m.period, mark, used: m.after, limit: m.limit },
     })),
   );
-  if (crossings.length) await tellCrossings(tx, crossings, now);
+  if (crossings.length) await emitCrossings(tx, await tellCrossings(tx, crossings, now), now);
+}
+
+/** A told crossing of 80 or 100% is a quota.threshold event too. */
+export async function emitCrossings(tx: DbOrTx, told: readonly Crossing[], now: Date): Promise<void> {
+  const events = told
+    .filter((c) => c.mark === 80 || c.mark === 100)
+    .map((c) => ({ ownerId: c.userId, type: "quota.threshold" as const, data: { dimension: c.dimension, period: c.period, mark: c.mark, ...c.payload } }));
+  if (events.length) await emitEvents(tx, events, now);
 }
 
 /** The mark a full quota is told under: a refusal tells the one a crossing to the limit tells. */

@@ -15,6 +15,7 @@ import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
+import { emitEvent } from "../webhooks/public.ts";
 import { type Container, CONTAINER_MIME, CONTAINER_NAMES, SNIFF_BYTES, sniffContainer } from "./containers.ts";
 import { originalKey } from "./layout.ts";
 import type { ListVideosQuery, UpdateVideoBody, UploadedVideo, Video, VideoListItem, VideoStatusPoll } from "./model.ts";
@@ -142,6 +143,8 @@ async function recordVideo(
         })
         .returning();
       await enqueue(tx, { kind: "transcode", videoId: id, ownerId: u.userId, provider }, now);
+      const data = { kind: "video", id, filename: row!.filename, title: row!.title, sizeBytes: row!.sizeBytes, status: row!.status };
+      await emitEvent(tx, { ownerId: u.userId, type: "upload.completed", data }, now);
       return row!;
     });
   } catch (e) {

@@ -10,6 +10,7 @@ import type { Tx } from "../../infra/db/index.ts";
 import { invalidate } from "../edge/public.ts";
 import { notify } from "../notifications/public.ts";
 import { release } from "../usage/public.ts";
+import { emitEvents } from "../webhooks/public.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
 import { isOwnKey, originalKey } from "./layout.ts";
 import { enqueue, transcodedHere } from "./queue.ts";
@@ -91,6 +92,11 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
         .returning({ id: videos.id, ownerId: videos.ownerId, title: videos.title });
       if (!rows.length) await dropOrphanAsset(tx, provider, ev, now);
       for (const v of rows) await notify(tx, [{ kind: "video_ready", userId: v.ownerId, payload: { videoId: v.id, title: v.title } }], now);
+      await emitEvents(
+        tx,
+        rows.map((v) => ({ ownerId: v.ownerId, type: "video.ready", data: { videoId: v.id, title: v.title, durationSeconds: r.durationSeconds } })),
+        now,
+      );
       return { applied: rows.length ? ("applied" as const) : ("stale" as const), id: rows[0]?.id };
     }
     const [row] = await tx
@@ -109,6 +115,7 @@ export async function applyProviderEvent(deps: Deps, provider: VideoProviderName
       return { applied: "stale" as const };
     }
     await notify(tx, [{ kind: "video_failed", userId: row.ownerId, payload: { videoId: row.id, title: row.title, reason: row.failureReason } }], now);
+    await emitEvents(tx, [{ ownerId: row.ownerId, type: "video.failed", data: { videoId: row.id, title: row.title, reason: row.failureReason } }], now);
     // The original's key is read before the update set it null: from the event's own row.
     // A trashed video's original was held in the trash's bytes too.
     if (ev.dropOriginal) await release(tx, row.ownerId, { mediaBytes: row.sizeBytes, trashBytes: row.trashedAt ? row.sizeBytes : 0 });

@@ -24,6 +24,7 @@ import { normalizePath, pathProblemText } from "./path.ts";
 import { type Actor, type NextContent, replaceContent } from "./row-changes.ts";
 import { rewriteImages } from "./rewrite.ts";
 import { type DocFormat, type DocumentRow, docColumns, docFormat, documents, isFileRow } from "./table.ts";
+import { documentChanged } from "./events.ts";
 
 export const TITLE_MAX = 255;
 /** As the raw endpoint serves them (raw-text.ts), without the charset. */
@@ -327,6 +328,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
         .insert(documents)
         .values({ id: docId, ownerId: userId, ...next, createdAt, updatedAt: actor.now })
         .returning(docColumns);
+      await documentChanged(tx, row!, "created", actor.now);
       return { row: row!, created: true, freed: [] };
     }
     // In a KB: its row lock orders every change of its documents.
@@ -371,6 +373,7 @@ async function insertDocument(deps: Deps, p: PreparedDocument): Promise<{ duplic
         updatedAt: stamp,
       })
       .returning(docColumns);
+    await documentChanged(tx, row!, "created", actor.now);
     return { row: row!, created: true, freed: [] };
   });
 }

@@ -9,6 +9,7 @@ import { release } from "../../usage/public.ts";
 import { cleanTags, clip, formatOf, TITLE_MAX, withoutExtension } from "./create.ts";
 import { countWords, readMarkdown } from "./markdown.ts";
 import { typstTitle } from "./typst-title.ts";
+import { documentChanged } from "./events.ts";
 import { type Actor, booksOf, type NextContent } from "./row-changes.ts";
 import { type DocumentRow, docRevisions, docColumns, documents, isFileRow } from "./table.ts";
 import type { StoredContent } from "./content.ts";
@@ -154,6 +155,7 @@ export async function insertInKb(
     createdAt: actor.now,
     updatedAt: stamp,
   };
+  await documentChanged(tx, { ...values, kbId: place.kbId }, "created", actor.now);
   if (books.insertLater) return books.insertLater({ ...values, deletedAt: null, trashedAt: null, trashedKbId: null, trashedPath: null });
   const [row] = await prepared(tx, "documents_insert_in_kb", insertStatement).execute(values);
   return row!;

@@ -14,6 +14,7 @@ import { newId } from "../../../infra/ids.ts";
 import type { PlanLimits } from "../../identity/public.ts";
 import { type Books, directBooks } from "./counters.ts";
 import type { StoredContent } from "./content.ts";
+import { documentChanged } from "./events.ts";
 import { keepsInHistory } from "./history.ts";
 import { type DocumentRow, docRevisions, docColumns, documents, isFileRow, type RevisionOrigin } from "./table.ts";
 import { purgeDocBranches } from "../kbs/branches.ts";
@@ -252,6 +253,7 @@ export async function replaceContent(
     relativePath: next.relativePath ?? doc.relativePath,
     updatedAt: stamp,
   };
+  await documentChanged(tx, { ...doc, ...values }, revived ? "created" : "updated", actor.now);
   const books = booksOf(actor);
   if (books.updateLater) return { row: books.updateLater({ ...doc, ...values, deletedAt: null }, REPLACED_ROW), freed, revision, unlinked };
   const [row] = await prepared(tx, "documents_replace", replaceStatement).execute(values);
@@ -280,6 +282,7 @@ export async function softDelete(
     .where(eq(documents.id, doc.id))
     .returning(docColumns);
   if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, stamp));
+  await documentChanged(tx, doc, "deleted", actor.now);
   return { row: row!, freed: doc.objectKey ? [doc.objectKey] : [], unlinked: heldHash(doc) };
 }
 
@@ -299,6 +302,7 @@ export async function hardDelete(tx: Tx, actor: Pick<Actor, "userId" | "now" | "
   // A trashed document is deleted but still counted (its bytes in the trash's too) until purged.
   if (doc.trashedAt) await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes, trashBytes: doc.sizeBytes });
   if (!doc.deletedAt) {
+    await documentChanged(tx, doc, "deleted", actor.now);
     await books.release(tx, { docs: 1, imageBytes: doc.sizeBytes });
     if (doc.kbId) await writeTombstone(tx, tombstoneOf(doc, await books.moveKb(tx, doc.kbId, { docs: -1, bytes: -doc.sizeBytes })));
   }
@@ -334,6 +338,7 @@ export async function moveDocument(
     .set({ relativePath: to.relativePath, pathKey: to.pathKey, filename: to.filename, format: to.format, updatedAt: stamp })
     .where(eq(documents.id, doc.id))
     .returning(docColumns);
+  await documentChanged(tx, row!, "moved", actor.now, { previousPath: doc.relativePath });
   // A change of letter case only is a rename in place: the path did not go away.
   if (to.pathKey === doc.pathKey) return { row: row!, left: null };
   await writeTombstone(tx, tombstoneOf(doc, stamp));

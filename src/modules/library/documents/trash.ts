@@ -17,12 +17,14 @@ import { writeTombstone } from "../kbs/tombstones.ts";
 import { removeObjects } from "./content.ts";
 import { directBooks } from "./counters.ts";
 import { normalizePath } from "./path.ts";
+import { documentChanged } from "./events.ts";
 import { hardDelete, tombstoneOf } from "./row-changes.ts";
 import { type DocumentRow, docColumns, documents, documentsOnly } from "./table.ts";
 
 /** Moves a locked, active document to the trash, in the caller's transaction (its KB locked too). Returns objects to remove. */
 async function trashRow(tx: Tx, userId: string, now: Date, doc: DocumentRow): Promise<string[]> {
   await holdInTrash(tx, userId, doc.sizeBytes);
+  await documentChanged(tx, doc, "deleted", now);
   if (!doc.kbId) {
     await tx.update(documents).set({ deletedAt: now, trashedAt: now }).where(eq(documents.id, doc.id));
     return [];

@@ -28,6 +28,7 @@ import type { DocumentRow } from "../documents/table.ts";
 import { documentOf } from "../documents/kb-rows.ts";
 import { readContent, type StoredContent } from "../documents/content.ts";
 import { notify } from "../../notifications/public.ts";
+import { emitEvents } from "../../webhooks/public.ts";
 import { type BranchRow, conflictBranches, type EntryKind } from "./table.ts";
 
 const DAY_MS = 86_400_000;
@@ -127,6 +128,7 @@ export async function openBranch(tx: Tx, actor: { userId: string; limits: PlanLi
     .returning();
   const payload = { branchId: row!.id, kbId: row!.kbId, docId: row!.docId, relativePath: row!.relativePath };
   await notify(tx, [{ kind: "conflict_branch_created", userId: actor.userId, payload }], actor.now);
+  await emitEvents(tx, [{ ownerId: actor.userId, type: "kb.conflict", data: payload }], actor.now);
   return row!;
 }
 
