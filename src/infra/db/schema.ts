@@ -14,4 +14,5 @@ export * from "../../modules/uploads/table.ts";
 export * from "../../modules/backup/table.ts";
 export * from "../../modules/migration/table.ts";
 export * from "../../modules/shares/table.ts";
+export * from "../../modules/publish/table.ts";
 export * from "../../modules/collections/table.ts";

@@ -41,3 +41,8 @@ export { readContent } from "./documents/content.ts";
 export { listFolder } from "./kb-paths/tree.ts";
 export { renderNoteHtml } from "./kbs/note-html.ts";
 export { kbEntryInFolder } from "./kbs/shared-entry.ts";
+// What a published site reads of a KB folder: its entries, how its notes name each other, its search.
+export { type KbFolderEntry, kbFolderEntries } from "./kbs/shared-entry.ts";
+export { isTextDocument, LinkIndex } from "./kbs/note-links.ts";
+export type { NoteSite } from "./kbs/note-html.ts";
+export { searchDocuments } from "./documents/search.ts";
