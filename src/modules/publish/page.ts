@@ -8,7 +8,10 @@ import { inlineSource, pageSecurityHeaders } from "../../http/page-headers.ts";
 import { isTextDocument, type KbFolderEntry, LinkIndex, type NoteSite, renderNoteHtml } from "../library/public.ts";
 
 const STYLE = `.site{max-width:68rem;margin:0 auto;padding:1rem;display:grid;gap:1rem 2rem;grid-template-columns:minmax(0,1fr)}
-@media (min-width:48rem){.site{grid-template-columns:14rem minmax(0,1fr)}.site>header{grid-column:1/-1}.site>nav{grid-row:2}}
+@media (min-width:48rem){.site{grid-template-columns:14rem minmax(0,1fr)}.site>header{grid-column:1/-1}.site>nav{grid-column:1;grid-row:2}.site>main{grid-column:2;grid-row:2}}
+.site>main{margin:0;padding:0;max-width:none;min-width:0}
+nav{border-top:1px solid var(--line);padding-top:.5rem}
+@media (min-width:48rem){nav{border-top:0;padding-top:0}}
 header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between}
 header a{font-weight:600;font-size:1.1rem;text-decoration:none;color:inherit}
 form{display:flex;gap:.25rem}
@@ -176,10 +179,10 @@ ${og}
 <div class="site">
 <header><a href="${escapeHtml(site.at.root)}">${escapeHtml(site.title)}</a>
 <form role="search" method="get" action="${escapeHtml(site.at.root)}"><input type="search" name="q" aria-label="Search this site" value="${escapeHtml(q)}" placeholder="Search"><button type="submit">Search</button></form></header>
-${navigation(site, current)}
 <main>
 ${main}
 </main>
+${navigation(site, current)}
 <footer>Published with shelf</footer>
 </div>
 </body>
@@ -238,6 +241,6 @@ export function missingPage(at: Pick<SiteAt, "stylesheet">): Response {
 `;
   return new Response(html, {
     status: 404,
-    headers: { ...pageSecurityHeaders(["style-src 'self'"]), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    headers: { ...pageSecurityHeaders(["style-src 'self'", "img-src data:"]), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
   });
 }
