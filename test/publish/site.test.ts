@@ -20,6 +20,8 @@ const html = async (url: string) => {
   expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
   return res.text();
 };
+/** The search results of a page (the navigation lists every note too). */
+const hitsOf = (page: string) => /<ul class="hits">[\s\S]*?<\/ul>/.exec(page)?.[0] ?? "";
 const meta = (page: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(page)?.[1];
 
 async function garden() {
@@ -86,12 +88,22 @@ describe("a published site", () => {
 
   test("search: finds a note in the folder, never one outside it", async () => {
     const { site } = await garden();
-    const found = await html(`${site.url}?q=autumn`);
+    const found = hitsOf(await html(`${site.url}?q=autumn`));
     expect(found).toContain(`href="${site.url}/flowers/tulips"`);
     expect(found).not.toContain("secret");
     expect(found).not.toContain("Diary");
     expect(await html(`${site.url}?q=${encodeURIComponent("-autumn")}`)).toContain("Type a word to look for.");
     expect(await html(`${site.url}?q=zebra`)).toContain("Nothing found");
+  });
+
+  test("search looks in the folder itself: many better hits outside it do not crowd out the one inside", async () => {
+    const { owner, kb, site } = await garden();
+    const outside = Array.from({ length: 60 }, (_, i) => upsert2(`elsewhere/n${i}.md`, `# Note ${i}\n\nmarigold marigold marigold`));
+    await pushed2(owner.jwt, kb.id, [upsert2("garden/flowers/marigold.md", "# Inside\n\nonce a marigold, among many other words of the garden")]);
+    await pushed2(owner.jwt, kb.id, outside);
+    const found = hitsOf(await html(`${site.url}?q=marigold`));
+    expect(found).toContain(`href="${site.url}/flowers/marigold"`);
+    expect(found).not.toContain("elsewhere");
   });
 
   test("a sync push shows at once, new notes in the navigation too", async () => {
@@ -108,6 +120,9 @@ describe("a published site", () => {
     expect((await call("DELETE", `/v1/kbs/${kb.id}?cascade=true`, { token: owner.jwt })).status).toBe(204);
     expect((await get(site.url)).status).toBe(404);
     expect((await get(`${site.url}/img/rose.png`)).status).toBe(404);
+    // Restored from the trash, it is served again.
+    expect((await call("POST", `/v1/trash/${kb.id}/restore`, { token: owner.jwt })).status).toBe(200);
+    expect((await get(`${site.url}/flowers/roses`)).status).toBe(200);
     const again = await garden();
     expect((await call("DELETE", `/v1/published-pages/${again.site.id}`, { token: again.owner.jwt })).status).toBe(204);
     expect((await get(`${again.site.url}/flowers/roses`)).status).toBe(404);

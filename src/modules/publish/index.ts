@@ -8,13 +8,13 @@ import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
 import type { RouteServices } from "../../wiring/services.ts";
 import { centerStylePath } from "../center/public.ts";
-import { kbEntryInFolder, kbFolderEntries, searchDocuments } from "../library/public.ts";
+import { kbEntryInFolder, kbFolderEntries, normalizePath, searchDocuments } from "../library/public.ts";
 import { ListPublishedQuery, PublishBody, PublishedPage, PublishedPagePage, PublishedPageParams } from "./model.ts";
 import { publishedPagesDocumentation } from "./openapi.ts";
 import { indexPage, missingPage, notePage, type SearchHit, Site, type SiteAt, searchPage } from "./page.ts";
 import { getPublished, listPublished, publish, siteBySlug, siteUrl, toPublishedPage, unpublish } from "./service.ts";
 
-/** Search results a site shows: one page of the KB's best hits, those in the folder. */
+/** Search results a site shows: the folder's best hits, one page of them. */
 const SEARCH_LIMIT = 50;
 
 /** The decoded path below /p/<slug>/ of the request's URL ("" for the root); null when it does not decode. */
@@ -55,7 +55,9 @@ export const publishModule = ({ deps, guard }: RouteServices) => {
     if (inner === null) return missingPage(at);
     const q = new URL(request.url).searchParams.get("q")?.trim();
     if (inner === "" && q) {
-      const found = await searchDocuments(deps.db, row.ownerId, { q, kbId: row.kbId, limit: SEARCH_LIMIT }).catch((e: unknown) => {
+      const folder = row.path ? normalizePath(row.path) : null;
+      const folderKey = folder?.ok ? folder.key : undefined;
+      const found = await searchDocuments(deps.db, row.ownerId, { q, kbId: row.kbId, folderKey, limit: SEARCH_LIMIT }).catch((e: unknown) => {
         if (e instanceof AppError && e.code === "VALIDATION_ERROR") return null;
         throw e;
       });
