@@ -1,6 +1,7 @@
-// What a share link of a KB folder opens below it (shares/): one of its documents or files
-// by id, for the KB's owner, only when it sits in that folder (any depth); a file's bytes
-// as the API serves them (its own type, ranges, the headers that keep it from running).
+// What a share link of a KB folder (shares/) or a published site (publish/) opens below it:
+// one of its documents or files by id, for the KB's owner, only when it sits in that folder
+// (any depth); a file's bytes as the API serves them (its own type, ranges, the headers that
+// keep it from running); and, for a site's navigation and links, every entry of the folder.
 import { and, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
