@@ -39,7 +39,13 @@ export { trashKb } from "./kbs/trash.ts";
 export { getDocument } from "./documents/service.ts";
 export { readContent } from "./documents/content.ts";
 export { listFolder } from "./kb-paths/tree.ts";
-export { renderNoteHtml } from "./kbs/note-html.ts";
+/**
+ * A note rendered for a page with no script (kbs/note-html.ts). markdown-it and its plugins
+ * are loaded at the first note shown, not when a node starts (test/ops/lazy-start.test.ts).
+ */
+export async function renderNoteHtml(source: string, imageOrigins: readonly string[]): Promise<string> {
+  return (await import("./kbs/note-html.ts")).renderNoteHtml(source, imageOrigins);
+}
 export { kbEntryInFolder } from "./kbs/shared-entry.ts";
 // What a published site reads of a KB folder: its entries, how its notes name each other, its search.
 export { type KbFolderEntry, kbFolderEntries } from "./kbs/shared-entry.ts";

@@ -33,7 +33,10 @@ export const migrationModule = ({ deps, guard, buckets }: RouteServices) =>
         // A finished upload of kind archive started its import when its last byte was in: named, it is answered.
         if (/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
           const body = parseJsonBytes(await readBody(request, 4096));
-          if (!Value.Check(MigrationFromUpload, body)) throw validationError("body.uploadId", "send { uploadId }: the id of a finished upload of kind archive");
+          if (!Value.Check(MigrationFromUpload, body)) {
+            const missing = typeof body !== "object" || body === null || !("uploadId" in body);
+            throw validationError("body.uploadId", `uploadId ${missing ? "is required" : "must be"}: the id of a finished upload of kind archive`);
+          }
           return status(202, ok(toView(await migrationOfUpload(deps.db, principal.userId, body.uploadId))));
         }
         await buckets.take(principal.userId, "upload");

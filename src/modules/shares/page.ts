@@ -128,7 +128,7 @@ function excerpt(text: string): string {
 }
 
 /** The page showing what the link opens. `preview`: Open Graph may name its picture (no password on the link). */
-export function contentPage(at: PageAt, shown: Shown, preview: boolean): Response {
+export async function contentPage(at: PageAt, shown: Shown, preview: boolean): Promise<Response> {
   const h1 = `<h1>${escapeHtml(shown.title)}</h1>`;
   let head: Head;
   let main: string;
@@ -164,7 +164,8 @@ export function contentPage(at: PageAt, shown: Shown, preview: boolean): Respons
     }
     case "document": {
       head = { title: shown.title, type: "article", oembed: preview, ...(preview ? { description: excerpt(shown.text) } : {}) };
-      const body = shown.format === "markdown" ? renderNoteHtml(shown.text, [new URL(at.addresses.MEDIA_URL).origin]) : `<pre>${escapeHtml(shown.text)}</pre>`;
+      const body =
+        shown.format === "markdown" ? await renderNoteHtml(shown.text, [new URL(at.addresses.MEDIA_URL).origin]) : `<pre>${escapeHtml(shown.text)}</pre>`;
       // The note's own headings are its title: no other above them.
       main = `<article class="doc-body" aria-label="${escapeHtml(shown.title)}">${body}</article>`;
       break;
