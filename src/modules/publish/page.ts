@@ -200,8 +200,8 @@ function excerpt(text: string): string {
   return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
 }
 
-export function notePage(site: Site, note: KbFolderEntry, text: string): Response {
-  const body = note.format === "markdown" ? renderNoteHtml(text, [site.at.mediaOrigin], site.placesFor(note.path)) : `<pre>${escapeHtml(text)}</pre>`;
+export async function notePage(site: Site, note: KbFolderEntry, text: string): Promise<Response> {
+  const body = note.format === "markdown" ? await renderNoteHtml(text, [site.at.mediaOrigin], site.placesFor(note.path)) : `<pre>${escapeHtml(text)}</pre>`;
   const main = `<article class="doc-body" aria-label="${escapeHtml(note.title)}">${body}</article>`;
   const head = { title: note.title, url: site.url(note), type: "article", description: excerpt(text) };
   return new Response(document(site, head, note, main), { headers: headers(site.at) });
