@@ -90,6 +90,7 @@ describe("a published site", () => {
     const { site } = await garden();
     const found = hitsOf(await html(`${site.url}?q=autumn`));
     expect(found).toContain(`href="${site.url}/flowers/tulips"`);
+    expect(found).toContain("planted in <mark>autumn</mark>");
     expect(found).not.toContain("secret");
     expect(found).not.toContain("Diary");
     expect(await html(`${site.url}?q=${encodeURIComponent("-autumn")}`)).toContain("Type a word to look for.");

@@ -65,7 +65,7 @@ export const publishModule = ({ deps, guard }: RouteServices) => {
       const hits = found.items.flatMap((h): SearchHit[] => {
         const entry = site.entryAt(site.inner(h.relativePath ?? "").replace(/\.(md|markdown|typ)$/i, ""));
         const inFolder = h.relativePath && (!row.path || h.relativePath.startsWith(`${row.path}/`));
-        return inFolder && entry?.path === h.relativePath ? [{ entry, snippet: h.snippet }] : [];
+        return inFolder && entry?.path === h.relativePath ? [{ entry, snippet: h.snippet, marks: h.marks }] : [];
       });
       return searchPage(site, q, hits);
     }

@@ -217,6 +217,19 @@ export function indexPage(site: Site): Response {
 export interface SearchHit {
   entry: KbFolderEntry;
   snippet: string;
+  /** Where the matches are in the snippet, each between a « and a » of the search's own. */
+  marks: { start: number; end: number }[];
+}
+
+/** A snippet with its matches highlighted (the search's « and » around each left out). */
+function highlighted(hit: SearchHit): string {
+  let out = "";
+  let at = 0;
+  for (const m of hit.marks) {
+    out += `${escapeHtml(hit.snippet.slice(at, m.start - 1))}<mark>${escapeHtml(hit.snippet.slice(m.start, m.end))}</mark>`;
+    at = m.end + 1;
+  }
+  return out + escapeHtml(hit.snippet.slice(at));
 }
 
 export function searchPage(site: Site, q: string, hits: SearchHit[] | string): Response {
@@ -224,7 +237,7 @@ export function searchPage(site: Site, q: string, hits: SearchHit[] | string): R
     typeof hits === "string"
       ? `<p role="status">${escapeHtml(hits)}</p>`
       : hits.length
-        ? `<ul class="hits">${hits.map((h) => `<li><a href="${escapeHtml(site.url(h.entry))}">${escapeHtml(h.entry.title)}</a><p>${escapeHtml(h.snippet)}</p></li>`).join("")}</ul>`
+        ? `<ul class="hits">${hits.map((h) => `<li><a href="${escapeHtml(site.url(h.entry))}">${escapeHtml(h.entry.title)}</a><p>${highlighted(h)}</p></li>`).join("")}</ul>`
         : `<p role="status">Nothing found for “${escapeHtml(q)}”.</p>`;
   const main = `<h1>Search</h1>${results}`;
   return new Response(document(site, { title: `Search: ${q}`, url: site.at.root, type: "website" }, null, main, q), { headers: headers(site.at) });
