@@ -17,11 +17,10 @@ import { getPublished, listPublished, publish, siteBySlug, siteUrl, toPublishedP
 /** Search results a site shows: the folder's best hits, one page of them. */
 const SEARCH_LIMIT = 50;
 
-/** The decoded path below /p/<slug>/ of the request's URL ("" for the root); null when it does not decode. */
-function innerPath(url: string, slug: string): string | null {
+/** The decoded path of the request's URL after `prefix` (/p/<slug>, or nothing on a site's own host), "" for the root; null when it does not decode. */
+function innerPath(url: string, prefix: string): string | null {
   const pathname = new URL(url).pathname;
-  const marker = `/p/${slug}`;
-  const rest = pathname.slice(pathname.indexOf(marker) + marker.length).replace(/^\/+|\/+$/g, "");
+  const rest = pathname.slice(prefix ? pathname.indexOf(prefix) + prefix.length : 0).replace(/^\/+|\/+$/g, "");
   try {
     return rest
       .split("/")
@@ -43,15 +42,34 @@ export const publishModule = ({ deps, guard }: RouteServices) => {
     return { root: siteUrl(a.CENTER_URL, slug), stylesheet: centerStylePath(a.CENTER_URL), mediaOrigin: new URL(a.MEDIA_URL).origin };
   };
   const hidden = { detail: { hide: true, [OWN_PATHS]: publishedPagesDocumentation(base) } };
+  const publishHost = config.PUBLISH_HOST?.toLowerCase();
+  /** A site on its own host: its pages at the host's root, the center's stylesheet from its origin. */
+  const hostAt = (host: string): SiteAt => {
+    const centerUrl = config.CENTER_URL;
+    const stylesheet = new URL(centerStylePath(centerUrl), centerUrl).href;
+    return {
+      root: `${new URL(centerUrl).protocol}//${host}`,
+      stylesheet,
+      styleOrigin: new URL(centerUrl).origin,
+      mediaOrigin: new URL(config.MEDIA_URL).origin,
+    };
+  };
+  /** The slug a request's Host names below PUBLISH_HOST (one label), else null. */
+  const slugOfHost = (request: Request): { slug: string; host: string } | null => {
+    // The server builds the request's URL from its Host header.
+    const host = new URL(request.url).host.toLowerCase();
+    if (!publishHost || !host.endsWith(`.${publishHost}`)) return null;
+    const slug = host.slice(0, -publishHost.length - 1);
+    return slug.includes(".") ? null : { slug, host };
+  };
 
   /** A site's page: read from the database and the KB now, so a sync or an unpublish shows at once. */
-  const sitePage = async (request: Request, slug: string): Promise<Response> => {
-    const at = siteAt(request, slug);
+  const sitePage = async (request: Request, slug: string, at: SiteAt = siteAt(request, slug), prefix = `/p/${slug}`): Promise<Response> => {
     const row = await siteBySlug(deps.db, slug);
     const read = row && (await kbFolderEntries(deps, row.ownerId, row.kbId, row.path));
     if (!row || !read) return missingPage(at);
     const site = new Site(at, row.path ? `${read.kbName} / ${row.path}` : read.kbName, row.path, read.entries);
-    const inner = innerPath(request.url, slug);
+    const inner = innerPath(request.url, prefix);
     if (inner === null) return missingPage(at);
     const q = new URL(request.url).searchParams.get("q")?.trim();
     if (inner === "" && q) {
@@ -82,57 +100,67 @@ export const publishModule = ({ deps, guard }: RouteServices) => {
     return notePage(site, entry, opened.text);
   };
 
-  return new Elysia({ name: "publish", detail: { tags: ["publish"] } })
-    .use(sharedModels)
-    .use(guard)
-    .post(
-      "/v1/published-pages",
-      async ({ principal, body, request, status }) => status(201, ok(toPublishedPage(center(request), await publish(deps, principal.userId, body)))),
-      {
-        auth: { scope: "kb.write", tier: "mutation" },
-        body: PublishBody,
-        response: { 201: Ok(PublishedPage), 404: "Error", 409: "Error", 422: "Error" },
-        detail: {
-          summary: "Publish a KB, or a folder of it, as a read-only site",
-          description:
-            "The caller must own the KB (and the folder must hold something), else 404. The answer's `url` is the site (CENTER_URL/p/<slug>): anyone may read it, its notes at their paths without the extension, read from the KB on each request. `slug` (a DNS label) taken: 409 CONFLICT.",
+  return (
+    new Elysia({ name: "publish", detail: { tags: ["publish"] } })
+      // A site on its own host answers every path there, before any route of the API.
+      .onRequest(({ request }) => {
+        const on = slugOfHost(request);
+        if (!on) return;
+        if (request.method !== "GET" && request.method !== "HEAD") return missingPage(hostAt(on.host));
+        return sitePage(request, on.slug, hostAt(on.host), "");
+      })
+      .use(sharedModels)
+      .use(guard)
+      .post(
+        "/v1/published-pages",
+        async ({ principal, body, request, status }) =>
+          status(201, ok(toPublishedPage(center(request), await publish(deps, principal.userId, body), publishHost))),
+        {
+          auth: { scope: "kb.write", tier: "mutation" },
+          body: PublishBody,
+          response: { 201: Ok(PublishedPage), 404: "Error", 409: "Error", 422: "Error" },
+          detail: {
+            summary: "Publish a KB, or a folder of it, as a read-only site",
+            description:
+              "The caller must own the KB (and the folder must hold something), else 404. The answer's `url` is the site (CENTER_URL/p/<slug>): anyone may read it, its notes at their paths without the extension, read from the KB on each request. `slug` (a DNS label) taken: 409 CONFLICT.",
+          },
         },
-      },
-    )
-    .get(
-      "/v1/published-pages",
-      async ({ principal, query, request }) =>
-        ok(await listPublished(deps, principal.userId, center(request), { cursor: query.cursor, limit: query.limit ?? 20 })),
-      {
-        auth: { scope: "kb.read", tier: "read" },
-        query: ListPublishedQuery,
-        response: { 200: Ok(PublishedPagePage), 400: "Error" },
-        detail: { summary: "List your published sites, newest first" },
-      },
-    )
-    .get(
-      "/v1/published-pages/:id",
-      async ({ principal, params, request }) => ok(toPublishedPage(center(request), await getPublished(deps.db, principal.userId, params.id))),
-      {
-        auth: { scope: "kb.read", tier: "read" },
-        params: PublishedPageParams,
-        response: { 200: Ok(PublishedPage), 404: "Error" },
-        detail: { summary: "One published site" },
-      },
-    )
-    .delete(
-      "/v1/published-pages/:id",
-      async ({ principal, params, set }) => {
-        await unpublish(deps, principal.userId, params.id);
-        set.status = 204;
-      },
-      {
-        auth: { scope: "kb.write", tier: "mutation" },
-        params: PublishedPageParams,
-        response: { 204: NoContent, 404: "Error" },
-        detail: { summary: "Unpublish a site: its pages and files are 404 at once, on every node" },
-      },
-    )
-    .get(`${base}/p/:slug`, ({ params, request }) => sitePage(request, params.slug), hidden)
-    .get(`${base}/p/:slug/*`, ({ params, request }) => sitePage(request, params.slug), hidden);
+      )
+      .get(
+        "/v1/published-pages",
+        async ({ principal, query, request }) =>
+          ok(await listPublished(deps, principal.userId, center(request), { cursor: query.cursor, limit: query.limit ?? 20 })),
+        {
+          auth: { scope: "kb.read", tier: "read" },
+          query: ListPublishedQuery,
+          response: { 200: Ok(PublishedPagePage), 400: "Error" },
+          detail: { summary: "List your published sites, newest first" },
+        },
+      )
+      .get(
+        "/v1/published-pages/:id",
+        async ({ principal, params, request }) => ok(toPublishedPage(center(request), await getPublished(deps.db, principal.userId, params.id), publishHost)),
+        {
+          auth: { scope: "kb.read", tier: "read" },
+          params: PublishedPageParams,
+          response: { 200: Ok(PublishedPage), 404: "Error" },
+          detail: { summary: "One published site" },
+        },
+      )
+      .delete(
+        "/v1/published-pages/:id",
+        async ({ principal, params, set }) => {
+          await unpublish(deps, principal.userId, params.id);
+          set.status = 204;
+        },
+        {
+          auth: { scope: "kb.write", tier: "mutation" },
+          params: PublishedPageParams,
+          response: { 204: NoContent, 404: "Error" },
+          detail: { summary: "Unpublish a site: its pages and files are 404 at once, on every node" },
+        },
+      )
+      .get(`${base}/p/:slug`, ({ params, request }) => sitePage(request, params.slug), hidden)
+      .get(`${base}/p/:slug/*`, ({ params, request }) => sitePage(request, params.slug), hidden)
+  );
 };

@@ -34,13 +34,15 @@ export interface SiteAt {
   /** CENTER_URL/p/<slug>, absolute. */
   root: string;
   stylesheet: string;
+  /** The stylesheet's origin when it is not the page's (a site on its own host). */
+  styleOrigin?: string;
   mediaOrigin: string;
 }
 
 const headers = (at: SiteAt): Record<string, string> => ({
   ...pageSecurityHeaders([
     "script-src 'none'",
-    `style-src 'self' ${inlineSource(STYLE)}`,
+    `style-src 'self' ${at.styleOrigin ? `${at.styleOrigin} ` : ""}${inlineSource(STYLE)}`,
     // The site's own pictures, and public ones on the media edge a note names.
     `img-src 'self' data: ${at.mediaOrigin}`,
     "form-action 'self'",
@@ -244,7 +246,7 @@ export function searchPage(site: Site, q: string, hits: SearchHit[] | string): R
 }
 
 /** No such site (unpublished, its KB gone or in the trash), or no such page on it. */
-export function missingPage(at: Pick<SiteAt, "stylesheet">): Response {
+export function missingPage(at: Pick<SiteAt, "stylesheet" | "styleOrigin">): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>Not found</title>
@@ -254,6 +256,10 @@ export function missingPage(at: Pick<SiteAt, "stylesheet">): Response {
 `;
   return new Response(html, {
     status: 404,
-    headers: { ...pageSecurityHeaders(["style-src 'self'", "img-src data:"]), "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    headers: {
+      ...pageSecurityHeaders([`style-src 'self'${at.styleOrigin ? ` ${at.styleOrigin}` : ""}`, "img-src data:"]),
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+    },
   });
 }

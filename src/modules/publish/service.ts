@@ -19,10 +19,12 @@ const SITES_PER_USER = 50;
 
 const SLUG = new RegExp(SLUG_PATTERN);
 
-export const siteUrl = (centerUrl: string, slug: string) => `${centerUrl.replace(/\/+$/, "")}/p/${slug}`;
+/** A site's address: on its own host below PUBLISH_HOST when the operator set one (with CENTER_URL's scheme), else CENTER_URL/p/<slug>. */
+export const siteUrl = (centerUrl: string, slug: string, publishHost?: string) =>
+  publishHost ? `${new URL(centerUrl).protocol}//${slug}.${publishHost}` : `${centerUrl.replace(/\/+$/, "")}/p/${slug}`;
 
-export function toPublishedPage(centerUrl: string, r: PublishedSiteRow): PublishedPage {
-  return { id: r.id, kbId: r.kbId, path: r.path, slug: r.slug, url: siteUrl(centerUrl, r.slug), createdAt: iso(r.createdAt) };
+export function toPublishedPage(centerUrl: string, r: PublishedSiteRow, publishHost?: string): PublishedPage {
+  return { id: r.id, kbId: r.kbId, path: r.path, slug: r.slug, url: siteUrl(centerUrl, r.slug, publishHost), createdAt: iso(r.createdAt) };
 }
 
 function folderOf(path: string | undefined): string {
@@ -91,7 +93,7 @@ export function listPublished(deps: Deps, ownerId: string, centerUrl: string, q:
       cursor: q.cursor,
       limit: q.limit,
     },
-    (r) => toPublishedPage(centerUrl, r as PublishedSiteRow),
+    (r) => toPublishedPage(centerUrl, r as PublishedSiteRow, deps.config.PUBLISH_HOST),
   );
 }
 
