@@ -5,7 +5,8 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
-import { PNG, storedFile, upsertFile } from "../kbs/file-fixtures.ts";
+import { png } from "../images/fixtures.ts";
+import { storedFile, upsertFile } from "../kbs/file-fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { pushed2 } from "../kbs/v2-fixtures.ts";
 import { published } from "../publish/fixtures.ts";
@@ -25,8 +26,9 @@ describe.skipIf(!executable)("published KBs in Chromium", () => {
   test("Publish a folder from the dashboard; the site at phone width: navigation, a note with its picture, a wikilink, search; Unpublish closes it", async () => {
     const user = await makeUser({ plan: "pro" });
     const kb = await newKb(user.jwt);
-    await storedFile(user.jwt, kb.id, PNG, "rose.png");
-    await pushed2(user.jwt, kb.id, [upsertFile("garden/img/rose.png", PNG)]);
+    const rose = await png(320, 200);
+    await storedFile(user.jwt, kb.id, rose, "rose.png");
+    await pushed2(user.jwt, kb.id, [upsertFile("garden/img/rose.png", rose)]);
     await markdownDoc(user.jwt, "# My garden\n\nStart with [[Roses]].\n\n> [!tip] Water early\n> before the heat", {
       kbId: kb.id,
       relativePath: "garden/index.md",
