@@ -2050,6 +2050,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/published-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your published sites, newest first */
+        get: operations["getV1Published-pages"];
+        put?: never;
+        /**
+         * Publish a KB, or a folder of it, as a read-only site
+         * @description The caller must own the KB (and the folder must hold something), else 404. The answer's `url` is the site (CENTER_URL/p/<slug>): anyone may read it, its notes at their paths without the extension, read from the KB on each request. `slug` (a DNS label) taken: 409 CONFLICT.
+         */
+        post: operations["postV1Published-pages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/published-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published site */
+        get: operations["getV1Published-pagesById"];
+        put?: never;
+        post?: never;
+        /** Unpublish a site: its pages and files are 404 at once, on every node */
+        delete: operations["deleteV1Published-pagesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/docs/{id}/raw": {
         parameters: {
             query?: never;
@@ -6588,6 +6627,563 @@ export interface paths {
                 500: components["responses"]["Internal"];
                 502: components["responses"]["BadGateway"];
                 503: components["responses"]["ServiceUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published site's home: its index or README note, or its list of notes; with ?q=, a search of its notes
+         * @description Anonymous, no script. Read from the KB on each request. The navigation lists the published folder's notes.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description words to look for in the site's notes */
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the page */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no such site: never published, unpublished, or its KB is in the trash or gone */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a published site (its path without the extension), or a file of it (its path)
+         * @description A note is rendered with the dashboard's renderer; its wikilinks, Markdown links and embeds lead to the site's own URLs, and only within the published folder (a link out of it is its words). A file answers its bytes as GET /v1/kbs/{id}/raw does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                    /** @description a note's name without its extension, or a file's name */
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note's page, or the file's bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: the range asked for */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site, or no such note or file in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/{folder}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a published site (its path without the extension), or a file of it (its path)
+         * @description A note is rendered with the dashboard's renderer; its wikilinks, Markdown links and embeds lead to the site's own URLs, and only within the published folder (a link out of it is its words). A file answers its bytes as GET /v1/kbs/{id}/raw does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                    /** @description a folder below the published one */
+                    folder: string;
+                    /** @description a note's name without its extension, or a file's name */
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note's page, or the file's bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: the range asked for */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site, or no such note or file in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/{folder}/{sub}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a published site (its path without the extension), or a file of it (its path)
+         * @description A note is rendered with the dashboard's renderer; its wikilinks, Markdown links and embeds lead to the site's own URLs, and only within the published folder (a link out of it is its words). A file answers its bytes as GET /v1/kbs/{id}/raw does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                    /** @description a folder below the published one */
+                    folder: string;
+                    /** @description a folder below the published one */
+                    sub: string;
+                    /** @description a note's name without its extension, or a file's name */
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note's page, or the file's bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: the range asked for */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site, or no such note or file in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/{folder}/{sub}/{sub2}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a published site (its path without the extension), or a file of it (its path)
+         * @description A note is rendered with the dashboard's renderer; its wikilinks, Markdown links and embeds lead to the site's own URLs, and only within the published folder (a link out of it is its words). A file answers its bytes as GET /v1/kbs/{id}/raw does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                    /** @description a folder below the published one */
+                    folder: string;
+                    /** @description a folder below the published one */
+                    sub: string;
+                    /** @description a folder below the published one */
+                    sub2: string;
+                    /** @description a note's name without its extension, or a file's name */
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note's page, or the file's bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: the range asked for */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site, or no such note or file in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p/{slug}/{folder}/{sub}/{sub2}/{sub3}/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A note of a published site (its path without the extension), or a file of it (its path)
+         * @description A note is rendered with the dashboard's renderer; its wikilinks, Markdown links and embeds lead to the site's own URLs, and only within the published folder (a link out of it is its words). A file answers its bytes as GET /v1/kbs/{id}/raw does.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the site's slug */
+                    slug: string;
+                    /** @description a folder below the published one */
+                    folder: string;
+                    /** @description a folder below the published one */
+                    sub: string;
+                    /** @description a folder below the published one */
+                    sub2: string;
+                    /** @description a folder below the published one */
+                    sub3: string;
+                    /** @description a note's name without its extension, or a file's name */
+                    path: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the note's page, or the file's bytes */
+                200: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: the range asked for */
+                206: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "*/*": Blob;
+                    };
+                };
+                /** @description a file: Not Modified */
+                304: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site, or no such note or file in its folder */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Range Not Satisfiable */
+                416: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                500: components["responses"]["Internal"];
+                502: components["responses"]["BadGateway"];
+                /** @description the database does not answer (Retry-After) */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
             };
         };
         put?: never;
@@ -16254,6 +16850,196 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1Published-pages": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                kbId: string;
+                                /** @description the published folder ("": the whole KB) */
+                                path: string;
+                                slug: string;
+                                /** @description the site: CENTER_URL/p/<slug> */
+                                url: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "postV1Published-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kbId: string;
+                    /** @description a folder of the KB, relative to its root (omitted or empty: the whole KB) */
+                    path?: string;
+                    /** @description the site's name in its URL; omitted: the KB's slug, or it with a random ending when taken */
+                    slug?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** PublishedPage */
+                        data: {
+                            id: string;
+                            kbId: string;
+                            /** @description the published folder ("": the whole KB) */
+                            path: string;
+                            slug: string;
+                            /** @description the site: CENTER_URL/p/<slug> */
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "getV1Published-pagesById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** PublishedPage */
+                        data: {
+                            id: string;
+                            kbId: string;
+                            /** @description the published folder ("": the whole KB) */
+                            path: string;
+                            slug: string;
+                            /** @description the site: CENTER_URL/p/<slug> */
+                            url: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    "deleteV1Published-pagesById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];

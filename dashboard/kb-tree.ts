@@ -2,13 +2,14 @@
 // documents, from the KB's manifest), a document (doc-view.ts) or a file (file-view.ts);
 // `#<anchor>` after a document's path names one of its headings or footnotes, scrolled to
 // once it is drawn. The KB's own page says how many conflict branches are pending, with a
-// link to them. A folder (the KB itself too) has a share link to make, folded under it.
+// link to them. A folder (the KB itself too) has a share link to make and a site to publish, each folded under it.
 import { inWords } from "./auth.ts";
 import { bytes, h } from "./dom.ts";
 import { docView } from "./doc-view.ts";
 import { fileView } from "./file-view.ts";
 import { breadcrumb, type Entry, getKb, type Kb, kbEntries, kbFacts, kbHref, pendingBranches, plural, when } from "./kb-data.ts";
 import { anchorTarget, jumpTo } from "./markdown.ts";
+import { publishPanel } from "./publish.ts";
 import { sharePanel } from "./shares.ts";
 
 /** The folder's direct children: subfolders (with how many documents each holds) and documents. */
@@ -129,6 +130,12 @@ export function kbScreen(rest: string) {
             { class: "card share-folder" },
             h("summary", {}, path ? "Share this folder" : "Share this knowledge base"),
             sharePanel({ kind: "kb", id: kb.id, path }, path ? "this folder's notes and pictures" : "this knowledge base's notes and pictures"),
+          ),
+          h(
+            "details",
+            { class: "card share-folder" },
+            h("summary", {}, path ? "Publish this folder" : "Publish this knowledge base"),
+            publishPanel(kb.id, path, path ? "this folder's notes" : "this knowledge base's notes"),
           ),
         );
       } else {

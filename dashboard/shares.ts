@@ -19,7 +19,7 @@ const TARGET_WORDS: Record<Share["target"]["kind"], string> = {
 };
 
 /** A link's URL with its copy button, labelled `label`. */
-function linkField(id: string, label: string, url: string) {
+export function linkField(id: string, label: string, url: string) {
   const input = h("input", { id, readonly: true, value: url, class: "mono" });
   const note = h("p", { class: "status", role: "status" });
   const button = h("button", { type: "button", class: "secondary", "aria-label": `Copy ${label.toLowerCase()}` }, "Copy");

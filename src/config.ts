@@ -40,6 +40,11 @@ export const variables = {
     default: undefined,
     doc: "the dashboard address: the api role serves the dashboard at its path (default the root, API paths untouched) and the device page below it; default PUBLIC_URL",
   },
+  PUBLISH_HOST: {
+    schema: T.String({ pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$" }),
+    default: undefined,
+    doc: "a host whose subdomains serve published KBs (pages.example.com: a site at https://<slug>.pages.example.com/, its DNS a wildcard to the api nodes); unset = sites only at CENTER_URL/p/<slug>",
+  },
   MCP_URL: {
     schema: Url,
     default: undefined,

@@ -31,6 +31,7 @@ import { videosModule } from "../modules/videos/index.ts";
 import { oembedModule } from "../modules/oembed/index.ts";
 import { sharesModule } from "../modules/shares/index.ts";
 import { webhooksModule } from "../modules/webhooks/index.ts";
+import { publishModule } from "../modules/publish/index.ts";
 
 /**
  * The HTTP core of this app: a quota refusal is told to the owner as well as answered, and
@@ -100,6 +101,7 @@ export function createApp(processServices: Services) {
     // Share links: the API, and each link's anonymous page below CENTER_URL with its media through the edge.
     .use(sharesModule(services, edge.vouched))
     .use(webhooksModule(services))
+    .use(publishModule(services))
     // The dashboard at CENTER_URL (the root by default): a page and its files, no API of its own.
     .use(centerModule(deps))
     // Its tools call the routes above in process (modules/mcp/client.ts).

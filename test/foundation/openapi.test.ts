@@ -133,6 +133,16 @@ describe("GET /swagger/json", () => {
         "GET /s/{token}/m/{kind}/{file}",
         "GET /s/{token}/m/{kind}/{id}/{file}",
         "GET /s/{token}/m/{kind}/{id}/{dir}/{file}",
+        "POST /v1/published-pages",
+        "GET /v1/published-pages",
+        "GET /v1/published-pages/{id}",
+        "DELETE /v1/published-pages/{id}",
+        "GET /p/{slug}",
+        "GET /p/{slug}/{path}",
+        "GET /p/{slug}/{folder}/{path}",
+        "GET /p/{slug}/{folder}/{sub}/{path}",
+        "GET /p/{slug}/{folder}/{sub}/{sub2}/{path}",
+        "GET /p/{slug}/{folder}/{sub}/{sub2}/{sub3}/{path}",
         "GET /v1/videos",
         "GET /v1/videos/{id}",
         "PATCH /v1/videos/{id}",
@@ -280,7 +290,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(122);
+    expect(guarded.length).toBe(126);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

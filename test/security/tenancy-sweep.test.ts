@@ -102,6 +102,9 @@ const endpoint = (
   await callJson("POST", "/v1/webhooks/endpoints", { token: owner.jwt, json: { url: "https://hooks.example.com/owner", events: ["video.ready"] } })
 ).body.data as { id: string };
 expect((await callJson("POST", `/v1/webhooks/endpoints/${endpoint.id}/test`, { token: owner.jwt })).status).toBe(202);
+// A site of the owner's KB: the stranger cannot read or unpublish it through the API. (The
+// site itself is public by design: its pages are probed by a slug that names no site.)
+const site = (await callJson("POST", "/v1/published-pages", { token: owner.jwt, json: { kbId: kb.id } })).body.data;
 const edgePath = (url: string) => new URL(url).pathname.replace(/^.*?\/media\//, "/media/");
 
 interface Probe {
@@ -210,6 +213,14 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "GET /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}` }),
   "PATCH /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}`, json: { password: "taken over" } }),
   "DELETE /v1/shares/{id}": () => ({ path: `/v1/shares/${share.id}` }),
+  "GET /v1/published-pages/{id}": () => ({ path: `/v1/published-pages/${site.id}` }),
+  "DELETE /v1/published-pages/{id}": () => ({ path: `/v1/published-pages/${site.id}` }),
+  "GET /p/{slug}": () => ({ path: `/p/${site.id.toLowerCase()}`, html: true }),
+  "GET /p/{slug}/{path}": () => ({ path: `/p/${site.id.toLowerCase()}/a`, html: true }),
+  "GET /p/{slug}/{folder}/{path}": () => ({ path: `/p/${site.id.toLowerCase()}/f/a`, html: true }),
+  "GET /p/{slug}/{folder}/{sub}/{path}": () => ({ path: `/p/${site.id.toLowerCase()}/f/s/a`, html: true }),
+  "GET /p/{slug}/{folder}/{sub}/{sub2}/{path}": () => ({ path: `/p/${site.id.toLowerCase()}/f/s/t/a`, html: true }),
+  "GET /p/{slug}/{folder}/{sub}/{sub2}/{sub3}/{path}": () => ({ path: `/p/${site.id.toLowerCase()}/f/s/t/u/a`, html: true }),
   // A link's page by the link's id (its token is not guessable): no such link.
   "GET /s/{token}": () => ({ path: `/s/${share.id}`, html: true }),
   "POST /s/{token}": () => ({
@@ -280,6 +291,7 @@ const BATCHES: Record<string, () => Probe> = {
     code: "COLLECTION_COVER_NOT_ITEM",
   }),
   "GET /v1/docs?kbId= of the owner's KB": () => ({ path: `/v1/docs?kbId=${kb.id}`, status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
+  "POST /v1/published-pages of the owner's KB": () => ({ path: "/v1/published-pages", json: { kbId: kb.id } }),
   "GET /v1/docs/search?kbId= of the owner's KB": () => ({ path: `/v1/docs/search?q=second&kbId=${kb.id}` }),
   "GET /v1/docs/search for the owner's words": () => ({ path: "/v1/docs/search?q=second", status: 200, check: (b) => expect(b.data.items).toEqual([]) }),
 };
@@ -306,6 +318,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     `/v1/backup/${ownersExport.id}`,
     `/v1/migration/${ownersImport.id}`,
     `/v1/shares/${share.id}`,
+    `/v1/published-pages/${site.id}`,
     "/v1/media",
     "/v1/trash",
     `/v1/collections/${collection.id}`,

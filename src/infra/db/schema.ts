@@ -14,5 +14,6 @@ export * from "../../modules/uploads/table.ts";
 export * from "../../modules/backup/table.ts";
 export * from "../../modules/migration/table.ts";
 export * from "../../modules/shares/table.ts";
+export * from "../../modules/publish/table.ts";
 export * from "../../modules/collections/table.ts";
 export * from "../../modules/webhooks/table.ts";

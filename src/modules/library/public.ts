@@ -1,6 +1,7 @@
 // The library's public surface: what the job registry, the operator's CLI and the tests'
 // fixtures use of documents and knowledge bases. Everything else stays inside the module.
 // Its scheduled jobs, and its objects and counted rows for the orphan sweep and usage verify.
+import type { NoteSite } from "./kbs/note-html.ts";
 export { conflictBranchesJob } from "./kbs/conflict-branches.job.ts";
 export { pruneTombstonesJob } from "./kbs/prune-tombstones.job.ts";
 export { syncV1ReminderJob } from "./kbs/sync-v1-reminder.job.ts";
@@ -43,7 +44,12 @@ export { listFolder } from "./kb-paths/tree.ts";
  * A note rendered for a page with no script (kbs/note-html.ts). markdown-it and its plugins
  * are loaded at the first note shown, not when a node starts (test/ops/lazy-start.test.ts).
  */
-export async function renderNoteHtml(source: string, imageOrigins: readonly string[]): Promise<string> {
-  return (await import("./kbs/note-html.ts")).renderNoteHtml(source, imageOrigins);
+export async function renderNoteHtml(source: string, imageOrigins: readonly string[], site?: NoteSite): Promise<string> {
+  return (await import("./kbs/note-html.ts")).renderNoteHtml(source, imageOrigins, site);
 }
 export { kbEntryInFolder } from "./kbs/shared-entry.ts";
+// What a published site reads of a KB folder: its entries, how its notes name each other, its search.
+export { type KbFolderEntry, kbFolderEntries } from "./kbs/shared-entry.ts";
+export { isTextDocument, LinkIndex } from "./kbs/note-links.ts";
+export type { NoteSite } from "./kbs/note-html.ts";
+export { searchDocuments } from "./documents/search.ts";

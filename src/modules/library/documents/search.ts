@@ -79,6 +79,8 @@ const searchStatement = (inKb: boolean, after: boolean) => (db: DbOrTx) => {
         sql`${documents.search} @@ q`,
         sql`querytree(q) <> 'T'`,
         inKb ? eq(documents.kbId, sql.placeholder("kbId")) : undefined,
+        // A folder of the KB (its case-folded key and a slash; "" for all of it): a published site's search.
+        inKb ? sql`(${sql.placeholder("under")}::text = '' or starts_with(${documents.pathKey}, ${sql.placeholder("under")}::text))` : undefined,
         after
           ? sql`(${rank}, ${documents.updatedAt}, ${documents.id}) < (${sql.placeholder("afterRank")}::real, ${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
           : undefined,
@@ -130,6 +132,8 @@ function marked(headline: string): { snippet: string; marks: { start: number; en
 export interface SearchQuery {
   q: string;
   kbId?: string;
+  /** With kbId: only documents below this folder of the KB (a normalized path's key). */
+  folderKey?: string;
   cursor?: string;
   limit: number;
 }
@@ -148,7 +152,7 @@ export async function searchDocuments(db: DbOrTx, userId: string, query: SearchQ
     userId,
     q,
     limit: query.limit + 1,
-    ...(inKb && { kbId: query.kbId }),
+    ...(inKb && { kbId: query.kbId, under: query.folderKey ? `${query.folderKey}/` : "" }),
     ...(after && { afterRank: after[0], afterAt: after[1].toISOString(), afterId: after[2] }),
   });
   // Nothing found: say so, unless nothing could have been (asked only then, so a search
