@@ -12611,6 +12611,8 @@ export interface operations {
                                 duration_seconds?: number;
                                 /** @description once ready, or a custom thumbnail */
                                 thumbnail_url?: string;
+                                /** @description ThumbHash (base64) of the thumbnail, to paint before its bytes arrive; null until made, or when there is none */
+                                placeholder: ((string | null) | null) | null;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -12749,6 +12751,8 @@ export interface operations {
                             /** @description progressive MP4, once ready */
                             direct_url?: string;
                             thumbnail_url?: string;
+                            /** @description ThumbHash (base64) of the thumbnail; null until made, or when there is none */
+                            placeholder: ((string | null) | null) | null;
                             /** @description why transcoding failed (status failed) */
                             failure_reason?: string;
                             /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
@@ -12856,6 +12860,8 @@ export interface operations {
                             /** @description progressive MP4, once ready */
                             direct_url?: string;
                             thumbnail_url?: string;
+                            /** @description ThumbHash (base64) of the thumbnail; null until made, or when there is none */
+                            placeholder: ((string | null) | null) | null;
                             /** @description why transcoding failed (status failed) */
                             failure_reason?: string;
                             /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
@@ -12981,6 +12987,8 @@ export interface operations {
                             /** @description progressive MP4, once ready */
                             direct_url?: string;
                             thumbnail_url?: string;
+                            /** @description ThumbHash (base64) of the thumbnail; null until made, or when there is none */
+                            placeholder: ((string | null) | null) | null;
                             /** @description why transcoding failed (status failed) */
                             failure_reason?: string;
                             /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
@@ -13063,6 +13071,8 @@ export interface operations {
                             /** @description progressive MP4, once ready */
                             direct_url?: string;
                             thumbnail_url?: string;
+                            /** @description ThumbHash (base64) of the thumbnail; null until made, or when there is none */
+                            placeholder: ((string | null) | null) | null;
                             /** @description why transcoding failed (status failed) */
                             failure_reason?: string;
                             /** @description while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it */
@@ -13196,6 +13206,8 @@ export interface operations {
                             title: string;
                             /** @description the embedded cover (JPEG), else the format's default SVG */
                             thumbnailUrl: string;
+                            /** @description ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made */
+                            placeholder: ((string | null) | null) | null;
                             /** @description null when the file does not say */
                             durationSeconds: ((number | null) | null) | null;
                             /** @description kbps; null when the file does not say */
@@ -13283,6 +13295,8 @@ export interface operations {
                             title: string;
                             /** @description the embedded cover (JPEG), else the format's default SVG */
                             thumbnailUrl: string;
+                            /** @description ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made */
+                            placeholder: ((string | null) | null) | null;
                             /** @description null when the file does not say */
                             durationSeconds: ((number | null) | null) | null;
                             /** @description kbps; null when the file does not say */
@@ -13399,6 +13413,8 @@ export interface operations {
                             title: string;
                             /** @description the embedded cover (JPEG), else the format's default SVG */
                             thumbnailUrl: string;
+                            /** @description ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made */
+                            placeholder: ((string | null) | null) | null;
                             /** @description null when the file does not say */
                             durationSeconds: ((number | null) | null) | null;
                             /** @description kbps; null when the file does not say */
@@ -13875,6 +13891,8 @@ export interface operations {
                                 duration_seconds?: number;
                                 /** @description once ready, or a custom thumbnail */
                                 thumbnail_url?: string;
+                                /** @description ThumbHash (base64) of the thumbnail, to paint before its bytes arrive; null until made, or when there is none */
+                                placeholder: ((string | null) | null) | null;
                                 /** Format: date-time */
                                 createdAt: string;
                             } | {
@@ -13891,6 +13909,8 @@ export interface operations {
                                 title: string;
                                 /** @description the embedded cover (JPEG), else the format's default SVG */
                                 thumbnailUrl: string;
+                                /** @description ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made */
+                                placeholder: ((string | null) | null) | null;
                                 /** @description null when the file does not say */
                                 durationSeconds: ((number | null) | null) | null;
                                 /** @description kbps; null when the file does not say */
@@ -14527,6 +14547,8 @@ export interface operations {
                                     duration_seconds?: number;
                                     /** @description once ready, or a custom thumbnail */
                                     thumbnail_url?: string;
+                                    /** @description ThumbHash (base64) of the thumbnail, to paint before its bytes arrive; null until made, or when there is none */
+                                    placeholder: ((string | null) | null) | null;
                                     /** Format: date-time */
                                     createdAt: string;
                                 } | {
@@ -14543,6 +14565,8 @@ export interface operations {
                                     title: string;
                                     /** @description the embedded cover (JPEG), else the format's default SVG */
                                     thumbnailUrl: string;
+                                    /** @description ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made */
+                                    placeholder: ((string | null) | null) | null;
                                     /** @description null when the file does not say */
                                     durationSeconds: ((number | null) | null) | null;
                                     /** @description kbps; null when the file does not say */

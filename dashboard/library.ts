@@ -152,6 +152,8 @@ function picture(item: Item, previous?: string): { thumb: HTMLElement; img: HTML
       };
   }
   const thumb = h("div", { class: `thumb ${item.kind}` }, img ?? h("span", { class: "placeholder", "aria-hidden": "true" }, item.kind === "video" ? "▶" : "♪"));
+  // A video's thumbnail and an audio cover have their placeholders too, as an image has.
+  if (img && !previous) paintPlaceholder(thumb, img, item.raw.placeholder ?? null);
   if (badge) thumb.append(h("span", { class: `badge ${item.kind === "video" ? item.raw.status : ""}`, "aria-hidden": "true" }, badge));
   return { thumb, img };
 }

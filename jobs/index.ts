@@ -4,7 +4,7 @@
 // entry here; a module that stores objects is one more kind. The order is the order
 // `shelf admin jobs` and GET /v1/admin/jobs list them in.
 import type { Job } from "../src/core/job.ts";
-import { storedAudio } from "../src/modules/audio/public.ts";
+import { audioPlaceholdersJob, storedAudio } from "../src/modules/audio/public.ts";
 import { expireExportsJob, storedExports } from "../src/modules/backup/public.ts";
 import { storedMigrations } from "../src/modules/migration/public.ts";
 import { storedDocuments, storedKbFiles } from "../src/modules/library/public.ts";
@@ -16,7 +16,14 @@ import { deliverOutboxJob, pruneNotificationsJob } from "../src/modules/notifica
 import { pruneOAuthJob } from "../src/modules/oauth/public.ts";
 import { expireUploadsJob, storedUploads } from "../src/modules/uploads/public.ts";
 import { orphanSweepJob, type StoredKind, usageVerifyJob } from "../src/modules/usage/public.ts";
-import { attributeProviderEgress, deleteFailedVideoOriginals, monthRollover, reconcileVideosJob, storedVideos } from "../src/modules/videos/public.ts";
+import {
+  attributeProviderEgress,
+  deleteFailedVideoOriginals,
+  monthRollover,
+  reconcileVideosJob,
+  storedVideos,
+  videoPlaceholdersJob,
+} from "../src/modules/videos/public.ts";
 import { purgeTrashJob } from "../src/modules/trash/public.ts";
 import { pruneJobRuns } from "./runner.ts";
 
@@ -40,6 +47,8 @@ export const allJobs: readonly Job[] = [
   syncV1ReminderJob,
   attributeImageBandwidthJob,
   imagePlaceholdersJob,
+  videoPlaceholdersJob,
+  audioPlaceholdersJob,
   attributeProviderEgress,
   conflictBranchesJob,
   reconcileVideosJob,

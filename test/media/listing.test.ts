@@ -77,6 +77,7 @@ describe("GET /v1/media", () => {
       "mimeType",
       "title",
       "thumbnailUrl",
+      "placeholder",
       "durationSeconds",
       "bitrate",
       "status",

@@ -99,7 +99,12 @@ describe("GET, PATCH and DELETE /v1/shares", () => {
     const owner = await makeUser({ plan: "pro" });
     const image = await privateImage(owner.jwt);
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await shared(owner.jwt, { target: { kind: "image", id: image.id } }));
+    const { deps } = await testContext();
+    for (let i = 0; i < 3; i++) {
+      // Distinct creation instants make "newest first" unambiguous (links made in one millisecond sort by id).
+      deps.clock.advance(5);
+      made.push(await shared(owner.jwt, { target: { kind: "image", id: image.id } }));
+    }
     const first = await callJson("GET", "/v1/shares?limit=2", { token: owner.jwt });
     expect(first.status).toBe(200);
     expect(first.body.data.items.map((s: { id: string }) => s.id)).toEqual([made[2]!.id, made[1]!.id]);

@@ -18,6 +18,9 @@ export const AudioItem = t.Object(
     mimeType: t.String({ description: "from the file's bytes, not the name or the declared type" }),
     title: t.String(),
     thumbnailUrl: t.String({ description: "the embedded cover (JPEG), else the format's default SVG" }),
+    placeholder: t.Nullable(
+      t.String({ description: "ThumbHash (base64) of the cover, to paint before its bytes arrive; null when there is no cover, or until made" }),
+    ),
     durationSeconds: t.Nullable(t.Number({ description: "null when the file does not say" })),
     bitrate: t.Nullable(Int({ description: "kbps; null when the file does not say" })),
     status: t.Literal("ready"),

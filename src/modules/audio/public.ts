@@ -12,3 +12,5 @@ export { ingestAudio, precheckAudioFile, toAudio } from "./service.ts";
 export { ownedAudioCard, publicAudioCard } from "./card.ts";
 // What an account export copies of audio.
 export { audioExportTotals, audioForExport, audioIdOwners } from "./export.ts";
+// The job that makes the placeholders of covers that have none.
+export { audioPlaceholdersJob } from "./placeholders.job.ts";

@@ -17,6 +17,7 @@ const ITEM_COLUMNS = {
   sizeBytes: audio.sizeBytes,
   title: audio.title,
   coverKey: audio.coverKey,
+  placeholder: audio.placeholder,
   durationSeconds: audio.durationSeconds,
   bitrate: audio.bitrate,
   isPublic: audio.isPublic,

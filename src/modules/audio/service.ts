@@ -14,7 +14,7 @@ import { newId } from "../../infra/ids.ts";
 import { LimitRefusal } from "../../core/refusal.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
 import { invalidate } from "../edge/public.ts";
-import { derivedPrefix } from "../images/public.ts";
+import { derivedPrefix, NO_PLACEHOLDER, placeholderOf } from "../images/public.ts";
 import { requireUser, planActive, type PlanLimits } from "../identity/public.ts";
 import { assertFits, holdInTrash, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { emitEvent } from "../webhooks/public.ts";
@@ -127,7 +127,7 @@ async function recordAudio(
 ): Promise<AudioRow> {
   const ref = { ownerId: u.userId, id };
   const key = originalKey(ref);
-  let cover: { key: string; bytes: number } | null = null;
+  let cover: { key: string; bytes: number; placeholder: string } | null = null;
   try {
     const fields = fieldsOf();
     const { format } = streamed;
@@ -145,7 +145,7 @@ async function recordAudio(
     const jpeg = info.cover && (await coverJpeg(info.cover.data));
     if (jpeg && (await coverFits(deps, u, jpeg.length))) {
       await deps.storage.put(coverKey(ref), jpeg, { contentType: "image/jpeg" });
-      cover = { key: coverKey(ref), bytes: jpeg.length };
+      cover = { key: coverKey(ref), bytes: jpeg.length, placeholder: await placeholderOf(jpeg, deps.config.IMAGE_WORK_TIMEOUT_S).catch(() => NO_PLACEHOLDER) };
     }
     const now = deps.clock.now();
     const filename = streamed.filename || `audio.${format}`;
@@ -173,6 +173,7 @@ async function recordAudio(
           objectKey: key,
           coverKey: cover?.key ?? null,
           coverBytes: cover?.bytes ?? 0,
+          placeholder: cover?.placeholder ?? NO_PLACEHOLDER,
           createdAt: createdAt ?? now,
           updatedAt: now,
         })
@@ -189,7 +190,10 @@ async function recordAudio(
   }
 }
 
-type ItemRow = Pick<AudioRow, "id" | "filename" | "format" | "sizeBytes" | "title" | "coverKey" | "durationSeconds" | "bitrate" | "isPublic" | "createdAt">;
+type ItemRow = Pick<
+  AudioRow,
+  "id" | "filename" | "format" | "sizeBytes" | "title" | "coverKey" | "placeholder" | "durationSeconds" | "bitrate" | "isPublic" | "createdAt"
+>;
 
 export function toAudioItem(mediaUrl: string, r: ItemRow): AudioItem {
   return {
@@ -201,6 +205,7 @@ export function toAudioItem(mediaUrl: string, r: ItemRow): AudioItem {
     mimeType: MIME[r.format],
     title: r.title,
     thumbnailUrl: thumbnailUrl(mediaUrl, r.id, r.coverKey !== null),
+    placeholder: (r.coverKey !== null && r.placeholder) || null,
     durationSeconds: r.durationSeconds,
     bitrate: r.bitrate,
     status: "ready",

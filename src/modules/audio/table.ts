@@ -36,6 +36,8 @@ export const audio = pgTable(
     objectKey: text("object_key").notNull(),
     /** The embedded cover as a JPEG; null: the format's default thumbnail. */
     coverKey: text("cover_key"),
+    /** The cover's ThumbHash, base64; null until made, "" for no cover or one that gives none. */
+    placeholder: text("placeholder"),
     /** The cover's bytes, counted against image storage. */
     coverBytes: bytes("cover_bytes").notNull().default(0),
     createdAt: ts("created_at").notNull(),

@@ -27,6 +27,8 @@ export { imageExportTotals, imageIdOwners, imagesForExport } from "./export.ts";
 export { imagePlaceholdersJob } from "./placeholders.job.ts";
 // Size variants of the pictures other kinds store (a video's thumbnail, an audio cover).
 export { derivedPrefix, derivedVariants } from "./variants/derived.ts";
+// The ThumbHash placeholder of a picture other kinds show (a video's thumbnail, an audio cover).
+export { NO_PLACEHOLDER, placeholderOf } from "./variants/placeholder.ts";
 export type { VariantAsk } from "./variants/params.ts";
 // The trash: a deleted image is trashed, then restored or purged through the trash module.
 export { expiredImages, imageTrashPage, restoreImage, trashImage } from "./trash.ts";

@@ -31,6 +31,9 @@ export const VideoListItem = t.Object(
     ...core,
     duration_seconds: t.Optional(t.Number({ description: "once ready" })),
     thumbnail_url: t.Optional(t.String({ description: "once ready, or a custom thumbnail" })),
+    placeholder: t.Nullable(
+      t.String({ description: "ThumbHash (base64) of the thumbnail, to paint before its bytes arrive; null until made, or when there is none" }),
+    ),
     createdAt: Instant,
   },
   { title: "VideoListItem" },
@@ -45,6 +48,7 @@ export const Video = t.Object(
     playback_url: t.Optional(t.String({ description: "HLS master playlist, once ready; a private video's needs a signature (POST .../sign)" })),
     direct_url: t.Optional(t.String({ description: "progressive MP4, once ready" })),
     thumbnail_url: t.Optional(t.String()),
+    placeholder: t.Nullable(t.String({ description: "ThumbHash (base64) of the thumbnail; null until made, or when there is none" })),
     failure_reason: t.Optional(t.String({ description: "why transcoding failed (status failed)" })),
     progress: t.Optional(
       t.Number({ minimum: 0, maximum: 1, description: "while processing: how far transcoding is, 0 to 1, as GET /v1/videos/{id}/status gives it" }),

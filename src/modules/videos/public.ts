@@ -26,3 +26,5 @@ export { ownedVideoCard, publicVideoCard } from "./card.ts";
 export { createPlaybackSigner } from "./sign.ts";
 // What an account export copies of videos.
 export { videoExportTotals, videoIdOwners, videosForExport } from "./export.ts";
+// The job that makes the placeholders of thumbnails that have none.
+export { videoPlaceholdersJob } from "./placeholders.job.ts";

@@ -200,6 +200,7 @@ export const LIST_COLUMNS = [
   "thumbnailKey",
   "customThumbnailKey",
   "providerPlaybackId",
+  "placeholder",
   "createdAt",
 ] as const;
 type ListRow = Pick<VideoRow, (typeof LIST_COLUMNS)[number]>;
@@ -216,6 +217,7 @@ export function toListItem(urls: VideoUrls, r: ListRow): VideoListItem {
     tags: r.tags,
     ...(r.status === "ready" && r.durationSeconds !== null && { duration_seconds: r.durationSeconds }),
     ...(thumb && { thumbnail_url: thumbnailUrl(urls.media, r.id, thumb, r.isPublic ? undefined : urls.thumbToken(r.id)) }),
+    placeholder: (thumb && r.placeholder) || null,
     createdAt: iso(r.createdAt),
   };
 }

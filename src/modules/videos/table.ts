@@ -60,6 +60,11 @@ export const videos = pgTable(
     thumbnailKey: text("thumbnail_key"),
     /** A replacement thumbnail (thumb-custom-<nanoid>.jpg); wins over thumbnail_key. */
     customThumbnailKey: text("custom_thumbnail_key"),
+    /**
+     * The ThumbHash of the thumbnail shown (custom, else auto), base64; null until made (the
+     * video-placeholders job), "" when the picture gives none.
+     */
+    placeholder: text("placeholder"),
     /** The custom thumbnail's bytes, counted against image storage. */
     thumbnailBytes: bytes("thumbnail_bytes").notNull().default(0),
     /** The progressive MP4 (direct.mp4), once transcoded. */

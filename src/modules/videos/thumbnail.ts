@@ -9,6 +9,7 @@ import { sharp } from "../../infra/sharp.ts";
 import { nanoid } from "nanoid";
 import { requireUser, type PlanLimits } from "../identity/public.ts";
 import { assertCompliant, type WithCompliance } from "../compliance/public.ts";
+import { NO_PLACEHOLDER, placeholderOf } from "../images/public.ts";
 import { invalidate } from "../edge/public.ts";
 import { assertFits, release, reserve, snapshotUsage } from "../usage/public.ts";
 import { customThumbnailKey } from "./layout.ts";
@@ -51,6 +52,7 @@ export async function setThumbnail(deps: Deps & WithCompliance, userId: string, 
   // A thumbnail is an uploaded picture like any other: checked before it is stored.
   await assertCompliant(deps, { kind: "image", bytes: upload.file.bytes, ownerId: userId, filename: upload.file.filename, mimeType });
   const key = customThumbnailKey({ ownerId: userId, id }, nanoid(10));
+  const placeholder = await placeholderOf(jpeg, deps.config.IMAGE_WORK_TIMEOUT_S).catch(() => NO_PLACEHOLDER);
   await deps.storage.put(key, jpeg, { contentType: "image/jpeg" });
   let old: string | null = null;
   try {
@@ -61,7 +63,7 @@ export async function setThumbnail(deps: Deps & WithCompliance, userId: string, 
       await reserve(tx, userId, limits, { imageBytes: jpeg.length }, deps.clock.now());
       const [after] = await tx
         .update(videos)
-        .set({ customThumbnailKey: key, thumbnailBytes: jpeg.length, updatedAt: deps.clock.now() })
+        .set({ customThumbnailKey: key, thumbnailBytes: jpeg.length, placeholder, updatedAt: deps.clock.now() })
         .where(eq(videos.id, id))
         .returning();
       return after!;
@@ -81,7 +83,8 @@ export async function revertThumbnail(deps: Deps, userId: string, id: string): P
     await release(tx, userId, { imageBytes: before.thumbnailBytes });
     const [after] = await tx
       .update(videos)
-      .set({ customThumbnailKey: null, thumbnailBytes: 0, updatedAt: deps.clock.now() })
+      // The auto thumbnail's placeholder is made again by the video-placeholders job.
+      .set({ customThumbnailKey: null, thumbnailBytes: 0, placeholder: null, updatedAt: deps.clock.now() })
       .where(eq(videos.id, id))
       .returning();
     return { row: after!, old: before.customThumbnailKey };
