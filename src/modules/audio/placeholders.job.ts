@@ -12,7 +12,7 @@ const BATCH = 100;
 /** A cover's pixels at most (cover.ts keeps them to 1200 a side): what the budget is asked for. */
 const COVER_PIXELS = 1200 * 1200;
 
-export async function backfillAudioPlaceholders(deps: Deps, signal?: AbortSignal) {
+async function backfillAudioPlaceholders(deps: Deps, signal?: AbortSignal) {
   const counts = { made: 0, none: 0, unread: 0 };
   let after = "";
   while (!signal?.aborted) {

@@ -3,7 +3,7 @@
 // removed (a custom thumbnail's is made at its upload, thumbnail.ts). A batch of ready videos
 // with none at a time, each rendered from its stored JPEG under the node's image-work budget;
 // one whose picture gives none is marked so (""), one that cannot be read now waits.
-import { and, asc, eq, gt, isNull, or, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { type Job, result } from "../../core/job.ts";
 import { NO_PLACEHOLDER, placeholderOf } from "../images/public.ts";
@@ -13,7 +13,7 @@ const BATCH = 100;
 /** A thumbnail's pixels at most (ffmpeg's are 1280 wide): what the budget is asked for. */
 const THUMB_PIXELS = 1280 * 720;
 
-export async function backfillVideoPlaceholders(deps: Deps, signal?: AbortSignal) {
+async function backfillVideoPlaceholders(deps: Deps, signal?: AbortSignal) {
   const counts = { made: 0, none: 0, unread: 0 };
   let after = "";
   while (!signal?.aborted) {
