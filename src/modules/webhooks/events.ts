@@ -3,9 +3,10 @@
 // row per enabled endpoint of the owner subscribed to its type. An owner without endpoints
 // costs one lookup on the owner index per transaction: a sync batch of 200 documents looks
 // once, and its transaction keeps the answer.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { prepared } from "../../infra/db/prepared.ts";
 import { newId } from "../../infra/ids.ts";
 import { webhookDeliveries, webhookEndpoints } from "./table.ts";
 
@@ -27,14 +28,19 @@ type Subscribed = { id: string; events: string[] }[];
 /** The endpoints each owner had when a transaction first looked; dropped with the transaction. */
 const seenIn = new WeakMap<object, Map<string, Subscribed>>();
 
+// Asked in every write transaction of media and documents: prepared, as the hot queries are.
+const enabledOfOwner = (db: DbOrTx) =>
+  db
+    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.ownerId, sql.placeholder("ownerId")), eq(webhookEndpoints.enabled, true)))
+    .prepare("webhook_endpoints_enabled_of_owner");
+
 async function endpointsOf(db: DbOrTx, ownerId: string): Promise<Subscribed> {
   const memo = db instanceof PgTransaction ? (seenIn.get(db) ?? seenIn.set(db, new Map()).get(db)!) : undefined;
   const known = memo?.get(ownerId);
   if (known) return known;
-  const found = await db
-    .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.ownerId, ownerId), eq(webhookEndpoints.enabled, true)));
+  const found = await prepared(db, "webhook_endpoints_enabled_of_owner", enabledOfOwner).execute({ ownerId });
   memo?.set(ownerId, found);
   return found;
 }
