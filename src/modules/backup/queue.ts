@@ -3,8 +3,9 @@
 // LOCKED, and holds it by renewing its lease with each progress it writes. Every write of
 // a held export names the worker, so one that lost it (another worker took it over, or
 // its owner deleted it) is told so and stops.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { heldBy, oldestDue } from "../../infra/db/leased-queue.ts";
 import { notify } from "../notifications/public.ts";
 import { accountExports, type ExportRow } from "./table.ts";
 
@@ -24,22 +25,12 @@ export async function claim(db: DbOrTx, worker: string, now: Date, leaseMs: numb
       itemsDone: 0,
       bytesDone: 0,
     })
-    .where(
-      eq(
-        accountExports.id,
-        sql`(select ${accountExports.id} from ${accountExports}
-              where ${accountExports.state} in ('queued', 'running')
-                and (${accountExports.leaseUntil} is null or ${accountExports.leaseUntil} < ${at})
-              order by ${accountExports.createdAt}, ${accountExports.id}
-              limit 1
-              for update skip locked)`,
-      ),
-    )
+    .where(eq(accountExports.id, oldestDue(accountExports, accountExports, at)))
     .returning();
   return row ?? null;
 }
 
-const held = (id: string, worker: string) => and(eq(accountExports.id, id), eq(accountExports.state, "running"), eq(accountExports.leaseOwner, worker));
+const held = (id: string, worker: string) => heldBy(accountExports, id, worker);
 
 /** Writes progress (or the totals) and extends the lease; false when the export is no longer this worker's. */
 export async function heldUpdate(

@@ -1,8 +1,9 @@
 // The import queue is the migrations table itself, as the export queue is the exports
 // table (backup/queue.ts): a worker claims the oldest due import (queued, or running under
 // a lease that ran out) with FOR UPDATE SKIP LOCKED and renews its lease with each progress.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../infra/db/index.ts";
+import { heldBy, oldestDue } from "../../infra/db/leased-queue.ts";
 import { type MigrationReport, type MigrationRow, migrations } from "./table.ts";
 
 /** An import is claimed this many times in all (a worker that died, the store away), then it fails. */
@@ -20,22 +21,12 @@ export async function claim(db: DbOrTx, worker: string, now: Date, leaseMs: numb
       startedAt: sql`coalesce(${migrations.startedAt}, ${at}::timestamptz)`,
       itemsDone: 0,
     })
-    .where(
-      eq(
-        migrations.id,
-        sql`(select ${migrations.id} from ${migrations}
-              where ${migrations.state} in ('queued', 'running')
-                and (${migrations.leaseUntil} is null or ${migrations.leaseUntil} < ${at})
-              order by ${migrations.createdAt}, ${migrations.id}
-              limit 1
-              for update skip locked)`,
-      ),
-    )
+    .where(eq(migrations.id, oldestDue(migrations, migrations, at)))
     .returning();
   return row ?? null;
 }
 
-const held = (id: string, worker: string) => and(eq(migrations.id, id), eq(migrations.state, "running"), eq(migrations.leaseOwner, worker));
+const held = (id: string, worker: string) => heldBy(migrations, id, worker);
 
 /** Writes progress and extends the lease; false when the import is no longer this worker's. */
 export async function heldUpdate(
