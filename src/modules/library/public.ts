@@ -40,6 +40,8 @@ export { trashKb } from "./kbs/trash.ts";
 export { getDocument } from "./documents/service.ts";
 export { readContent } from "./documents/content.ts";
 export { listFolder } from "./kb-paths/tree.ts";
+// The words of a note a page's preview shows.
+export { noteExcerpt } from "./kbs/note-excerpt.ts";
 /**
  * A note rendered for a page with no script (kbs/note-html.ts). markdown-it and its plugins
  * are loaded at the first note shown, not when a node starts (test/ops/lazy-start.test.ts).

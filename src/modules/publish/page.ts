@@ -5,7 +5,7 @@
 // Graph tags per note.
 import { escapeHtml } from "../../core/html.ts";
 import { inlineSource, pageSecurityHeaders } from "../../http/page-headers.ts";
-import { isTextDocument, type KbFolderEntry, LinkIndex, type NoteSite, renderNoteHtml } from "../library/public.ts";
+import { isTextDocument, LinkIndex, noteExcerpt, renderNoteHtml, type KbFolderEntry, type NoteSite } from "../library/public.ts";
 
 const STYLE = `.site{max-width:68rem;margin:0 auto;padding:1rem;display:grid;gap:1rem 2rem;grid-template-columns:minmax(0,1fr)}
 @media (min-width:48rem){.site{grid-template-columns:14rem minmax(0,1fr)}.site>header{grid-column:1/-1}.site>nav{grid-column:1;grid-row:2}.site>main{grid-column:2;grid-row:2}}
@@ -192,20 +192,10 @@ ${navigation(site, current)}
 `;
 }
 
-/** The words of a note a preview shows: its first characters without the Markdown. */
-function excerpt(text: string): string {
-  const plain = text
-    .replace(/^---\n[\s\S]*?\n---\n/, "")
-    .replace(/[#>*_`~=[\]!|-]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
-}
-
 export async function notePage(site: Site, note: KbFolderEntry, text: string): Promise<Response> {
   const body = note.format === "markdown" ? await renderNoteHtml(text, [site.at.mediaOrigin], site.placesFor(note.path)) : `<pre>${escapeHtml(text)}</pre>`;
   const main = `<article class="doc-body" aria-label="${escapeHtml(note.title)}">${body}</article>`;
-  const head = { title: note.title, url: site.url(note), type: "article", description: excerpt(text) };
+  const head = { title: note.title, url: site.url(note), type: "article", description: noteExcerpt(text) };
   return new Response(document(site, head, note, main), { headers: headers(site.at) });
 }
 

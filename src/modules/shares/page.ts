@@ -6,7 +6,7 @@
 import { escapeHtml } from "../../core/html.ts";
 import type { Addresses } from "../../http/addresses.ts";
 import { inlineSource, pageSecurityHeaders } from "../../http/page-headers.ts";
-import { renderNoteHtml } from "../library/public.ts";
+import { noteExcerpt, renderNoteHtml } from "../library/public.ts";
 import type { Shown } from "./targets.ts";
 
 // The dashboard's stylesheet gives the look (its colours, a note's callouts, tasks and
@@ -117,16 +117,6 @@ ${main}
 `;
 }
 
-/** The words of a note a preview shows: its first characters without the Markdown. */
-function excerpt(text: string): string {
-  const plain = text
-    .replace(/^---\n[\s\S]*?\n---\n/, "")
-    .replace(/[#>*_`~=[\]!|-]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain.length > 200 ? `${plain.slice(0, 199)}…` : plain;
-}
-
 /** The page showing what the link opens. `preview`: Open Graph may name its picture (no password on the link). */
 export async function contentPage(at: PageAt, shown: Shown, preview: boolean): Promise<Response> {
   const h1 = `<h1>${escapeHtml(shown.title)}</h1>`;
@@ -163,7 +153,7 @@ export async function contentPage(at: PageAt, shown: Shown, preview: boolean): P
       break;
     }
     case "document": {
-      head = { title: shown.title, type: "article", oembed: preview, ...(preview ? { description: excerpt(shown.text) } : {}) };
+      head = { title: shown.title, type: "article", oembed: preview, ...(preview ? { description: noteExcerpt(shown.text) } : {}) };
       const body =
         shown.format === "markdown" ? await renderNoteHtml(shown.text, [new URL(at.addresses.MEDIA_URL).origin]) : `<pre>${escapeHtml(shown.text)}</pre>`;
       // The note's own headings are its title: no other above them.
