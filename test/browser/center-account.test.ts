@@ -116,8 +116,9 @@ describe.skipIf(!executable)("the dashboard's account screens in Chromium", () =
       await page.getByRole("status").getByText("If an account has this address, a link is on its way.").waitFor();
       await shootBoth(page, "password-forgot");
 
-      // The link the e-mail holds, read from the mail waiting in the outbox.
+      // The link the e-mail holds, read from the mail waiting in the outbox once it is written.
       const { deps } = d.rig.o;
+      await d.rig.o.services.identity.settled();
       const [mail] = await deps.db
         .select()
         .from(outbox)

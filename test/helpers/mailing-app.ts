@@ -16,8 +16,9 @@ export async function mailingApp(smtpUrl: string, config: Partial<Config> = {}) 
   const deps = { ...shared.deps, clock, config: cfg };
   const services = createServices(deps);
   const app = createApp(services);
-  /** Sends every mail due now, as the worker's job does. */
+  /** Sends every mail due now, as the worker's job does, once the mails asked for are written. */
   const deliver = async () => {
+    await services.identity.settled();
     const mailer = createMailer(cfg, shared.deps.log);
     try {
       await deliverOutbox(deps, mailer);
@@ -25,7 +26,7 @@ export async function mailingApp(smtpUrl: string, config: Partial<Config> = {}) 
       mailer.close();
     }
   };
-  return { app, deps, clock, deliver, close: () => services.close() };
+  return { app, deps, clock, services, deliver, close: () => services.close() };
 }
 
 /** A client address of its own, for a test's requests through a trusted proxy. */

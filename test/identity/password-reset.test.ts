@@ -8,6 +8,8 @@ import { REFRESH_COOKIE } from "../../src/modules/identity/index.ts";
 import { call, callJson } from "../helpers/context.ts";
 import { makeUser, PASSWORD } from "../helpers/factories.ts";
 import { mailingApp, randomIp } from "../helpers/mailing-app.ts";
+import { createApp } from "../../src/wiring/app.ts";
+import { createServices } from "../../src/wiring/services.ts";
 import { startSmtp, type TestSmtp } from "../notifications/fixtures.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 
@@ -93,6 +95,35 @@ describe("password reset by e-mail", () => {
     const again = await confirm(token!, "yet another password 8");
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ success: false, code: "RESET_TOKEN_INVALID" });
+  });
+
+  test("the answer does not wait on the account: a known address is answered while its link is still to be written", async () => {
+    // A node whose telling is held: the link's mail cannot be written until the test lets it.
+    const services = createServices(w.deps);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tell = services.notify;
+    services.notify = async (...args) => {
+      await held;
+      return tell(...args);
+    };
+    const app = createApp(services);
+    try {
+      const u = await makeUser();
+      // Were the link written before the answer, the answer would wait on the held telling,
+      // and this test would end at its timeout.
+      const answered = await callJson("POST", "/v1/auth/password-reset", { app, json: { email: u.email }, headers: { "x-forwarded-for": ip() } });
+      expect(answered.status).toBe(202);
+      expect(await mailedTokens(u.email)).toEqual([]);
+      release();
+      await services.identity.settled();
+      expect(await mailedTokens(u.email)).toHaveLength(1);
+    } finally {
+      release();
+      await services.close();
+    }
   });
 
   test("a link past its hour, a made-up token, and the earlier links once one was used, are refused", async () => {

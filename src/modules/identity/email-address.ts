@@ -8,7 +8,7 @@ import type { Deps } from "../../core/deps.ts";
 import { AppError, rateLimited } from "../../core/errors.ts";
 import { countLinkAsk, issueLink, MAX_LINKS_PER_ACCOUNT_HOUR, mayMailLink, spendLink } from "./email-links.ts";
 import { users } from "./table.ts";
-import type { Tell } from "./tell.ts";
+import type { AfterAnswer, Tell } from "./tell.ts";
 import { createUser, getUser, getUserByEmail, hashPassword, type NewAccount, normalizeEmail } from "./users.ts";
 import { assertPasswordAcceptable } from "./password.ts";
 
@@ -39,13 +39,19 @@ export async function signupToVerify(deps: Deps, input: { email: string; passwor
   });
 }
 
-/** Mails a new sign-up link to an account that still has to prove its address; the same answer for any address. */
-export async function askVerifyLink(deps: Deps, input: { email: string; ip: string }, tell: Tell): Promise<void> {
+/**
+ * Mails a new sign-up link to an account that still has to prove its address; the same
+ * answer, after the same work, for any address (the link is written after the answer, as a
+ * password reset's is).
+ */
+export async function askVerifyLink(deps: Deps, input: { email: string; ip: string }, tell: Tell, afterAnswer: AfterAnswer): Promise<void> {
   const email = normalizeEmail(input.email);
   await countLinkAsk(deps, "email-verify", input.ip);
-  const user = await getUserByEmail(deps.db, email);
-  if (!user?.mustVerifyEmail || !(await mayMailLink(deps, "email_verify", email))) return;
-  await deps.db.transaction((tx) => mailVerifyLink(deps, tx, user, tell));
+  afterAnswer("email_verify", async () => {
+    const user = await getUserByEmail(deps.db, email);
+    if (!user?.mustVerifyEmail || !(await mayMailLink(deps, "email_verify", email))) return;
+    await deps.db.transaction((tx) => mailVerifyLink(deps, tx, user, tell));
+  });
 }
 
 /** Opens a sign-up's link: the account can sign in from now on. 400 RESET_TOKEN_INVALID as any link. */

@@ -23,6 +23,12 @@ export function createIdentity(deps: Deps, more: readonly TokenResolver[] = []) 
     },
   });
   const anyResource = principalLookup(resolvers);
+  // Work a request starts and does not wait for: what it would otherwise wait on would tell,
+  // by the answer's time, what the answer keeps to itself (whether an address has an account).
+  const afterwards = new Set<Promise<void>>();
+  const settled = async () => {
+    while (afterwards.size > 0) await Promise.all(afterwards);
+  };
   return {
     signer,
     /** The one way a request to the API becomes a principal: API keys first, then JWT sessions, then the others. */
@@ -33,7 +39,17 @@ export function createIdentity(deps: Deps, more: readonly TokenResolver[] = []) 
     isAdmin: async (userId: string) => (await getUser(deps.db, userId))?.isAdmin === true,
     pendingLastUsed: keys.pendingLastUsed,
     flushLastUsed: keys.flushLastUsed,
+    /** Runs `work` once the request has its answer; a failure is logged, and close() waits for it. */
+    afterAnswer(what: string, work: () => Promise<void>): void {
+      const running: Promise<void> = work()
+        .catch((error: unknown) => deps.log.error("work after the answer failed", { what, error: String(error) }))
+        .finally(() => afterwards.delete(running));
+      afterwards.add(running);
+    },
+    /** Resolves once the work started by afterAnswer, and any it started, is done. */
+    settled,
     async close() {
+      await settled();
       await keys.close();
       await revocations.close();
     },

@@ -137,7 +137,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     .post(
       "/v1/auth/verify-email",
       async ({ body, request, server, status }) => {
-        await askVerifyLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify);
+        await askVerifyLink(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify, identity.afterAnswer);
         return status(202, ok({ message: "If an account with this address is waiting for its confirmation, a new link is on its way." }));
       },
       {
@@ -230,7 +230,7 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
     .post(
       "/v1/auth/password-reset",
       async ({ body, request, server, status }) => {
-        await askPasswordReset(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify);
+        await askPasswordReset(deps, { email: body.email, ip: clientIp(request, server, deps.config.TRUST_PROXY) }, notify, identity.afterAnswer);
         return status(202, ok({ message: "If an account has this address, a link to choose a new password is on its way. It works once, within an hour." }));
       },
       {

@@ -9,15 +9,23 @@ import { assertPasswordAcceptable } from "./password.ts";
 import { announceRevoked } from "./revocations.ts";
 import { endOtherSessions } from "./sessions.ts";
 import { users } from "./table.ts";
-import type { Tell } from "./tell.ts";
+import type { AfterAnswer, Tell } from "./tell.ts";
 import { getUserByEmail, hashPassword, normalizeEmail } from "./users.ts";
 
 export const RESET_TTL_MS = 3_600_000;
 
-/** Mails a reset link to the account with this address, if there is one and it may have another this hour. */
-export async function askPasswordReset(deps: Deps, input: { email: string; ip: string }, tell: Tell): Promise<void> {
+/**
+ * Counts the ask (429 past the address's asks), then mails a reset link to the account with
+ * this address, if there is one and it may have another this hour, after the answer: the
+ * answer waits on the same work for every address, so its time tells no more than its words.
+ */
+export async function askPasswordReset(deps: Deps, input: { email: string; ip: string }, tell: Tell, afterAnswer: AfterAnswer): Promise<void> {
   const email = normalizeEmail(input.email);
   await countLinkAsk(deps, "password-reset", input.ip);
+  afterAnswer("password_reset", () => mailResetLink(deps, email, tell));
+}
+
+async function mailResetLink(deps: Deps, email: string, tell: Tell): Promise<void> {
   const user = await getUserByEmail(deps.db, email);
   if (!user || !(await mayMailLink(deps, "password_reset", email))) return;
   const now = deps.clock.now();

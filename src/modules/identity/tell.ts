@@ -13,3 +13,9 @@ interface Notice {
 
 /** Records notices in the caller's transaction (notifications' notify). */
 export type Tell = (tx: DbOrTx, notices: readonly Notice[], now: Date) => Promise<unknown>;
+
+/**
+ * Starts work the request does not wait for (identity.ts): a mail whose writing would, by the
+ * answer's time, tell whether an address has an account.
+ */
+export type AfterAnswer = (what: string, work: () => Promise<void>) => void;
