@@ -23,7 +23,11 @@ export function scopeTable(doc: { paths: Record<string, Record<string, Op>> }): 
       const scope = op["x-required-scope"];
       if (!scope) continue;
       const admin = op["x-session-only"] ? "admin account, signed-in session (JWT) only" : "admin account";
-      const shown = scope === "session" ? "signed-in session (JWT) only" : scope === "admin" ? admin : `\`${scope}\``;
+      const anyOf = scope
+        .split(" ")
+        .map((s) => `\`${s}\``)
+        .join(" or ");
+      const shown = scope === "session" ? "signed-in session (JWT) only" : scope === "admin" ? admin : anyOf;
       rows.push(`| ${method.toUpperCase()} | \`${path}\` | ${shown} | ${op["x-rate-limit-tier"] ?? ""} |`);
     }
   }

@@ -18,7 +18,8 @@ import type { RateLimiter, Tier } from "./rate-limit.ts";
 import type { Scope } from "../core/scopes.ts";
 
 export interface AuthOptions {
-  scope: Scope | "session" | "admin";
+  /** A list is any of them: a route whose answer holds what each scope reaches (the trash) shows a credential what its scopes allow. */
+  scope: Scope | readonly Scope[] | "session" | "admin";
   /** JWT sessions only (with scope "admin": admin changes; an admin's API key may only read). */
   session?: boolean;
   tier?: Tier;
@@ -44,6 +45,9 @@ async function refusingUnread(request: Request, headers: Record<string, unknown>
   }
 }
 
+/** The scope a route needs as the document and the error name it: any of a list is its scopes space-separated, as OAuth writes a scope. */
+const requiredScope = (scope: AuthOptions["scope"]): string => (typeof scope === "string" ? scope : scope.join(" "));
+
 export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter: RateLimiter) => {
   async function authorize(opts: AuthOptions, request: Request, authorization: string | null, headers: Record<string, unknown>): Promise<Principal> {
     const principal = await resolvePrincipal(authorization);
@@ -54,9 +58,12 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
     if ((opts.scope === "session" || opts.session) && principal.via !== "jwt") {
       throw new AppError("FORBIDDEN", "this action needs a signed-in session; API keys cannot perform it", { required: "session" });
     }
-    if (opts.scope !== "admin" && opts.scope !== "session" && !principal.scopes.includes(opts.scope)) {
-      const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
-      throw new AppError(code, `this credential lacks the ${opts.scope} scope`, { required: opts.scope });
+    if (opts.scope !== "admin" && opts.scope !== "session") {
+      const anyOf: readonly Scope[] = typeof opts.scope === "string" ? [opts.scope] : opts.scope;
+      if (!anyOf.some((s) => principal.scopes.includes(s))) {
+        const code = principal.via === "oauth" ? "OAUTH_SCOPE_INSUFFICIENT" : "FORBIDDEN";
+        throw new AppError(code, `this credential lacks the ${anyOf.join(" or ")} scope`, { required: requiredScope(opts.scope) });
+      }
     }
     if (opts.tier) Object.assign(headers, await limiter.hit(principal.userId, opts.tier));
     return principal;
@@ -76,7 +83,7 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
       response: { 401: "Error", 403: "Error", 429: "Error" } as const,
       detail: {
         security: [{ bearer: [] }],
-        "x-required-scope": opts.scope,
+        "x-required-scope": requiredScope(opts.scope),
         ...(opts.session ? { "x-session-only": true } : {}),
         ...(opts.tier ? { "x-rate-limit-tier": opts.tier } : {}),
       },
@@ -91,7 +98,7 @@ export const authGuard = ({ resolvePrincipal, isAdmin }: GuardIdentity, limiter:
     optionalAuth: (opts: Pick<AuthOptions, "scope" | "tier">) => ({
       response: { 401: "Error", 403: "Error", 429: "Error" } as const,
       // No x-rate-limit-tier: an anonymous answer carries no RateLimit-* headers to document.
-      detail: { security: [{ bearer: [] }, {}], "x-required-scope": opts.scope },
+      detail: { security: [{ bearer: [] }, {}], "x-required-scope": requiredScope(opts.scope) },
       transform: beforeBody(async ({ request, set }) => {
         if (checked.has(request)) return;
         const header = request.headers.get("authorization");

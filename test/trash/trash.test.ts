@@ -306,3 +306,32 @@ describe("another user", () => {
     expect((await trashOf(owner.key)).items.map((i: { id: string }) => i.id)).toEqual([img.id]);
   });
 });
+
+describe("a credential's scopes", () => {
+  test("a key with the kb scopes alone lists, restores and purges documents; media items stay out of its sight; one with neither is 403", async () => {
+    const { user, key } = await makeClient();
+    const img = await uploaded(key, await png(40, 40));
+    const kept = await uploadedDoc(key, { content: "# Kept\n\ntext\n" });
+    const gone = await uploadedDoc(key, { content: "# Gone\n\ntext\n" });
+    for (const path of [`/v1/images/${img.id}`, `/v1/docs/${kept.id}`, `/v1/docs/${gone.id}`])
+      expect((await call("DELETE", path, { token: key })).status).toBe(204);
+
+    const { key: sync } = await makeKey(user, ["kb.read", "kb.write"]);
+    const seen = (await trashOf(sync)).items.map((i: { id: string }) => i.id).sort();
+    expect(seen).toEqual([kept.id, gone.id].sort());
+    const image = await callJson("POST", `/v1/trash/${img.id}/restore`, { token: sync });
+    expect([image.status, image.body.code]).toEqual([404, "NOT_FOUND"]);
+    expect((await callJson("POST", `/v1/trash/${kept.id}/restore`, { token: sync })).status).toBe(200);
+    expect((await call("DELETE", `/v1/trash/${gone.id}`, { token: sync })).status).toBe(204);
+    // Emptying the trash empties what the key reaches: the image stays.
+    expect((await callJson("DELETE", "/v1/trash", { token: sync })).body.data).toEqual({ purged: 0 });
+    expect((await trashOf(key)).items.map((i: { id: string }) => i.id)).toEqual([img.id]);
+
+    // Reading the kb alone is no way to restore.
+    const { key: reader } = await makeKey(user, ["kb.read"]);
+    expect((await callJson("POST", `/v1/trash/${img.id}/restore`, { token: reader })).status).toBe(403);
+    const { key: usageOnly } = await makeKey(user, ["usage.read"]);
+    const refused = await callJson("GET", "/v1/trash", { token: usageOnly });
+    expect([refused.status, refused.body.code, refused.body.meta?.required]).toEqual([403, "FORBIDDEN", "media.read kb.read"]);
+  });
+});

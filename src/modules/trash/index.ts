@@ -1,6 +1,7 @@
 // /v1/trash: what was deleted, for TRASH_RETENTION_DAYS: listed across kinds, restored, or
 // purged one by one or all at once (docs/api.md, "The trash"). Media items need the media
-// scopes, documents and KBs the kb ones: a credential sees and touches the kinds its scopes reach.
+// scopes, documents and KBs the kb ones: the routes take either, and a credential sees and
+// touches the kinds its scopes reach.
 import { Elysia } from "elysia";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import type { RouteServices } from "../../wiring/services.ts";
@@ -15,7 +16,7 @@ export const trashModule = ({ deps, guard }: RouteServices) =>
     .use(sharedModels)
     .use(guard)
     .get("/v1/trash", async ({ principal, query }) => ok(await listTrash(deps, principal.userId, kindsFor(principal.scopes, "read"), query)), {
-      auth: { scope: "media.read", tier: "read" },
+      auth: { scope: ["media.read", "kb.read"], tier: "read" },
       query: ListTrashQuery,
       response: { 200: Ok(TrashPage), 400: "Error", 422: "Error" },
       detail: {
@@ -27,7 +28,7 @@ export const trashModule = ({ deps, guard }: RouteServices) =>
       "/v1/trash/:id/restore",
       async ({ principal, params }) => ok(await restoreFromTrash(deps, principal.userId, kindsFor(principal.scopes, "write"), params.id)),
       {
-        auth: { scope: "media.delete", tier: "mutation" },
+        auth: { scope: ["media.delete", "kb.write"], tier: "mutation" },
         params: TrashParams,
         response: { 200: Ok(RestoredItem), 404: "Error", 409: "Error", 422: "Error" },
         detail: {
@@ -43,14 +44,14 @@ export const trashModule = ({ deps, guard }: RouteServices) =>
         set.status = 204;
       },
       {
-        auth: { scope: "media.delete", tier: "mutation" },
+        auth: { scope: ["media.delete", "kb.write"], tier: "mutation" },
         params: TrashParams,
         response: { 204: NoContent, 404: "Error", 422: "Error" },
         detail: { summary: "Delete an item for good now: its objects, and its bytes from storage", description: KIND_SCOPES },
       },
     )
     .delete("/v1/trash", async ({ principal }) => ok({ purged: await emptyTrash(deps, principal.userId, kindsFor(principal.scopes, "write")) }), {
-      auth: { scope: "media.delete", tier: "mutation" },
+      auth: { scope: ["media.delete", "kb.write"], tier: "mutation" },
       response: { 200: Ok(PurgedCount) },
       detail: { summary: "Empty the trash: every item (of the kinds the credential reaches) deleted for good now", description: KIND_SCOPES },
     });
