@@ -11,6 +11,7 @@ import { getUser } from "../identity/public.ts";
 import { imagesForExport } from "../images/public.ts";
 import { documentsForExport, kbEntriesForExport, kbsForExport, type RevisionExport, revisionsForExport } from "../library/public.ts";
 import { videosForExport } from "../videos/public.ts";
+import { exportCollections } from "./collections.ts";
 import { type Copied, type ItemKind, MANIFEST_MEMBER, type ManifestItem, manifestChunks, manifestItem, manifestKb, openSpool } from "./manifest.ts";
 import { MemberNames, safeSegment, withExt } from "./names.ts";
 import { type ZipMember, zipChunks, zipStream } from "./zip.ts";
@@ -47,6 +48,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
   const kbEntries: ReturnType<typeof manifestKb>[] = [];
   const done = { items: 0, bytes: 0 };
   const kinds = new Set(row.kinds);
+  const collections = await exportCollections(deps.db, row.ownerId, row.kinds);
 
   /** A member whose bytes are counted and hashed as the zip reads them; `settled` once read to the end. */
   async function member(name: string, item: { id: string; updatedAt: Date; size?: number }, body: ExportBody, what: string) {
@@ -142,6 +144,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     for (const [name, kind, folder, read] of media) {
       if (!kinds.has(name)) continue;
       for await (const item of pages(read)) {
+        collections.listed(kind, item.id);
         if (!item.body) {
           spool.add(manifestItem(kind, item, null));
           await tick();
@@ -196,7 +199,7 @@ export async function writeArchive(deps: Deps, row: ExportRow, hooks: ArchiveHoo
     }
     const user = await getUser(deps.db, row.ownerId);
     const account = { id: row.ownerId, email: user?.email ?? null, nickname: user?.nickname ?? null };
-    yield { name: MANIFEST_MEMBER, modified: deps.clock.now(), body: manifestChunks(row, account, deps.clock.now(), kbEntries, spool) };
+    yield { name: MANIFEST_MEMBER, modified: deps.clock.now(), body: manifestChunks(row, account, deps.clock.now(), kbEntries, collections.manifest(), spool) };
   }
 
   async function* pageLists<T>(read: (after: string | null) => Promise<ExportPage<T>>): AsyncGenerator<T[]> {

@@ -7,9 +7,15 @@ import { join } from "node:path";
 import type { ExportItem } from "../../core/export-source.ts";
 import { iso } from "../../infra/clock.ts";
 import type { ExportKb } from "../library/public.ts";
+import type { ManifestCollection } from "./collections.ts";
 import type { ExportRow } from "./table.ts";
 
 const MANIFEST_FORMAT = "shelf-export";
+/**
+ * Raised only for a change an importer of the version before could not read right; a field
+ * added (as `collections` was) is read by the importers that know it and passed by the
+ * older ones, which refuse any version but theirs.
+ */
 const MANIFEST_VERSION = 1;
 export const MANIFEST_MEMBER = "manifest.json";
 
@@ -123,6 +129,7 @@ export async function* manifestChunks(
   account: { id: string; email: string | null; nickname: string | null },
   exportedAt: Date,
   kbs: ReturnType<typeof manifestKb>[],
+  collections: ManifestCollection[],
   spool: Spool,
 ): AsyncGenerator<Uint8Array> {
   const head = JSON.stringify(
@@ -137,8 +144,9 @@ export async function* manifestChunks(
       // another instance rewrites the ones that start with mediaUrl to its own.
       instance: { publicUrl: row.publicUrl, mediaUrl: row.mediaUrl },
       selection: { kinds: row.kinds, kbIds: row.kbIds },
-      counts: { items: spool.counts.items, kbs: kbs.length, revisions: spool.counts.revisions },
+      counts: { items: spool.counts.items, kbs: kbs.length, revisions: spool.counts.revisions, collections: collections.length },
       kbs,
+      collections,
     },
     null,
     2,

@@ -4,7 +4,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { keysetPage } from "../../core/cursor.ts";
 import { AppError, notFound } from "../../core/errors.ts";
-import type { Tx } from "../../infra/db/index.ts";
+import type { DbOrTx, Tx } from "../../infra/db/index.ts";
 import { newId } from "../../infra/ids.ts";
 import { type ItemRef, itemsOf, refKey } from "./kinds.ts";
 import { COLLECTION_LIMITS as L } from "./limits.ts";
@@ -43,6 +43,25 @@ export async function assertOwnsAll(deps: ViewDeps, userId: string, refs: readon
   if (missing) throw new AppError("NOT_FOUND", `${missing.kind} ${missing.id} not found`, { entity: missing.kind, id: missing.id });
 }
 
+/** How many collections the account has. */
+export async function collectionCount(db: DbOrTx, userId: string): Promise<number> {
+  const [{ n }] = (await db.select({ n: count() }).from(collections).where(eq(collections.ownerId, userId))) as [{ n: number }];
+  return n;
+}
+
+/** 403 COLLECTION_LIMIT_REACHED when the account has no room for `adding` more collections. */
+export function assertRoomFor(used: number, adding: number) {
+  if (used + adding > L.perAccount) {
+    throw new AppError("COLLECTION_LIMIT_REACHED", `an account may have ${L.perAccount} collections`, { limit: L.perAccount, used, adding });
+  }
+}
+
+/** Takes the account's turn at making collections (the count is then exact) and refuses when `adding` more would not fit. */
+export async function lockRoomFor(tx: Tx, userId: string, adding: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`collections:${userId}`}))`);
+  assertRoomFor(await collectionCount(tx, userId), adding);
+}
+
 /** Inserts items at positions from `from` on (the caller made room). */
 export async function insertItems(tx: Tx, collectionId: string, refs: readonly ItemRef[], from: number, now: Date) {
   if (!refs.length) return;
@@ -53,12 +72,7 @@ export async function createCollection(deps: ViewDeps, userId: string, body: Cre
   const items = body.items ?? [];
   assertNoRepeats(items, "/items");
   const row = await deps.db.transaction(async (tx) => {
-    // Creates of one account take turns, so the count is exact.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`collections:${userId}`}))`);
-    const [{ n }] = (await tx.select({ n: count() }).from(collections).where(eq(collections.ownerId, userId))) as [{ n: number }];
-    if (n >= L.perAccount) {
-      throw new AppError("COLLECTION_LIMIT_REACHED", `an account may have ${L.perAccount} collections`, { limit: L.perAccount, used: n });
-    }
+    await lockRoomFor(tx, userId, 1);
     await assertOwnsAll({ ...deps, db: tx }, userId, items);
     const now = deps.clock.now();
     const [created] = await tx

@@ -41,11 +41,26 @@ interface Kb {
   isDefault: boolean;
 }
 
+export type MediaKind = "image" | "video" | "audio";
+const MEDIA_KINDS = new Set<string>(["image", "video", "audio"]);
+
+export interface CollectionEntry {
+  id: string;
+  title: string;
+  description: string | null;
+  cover: { kind: MediaKind; id: string } | null;
+  createdAt: string;
+  /** In order, by their ids in the archive. */
+  items: { kind: MediaKind; id: string }[];
+}
+
 export interface Manifest {
   account: { id: string };
   mediaUrl: string;
   kbs: Kb[];
   items: Item[];
+  /** Empty for an archive written before exports held collections. */
+  collections: CollectionEntry[];
 }
 
 const imageId = new RegExp(IMAGE_ID_PATTERN);
@@ -181,5 +196,44 @@ export async function readManifest(archive: Archive): Promise<Manifest> {
       revisions,
     };
   });
-  return { account: { id: top.str(account, "id", 64) }, mediaUrl: mediaUrl.replace(/\/+$/, ""), kbs, items };
+  return { account: { id: top.str(account, "id", 64) }, mediaUrl: mediaUrl.replace(/\/+$/, ""), kbs, items, collections: readCollections(top, m) };
+}
+
+/** A medium named by kind and id, as a collection names its items and cover. */
+function mediaRef(s: Shape, v: unknown, what: string): { kind: MediaKind; id: string } {
+  const o = s.obj(v);
+  const kind = s.str(o, "kind", 32);
+  if (!MEDIA_KINDS.has(kind)) s.fail(`${what} is not an image, a video or an audio file`);
+  const id = s.str(o, "id", 64);
+  if (!(kind === "image" ? imageId : anyId).test(id)) s.fail(`${what} has an id that is no id`);
+  return { kind: kind as MediaKind, id };
+}
+
+/** The collections (absent from archives written before exports held them: none). Their limits are the plan's to check. */
+function readCollections(top: Shape, m: Record<string, unknown>): CollectionEntry[] {
+  if (m.collections === undefined) return [];
+  const ids = new Set<string>();
+  return top.arr(m, "collections").map((v, i) => {
+    const s = new Shape(`collections[${i}]`);
+    const c = s.obj(v);
+    const id = s.str(c, "id", 64);
+    if (!anyId.test(id)) s.fail("id is not an id");
+    if (ids.has(id)) s.fail("lists a collection twice");
+    ids.add(id);
+    const seen = new Set<string>();
+    const items = s.arr(c, "items").map((r, j) => {
+      const ref = mediaRef(s, r, `items[${j}]`);
+      if (seen.has(`${ref.kind}:${ref.id}`)) s.fail(`names ${ref.kind} ${ref.id} twice`);
+      seen.add(`${ref.kind}:${ref.id}`);
+      return ref;
+    });
+    return {
+      id,
+      title: s.str(c, "title", 4096),
+      description: s.strOrNull(c, "description", 4096),
+      cover: c.cover === null || c.cover === undefined ? null : mediaRef(s, c.cover, "cover"),
+      createdAt: s.str(c, "createdAt", 64),
+      items,
+    };
+  });
 }

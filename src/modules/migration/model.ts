@@ -21,6 +21,9 @@ const MigrationReport = t.Object(
       skipped: Int(),
       revisions: Int({ description: "earlier texts of KB documents replayed into their history" }),
       kbs: Int({ description: "knowledge bases made (a KB the account had already is filled, not counted)" }),
+      collections: Int({
+        description: "collections made again, with their items' ids here (one an earlier import of the archive made, still here, is not made again)",
+      }),
       rewrittenLinks: Int({ description: "media links in Markdown documents written with this instance's MEDIA_URL (and new ids)" }),
     }),
     imported: t.Array(Entry),

@@ -15,7 +15,8 @@ import { precheckVideoFile, videoIdOwners } from "../videos/public.ts";
 import type { Item, ItemKind, Manifest } from "./manifest.ts";
 import { migrationItems } from "./table.ts";
 
-export type Step = { item: Item; skip: string } | { item: Item; id: string | undefined; why?: string };
+/** A step skipped with `here` names the thing this account holds already for the item (a collection of it names that). */
+export type Step = { item: Item; skip: string; here?: string } | { item: Item; id: string | undefined; why?: string };
 
 type Owners = Map<string, { ownerId: string; size?: number; sha256?: string | null; active?: boolean }>;
 
@@ -75,10 +76,11 @@ export async function planSteps(deps: Deps, userId: string, manifest: Manifest):
     const owners = held.get(item.kind)!;
     const before = earlier.get(`${item.kind}:${item.id}:${item.sha256 ?? ""}`);
     const target = before ? owners.get(before) : undefined;
-    if (before && target?.ownerId === userId && (!isDocument(item.kind) || target.active)) return { item, skip: "already present (imported before)" };
+    if (before && target?.ownerId === userId && (!isDocument(item.kind) || target.active))
+      return { item, skip: "already present (imported before)", here: before };
     const holder = owners.get(item.id);
     if (!holder) return { item, id: item.id };
-    if (holder.ownerId === userId && sameThing(item, holder)) return { item, skip: "already present" };
+    if (holder.ownerId === userId && sameThing(item, holder)) return { item, skip: "already present", here: item.id };
     return {
       item,
       id: undefined,

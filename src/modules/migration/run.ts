@@ -2,17 +2,20 @@
 // and its manifest checked (archive.ts, manifest.ts), every member's bytes read once and
 // checked against the manifest, the plan and the room for it (plan.ts), all before the
 // first thing is stored. Then each item is made through its module's own rules, in the
-// manifest's order (media first, so documents' links to them can follow a new id). What
-// was made is recorded as it is made; when a step fails, everything made is taken back.
+// manifest's order (media first, so documents' links to them can follow a new id), and the
+// collections once the last medium is made (collections.ts). What was made is recorded as
+// it is made; when a step fails, everything made is taken back.
 import { and, eq } from "drizzle-orm";
 import { AppError } from "../../core/errors.ts";
 import { refusalError } from "../../core/refusal.ts";
 import { newId } from "../../infra/ids.ts";
 import { ingestAudio, purgeAudio, trashAudio } from "../audio/public.ts";
+import { deleteCollection } from "../collections/public.ts";
 import { type ImageDeps, importImage, purgeImage, trashImage } from "../images/public.ts";
 import { deleteDocument, importDocument, importKb, importKbFile, kbPathHolder, purgeDocument, purgeKb, trashKb } from "../library/public.ts";
 import { ingestVideo, purgeVideo, trashOwnVideo } from "../videos/public.ts";
 import { type Archive, memberStream, readAll } from "./archive.ts";
+import { type HereIds, makeCollections, noteHere, planCollections } from "./collections.ts";
 import type { Item, Manifest } from "./manifest.ts";
 import { assertRoom, planSteps, type Step } from "./plan.ts";
 import { rewriteLinks } from "./links.ts";
@@ -26,7 +29,9 @@ export interface RunHooks {
   progress(done: number, total: number): Promise<void>;
 }
 
-type Made = { kind: "image" | "video" | "audio" | "document" | "kb"; id: string };
+type Made = { kind: "image" | "video" | "audio" | "document" | "kb" | "collection"; id: string };
+
+const MEDIA = new Set(["image", "video", "audio"]);
 
 const FORMAT_EXT: Record<string, string> = { markdown: "md", typst: "typ" };
 
@@ -45,7 +50,7 @@ const isMarkdown = (item: Item) => item.fields.format !== "typst" && !/\.typ$/i.
 export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Archive, manifest: Manifest, hooks: RunHooks): Promise<MigrationReport> {
   const userId = row.ownerId;
   const report: MigrationReport = {
-    counts: { imported: 0, skipped: 0, revisions: 0, kbs: 0, rewrittenLinks: 0 },
+    counts: { imported: 0, skipped: 0, revisions: 0, kbs: 0, collections: 0, rewrittenLinks: 0 },
     imported: [],
     skipped: [],
     error: null,
@@ -64,10 +69,20 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
 
   const steps = await planSteps(deps, userId, manifest);
   await assertRoom(deps, userId, steps);
+  const collections = await planCollections(deps, userId, manifest.collections, steps);
 
   const made: Made[] = [];
   const changed = new Map<string, string>();
   const kbIds = new Map<string, string>();
+  const here: HereIds = new Map();
+  let lastMedium = -1;
+  steps.forEach((s, i) => {
+    if (MEDIA.has(s.item.kind)) lastMedium = i;
+  });
+  const collectionsStep = async () => {
+    await makeCollections(deps, userId, row.id, collections, here, (id) => made.push({ kind: "collection", id }));
+    report.counts.collections = collections.length;
+  };
   let done = 0;
   try {
     for (const kb of manifest.kbs) {
@@ -79,10 +94,12 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
         report.counts.kbs++;
       }
     }
-    for (const step of steps) {
+    for (const [i, step] of steps.entries()) {
+      if (i === lastMedium + 1) await collectionsStep();
       const { item } = step;
       const entry: ReportEntry = { kind: item.kind, sourceId: item.id, id: null, name: item.name };
       if ("skip" in step) {
+        if (step.here) noteHere(here, item.kind, item.id, step.here);
         report.counts.skipped++;
         note(report.skipped, { ...entry, reason: step.skip });
       } else {
@@ -95,6 +112,7 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
         }
         const { id, skip } = await makeItem(deps, row, archive, manifest, step, { made, changed, kbIds, report });
         if (id !== item.id) changed.set(item.id, id);
+        noteHere(here, item.kind, item.id, id);
         if (skip) {
           report.counts.skipped++;
           note(report.skipped, { ...entry, id, reason: skip });
@@ -122,6 +140,7 @@ export async function runImport(deps: ImageDeps, row: MigrationRow, archive: Arc
       }
       await hooks.progress(++done, steps.length);
     }
+    if (lastMedium === steps.length - 1) await collectionsStep();
   } catch (err) {
     await takeBack(deps, userId, made);
     await deps.db.delete(migrationItems).where(and(eq(migrationItems.ownerId, userId), eq(migrationItems.migrationId, row.id)));
@@ -280,6 +299,8 @@ async function takeBack(deps: ImageDeps, userId: string, made: Made[]) {
       } else if (m.kind === "audio") {
         await trashAudio(deps, userId, m.id);
         await purgeAudio(deps, userId, m.id);
+      } else if (m.kind === "collection") {
+        await deleteCollection(deps, userId, m.id);
       } else if (m.kind === "document") {
         await deleteDocument(deps, userId, m.id);
         await purgeDocument(deps, userId, m.id);

@@ -120,7 +120,8 @@ export function toView(r: MigrationRow): MigrationView {
     status: r.state,
     progress: { itemsDone: r.itemsDone, itemsTotal: r.itemsTotal },
     archiveBytes: r.archiveBytes,
-    report: r.report ?? null,
+    // A report written before imports made collections counts none.
+    report: r.report ? { ...r.report, counts: { ...r.report.counts, collections: r.report.counts.collections ?? 0 } } : null,
     createdAt: iso(r.createdAt),
     startedAt: isoOrNull(r.startedAt),
     finishedAt: isoOrNull(r.finishedAt),

@@ -18,7 +18,7 @@ export interface ReportEntry {
 }
 
 export interface MigrationReport {
-  counts: { imported: number; skipped: number; revisions: number; kbs: number; rewrittenLinks: number };
+  counts: { imported: number; skipped: number; revisions: number; kbs: number; collections: number; rewrittenLinks: number };
   imported: ReportEntry[];
   skipped: ReportEntry[];
   /** Why a failed import was refused: nothing of it was kept. */

@@ -34,7 +34,7 @@ export interface MigrationWorker {
 }
 
 const failedReport = (error: MigrationReport["error"]): MigrationReport => ({
-  counts: { imported: 0, skipped: 0, revisions: 0, kbs: 0, rewrittenLinks: 0 },
+  counts: { imported: 0, skipped: 0, revisions: 0, kbs: 0, collections: 0, rewrittenLinks: 0 },
   imported: [],
   skipped: [],
   error,
