@@ -15148,6 +15148,8 @@ export interface operations {
                                         revisions: number;
                                         /** @description knowledge bases made (a KB the account had already is filled, not counted) */
                                         kbs: number;
+                                        /** @description collections made again, with their items' ids here (one an earlier import of the archive made, still here, is not made again) */
+                                        collections: number;
                                         /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
                                         rewrittenLinks: number;
                                     };
@@ -15263,6 +15265,8 @@ export interface operations {
                                     revisions: number;
                                     /** @description knowledge bases made (a KB the account had already is filled, not counted) */
                                     kbs: number;
+                                    /** @description collections made again, with their items' ids here (one an earlier import of the archive made, still here, is not made again) */
+                                    collections: number;
                                     /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
                                     rewrittenLinks: number;
                                 };
@@ -15370,6 +15374,8 @@ export interface operations {
                                     revisions: number;
                                     /** @description knowledge bases made (a KB the account had already is filled, not counted) */
                                     kbs: number;
+                                    /** @description collections made again, with their items' ids here (one an earlier import of the archive made, still here, is not made again) */
+                                    collections: number;
                                     /** @description media links in Markdown documents written with this instance's MEDIA_URL (and new ids) */
                                     rewrittenLinks: number;
                                 };

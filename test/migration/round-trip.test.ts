@@ -99,7 +99,7 @@ describe("POST /v1/migration: an export imported into a fresh instance", () => {
     const done = await runMigration(there.worker(), target.token, posted.body.data.id, opts);
     expect(done.report.error).toBeNull();
     expect(done).toMatchObject({ status: "completed", progress: { itemsDone: 7, itemsTotal: 7 } });
-    expect(done.report.counts).toEqual({ imported: 7, skipped: 0, revisions: 1, kbs: 1, rewrittenLinks: 1 });
+    expect(done.report.counts).toEqual({ imported: 7, skipped: 0, revisions: 1, kbs: 1, collections: 0, rewrittenLinks: 1 });
     const newId = new Map<string, string>(done.report.imported.map((e: { sourceId: string; id: string }) => [e.sourceId, e.id]));
     // Ids are kept where free; a KB file's link is made by a sync upsert, which names its own.
     const kept = done.report.imported.filter((e: { kind: string }) => e.kind !== "kb_file");

@@ -31,8 +31,8 @@ function mapped(c: CollectionEntry, isHere: (r: { kind: MediaKind; id: string })
 }
 
 /**
- * The collections to make: all the archive lists but those an earlier import of it made in
- * this account that are still here. Throws what making them would refuse (the account's
+ * The collections to make: all the archive lists but those this account holds (the one it
+ * came from, by their ids) or an earlier import of it made here and still here. Throws what making them would refuse (the account's
  * room for them, a collection's for its items, the rules of titles and descriptions).
  */
 export async function planCollections(deps: Deps, userId: string, collections: CollectionEntry[], steps: Step[]): Promise<CollectionEntry[]> {
@@ -46,8 +46,11 @@ export async function planCollections(deps: Deps, userId: string, collections: C
       .where(and(eq(migrationItems.ownerId, userId), eq(migrationItems.kind, COLLECTION), inArray(migrationItems.sourceId, sourceIds.slice(i, i + CHUNK))));
     for (const r of rows) earlier.set(r.sourceId, r.targetId);
   }
-  const held = await heldCollectionIds(deps.db, userId, [...earlier.values()]);
-  const make = collections.filter((c) => !held.has(earlier.get(c.id) ?? ""));
+  // Held here: the account it came from has it still, or an earlier import made it.
+  const ids = [...sourceIds, ...earlier.values()];
+  const held = new Set<string>();
+  for (let i = 0; i < ids.length; i += CHUNK) for (const id of await heldCollectionIds(deps.db, userId, ids.slice(i, i + CHUNK))) held.add(id);
+  const make = collections.filter((c) => !held.has(c.id) && !held.has(earlier.get(c.id) ?? ""));
   // What each will hold: the items a step makes, or finds here.
   const coming = new Set(steps.filter((s) => !("skip" in s) || s.here).map((s) => key(s.item)));
   const planned = make.map((c) => ({ title: c.title, description: c.description, items: mapped(c, (r) => (coming.has(key(r)) ? r.id : undefined)) }));
