@@ -13,6 +13,7 @@ import { callJson, testContext } from "../helpers/context.ts";
 import { makeClient, makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { png, uploaded } from "../images/fixtures.ts";
+import { clip, uploadVideo } from "../videos/fixtures.ts";
 import { docItem, jsonBytes, manifestOf, postArchive, rawZip, runMigration, sha256 } from "./fixtures.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS * 3);
@@ -65,8 +66,11 @@ describe("collections in the import", () => {
     const audio = await uploadAudio(source.jwt, await fixture("mp3"), "song.mp3");
     expect(audio.status).toBe(201);
     const song: Ref = { kind: "audio", id: audio.body.data.id };
-    const trip = (await callJson("POST", "/v1/collections", { token: source.jwt, json: { title: "Trip", description: "the summer", items: [b, song, a] } }))
-      .body.data;
+    const video = await uploadVideo(source.jwt, await clip(), {}, "holiday.mp4");
+    expect(video.status).toBe(201);
+    const film: Ref = { kind: "video", id: video.body.data.id };
+    const json = { title: "Trip", description: "the summer", items: [b, film, song, a] };
+    const trip = (await callJson("POST", "/v1/collections", { token: source.jwt, json })).body.data;
     expect((await callJson("PATCH", `/v1/collections/${trip.id}`, { token: source.jwt, json: { cover: a } })).status).toBe(200);
     const single = (await callJson("POST", "/v1/collections", { token: source.jwt, json: { title: "Single", items: [a] } })).body.data;
     const before = await collectionsOf(source.jwt);
@@ -76,26 +80,27 @@ describe("collections in the import", () => {
     const target = await makeClient({ plan: "pro" });
     const done = await imported(target.key, zip);
     expect(done.report.error).toBeNull();
-    expect(done).toMatchObject({ status: "completed", report: { counts: { imported: 3, skipped: 0, collections: 2 } } });
+    expect(done).toMatchObject({ status: "completed", report: { counts: { imported: 4, skipped: 0, collections: 2 } } });
     const here = new Map<string, string>(done.report.imported.map((e: { sourceId: string; id: string }) => [e.sourceId, e.id]));
-    for (const r of [a, b, song]) expect(here.get(r.id)).not.toBe(r.id);
+    for (const r of [a, b, film, song]) expect(here.get(r.id)).not.toBe(r.id);
     const moved = (r: Ref): Ref => ({ kind: r.kind, id: here.get(r.id)! });
 
     const theirs = await collectionsOf(target.key);
     expect(theirs).toHaveLength(2);
     const tripHere = theirs.find((c: { title: string }) => c.title === "Trip");
     const singleHere = theirs.find((c: { title: string }) => c.title === "Single");
-    expect(tripHere).toMatchObject({ description: "the summer", itemCount: 3, cover: { ...moved(a), chosen: true }, createdAt: trip.createdAt });
+    expect(tripHere).toMatchObject({ description: "the summer", itemCount: 4, cover: { ...moved(a), chosen: true }, createdAt: trip.createdAt });
     expect(singleHere).toMatchObject({ description: null, itemCount: 1, cover: { ...moved(a), chosen: false }, createdAt: single.createdAt });
     expect([tripHere.id, singleHere.id]).not.toContain(trip.id);
-    expect(await itemsOf(target.key, tripHere.id)).toEqual([moved(b), moved(song), moved(a)]);
+    // The video is processing again here (the import queued its transcode), and in its place.
+    expect(await itemsOf(target.key, tripHere.id)).toEqual([moved(b), moved(film), moved(song), moved(a)]);
     expect(await itemsOf(target.key, singleHere.id)).toEqual([moved(a)]);
     // The source account's collections are as they were.
     expect(await collectionsOf(source.jwt)).toEqual(before);
 
     // Imported again into the same account: nothing is made twice.
     const rerun = await imported(target.key, zip);
-    expect(rerun).toMatchObject({ status: "completed", report: { counts: { imported: 0, skipped: 3, collections: 0 }, error: null } });
+    expect(rerun).toMatchObject({ status: "completed", report: { counts: { imported: 0, skipped: 4, collections: 0 }, error: null } });
     expect(await collectionsOf(target.key)).toHaveLength(2);
     // Into the account it came from: its collections are there already.
     const restore = await imported(source.jwt, zip);
