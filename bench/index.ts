@@ -30,6 +30,7 @@
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
+import { costText, loadText } from "./cpu.ts";
 import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { benchExport } from "./export.ts";
@@ -162,6 +163,7 @@ try {
   );
   console.log(`    ratio to the handler   ${ratioText(kbs.manifestHandler)}   (target >= 1.0, p99 within 1.2x)`);
   console.log(`    CPU per page           ${cpuText(kbs.manifestHandler)}`);
+  console.log(`    ${costText(kbs.manifestHandler.cpu, "page", ["shelf", "handler"])}, ${loadText(kbs.manifestHandler.load)}`);
   const push = kbs.push;
   if (push) {
     console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
@@ -220,7 +222,7 @@ console.log(`\n(g) GET /v1/images?limit=20 with an API key (${list.db}, ${list.k
 console.log(`    shelf                  ${fmt(list.subject, 0)} requests/s`);
 console.log(`    Bun.serve + driver     ${fmt(list.baseline, 0)} requests/s   (key by hash, one window call, a 20-row page and the total; same body)`);
 console.log(`    ratio                  ${ratioText(list)}   (target >= 0.80)`);
-console.log(`    CPU per request        shelf ${fmt(list.cpuUs.shelf, 0)} us, baseline ${fmt(list.cpuUs.baseline, 0)} us (server side, medians)`);
+console.log(`    ${costText(list.cpu)}   (both servers in this process${list.db === "postgres" ? ", with Postgres and Redis" : ""}), ${loadText(list.load)}`);
 
 await printBinary();
 await printEmbeddedLists();

@@ -6,14 +6,13 @@
 //   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections,
 //       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
 // The HTTP side's client runs in its own process (bench/kb-load.ts).
-import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { rowsOf } from "../src/infra/db/index.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { createKb } from "../src/modules/library/public.ts";
 import { noteBatch } from "./kb-notes.ts";
-import { type Interleaved, interleave } from "./passes.ts";
+import { inProcess, type Measured, measuredInterleave, ownCpu, type Side, serversCpuMs } from "./cpu.ts";
 import { startManifestBaseline } from "./manifest-baseline.ts";
 import type { Shelf } from "./server.ts";
 
@@ -91,7 +90,7 @@ export async function runLoad(options: { mode: "manifest" | "sync"; origin: stri
 const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]) =>
   runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys });
 
-export interface KbFigures extends Interleaved {
+export interface KbFigures extends Measured {
   subjectP99: number;
   baselineP99: number;
   /**
@@ -100,6 +99,7 @@ export interface KbFigures extends Interleaved {
    * database), and of the Postgres and Redis processes on this machine (null when none is
    * visible). Where two sides share the cores with their client and database, the rate
    * moves with the load and this does not: two sides doing the same work spend the same.
+   * `cpu` (bench/cpu.ts) is the two together, with their ratio.
    */
   subjectCpuMs: number;
   baselineCpuMs: number;
@@ -107,48 +107,26 @@ export interface KbFigures extends Interleaved {
   baselineServersCpuMs: number | null;
 }
 
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-/** User and system CPU of this machine's postgres and redis-server processes, in ms; null when /proc shows none. */
-function serversCpuMs(): number | null {
-  let ticks = 0;
-  let seen = false;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-      if (comm !== "postgres" && comm !== "redis-server") continue;
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-      seen = true;
-    } catch {
-      // gone since listed, or not ours to read
-    }
-  }
-  return seen ? ticks * CLOCK_TICK_MS : null;
-}
-
 /** Runs the interleaved passes, keeping each side's p99 and CPU per request beside its rate. */
 export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
   const p99 = { s: [] as number[], b: [] as number[] };
   const cpu = { s: [] as number[], b: [] as number[] };
   const servers = { s: [] as number[], b: [] as number[] };
-  const rate = async (run: () => Promise<Timed>, side: "s" | "b") => {
-    const own = process.cpuUsage();
-    const others = serversCpuMs();
-    const t = await run();
-    const used = process.cpuUsage(own);
-    const othersAfter = serversCpuMs();
-    p99[side].push(percentile(t.latencies, 99));
-    cpu[side].push((used.user + used.system) / 1000 / t.count);
-    if (others !== null && othersAfter !== null) servers[side].push((othersAfter - others) / t.count);
-    return t.count / t.seconds;
-  };
-  const out = await interleave(
-    PASSES,
-    () => rate(subject, "s"),
-    () => rate(baseline, "b"),
-  );
+  const side = (run: () => Promise<Timed>, k: "s" | "b"): Side => ({
+    cpu: inProcess(),
+    run: async () => {
+      const own = ownCpu.read();
+      const others = serversCpuMs();
+      const t = await run();
+      const used = ownCpu.read() - own;
+      const othersAfter = serversCpuMs();
+      p99[k].push(percentile(t.latencies, 99));
+      cpu[k].push(used / t.count);
+      if (others !== null && othersAfter !== null) servers[k].push((othersAfter - others) / t.count);
+      return { ops: t.count, rate: t.count / t.seconds };
+    },
+  });
+  const out = await measuredInterleave(PASSES, side(subject, "s"), side(baseline, "b"));
   // The warm-up pass of each side is not reported.
   const after = (xs: number[]) => median(xs.slice(1));
   const orNull = (xs: number[]) => (xs.length > 1 ? after(xs) : null);

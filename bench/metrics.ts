@@ -6,7 +6,7 @@
 // moves by a third, so the same hit is also measured in process: the edge's own handler
 // (the Bun route a listening node runs) called in a loop, on and off in turn, timed by
 // this process's CPU time: the difference is the metrics' CPU alone. `bun bench/metrics.ts` alone; `make bench` too.
-import { readFileSync } from "node:fs";
+import { processCpu } from "./cpu.ts";
 import { createApp } from "../src/wiring/app.ts";
 import { createServices } from "../src/wiring/services.ts";
 import { imageOfAbout } from "./edge.ts";
@@ -59,10 +59,7 @@ async function apiProcess(metrics: boolean) {
   return {
     shelf,
     /** The process's CPU time so far (user and system), in seconds, from /proc. */
-    cpuSeconds() {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => processCpu(pid).read() / 1000,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;
