@@ -87,8 +87,8 @@ export async function runLoad(options: { mode: "manifest" | "sync"; origin: stri
   return r;
 }
 
-const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]) =>
-  runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys });
+const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[], seconds = SECONDS) =>
+  runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds, concurrency, run, keys });
 
 export interface KbFigures extends Measured {
   subjectP99: number;
@@ -108,7 +108,7 @@ export interface KbFigures extends Measured {
 }
 
 /** Runs the interleaved passes, keeping each side's p99 and CPU per request beside its rate. */
-export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
+export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>, passes = PASSES): Promise<KbFigures> {
   const p99 = { s: [] as number[], b: [] as number[] };
   const cpu = { s: [] as number[], b: [] as number[] };
   const servers = { s: [] as number[], b: [] as number[] };
@@ -126,7 +126,7 @@ export async function compare(subject: () => Promise<Timed>, baseline: () => Pro
       return { ops: t.count, rate: t.count / t.seconds };
     },
   });
-  const out = await measuredInterleave(PASSES, side(subject, "s"), side(baseline, "b"));
+  const out = await measuredInterleave(passes, side(subject, "s"), side(baseline, "b"));
   // The warm-up pass of each side is not reported.
   const after = (xs: number[]) => median(xs.slice(1));
   const orNull = (xs: number[]) => (xs.length > 1 ? after(xs) : null);
@@ -184,12 +184,11 @@ export function bareUpserts(bare: Bare, pushers: { userId: string; kbId: string 
   });
 }
 
-/** (j) and (k); `only: "manifest"` runs (j)'s two comparisons alone. */
-export async function benchKbs(shelf: Shelf, only?: "manifest") {
+/** A user with an API key and a KB of DOCS documents (rows inserted by SQL), analyzed. */
+async function manifestKb(shelf: Shelf) {
   const { deps } = shelf;
   const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
   const key = (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
-  const as = { ...shelf, key };
   const kb = await createKb(deps, { ownerId: user.id, name: "bench", slug: `bench-${crypto.randomUUID().slice(0, 8)}` });
   await deps.db.execute(sql`
     insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
@@ -202,7 +201,35 @@ export async function benchKbs(shelf: Shelf, only?: "manifest") {
   await deps.db.execute(sql`update kbs set doc_count = ${DOCS}, size_bytes = ${DOCS * 2048},
     updated_at = ${new Date(BASE + DOCS).toISOString()}::timestamptz where id = ${kb.id}`);
   await deps.db.execute(sql`analyze documents`);
+  return { user, kb, as: { ...shelf, key } };
+}
 
+/** (j) against the hand-written Bun.serve doing the same work (bench/manifest-baseline.ts), `passes` of `seconds` each. */
+async function againstHandler(shelf: Shelf, bare: Bare, m: Awaited<ReturnType<typeof manifestKb>>, quick: { passes?: number; seconds?: number } = {}) {
+  const handler = startManifestBaseline(bare.query, shelf.deps.kv, () => shelf.deps.clock.now());
+  return compare(
+    () => httpLoad(m.as, "manifest", [m.kb.id], 8, "", undefined, quick.seconds),
+    () => httpLoad({ ...m.as, origin: handler.url.origin }, "manifest", [m.kb.id], 8, "", undefined, quick.seconds),
+    quick.passes,
+  ).finally(() => handler.stop(true));
+}
+
+/** (j) against the hand-written handler alone (bench/gate.ts). */
+export async function benchManifestHandler(shelf: Shelf, quick: { passes?: number; seconds?: number }) {
+  const m = await manifestKb(shelf);
+  const bare = await bareDriver(shelf.deps, 8);
+  try {
+    return await againstHandler(shelf, bare, m, quick);
+  } finally {
+    await bare.close();
+  }
+}
+
+/** (j) and (k); `only: "manifest"` runs (j)'s two comparisons alone. */
+export async function benchKbs(shelf: Shelf, only?: "manifest") {
+  const { deps } = shelf;
+  const m = await manifestKb(shelf);
+  const { user, kb, as } = m;
   const bare = await bareDriver(deps, 8);
   try {
     const manifest = await compare(
@@ -218,12 +245,7 @@ export async function benchKbs(shelf: Shelf, only?: "manifest") {
       },
     );
 
-    // The same pages from a hand-written Bun.serve doing the same work (bench/manifest-baseline.ts).
-    const handler = startManifestBaseline(bare.query, deps.kv, () => deps.clock.now());
-    const manifestHandler = await compare(
-      () => httpLoad(as, "manifest", [kb.id], 8, ""),
-      () => httpLoad({ ...as, origin: handler.url.origin }, "manifest", [kb.id], 8, ""),
-    ).finally(() => handler.stop(true));
+    const manifestHandler = await againstHandler(shelf, bare, m);
     if (only === "manifest") return { db: deps.database.kind, manifest, manifestHandler, push: undefined };
 
     const { httpPushers, barePushers } = await newPushers(deps, "push");
