@@ -7,8 +7,10 @@
 //   - a server in another process: processCpu(pid), /proc/<pid>/stat utime + stime;
 //   - child processes this one waited for (ffmpeg, tar): childrenCpu, /proc/self/stat
 //     cutime + cstime (the load generators are children too: leave it out of HTTP sides);
-//   - the database and Redis when they run on this machine: serversCpu (postgres and
-//     redis-server processes), null when none is visible.
+//   - the database and Redis this process uses when they run on this machine: serversCpu
+//     (the postmaster on DATABASE_URL's port and its backends, the redis-server on
+//     REDIS_URL's), null on embedded parts. A backend that ends within a pass takes its
+//     time with it: the benchmarks keep their pools open across passes.
 // measuredInterleave runs the passes of bench/passes.ts with a meter per side and gives
 // each side's CPU per operation and their ratio (baseline / subject: higher is better,
 // as for the rates; 1.0 = the same cost) with the load average over the passes.
@@ -53,26 +55,64 @@ export const childrenCpu: CpuMeter = {
   },
 };
 
-/** User and system CPU of this machine's postgres and redis-server processes, in ms; null when /proc shows none. */
-export function serversCpuMs(): number | null {
-  let ticks = 0;
-  let seen = false;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+const portOf = (url: string | undefined, fallback: string) => {
+  if (!url) return null;
+  try {
+    return new URL(url).port || fallback;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The Postgres and Redis this process talks to (DATABASE_URL's and REDIS_URL's ports),
+ * found in /proc: the postmaster started with `-p <port>` and its children (the backends),
+ * and the redis-server on that port. Others' servers on the same machine are left out.
+ */
+function ourServerPids(): number[] {
+  const pgPort = portOf(process.env.DATABASE_URL, "5432");
+  const redisPort = portOf(process.env.REDIS_URL, "6379");
+  if (!pgPort && !redisPort) return [];
+  const procs: { pid: number; ppid: number; comm: string; args: string[] }[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      const comm = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
       if (comm !== "postgres" && comm !== "redis-server") continue;
-      const f = statFields(Number(pid));
-      ticks += Number(f[11]) + Number(f[12]);
-      seen = true;
+      const args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+      procs.push({ pid: Number(entry), ppid: Number(statFields(Number(entry))[1]), comm, args });
     } catch {
       // gone since listed, or not ours to read
     }
   }
-  return seen ? ticks * CLOCK_TICK_MS : null;
+  const portArg = (args: string[], flag: string, port: string) => args.some((a, i) => a === flag && args[i + 1] === port);
+  const postmasters = new Set(procs.filter((p) => p.comm === "postgres" && pgPort && portArg(p.args, "-p", pgPort)).map((p) => p.pid));
+  return procs
+    .filter(
+      (p) =>
+        postmasters.has(p.pid) ||
+        (p.comm === "postgres" && postmasters.has(p.ppid)) ||
+        (p.comm === "redis-server" && redisPort && (portArg(p.args, "--port", redisPort) || p.args[0]!.endsWith(`:${redisPort}`))),
+    )
+    .map((p) => p.pid);
 }
 
-/** The database and Redis on this machine, when there are any (real parts); null on embedded parts. */
+/** User and system CPU of the Postgres and Redis this process uses (ourServerPids), in ms; null when there are none (embedded parts). */
+export function serversCpuMs(): number | null {
+  const pids = ourServerPids();
+  if (pids.length === 0) return null;
+  let ms = 0;
+  for (const pid of pids) {
+    try {
+      ms += processCpu(pid).read();
+    } catch {
+      // a backend that ended since listed: its time is no longer counted by anyone
+    }
+  }
+  return ms;
+}
+
+/** The database and Redis this process uses, when they run on this machine (real parts); null on embedded parts. */
 export const serversCpu: CpuMeter | null = serversCpuMs() === null ? null : { read: () => serversCpuMs() ?? 0 };
 
 /** The sum of meters (absent ones left out). */

@@ -96,8 +96,7 @@ export interface KbFigures extends Measured {
   /**
    * CPU per request (or bare call) in milliseconds, medians over the passes: of this
    * process (both servers, or the bare driver, run in it; on embedded parts so does the
-   * database), and of the Postgres and Redis processes on this machine (null when none is
-   * visible). Where two sides share the cores with their client and database, the rate
+   * database), and of the Postgres and Redis this process uses (null on embedded parts). Where two sides share the cores with their client and database, the rate
    * moves with the load and this does not: two sides doing the same work spend the same.
    * `cpu` (bench/cpu.ts) is the two together, with their ratio.
    */
@@ -184,8 +183,8 @@ export function bareUpserts(bare: Bare, pushers: { userId: string; kbId: string 
   });
 }
 
-/** A user with an API key and a KB of DOCS documents (rows inserted by SQL), analyzed. */
-async function manifestKb(shelf: Shelf) {
+/** A user with an API key and a KB of `docs` documents (rows inserted by SQL), analyzed. */
+async function manifestKb(shelf: Shelf, docs = DOCS) {
   const { deps } = shelf;
   const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
   const key = (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
@@ -197,9 +196,9 @@ async function manifestKb(shelf: Shelf) {
            'Note ' || i, 'n' || i || '.md', 'markdown', encode(sha256(i::text::bytea), 'hex'), encode(sha256(i::text::bytea), 'hex'),
            2048, 300, 0, 0, repeat('x', 2048),
            ${new Date(BASE).toISOString()}::timestamptz, ${new Date(BASE).toISOString()}::timestamptz + i * interval '1 millisecond'
-    from generate_series(1, ${DOCS}) as i`);
-  await deps.db.execute(sql`update kbs set doc_count = ${DOCS}, size_bytes = ${DOCS * 2048},
-    updated_at = ${new Date(BASE + DOCS).toISOString()}::timestamptz where id = ${kb.id}`);
+    from generate_series(1, ${docs}) as i`);
+  await deps.db.execute(sql`update kbs set doc_count = ${docs}, size_bytes = ${docs * 2048},
+    updated_at = ${new Date(BASE + docs).toISOString()}::timestamptz where id = ${kb.id}`);
   await deps.db.execute(sql`analyze documents`);
   return { user, kb, as: { ...shelf, key } };
 }
@@ -214,9 +213,9 @@ async function againstHandler(shelf: Shelf, bare: Bare, m: Awaited<ReturnType<ty
   ).finally(() => handler.stop(true));
 }
 
-/** (j) against the hand-written handler alone (bench/gate.ts). */
-export async function benchManifestHandler(shelf: Shelf, quick: { passes?: number; seconds?: number }) {
-  const m = await manifestKb(shelf);
+/** (j) against the hand-written handler alone, on a KB of `quick.docs` documents (bench/gate.ts). */
+export async function benchManifestHandler(shelf: Shelf, quick: { passes?: number; seconds?: number; docs?: number }) {
+  const m = await manifestKb(shelf, quick.docs);
   const bare = await bareDriver(shelf.deps, 8);
   try {
     return await againstHandler(shelf, bare, m, quick);
