@@ -23,10 +23,10 @@ import { ratioText } from "./passes.ts";
 import { startShelf, UNLIMITED_SYNC } from "./server.ts";
 
 const FILE = join(import.meta.dir, "baselines/ratios.json");
-const PASSES = 3;
-const SECONDS = 2;
+const PASSES = 5;
+const SECONDS = 1.5;
 /** The margin a new file starts with (the spread seen over runs: docs/benchmarks.md, "The gate"). */
-const DEFAULT_MARGIN = 0.15;
+const DEFAULT_MARGIN = 0.25;
 
 /** A comparison on a server of its own, started and stopped around it. */
 async function onShelf<T>(env: Record<string, string>, run: (shelf: Awaited<ReturnType<typeof startShelf>>) => Promise<T>) {
