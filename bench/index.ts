@@ -45,7 +45,7 @@ import { benchMcp } from "./mcp.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchSegments } from "./segments.ts";
 import { benchSyncFolder } from "./sync-folder.ts";
-import { benchVaultSync } from "./vault-sync.ts";
+import { printVaultSync } from "./vault-sync.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -208,16 +208,7 @@ try {
   cost(folder, "note", ["first push", "bare SQL"]);
   console.log(`    no-change sync         ${fmt(folder.idle * 1000, 1)} ms in ${folder.idleRequests} request(s)   (target: one 304)`);
   console.log(`    second folder's pull   ${fmt(folder.pull, 2)} s in ${folder.pullRequests} requests`);
-  const vault = await benchVaultSync(kbShelf);
-  console.log(
-    `\n(u) shelf sync of a notes vault: ${vault.notes} notes and ${vault.attachments} attachments, ${fmt(vault.mb)} MB, skipping its .obsidian/ (${vault.db})`,
-  );
-  console.log(`    first push             ${fmt(vault.push.subject, 0)} files/s in ${vault.pushRequests} requests`);
-  console.log(`    plain parallel uploads ${fmt(vault.push.baseline, 0)} files/s   (the same PUTs, 6 at a time, then the same ops, 200 a batch)`);
-  console.log(`    ratio                  ${ratioText(vault.push)}   (target >= 0.8)`);
-  cost(vault.push, "file", ["sync", "plain uploads"]);
-  console.log(`    no-change sync         ${fmt(vault.idle * 1000, 1)} ms in ${vault.idleRequests} request(s)   (target: one 304)`);
-  console.log(`    second folder's pull   ${fmt(vault.pull, 2)} s in ${vault.pullRequests} requests`);
+  await printVaultSync(kbShelf);
 } finally {
   await kbShelf.stop();
 }
