@@ -83,7 +83,7 @@ async function plainUpload(shelf: Shelf, key: string, kbId: string, entries: Ent
   }
 }
 
-export async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attachments?: number; large?: number; passes?: number } = {}) {
+async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attachments?: number; large?: number; passes?: number } = {}) {
   const { notes = 10_000, attachments = 1_000, large = 4, passes = 3 } = opts;
   const root = mkdtempSync(join(tmpdir(), "shelf-vault-bench-"));
   const vaultDir = join(root, "vault");
