@@ -1,5 +1,5 @@
 # shelf: the tasks a developer and CI run. Every target uses the pinned Bun (see .bun-version).
-.PHONY: install dev build test test-real test-hostile test-busy chaos fuzz bench bench-real typecheck lint fmt migrate smoke image image-test fleet-test clean
+.PHONY: install dev build test test-real test-hostile test-busy chaos fuzz bench bench-gate bench-real typecheck lint fmt migrate smoke image image-test fleet-test clean
 
 install:
 	bun install --frozen-lockfile
@@ -39,6 +39,12 @@ fuzz:
 
 bench:
 	bun bench/index.ts
+
+# A quick set of comparisons (about 2 minutes), each CPU-per-request ratio against the last
+# recorded one (bench/baselines/ratios.json); fails when one falls more than its margin
+# below it. `bun bench/gate.ts --record` rewrites the ratios (docs/benchmarks.md, "The gate").
+bench-gate:
+	bun bench/gate.ts
 
 # The same benchmarks on Postgres, Redis and s3rver (the limiter figures need Redis).
 bench-real:

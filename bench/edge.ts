@@ -2,8 +2,8 @@
 // route serving the same bytes with the same headers: the ceiling for bytes already in
 // memory, where Bun answers without entering JavaScript at all.
 import { sharp } from "../src/infra/sharp.ts";
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave } from "./passes.ts";
+import { inProcess, measuredInterleave } from "./cpu.ts";
+import { httpPass } from "./http-load.ts";
 import { photoLike } from "./photos.ts";
 import type { Shelf } from "./server.ts";
 
@@ -28,7 +28,8 @@ export async function imageOfAbout(shelf: Shelf, target: number) {
   throw new Error("unreachable");
 }
 
-export async function benchEdge(shelf: Shelf, target: number, passes = 5) {
+/** Requests/s of each side and their CPU per request (both servers in this process: bench/cpu.ts). */
+export async function benchEdge(shelf: Shelf, target: number, passes = 5, seconds = 3) {
   const { url, bytes, headers } = await imageOfAbout(shelf, target);
   if ((await sharp(bytes).metadata()).format !== "webp") throw new Error("the edge did not serve WebP");
   const same = ["content-type", "etag", "cache-control", "vary", "accept-ranges", "x-content-type-options"];
@@ -41,11 +42,11 @@ export async function benchEdge(shelf: Shelf, target: number, passes = 5) {
     fetch: () => new Response(null, { status: 404 }),
   });
   try {
-    const opts = { accept: ACCEPT, seconds: 3 };
-    const run = await interleave(
+    const opts = { accept: ACCEPT, seconds };
+    const run = await measuredInterleave(
       passes,
-      () => requestsPerSecond(url, opts),
-      () => requestsPerSecond(`${bare.url.origin}/media/x.webp`, opts),
+      { run: () => httpPass(url, opts), cpu: inProcess() },
+      { run: () => httpPass(`${bare.url.origin}/media/x.webp`, opts), cpu: inProcess() },
     );
     return { bytes: bytes.length, ...run };
   } finally {

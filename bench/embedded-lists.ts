@@ -4,8 +4,9 @@
 // DATABASE_URL (kv and storage as the other benchmarks' shelf), in the same process, passes
 // interleaved. Only with DATABASE_URL set (`make bench-real`). Target: ratio >= 0.5.
 import { sql } from "drizzle-orm";
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave, ratioText } from "./passes.ts";
+import { httpPass } from "./http-load.ts";
+import { costText, inProcess, loadText, measuredInterleave, ownCpu } from "./cpu.ts";
+import { ratioText } from "./passes.ts";
 import { type Shelf, startShelf } from "./server.ts";
 
 const IMAGES = 100;
@@ -35,8 +36,9 @@ async function benchEmbeddedLists(passes = 5) {
     const prefix = () => Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[b % 26]).join("");
     await seed(embedded, prefix());
     await seed(postgres, prefix());
-    const load = (s: Shelf) => () => requestsPerSecond(`${s.origin}/v1/images?limit=20`, { concurrency: 16, accept: "application/json", bearer: s.key });
-    return await interleave(passes, load(embedded), load(postgres));
+    const load = (s: Shelf) => () => httpPass(`${s.origin}/v1/images?limit=20`, { concurrency: 16, accept: "application/json", bearer: s.key });
+    // CPU per request: this process (both servers, and PGlite), with Postgres and Redis on the Postgres side.
+    return await measuredInterleave(passes, { run: load(embedded), cpu: ownCpu }, { run: load(postgres), cpu: inProcess() });
   } finally {
     await embedded.stop();
     await postgres.stop();
@@ -53,6 +55,7 @@ export async function printEmbeddedLists(): Promise<void> {
   console.log(`    shelf on PGlite        ${r.subject.toFixed(0)} requests/s`);
   console.log(`    shelf on Postgres      ${r.baseline.toFixed(0)} requests/s`);
   console.log(`    ratio                  ${ratioText(r)}   (target >= 0.5)`);
+  console.log(`    ${costText(r.cpu, "req", ["PGlite", "Postgres"])}, ${loadText(r.load)}`);
 }
 
 if (import.meta.main) await printEmbeddedLists();

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { newImageId } from "../src/infra/ids.ts";
 import { createExportWorker } from "../src/modules/backup/public.ts";
 import { images } from "../src/modules/images/table.ts";
-import { interleave, type Interleaved } from "./passes.ts";
+import { childrenCpu, cpuOf, type Measured, measuredInterleave, ownCpu } from "./cpu.ts";
 import { memoryOf } from "./video-upload.ts";
 import { startShelf } from "./server.ts";
 
@@ -86,7 +86,8 @@ async function tarOnce(objects: string, userId: string, out: string) {
 }
 
 export interface ExportFigures {
-  throughput: Interleaved;
+  /** MB/s of originals, and CPU per MB of each side: this process (the worker) and the tools it waited for (tar). */
+  throughput: Measured;
   mb: number;
   files: number;
   smallGrowthMB: number;
@@ -105,16 +106,23 @@ export async function benchExport(files = 400): Promise<ExportFigures> {
     const large = { userId: shelf.userId, key: shelf.key };
     const bytes = await fillAccount(shelf, large.userId, files);
     let tarPeak = 0;
-    const throughput = await interleave(
+    const cpu = cpuOf(ownCpu, childrenCpu);
+    const throughput = await measuredInterleave(
       3,
-      async () => {
-        const e = await exportOnce(shelf, large.key, worker);
-        return e.bytes / MB / e.seconds;
+      {
+        cpu,
+        run: async () => {
+          const e = await exportOnce(shelf, large.key, worker);
+          return { ops: e.bytes / MB, rate: e.bytes / MB / e.seconds };
+        },
       },
-      async () => {
-        const t = await tarOnce(objects, large.userId, join(scratch, "out.tar"));
-        tarPeak = Math.max(tarPeak, t.maxRss);
-        return bytes / MB / t.seconds;
+      {
+        cpu,
+        run: async () => {
+          const t = await tarOnce(objects, large.userId, join(scratch, "out.tar"));
+          tarPeak = Math.max(tarPeak, t.maxRss);
+          return { ops: bytes / MB, rate: bytes / MB / t.seconds };
+        },
       },
     );
     const smallRun = await exportOnce(shelf, small.key, worker);
@@ -134,6 +142,7 @@ export async function benchExport(files = 400): Promise<ExportFigures> {
 }
 
 if (import.meta.main) {
+  console.log((await import("./cpu.ts")).runText());
   const { printExport } = await import("./export-print.ts");
   printExport(await benchExport(Number(process.env.EXPORT_BENCH_FILES ?? 400)));
 }

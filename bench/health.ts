@@ -1,10 +1,11 @@
 // (d) GET /health (liveness) against a bare Bun.serve answering the same JSON with the same
 // headers: what the route costs beyond the framework's floor, now that it touches no part.
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave } from "./passes.ts";
+import { inProcess, measuredInterleave } from "./cpu.ts";
+import { httpPass } from "./http-load.ts";
 import type { Shelf } from "./server.ts";
 
-export async function benchHealth(shelf: Shelf, passes = 3) {
+/** Requests/s of each side and their CPU per request (both servers in this process: bench/cpu.ts). */
+export async function benchHealth(shelf: Shelf, passes = 3, seconds = 3) {
   const sample = await fetch(`${shelf.origin}/health`);
   const body = await sample.text();
   const contentType = sample.headers.get("content-type") ?? "application/json";
@@ -14,11 +15,11 @@ export async function benchHealth(shelf: Shelf, passes = 3) {
     fetch: () => new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store", "x-request-id": crypto.randomUUID() } }),
   });
   try {
-    const opts = { accept: "application/json" };
-    return await interleave(
+    const opts = { accept: "application/json", seconds };
+    return await measuredInterleave(
       passes,
-      () => requestsPerSecond(`${shelf.origin}/health`, opts),
-      () => requestsPerSecond(`${bare.url.origin}/health`, opts),
+      { run: () => httpPass(`${shelf.origin}/health`, opts), cpu: inProcess() },
+      { run: () => httpPass(`${bare.url.origin}/health`, opts), cpu: inProcess() },
     );
   } finally {
     await bare.stop(true);

@@ -30,6 +30,7 @@
 import { cpus } from "node:os";
 import { sharpVersions } from "../src/infra/sharp.ts";
 import { printBinary } from "./binary.ts";
+import { type Cost, costText, loadText, runText } from "./cpu.ts";
 import { benchDocs } from "./docs.ts";
 import { benchEdge } from "./edge.ts";
 import { benchExport } from "./export.ts";
@@ -44,7 +45,7 @@ import { benchMcp } from "./mcp.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchSegments } from "./segments.ts";
 import { benchSyncFolder } from "./sync-folder.ts";
-import { benchVaultSync } from "./vault-sync.ts";
+import { printVaultSync } from "./vault-sync.ts";
 import { benchLists } from "./lists.ts";
 import { ratioText } from "./passes.ts";
 import { photoSet } from "./photos.ts";
@@ -58,6 +59,11 @@ import { benchTranscode } from "./videos.ts";
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
 console.log(`shelf benchmarks: bun ${Bun.version}, sharp ${sharpVersions().sharp} / libvips ${sharpVersions().libvips}, ${cpus().length} cpus`);
+console.log(runText());
+// Beside each throughput ratio: each side's CPU per operation and their ratio (baseline /
+// shelf: higher is better, 1.0 = the same cost), and the load average over its passes (bench/cpu.ts).
+const cost = (x: { cpu: Cost; load: { low: number; high: number } }, unit: string, names?: [string, string]) =>
+  console.log(`    ${costText(x.cpu, unit, names)}, ${loadText(x.load)}`);
 const shelf = await startShelf();
 try {
   const photos = await photoSet();
@@ -68,6 +74,7 @@ try {
   console.log(
     `    ratio                  ${fmt(up.ratio, 3)}   (target >= 0.90; median of ${up.passes.length} passes: ${up.passes.map((r) => fmt(r, 2)).join(" ")})`,
   );
+  cost(up, "image", ["shelf", "sharp"]);
 
   for (const [target, goal] of [
     [160 * 1024, 0.75],
@@ -78,6 +85,7 @@ try {
     console.log(`    shelf edge             ${fmt(edge.subject, 0)} requests/s`);
     console.log(`    Bun static route       ${fmt(edge.baseline, 0)} requests/s`);
     console.log(`    ratio                  ${ratioText(edge)}   (target >= ${goal})`);
+    cost(edge, "req");
   }
 
   await printVariants(shelf);
@@ -92,6 +100,7 @@ try {
     console.log(`    shelf playback edge    ${fmt(seg.subject, 0)} requests/s`);
     console.log(`    Bun static route       ${fmt(seg.baseline, 0)} requests/s`);
     console.log(`    ratio                  ${ratioText(seg)}   (target >= 0.75)`);
+    cost(seg, "req");
   }
 
   const vup = await benchVideoUpload();
@@ -103,6 +112,8 @@ try {
   console.log(
     `    api RSS                ${fmt(vup.idleMB, 0)} MB idle, ${fmt(vup.peakMB, 0)} MB peak, growth ${fmt(vup.growthMB, 0)} MB (${fmt(vup.smallGrowthMB, 0)} MB for 128 MB)   (target: peak < 100 MB)`,
   );
+  cost(vup, "MB", ["shelf", "direct"]);
+  console.log(`    ${costText(vup.bareCpu, "MB", ["shelf", "bare Bun.serve"])}   (each side: the server's process and this one)`);
 
   const tus = await benchTusUpload();
   console.log(
@@ -112,18 +123,21 @@ try {
   console.log(`    direct multipart       ${fmt(tus.directMBs, 0)} MB/s`);
   console.log(`    ratio                  ${fmt(tus.ratio, 3)} (${fmt(tus.low, 2)}-${fmt(tus.high, 2)}, ${tus.passes} passes)`);
   console.log(`    api RSS                ${fmt(tus.idleMB, 0)} MB idle, ${fmt(tus.peakMB, 0)} MB peak during the tus upload`);
+  cost(tus, "MB", ["tus", "multipart"]);
 
   const tr = await benchTranscode(shelf);
   console.log(`\n(q) local provider transcode of a 60 s 1080p clip (${tr.rungs}, MP4, thumbnail), against the same ffmpeg runs by hand`);
   console.log(`    shelf worker step      ${fmt(tr.shelfS, 1)} s`);
   console.log(`    ffmpeg by hand         ${fmt(tr.byHandS, 1)} s   (mean of a run before and one after: ${tr.byHandRuns.map((x) => fmt(x, 1)).join(", ")} s)`);
   console.log(`    ratio                  ${fmt(tr.ratio, 3)}   (time; 1.0 = no overhead)`);
+  cost(tr, "transcode", ["worker", "by hand"]);
 
   const health = await benchHealth(shelf);
   console.log("\n(d) GET /health (liveness: no part touched), 32 connections from a separate process");
   console.log(`    shelf /health          ${fmt(health.subject, 0)} requests/s`);
   console.log(`    bare Bun.serve         ${fmt(health.baseline, 0)} requests/s`);
   console.log(`    ratio                  ${ratioText(health)}`);
+  cost(health, "req");
 
   const mcp = await benchMcp(shelf);
   console.log(`\n(s) read_document (${fmt(mcp.bytes / 1024)} KB note) through POST /mcp, OAuth token for MCP_URL, 8 connections from a separate process`);
@@ -136,6 +150,7 @@ try {
   console.log(`    shelf, rewriting       ${fmt(docs.subject, 2)} documents/s`);
   console.log(`    20 POST /v1/images + the text   ${fmt(docs.baseline, 2)} documents/s`);
   console.log(`    ratio                  ${ratioText(docs)}`);
+  cost(docs, "document", ["shelf", "uploads and text"]);
 } finally {
   await shelf.stop();
 }
@@ -157,17 +172,20 @@ try {
   console.log(`    shelf                  ${fmt(kbs.manifest.subject, 1)} pages/s   p99 ${ms(kbs.manifest.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare page query        ${fmt(kbs.manifest.baseline, 1)} pages/s   p99 ${ms(kbs.manifest.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(kbs.manifest)}   (target >= 0.5)`);
+  cost(kbs.manifest, "page", ["shelf", "bare query"]);
   console.log(
     `    hand-written Bun.serve ${fmt(kbs.manifestHandler.baseline, 1)} pages/s   p99 ${ms(kbs.manifestHandler.baselineP99)}   (bench/manifest-baseline.ts; shelf ${fmt(kbs.manifestHandler.subject, 1)} pages/s, p99 ${ms(kbs.manifestHandler.subjectP99)})`,
   );
   console.log(`    ratio to the handler   ${ratioText(kbs.manifestHandler)}   (target >= 1.0, p99 within 1.2x)`);
   console.log(`    CPU per page           ${cpuText(kbs.manifestHandler)}`);
+  cost(kbs.manifestHandler, "page", ["shelf", "handler"]);
   const push = kbs.push;
   if (push) {
     console.log(`\n(k) POST /v1/kbs/:id/sync, 100 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${kbs.db})`);
     console.log(`    shelf                  ${fmt(push.subject, 2)} batches/s   p99 ${ms(push.subjectP99)}`);
     console.log(`    bare upserts           ${fmt(push.baseline, 2)} batches/s   p99 ${ms(push.baselineP99)}`);
     console.log(`    ratio                  ${ratioText(push)}   (target >= 0.4)`);
+    cost(push, "batch", ["shelf", "bare upserts"]);
   }
   const v2 = await benchKbsV2(kbShelf);
   console.log(
@@ -176,26 +194,21 @@ try {
   console.log(`    shelf                  ${fmt(v2.manifest.subject, 1)} pages/s   p99 ${ms(v2.manifest.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare page and tombstone queries   ${fmt(v2.manifest.baseline, 1)} pages/s   p99 ${ms(v2.manifest.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(v2.manifest)}   (target >= 0.5)`);
+  cost(v2.manifest, "page", ["shelf", "bare queries"]);
   console.log(`\n(m) POST /v1/kbs/:id/sync v2, 200 upserts of 2 KiB a batch (half new, half updated), 4 users at once (${v2.db})`);
   console.log(`    shelf                  ${fmt(v2.push.subject, 2)} batches/s   p99 ${ms(v2.push.subjectP99)}   (target p99 <= 50 ms)`);
   console.log(`    bare upserts           ${fmt(v2.push.baseline, 2)} batches/s   p99 ${ms(v2.push.baselineP99)}`);
   console.log(`    ratio                  ${ratioText(v2.push)}   (target >= 0.4)`);
+  cost(v2.push, "batch", ["shelf", "bare upserts"]);
   const folder = await benchSyncFolder(kbShelf);
   console.log(`\n(n) shelf sync of a folder of ${folder.notes} notes of ~1 KB (${folder.db})`);
   console.log(
     `    first push             ${fmt(folder.firstPush, 2)} s in ${folder.firstRequests} requests   (bare SQL of the same rows, 200 a statement: ${fmt(folder.bare, 2)} s)`,
   );
+  cost(folder, "note", ["first push", "bare SQL"]);
   console.log(`    no-change sync         ${fmt(folder.idle * 1000, 1)} ms in ${folder.idleRequests} request(s)   (target: one 304)`);
   console.log(`    second folder's pull   ${fmt(folder.pull, 2)} s in ${folder.pullRequests} requests`);
-  const vault = await benchVaultSync(kbShelf);
-  console.log(
-    `\n(u) shelf sync of a notes vault: ${vault.notes} notes and ${vault.attachments} attachments, ${fmt(vault.mb)} MB, skipping its .obsidian/ (${vault.db})`,
-  );
-  console.log(`    first push             ${fmt(vault.push.subject, 0)} files/s in ${vault.pushRequests} requests`);
-  console.log(`    plain parallel uploads ${fmt(vault.push.baseline, 0)} files/s   (the same PUTs, 6 at a time, then the same ops, 200 a batch)`);
-  console.log(`    ratio                  ${ratioText(vault.push)}   (target >= 0.8)`);
-  console.log(`    no-change sync         ${fmt(vault.idle * 1000, 1)} ms in ${vault.idleRequests} request(s)   (target: one 304)`);
-  console.log(`    second folder's pull   ${fmt(vault.pull, 2)} s in ${vault.pullRequests} requests`);
+  await printVaultSync(kbShelf);
 } finally {
   await kbShelf.stop();
 }
@@ -220,7 +233,7 @@ console.log(`\n(g) GET /v1/images?limit=20 with an API key (${list.db}, ${list.k
 console.log(`    shelf                  ${fmt(list.subject, 0)} requests/s`);
 console.log(`    Bun.serve + driver     ${fmt(list.baseline, 0)} requests/s   (key by hash, one window call, a 20-row page and the total; same body)`);
 console.log(`    ratio                  ${ratioText(list)}   (target >= 0.80)`);
-console.log(`    CPU per request        shelf ${fmt(list.cpuUs.shelf, 0)} us, baseline ${fmt(list.cpuUs.baseline, 0)} us (server side, medians)`);
+cost(list, "req", ["shelf", "hand-written"]);
 
 await printBinary();
 await printEmbeddedLists();

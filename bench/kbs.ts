@@ -6,14 +6,13 @@
 //   (h) 100-op v1 push batches of 2 KiB notes (half new paths, half updates), 4 connections,
 //       each a user pushing to its own KB: batches/s and p99.   target >= 0.4x the bare upserts
 // The HTTP side's client runs in its own process (bench/kb-load.ts).
-import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { Deps } from "../src/wiring/deps.ts";
 import { rowsOf } from "../src/infra/db/index.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { createKb } from "../src/modules/library/public.ts";
 import { noteBatch } from "./kb-notes.ts";
-import { type Interleaved, interleave } from "./passes.ts";
+import { inProcess, type Measured, measuredInterleave, ownCpu, type Side, serversCpuMs } from "./cpu.ts";
 import { startManifestBaseline } from "./manifest-baseline.ts";
 import type { Shelf } from "./server.ts";
 
@@ -88,18 +87,18 @@ export async function runLoad(options: { mode: "manifest" | "sync"; origin: stri
   return r;
 }
 
-const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[]) =>
-  runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds: SECONDS, concurrency, run, keys });
+const httpLoad = (shelf: Shelf, mode: "manifest" | "sync", kbIds: string[], concurrency: number, run: string, keys?: string[], seconds = SECONDS) =>
+  runLoad({ mode, origin: shelf.origin, key: shelf.key, kbIds, seconds, concurrency, run, keys });
 
-export interface KbFigures extends Interleaved {
+export interface KbFigures extends Measured {
   subjectP99: number;
   baselineP99: number;
   /**
    * CPU per request (or bare call) in milliseconds, medians over the passes: of this
    * process (both servers, or the bare driver, run in it; on embedded parts so does the
-   * database), and of the Postgres and Redis processes on this machine (null when none is
-   * visible). Where two sides share the cores with their client and database, the rate
+   * database), and of the Postgres and Redis this process uses (null on embedded parts). Where two sides share the cores with their client and database, the rate
    * moves with the load and this does not: two sides doing the same work spend the same.
+   * `cpu` (bench/cpu.ts) is the two together, with their ratio.
    */
   subjectCpuMs: number;
   baselineCpuMs: number;
@@ -107,48 +106,26 @@ export interface KbFigures extends Interleaved {
   baselineServersCpuMs: number | null;
 }
 
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
-/** User and system CPU of this machine's postgres and redis-server processes, in ms; null when /proc shows none. */
-function serversCpuMs(): number | null {
-  let ticks = 0;
-  let seen = false;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-      if (comm !== "postgres" && comm !== "redis-server") continue;
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-      seen = true;
-    } catch {
-      // gone since listed, or not ours to read
-    }
-  }
-  return seen ? ticks * CLOCK_TICK_MS : null;
-}
-
 /** Runs the interleaved passes, keeping each side's p99 and CPU per request beside its rate. */
-export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>): Promise<KbFigures> {
+export async function compare(subject: () => Promise<Timed>, baseline: () => Promise<Timed>, passes = PASSES): Promise<KbFigures> {
   const p99 = { s: [] as number[], b: [] as number[] };
   const cpu = { s: [] as number[], b: [] as number[] };
   const servers = { s: [] as number[], b: [] as number[] };
-  const rate = async (run: () => Promise<Timed>, side: "s" | "b") => {
-    const own = process.cpuUsage();
-    const others = serversCpuMs();
-    const t = await run();
-    const used = process.cpuUsage(own);
-    const othersAfter = serversCpuMs();
-    p99[side].push(percentile(t.latencies, 99));
-    cpu[side].push((used.user + used.system) / 1000 / t.count);
-    if (others !== null && othersAfter !== null) servers[side].push((othersAfter - others) / t.count);
-    return t.count / t.seconds;
-  };
-  const out = await interleave(
-    PASSES,
-    () => rate(subject, "s"),
-    () => rate(baseline, "b"),
-  );
+  const side = (run: () => Promise<Timed>, k: "s" | "b"): Side => ({
+    cpu: inProcess(),
+    run: async () => {
+      const own = ownCpu.read();
+      const others = serversCpuMs();
+      const t = await run();
+      const used = ownCpu.read() - own;
+      const othersAfter = serversCpuMs();
+      p99[k].push(percentile(t.latencies, 99));
+      cpu[k].push(used / t.count);
+      if (others !== null && othersAfter !== null) servers[k].push((othersAfter - others) / t.count);
+      return { ops: t.count, rate: t.count / t.seconds };
+    },
+  });
+  const out = await measuredInterleave(passes, side(subject, "s"), side(baseline, "b"));
   // The warm-up pass of each side is not reported.
   const after = (xs: number[]) => median(xs.slice(1));
   const orNull = (xs: number[]) => (xs.length > 1 ? after(xs) : null);
@@ -206,12 +183,11 @@ export function bareUpserts(bare: Bare, pushers: { userId: string; kbId: string 
   });
 }
 
-/** (j) and (k); `only: "manifest"` runs (j)'s two comparisons alone. */
-export async function benchKbs(shelf: Shelf, only?: "manifest") {
+/** A user with an API key and a KB of `docs` documents (rows inserted by SQL), analyzed. */
+async function manifestKb(shelf: Shelf, docs = DOCS) {
   const { deps } = shelf;
   const user = await createUser(deps, { email: `bench-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
   const key = (await createApiKey(deps, user.id, deps.plans.pro_plus, { name: "bench" })).key;
-  const as = { ...shelf, key };
   const kb = await createKb(deps, { ownerId: user.id, name: "bench", slug: `bench-${crypto.randomUUID().slice(0, 8)}` });
   await deps.db.execute(sql`
     insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
@@ -220,11 +196,39 @@ export async function benchKbs(shelf: Shelf, only?: "manifest") {
            'Note ' || i, 'n' || i || '.md', 'markdown', encode(sha256(i::text::bytea), 'hex'), encode(sha256(i::text::bytea), 'hex'),
            2048, 300, 0, 0, repeat('x', 2048),
            ${new Date(BASE).toISOString()}::timestamptz, ${new Date(BASE).toISOString()}::timestamptz + i * interval '1 millisecond'
-    from generate_series(1, ${DOCS}) as i`);
-  await deps.db.execute(sql`update kbs set doc_count = ${DOCS}, size_bytes = ${DOCS * 2048},
-    updated_at = ${new Date(BASE + DOCS).toISOString()}::timestamptz where id = ${kb.id}`);
+    from generate_series(1, ${docs}) as i`);
+  await deps.db.execute(sql`update kbs set doc_count = ${docs}, size_bytes = ${docs * 2048},
+    updated_at = ${new Date(BASE + docs).toISOString()}::timestamptz where id = ${kb.id}`);
   await deps.db.execute(sql`analyze documents`);
+  return { user, kb, as: { ...shelf, key } };
+}
 
+/** (j) against the hand-written Bun.serve doing the same work (bench/manifest-baseline.ts), `passes` of `seconds` each. */
+async function againstHandler(shelf: Shelf, bare: Bare, m: Awaited<ReturnType<typeof manifestKb>>, quick: { passes?: number; seconds?: number } = {}) {
+  const handler = startManifestBaseline(bare.query, shelf.deps.kv, () => shelf.deps.clock.now());
+  return compare(
+    () => httpLoad(m.as, "manifest", [m.kb.id], 8, "", undefined, quick.seconds),
+    () => httpLoad({ ...m.as, origin: handler.url.origin }, "manifest", [m.kb.id], 8, "", undefined, quick.seconds),
+    quick.passes,
+  ).finally(() => handler.stop(true));
+}
+
+/** (j) against the hand-written handler alone, on a KB of `quick.docs` documents (bench/gate.ts). */
+export async function benchManifestHandler(shelf: Shelf, quick: { passes?: number; seconds?: number; docs?: number }) {
+  const m = await manifestKb(shelf, quick.docs);
+  const bare = await bareDriver(shelf.deps, 8);
+  try {
+    return await againstHandler(shelf, bare, m, quick);
+  } finally {
+    await bare.close();
+  }
+}
+
+/** (j) and (k); `only: "manifest"` runs (j)'s two comparisons alone. */
+export async function benchKbs(shelf: Shelf, only?: "manifest") {
+  const { deps } = shelf;
+  const m = await manifestKb(shelf);
+  const { user, kb, as } = m;
   const bare = await bareDriver(deps, 8);
   try {
     const manifest = await compare(
@@ -240,12 +244,7 @@ export async function benchKbs(shelf: Shelf, only?: "manifest") {
       },
     );
 
-    // The same pages from a hand-written Bun.serve doing the same work (bench/manifest-baseline.ts).
-    const handler = startManifestBaseline(bare.query, deps.kv, () => deps.clock.now());
-    const manifestHandler = await compare(
-      () => httpLoad(as, "manifest", [kb.id], 8, ""),
-      () => httpLoad({ ...as, origin: handler.url.origin }, "manifest", [kb.id], 8, ""),
-    ).finally(() => handler.stop(true));
+    const manifestHandler = await againstHandler(shelf, bare, m);
     if (only === "manifest") return { db: deps.database.kind, manifest, manifestHandler, push: undefined };
 
     const { httpPushers, barePushers } = await newPushers(deps, "push");

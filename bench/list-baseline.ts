@@ -8,15 +8,15 @@
 //     refuses a revoked key or one without media.read;
 //   - counts the request in the read tier's sliding window (kv.slidingWindow, the call
 //     shelf's limiter makes: Redis when REDIS_URL is set), with the same RateLimit headers;
-//   - reads a 20-row keyset page of the user's images (the columns shelf reads, newest
+//   - reads a 20-row keyset page of the user's images not in the trash (the columns shelf reads, newest
 //     first, as a prepared statement) and the library's total from the usage counter, in parallel;
 //   - answers the same JSON, byte for byte: checked against shelf's answer before timing.
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { Deps } from "../src/wiring/deps.ts";
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave, median } from "./passes.ts";
+import { inProcess, measuredInterleave } from "./cpu.ts";
+import { httpPass } from "./http-load.ts";
 import { startShelf } from "./server.ts";
 
 const WINDOW_MS = 60_000;
@@ -30,7 +30,7 @@ type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown
 
 const KEY_BY_HASH = "select id, user_id, scopes, revoked_at from api_keys where key_hash = $1";
 const FIRST_PAGE =
-  "select id, format, filename, size, width, height, is_public, tags, created_at from images where owner_id = $1 order by created_at desc nulls last, id desc nulls last limit $2";
+  "select id, format, filename, size, width, height, is_public, tags, placeholder, created_at from images where owner_id = $1 and trashed_at is null order by created_at desc nulls last, id desc nulls last limit $2";
 const TOTAL = "select value from usage_counters where user_id = $1 and period = 'total' and dimension = 'image_count'";
 
 const sha256Hex = (s: string) => new Bun.CryptoHasher("sha256").update(s).digest("hex");
@@ -57,17 +57,22 @@ function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
       const [rows, [counter]] = await Promise.all([query(FIRST_PAGE, [userId, limit + 1]), query(TOTAL, [userId])]);
       const more = rows.length > limit;
       const page = more ? rows.slice(0, limit) : rows;
-      const items = page.map((r) => ({
-        id: r.id,
-        url: `${mediaUrl}/${r.id}.${EXT[r.format as string]}`,
-        filename: r.filename,
-        size: Number(r.size),
-        width: r.width,
-        height: r.height,
-        is_public: r.is_public,
-        tags: r.tags,
-        created_at: (r.created_at as Date).toISOString(),
-      }));
+      const items = page.map((r) => {
+        const url = `${mediaUrl}/${r.id}.${EXT[r.format as string]}`;
+        return {
+          id: r.id,
+          url,
+          filename: r.filename,
+          size: Number(r.size),
+          width: r.width,
+          height: r.height,
+          is_public: r.is_public,
+          tags: r.tags,
+          thumbnail_url: r.format === "svg" ? url : `${url}?w=256`,
+          placeholder: (r.placeholder as string | null) || null,
+          created_at: (r.created_at as Date).toISOString(),
+        };
+      });
       const last = page[page.length - 1];
       const nextCursor = more && last ? cursorOf(last.created_at as Date, last.id as string) : null;
       const body = JSON.stringify({ success: true, data: { items, nextCursor, total: Number(counter?.value ?? 0) } });
@@ -144,23 +149,20 @@ async function assertSameAnswer(shelfUrl: string, baselineUrl: string, key: stri
   if (n !== 20) throw new Error(`list bench: ${n} items, not 20`);
 }
 
-export async function benchList(passes = 5) {
+export async function benchList(passes = 5, seconds = SECONDS) {
   const bench = await startListBench();
   try {
     await assertSameAnswer(bench.shelfUrl, bench.baselineUrl, bench.key);
-    const opts = { bearer: bench.key, concurrency: 16, accept: "application/json", seconds: SECONDS };
-    // Beside the rates: the CPU this process (both servers; the load runs elsewhere) spent
-    // per request of each, which a machine busy with other work disturbs less.
-    const cpu: Record<"shelf" | "baseline", number[]> = { shelf: [], baseline: [] };
-    const measured = (side: keyof typeof cpu, url: string) => async () => {
-      const before = process.cpuUsage();
-      const rate = await requestsPerSecond(url, opts);
-      const used = process.cpuUsage(before);
-      cpu[side].push((used.user + used.system) / (rate * SECONDS));
-      return rate;
-    };
-    const run = await interleave(passes, measured("shelf", bench.shelfUrl), measured("baseline", bench.baselineUrl));
-    return { db: bench.db, kv: bench.kv, ...run, cpuUs: { shelf: median(cpu.shelf), baseline: median(cpu.baseline) } };
+    const opts = { bearer: bench.key, concurrency: 16, accept: "application/json", seconds };
+    // Beside the rates: the CPU this process (both servers; the load runs elsewhere) and
+    // Postgres and Redis when they are on this machine spent per request of each, which a
+    // machine busy with other work disturbs less.
+    const run = await measuredInterleave(
+      passes,
+      { run: () => httpPass(bench.shelfUrl, opts), cpu: inProcess() },
+      { run: () => httpPass(bench.baselineUrl, opts), cpu: inProcess() },
+    );
+    return { db: bench.db, kv: bench.kv, ...run };
   } finally {
     await bench.stop();
   }

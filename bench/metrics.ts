@@ -6,11 +6,11 @@
 // moves by a third, so the same hit is also measured in process: the edge's own handler
 // (the Bun route a listening node runs) called in a loop, on and off in turn, timed by
 // this process's CPU time: the difference is the metrics' CPU alone. `bun bench/metrics.ts` alone; `make bench` too.
-import { readFileSync } from "node:fs";
+import { costText, inProcess, loadText, measuredInterleave, processCpu, runText } from "./cpu.ts";
 import { createApp } from "../src/wiring/app.ts";
 import { createServices } from "../src/wiring/services.ts";
 import { imageOfAbout } from "./edge.ts";
-import { requestsPerSecond } from "./http-load.ts";
+import { httpPass } from "./http-load.ts";
 import { interleave, ratioText } from "./passes.ts";
 import { type Shelf, startShelf } from "./server.ts";
 
@@ -59,10 +59,7 @@ async function apiProcess(metrics: boolean) {
   return {
     shelf,
     /** The process's CPU time so far (user and system), in seconds, from /proc. */
-    cpuSeconds() {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    },
+    cpuSeconds: () => processCpu(pid).read() / 1000,
     async stop() {
       proc.kill("SIGTERM");
       await proc.exited;
@@ -109,24 +106,25 @@ export async function printMetricsCost(off: Shelf, passes = 5) {
   try {
     const [counted, bare] = await Promise.all([imageOfAbout(on, 18 * 1024), imageOfAbout(off, 18 * 1024)]);
     const opts = { accept: ACCEPT, seconds: 3 };
-    const run = await interleave(
+    const run = await measuredInterleave(
       passes,
-      () => requestsPerSecond(counted.url, opts),
-      () => requestsPerSecond(bare.url, opts),
+      { run: () => httpPass(counted.url, opts), cpu: inProcess() },
+      { run: () => httpPass(bare.url, opts), cpu: inProcess() },
     );
     console.log(`\n(x) metrics on the hot path: a cached edge GET of a ${fmt(counted.bytes.length / 1024)} KB WebP, 32 connections from a separate process`);
     console.log(`    metrics on             ${fmt(run.subject, 0)} requests/s`);
     console.log(`    metrics off            ${fmt(run.baseline, 0)} requests/s`);
     console.log(`    ratio                  ${ratioText(run)}   (target >= 0.97)`);
-    const inProcess = await interleave(
+    console.log(`    ${costText(run.cpu, "req", ["on", "off"])}   (both nodes in this process), ${loadText(run.load)}`);
+    const handlerRun = await interleave(
       passes * 2,
       async () => hitsPerSecond(on, counted.url),
       async () => hitsPerSecond(off, bare.url),
     );
     console.log("    the edge's handler called in process (no network), the same hit, per second of this process's CPU");
-    console.log(`    metrics on             ${fmt(inProcess.subject, 0)} hits/s   (${fmt(1e6 / inProcess.subject, 2)} us of CPU each)`);
-    console.log(`    metrics off            ${fmt(inProcess.baseline, 0)} hits/s   (${fmt(1e6 / inProcess.baseline, 2)} us of CPU each)`);
-    console.log(`    ratio                  ${ratioText(inProcess)}   (target >= 0.97)`);
+    console.log(`    metrics on             ${fmt(handlerRun.subject, 0)} hits/s   (${fmt(1e6 / handlerRun.subject, 2)} us of CPU each)`);
+    console.log(`    metrics off            ${fmt(handlerRun.baseline, 0)} hits/s   (${fmt(1e6 / handlerRun.baseline, 2)} us of CPU each)`);
+    console.log(`    ratio                  ${ratioText(handlerRun)}   (target >= 0.97)`);
   } finally {
     await on.stop();
   }
@@ -134,6 +132,7 @@ export async function printMetricsCost(off: Shelf, passes = 5) {
 }
 
 if (import.meta.main) {
+  console.log(runText());
   const shelf = await startShelf();
   try {
     await printMetricsCost(shelf);

@@ -8,8 +8,8 @@ import { newId } from "../src/infra/ids.ts";
 import { HOT_OBJECT_MAX } from "../src/modules/edge/cache.ts";
 import { hlsPrefix } from "../src/modules/videos/layout.ts";
 import { videos } from "../src/modules/videos/table.ts";
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave } from "./passes.ts";
+import { inProcess, measuredInterleave } from "./cpu.ts";
+import { httpPass } from "./http-load.ts";
 import type { Shelf } from "./server.ts";
 
 /** A ready video of the shelf's user whose `rendition` has one segment of `size` random bytes; its edge URL and file. */
@@ -56,10 +56,10 @@ export async function benchSegments(shelf: Shelf, rendition: "360p" | "720p", si
   });
   try {
     const opts = { accept: "*/*", seconds: 3 };
-    const run = await interleave(
+    const run = await measuredInterleave(
       passes,
-      () => requestsPerSecond(url, opts),
-      () => requestsPerSecond(`${bare.url.origin}/seg.ts`, opts),
+      { run: () => httpPass(url, opts), cpu: inProcess() },
+      { run: () => httpPass(`${bare.url.origin}/seg.ts`, opts), cpu: inProcess() },
     );
     return { bytes: size, ...run };
   } finally {

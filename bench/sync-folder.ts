@@ -8,6 +8,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { syncCommand } from "../clients/sync/index.ts";
+import { costOf, inProcess, load1 } from "./cpu.ts";
 import { bareDriver } from "./kbs.ts";
 import type { Shelf } from "./server.ts";
 
@@ -49,9 +50,14 @@ export async function benchSyncFolder(shelf: Shelf, notes = 10_000) {
       await Promise.all(Array.from({ length: 100 }, (_, i) => Bun.write(join(a, `d${d}`, `n${i}.md`), note(d * 100 + i))));
     }
     let firstRequests = 0;
+    // CPU per note of the first push (the server and the client, both in this process) and of the bare SQL.
+    const cpu = inProcess();
+    const loads = [load1()];
+    let c = cpu.read();
     const firstPush = await timed(async () => {
       firstRequests = await sync(shelf, key, a, slug);
     });
+    const pushUs = ((cpu.read() - c) * 1000) / notes;
     let idleRequests = 0;
     const idle = await timed(async () => {
       idleRequests = await sync(shelf, key, a, slug);
@@ -60,8 +66,23 @@ export async function benchSyncFolder(shelf: Shelf, notes = 10_000) {
     const pull = await timed(async () => {
       pullRequests = await sync(shelf, key, b, slug);
     });
+    c = cpu.read();
     const bare = await timed(() => bareInsert(shelf, notes));
-    return { notes, firstPush, firstRequests, idle, idleRequests, pull, pullRequests, bare, db: shelf.deps.config.embedded.db ? "PGlite" : "Postgres" };
+    const bareUs = ((cpu.read() - c) * 1000) / notes;
+    loads.push(load1());
+    return {
+      cpu: costOf([pushUs], [bareUs]),
+      load: { low: Math.min(...loads), high: Math.max(...loads) },
+      notes,
+      firstPush,
+      firstRequests,
+      idle,
+      idleRequests,
+      pull,
+      pullRequests,
+      bare,
+      db: shelf.deps.config.embedded.db ? "PGlite" : "Postgres",
+    };
   } finally {
     rmSync(a, { recursive: true, force: true });
     rmSync(b, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 // figure includes what finishing costs: the file read back through the video pipeline to
 // its own key. TUS_BENCH_MB sets the size (e.g. 128 for a quick try). Passes alternate.
 import { writeFileSync } from "node:fs";
+import { costOf, cpuOf, load1, ownCpu, processCpu } from "./cpu.ts";
 import { median } from "./passes.ts";
 import { type Api, filler, memoryOf, mp4Head, startApi } from "./video-upload.ts";
 
@@ -80,9 +81,19 @@ export async function benchTusUpload(sizeBytes = Number(process.env.TUS_BENCH_MB
     await direct(api, head, 16 * MB);
     await resumable(api, first, rest, 16 * MB);
     const runs: { directS: number; tusS: number; idleMB: number; peakMB: number; directPeakMB: number }[] = [];
+    // CPU per MB of each side: the api's process and this one (the client) together.
+    const cpu = cpuOf(ownCpu, processCpu(api.pid));
+    const us = { tus: [] as number[], direct: [] as number[] };
+    const loads = [load1()];
     for (let i = 0; i < passes; i++) {
+      const c0 = cpu.read();
       const d = await watched(api.pid, () => direct(api, head, sizeBytes));
+      const c1 = cpu.read();
       const r = await watched(api.pid, () => resumable(api, first, rest, sizeBytes));
+      const c2 = cpu.read();
+      loads.push(load1());
+      us.direct.push(((c1 - c0) * 1000 * MB) / sizeBytes);
+      us.tus.push(((c2 - c1) * 1000 * MB) / sizeBytes);
       runs.push({ directS: d.seconds, tusS: r.seconds, idleMB: r.idleMB, peakMB: r.peakMB, directPeakMB: d.peakMB });
     }
     const mb = sizeBytes / MB;
@@ -100,6 +111,8 @@ export async function benchTusUpload(sizeBytes = Number(process.env.TUS_BENCH_MB
       /** The direct upload's peak, for comparison. */
       directPeakMB: Math.max(...runs.map((r) => r.directPeakMB)),
       passes,
+      cpu: costOf(us.tus, us.direct),
+      load: { low: Math.min(...loads), high: Math.max(...loads) },
       runs: runs.map((r) => ({ directS: r.directS, tusS: r.tusS, peakMB: r.peakMB })),
     };
   } finally {

@@ -4,6 +4,7 @@
 // same settings, and a JPEG re-encode for the rotated photo. 4 uploads in flight.
 import { sharp } from "../src/infra/sharp.ts";
 import { WEBP_OPTIONS } from "../src/modules/images/pipeline.ts";
+import { costOf, inProcess, load1 } from "./cpu.ts";
 import type { Photo } from "./photos.ts";
 import type { Shelf } from "./server.ts";
 
@@ -53,12 +54,29 @@ export async function benchUpload(shelf: Shelf, photos: Photo[], rounds = 3) {
   await throughput(photos, (p) => viaShelf(shelf, warmKey, p));
   await throughput(photos, rawSharp);
   const passes: { shelfRate: number; sharpRate: number; ratio: number }[] = [];
+  // CPU per image of each side: shelf's server (and the uploads' client) and sharp both work in this process.
+  const cpu = inProcess();
+  const shelfUs: number[] = [];
+  const sharpUs: number[] = [];
+  const loads = [load1()];
   for (let pass = 0; pass < PASSES; pass++) {
     const key = await shelf.newKey();
+    const c0 = cpu.read();
     const sharpRate = await throughput(work, rawSharp);
+    const c1 = cpu.read();
     const shelfRate = await throughput(work, (p) => viaShelf(shelf, key, p));
+    const c2 = cpu.read();
+    loads.push(load1());
+    sharpUs.push(((c1 - c0) * 1000) / work.length);
+    shelfUs.push(((c2 - c1) * 1000) / work.length);
     passes.push({ shelfRate, sharpRate, ratio: shelfRate / sharpRate });
   }
   const mid = passes.find((p) => p.ratio === median(passes.map((x) => x.ratio)))!;
-  return { images: work.length, passes: passes.map((p) => p.ratio), ...mid };
+  return {
+    images: work.length,
+    passes: passes.map((p) => p.ratio),
+    ...mid,
+    cpu: costOf(shelfUs, sharpUs),
+    load: { low: Math.min(...loads), high: Math.max(...loads) },
+  };
 }

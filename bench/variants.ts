@@ -9,8 +9,8 @@
 import { sharp } from "../src/infra/sharp.ts";
 import { WEBP_OPTIONS } from "../src/modules/images/pipeline.ts";
 import { imageOfAbout } from "./edge.ts";
-import { requestsPerSecond } from "./http-load.ts";
-import { interleave } from "./passes.ts";
+import { costOf, inProcess, load1, measuredInterleave } from "./cpu.ts";
+import { httpPass } from "./http-load.ts";
 import { photoLike } from "./photos.ts";
 import type { Shelf } from "./server.ts";
 
@@ -39,10 +39,10 @@ export async function benchCachedVariant(shelf: Shelf, passes = 5) {
   const variant = await fetched(variantUrl, WEBP);
   const original = await imageOfAbout(shelf, variant.length);
   const opts = { accept: WEBP, seconds: 3 };
-  const run = await interleave(
+  const run = await measuredInterleave(
     passes,
-    () => requestsPerSecond(variantUrl, opts),
-    () => requestsPerSecond(original.url, opts),
+    { run: () => httpPass(variantUrl, opts), cpu: inProcess() },
+    { run: () => httpPass(original.url, opts), cpu: inProcess() },
   );
   return { variantBytes: variant.length, originalBytes: original.bytes.length, ...run };
 }
@@ -81,19 +81,30 @@ export async function benchFirstVariant(shelf: Shelf) {
   const ratios: number[] = [];
   const edgeRates: number[] = [];
   const sharpRates: number[] = [];
+  // CPU per variant of each side: the edge and sharp both work in this process.
+  const cpu = inProcess();
+  const edgeUs: number[] = [];
+  const sharpUs: number[] = [];
+  const loads = [load1()];
   for (const w of widths) {
     const work = Array.from({ length: rounds }, () => originals.map((o, i) => ({ o, url: urls[i]! }))).flat();
     // Each round its own quality, so every request of the pass makes a variant.
     const qs = [75, 80, 85];
+    const c0 = cpu.read();
     const sharpRate = await throughput(
       work.map((x, i) => ({ ...x, q: qs[Math.floor(i / originals.length)]! })),
       ({ o, q }) => sharp(o, { failOn: "none" }).resize({ width: w, withoutEnlargement: true }).webp({ quality: q, effort: WEBP_OPTIONS.effort }).toBuffer(),
     );
+    const c1 = cpu.read();
     const edgeRate = await throughput(
       work.map((x, i) => ({ ...x, q: qs[Math.floor(i / originals.length)]! })),
       ({ url, q }) => fetched(`${url}?w=${w}&q=${q}&format=webp`, ACCEPT),
     );
+    const c2 = cpu.read();
+    loads.push(load1());
     if (pass++ === 0) continue; // the warm-up pass
+    sharpUs.push(((c1 - c0) * 1000) / work.length);
+    edgeUs.push(((c2 - c1) * 1000) / work.length);
     ratios.push(edgeRate / sharpRate);
     edgeRates.push(edgeRate);
     sharpRates.push(sharpRate);
@@ -106,6 +117,8 @@ export async function benchFirstVariant(shelf: Shelf) {
     low: Math.min(...ratios),
     high: Math.max(...ratios),
     passes: ratios.length,
+    cpu: costOf(edgeUs, sharpUs),
+    load: { low: Math.min(...loads), high: Math.max(...loads) },
     megapixels: [2, 4, 6, 8],
   };
 }

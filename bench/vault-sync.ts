@@ -14,8 +14,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeVault } from "../test/helpers/vault.ts";
-import { interleave } from "./passes.ts";
-import type { Shelf } from "./server.ts";
+import { costText, inProcess, loadText, measuredInterleave, runText } from "./cpu.ts";
+import { ratioText } from "./passes.ts";
+import { type Shelf, startShelf, UNLIMITED_SYNC } from "./server.ts";
 
 const MB = 1024 * 1024;
 /** Uploads in flight at once, as the client sends them (clients/sync/pull.ts, TRANSFERS). */
@@ -82,7 +83,7 @@ async function plainUpload(shelf: Shelf, key: string, kbId: string, entries: Ent
   }
 }
 
-export async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attachments?: number; large?: number; passes?: number } = {}) {
+async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attachments?: number; large?: number; passes?: number } = {}) {
   const { notes = 10_000, attachments = 1_000, large = 4, passes = 3 } = opts;
   const root = mkdtempSync(join(tmpdir(), "shelf-vault-bench-"));
   const vaultDir = join(root, "vault");
@@ -96,27 +97,35 @@ export async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attac
     let pass = 0;
     let last: { key: string; slug: string; folder: string } | undefined;
     let pushRequests = 0;
-    const ratio = await interleave(
+    // CPU per file of each side: the server and the client (the sync client or the plain
+    // uploads) both run in this process, so each side's figure is the whole of its work.
+    const ratio = await measuredInterleave(
       passes,
-      async () => {
-        // The client's first push: a copy of the vault with no state, a new account and KB.
-        const folder = join(root, `push-${pass++}`);
-        cpSync(vaultDir, folder, { recursive: true });
-        const key = await shelf.newKey();
-        const kb = await newKb(shelf, key);
-        const t0 = performance.now();
-        pushRequests = await sync(shelf, key, folder, kb.slug);
-        const s = (performance.now() - t0) / 1000;
-        if (last) rmSync(last.folder, { recursive: true, force: true });
-        last = { key, slug: kb.slug, folder };
-        return files / s;
+      {
+        cpu: inProcess(),
+        run: async () => {
+          // The client's first push: a copy of the vault with no state, a new account and KB.
+          const folder = join(root, `push-${pass++}`);
+          cpSync(vaultDir, folder, { recursive: true });
+          const key = await shelf.newKey();
+          const kb = await newKb(shelf, key);
+          const t0 = performance.now();
+          pushRequests = await sync(shelf, key, folder, kb.slug);
+          const s = (performance.now() - t0) / 1000;
+          if (last) rmSync(last.folder, { recursive: true, force: true });
+          last = { key, slug: kb.slug, folder };
+          return { ops: files, rate: files / s };
+        },
       },
-      async () => {
-        const key = await shelf.newKey();
-        const kb = await newKb(shelf, key);
-        const t0 = performance.now();
-        await plainUpload(shelf, key, kb.id, entries);
-        return files / ((performance.now() - t0) / 1000);
+      {
+        cpu: inProcess(),
+        run: async () => {
+          const key = await shelf.newKey();
+          const kb = await newKb(shelf, key);
+          const t0 = performance.now();
+          await plainUpload(shelf, key, kb.id, entries);
+          return { ops: files, rate: files / ((performance.now() - t0) / 1000) };
+        },
       },
     );
     const { key, slug, folder } = last!;
@@ -142,5 +151,31 @@ export async function benchVaultSync(shelf: Shelf, opts: { notes?: number; attac
     };
   } finally {
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number, d = 1) => n.toFixed(d);
+
+/** How `make bench` prints (u); `bun bench/vault-sync.ts` runs it alone. */
+export async function printVaultSync(shelf: Shelf) {
+  const vault = await benchVaultSync(shelf);
+  console.log(
+    `\n(u) shelf sync of a notes vault: ${vault.notes} notes and ${vault.attachments} attachments, ${fmt(vault.mb)} MB, skipping its .obsidian/ (${vault.db})`,
+  );
+  console.log(`    first push             ${fmt(vault.push.subject, 0)} files/s in ${vault.pushRequests} requests`);
+  console.log(`    plain parallel uploads ${fmt(vault.push.baseline, 0)} files/s   (the same PUTs, 6 at a time, then the same ops, 200 a batch)`);
+  console.log(`    ratio                  ${ratioText(vault.push)}   (target >= 0.8)`);
+  console.log(`    ${costText(vault.push.cpu, "file", ["sync", "plain uploads"])}, ${loadText(vault.push.load)}`);
+  console.log(`    no-change sync         ${fmt(vault.idle * 1000, 1)} ms in ${vault.idleRequests} request(s)   (target: one 304)`);
+  console.log(`    second folder's pull   ${fmt(vault.pull, 2)} s in ${vault.pullRequests} requests`);
+}
+
+if (import.meta.main) {
+  console.log(runText());
+  const shelf = await startShelf(UNLIMITED_SYNC);
+  try {
+    await printVaultSync(shelf);
+  } finally {
+    await shelf.stop();
   }
 }

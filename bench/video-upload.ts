@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { createFsStorage } from "../src/infra/storage/fs.ts";
 import { createS3Storage } from "../src/infra/storage/s3.ts";
 import type { Storage } from "../src/infra/storage/index.ts";
+import { costOf, cpuOf, load1, ownCpu, processCpu } from "./cpu.ts";
 import { median } from "./passes.ts";
 
 const MB = 1024 * 1024;
@@ -163,10 +164,22 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
     await upload(16 * MB, bare);
     const small = await upload(128 * MB);
     const runs: { shelf: UploadPass; directS: number; bareS: number }[] = [];
+    // CPU per MB of each side: this process (the client, or the direct write) and the api's (or the bare server's).
+    const cpu = { shelf: cpuOf(ownCpu, processCpu(api.pid)), bare: cpuOf(ownCpu, processCpu(bare.pid)) };
+    const us = { shelf: [] as number[], direct: [] as number[], bare: [] as number[] };
+    const perMB = (ms: number) => (ms * 1000 * MB) / sizeBytes;
+    const loads = [load1()];
     for (let i = 0; i < passes; i++) {
+      let c = ownCpu.read();
       const directS = await directPut(sizeBytes);
+      us.direct.push(perMB(ownCpu.read() - c));
+      c = cpu.bare.read();
       const bareS = (await upload(sizeBytes, bare)).seconds;
+      us.bare.push(perMB(cpu.bare.read() - c));
+      c = cpu.shelf.read();
       runs.push({ shelf: await upload(sizeBytes), directS, bareS });
+      us.shelf.push(perMB(cpu.shelf.read() - c));
+      loads.push(load1());
     }
     const ratios = runs.map((r) => r.directS / r.shelf.seconds);
     const mb = sizeBytes / MB;
@@ -186,6 +199,10 @@ export async function benchVideoUpload(sizeBytes = 1024 * MB, passes = 3) {
       /** The same for a 128 MB file: growth that does not follow the file's size is buffers, not the file. */
       smallGrowthMB: small.peakMB - small.idleMB,
       passes,
+      /** CPU per MB: shelf against the direct write, and against the bare server. */
+      cpu: costOf(us.shelf, us.direct),
+      bareCpu: costOf(us.shelf, us.bare),
+      load: { low: Math.min(...loads), high: Math.max(...loads) },
       runs: runs.map((r) => ({
         shelfS: r.shelf.seconds,
         directS: r.directS,

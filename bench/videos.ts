@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hlsRendition, ladderFor, mp4FromHls, probe, thumbnail } from "../src/modules/videos/providers/ffmpeg.ts";
 import { createTranscodeWorker, createVideoProviders } from "../src/modules/videos/public.ts";
+import { childrenCpu, costOf, cpuOf, load1, ownCpu } from "./cpu.ts";
 import type { Shelf } from "./server.ts";
 
 export async function benchTranscode(shelf: Shelf, seconds = 60) {
@@ -25,7 +26,11 @@ export async function benchTranscode(shelf: Shelf, seconds = 60) {
     // By hand: the same ffmpeg runs, from a local file to a local folder.
     const ffmpeg = deps.config.FFMPEG_PATH;
     let rungs = "";
+    // CPU of each side: this process and the ffmpeg runs it waited for.
+    const cpu = cpuOf(ownCpu, childrenCpu);
+    const handCpu: number[] = [];
     async function byHand(): Promise<number> {
+      const c0 = cpu.read();
       const out = mkdtempSync(join(dir, "hand-"));
       const t = performance.now();
       const info = await probe(ffmpeg, clip);
@@ -40,18 +45,33 @@ export async function benchTranscode(shelf: Shelf, seconds = 60) {
       else await mp4FromHls(ffmpeg, join(out, ladder.at(-1)!, "index.m3u8"), join(out, "direct.mp4"));
       await thumbnail(ffmpeg, clip, 5, join(out, "thumb.jpg"));
       const s = (performance.now() - t) / 1000;
+      handCpu.push(cpu.read() - c0);
       rmSync(out, { recursive: true, force: true });
       return s;
     }
     // By hand before and after the worker, so a change in the machine's load during the
     // minutes each side takes weighs on both: the worker's time against their mean.
+    const loads = [load1()];
     const before = await byHand();
     const t = performance.now();
+    const c0 = cpu.read();
     while (await worker.step());
+    const shelfCpu = cpu.read() - c0;
     const shelfS = (performance.now() - t) / 1000;
     const after = await byHand();
+    loads.push(load1());
     const byHandS = (before + after) / 2;
-    return { shelfS, byHandS, byHandRuns: [before, after], ratio: shelfS / byHandS, rungs };
+    // One transcode a side: CPU per transcode in us, the by-hand side the mean of its two runs.
+    const cost = costOf([shelfCpu * 1000], [((handCpu[0]! + handCpu[1]!) / 2) * 1000]);
+    return {
+      shelfS,
+      byHandS,
+      byHandRuns: [before, after],
+      ratio: shelfS / byHandS,
+      rungs,
+      cpu: cost,
+      load: { low: Math.min(...loads), high: Math.max(...loads) },
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
