@@ -4,7 +4,11 @@ import { readFileSync } from "node:fs";
 import type { Prepared } from "./million.ts";
 
 export async function startNode(db: Prepared, env: Record<string, string>) {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], { env: { ...process.env, ...env, DATABASE_URL: db.url }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], {
+    env: { ...process.env, ...env, DATABASE_URL: db.url },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
   const reader = proc.stdout.getReader();
   let text = "";
   while (!text.includes("\n")) {

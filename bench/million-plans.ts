@@ -22,7 +22,12 @@ export async function writePlans(db: Prepared, cases: { name: string; path: stri
     await admin.end();
     return;
   }
-  const settings = ["session_preload_libraries = 'auto_explain'", "auto_explain.log_min_duration = 0", "auto_explain.log_analyze = on", "auto_explain.log_buffers = on"];
+  const settings = [
+    "session_preload_libraries = 'auto_explain'",
+    "auto_explain.log_min_duration = 0",
+    "auto_explain.log_analyze = on",
+    "auto_explain.log_buffers = on",
+  ];
   for (const s of settings) await admin.unsafe(`alter database ${db.name} set ${s}`);
   const node = await startNode(db, { RATE_LIMITS: UNLIMITED_SYNC.RATE_LIMITS });
   const start = readFileSync(logFile, "utf8").length;
@@ -56,7 +61,10 @@ export async function writePlans(db: Prepared, cases: { name: string; path: stri
     const mark = e.indexOf(`LOG:  ${MARK}`);
     if (mark >= 0) {
       flush();
-      const name = e.slice(mark + 6 + MARK.length).split("\n")[0]!.trim();
+      const name = e
+        .slice(mark + 6 + MARK.length)
+        .split("\n")[0]!
+        .trim();
       current = name === "end" ? null : name;
       continue;
     }
@@ -74,7 +82,9 @@ export async function writePlans(db: Prepared, cases: { name: string; path: stri
     "BUFFERS: the last run of each statement after a few requests of the case (docs/benchmarks.md",
     "says what the figures were). The key lookup and the user's plan, asked by every request, are left out.",
     "",
-    `Written by \`bash scripts/real-parts.sh bun bench/million.ts\` on ${new Date().toISOString().slice(0, 10)}, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}.`,
+    `Written by \`bash scripts/real-parts.sh bun bench/million.ts\` on ${new Date().toISOString().slice(0, 10)}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}.`,
     "",
   ];
   writeFileSync(join(import.meta.dir, "..", "docs", "plans-1m.md"), `${[...header, ...out].join("\n").trim()}\n`);

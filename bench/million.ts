@@ -35,7 +35,10 @@ const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const SECONDS = Number(process.env.MILLION_SECONDS ?? 3);
 const CONNECTIONS = 8;
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? 0;
 const urlOf = (name: string) => Object.assign(new URL(URL0), { pathname: `/${name}` }).toString();
 const log = (s: string) => console.log(`    ${s}`);
@@ -52,7 +55,9 @@ async function prepare(name: string, users: number, now: Date) {
   await admin.end();
   const url = urlOf(name);
   const dataDir = mkdtempSync(join(tmpdir(), "shelf-bench-million-"));
-  const deps = await createDeps(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PUBLIC_URL: "http://127.0.0.1", DATABASE_URL: url, JWT_SECRET: "bench-secret-".padEnd(40, "x") }));
+  const deps = await createDeps(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "error", PUBLIC_URL: "http://127.0.0.1", DATABASE_URL: url, JWT_SECRET: "bench-secret-".padEnd(40, "x") }),
+  );
   try {
     if (reuse) return { name, url, users, ...(await keyOf(deps, users)) };
     const template = await createUser(deps, { email: `template-${crypto.randomUUID()}@example.test`, password: "bench password 123", plan: "pro_plus" });
@@ -62,7 +67,9 @@ async function prepare(name: string, users: number, now: Date) {
     const hash = row!.hash;
     console.log(`  seeding ${name}: ${users} users x (1000 images, 100 audio tracks, a KB of 1000 notes)`);
     const took = await seed(url, users, hash, now, log);
-    log(`seeded in ${took.seconds.toFixed(0)} s (rows ${took.rowsSeconds.toFixed(0)} s, ${took.indexes} indexes ${took.indexSeconds.toFixed(0)} s, then vacuum analyze), load ${load()}`);
+    log(
+      `seeded in ${took.seconds.toFixed(0)} s (rows ${took.rowsSeconds.toFixed(0)} s, ${took.indexes} indexes ${took.indexSeconds.toFixed(0)} s, then vacuum analyze), load ${load()}`,
+    );
     const v = await verifyUsage(deps.db, storedKinds);
     log(`usage verify: ${v.users} users, ${v.differences.length} counters differ from their rows`);
     return { name, url, users, ...(await keyOf(deps, users)) };
@@ -135,7 +142,11 @@ async function casesFor(sides: Side[], now: Date): Promise<Case[]> {
 async function pass(s: Side, c: Case) {
   const cpu0 = s.cpuMs();
   const proc = Bun.spawn(
-    ["bun", `${import.meta.dir}/million-load.ts`, JSON.stringify({ url: `${s.origin}${c.path(s)}`, key: s.db.key, seconds: SECONDS, concurrency: CONNECTIONS, headers: c.headers })],
+    [
+      "bun",
+      `${import.meta.dir}/million-load.ts`,
+      JSON.stringify({ url: `${s.origin}${c.path(s)}`, key: s.db.key, seconds: SECONDS, concurrency: CONNECTIONS, headers: c.headers }),
+    ],
     { stdout: "pipe", stderr: "inherit" },
   );
   const out = await new Response(proc.stdout).text();
@@ -179,18 +190,23 @@ if (import.meta.main) {
   try {
     const cases = await casesFor([s, b], now);
     console.log(`\n  ${CONNECTIONS} connections, ${PASSES} passes of ${SECONDS} s each side (after a warm-up pass), interleaved; ms`);
-    console.log(`  ${"case".padEnd(44)} ${"10k p50/p99".padEnd(14)} ${"1M p50/p99".padEnd(14)} ${"ratio p50/p99".padEnd(14)} CPU/req 10k, 1M (ms)  load`);
+    console.log(
+      `  ${"case".padEnd(44)} ${"10k p50/p99".padEnd(14)} ${"1M p50/p99".padEnd(14)} ${"ratio p50/p99".padEnd(14)} ${"node CPU/req 10k, 1M".padEnd(21)} ratio  load`,
+    );
     const rows = [];
     for (const c of cases) {
       const r = await compareCase(s, b, c);
       rows.push(r);
       const f = (x: number) => x.toFixed(2);
       console.log(
-        `  ${r.name.padEnd(44)} ${`${f(r.small.p50)}/${f(r.small.p99)}`.padEnd(14)} ${`${f(r.big.p50)}/${f(r.big.p99)}`.padEnd(14)} ${`${f(r.big.p50 / r.small.p50)}/${f(r.big.p99 / r.small.p99)}`.padEnd(14)} ${`${f(r.small.cpu)}, ${f(r.big.cpu)}`.padEnd(21)} ${r.load}`,
+        `  ${r.name.padEnd(44)} ${`${f(r.small.p50)}/${f(r.small.p99)}`.padEnd(14)} ${`${f(r.big.p50)}/${f(r.big.p99)}`.padEnd(14)} ${`${f(r.big.p50 / r.small.p50)}/${f(r.big.p99 / r.small.p99)}`.padEnd(14)} ${`${f(r.small.cpu)}, ${f(r.big.cpu)} ms`.padEnd(21)} ${f(r.big.cpu / r.small.cpu)}   ${r.load}`,
       );
     }
     await compareSearch(b, SECONDS, PASSES, CONNECTIONS, load);
-    await writePlans(big, cases.map((c) => ({ name: c.name, path: c.path(b), headers: c.headers })));
+    await writePlans(
+      big,
+      cases.map((c) => ({ name: c.name, path: c.path(b), headers: c.headers })),
+    );
   } finally {
     await Promise.all([s.stop(), b.stop()]);
   }
