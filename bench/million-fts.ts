@@ -20,7 +20,7 @@ const SEARCH = `
       'StartSel=\uE000, StopSel=\uE001, MaxFragments=2, MinWords=8, MaxWords=20, FragmentDelimiter=" … "') as snippet
   from (select id, kb_id, relative_path, title, format, updated_at, content, ts_rank_cd(search, q) as rank, q
         from documents, websearch_to_tsquery('simple', $2) q
-        where owner_id = $1 and deleted_at is null and format <> 'file' and search @@ q and querytree(q) <> 'T'
+        where owner_id = $1 and array[owner_id] @> array[$1::text] and deleted_at is null and format <> 'file' and search @@ q and querytree(q) <> 'T'
         order by rank desc, updated_at desc, id desc limit 11) hits
   order by rank desc, updated_at desc, id desc`;
 

@@ -8,10 +8,13 @@
 // 10k and their ratio, each node's CPU per request (from /proc), the load average. Then
 // the search at 1M against a hand-written postgres.js query on the same index returning
 // the same rows, and the plans of every query at 1M (auto_explain) into docs/plans-1m.md.
+// Each user also has 100 audio tracks (what /v1/media lists), 20 documents outside any KB
+// and two empty KBs (so the KB list at limit=1 has a next page); bench/million-seed.ts.
 //   bash scripts/real-parts.sh bun bench/million.ts      (Postgres only)
-// MILLION_USERS (default 1000) scales the large side; BENCH_PASSES (3) and
-// MILLION_SECONDS (3) the passes.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// MILLION_USERS (default 1000) scales the large side; BENCH_PASSES (6) and
+// MILLION_SECONDS (2) the passes; MILLION_REUSE=1 measures databases an earlier run of
+// this script seeded (on a Postgres of your own, DATABASE_URL) instead of seeding again.
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -31,8 +34,8 @@ const URL0 = process.env.DATABASE_URL;
 if (!URL0) throw new Error("(y) needs Postgres: bash scripts/real-parts.sh bun bench/million.ts");
 const BIG_USERS = Number(process.env.MILLION_USERS ?? 1000);
 const SMALL_USERS = 10;
-const PASSES = Number(process.env.BENCH_PASSES ?? 3);
-const SECONDS = Number(process.env.MILLION_SECONDS ?? 3);
+const PASSES = Number(process.env.BENCH_PASSES ?? 6);
+const SECONDS = Number(process.env.MILLION_SECONDS ?? 2);
 const CONNECTIONS = 8;
 
 const load = () =>
