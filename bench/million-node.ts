@@ -1,7 +1,16 @@
 // A shelf node of (y) on one of its databases: bench/api-process.ts in a process of its
 // own, so its CPU is its own (read from /proc) and no client shares its thread.
 import { readFileSync } from "node:fs";
-import type { Prepared } from "./million.ts";
+
+/** A seeded database of (y): its name and URL, how many users, and the measured user (number, id, an API key). */
+export interface Prepared {
+  name: string;
+  url: string;
+  users: number;
+  u: number;
+  userId: string;
+  key: string;
+}
 
 export async function startNode(db: Prepared, env: Record<string, string>) {
   const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], {

@@ -6,8 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import postgres from "postgres";
-import type { Prepared } from "./million.ts";
-import { startNode } from "./million-node.ts";
+import { type Prepared, startNode } from "./million-node.ts";
 import { UNLIMITED_SYNC } from "./server.ts";
 
 const RUNS = 7;

@@ -7,8 +7,8 @@
 // checked (session_replication_role), since every key is made here.
 import postgres from "postgres";
 
-export const IMAGES = 1000;
-export const NOTES = 1000;
+const IMAGES = 1000;
+const NOTES = 1000;
 /** Audio tracks per user: /v1/media's items (videos and audio). */
 const AUDIO = 100;
 /** Documents outside any KB, per user; every TRASH_EVERY-th image and loose document is in the trash. */
@@ -29,7 +29,7 @@ export const seededIds = {
 };
 
 /** The instant the seeded history starts at: 40 days before `now`. */
-export const baseOf = (now: Date) => new Date(now.getTime() - 40 * 86_400_000).toISOString();
+const baseOf = (now: Date) => new Date(now.getTime() - 40 * 86_400_000).toISOString();
 
 /**
  * A word of the vocabulary by its number: syllables, so the words look like words and no

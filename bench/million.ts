@@ -28,7 +28,7 @@ import { UNLIMITED_SYNC } from "./server.ts";
 import { noteAt, searchWord, seed, seededIds } from "./million-seed.ts";
 import { compareSearch } from "./million-fts.ts";
 import { writePlans } from "./million-plans.ts";
-import { type Side, startNode } from "./million-node.ts";
+import { type Prepared, type Side, startNode } from "./million-node.ts";
 
 const URL0 = process.env.DATABASE_URL;
 if (!URL0) throw new Error("(y) needs Postgres: bash scripts/real-parts.sh bun bench/million.ts");
@@ -47,7 +47,7 @@ const urlOf = (name: string) => Object.assign(new URL(URL0), { pathname: `/${nam
 const log = (s: string) => console.log(`    ${s}`);
 
 /** A database of `users` seeded users, its measured user (the middle one) and an API key of theirs. */
-async function prepare(name: string, users: number, now: Date) {
+async function prepare(name: string, users: number, now: Date): Promise<Prepared> {
   const admin = postgres(URL0!, { max: 1, onnotice: () => {} });
   // MILLION_REUSE=1: a database this script seeded before is used as it is (while changing shelf).
   const reuse = process.env.MILLION_REUSE === "1" && (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
@@ -81,7 +81,6 @@ async function prepare(name: string, users: number, now: Date) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-export type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 /** The measured user (the middle one) and a new API key of theirs. */
 async function keyOf(deps: Deps, users: number) {
@@ -185,7 +184,9 @@ async function compareCase(small: Side, big: Side, c: Case) {
 if (import.meta.main) {
   const now = new Date();
   console.log(`(y) a million of everything: ${BIG_USERS * 1000} images and ${BIG_USERS * 1000} notes against ${SMALL_USERS * 1000} of each`);
-  console.log(`  command: bash scripts/real-parts.sh bun bench/million.ts; load average at start ${load()}`);
+  const flags = ["BENCH_PASSES", "MILLION_USERS", "MILLION_SECONDS", "MILLION_REUSE"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `);
+  const via = process.env.MILLION_REUSE === "1" ? `(DATABASE_URL a Postgres of ${new URL(URL0).host})` : "(under scripts/real-parts.sh)";
+  console.log(`  command: ${flags.join("")}bun bench/million.ts ${via}; load average at start ${load()}`);
   const small = await prepare("shelf_10k", SMALL_USERS, now);
   const big = await prepare("shelf_1m", BIG_USERS, now);
   const env = { RATE_LIMITS: UNLIMITED_SYNC.RATE_LIMITS };
