@@ -10,6 +10,8 @@ export interface Prepared {
   u: number;
   userId: string;
   key: string;
+  /** When the measured user's note 500 was last changed, as the database holds it: where the v2 pull starts. */
+  note500At: string;
 }
 
 export async function startNode(db: Prepared, env: Record<string, string>) {

@@ -46,9 +46,6 @@ export function searchWord(): string {
   return s[k % 40]! + s[Math.floor(k / 40) % 40]!;
 }
 
-/** When note j of user u of `users` was last changed. */
-export const noteAt = (now: Date, users: number, u: number, j: number) => new Date(Date.parse(baseOf(now)) + (j * users + u) * 1000);
-
 export async function seed(url: string, users: number, templatePasswordHash: string, now: Date, log: (s: string) => void) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const t0 = performance.now();

@@ -24,8 +24,10 @@ import { encodeCursor } from "../src/core/cursor.ts";
 import { createApiKey, createUser } from "../src/modules/identity/public.ts";
 import { verifyUsage } from "../src/modules/usage/public.ts";
 import { closeDeps, createDeps, type Deps } from "../src/wiring/deps.ts";
+import { rowsOf } from "../src/infra/db/index.ts";
+import { sql } from "drizzle-orm";
 import { UNLIMITED_SYNC } from "./server.ts";
-import { noteAt, searchWord, seed, seededIds } from "./million-seed.ts";
+import { searchWord, seed, seededIds } from "./million-seed.ts";
 import { compareSearch } from "./million-fts.ts";
 import { writePlans } from "./million-plans.ts";
 import { type Prepared, type Side, startNode } from "./million-node.ts";
@@ -87,7 +89,9 @@ async function keyOf(deps: Deps, users: number) {
   const u = Math.floor(users / 2);
   const userId = seededIds.user(u);
   const { key } = await createApiKey(deps, userId, deps.plans.pro_plus, { name: "bench" });
-  return { u, userId, key };
+  // Read back rather than computed: a reused database was seeded at another `now`.
+  const [row] = rowsOf<{ at: Date | string }>(await deps.db.execute(sql`select updated_at as at from documents where id = ${seededIds.note(u, 500)}`));
+  return { u, userId, key, note500At: new Date(row!.at).toISOString() };
 }
 
 interface Case {
@@ -110,7 +114,7 @@ async function halfWay(s: Side, path: string, pages: number): Promise<string> {
   return cursor!;
 }
 
-async function casesFor(sides: Side[], now: Date): Promise<Case[]> {
+async function casesFor(sides: Side[]): Promise<Case[]> {
   const lists: [string, string, number][] = [
     ["images", "/v1/images", 49],
     ["media", "/v1/media", 5],
@@ -123,7 +127,7 @@ async function casesFor(sides: Side[], now: Date): Promise<Case[]> {
   const kbPath = (s: Side, p: string) => p.replace("KB", seededIds.kb(s.db.u));
   for (const s of sides) for (const [name, path, pages] of lists) cursors.set(`${s.db.name}:${name}`, await halfWay(s, kbPath(s, path), pages));
   const sep = (p: string) => (p.includes("?") ? "&" : "?");
-  const since = (s: Side) => encodeCursor([noteAt(now, s.db.users, s.db.u, 500).toISOString(), seededIds.note(s.db.u, 500)]);
+  const since = (s: Side) => encodeCursor([s.db.note500At, seededIds.note(s.db.u, 500)]);
   return [
     ...lists.flatMap(([name, path]): Case[] => [
       { name: `${name}: first page`, path: (s) => kbPath(s, path) },
@@ -184,7 +188,7 @@ async function compareCase(small: Side, big: Side, c: Case) {
 if (import.meta.main) {
   const now = new Date();
   console.log(`(y) a million of everything: ${BIG_USERS * 1000} images and ${BIG_USERS * 1000} notes against ${SMALL_USERS * 1000} of each`);
-  const flags = ["BENCH_PASSES", "MILLION_USERS", "MILLION_SECONDS", "MILLION_REUSE"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `);
+  const flags = ["BENCH_PASSES", "MILLION_USERS", "MILLION_SECONDS", "MILLION_REUSE", "MILLION_CASES"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `);
   const via = process.env.MILLION_REUSE === "1" ? `(DATABASE_URL a Postgres of ${new URL(URL0).host})` : "(under scripts/real-parts.sh)";
   console.log(`  command: ${flags.join("")}bun bench/million.ts ${via}; load average at start ${load()}`);
   const small = await prepare("shelf_10k", SMALL_USERS, now);
@@ -192,13 +196,15 @@ if (import.meta.main) {
   const env = { RATE_LIMITS: UNLIMITED_SYNC.RATE_LIMITS };
   const [s, b] = await Promise.all([startNode(small, env), startNode(big, env)]);
   try {
-    const cases = await casesFor([s, b], now);
+    const cases = await casesFor([s, b]);
     console.log(`\n  ${CONNECTIONS} connections, ${PASSES} passes of ${SECONDS} s each side (after a warm-up pass), interleaved; ms`);
     console.log(
       `  ${"case".padEnd(44)} ${"10k p50/p99".padEnd(14)} ${"1M p50/p99".padEnd(14)} ${"ratio p50/p99".padEnd(14)} ${"node CPU/req 10k, 1M".padEnd(21)} ratio  load`,
     );
     const rows = [];
-    for (const c of cases) {
+    // MILLION_CASES=<words>: only the cases whose name contains one of them (no search comparison, no plans).
+    const only = process.env.MILLION_CASES?.split(",");
+    for (const c of cases.filter((c) => !only || only.some((w) => c.name.includes(w)))) {
       const r = await compareCase(s, b, c);
       rows.push(r);
       const f = (x: number) => x.toFixed(2);
@@ -206,6 +212,7 @@ if (import.meta.main) {
         `  ${r.name.padEnd(44)} ${`${f(r.small.p50)}/${f(r.small.p99)}`.padEnd(14)} ${`${f(r.big.p50)}/${f(r.big.p99)}`.padEnd(14)} ${`${f(r.big.p50 / r.small.p50)}/${f(r.big.p99 / r.small.p99)}`.padEnd(14)} ${`${f(r.small.cpu)}, ${f(r.big.cpu)} ms`.padEnd(21)} ${f(r.big.cpu / r.small.cpu)}   ${r.load}`,
       );
     }
+    if (only) return;
     await compareSearch(b, SECONDS, PASSES, CONNECTIONS, load);
     await writePlans(
       big,
