@@ -188,7 +188,9 @@ async function compareCase(small: Side, big: Side, c: Case) {
 if (import.meta.main) {
   const now = new Date();
   console.log(`(y) a million of everything: ${BIG_USERS * 1000} images and ${BIG_USERS * 1000} notes against ${SMALL_USERS * 1000} of each`);
-  const flags = ["BENCH_PASSES", "MILLION_USERS", "MILLION_SECONDS", "MILLION_REUSE", "MILLION_CASES"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `);
+  const flags = ["BENCH_PASSES", "MILLION_USERS", "MILLION_SECONDS", "MILLION_REUSE", "MILLION_CASES"]
+    .filter((k) => process.env[k])
+    .map((k) => `${k}=${process.env[k]} `);
   const via = process.env.MILLION_REUSE === "1" ? `(DATABASE_URL a Postgres of ${new URL(URL0).host})` : "(under scripts/real-parts.sh)";
   console.log(`  command: ${flags.join("")}bun bench/million.ts ${via}; load average at start ${load()}`);
   const small = await prepare("shelf_10k", SMALL_USERS, now);
@@ -212,12 +214,13 @@ if (import.meta.main) {
         `  ${r.name.padEnd(44)} ${`${f(r.small.p50)}/${f(r.small.p99)}`.padEnd(14)} ${`${f(r.big.p50)}/${f(r.big.p99)}`.padEnd(14)} ${`${f(r.big.p50 / r.small.p50)}/${f(r.big.p99 / r.small.p99)}`.padEnd(14)} ${`${f(r.small.cpu)}, ${f(r.big.cpu)} ms`.padEnd(21)} ${f(r.big.cpu / r.small.cpu)}   ${r.load}`,
       );
     }
-    if (only) return;
-    await compareSearch(b, SECONDS, PASSES, CONNECTIONS, load);
-    await writePlans(
-      big,
-      cases.map((c) => ({ name: c.name, path: c.path(b), headers: c.headers })),
-    );
+    if (!only) {
+      await compareSearch(b, SECONDS, PASSES, CONNECTIONS, load);
+      await writePlans(
+        big,
+        cases.map((c) => ({ name: c.name, path: c.path(b), headers: c.headers })),
+      );
+    }
   } finally {
     await Promise.all([s.stop(), b.stop()]);
   }
