@@ -125,9 +125,10 @@ export async function seed(url: string, users: number, templatePasswordHash: str
         from generate_series(${from}::int, ${to}::int) u, generate_series(0, ${TOMBSTONES - 1}) j`;
       log(`users ${from}-${to} of ${users} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
-    // Each KB's counts and stamp, as the books keep them.
+    // Each KB's counts and stamp, as the books keep them: the stamp is its last change,
+    // a delete (a tombstone) included.
     await sql`
-      update kbs set doc_count = s.n, size_bytes = s.bytes, updated_at = s.at
+      update kbs set doc_count = s.n, size_bytes = s.bytes, updated_at = greatest(s.at, (select max(deleted_at) from doc_tombstones t where t.kb_id = kbs.id))
       from (select kb_id, count(*)::int as n, sum(size_bytes) as bytes, max(updated_at) as at from documents
             where kb_id is not null and deleted_at is null group by kb_id) s
       where kbs.id = s.kb_id`;
