@@ -100,15 +100,9 @@ export const documents = pgTable(
     index("documents_owner_trashed_idx").on(t.ownerId, t.trashedAt.desc(), t.id.desc()).where(sql`${t.trashedAt} is not null and ${t.kbId} is null`),
     index("documents_owner_created_idx").on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     index("documents_owner_updated_idx").on(t.ownerId, t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
-    // The KB's walks name the KB and its owner; both lead these indexes, so the planner walks
-    // them in order. (It cannot know a KB has one owner: it multiplies the two conditions'
-    // selectivities to about one row, and with the KB alone leading it read the whole KB by
-    // path and sorted it, every page: docs/plans-1m.md.)
-    // A KB's documents newest first (GET /v1/docs?kbId=, by creation, the default order).
-    index("documents_kb_created_idx").on(t.kbId, t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     // The manifest walks a KB in (updated_at, id) order, soft-deleted rows included:
     // ascending, which keysetPage reads as this index backwards.
-    index("documents_kb_updated_idx").on(t.kbId, t.ownerId, t.updatedAt.desc(), t.id.desc()),
+    index("documents_kb_updated_idx").on(t.kbId, t.updatedAt.desc(), t.id.desc()),
     // The idempotency look-up of an upload outside any KB.
     index("documents_owner_hash_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
