@@ -74,6 +74,9 @@ const searchStatement = (inKb: boolean, after: boolean) => (db: DbOrTx) => {
     .where(
       and(
         eq(documents.ownerId, sql.placeholder("userId")),
+        // The same owner as a key of the search index (table.ts): the index then reads that
+        // owner's entries of the words only, not every owner's.
+        sql`array[${documents.ownerId}] @> array[${sql.placeholder("userId")}::text]`,
         sql`${documents.deletedAt} is null`,
         documentsOnly,
         sql`${documents.search} @@ q`,

@@ -110,8 +110,12 @@ export const documents = pgTable(
     index("documents_owner_file_idx").on(t.ownerId, t.sourceHash).where(sql`${t.format} = 'file' and ${t.deletedAt} is null`),
     // The orphan sweep asks which stored objects a row still names.
     index("documents_object_key_idx").on(t.objectKey).where(sql`${t.objectKey} is not null`),
-    // Search looks at active documents only; deleted rows stay out of the index.
-    index("documents_search_idx").using("gin", t.search).where(sql`${t.deletedAt} is null`),
+    // Search looks at an owner's active documents only; deleted rows stay out of the index.
+    // The owner is a key of the index beside the words (as a one-element array: GIN has no
+    // operator class for a bare text without the btree_gin extension), so a search reads
+    // the entries of that owner's documents that hold the words, however many other owners'
+    // do (search.ts names it so).
+    index("documents_owner_search_idx").using("gin", sql`(array[${t.ownerId}])`, t.search).where(sql`${t.deletedAt} is null`),
   ],
 );
 
