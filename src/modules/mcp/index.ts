@@ -17,7 +17,7 @@ import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
 import { toolNamed } from "./tools.ts";
 
-const loadSdk = async () => {
+const importSdk = async () => {
   const [server, params, transport] = await Promise.all([
     import("./server.ts"),
     import("./params.ts"),
@@ -28,6 +28,15 @@ const loadSdk = async () => {
     paramsRefusal: params.paramsRefusal,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
+};
+let sdk: Promise<Awaited<ReturnType<typeof importSdk>>> | undefined;
+/** The SDK and the server, imported at the first call and kept (three imports a call cost more than the transport). */
+const loadSdk = () => {
+  sdk ??= importSdk().catch((e: unknown) => {
+    sdk = undefined;
+    throw e;
+  });
+  return sdk;
 };
 
 /** The largest request: an upload_image of the largest image a plan takes, as base64, with room for the rest. */

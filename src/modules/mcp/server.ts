@@ -6,6 +6,7 @@
 // error, -32602, named in one line (params.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -68,10 +69,18 @@ class CheckedServer extends Server {
   }
 }
 
+/**
+ * One JSON Schema validator for every server of the process: the SDK would build an Ajv
+ * instance per server (most of a stateless request's cost), and the server uses it only to
+ * check an elicitation's answer, which shelf never asks for.
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+
 export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
+  validator ??= new AjvJsonSchemaValidator();
   const server = new CheckedServer(
     { name: "shelf", title: "shelf", version: VERSION },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
   );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
