@@ -42,8 +42,14 @@ if (Bun.argv[2] === "bare") {
         S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY,
       }
     : {};
-  // Metrics on when asked (bench/metrics.ts runs one node with them, one without).
-  const shelf = await startShelf({ ...s3, METRICS_TOKEN: process.env.METRICS_TOKEN });
+  // Metrics on when asked (bench/metrics.ts runs one node with them, one without); the
+  // limits raised when asked (bench/mcp.ts: a refused tool call answers 200 all the same).
+  const shelf = await startShelf({
+    ...s3,
+    METRICS_TOKEN: process.env.METRICS_TOKEN,
+    RATE_LIMITS: process.env.RATE_LIMITS,
+    PLAN_OVERRIDES: process.env.PLAN_OVERRIDES,
+  });
   process.on("SIGTERM", () => {
     void shelf.stop().finally(() => process.exit(0));
   });

@@ -11,10 +11,11 @@ export interface LoadOptions {
   body?: string;
 }
 
-export async function requestsPerSecond(
+/** One run of the load: the requests answered 200 and their rate (requests per second). */
+export async function httpPass(
   url: string,
   { seconds = 3, concurrency = 32, accept = "*/*", bearer = "", body = "" }: LoadOptions = {},
-): Promise<number> {
+): Promise<{ ops: number; rate: number }> {
   const proc = Bun.spawn(["bun", `${import.meta.dir}/load.ts`, url, String(seconds), String(concurrency), accept, bearer, body], {
     stdout: "pipe",
     stderr: "inherit",
@@ -23,5 +24,9 @@ export async function requestsPerSecond(
   if ((await proc.exited) !== 0) throw new Error(`load generator failed: ${out}`);
   const run = JSON.parse(out) as { requests: number; seconds: number; errors: number };
   if (run.errors) throw new Error(`${run.errors} requests to ${url} did not answer 200`);
-  return run.requests / run.seconds;
+  return { ops: run.requests, rate: run.requests / run.seconds };
+}
+
+export async function requestsPerSecond(url: string, options: LoadOptions = {}): Promise<number> {
+  return (await httpPass(url, options)).rate;
 }
