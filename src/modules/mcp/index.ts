@@ -15,6 +15,8 @@ import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authoriz
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
+import type { ToolCallRecord } from "./server.ts";
+import { answerWith, plainToolCall } from "./tool-call.ts";
 import { toolNamed } from "./tools.ts";
 
 const importSdk = async () => {
@@ -25,6 +27,7 @@ const importSdk = async () => {
   ]);
   return {
     createMcpServer: server.createMcpServer,
+    toolCaller: server.toolCaller,
     paramsRefusal: params.paramsRefusal,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
@@ -117,31 +120,34 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     }
     // The SDK loads at the first call, not at start: most api nodes never serve one
     // (docs/benchmarks.md, "Idle memory").
-    const { createMcpServer, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+    const { createMcpServer, toolCaller, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     // The transport takes a request whose params are not an object for no JSON-RPC at all
     // (400, -32700) before the server sees it: it is answered here as the server answers
     // other malformed params.
     const refusal = Array.isArray(message) ? undefined : paramsRefusal(message);
     if (refusal) return Response.json(refusal);
     return mcpDelegation.run(principal, async (authorization) => {
-      const client = new ShelfClient(inProcessBase, send, () => authorization);
-      const server = createMcpServer(
-        { client, fetchImage },
-        {
-          scopes: principal.scopes,
-          onToolCall: (call) => {
-            deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
-            deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
-          },
-          charge: () => chargeToolCall(buckets, principal.userId),
+      const ctx = { client: new ShelfClient(inProcessBase, send, () => authorization), fetchImage };
+      const opts = {
+        scopes: principal.scopes,
+        onToolCall: (call: ToolCallRecord) => {
+          deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
+          deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
         },
-      );
+        charge: () => chargeToolCall(buckets, principal.userId),
+      };
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      await server.connect(transport);
+      // A plain tools/call needs no server of its own (tool-call.ts); anything else, the SDK's.
+      const call = plainToolCall(message);
+      const server = call ? undefined : createMcpServer(ctx, opts);
+      if (call) {
+        const callTool = toolCaller(ctx, opts);
+        await answerWith(transport, () => callTool(call.params));
+      } else await server!.connect(transport);
       try {
         return await transport.handleRequest(request, { parsedBody: message });
       } finally {
-        await server.close();
+        await (server ?? transport).close();
       }
     });
   }

@@ -1,5 +1,6 @@
 // One MCP server over the tools and resources, built per connection (stdio) or per
-// request (the hosted server is stateless, so any api node answers any request). The
+// request (the hosted server is stateless, so any api node answers any request; a plain
+// tools/call there needs none: tool-call.ts). The
 // low-level SDK server takes the tools' JSON Schemas as they are; arguments are checked
 // against them here, and a bad argument or a refusal is a tool error the agent can read
 // and correct, not a protocol error. Params that do not fit their method are a protocol
@@ -26,7 +27,7 @@ import { paramsRefusal } from "./params.ts";
 import { DOCUMENT_TEMPLATE, listDocumentResources, readDocumentResource } from "./resources.ts";
 import { type ToolContext, TOOLS, toolNamed } from "./tools.ts";
 
-interface ToolCallRecord {
+export interface ToolCallRecord {
   tool: string;
   ok: boolean;
   ms: number;
@@ -76,6 +77,44 @@ class CheckedServer extends Server {
  */
 let validator: AjvJsonSchemaValidator | undefined;
 
+/**
+ * What a tools/call does, whichever way it comes (the server below, or tool-call.ts for a
+ * hosted request): the tool's scope, its arguments against its input schema, the charge,
+ * the tool, and the record of the call. A refusal is a tool error; an unknown tool, -32602.
+ */
+export function toolCaller(ctx: ToolContext, opts: McpServerOptions = {}) {
+  return async (params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> => {
+    const tool = toolNamed(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${params.name.slice(0, 100)}`);
+    const started = performance.now();
+    const record = (ok: boolean, error?: string) => opts.onToolCall?.({ tool: tool.name, ok, ms: Math.round(performance.now() - started), error });
+    if (opts.scopes && !opts.scopes.includes(tool.scope)) {
+      record(false, "INSUFFICIENT_SCOPE");
+      return failed(`${tool.name} needs the ${tool.scope} scope, which this authorization does not include; authorize again with it`);
+    }
+    const args = params.arguments ?? {};
+    const problem = argumentProblem(tool, args);
+    if (problem) {
+      record(false, "INVALID_ARGUMENTS");
+      return failed(problem);
+    }
+    const refused = await opts.charge?.(tool.name);
+    if (refused) {
+      record(false, "RATE_LIMITED");
+      return failed(refused);
+    }
+    try {
+      const { data, text, content } = await tool.run(ctx, args as never);
+      record(true);
+      return { content: content ?? [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
+    } catch (e) {
+      if (!(e instanceof ToolError)) throw e;
+      record(false, e.code ?? "REFUSED");
+      return failed(e.message);
+    }
+  };
+}
+
 export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
   validator ??= new AjvJsonSchemaValidator();
   const server = new CheckedServer(
@@ -100,36 +139,8 @@ export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): 
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = toolNamed(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name.slice(0, 100)}`);
-    const started = performance.now();
-    const record = (ok: boolean, error?: string) => opts.onToolCall?.({ tool: tool.name, ok, ms: Math.round(performance.now() - started), error });
-    if (opts.scopes && !opts.scopes.includes(tool.scope)) {
-      record(false, "INSUFFICIENT_SCOPE");
-      return failed(`${tool.name} needs the ${tool.scope} scope, which this authorization does not include; authorize again with it`);
-    }
-    const args = request.params.arguments ?? {};
-    const problem = argumentProblem(tool, args);
-    if (problem) {
-      record(false, "INVALID_ARGUMENTS");
-      return failed(problem);
-    }
-    const refused = await opts.charge?.(tool.name);
-    if (refused) {
-      record(false, "RATE_LIMITED");
-      return failed(refused);
-    }
-    try {
-      const { data, text, content } = await tool.run(ctx, args as never);
-      record(true);
-      return { content: content ?? [{ type: "text", text }], structuredContent: data as Record<string, unknown> };
-    } catch (e) {
-      if (!(e instanceof ToolError)) throw e;
-      record(false, e.code ?? "REFUSED");
-      return failed(e.message);
-    }
-  });
+  const callTool = toolCaller(ctx, opts);
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params));
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [DOCUMENT_TEMPLATE] }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) => listDocumentResources(ctx.client, request.params?.cursor));
