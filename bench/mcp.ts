@@ -123,7 +123,7 @@ async function noteOf(origin: string, token: string, key: string) {
   return { kbId, call, bytes: Buffer.byteLength(text), check };
 }
 
-export async function benchMcp(passes = 5) {
+async function benchMcp(passes = 5) {
   const node = await apiNode();
   try {
     const { token, key } = await agentOf(node.origin);
