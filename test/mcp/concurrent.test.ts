@@ -1,7 +1,7 @@
 // Calls of two users at once: every hosted request answers for its own token only (its own
 // delegated credential, its own API client, its own record of the call), and a plain
-// tools/call, which the hosted server answers without building the SDK's server for it,
-// answers exactly as that server does.
+// tools/call, which the hosted server answers without the SDK's server and transport,
+// answers exactly as they do.
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { captureLog } from "../helpers/log-capture.ts";
@@ -69,13 +69,24 @@ describe("the hosted MCP server with two users calling at once", () => {
     }
   });
 
-  test("a plain tools/call answers as the SDK's server does (the same call with _meta goes through it)", async () => {
-    const call = (params: Record<string, unknown>) =>
-      rpc(o, { jsonrpc: "2.0", id: 7, method: "tools/call", params }, { authorization: `Bearer ${alice.token}`, "mcp-protocol-version": "2025-11-25" });
-    for (const args of [{ kbId: alice.kbId, path: "same.md" }, { kbId: bob.kbId, path: "same.md" }, { kbId: alice.kbId }, { path: 5 }]) {
+  test("a plain tools/call answers as the SDK's server and transport do (the same call with _meta goes through them)", async () => {
+    const call = (id: unknown, params: Record<string, unknown>, headers: Record<string, string>) =>
+      rpc(o, { jsonrpc: "2.0", id, method: "tools/call", params }, { authorization: `Bearer ${alice.token}`, ...headers });
+    const cases: [id: unknown, args: Record<string, unknown>, headers: Record<string, string>][] = [
+      [7, { kbId: alice.kbId, path: "same.md" }, { "mcp-protocol-version": "2025-11-25" }],
+      ["a", { kbId: bob.kbId, path: "same.md" }, {}],
+      [8, { kbId: alice.kbId }, { "mcp-protocol-version": "2025-06-18" }],
+      [9, { path: 5 }, {}],
+      // Refused by the transport, whichever way: a version it does not speak, a body that is not JSON, a missing type.
+      [10, { kbId: alice.kbId, path: "same.md" }, { "mcp-protocol-version": "1999-01-01" }],
+      [11, { kbId: alice.kbId, path: "same.md" }, { "content-type": "text/plain" }],
+      [12, { kbId: alice.kbId, path: "same.md" }, { accept: "application/json" }],
+      [1.5, { kbId: alice.kbId, path: "same.md" }, {}],
+    ];
+    for (const [id, args, headers] of cases) {
       const [plain, throughServer] = await Promise.all([
-        call({ name: "read_document", arguments: args }),
-        call({ name: "read_document", arguments: args, _meta: {} }),
+        call(id, { name: "read_document", arguments: args }, headers),
+        call(id, { name: "read_document", arguments: args, _meta: {} }, headers),
       ]);
       expect(plain.status).toBe(throughServer.status);
       expect(plain.headers.get("content-type")).toBe(throughServer.headers.get("content-type"));

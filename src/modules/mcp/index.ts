@@ -16,18 +16,19 @@ import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
 import type { ToolCallRecord } from "./server.ts";
-import { answerWith, plainToolCall } from "./tool-call.ts";
 import { toolNamed } from "./tools.ts";
 
 const importSdk = async () => {
-  const [server, params, transport] = await Promise.all([
+  const [server, params, transport, toolCall] = await Promise.all([
     import("./server.ts"),
     import("./params.ts"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./tool-call.ts"),
   ]);
   return {
     createMcpServer: server.createMcpServer,
     toolCaller: server.toolCaller,
+    answerPlainToolCall: toolCall.answerPlainToolCall,
     paramsRefusal: params.paramsRefusal,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
@@ -120,7 +121,7 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     }
     // The SDK loads at the first call, not at start: most api nodes never serve one
     // (docs/benchmarks.md, "Idle memory").
-    const { createMcpServer, toolCaller, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+    const { createMcpServer, toolCaller, answerPlainToolCall, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     // The transport takes a request whose params are not an object for no JSON-RPC at all
     // (400, -32700) before the server sees it: it is answered here as the server answers
     // other malformed params.
@@ -136,18 +137,16 @@ export const mcpModule = (services: RouteServices, send: Send) => {
         },
         charge: () => chargeToolCall(buckets, principal.userId),
       };
+      // A plain tools/call needs no server and transport of its own (tool-call.ts); anything else, the SDK's.
+      const plain = await answerPlainToolCall(request, message, toolCaller(ctx, opts));
+      if (plain) return plain;
+      const server = createMcpServer(ctx, opts);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      // A plain tools/call needs no server of its own (tool-call.ts); anything else, the SDK's.
-      const call = plainToolCall(message);
-      const server = call ? undefined : createMcpServer(ctx, opts);
-      if (call) {
-        const callTool = toolCaller(ctx, opts);
-        await answerWith(transport, () => callTool(call.params));
-      } else await server!.connect(transport);
+      await server.connect(transport);
       try {
         return await transport.handleRequest(request, { parsedBody: message });
       } finally {
-        await (server ?? transport).close();
+        await server.close();
       }
     });
   }

@@ -1,6 +1,6 @@
 // One MCP server over the tools and resources, built per connection (stdio) or per
 // request (the hosted server is stateless, so any api node answers any request; a plain
-// tools/call there needs none: tool-call.ts). The
+// tools/call there is answered without one: tool-call.ts). The
 // low-level SDK server takes the tools' JSON Schemas as they are; arguments are checked
 // against them here, and a bad argument or a refusal is a tool error the agent can read
 // and correct, not a protocol error. Params that do not fit their method are a protocol

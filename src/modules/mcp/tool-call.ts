@@ -1,14 +1,14 @@
 // The hosted server's common request, a plain tools/call, answered without building the
-// SDK's server for it: that server (its protocol state, its handlers, its checks of the
-// request and the result against the SDK's schemas, then its close) cost as much CPU as
-// the API call the tool makes (docs/benchmarks.md, (s)). The SDK's transport still reads
-// the request (its headers, the JSON-RPC message, the protocol version) and writes the
-// answer; the call runs through toolCaller, as the server's tools/call handler does, and
-// is answered as the server answers a request: its result, or its error. Any other
-// message, or a tools/call with more than a known tool's name and arguments (_meta, a
-// task), goes to the server.
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+// SDK's server and transport for it: they (the server's protocol state and handlers, the
+// checks of the message and of the answer against the SDK's schemas, the close) cost as
+// much CPU as the API call the tool makes (docs/benchmarks.md, (s)). The call runs through
+// toolCaller, as the server's tools/call handler does, and is answered as the SDK answers
+// it: the JSON-RPC result (or error) alone, application/json. Only a request the SDK
+// would take as it is comes here (both types accepted, a JSON body, no protocol version
+// or a supported one, one tools/call of a known tool with its name and arguments and
+// nothing else); any other, a refusal included, is the SDK's to answer.
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
+import { type CallToolResult, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { toolNamed } from "./tools.ts";
 
 interface PlainToolCall {
@@ -20,37 +20,45 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const only = (o: Record<string, unknown>, keys: readonly string[]) => Object.keys(o).every((k) => keys.includes(k));
 
 /** The call, when `message` is one tools/call of a known tool with its name and arguments and nothing else. */
-export function plainToolCall(message: unknown): PlainToolCall | undefined {
+function plainToolCall(message: unknown): PlainToolCall | undefined {
   if (!isObject(message) || message.jsonrpc !== "2.0" || message.method !== "tools/call") return undefined;
   if (!only(message, ["jsonrpc", "id", "method", "params"])) return undefined;
   const { id, params } = message;
-  if (typeof id !== "string" && !Number.isInteger(id)) return undefined;
+  if (typeof id !== "string" && !Number.isSafeInteger(id)) return undefined;
   if (!isObject(params) || !only(params, ["name", "arguments"])) return undefined;
   if (typeof params.name !== "string" || !toolNamed(params.name)) return undefined;
   if (params.arguments !== undefined && !isObject(params.arguments)) return undefined;
   return { id: id as string | number, params: params as PlainToolCall["params"] };
 }
 
-/** Starts `transport` with `call` answering its one request, as the SDK's protocol answers one. */
-export async function answerWith(transport: Transport, call: () => Promise<CallToolResult>): Promise<void> {
-  transport.onmessage = (message: JSONRPCMessage) => {
-    if (!("method" in message) || !("id" in message)) return;
-    const { id } = message;
-    call()
-      .then(
-        (result) => transport.send({ result, jsonrpc: "2.0", id }),
-        (e: { code?: unknown; message?: string; data?: unknown }) =>
-          transport.send({
-            jsonrpc: "2.0",
-            id,
-            error: {
-              code: Number.isSafeInteger(e.code) ? (e.code as number) : -32603,
-              message: e.message ?? "Internal error",
-              ...(e.data !== undefined && { data: e.data }),
-            },
-          }),
-      )
-      .catch((e: Error) => transport.onerror?.(e));
-  };
-  await transport.start();
+/** Whether the SDK's transport would take the request's headers as they are. */
+function plainHeaders(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) return false;
+  if (!isJsonContentType(request.headers.get("content-type"))) return false;
+  const version = request.headers.get("mcp-protocol-version");
+  return version === null || SUPPORTED_PROTOCOL_VERSIONS.includes(version);
+}
+
+/** The answer to a plain tools/call; undefined for any other request (the SDK's to answer). */
+export async function answerPlainToolCall(
+  request: Request,
+  message: unknown,
+  callTool: (params: PlainToolCall["params"]) => Promise<CallToolResult>,
+): Promise<Response | undefined> {
+  const call = plainToolCall(message);
+  if (!call || !plainHeaders(request)) return undefined;
+  let body: unknown;
+  try {
+    body = { result: await callTool(call.params), jsonrpc: "2.0", id: call.id };
+  } catch (e) {
+    // As the SDK's protocol answers a handler's throw.
+    const { code, message, data } = e as { code?: unknown; message?: string; data?: unknown };
+    body = {
+      jsonrpc: "2.0",
+      id: call.id,
+      error: { code: Number.isSafeInteger(code) ? code : -32603, message: message ?? "Internal error", ...(data !== undefined && { data }) },
+    };
+  }
+  return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 }
