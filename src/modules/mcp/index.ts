@@ -1,7 +1,8 @@
 // The hosted MCP server at MCP_URL (Streamable HTTP, stateless: every request carries its
 // token and is answered by whichever api node gets it) and its protected resource metadata
-// (RFC 9728). The MCP SDK's web-standard transport answers the protocol; what is ours is
-// who may call (authorization.ts) and what the tools do (tools.ts).
+// (RFC 9728). The MCP SDK's web-standard transport answers the protocol (a plain tools/call
+// is answered as it would be, without it: tool-call.ts); what is ours is who may call
+// (authorization.ts) and what the tools do (tools.ts).
 import { Elysia } from "elysia";
 import type { Principal } from "../../core/principal.ts";
 import { lingeringClose, readBody } from "../../http/body-limit.ts";
@@ -15,7 +16,7 @@ import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authoriz
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
-import type { ToolCallRecord } from "./server.ts";
+import type { McpServerOptions } from "./server.ts";
 import { toolNamed } from "./tools.ts";
 
 const importSdk = async () => {
@@ -34,7 +35,7 @@ const importSdk = async () => {
   };
 };
 let sdk: Promise<Awaited<ReturnType<typeof importSdk>>> | undefined;
-/** The SDK and the server, imported at the first call and kept (three imports a call cost more than the transport). */
+/** The SDK and the server, imported at the first call and kept (three imports awaited on every call cost about 40 us of CPU). */
 const loadSdk = () => {
   sdk ??= importSdk().catch((e: unknown) => {
     sdk = undefined;
@@ -129,9 +130,9 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     if (refusal) return Response.json(refusal);
     return mcpDelegation.run(principal, async (authorization) => {
       const ctx = { client: new ShelfClient(inProcessBase, send, () => authorization), fetchImage };
-      const opts = {
+      const opts: McpServerOptions = {
         scopes: principal.scopes,
-        onToolCall: (call: ToolCallRecord) => {
+        onToolCall: (call) => {
           deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
           deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
         },

@@ -27,7 +27,7 @@ import { paramsRefusal } from "./params.ts";
 import { DOCUMENT_TEMPLATE, listDocumentResources, readDocumentResource } from "./resources.ts";
 import { type ToolContext, TOOLS, toolNamed } from "./tools.ts";
 
-export interface ToolCallRecord {
+interface ToolCallRecord {
   tool: string;
   ok: boolean;
   ms: number;
