@@ -43,8 +43,14 @@ if (Bun.argv[2] === "bare") {
       }
     : {};
   // Metrics on when asked (bench/metrics.ts runs one node with them, one without); the
-  // rate tiers raised when asked (bench/million.ts, whose load is one user's).
-  const shelf = await startShelf({ ...s3, METRICS_TOKEN: process.env.METRICS_TOKEN, RATE_LIMITS: process.env.RATE_LIMITS });
+  // limits raised when asked (bench/million.ts, whose load is one user's; bench/mcp.ts: a
+  // refused tool call answers 200 all the same).
+  const shelf = await startShelf({
+    ...s3,
+    METRICS_TOKEN: process.env.METRICS_TOKEN,
+    RATE_LIMITS: process.env.RATE_LIMITS,
+    PLAN_OVERRIDES: process.env.PLAN_OVERRIDES,
+  });
   process.on("SIGTERM", () => {
     void shelf.stop().finally(() => process.exit(0));
   });

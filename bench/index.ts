@@ -41,7 +41,7 @@ import { benchKbs, type KbFigures } from "./kbs.ts";
 import { benchKbsV2 } from "./kbs-v2.ts";
 import { benchLimiter } from "./limiter.ts";
 import { printMetricsCost } from "./metrics.ts";
-import { benchMcp } from "./mcp.ts";
+import { printMcp } from "./mcp.ts";
 import { benchList } from "./list-baseline.ts";
 import { benchSegments } from "./segments.ts";
 import { benchSyncFolder } from "./sync-folder.ts";
@@ -139,11 +139,7 @@ try {
   console.log(`    ratio                  ${ratioText(health)}`);
   cost(health, "req");
 
-  const mcp = await benchMcp(shelf);
-  console.log(`\n(s) read_document (${fmt(mcp.bytes / 1024)} KB note) through POST /mcp, OAuth token for MCP_URL, 8 connections from a separate process`);
-  console.log(`    shelf MCP tool call    ${fmt(mcp.subject, 0)} calls/s`);
-  console.log(`    GET /v1/kbs/:id/raw    ${fmt(mcp.baseline, 0)} requests/s`);
-  console.log(`    ratio                  ${ratioText(mcp)}`);
+  await printMcp();
 
   const docs = await benchDocs(shelf);
   console.log(`\n(i) POST /v1/docs, ${fmt(docs.size / 1024, 0)} KB of Markdown with 20 inline JPEGs (rewriteImages), one at a time`);

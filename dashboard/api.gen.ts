@@ -11911,6 +11911,8 @@ export interface operations {
                                 /** @description the document's path as stored (its letter case may differ from the path sent) */
                                 relativePath: string;
                                 id: string;
+                                /** @description the document's title (PATCH /v1/docs/{id} changes it) */
+                                title: string;
                                 /** @enum {string} */
                                 format: "markdown" | "typst";
                                 content: string;

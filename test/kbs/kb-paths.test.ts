@@ -118,6 +118,9 @@ describe("POST /v1/kbs/:id/read", () => {
       expect.objectContaining({ path: "dir/b.md", relativePath: "dir/B.md", content: "beta\n", sourceHash: sha256("beta\n"), format: "markdown" }),
       expect.objectContaining({ path: "a.md", relativePath: "a.md", content: "alpha\n" }),
     ]);
+    // Each with its title, as GET /v1/docs/:id has it.
+    const doc = await callJson("GET", `/v1/docs/${res.body.data.docs[0].id}`, { token: key });
+    expect(res.body.data.docs[0].title).toBe(doc.body.data.title);
     expect(res.body.data.failed).toEqual([
       { path: "missing.md", reason: "NOT_FOUND", message: expect.any(String) },
       { path: "../x.md", reason: "VALIDATION_ERROR", message: expect.stringContaining("..") },

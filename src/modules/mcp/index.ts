@@ -1,7 +1,8 @@
 // The hosted MCP server at MCP_URL (Streamable HTTP, stateless: every request carries its
 // token and is answered by whichever api node gets it) and its protected resource metadata
-// (RFC 9728). The MCP SDK's web-standard transport answers the protocol; what is ours is
-// who may call (authorization.ts) and what the tools do (tools.ts).
+// (RFC 9728). The MCP SDK's web-standard transport answers the protocol (a plain tools/call
+// is answered as it would be, without it: tool-call.ts); what is ours is who may call
+// (authorization.ts) and what the tools do (tools.ts).
 import { Elysia } from "elysia";
 import type { Principal } from "../../core/principal.ts";
 import { lingeringClose, readBody } from "../../http/body-limit.ts";
@@ -15,19 +16,32 @@ import { allowedOrigins, challenges, McpRefusal, mcpPrincipal } from "./authoriz
 import { type Send, ShelfClient } from "./client.ts";
 import { urlImageFetcher } from "./image-url.ts";
 import { mcpDocumentation } from "./model.ts";
+import type { McpServerOptions } from "./server.ts";
 import { toolNamed } from "./tools.ts";
 
-const loadSdk = async () => {
-  const [server, params, transport] = await Promise.all([
+const importSdk = async () => {
+  const [server, params, transport, toolCall] = await Promise.all([
     import("./server.ts"),
     import("./params.ts"),
     import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./tool-call.ts"),
   ]);
   return {
     createMcpServer: server.createMcpServer,
+    toolCaller: server.toolCaller,
+    answerPlainToolCall: toolCall.answerPlainToolCall,
     paramsRefusal: params.paramsRefusal,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
+};
+let sdk: Promise<Awaited<ReturnType<typeof importSdk>>> | undefined;
+/** The SDK and the server, imported at the first call and kept (three imports awaited on every call cost about 40 us of CPU). */
+const loadSdk = () => {
+  sdk ??= importSdk().catch((e: unknown) => {
+    sdk = undefined;
+    throw e;
+  });
+  return sdk;
 };
 
 /** The largest request: an upload_image of the largest image a plan takes, as base64, with room for the rest. */
@@ -108,25 +122,26 @@ export const mcpModule = (services: RouteServices, send: Send) => {
     }
     // The SDK loads at the first call, not at start: most api nodes never serve one
     // (docs/benchmarks.md, "Idle memory").
-    const { createMcpServer, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+    const { createMcpServer, toolCaller, answerPlainToolCall, paramsRefusal, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     // The transport takes a request whose params are not an object for no JSON-RPC at all
     // (400, -32700) before the server sees it: it is answered here as the server answers
     // other malformed params.
     const refusal = Array.isArray(message) ? undefined : paramsRefusal(message);
     if (refusal) return Response.json(refusal);
     return mcpDelegation.run(principal, async (authorization) => {
-      const client = new ShelfClient(inProcessBase, send, () => authorization);
-      const server = createMcpServer(
-        { client, fetchImage },
-        {
-          scopes: principal.scopes,
-          onToolCall: (call) => {
-            deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
-            deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
-          },
-          charge: () => chargeToolCall(buckets, principal.userId),
+      const ctx = { client: new ShelfClient(inProcessBase, send, () => authorization), fetchImage };
+      const opts: McpServerOptions = {
+        scopes: principal.scopes,
+        onToolCall: (call) => {
+          deps.log.info("mcp tool call", { ...call, userId: principal.userId, clientId: principal.clientId });
+          deps.metrics.mcpToolCall(call.tool, call.ok ? "ok" : (call.error ?? "error"));
         },
-      );
+        charge: () => chargeToolCall(buckets, principal.userId),
+      };
+      // A plain tools/call needs no server and transport of its own (tool-call.ts); anything else, the SDK's.
+      const plain = await answerPlainToolCall(request, message, toolCaller(ctx, opts));
+      if (plain) return plain;
+      const server = createMcpServer(ctx, opts);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

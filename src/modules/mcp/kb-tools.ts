@@ -135,14 +135,20 @@ const readDocument = tool({
     let id = args.id;
     if (id === undefined) {
       if (args.kbId === undefined || args.path === undefined) throw new ToolError("name the document by id, or by kbId and path");
-      const raw = await client.text(`/v1/kbs/${encodeURIComponent(args.kbId)}/raw`, { path: args.path });
-      id = raw.headers.get("x-doc-id") ?? undefined;
-      if (id === undefined) throw new ToolError("the server did not say which document is at this path");
-      if (args.revisionId === undefined) {
-        const meta = await client.call<DocItem>("GET", `/v1/docs/${encodeURIComponent(id)}`);
-        const doc = docOf(meta, raw.text);
-        return { data: doc, text: raw.text };
+      // One API call: the text and what the answer tells of the document (POST /v1/kbs/:id/read).
+      const kbId = args.kbId;
+      const read = await client.call<{ docs: (Omit<DocItem, "kbId"> & { content: string })[]; failed: { reason: string; message: string }[] }>(
+        "POST",
+        `/v1/kbs/${encodeURIComponent(kbId)}/read`,
+        { json: { paths: [args.path] } },
+      );
+      const found = read.docs[0];
+      if (!found) {
+        const failed = read.failed[0];
+        throw new ToolError(failed ? `${failed.message} (${failed.reason})` : "the server did not read this path", failed?.reason);
       }
+      if (args.revisionId === undefined) return { data: docOf({ ...found, kbId }, found.content), text: found.content };
+      id = found.id;
     } else if (args.kbId !== undefined || args.path !== undefined) throw new ToolError("name the document by id, or by kbId and path, not both");
     const meta = await client.call<DocItem>("GET", `/v1/docs/${encodeURIComponent(id)}`);
     if (args.revisionId !== undefined) {

@@ -1,11 +1,13 @@
 // One MCP server over the tools and resources, built per connection (stdio) or per
-// request (the hosted server is stateless, so any api node answers any request). The
+// request (the hosted server is stateless, so any api node answers any request; a plain
+// tools/call there is answered without one: tool-call.ts). The
 // low-level SDK server takes the tools' JSON Schemas as they are; arguments are checked
 // against them here, and a bad argument or a refusal is a tool error the agent can read
 // and correct, not a protocol error. Params that do not fit their method are a protocol
 // error, -32602, named in one line (params.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -68,39 +70,29 @@ class CheckedServer extends Server {
   }
 }
 
-export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
-  const server = new CheckedServer(
-    { name: "shelf", title: "shelf", version: VERSION },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
-  );
+/**
+ * One JSON Schema validator for every server of the process: the SDK would build an Ajv
+ * instance per server (most of a stateless request's cost), and the server uses it only to
+ * check an elicitation's answer, which shelf never asks for.
+ */
+let validator: AjvJsonSchemaValidator | undefined;
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: TOOLS.map((t) => ({
-      name: t.name,
-      title: t.title,
-      description: `${t.description} Needs the ${t.scope} scope.`,
-      inputSchema: t.input as TObject & { type: "object" },
-      outputSchema: t.output as TObject & { type: "object" },
-      annotations: {
-        title: t.title,
-        readOnlyHint: t.readOnly,
-        destructiveHint: t.destructive,
-        ...(t.idempotent && { idempotentHint: true }),
-        openWorldHint: t.name === "upload_image",
-      },
-    })),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = toolNamed(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${request.params.name.slice(0, 100)}`);
+/**
+ * What a tools/call does, whichever way it comes (the server below, or tool-call.ts for a
+ * hosted request): the tool's scope, its arguments against its input schema, the charge,
+ * the tool, and the record of the call. A refusal is a tool error; an unknown tool, -32602.
+ */
+export function toolCaller(ctx: ToolContext, opts: McpServerOptions = {}) {
+  return async (params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> => {
+    const tool = toolNamed(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `no tool named ${params.name.slice(0, 100)}`);
     const started = performance.now();
     const record = (ok: boolean, error?: string) => opts.onToolCall?.({ tool: tool.name, ok, ms: Math.round(performance.now() - started), error });
     if (opts.scopes && !opts.scopes.includes(tool.scope)) {
       record(false, "INSUFFICIENT_SCOPE");
       return failed(`${tool.name} needs the ${tool.scope} scope, which this authorization does not include; authorize again with it`);
     }
-    const args = request.params.arguments ?? {};
+    const args = params.arguments ?? {};
     const problem = argumentProblem(tool, args);
     if (problem) {
       record(false, "INVALID_ARGUMENTS");
@@ -120,7 +112,35 @@ export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): 
       record(false, e.code ?? "REFUSED");
       return failed(e.message);
     }
-  });
+  };
+}
+
+export function createMcpServer(ctx: ToolContext, opts: McpServerOptions = {}): Server {
+  validator ??= new AjvJsonSchemaValidator();
+  const server = new CheckedServer(
+    { name: "shelf", title: "shelf", version: VERSION },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: `${t.description} Needs the ${t.scope} scope.`,
+      inputSchema: t.input as TObject & { type: "object" },
+      outputSchema: t.output as TObject & { type: "object" },
+      annotations: {
+        title: t.title,
+        readOnlyHint: t.readOnly,
+        destructiveHint: t.destructive,
+        ...(t.idempotent && { idempotentHint: true }),
+        openWorldHint: t.name === "upload_image",
+      },
+    })),
+  }));
+
+  const callTool = toolCaller(ctx, opts);
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(request.params));
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [DOCUMENT_TEMPLATE] }));
   server.setRequestHandler(ListResourcesRequestSchema, (request) => listDocumentResources(ctx.client, request.params?.cursor));

@@ -82,6 +82,7 @@ export const ReadResult = t.Object({
       path: t.String({ description: "the path as sent" }),
       relativePath: t.String({ description: "the document's path as stored (its letter case may differ from the path sent)" }),
       id: t.String(),
+      title: t.String({ description: "the document's title (PATCH /v1/docs/{id} changes it)" }),
       format: Enum(DOC_FORMATS),
       content: t.String(),
       sourceHash: Sha256,
