@@ -2,7 +2,7 @@
 // the cores to the servers): a cached WebP of ~14 KB, ~180 KB and ~280 KB, the same bytes
 // and headers from each, the same client and request headers for every side.
 //
-//   bun bench/edge-nginx.ts [passes]       needs nginx and wrk (Debian: apt-get install nginx wrk)
+//   bun bench/edge-nginx.ts [passes] [KB,KB,...]    needs nginx and wrk (Debian: apt-get install nginx wrk)
 //
 // shelf runs as an operator runs it (bench/serve-process.ts): `shelf serve` in its own
 // process with its defaults, the access log on as it ships, its stdout a pipe read to the
@@ -185,8 +185,8 @@ const loads = (xs: { load: number }[]) => `load average ${fmt(Math.min(...xs.map
 
 if (import.meta.main) {
   const passes = Number(Bun.argv[2] ?? 3);
-  const command = `bun bench/edge-nginx.ts ${passes}`;
-  const { sizes, variant } = await benchEdgeDeployed(passes);
+  const command = `bun bench/edge-nginx.ts ${Bun.argv.slice(2).join(" ")}`.trim();
+  const { sizes, variant } = await benchEdgeDeployed(passes, Bun.argv[3] ? Bun.argv[3].split(",").map((kb) => Number(kb) * 1024) : SIZES);
   console.log(`\n(t) ${command}: wrk -t1 -c${CONNECTIONS} -d${SECONDS}s -H 'Accept: ${ACCEPT}', ${passes} interleaved passes, medians (ranges)`);
   for (const { bytes, passes: rows } of sizes) {
     console.log(`\n  WebP of ${fmt(bytes / 1024, 1)} KB, ${loads(rows)}`);
