@@ -84,7 +84,8 @@ function jsonString(s: string): string {
  * Bytes of a Response: its Content-Length, which every answer of the edge with a body
  * says. Its body is looked at only when it has none: reading `body` of a Response
  * made from bytes or a file turns them into a stream, which Bun then sends through
- * JavaScript instead of at once (this doubled a cached hit's CPU at 180 KB).
+ * JavaScript instead of at once: read on every hit, it nearly doubled the deployed node's
+ * CPU per cached 14 KB image (docs/benchmarks.md, "(t) as deployed").
  */
 function responseBytes(res: Response): number | undefined {
   if (res.status === 304 || res.status === 204) return 0;
@@ -177,18 +178,20 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
 
   /**
    * One request's line, its fields written as JSON text in their documented order: no
-   * object is built and serialized per request, and only a string that may need escaping
-   * (the method, a path no route matched) is looked at for it.
+   * object is built and serialized per request. `route` is already JSON (a string of
+   * the edge's pattern is made once). Only the method and a path no route matched are
+   * looked at for escaping: a request id is one the core accepted or made (1 to 128 of
+   * `A-Z a-z 0-9 . _ : -`, or a UUID), ids are nanoids and `via` one of three words.
    */
   function line(request: Request, route: string, status: number, bytes: number | undefined, requestId: unknown, started: number | undefined) {
-    let json = `"method":${jsonString(request.method)},"route":${jsonString(route)},"status":${status}`;
+    let json = `"method":${jsonString(request.method)},"route":${route},"status":${status}`;
     if (started !== undefined) json += `,"ms":${round(performance.now() - started)}`;
     if (bytes !== undefined) json += `,"bytes":${Number.isFinite(bytes) ? bytes : "null"}`;
-    if (requestId !== undefined) json += `,"requestId":${typeof requestId === "string" ? jsonString(requestId) : JSON.stringify(requestId)}`;
+    if (requestId !== undefined) json += `,"requestId":${typeof requestId === "string" ? `"${requestId}"` : JSON.stringify(requestId)}`;
     const p = principals.get(request);
     if (p) {
-      json += `,"userId":${jsonString(p.userId)},"via":${jsonString(p.via)}`;
-      if (p.keyId) json += `,"keyId":${jsonString(p.keyId)}`;
+      json += `,"userId":"${p.userId}","via":"${p.via}"`;
+      if (p.keyId) json += `,"keyId":"${p.keyId}"`;
     }
     emit(json);
   }
@@ -211,7 +214,7 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
       if (tracingOn) span(request, route || "unmatched", status, set.headers["x-request-id"], started);
       if (!writes) return;
       const bytes = request.method === "HEAD" ? 0 : bodyBytes(value);
-      line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], started);
+      line(request, jsonString(route || pathOf(request.url)), status, bytes, set.headers["x-request-id"], started);
     });
 
   return {
@@ -238,11 +241,12 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
             return res;
           });
         };
+      const patternJson = jsonString(pattern);
       // Defined once, not per request: a cached hit's answer is synchronous and allocates no closure.
       const done = (request: Request, res: Response, started: number) => {
         if (counting) meter(request.method, res.status, (performance.now() - started) / 1000);
         if (tracingOn) span(request, pattern, res.status, res.headers.get("x-request-id"), started);
-        if (writes) line(request, pattern, res.status, request.method === "HEAD" ? 0 : responseBytes(res), res.headers.get("x-request-id"), started);
+        if (writes) line(request, patternJson, res.status, request.method === "HEAD" ? 0 : responseBytes(res), res.headers.get("x-request-id"), started);
         return res;
       };
       return (request) => {
