@@ -12,8 +12,8 @@
 // holds nginx's log writes up, rather than the node's memory growing or lines being lost.
 import { writeSync } from "node:fs";
 
-export const FLUSH_BYTES = 64 * 1024;
-export const FLUSH_MS = 100;
+const FLUSH_BYTES = 64 * 1024;
+const FLUSH_MS = 100;
 
 export interface LineBuffer {
   /** One finished line (with its newline). */
@@ -56,15 +56,18 @@ export function lineBuffer(out: (text: string) => void, bytes = FLUSH_BYTES, ms 
   };
 }
 
-/** All of `text` to file descriptor `fd`, waiting on a full pipe (EAGAIN) rather than dropping any. */
+/**
+ * All of `text` to file descriptor `fd`, waiting on a full pipe (EAGAIN) rather than
+ * dropping any. A descriptor that cannot be written at all (its reader gone: EPIPE) loses
+ * the text, as a stream's write would, and never stops the node.
+ */
 export function writeAll(fd: number, text: string): void {
   let bytes = Buffer.from(text);
   while (bytes.length > 0) {
     try {
-      const n = writeSync(fd, bytes);
-      bytes = bytes.subarray(n);
+      bytes = bytes.subarray(writeSync(fd, bytes));
     } catch (e) {
-      if ((e as { code?: string }).code !== "EAGAIN") throw e;
+      if ((e as { code?: string }).code !== "EAGAIN") return;
       Bun.sleepSync(1);
     }
   }

@@ -15,8 +15,11 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
 
-/** `shelf serve --role api` with ACCESS_LOG as it ships; its whole stdout once it has exited. */
-async function startNode() {
+/**
+ * `shelf serve --role api` with ACCESS_LOG as it ships; its whole stdout once it has exited
+ * (`hangUp`: the reader stops reading and closes the pipe once the node listens).
+ */
+async function startNode(hangUp = false) {
   const instance = await emptyInstanceEnv({ PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" });
   closers.push(instance.close);
   const child = Bun.spawn(["bun", "src/main.ts", "serve", "--role", "api"], { cwd: ROOT, env: instance.env, stdout: "pipe", stderr: "inherit" });
@@ -35,6 +38,7 @@ async function startNode() {
       text += decoder.decode(chunk, { stream: true });
       const url = /"msg":"api listening","url":"([^"]+)"/.exec(text)?.[1];
       if (url) ready(url);
+      if (url && hangUp) break;
     }
     return text;
   })();
@@ -64,5 +68,17 @@ describe("the log at shutdown", () => {
     expect(logged.get("before-stop-1")).toMatchObject({ level: "info", method: "GET", route: "/health", status: 200 });
     // And the node's own last line, after them.
     expect(lines.at(-1)).toMatchObject({ msg: "stopped" });
+  });
+
+  test("a node whose journal has gone (its stdout closed) keeps answering: the lines it cannot write are lost, not the node", async () => {
+    const node = await startNode(true);
+    await node.stdout;
+    // More than a batch of lines (64 KB), so batches are written to the closed pipe meanwhile.
+    for (let round = 0; round < 4; round++) {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => fetch(`${node.base}/health`)));
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+    }
+    node.child.kill("SIGTERM");
+    expect(await node.child.exited).toBe(0);
   });
 });
