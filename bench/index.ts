@@ -22,7 +22,7 @@
 //   (s) read_document through the hosted MCP server against GET /v1/kbs/:id/raw of the same document, 8 connections
 //   (o) playback edge GET of an HLS segment (400 KB and 1.5 MB, from their file) against a Bun static route   target ratio >= 0.75
 //   (v) the whole-account export (the worker zipping 400 originals, 550 MB, into folder storage) against tar -cf of the same files   target ratio >= 0.7; peak RSS flat as the account grows
-//   (t) not here (needs nginx and wrk): bun bench/edge-nginx.ts, the edge against nginx and a Bun static route
+//   (t) not here (needs nginx and wrk): bun bench/edge-nginx.ts, `shelf serve` as deployed (access log on) against nginx with a buffered access log
 //   (w) image sizes on the URL: a cached variant at the edge against the original's hit   target ratio >= 0.9;
 //       first-time variants against bare sharp doing the same resize   target ratio >= 0.9;
 //       the Library's grid bytes for 1,000 photos against the full images'   target < 0.1

@@ -54,11 +54,7 @@ function pathOf(url: string): string {
 function bodyBytes(value: unknown): number | undefined {
   if (value === undefined || value === null) return 0;
   if (typeof value === "string") return Buffer.byteLength(value);
-  if (value instanceof Response) {
-    if (value.body === null) return 0;
-    const length = value.headers.get("content-length");
-    return length === null ? undefined : Number(length);
-  }
+  if (value instanceof Response) return responseBytes(value);
   if (value instanceof ElysiaCustomStatusResponse) return bodyBytes(value.response);
   if (value instanceof Blob) return value.size;
   if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return value.byteLength;
@@ -74,6 +70,29 @@ function bodyBytes(value: unknown): number | undefined {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** A string as JSON: as it is between quotes when nothing in it needs escaping (a method, a route, an id). */
+function jsonString(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return `"${s}"`;
+}
+
+/**
+ * Bytes of a Response: its Content-Length, which every answer of the edge with a body
+ * says. Its body is looked at only when it has none: reading `body` of a Response
+ * made from bytes or a file turns them into a stream, which Bun then sends through
+ * JavaScript instead of at once: read on every hit, it nearly doubled the deployed node's
+ * CPU per cached 14 KB image (docs/benchmarks.md, "(t) as deployed").
+ */
+function responseBytes(res: Response): number | undefined {
+  if (res.status === 304 || res.status === 204) return 0;
+  const length = res.headers.get("content-length");
+  if (length !== null) return Number(length);
+  return res.body === null ? 0 : undefined;
+}
 
 /** The upload routes (templates as Elysia matches them) and the kind each one's bytes are counted as. */
 const UPLOAD_ROUTES: Record<string, string> = {
@@ -150,28 +169,31 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
       error: status >= 500 ? `answered ${status}` : undefined,
     });
   }
-  const write =
-    mode === "debug" ? (msg: string, f: Record<string, unknown>) => log.debug(msg, f) : (msg: string, f: Record<string, unknown>) => log.info(msg, f);
+  // Whether lines are written at all: ACCESS_LOG on, and LOG_LEVEL not above its level.
+  const writes = mode !== "off" && log.enabled?.(mode) !== false;
+  const level = mode === "debug" ? "debug" : "info";
+  const emit = log.line
+    ? (json: string) => log.line!(level, "request", json)
+    : (json: string) => log[level]("request", JSON.parse(`{${json}}`) as Record<string, unknown>);
 
-  function line(request: Request, route: string, status: number, bytes: () => number | undefined, requestId: unknown, started: number | undefined) {
+  /**
+   * One request's line, its fields written as JSON text in their documented order: no
+   * object is built and serialized per request. `route` is already JSON (a string of
+   * the edge's pattern is made once). Only the method and a path no route matched are
+   * looked at for escaping: a request id is one the core accepted or made (1 to 128 of
+   * `A-Z a-z 0-9 . _ : -`, or a UUID), ids are nanoids and `via` one of three words.
+   */
+  function line(request: Request, route: string, status: number, bytes: number | undefined, requestId: unknown, started: number | undefined) {
+    let json = `"method":${jsonString(request.method)},"route":${route},"status":${status}`;
+    if (started !== undefined) json += `,"ms":${round(performance.now() - started)}`;
+    if (bytes !== undefined) json += `,"bytes":${Number.isFinite(bytes) ? bytes : "null"}`;
+    if (requestId !== undefined) json += `,"requestId":${typeof requestId === "string" ? `"${requestId}"` : JSON.stringify(requestId)}`;
     const p = principals.get(request);
-    const fields: Record<string, unknown> = {
-      method: request.method,
-      route,
-      status,
-      ms: started === undefined ? undefined : round(performance.now() - started),
-      // Worked out only if the line is written (a JSON body's size means serializing it again).
-      get bytes() {
-        return bytes();
-      },
-      requestId,
-    };
     if (p) {
-      fields.userId = p.userId;
-      fields.via = p.via;
-      if (p.keyId) fields.keyId = p.keyId;
+      json += `,"userId":"${p.userId}","via":"${p.via}"`;
+      if (p.keyId) json += `,"keyId":"${p.keyId}"`;
     }
-    write("request", fields);
+    emit(json);
   }
 
   // Off (and no metrics or traces), no hook at all: Elysia then compiles its handlers without an afterResponse step.
@@ -190,9 +212,9 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
       const started = arrivals.get(request);
       if (counting) count(metrics, request, route || "unmatched", status, started, errorBodies.get(request));
       if (tracingOn) span(request, route || "unmatched", status, set.headers["x-request-id"], started);
-      if (mode === "off") return;
-      const bytes = request.method === "HEAD" ? () => 0 : () => bodyBytes(value);
-      line(request, route || pathOf(request.url), status, bytes, set.headers["x-request-id"], started);
+      if (!writes) return;
+      const bytes = request.method === "HEAD" ? 0 : bodyBytes(value);
+      line(request, jsonString(route || pathOf(request.url)), status, bytes, set.headers["x-request-id"], started);
     });
 
   return {
@@ -201,7 +223,6 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
     route(pattern, handler) {
       // No wrapper at all when its lines would be dropped (LOG_LEVEL above the access log's):
       // the edge's cached hits are a few microseconds, and the wrapper was a tenth of them.
-      const writes = mode !== "off" && log.enabled?.(mode) !== false;
       if (!writes && !counting && !tracingOn) return handler;
       const meter = metrics.route(pattern);
       if (!writes && !tracingOn)
@@ -220,11 +241,12 @@ export function accessLog(log: Log, mode: AccessLogMode, metrics: Metrics = noMe
             return res;
           });
         };
+      const patternJson = jsonString(pattern);
       // Defined once, not per request: a cached hit's answer is synchronous and allocates no closure.
       const done = (request: Request, res: Response, started: number) => {
         if (counting) meter(request.method, res.status, (performance.now() - started) / 1000);
         if (tracingOn) span(request, pattern, res.status, res.headers.get("x-request-id"), started);
-        if (writes) line(request, pattern, res.status, () => bodyBytes(res), res.headers.get("x-request-id"), started);
+        if (writes) line(request, patternJson, res.status, request.method === "HEAD" ? 0 : responseBytes(res), res.headers.get("x-request-id"), started);
         return res;
       };
       return (request) => {

@@ -80,16 +80,34 @@ function negotiated(format: ImageFormat, frames: number, accept: string | null):
   return format === "jpeg" || format === "png" || format === "gif" ? format : "png";
 }
 
-function specOf(image: ServedImage, ask: VariantAsk, accept: string | null): VariantSpec {
-  return { w: ask.w, h: ask.h, fit: ask.fit, q: ask.q, format: ask.format ?? negotiated(image.source.format, image.source.frames, accept) };
+/** A size query as read once: what it asks, and its variants' names by format (made at their first use). */
+interface Asked {
+  ask: VariantAsk;
+  names: Partial<Record<VariantFormat, string>>;
 }
+
+/** How many size queries a node keeps read (a client asks the same few again and again; a cache-busting one is read afresh). */
+const ASKS_KEPT = 256;
 
 /** The images kind, reading its own table through a prepared statement (every edge miss runs it). */
 export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
   const sizes = allowedSizes(deps.config.IMAGE_SIZES);
   const maker = variantMaker(deps);
-  // The size query as precheck read it, for select on the same request.
-  const asked = new WeakMap<Request, VariantAsk | null>();
+  // Size queries by their text, read once: parsing a query was most of what a cached
+  // variant's hit cost beyond its original's (docs/benchmarks.md, "(t) as deployed").
+  const asks = new Map<string, Asked | null>();
+  function askedOf(url: string): Asked | null {
+    const query = url.slice(url.indexOf("?") + 1);
+    let asked = asks.get(query);
+    if (asked === undefined) {
+      // A query that is refused throws here, and is not kept.
+      const ask = readAsk(url, sizes);
+      asked = ask && { ask, names: {} };
+      if (asks.size >= ASKS_KEPT) asks.delete(asks.keys().next().value!);
+      asks.set(query, asked);
+    }
+    return asked;
+  }
   return {
     kind: IMAGE_KIND,
     match(file) {
@@ -97,7 +115,7 @@ export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
     },
     precheck(_file, request) {
       // Checked for every image, an SVG too: a bad query is the same 400 whatever it names.
-      if (request.url.includes("?")) asked.set(request, readAsk(request.url, sizes));
+      if (request.url.includes("?")) askedOf(request.url);
     },
     async lookup(id) {
       const row = await byId(deps.db, id);
@@ -108,12 +126,14 @@ export function imageEdgeResolver(deps: Deps): MediaResolver<ServedImage> {
       // The id is 11 characters without a dot, so the suffix is the whole extension.
       if (!file.endsWith(image.suffix)) return null;
       const accept = request.headers.get("accept");
-      const ask = asked.get(request) ?? null;
-      if (!ask || image.source.format === "svg") return image.webp && acceptsWebp(accept) ? image.webp : image.original;
-      const spec = specOf(image, ask, accept);
-      const name = variantName(spec);
+      const asked = request.url.includes("?") ? askedOf(request.url) : null;
+      if (!asked || image.source.format === "svg") return image.webp && acceptsWebp(accept) ? image.webp : image.original;
+      const { ask, names } = asked;
+      const format = ask.format ?? negotiated(image.source.format, image.source.frames, accept);
+      const name = (names[format] ??= variantName({ ...ask, format }));
       const known = image.made.get(name);
       if (known) return known;
+      const spec: VariantSpec = { ...ask, format };
       return {
         ...image.original,
         make: () =>
