@@ -29,14 +29,23 @@ function edgeHandler(shelf: Shelf, on: boolean): Handler {
   const batches = lineBuffer((text) => writeAll(devNull, text));
   const log = createLog("info", {}, (line) => batches.write(line));
   const deps = { ...shelf.deps, log, config: { ...shelf.deps.config, ACCESS_LOG: on ? ("info" as const) : ("off" as const) } };
+  return edgeRoute(deps);
+}
+
+/** The media edge's Bun route handler of an app built on `deps` (what serves MEDIA_URL/*, no Elysia in front). */
+export function edgeRoute(deps: Shelf["deps"]): Handler {
   const app = createApp(createServices(deps));
   const routes = (app.config.serve as { routes: Record<string, Handler> }).routes;
   return Object.entries(routes).find(([path]) => path.endsWith("/*"))![1];
 }
 
-/** Microseconds of this process's CPU per call of `handler` on `url`. */
-async function cpuPerCall(handler: Handler, url: string, calls: number): Promise<number> {
-  const request = new Request(url, { headers: { accept: ACCEPT } });
+/**
+ * Microseconds of this process's CPU per call of `handler` on `url` (its first answer, which
+ * fills the caches, left out): CPU time, not the wall clock, so that other work on the
+ * machine taking the cores away between calls does not count.
+ */
+export async function cpuPerCall(handler: Handler, url: string, calls: number, accept = ACCEPT): Promise<number> {
+  const request = new Request(url, { headers: { accept } });
   if ((await handler(request)).status !== 200) throw new Error("the edge did not answer 200");
   const before = process.cpuUsage();
   for (let i = 0; i < calls; i++) {

@@ -26,7 +26,3 @@ export async function httpPass(
   if (run.errors) throw new Error(`${run.errors} requests to ${url} did not answer 200`);
   return { ops: run.requests, rate: run.requests / run.seconds };
 }
-
-export async function requestsPerSecond(url: string, options: LoadOptions = {}): Promise<number> {
-  return (await httpPass(url, options)).rate;
-}

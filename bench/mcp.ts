@@ -7,7 +7,8 @@
 // `bun bench/mcp.ts [passes]`; `make bench` too.
 import { PLAN_NAMES } from "../src/core/plans.ts";
 import { httpPass } from "./http-load.ts";
-import { costText, loadText, measuredInterleave, processCpu, runText } from "./cpu.ts";
+import { startApiNode } from "./api-node.ts";
+import { costText, loadText, measuredInterleave, runText } from "./cpu.ts";
 import { ratioText } from "./passes.ts";
 
 const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
@@ -23,28 +24,6 @@ async function json(res: Response) {
   const body = (await res.json()) as Record<string, any>;
   if (!res.ok) throw new Error(`${res.url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
-}
-
-/** A shelf api in a process of its own: its origin, and its CPU time (bench/cpu.ts). */
-async function apiNode() {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], { env: { ...process.env, ...LIMITS }, stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the api process ended before it listened");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const { origin, pid } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { origin: string; pid: number };
-  return {
-    origin,
-    cpu: processCpu(pid),
-    async stop() {
-      proc.kill("SIGTERM");
-      await proc.exited;
-    },
-  };
 }
 
 /** An OAuth access token for the MCP server, through the device flow approved by a signed-in session of a new user; and that user's API key. */
@@ -120,7 +99,7 @@ async function noteOf(origin: string, token: string, key: string) {
 }
 
 async function benchMcp(passes = 5) {
-  const node = await apiNode();
+  const node = await startApiNode({ env: LIMITS });
   try {
     const { token, key } = await agentOf(node.origin);
     const note = await noteOf(node.origin, token, key);

@@ -6,10 +6,10 @@
 // moves by a third, so the same hit is also measured in process: the edge's own handler
 // (the Bun route a listening node runs) called in a loop, on and off in turn, timed by
 // this process's CPU time: the difference is the metrics' CPU alone. `bun bench/metrics.ts` alone; `make bench` too.
-import { costText, inProcess, loadText, measuredInterleave, processCpu, runText } from "./cpu.ts";
-import { createApp } from "../src/wiring/app.ts";
-import { createServices } from "../src/wiring/services.ts";
+import { startApiNode } from "./api-node.ts";
+import { costText, inProcess, loadText, measuredInterleave, runText } from "./cpu.ts";
 import { imageOfAbout } from "./edge.ts";
+import { cpuPerCall, edgeRoute } from "./edge-hit-cpu.ts";
 import { httpPass } from "./http-load.ts";
 import { interleave, ratioText } from "./passes.ts";
 import { type Shelf, startShelf } from "./server.ts";
@@ -17,57 +17,28 @@ import { type Shelf, startShelf } from "./server.ts";
 const ACCEPT = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
-const handlers = new WeakMap<Shelf, (request: Request) => Response | Promise<Response>>();
+const handlers = new WeakMap<Shelf, ReturnType<typeof edgeRoute>>();
 
 /** Cached hits per second of CPU through the edge's Bun route handler of an app on `shelf`'s parts. */
 async function hitsPerSecond(shelf: Shelf, url: string, calls = 100_000): Promise<number> {
   let handler = handlers.get(shelf);
-  if (!handler) {
-    const app = createApp(createServices(shelf.deps));
-    const routes = (app.config.serve as { routes: Record<string, (request: Request) => Response | Promise<Response>> }).routes;
-    handler = Object.entries(routes).find(([path]) => path.endsWith("/*"))![1];
-    handlers.set(shelf, handler);
-  }
-  const request = new Request(url, { headers: { accept: ACCEPT } });
-  // The first answer puts the record and the bytes in this app's cache.
-  if ((await handler(request)).status !== 200) throw new Error("the edge did not answer 200");
-  // This process's CPU time, not the wall clock: other work on the machine takes the
-  // cores away between calls, but not CPU time from this loop.
-  const before = process.cpuUsage();
-  for (let i = 0; i < calls; i++) {
-    const res = handler(request);
-    if (res instanceof Promise) await res;
-  }
-  const used = process.cpuUsage(before);
-  return calls / ((used.user + used.system) / 1e6);
+  if (!handler) handlers.set(shelf, (handler = edgeRoute(shelf.deps)));
+  return 1e6 / (await cpuPerCall(handler, url, calls, ACCEPT));
 }
 
-/** A shelf api in a process of its own (bench/api-process.ts), with metrics on or off. */
+/** A shelf api in a process of its own (bench/api-node.ts), with metrics on or off. */
 async function apiProcess(metrics: boolean) {
-  const env = { ...process.env, METRICS_TOKEN: metrics ? "bench-metrics-token-0123456789" : "" };
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`], { env, stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the api process ended before it listened");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const { origin, key, pid } = JSON.parse(text.slice(0, text.indexOf("\n"))) as { origin: string; key: string; pid: number };
-  const shelf = { origin, key, edgeUrl: (url: string) => `${origin}${new URL(url).pathname}` } as Shelf;
+  const node = await startApiNode({ env: { METRICS_TOKEN: metrics ? "bench-metrics-token-0123456789" : "" } });
+  const shelf = { origin: node.origin, key: node.key, edgeUrl: (url: string) => `${node.origin}${new URL(url).pathname}` } as Shelf;
   return {
     shelf,
-    /** The process's CPU time so far (user and system), in seconds, from /proc. */
-    cpuSeconds: () => processCpu(pid).read() / 1000,
-    async stop() {
-      proc.kill("SIGTERM");
-      await proc.exited;
-    },
+    /** The process's CPU time so far (user and system), in seconds. */
+    cpuSeconds: () => node.cpu.read() / 1000,
+    stop: node.stop,
   };
 }
 
-/** Requests the server answered per second of its own CPU, under the same load as requestsPerSecond. */
+/** Requests the server answered per second of its own CPU, under the same load as httpPass. */
 async function requestsPerCpuSecond(api: Awaited<ReturnType<typeof apiProcess>>, url: string): Promise<number> {
   const before = api.cpuSeconds();
   const proc = Bun.spawn(["bun", `${import.meta.dir}/load.ts`, url, "3", "32", ACCEPT], { stdout: "pipe", stderr: "inherit" });

@@ -6,6 +6,7 @@
 // the same disk, or the same S3 bucket on real parts), and against a bare Bun.serve taking
 // the same request and writing its body to a file unparsed (what HTTP alone costs here).
 // Passes alternate the three.
+import { type ApiNode, startApiNode } from "./api-node.ts";
 import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,33 +58,9 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
 
-export interface Api {
-  origin: string;
-  key: string;
-  pid: number;
-  storage: string;
-  stop(): Promise<void>;
-}
+export type Api = ApiNode;
 
-export async function startApi(bare = false): Promise<Api> {
-  const proc = Bun.spawn(["bun", `${import.meta.dir}/api-process.ts`, ...(bare ? ["bare"] : [])], { stdout: "pipe", stderr: "inherit" });
-  const reader = proc.stdout.getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error("the api process ended before it listened");
-    text += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  const info = JSON.parse(text.slice(0, text.indexOf("\n"))) as Omit<Api, "stop">;
-  return {
-    ...info,
-    async stop() {
-      proc.kill("SIGTERM");
-      await proc.exited;
-    },
-  };
-}
+export const startApi = (bare = false): Promise<Api> => startApiNode({ bare });
 
 function directStorage(): { storage: Promise<Storage>; cleanup(): void } {
   if (process.env.S3_BUCKET) {
