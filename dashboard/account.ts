@@ -35,6 +35,8 @@ const KINDS: Record<string, string> = {
   two_factor_enabled: "Two-factor authentication was turned on",
   two_factor_disabled: "Two-factor authentication was turned off",
   recovery_code_used: "A recovery code was used to sign in",
+  passkey_added: "A passkey was added",
+  passkey_removed: "A passkey was removed",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
   export_ready: "An account export is ready to download",
   export_failed: "An account export failed",

@@ -90,7 +90,7 @@ export const challengeOf = (e: unknown): string | undefined =>
 
 /** Whether a refused second factor may be tried again with the same challenge (a wrong code, not a challenge gone). */
 export const mayRetryCode = (e: unknown): boolean =>
-  e instanceof AppError && e.code === "UNAUTHORIZED" && typeof e.meta.triesLeft === "number" && e.meta.triesLeft > 0;
+  e instanceof AppError && (e.code === "UNAUTHORIZED" || e.code === "PASSKEY_INVALID") && typeof e.meta.triesLeft === "number" && e.meta.triesLeft > 0;
 
 /** "Signed in as ..." with a sign-out button (`action=sign_out` to `action`). */
 export function signedInAs(visit: PageVisit, action: string): Html {

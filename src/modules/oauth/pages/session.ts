@@ -30,6 +30,7 @@ import {
   sessionCookies,
   completeSignIn,
   signInWithPassword,
+  relyingPartyOf,
   ticketSession,
 } from "../../identity/public.ts";
 import { notify } from "../../notifications/public.ts";
@@ -90,6 +91,8 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
   const sessionOf = (request: Request, session?: { refreshToken: string; sessionId: string }) =>
     sessionCookies(deps.config, session, { secure: secureAt(request), nowMs: deps.clock.now().getTime() });
 
+  const rpOf = (request: Request) => relyingPartyOf(deps.config, addressesOf(deps.config, request));
+
   async function userOf(request: Request): Promise<PageUser | undefined> {
     const sessionId = ticketSession(deps.config.JWT_SECRET, cookieOf(request, SESSION_TICKET_COOKIE), deps.clock.now().getTime());
     if (!sessionId) return undefined;
@@ -135,7 +138,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
       const grant = await signInWithPassword(
         deps,
         identity.signer,
-        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE) },
+        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE), rp: rpOf(request) },
         notify,
       );
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
@@ -162,6 +165,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
           ip: input.ip,
           userAgent: request.headers.get("user-agent") ?? undefined,
           deviceProof: cookieOf(request, DEVICE_COOKIE),
+          rp: rpOf(request),
         },
         notify,
       );
