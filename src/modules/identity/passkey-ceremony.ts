@@ -50,16 +50,20 @@ interface StoredCeremony {
 
 const keyOf = (challenge: string) => `passkey-challenge:${sha256Hex(challenge)}`;
 
-/** A new challenge for `purpose`, bound to `userId` when the ceremony is one account's. */
-export async function newChallenge(deps: Pick<Deps, "kv" | "clock">, purpose: CeremonyPurpose, userId: string | null): Promise<string> {
-  const challenge = randomBytes(32).toString("base64url");
+/**
+ * A new challenge for `purpose`, bound to `userId` when the ceremony is one account's: its
+ * bytes, for the options (which carry them base64url, the form an answer names them in).
+ */
+export async function newChallenge(deps: Pick<Deps, "kv" | "clock">, purpose: CeremonyPurpose, userId: string | null): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = new Uint8Array(randomBytes(32));
+  const challenge = Buffer.from(bytes).toString("base64url");
   const stored: StoredCeremony = { purpose, userId, expiresAtMs: deps.clock.nowMs() + PASSKEY_CHALLENGE_TTL_MS };
   try {
     await deps.kv.set(keyOf(challenge), JSON.stringify(stored), PASSKEY_CHALLENGE_TTL_MS);
   } catch {
     throw unavailable();
   }
-  return challenge;
+  return bytes;
 }
 
 /**
