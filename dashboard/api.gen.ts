@@ -9451,7 +9451,7 @@ export interface operations {
                             transports?: string[];
                             authenticatorData?: string;
                             publicKey?: string;
-                            publicKeyAlgorithm?: string | number;
+                            publicKeyAlgorithm?: number;
                         } & {
                             [key: string]: unknown;
                         };

@@ -3,6 +3,7 @@
 // PublicKeyCredential.toJSON() writes them) for any origin and RP ID the test names, so a
 // test can make the answers a browser never would: another origin, another RP ID, an old
 // counter.
+import { type CallOptions, callJson } from "./context.ts";
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from "node:crypto";
 
 const b64u = (b: Uint8Array | Buffer) => Buffer.from(b).toString("base64url");
@@ -118,4 +119,18 @@ export function softAuthenticator(opts: { userVerified?: boolean; startCounter?:
       };
     },
   };
+}
+
+/** The address the test apps answer at (test/helpers/context.ts): a ceremony made there. */
+export const TEST_SITE: Ceremony = { origin: "http://shelf.test", rpId: "shelf.test" };
+
+/** A passkey added to the account of `token` through the API; its id, and what signs with it. */
+export async function addPasskey(token: string, o: { app?: CallOptions["app"]; name?: string } = {}) {
+  const auth = softAuthenticator();
+  const begun = await callJson("POST", "/v1/user/me/passkeys/options", { app: o.app, token });
+  if (begun.status !== 200) throw new Error(`passkey options: ${begun.status} ${JSON.stringify(begun.body)}`);
+  const { passkey, response } = auth.register(begun.body.data.options, TEST_SITE);
+  const added = await callJson("POST", "/v1/user/me/passkeys", { app: o.app, token, json: { name: o.name ?? "Laptop", response } });
+  if (added.status !== 201) throw new Error(`passkey add: ${added.status} ${JSON.stringify(added.body)}`);
+  return { id: added.body.data.passkey.id as string, passkey, auth, recoveryCodes: added.body.data.recoveryCodes as string[] | null };
 }

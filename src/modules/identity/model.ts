@@ -273,7 +273,7 @@ const RegistrationResponse = t.Object(
         transports: t.Optional(t.Array(t.String({ maxLength: 32 }), { maxItems: 8 })),
         authenticatorData: t.Optional(B64(65536)),
         publicKey: t.Optional(B64(65536)),
-        publicKeyAlgorithm: t.Optional(t.Integer()),
+        publicKeyAlgorithm: t.Optional(Int()),
       },
       { additionalProperties: true },
     ),
