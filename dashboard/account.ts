@@ -8,6 +8,7 @@ import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
+import { passkeysCard } from "./passkeys.ts";
 import { twoFactorCard } from "./two-factor.ts";
 import { refreshUnread } from "./unread.ts";
 
@@ -196,7 +197,17 @@ export function accountScreen() {
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
     .then((me) =>
-      body.append(profileCard(me), emailCard(me), passwordCard(), twoFactorCard(me), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()),
+      body.append(
+        profileCard(me),
+        emailCard(me),
+        passwordCard(),
+        twoFactorCard(me),
+        passkeysCard(),
+        devicesCard(),
+        historyCard(me),
+        notificationsCard(me),
+        exportsCard(),
+      ),
     )
     .catch((e) => {
       error.textContent = inWords(e);

@@ -29,7 +29,7 @@ function miniForm(label: string, fields: HTMLElement[], submit: string, act: (d:
 }
 
 /** The recovery codes, shown this once, with copy and download. */
-function recoveryCodesView(codes: string[], done: () => void) {
+export function recoveryCodesView(codes: string[], done: () => void) {
   const text = codes.join("\n");
   const copied = h("p", { class: "saved", role: "status" });
   const download = h(
