@@ -61,6 +61,7 @@ describe("adding and managing passkeys", () => {
     expect(await kinds(user)).toContain("passkey_added");
 
     // A second passkey brings no new codes; both are listed, newest first.
+    o.clock.advance(1000);
     const second = await withPasskey(user);
     expect(second.added.status).toBe(201);
     expect(second.added.body.data.recoveryCodes).toBeNull();

@@ -5,6 +5,7 @@ import { AppError } from "../../../core/errors.ts";
 import { type Scope, SCOPE_DESCRIPTIONS } from "../../../core/scopes.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage } from "./layout.ts";
+import { passkeyForm } from "./passkey.ts";
 import type { PageVisit } from "./session.ts";
 
 /** What a client asking for the scopes may do, as a user reads it. */
@@ -45,7 +46,7 @@ export const errorBox = (message: string | undefined) => message && html`<p clas
  */
 export function signInForm(
   visit: PageVisit,
-  opts: { action: string; fields?: Record<string, string | undefined>; error?: string; email?: string; lead?: Html },
+  opts: { action: string; fields?: Record<string, string | undefined>; error?: string; email?: string; lead?: Html; passkey?: string },
 ): Html {
   return html`<div class="card">
 ${opts.lead ?? html`<p>Sign in to your shelf account to continue.</p>`}
@@ -58,6 +59,17 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
 <button type="submit">Sign in</button>
 </form>
+${
+  opts.passkey &&
+  passkeyForm({
+    action: opts.action,
+    options: opts.passkey,
+    hidden: hiddenFields(visit, { ...opts.fields, action: "sign_in_passkey" }),
+    lead: "Or, without a password:",
+    button: "Sign in with a passkey",
+    id: "passkey-sign-in",
+  })
+}
 </div>`;
 }
 
@@ -68,13 +80,24 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
  */
 export function secondFactorForm(
   visit: PageVisit,
-  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string },
+  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string; passkey?: string },
 ): Html {
   return html`<div class="card">
-<p>Enter the code your authenticator app shows for your shelf account, or one of your recovery codes.</p>
+<p>${opts.passkey ? "Use your passkey, or enter" : "Enter"} the code your authenticator app shows for your shelf account, or one of your recovery codes.</p>
 ${errorBox(opts.error)}
+${
+  opts.passkey &&
+  passkeyForm({
+    action: opts.action,
+    options: opts.passkey,
+    hidden: hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey }),
+    lead: "Your account has a passkey:",
+    button: "Use a passkey",
+    id: "passkey-second-factor",
+  })
+}
 <form method="post" action="${opts.action}" id="second-factor">
-${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge })}
+${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey })}
 <label for="code">Authentication code</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="16" spellcheck="false" autofocus>
 <label for="recovery_code">Or a recovery code</label>
