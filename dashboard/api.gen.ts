@@ -3275,7 +3275,7 @@ export interface paths {
         put?: never;
         /**
          * The device page's forms: sign in or out, look a user code up, approve or deny it
-         * @description application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         * @description application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.
          */
         post: {
             parameters: {
@@ -3351,6 +3351,16 @@ export interface paths {
                 };
                 /** @description the code form again: the code was already used */
                 409: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form (or the second step) again: a passkey's answer not accepted */
+                422: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         [name: string]: unknown;
@@ -3470,7 +3480,7 @@ export interface paths {
         put?: never;
         /**
          * The consent page's forms: sign in or out, approve or deny
-         * @description application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         * @description application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.
          */
         post: {
             parameters: {
@@ -3526,6 +3536,16 @@ export interface paths {
                 };
                 /** @description the form did not come from this page of this page session */
                 403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form (or the second step) again: a passkey's answer not accepted */
+                422: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         [name: string]: unknown;

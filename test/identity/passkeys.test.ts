@@ -12,6 +12,8 @@ import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { type Ceremony, type SoftPasskey, softAuthenticator } from "../helpers/webauthn.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { totpOf } from "../../src/modules/identity/two-factor.ts";
+import { authorizeQuery, formFields, pkce } from "../oauth/authorize-steps.ts";
+import { pageClient } from "../oauth/page-client.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
@@ -293,5 +295,65 @@ describe("on two api nodes", () => {
     } finally {
       await services.close();
     }
+  });
+});
+
+describe("the consent and device pages", () => {
+  const PAGE = "/oauth/authorize";
+  const REDIRECT = "http://127.0.0.1:43817/oauth/callback";
+  const unescape = (v: string) =>
+    v
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+  const optionsIn = (html: string, id: string) => JSON.parse(unescape(new RegExp(`<form [^>]*id="${id}"[^>]*data-passkey="([^"]*)"`).exec(html)![1]!));
+
+  test("the consent page: a passkey alone signs in, then the consent form; the page's one script is allowed by its hash", async () => {
+    const { passkey, auth } = await withPasskey();
+    const url = `${PAGE}?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: REDIRECT }))}`;
+    const v = pageClient(o.app, { ip: o.ip() });
+    const signInPage = await v.get(url);
+    expect(signInPage.html).toContain('id="passkey-sign-in"');
+    expect(signInPage.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    const options = optionsIn(signInPage.html, "passkey-sign-in");
+    expect(options.rpId).toBe("shelf.test");
+    const answer = auth.assert(passkey, options.challenge, HERE);
+    const done = await v.post(PAGE, { ...formFields(signInPage.html, "passkey-sign-in"), passkey: JSON.stringify(answer) });
+    expect(done.status).toBe(303);
+    const next = new URL(done.headers.get("location")!, `http://shelf.test${PAGE}`);
+    expect((await v.get(next.pathname + next.search)).html).toContain('id="approve"');
+  });
+
+  test("the consent page: another origin's answer is refused on the sign-in form, with no session", async () => {
+    const { passkey, auth } = await withPasskey();
+    const url = `${PAGE}?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: REDIRECT }))}`;
+    const v = pageClient(o.app, { ip: o.ip() });
+    const signInPage = await v.get(url);
+    const options = optionsIn(signInPage.html, "passkey-sign-in");
+    const forged = auth.assert(passkey, options.challenge, { origin: "https://evil.example", rpId: "shelf.test" });
+    const res = await v.post(PAGE, { ...formFields(signInPage.html, "passkey-sign-in"), passkey: JSON.stringify(forged) });
+    expect(res.status).toBe(422);
+    expect(res.html).toContain('id="sign-in"');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("shelf_refresh=") && !c.startsWith("shelf_refresh=;"))).toBe(false);
+    const garbage = await v.post(PAGE, { ...formFields(signInPage.html, "passkey-sign-in"), passkey: "{not json" });
+    expect(garbage.status).toBe(422);
+  });
+
+  test("the device page: after the password, the second step takes the passkey", async () => {
+    const { user, passkey, auth } = await withPasskey();
+    const v = pageClient(o.app, { ip: o.ip() });
+    const asked = await v.signIn("/device", user.email, user.password);
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('id="passkey-second-factor"');
+    const options = optionsIn(asked.html, "passkey-second-factor");
+    expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([passkey.credentialId]);
+    const done = await v.post("/device", {
+      ...formFields(asked.html, "passkey-second-factor"),
+      passkey: JSON.stringify(auth.assert(passkey, options.challenge, HERE)),
+    });
+    expect(done.status).toBe(303);
+    expect((await v.get("/device")).html).toContain('id="code-form"');
   });
 });

@@ -251,7 +251,7 @@ export const consentPageDocumentation: OwnPaths = {
         "x-rfc6749-errors": true,
         summary: "The consent page's forms: sign in or out, approve or deny",
         description:
-          "application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.",
+          "application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.",
         requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } },
         responses: {
           200: htmlPage("the consent form again"),
@@ -259,6 +259,7 @@ export const consentPageDocumentation: OwnPaths = {
           400: htmlPage("not a form, or the request cannot be trusted"),
           401: htmlPage("the sign-in form again: wrong email or password, or not signed in"),
           403: htmlPage("the form did not come from this page of this page session"),
+          422: htmlPage("the sign-in form (or the second step) again: a passkey's answer not accepted"),
           429: htmlPage("too many sign-in attempts, or the mutation rate tier"),
           503: htmlPage(`the limits cannot be counted: nothing is tried; or ${DATABASE_AWAY}`),
         },
