@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { callJson } from "../helpers/context.ts";
 import { PASSWORD } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { findChromium, SLOW } from "./chromium.ts";
 import { DESKTOP, dashboardHarness } from "./dashboard.ts";
 
@@ -79,6 +80,28 @@ describe.skipIf(!executable)("passkeys in the dashboard", () => {
       await d.shoot(page, "second-step");
       expect(await page.getByLabel("Authentication code").count()).toBe(0);
       await page.getByRole("button", { name: "Use a passkey" }).click();
+      await page.getByRole("heading", { name: "Library" }).waitFor();
+
+      // The device page signs in with the passkey alone; the consent page asks for it after the password.
+      await d.signOut(page);
+      await page.goto(`${d.origin}/device`);
+      await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+      await page.locator("#code-form").waitFor();
+      await d.shoot(page, "device-page-signed-in");
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.locator("#sign-in").waitFor();
+      const query = authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback" });
+      await page.goto(`${d.origin}/oauth/authorize?${new URLSearchParams(query)}`);
+      await page.getByLabel("Email").fill(user.email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.getByRole("button", { name: "Use a passkey" }).waitFor();
+      await d.shoot(page, "consent-page-second-step");
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      await page.locator("#decision").waitFor();
+      // This browser's dashboard signed out before: it signs in again with the passkey.
+      await page.goto(`${d.origin}/`);
+      await page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
 
       // Rename, then remove with the password: the password alone signs in again.

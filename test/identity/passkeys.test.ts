@@ -347,6 +347,8 @@ describe("the consent and device pages", () => {
     const asked = await v.signIn("/device", user.email, user.password);
     expect(asked.status).toBe(200);
     expect(asked.html).toContain('id="passkey-second-factor"');
+    // No authenticator app on this account: the step asks for no code of one.
+    expect(asked.html).not.toContain('<label for="code">');
     const options = optionsIn(asked.html, "passkey-second-factor");
     expect(options.allowCredentials.map((c: { id: string }) => c.id)).toEqual([passkey.credentialId]);
     const done = await v.post("/device", {

@@ -22,6 +22,7 @@ import {
   sentence,
   signedInAs,
   signInForm,
+  totpAsked,
   unverifiedNote,
 } from "./parts.ts";
 import { carriedOptions, passkeyOptionsOf } from "./passkey.ts";
@@ -98,11 +99,18 @@ ${unverifiedNote(req.client)}`,
       { status: error?.status, headers: error?.headers, passkey: true },
     );
 
-  const secondFactor = (visit: PageVisit, params: Record<string, string>, challenge: string, error?: ReturnType<typeof messageOf>, passkey?: string) =>
+  const secondFactor = (
+    visit: PageVisit,
+    params: Record<string, string>,
+    challenge: string,
+    error?: ReturnType<typeof messageOf>,
+    passkey?: string,
+    totp = true,
+  ) =>
     page(
       visit,
       "Two-factor authentication",
-      secondFactorForm(visit, { action: ACTION, fields: params, challenge, error: error && sentence(error.message), passkey }),
+      secondFactorForm(visit, { action: ACTION, fields: params, challenge, error: error && sentence(error.message), passkey, totp }),
       { status: error?.status, headers: error?.headers, passkey: passkey !== undefined },
     );
 
@@ -175,7 +183,7 @@ ${hiddenFields(visit, params)}
             );
           } catch (e) {
             const challenge = challengeOf(e);
-            if (challenge) return secondFactor(visit, params, challenge, undefined, passkeyOptionsOf(e));
+            if (challenge) return secondFactor(visit, params, challenge, undefined, passkeyOptionsOf(e), totpAsked(e));
             return signIn(request, visit, req, params, messageOf(e), form.email);
           }
         }
@@ -194,7 +202,7 @@ ${hiddenFields(visit, params)}
               await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, passkey: form.passkey, ip }),
             );
           } catch (e) {
-            if (mayRetryCode(e)) return secondFactor(visit, params, challenge, messageOf(e), carriedOptions(form.passkey_options));
+            if (mayRetryCode(e)) return secondFactor(visit, params, challenge, messageOf(e), carriedOptions(form.passkey_options), form.totp !== "0");
             return signIn(request, visit, req, params, messageOf(e));
           }
         }

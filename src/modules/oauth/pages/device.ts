@@ -18,6 +18,7 @@ import {
   sentence,
   signedInAs,
   signInForm,
+  totpAsked,
   unverifiedNote,
 } from "./parts.ts";
 import { carriedOptions, passkeyOptionsOf } from "./passkey.ts";
@@ -64,11 +65,18 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
       true,
     );
 
-  const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>, passkey?: string) =>
+  const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>, passkey?: string, totp = true) =>
     page(
       visit,
       "Two-factor authentication",
-      secondFactorForm(visit, { action: ACTION, fields: { user_code: userCode || undefined }, challenge, error: error && sentence(error.message), passkey }),
+      secondFactorForm(visit, {
+        action: ACTION,
+        fields: { user_code: userCode || undefined },
+        challenge,
+        error: error && sentence(error.message),
+        passkey,
+        totp,
+      }),
       error?.status,
       error?.headers,
       passkey !== undefined,
@@ -159,7 +167,7 @@ ${unverifiedNote(done)}`,
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
             const challenge = challengeOf(e);
-            if (challenge) return secondFactor(visit, userCode, challenge, undefined, passkeyOptionsOf(e));
+            if (challenge) return secondFactor(visit, userCode, challenge, undefined, passkeyOptionsOf(e), totpAsked(e));
             return signIn(request, visit, userCode, messageOf(e), form.email);
           }
         }
@@ -177,7 +185,7 @@ ${unverifiedNote(done)}`,
             const cookies = await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, passkey: form.passkey, ip });
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
-            if (mayRetryCode(e)) return secondFactor(visit, userCode, challenge, messageOf(e), carriedOptions(form.passkey_options));
+            if (mayRetryCode(e)) return secondFactor(visit, userCode, challenge, messageOf(e), carriedOptions(form.passkey_options), form.totp !== "0");
             return signIn(request, visit, userCode, messageOf(e));
           }
         }

@@ -29,6 +29,9 @@ ul{padding-left:1.2rem}
 .who{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.5rem;margin-top:1.25rem}
 .who form button{margin-top:0;padding:.3rem .7rem;font-size:.9rem}
 code,.name{overflow-wrap:anywhere}
+.passkey-error:empty{display:none}
+form[data-passkey]{margin-top:1rem}
+form[data-passkey] .muted{margin:0}
 `;
 
 /** The stylesheet is allowed by its hash: no inline style or script but this one runs. */

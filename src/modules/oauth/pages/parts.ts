@@ -80,27 +80,39 @@ ${
  */
 export function secondFactorForm(
   visit: PageVisit,
-  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string; passkey?: string },
+  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string; passkey?: string; totp?: boolean },
 ): Html {
+  const totp = opts.totp !== false;
+  const carried = { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey, totp: totp ? undefined : "0" };
+  const lead = opts.passkey
+    ? totp
+      ? "Use your passkey, or enter the code your authenticator app shows for your shelf account, or one of your recovery codes."
+      : "Use your passkey, or one of your recovery codes."
+    : "Enter the code your authenticator app shows for your shelf account, or one of your recovery codes.";
   return html`<div class="card">
-<p>${opts.passkey ? "Use your passkey, or enter" : "Enter"} the code your authenticator app shows for your shelf account, or one of your recovery codes.</p>
+<p>${lead}</p>
 ${errorBox(opts.error)}
 ${
   opts.passkey &&
   passkeyForm({
     action: opts.action,
     options: opts.passkey,
-    hidden: hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey }),
+    hidden: hiddenFields(visit, carried),
     lead: "Your account has a passkey:",
     button: "Use a passkey",
     id: "passkey-second-factor",
+    primary: true,
   })
 }
 <form method="post" action="${opts.action}" id="second-factor">
-${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey })}
-<label for="code">Authentication code</label>
+${hiddenFields(visit, carried)}
+${
+  totp
+    ? html`<label for="code">Authentication code</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="16" spellcheck="false" autofocus>
-<label for="recovery_code">Or a recovery code</label>
+<label for="recovery_code">Or a recovery code</label>`
+    : html`<label for="recovery_code">A recovery code</label>`
+}
 <input id="recovery_code" name="recovery_code" autocomplete="off" maxlength="64" spellcheck="false">
 <button type="submit">Verify</button>
 </form>
@@ -110,6 +122,9 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.
 /** The challenge of a password that needs a second factor, from the sign-in's refusal; else undefined. */
 export const challengeOf = (e: unknown): string | undefined =>
   e instanceof AppError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta.challenge === "string" ? e.meta.challenge : undefined;
+
+/** Whether the second step asks for an authenticator app's code: the sign-in's refusal names the account's methods. */
+export const totpAsked = (e: unknown): boolean => !(e instanceof AppError && Array.isArray(e.meta.methods) && !(e.meta.methods as unknown[]).includes("totp"));
 
 /** Whether a refused second factor may be tried again with the same challenge (a wrong code, not a challenge gone). */
 export const mayRetryCode = (e: unknown): boolean =>

@@ -10,12 +10,12 @@ import { type Html, html } from "./html.ts";
  * The passkey form: `options` (PublicKeyCredentialRequestOptionsJSON, as text) for the
  * browser, the answer posted with the `hidden` fields to `action` as `passkey`.
  */
-export function passkeyForm(o: { action: string; options: string; hidden: Html; lead: string; button: string; id: string }): Html {
+export function passkeyForm(o: { action: string; options: string; hidden: Html; lead: string; button: string; id: string; primary?: boolean }): Html {
   return html`<form method="post" action="${o.action}" id="${o.id}" data-passkey="${o.options}" hidden>
 ${o.hidden}
 <input type="hidden" name="passkey" value="">
 <p class="muted">${o.lead}</p>
-<button type="button" class="secondary">${o.button}</button>
+<button type="button"${o.primary ? "" : html` class="secondary"`}>${o.button}</button>
 <p class="muted passkey-error" role="alert"></p>
 </form>`;
 }
