@@ -13,7 +13,7 @@ type Page = Answer<"/v1/user/me/passkeys", "get">;
 type Passkey = Page["items"][number];
 
 /** The browser's refusal (the dialog cancelled, no authenticator) in words. */
-export function passkeyWords(e: unknown): string {
+function passkeyWords(e: unknown): string {
   if (e instanceof Error && (e.name === "NotAllowedError" || e.name === "AbortError")) return "The passkey dialog was closed before it finished.";
   if (e instanceof Error && e.name === "InvalidStateError") return "This device already holds a passkey of this account.";
   if (e instanceof Error && !("status" in e)) return `The browser could not use a passkey: ${e.message}`;

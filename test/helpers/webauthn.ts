@@ -122,7 +122,7 @@ export function softAuthenticator(opts: { userVerified?: boolean; startCounter?:
 }
 
 /** The address the test apps answer at (test/helpers/context.ts): a ceremony made there. */
-export const TEST_SITE: Ceremony = { origin: "http://shelf.test", rpId: "shelf.test" };
+const TEST_SITE: Ceremony = { origin: "http://shelf.test", rpId: "shelf.test" };
 
 /** A passkey added to the account of `token` through the API; its id, and what signs with it. */
 export async function addPasskey(token: string, o: { app?: CallOptions["app"]; name?: string } = {}) {

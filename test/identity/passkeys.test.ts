@@ -301,14 +301,14 @@ describe("on two api nodes", () => {
 describe("the consent and device pages", () => {
   const PAGE = "/oauth/authorize";
   const REDIRECT = "http://127.0.0.1:43817/oauth/callback";
-  const unescape = (v: string) =>
+  const unescapeHtml = (v: string) =>
     v
       .replace(/&quot;/g, '"')
       .replace(/&#39;/g, "'")
       .replace(/&lt;/g, "<")
       .replace(/&gt;/g, ">")
       .replace(/&amp;/g, "&");
-  const optionsIn = (html: string, id: string) => JSON.parse(unescape(new RegExp(`<form [^>]*id="${id}"[^>]*data-passkey="([^"]*)"`).exec(html)![1]!));
+  const optionsIn = (html: string, id: string) => JSON.parse(unescapeHtml(new RegExp(`<form [^>]*id="${id}"[^>]*data-passkey="([^"]*)"`).exec(html)![1]!));
 
   test("the consent page: a passkey alone signs in, then the consent form; the page's one script is allowed by its hash", async () => {
     const { passkey, auth } = await withPasskey();

@@ -48,11 +48,11 @@ import {
   SignupGrant,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
-import { login, logout, refresh, type SessionGrant, signup } from "./sessions.ts";
+import { login, logout, refresh, signup } from "./sessions.ts";
 import { setupState } from "./setup.ts";
 import { completeSignIn, signInWithPassword } from "./sign-in.ts";
 import { confirmTotp, disableTwoFactor, enrolTotp, regenerateRecoveryCodes } from "./two-factor.ts";
-import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
+import { REFRESH_COOKIE, REFRESH_PATH } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
 import { sessionAnswers } from "./session-answer.ts";
 import { passkeyController } from "./passkeys.routes.ts";

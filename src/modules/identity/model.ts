@@ -282,7 +282,7 @@ const RegistrationResponse = t.Object(
 );
 
 /** What navigator.credentials.get() gave, as PublicKeyCredential.toJSON() writes it. */
-export const AssertionResponse = t.Object(
+const AssertionResponse = t.Object(
   {
     ...CredentialCommon,
     response: t.Object(

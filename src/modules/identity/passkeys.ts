@@ -21,11 +21,11 @@ import { newRecoveryCodes, requireFreshProof } from "./two-factor.ts";
 import { requireUser } from "./users.ts";
 
 /** At most this many passkeys per account. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 type Row = typeof passkeys.$inferSelect;
 
-export const toPasskeyItem = (r: Pick<Row, "id" | "name" | "deviceType" | "backedUp" | "createdAt" | "lastUsedAt">) => ({
+const toPasskeyItem = (r: Pick<Row, "id" | "name" | "deviceType" | "backedUp" | "createdAt" | "lastUsedAt">) => ({
   id: r.id,
   name: r.name,
   deviceType: r.deviceType,

@@ -204,7 +204,7 @@ export async function regenerateRecoveryCodes(deps: Deps, userId: string, code: 
 }
 
 /** Whether the account has a passkey (it counts as a second factor). */
-export async function hasPasskey(db: DbOrTx, userId: string): Promise<boolean> {
+async function hasPasskey(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
   return row !== undefined;
 }
