@@ -6,6 +6,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
+import { startApiProcess } from "../helpers/api-process.ts";
 import { callJson } from "../helpers/context.ts";
 import { makeKey, type TestUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
@@ -296,6 +297,39 @@ describe("on two api nodes", () => {
       await services.close();
     }
   });
+});
+
+const realParts = !!(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+describe("on a second api process", () => {
+  test.skipIf(!realParts)(
+    "a passkey added on this node signs in through a second process sharing Postgres and Redis, and the reverse",
+    async () => {
+      const second = await startApiProcess();
+      const there = (path: string, init: { token?: string; json?: unknown } = {}) =>
+        fetch(`${second.base}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+          body: JSON.stringify(init.json ?? {}),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: any; code?: string } }));
+      try {
+        const user = await o.makeUser();
+        const auth = softAuthenticator();
+        // Begun there, finished here.
+        const begun = await there("/v1/user/me/passkeys/options", { token: user.jwt });
+        expect(begun.status).toBe(200);
+        const { passkey, response } = auth.register(begun.body.data.options, HERE);
+        expect((await as(user, "POST", "/v1/user/me/passkeys", { name: "Phone", response })).status).toBe(201);
+        // Begun here, finished there.
+        const signedIn = await there("/v1/auth/passkey", { json: { response: auth.assert(passkey, await signInChallenge(), HERE) } });
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.body.data.user.id).toBe(user.id);
+      } finally {
+        await second.stop();
+      }
+    },
+    120_000,
+  );
 });
 
 describe("the consent and device pages", () => {
