@@ -104,7 +104,11 @@ export function twoFactorCard(me: Me) {
     return h(
       "div",
       {},
-      h("p", { class: "hint" }, "Off: signing in asks for no code of an authenticator app (a passkey, below, may still be asked for). With it on, signing in also asks for a code of the app."),
+      h(
+        "p",
+        { class: "hint" },
+        "Off: signing in asks for no code of an authenticator app (a passkey, below, may still be asked for). With it on, signing in also asks for a code of the app.",
+      ),
       start,
     );
   };
