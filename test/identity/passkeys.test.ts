@@ -375,6 +375,29 @@ describe("the consent and device pages", () => {
     expect(garbage.status).toBe(422);
   });
 
+  test("with the kv away, the sign-in form is still served, without the passkey", async () => {
+    const away = await oauthApp(
+      (deps) => ({
+        kv: {
+          ...deps.kv,
+          set: async () => {
+            throw new Error("kv away");
+          },
+        },
+      }),
+      { closedBy: "caller" },
+    );
+    try {
+      const res = await pageClient(away.app, { ip: o.ip() }).get("/device");
+      expect(res.status).toBe(200);
+      expect(res.html).toContain('id="sign-in"');
+      expect(res.html).not.toContain('id="passkey-sign-in"');
+      expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+    } finally {
+      await away.services.close();
+    }
+  });
+
   test("the device page: after the password, the second step takes the passkey", async () => {
     const { user, passkey, auth } = await withPasskey();
     const v = pageClient(o.app, { ip: o.ip() });

@@ -83,8 +83,9 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
     params: Record<string, string>,
     error?: ReturnType<typeof messageOf>,
     email?: string,
-  ) =>
-    page(
+  ) => {
+    const passkey = await sessions.passkeyOptions(request);
+    return page(
       visit,
       "Sign in",
       signInForm(visit, {
@@ -94,10 +95,11 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
         error: error && sentence(error.message),
         lead: html`<p>Sign in to your shelf account to continue to <strong class="name" id="client-name">${req.client.name}</strong>.</p>
 ${unverifiedNote(req.client)}`,
-        passkey: await sessions.passkeyOptions(request),
+        passkey,
       }),
-      { status: error?.status, headers: error?.headers, passkey: true },
+      { status: error?.status, headers: error?.headers, passkey: passkey !== undefined },
     );
+  };
 
   const secondFactor = (
     visit: PageVisit,

@@ -48,8 +48,9 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
     userCode: string,
     error?: { status: number; message: string; headers: Record<string, string> },
     email?: string,
-  ) =>
-    page(
+  ) => {
+    const passkey = await sessions.passkeyOptions(request);
+    return page(
       visit,
       "Connect a device",
       signInForm(visit, {
@@ -58,12 +59,13 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
         email,
         error: error && sentence(error.message),
         lead: html`<p>Sign in to your shelf account, then enter the code your device shows.</p>`,
-        passkey: await sessions.passkeyOptions(request),
+        passkey,
       }),
       error?.status,
       error?.headers,
-      true,
+      passkey !== undefined,
     );
+  };
 
   const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>, passkey?: string, totp = true) =>
     page(

@@ -186,9 +186,17 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
     },
 
-    /** The options of a passkey sign-in for this page's sign-in form, as text (a challenge of five minutes). */
-    async passkeyOptions(request: Request): Promise<string> {
-      return JSON.stringify((await passkeySignInOptions(deps, rpOf(request))).options);
+    /**
+     * The options of a passkey sign-in for this page's sign-in form, as text (a challenge of
+     * five minutes); undefined when the kv cannot keep one: the password form still works.
+     */
+    async passkeyOptions(request: Request): Promise<string | undefined> {
+      try {
+        return JSON.stringify((await passkeySignInOptions(deps, rpOf(request))).options);
+      } catch (e) {
+        if (e instanceof AppError && e.code === "SERVICE_UNAVAILABLE") return undefined;
+        throw e;
+      }
     },
 
     /** Signs the visitor in with a passkey alone (the passkey form's answer); the Set-Cookie values as signIn's. 422 PASSKEY_INVALID, 429 or 503 as the sign-in gives. */
