@@ -8,6 +8,7 @@ import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
 import { exportsCard } from "./exports.ts";
 import { showUserName } from "./header.ts";
+import { passkeysCard } from "./passkeys.ts";
 import { twoFactorCard } from "./two-factor.ts";
 import { refreshUnread } from "./unread.ts";
 
@@ -35,6 +36,8 @@ const KINDS: Record<string, string> = {
   two_factor_enabled: "Two-factor authentication was turned on",
   two_factor_disabled: "Two-factor authentication was turned off",
   recovery_code_used: "A recovery code was used to sign in",
+  passkey_added: "A passkey was added",
+  passkey_removed: "A passkey was removed",
   sync_v1_final_reminder: "Sync protocol v1 retirement reminder",
   export_ready: "An account export is ready to download",
   export_failed: "An account export failed",
@@ -194,7 +197,17 @@ export function accountScreen() {
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
     .then((me) =>
-      body.append(profileCard(me), emailCard(me), passwordCard(), twoFactorCard(me), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()),
+      body.append(
+        profileCard(me),
+        emailCard(me),
+        passwordCard(),
+        twoFactorCard(me),
+        passkeysCard(),
+        devicesCard(),
+        historyCard(me),
+        notificationsCard(me),
+        exportsCard(),
+      ),
     )
     .catch((e) => {
       error.textContent = inWords(e);

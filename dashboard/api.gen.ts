@@ -428,6 +428,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/me/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding a passkey: the options for navigator.credentials.create()
+         * @description Signed-in sessions only (an API key or OAuth token gets 403). A discoverable credential (resident key) for the relying party PASSKEY_RP_ID (default CENTER_URL's host), the account's own passkeys excluded. The challenge works once, within 5 minutes, on any api node. 409 CONFLICT at 20 passkeys.
+         */
+        post: operations["postV1UserMePasskeysOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's passkeys, newest first: name, kind (synced or of one device), when added and last used */
+        get: operations["getV1UserMePasskeys"];
+        put?: never;
+        /**
+         * Add a passkey: the authenticator's answer to the options, checked, and a name for it
+         * @description 422 PASSKEY_INVALID (meta.reason: challenge, origin, rp_id, signature, malformed) when the answer is not for a challenge of this account issued by POST /v1/user/me/passkeys/options and not yet used, or was made at another origin than CENTER_URL's or PUBLIC_URL's, or for another RP ID. 409 CONFLICT for a passkey added already. From now on a password sign-in asks for a second step (a passkey counts as a second factor), and the passkey signs in alone (POST /v1/auth/passkey). The first factor an account adds brings 10 recovery codes, answered this once. The owner is told (passkey_added).
+         */
+        post: operations["postV1UserMePasskeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey, with the password or a current authenticator code
+         * @description 401 UNAUTHORIZED for a wrong password, 422 VALIDATION_ERROR for a wrong code (429 past 5 in 15 minutes). The owner is told (passkey_removed). When it was the account's last second factor (no other passkey, no authenticator app), the recovery codes go with it and the password alone signs in again.
+         */
+        delete: operations["deleteV1UserMePasskeysById"];
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: operations["patchV1UserMePasskeysById"];
+        trace?: never;
+    };
+    "/v1/auth/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin signing in with a passkey (no credential): the options for navigator.credentials.get()
+         * @description No allow list: any passkey of this relying party may answer, so the browser can offer them in the email field's autofill (mediation conditional). The challenge works once, within 5 minutes, on any api node.
+         */
+        post: operations["postV1AuthPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey alone; sets the login's cookies
+         * @description The answer of navigator.credentials.get() to POST /v1/auth/passkey/options, made with user verification (a PIN, a fingerprint): it stands for both factors, so no second step follows. The same session, cookies, new-device notice and login limits as POST /v1/auth/login (429 RATE_LIMITED). 422 PASSKEY_INVALID (meta.reason: credential, challenge, origin, rp_id, signature, counter, user_verification, malformed) for a passkey this server does not know, a challenge unknown, expired or used, another origin or RP ID, a bad signature, or a signature counter that did not move forward (a cloned authenticator). 403 EMAIL_NOT_VERIFIED as the login.
+         */
+        post: operations["postV1AuthPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys": {
         parameters: {
             query?: never;
@@ -3173,7 +3275,7 @@ export interface paths {
         put?: never;
         /**
          * The device page's forms: sign in or out, look a user code up, approve or deny it
-         * @description application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         * @description application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.
          */
         post: {
             parameters: {
@@ -3249,6 +3351,16 @@ export interface paths {
                 };
                 /** @description the code form again: the code was already used */
                 409: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form (or the second step) again: a passkey's answer not accepted */
+                422: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         [name: string]: unknown;
@@ -3368,7 +3480,7 @@ export interface paths {
         put?: never;
         /**
          * The consent page's forms: sign in or out, approve or deny
-         * @description application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.
+         * @description application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.
          */
         post: {
             parameters: {
@@ -3424,6 +3536,16 @@ export interface paths {
                 };
                 /** @description the form did not come from this page of this page session */
                 403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the sign-in form (or the second step) again: a passkey's answer not accepted */
+                422: {
                     headers: {
                         "x-request-id": components["headers"]["RequestId"];
                         [name: string]: unknown;
@@ -7368,7 +7490,7 @@ export interface components {
             success: false;
             error: string;
             /** @enum {string} */
-            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "TWO_FACTOR_REQUIRED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "COLLECTION_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "COLLECTION_FULL" | "COLLECTION_ORDER_MISMATCH" | "COLLECTION_COVER_NOT_ITEM" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "BAD_REQUEST" | "INVALID_SYNC_VERSION" | "SYNC_VERSION_UNSUPPORTED" | "INVALID_CURSOR" | "RESET_TOKEN_INVALID" | "UNAUTHORIZED" | "API_KEY_REVOKED" | "TOKEN_EXPIRED" | "OAUTH_BEARER_INVALID" | "OAUTH_REFRESH_REPLAYED" | "TWO_FACTOR_REQUIRED" | "FORBIDDEN" | "OAUTH_SCOPE_INSUFFICIENT" | "QUOTA_EXCEEDED" | "PLAN_REQUIRED" | "PLAN_INACTIVE" | "EMAIL_NOT_VERIFIED" | "KB_LIMIT_REACHED" | "COLLECTION_LIMIT_REACHED" | "NOT_FOUND" | "DOC_REVISION_NOT_FOUND" | "CONFLICT" | "DOC_HASH_DUPLICATE" | "KB_SLUG_TAKEN" | "KB_NOT_EMPTY" | "COLLECTION_FULL" | "COLLECTION_ORDER_MISMATCH" | "COLLECTION_COVER_NOT_ITEM" | "SYNC_CONFLICT" | "SYNC_VERSION_MISMATCH" | "TRASH_PATH_TAKEN" | "TRASH_KB_GONE" | "REQUEST_TIMEOUT" | "LENGTH_REQUIRED" | "UPLOAD_EXPIRED" | "UPLOAD_FAILED" | "PRECONDITION_FAILED" | "TOMBSTONE_CURSOR_EXPIRED" | "SYNC_V1_SUNSET" | "EXPORT_EXPIRED" | "FILE_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VALIDATION_ERROR" | "INVALID_FILE_TYPE" | "PASSKEY_INVALID" | "DOC_FILE_TOO_LARGE" | "DOC_IMAGE_LIMIT_EXCEEDED" | "DOC_INVALID_PATTERN" | "SYNC_HASH_REQUIRED" | "HASH_MISMATCH" | "CONFLICT_BRANCH_LIMIT_PER_DOC" | "CONFLICT_BRANCH_LIMIT_PER_USER" | "CONFLICT_BRANCH_LIMIT_SIZE" | "INVALID_OP_BATCH_SIZE" | "RATE_LIMITED" | "OAUTH_CLIENT_RATE_LIMITED" | "COMPLIANCE_BLOCKED" | "CHECKSUM_MISMATCH" | "BANDWIDTH_SUSPENDED" | "INTERNAL" | "NOT_IMPLEMENTED" | "STORAGE_ERROR" | "DEPENDENCY_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             meta: {
                 [key: string]: unknown;
             };
@@ -7971,6 +8093,28 @@ export interface operations {
                     code?: string;
                     /** @description one of the account's recovery codes, instead of code */
                     recoveryCode?: string;
+                    /** @description the authenticator's answer: PublicKeyCredential.toJSON() of navigator.credentials.get() */
+                    passkey?: {
+                        /** @description the credential id, base64url */
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        authenticatorAttachment?: string;
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -8356,6 +8500,22 @@ export interface operations {
                                     /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                     emailMandatory: boolean;
                                 };
+                                passkey_added: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                passkey_removed: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
                                 sync_v1_final_reminder: {
                                     /** @description sent by e-mail */
                                     email: boolean;
@@ -8497,6 +8657,14 @@ export interface operations {
                             inApp?: boolean;
                         };
                         recovery_code_used?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        passkey_added?: {
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                        passkey_removed?: {
                             email?: boolean;
                             inApp?: boolean;
                         };
@@ -8697,6 +8865,22 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 recovery_code_used: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                passkey_added: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                passkey_removed: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */
@@ -9158,6 +9342,418 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postV1UserMePasskeysOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create() (PublicKeyCredential.parseCreationOptionsFromJSON, or @simplewebauthn/browser's startRegistration); its challenge works once, for 5 minutes */
+                            options: {
+                                challenge: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UserMePasskeys: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description multiDevice: a synced passkey (a password manager's, a platform's account)
+                                 * @enum {string}
+                                 */
+                                deviceType: "singleDevice" | "multiDevice";
+                                /** @description the passkey is backed up (synced): losing this device does not lose it */
+                                backedUp: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description its latest sign-in or second step
+                                 */
+                                lastUsedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1UserMePasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a name the owner knows it by ("Laptop", "Phone") */
+                    name: string;
+                    /** @description the authenticator's answer: PublicKeyCredential.toJSON() of navigator.credentials.create() */
+                    response: {
+                        /** @description the credential id, base64url */
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        authenticatorAttachment?: string;
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            transports?: string[];
+                            authenticatorData?: string;
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            passkey: {
+                                id: string;
+                                name: string;
+                                /**
+                                 * @description multiDevice: a synced passkey (a password manager's, a platform's account)
+                                 * @enum {string}
+                                 */
+                                deviceType: "singleDevice" | "multiDevice";
+                                /** @description the passkey is backed up (synced): losing this device does not lose it */
+                                backedUp: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description its latest sign-in or second step
+                                 */
+                                lastUsedAt: ((string | null) | null) | null;
+                            };
+                            /** @description when this passkey is the account's first factor beyond the password: 10 single-use recovery codes, shown this once; else null */
+                            recoveryCodes: ((string[] | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UserMePasskeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description the account's password, or a current code */
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                    /** @description the 6-digit code the authenticator app shows */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchV1UserMePasskeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a name the owner knows it by ("Laptop", "Phone") */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            /**
+                             * @description multiDevice: a synced passkey (a password manager's, a platform's account)
+                             * @enum {string}
+                             */
+                            deviceType: "singleDevice" | "multiDevice";
+                            /** @description the passkey is backed up (synced): losing this device does not lose it */
+                            backedUp: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description its latest sign-in or second step
+                             */
+                            lastUsedAt: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get() (PublicKeyCredential.parseRequestOptionsFromJSON, or startAuthentication); no allowCredentials: any passkey of this site may answer (conditional UI too) */
+                            options: {
+                                challenge: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description seconds the challenge is good for */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV1AuthPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: {
+                shelf_refresh?: string;
+                shelf_device?: string;
+            };
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the authenticator's answer: PublicKeyCredential.toJSON() of navigator.credentials.get() */
+                    response: {
+                        /** @description the credential id, base64url */
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        clientExtensionResults: {
+                            [key: string]: unknown;
+                        };
+                        authenticatorAttachment?: string;
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description the refresh cookie as above, and the device cookie: shelf_device=<proof>; Max-Age=15552000; Path=/v1/auth/login; HttpOnly; SameSite=Lax (and Secure on https) */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            user: {
+                                id: string;
+                                email: string;
+                                nickname: ((string | null) | null) | null;
+                                /** @enum {string} */
+                                plan: "trial" | "pro" | "pro_plus";
+                                isAdmin: boolean;
+                            };
+                            accessToken: string;
+                            /** @description seconds */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     "getV1Api-keys": {
         parameters: {
             query?: {
@@ -9507,7 +10103,7 @@ export interface operations {
                         data: {
                             items: {
                                 id: string;
-                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
+                                /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, passkey_added, passkey_removed, export_ready, export_failed */
                                 kind: string;
                                 title: string;
                                 /** @description plain text */
@@ -9635,7 +10231,7 @@ export interface operations {
                         success: true;
                         data: {
                             id: string;
-                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed */
+                            /** @description what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, passkey_added, passkey_removed, export_ready, export_failed */
                             kind: string;
                             title: string;
                             /** @description plain text */
@@ -15629,6 +16225,22 @@ export interface operations {
                                         /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
                                         emailMandatory: boolean;
                                     };
+                                    passkey_added: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
+                                    passkey_removed: {
+                                        /** @description sent by e-mail */
+                                        email: boolean;
+                                        /** @description listed at GET /v1/notifications */
+                                        inApp: boolean;
+                                        /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                        emailMandatory: boolean;
+                                    };
                                     sync_v1_final_reminder: {
                                         /** @description sent by e-mail */
                                         email: boolean;
@@ -15954,6 +16566,22 @@ export interface operations {
                                     emailMandatory: boolean;
                                 };
                                 recovery_code_used: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                passkey_added: {
+                                    /** @description sent by e-mail */
+                                    email: boolean;
+                                    /** @description listed at GET /v1/notifications */
+                                    inApp: boolean;
+                                    /** @description the e-mail cannot be turned off (a quota used up, video bandwidth) */
+                                    emailMandatory: boolean;
+                                };
+                                passkey_removed: {
                                     /** @description sent by e-mail */
                                     email: boolean;
                                     /** @description listed at GET /v1/notifications */

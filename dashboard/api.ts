@@ -130,19 +130,36 @@ export async function callRaw(path: string): Promise<Response> {
  * Signs in with the password; with two factors on, no session yet: the challenge that
  * signInWithCode completes (the login's 401 TWO_FACTOR_REQUIRED).
  */
-export async function signIn(email: string, password: string): Promise<{ challenge: string } | undefined> {
+export async function signIn(email: string, password: string): Promise<SecondStep | undefined> {
   try {
     keep(await call<Answer<"/v1/auth/login", "post">>("POST", "/v1/auth/login", { email, password }));
   } catch (e) {
-    if (e instanceof ApiError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta?.challenge === "string") return { challenge: e.meta.challenge };
+    if (e instanceof ApiError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta?.challenge === "string") {
+      const methods = Array.isArray(e.meta.methods) ? (e.meta.methods as string[]) : ["totp", "recovery_code"];
+      return { challenge: e.meta.challenge, methods, passkey: (e.meta.passkey as Record<string, unknown> | null | undefined) ?? null };
+    }
     throw e;
   }
   return undefined;
 }
 
-/** Completes a sign-in with two factors: the code of the authenticator app, or a recovery code. */
-export async function signInWithCode(challenge: string, answer: { code: string } | { recoveryCode: string }) {
+/** The second step a password sign-in asks for: its challenge, the methods the account has, a passkey's options when it has one. */
+export interface SecondStep {
+  challenge: string;
+  methods: string[];
+  passkey: Record<string, unknown> | null;
+}
+
+/** Completes a sign-in with two factors: the code of the authenticator app, a recovery code, or a passkey's answer. */
+export async function signInWithCode(challenge: string, answer: { code: string } | { recoveryCode: string } | { passkey: unknown }) {
   keep(await call<Answer<"/v1/auth/login/2fa", "post">>("POST", "/v1/auth/login/2fa", { challenge, ...answer }));
+}
+
+/** Signs in with a passkey alone: the options, the browser's dialog (`ask`), the answer checked. */
+export async function signInWithPasskey(ask: (options: Record<string, unknown>) => Promise<unknown>) {
+  const { options } = await call<Answer<"/v1/auth/passkey/options", "post">>("POST", "/v1/auth/passkey/options");
+  const response = await ask(options);
+  keep(await call<Answer<"/v1/auth/passkey", "post">>("POST", "/v1/auth/passkey", { response }));
 }
 
 /** Creates the account and signs in; the answer says whether it was the instance's first and what the person should know (`notice`). */

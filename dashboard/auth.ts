@@ -1,7 +1,8 @@
 // Sign in and sign up: plain forms; a refusal is told in words beside the form. On an
 // instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
 // saying what the account becomes, and the API's notice is shown once after it.
-import { ApiError, call, type Setup, signIn, signInWithCode, signOut, signUp } from "./api.ts";
+import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
+import { ApiError, call, type SecondStep, type Setup, signIn, signInWithCode, signInWithPasskey, signOut, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
 import { noticeNext } from "./notice.ts";
 import { planName } from "./plans.ts";
@@ -18,21 +19,55 @@ class Held extends Error {}
 
 /** A right password of an account with two factors on: the form asks for the code next. */
 class NeedsCode extends Error {
-  constructor(readonly challenge: string) {
+  constructor(readonly step: SecondStep) {
     super("a code is needed");
   }
 }
 
-/** The sign-in's second step: the authenticator app's code, or a recovery code. */
-function secondFactorForm(challenge: string) {
+/** The browser's passkey refusal (the dialog closed) or the API's, in words. */
+function passkeyRefusal(e: unknown): string {
+  if (e instanceof Error && (e.name === "NotAllowedError" || e.name === "AbortError")) return "The passkey dialog was closed before it finished. Try again.";
+  return inWords(e);
+}
+
+/** The sign-in's second step: a passkey, the authenticator app's code, or a recovery code, as the account has them. */
+function secondFactorForm(step: SecondStep) {
+  const { challenge } = step;
   const error = h("p", { class: "error", role: "alert" });
-  const button = h("button", { type: "submit", class: "primary" }, "Verify");
+  const button = h("button", { type: "submit", class: step.methods.includes("passkey") ? "secondary" : "primary" }, "Verify");
+  const withTotp = step.methods.includes("totp");
+  let usePasskey: HTMLButtonElement | null = null;
+  if (step.passkey) {
+    const options = step.passkey;
+    usePasskey = h("button", { type: "button", class: "primary", id: "use-passkey" }, "Use a passkey");
+    usePasskey.addEventListener("click", async () => {
+      error.textContent = "";
+      usePasskey!.disabled = true;
+      try {
+        const passkey = await startAuthentication({ optionsJSON: options as never });
+        await signInWithCode(challenge, { passkey });
+        location.hash = "#/library";
+      } catch (e) {
+        error.textContent = passkeyRefusal(e);
+      } finally {
+        usePasskey!.disabled = false;
+      }
+    });
+  }
   const form = h(
     "form",
     { class: "card auth", "aria-labelledby": "auth-title", novalidate: true, id: "second-factor" },
-    h("p", {}, "Enter the code your authenticator app shows, or one of your recovery codes."),
-    field("Authentication code", { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: 16 }),
-    field("Or a recovery code", { name: "recoveryCode", autocomplete: "off", maxlength: 64 }),
+    h(
+      "p",
+      {},
+      [usePasskey ? "Use your passkey" : null, withTotp ? "enter the code your authenticator app shows" : null, "or one of your recovery codes."]
+        .filter(Boolean)
+        .join(", ")
+        .replace(/^./, (c) => c.toUpperCase()),
+    ),
+    usePasskey,
+    withTotp ? field("Authentication code", { name: "code", inputmode: "numeric", autocomplete: "one-time-code", maxlength: 16 }) : null,
+    field(withTotp ? "Or a recovery code" : "A recovery code", { name: "recoveryCode", autocomplete: "off", maxlength: 64 }),
     error,
     button,
   );
@@ -62,6 +97,8 @@ function authForm(o: {
   fields: HTMLElement[];
   act: (data: FormData) => Promise<void>;
   other?: HTMLElement;
+  /** Shown below the form (another way in). */
+  after?: HTMLElement;
   /** What follows a success (default: the library). */
   done?: (form: HTMLFormElement) => void;
 }) {
@@ -79,9 +116,10 @@ function authForm(o: {
     } catch (e) {
       if (e instanceof Held) replaceWith(form, h("p", {}, e.message), h("p", {}, "The link works for a day. Then sign in."));
       else if (e instanceof NeedsCode) {
-        const next = secondFactorForm(e.challenge);
+        const next = secondFactorForm(e.step);
         form.replaceWith(next);
-        next.querySelector("input")?.focus();
+        next.parentElement?.querySelector(".passkey-sign-in")?.remove();
+        (next.querySelector<HTMLElement>("#use-passkey") ?? next.querySelector("input"))?.focus();
       } else error.textContent = inWords(e);
     } finally {
       button.disabled = false;
@@ -93,8 +131,29 @@ function authForm(o: {
     h("h1", { id: "auth-title" }, o.title),
     o.intro ?? null,
     form,
+    o.after ?? null,
     o.other ? h("p", { class: "switch" }, o.other) : null,
   );
+}
+
+/** "Sign in with a passkey": a passkey alone, no email or password. */
+function passkeySignIn(): HTMLElement | undefined {
+  if (!browserSupportsWebAuthn()) return undefined;
+  const error = h("p", { class: "error", role: "alert" });
+  const button = h("button", { type: "button", class: "secondary wide", id: "passkey-sign-in" }, "Sign in with a passkey");
+  button.addEventListener("click", async () => {
+    error.textContent = "";
+    button.disabled = true;
+    try {
+      await signInWithPasskey((options) => startAuthentication({ optionsJSON: options as never }));
+      location.hash = "#/library";
+    } catch (e) {
+      error.textContent = passkeyRefusal(e);
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return h("div", { class: "card auth passkey-sign-in" }, h("p", { class: "or" }, "Or, without a password:"), button, error);
 }
 
 /** Whether the next account is an empty instance's first, made its administrator. */
@@ -113,8 +172,9 @@ export const signInScreen = (setup: Setup | null) =>
     ],
     act: async (d) => {
       const pending = await signIn(String(d.get("email")), String(d.get("password")));
-      if (pending) throw new NeedsCode(pending.challenge);
+      if (pending) throw new NeedsCode(pending);
     },
+    after: passkeySignIn(),
     other: ownerNext(setup)
       ? undefined
       : h("span", {}, h("a", { href: "#/forgot-password" }, "Forgot your password?"), " · New here? ", h("a", { href: "#/signup" }, "Create an account")),

@@ -29,7 +29,7 @@ function miniForm(label: string, fields: HTMLElement[], submit: string, act: (d:
 }
 
 /** The recovery codes, shown this once, with copy and download. */
-function recoveryCodesView(codes: string[], done: () => void) {
+export function recoveryCodesView(codes: string[], done: () => void) {
   const text = codes.join("\n");
   const copied = h("p", { class: "saved", role: "status" });
   const download = h(
@@ -104,7 +104,11 @@ export function twoFactorCard(me: Me) {
     return h(
       "div",
       {},
-      h("p", { class: "hint" }, "Off: your password alone signs in. With it on, signing in also asks for a code of an authenticator app."),
+      h(
+        "p",
+        { class: "hint" },
+        "Off: signing in asks for no code of an authenticator app (a passkey, below, may still be asked for). With it on, signing in also asks for a code of the app.",
+      ),
       start,
     );
   };

@@ -40,6 +40,11 @@ export const variables = {
     default: undefined,
     doc: "the dashboard address: the api role serves the dashboard at its path (default the root, API paths untouched) and the device page below it; default PUBLIC_URL",
   },
+  PASSKEY_RP_ID: {
+    schema: T.String({ pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$", maxLength: 253 }),
+    default: undefined,
+    doc: "the WebAuthn relying party ID passkeys are made for: a domain that CENTER_URL's and PUBLIC_URL's hosts are, or end in (example.com for center.example.com and api.example.com); default CENTER_URL's host. Passkeys made for one RP ID work for no other: changing it makes every passkey unusable",
+  },
   PUBLISH_HOST: {
     schema: T.String({ pattern: "^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$" }),
     default: undefined,

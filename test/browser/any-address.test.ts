@@ -21,7 +21,7 @@ async function signIn(page: Page, base: string, email: string) {
   await page.goto(`${base}/#/signin`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByRole("heading", { name: "Library" }).waitFor();
 }
 

@@ -31,7 +31,7 @@ interface Screen {
 }
 
 const SCREENS: Screen[] = [
-  { name: "sign in", fragment: "#/signin", as: "nobody", ready: (p) => p.getByRole("button", { name: "Sign in" }).waitFor() },
+  { name: "sign in", fragment: "#/signin", as: "nobody", ready: (p) => p.getByRole("button", { name: "Sign in", exact: true }).waitFor() },
   { name: "sign up", fragment: "#/signup", as: "nobody", ready: (p) => p.getByRole("button", { name: "Create account" }).waitFor() },
   {
     name: "library",

@@ -246,7 +246,7 @@ describe.skipIf(!executable)("the dashboard's admin screen in Chromium", () => {
       await page.goto(`${d.origin}/`);
       await page.getByLabel("Email").fill(person.email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();
       // Not in the nav, shown or behind the menu.
       const nav = page.getByRole("navigation", { name: "Main", includeHidden: true });

@@ -61,7 +61,7 @@ export function findChromium(): string | undefined {
  * (the device codes' verification_uri); `change` as oauthApp's. Pages are opened without JavaScript unless told:
  * the OAuth pages work without it. close() stops both.
  */
-export async function browserRig(executablePath: string, change?: Parameters<typeof oauthApp>[0]) {
+export async function browserRig(executablePath: string, change?: Parameters<typeof oauthApp>[0], opts: { args?: string[] } = {}) {
   const o = await oauthApp(change, { closedBy: "caller" });
   const listening = o.app.listen({ port: 0, hostname: "127.0.0.1" });
   const server = listening.server!;
@@ -73,6 +73,7 @@ export async function browserRig(executablePath: string, change?: Parameters<typ
       "--disable-dev-shm-usage",
       "--disable-gpu",
       `--host-resolver-rules=MAP ${host}:80 127.0.0.1:${server.port}, MAP shelf.test:80 127.0.0.1:${server.port}`,
+      ...(opts.args ?? []),
     ],
   });
   toleratePlaywrightStrayEvents(browser);

@@ -31,7 +31,7 @@ type Rig = Awaited<ReturnType<typeof browserRig>>;
 const COOP_NOTE = "Cross-Origin-Opener-Policy header has been ignored";
 
 /** `name` names the screenshots' folder; `prepare` runs once the rig is up (the file's own fixtures). */
-export function dashboardHarness(executable: string | undefined, name: string, prepare?: (rig: Rig) => Promise<void>) {
+export function dashboardHarness(executable: string | undefined, name: string, prepare?: (rig: Rig) => Promise<void>, opts: { args?: string[] } = {}) {
   let rig: Rig;
   let origin = "";
   const shots = mkdtempSync(join(tmpdir(), `shelf-${name}-`));
@@ -43,7 +43,7 @@ export function dashboardHarness(executable: string | undefined, name: string, p
   let last: Page | undefined;
 
   beforeAll(async () => {
-    rig = await browserRig(executable!);
+    rig = await browserRig(executable!, undefined, opts);
     origin = new URL(rig.o.deps.config.CENTER_URL).origin;
     await prepare?.(rig);
   }, SLOW);
@@ -149,7 +149,7 @@ export function dashboardHarness(executable: string | undefined, name: string, p
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.getByRole("heading", { name: "Library" }).waitFor();
   }
 

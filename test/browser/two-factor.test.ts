@@ -49,7 +49,7 @@ describe.skipIf(!executable)("two-factor authentication in the dashboard", () =>
       o.clock.advance(30_000);
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByLabel("Authentication code").fill("000000");
       await page.getByRole("button", { name: "Verify" }).click();
       await page.getByRole("alert").getByText("Wrong code").waitFor();
@@ -61,7 +61,7 @@ describe.skipIf(!executable)("two-factor authentication in the dashboard", () =>
       await d.signOut(page);
       await page.getByLabel("Email").fill(user.email);
       await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
       await page.getByLabel("Or a recovery code").fill(codes[0]!);
       await page.getByRole("button", { name: "Verify" }).click();
       await page.getByRole("heading", { name: "Library" }).waitFor();

@@ -192,6 +192,13 @@ describe("GET /swagger/json", () => {
         "POST /v1/user/me/2fa/totp/confirm",
         "POST /v1/user/me/2fa/recovery-codes",
         "DELETE /v1/user/me/2fa",
+        "POST /v1/user/me/passkeys/options",
+        "POST /v1/user/me/passkeys",
+        "GET /v1/user/me/passkeys",
+        "PATCH /v1/user/me/passkeys/{id}",
+        "DELETE /v1/user/me/passkeys/{id}",
+        "POST /v1/auth/passkey/options",
+        "POST /v1/auth/passkey",
         "GET /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions/{id}",
@@ -290,7 +297,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(126);
+    expect(guarded.length).toBe(131);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -7,6 +7,7 @@ import { ERROR_CODES } from "../../src/core/errors.ts";
 import { callJson, testContext } from "../helpers/context.ts";
 import { doc, type Json, METHODS, resolve } from "../helpers/openapi-doc.ts";
 import { makeKey, makeUser, type TestUser } from "../helpers/factories.ts";
+import { addPasskey } from "../helpers/webauthn.ts";
 import { uploadedDoc } from "../documents/fixtures.ts";
 import { newKb } from "../kbs/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
@@ -90,6 +91,7 @@ export async function newCaller(o: Operation): Promise<Caller> {
   if (o.path.startsWith("/v1/images/{id}") || o.path === "/media/{file}" || (list && o.path === "/v1/images"))
     ids.image = (await uploaded(user.jwt, await png())).id;
   if (o.path.startsWith("/v1/api-keys/{id}")) ids.key = (await makeKey(user)).id;
+  if (o.path.startsWith("/v1/user/me/passkeys") || o.path.startsWith("/v1/auth/")) ids.passkey = (await addPasskey(user.jwt)).id;
   if (o.path.startsWith("/v1/videos/{id}") || (list && (o.path === "/v1/videos" || o.path === "/v1/media")))
     ids.video = (await insertVideo(user.id, { status: "ready" })).id;
   if (o.path.startsWith("/v1/collections/{id}") || (list && o.path === "/v1/collections")) {
@@ -113,6 +115,7 @@ function validPathValue(o: Operation, name: string, c: Caller): string {
     if (o.path.startsWith("/v1/kbs/")) return c.ids.kb!;
     if (o.path.startsWith("/v1/images/")) return c.ids.image!;
     if (o.path.startsWith("/v1/api-keys/")) return c.ids.key!;
+    if (o.path.startsWith("/v1/user/me/passkeys/")) return c.ids.passkey!;
     if (o.path.startsWith("/v1/collections/")) return c.ids.collection!;
     if (c.ids.video) return c.ids.video;
     if (o.path.startsWith("/v1/admin/users/")) return c.target.id;

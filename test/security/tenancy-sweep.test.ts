@@ -14,6 +14,7 @@ import { hashOf, PNG, storedFile } from "../kbs/file-fixtures.ts";
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, callJson } from "../helpers/context.ts";
 import { makeKey, makeUser } from "../helpers/factories.ts";
+import { addPasskey } from "../helpers/webauthn.ts";
 import { doc, METHODS } from "../helpers/openapi-doc.ts";
 import { fixture, uploadAudio } from "../audio/fixtures.ts";
 import { openTestBranch } from "../branches/fixtures.ts";
@@ -92,6 +93,7 @@ const ownersItems = [
   { kind: "audio", id: audio.id },
 ];
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
+const ownersPasskey = await addPasskey(owner.jwt);
 // An import of the owner's (queued: no worker runs it here).
 const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
 // A link of the owner's to a document: its token opens that document's page, and no media.
@@ -136,6 +138,8 @@ const thumbnail = async () => {
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/api-keys/{id}": () => ({ path: `/v1/api-keys/${key.id}` }),
   "DELETE /v1/user/me/sessions/{id}": () => ({ path: `/v1/user/me/sessions/${ownersSession}` }),
+  "PATCH /v1/user/me/passkeys/{id}": () => ({ path: `/v1/user/me/passkeys/${ownersPasskey.id}`, json: { name: "mine now" } }),
+  "DELETE /v1/user/me/passkeys/{id}": () => ({ path: `/v1/user/me/passkeys/${ownersPasskey.id}`, json: { password: stranger.password } }),
   "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "GET /v1/migration/{id}": () => ({ path: `/v1/migration/${ownersImport.id}` }),
@@ -311,6 +315,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     "/v1/api-keys",
     "/v1/user/me/oauth-grants",
     "/v1/user/me/sessions",
+    "/v1/user/me/passkeys",
     "/v1/notifications",
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,

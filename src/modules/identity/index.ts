@@ -48,38 +48,23 @@ import {
   SignupGrant,
 } from "./model.ts";
 import { assertPasswordAcceptable } from "./password.ts";
-import { login, logout, refresh, type SessionGrant, signup } from "./sessions.ts";
+import { login, logout, refresh, signup } from "./sessions.ts";
 import { setupState } from "./setup.ts";
 import { completeSignIn, signInWithPassword } from "./sign-in.ts";
 import { confirmTotp, disableTwoFactor, enrolTotp, regenerateRecoveryCodes } from "./two-factor.ts";
-import { REFRESH_COOKIE, REFRESH_PATH, sessionCookies } from "./session-cookies.ts";
+import { REFRESH_COOKIE, REFRESH_PATH } from "./session-cookies.ts";
 import { requireUser, toMe } from "./users.ts";
+import { sessionAnswers } from "./session-answer.ts";
+import { passkeyController } from "./passkeys.routes.ts";
+import { relyingPartyOf } from "./passkey-ceremony.ts";
 
 export { REFRESH_COOKIE } from "./session-cookies.ts";
 
 const authController = ({ deps, identity, guard, notify }: RouteServices) => {
   const { signer } = identity;
   const limiter = createLoginLimiter(deps.kv, deps.clock);
-  const secureAt = (request: Request) => addressesOf(deps.config, request).PUBLIC_URL.startsWith("https://");
-  const grantBody = (g: SessionGrant) => ({
-    user: { id: g.user.id, email: g.user.email, nickname: g.user.nickname, plan: g.user.plan, isAdmin: g.user.isAdmin },
-    accessToken: g.accessToken,
-    expiresIn: g.expiresIn,
-  });
+  const { secureAt, grantBody, withSession } = sessionAnswers(deps);
   const RefreshCookie = t.Cookie({ [REFRESH_COOKIE]: t.Optional(t.String({ maxLength: 512 })) });
-  /**
-   * The answer with the browser session's cookies (identity's session-cookies.ts): the
-   * refresh cookie and the pages' tickets, or without a session the values that clear them,
-   * and `extra`. Written here rather than through Elysia's cookie jar, which holds one value
-   * per name (the tickets are one name on two paths) and drops its own cookies from an
-   * answer that sets others.
-   */
-  const withSession = (request: Request, code: number, body: unknown, session?: { refreshToken: string; sessionId: string }, extra: string[] = []) => {
-    const res = code === 204 ? new Response(null, { status: 204 }) : Response.json(body, { status: code });
-    const cookies = sessionCookies(deps.config, session, { secure: secureAt(request), nowMs: deps.clock.now().getTime() });
-    for (const c of [...cookies, ...extra]) res.headers.append("set-cookie", c);
-    return res;
-  };
 
   return new Elysia({ name: "auth", detail: { tags: ["auth"] } })
     .use(sharedModels)
@@ -189,7 +174,8 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
         const deviceProof = cookie[DEVICE_COOKIE]!.value;
         const userAgent = request.headers.get("user-agent") ?? undefined;
-        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, userAgent, deviceProof }, notify);
+        const rp = relyingPartyOf(deps.config, addressesOf(deps.config, request));
+        const grant = await signInWithPassword(deps, signer, { email: body.email, password: body.password, ip, userAgent, deviceProof, rp }, notify);
         return withSession(request, 200, ok(grantBody(grant)), grant, [deviceCookie(grant.deviceProof, "/v1/auth/login", secureAt(request))]);
       },
       {
@@ -210,8 +196,11 @@ const authController = ({ deps, identity, guard, notify }: RouteServices) => {
         const ip = clientIp(request, server, deps.config.TRUST_PROXY);
         const deviceProof = cookie[DEVICE_COOKIE]!.value;
         const userAgent = request.headers.get("user-agent") ?? undefined;
-        if ((body.code === undefined) === (body.recoveryCode === undefined)) throw validationError("body.code", "give either code or recoveryCode");
-        const grant = await completeSignIn(deps, signer, { ...body, ip, userAgent, deviceProof }, notify);
+        if ([body.code, body.recoveryCode, body.passkey].filter((a) => a !== undefined).length !== 1) {
+          throw validationError("body.code", "give one of code, recoveryCode or passkey");
+        }
+        const rp = relyingPartyOf(deps.config, addressesOf(deps.config, request));
+        const grant = await completeSignIn(deps, signer, { ...body, passkey: body.passkey as never, ip, userAgent, deviceProof, rp }, notify);
         return withSession(request, 200, ok(grantBody(grant)), grant, [deviceCookie(grant.deviceProof, "/v1/auth/login", secureAt(request))]);
       },
       {
@@ -514,4 +503,5 @@ const apiKeysController = ({ deps, identity, guard, notify }: RouteServices) =>
       },
     );
 
-export const identityModule = (services: RouteServices) => new Elysia({ name: "identity" }).use(authController(services)).use(apiKeysController(services));
+export const identityModule = (services: RouteServices) =>
+  new Elysia({ name: "identity" }).use(authController(services)).use(passkeyController(services)).use(apiKeysController(services));

@@ -252,11 +252,101 @@ export const TwoFactorOff = t.Object(
   { additionalProperties: false, description: "the account's password, or a current code" },
 );
 
+const B64 = (maxLength: number, description?: string) => t.String({ minLength: 1, maxLength, pattern: "^[A-Za-z0-9_-]+={0,2}$", description });
+
+const CredentialCommon = {
+  id: B64(1024, "the credential id, base64url"),
+  rawId: B64(1024),
+  type: t.Literal("public-key"),
+  clientExtensionResults: t.Object({}, { additionalProperties: true }),
+  authenticatorAttachment: t.Optional(t.String({ maxLength: 32 })),
+};
+
+/** What navigator.credentials.create() gave, as PublicKeyCredential.toJSON() (or @simplewebauthn/browser) writes it. */
+const RegistrationResponse = t.Object(
+  {
+    ...CredentialCommon,
+    response: t.Object(
+      {
+        clientDataJSON: B64(8192),
+        attestationObject: B64(65536),
+        transports: t.Optional(t.Array(t.String({ maxLength: 32 }), { maxItems: 8 })),
+        authenticatorData: t.Optional(B64(65536)),
+        publicKey: t.Optional(B64(65536)),
+        publicKeyAlgorithm: t.Optional(Int()),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true, description: "the authenticator's answer: PublicKeyCredential.toJSON() of navigator.credentials.create()" },
+);
+
+/** What navigator.credentials.get() gave, as PublicKeyCredential.toJSON() writes it. */
+const AssertionResponse = t.Object(
+  {
+    ...CredentialCommon,
+    response: t.Object(
+      {
+        clientDataJSON: B64(8192),
+        authenticatorData: B64(65536),
+        signature: B64(8192),
+        userHandle: t.Optional(t.String({ maxLength: 256 })),
+      },
+      { additionalProperties: true },
+    ),
+  },
+  { additionalProperties: true, description: "the authenticator's answer: PublicKeyCredential.toJSON() of navigator.credentials.get()" },
+);
+
+const PublicKeyOptions = (description: string) => t.Object({ challenge: t.String() }, { additionalProperties: true, description });
+
+export const PasskeyCreationOptions = t.Object({
+  options: PublicKeyOptions(
+    "PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create() (PublicKeyCredential.parseCreationOptionsFromJSON, or @simplewebauthn/browser's startRegistration); its challenge works once, for 5 minutes",
+  ),
+});
+
+export const PasskeyRequestOptions = t.Object({
+  options: PublicKeyOptions(
+    "PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get() (PublicKeyCredential.parseRequestOptionsFromJSON, or startAuthentication); no allowCredentials: any passkey of this site may answer (conditional UI too)",
+  ),
+  expiresIn: Int({ description: "seconds the challenge is good for" }),
+});
+
+const PasskeyName = PlainText({ minLength: 1, maxLength: 64, description: 'a name the owner knows it by ("Laptop", "Phone")' });
+
+export const PasskeyAdd = t.Object({ name: PasskeyName, response: RegistrationResponse }, { additionalProperties: false });
+
+export const PasskeyRename = t.Object({ name: PasskeyName }, { additionalProperties: false });
+
+export const PasskeyItem = t.Object({
+  id: t.String(),
+  name: t.String(),
+  deviceType: Enum(["singleDevice", "multiDevice"] as const, { description: "multiDevice: a synced passkey (a password manager's, a platform's account)" }),
+  backedUp: t.Boolean({ description: "the passkey is backed up (synced): losing this device does not lose it" }),
+  createdAt: t.String({ format: "date-time" }),
+  lastUsedAt: t.Nullable(t.String({ format: "date-time", description: "its latest sign-in or second step" })),
+});
+
+export const PasskeyAdded = t.Object({
+  passkey: PasskeyItem,
+  recoveryCodes: t.Nullable(
+    t.Array(t.String(), {
+      description: "when this passkey is the account's first factor beyond the password: 10 single-use recovery codes, shown this once; else null",
+    }),
+  ),
+});
+
+export const PasskeyPage = Page(PasskeyItem);
+
+export const PasskeySignIn = t.Object({ response: AssertionResponse }, { additionalProperties: false });
+
 export const SecondFactor = t.Object(
   {
     challenge: t.String({ minLength: 1, maxLength: 128, description: "meta.challenge of the login's 401 TWO_FACTOR_REQUIRED" }),
     code: t.Optional(TotpCode),
     recoveryCode: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "one of the account's recovery codes, instead of code" })),
+    passkey: t.Optional(AssertionResponse),
   },
   { additionalProperties: false },
 );

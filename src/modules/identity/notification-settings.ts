@@ -35,6 +35,9 @@ const NOTIFICATION_KINDS = {
   two_factor_enabled: { email: true },
   two_factor_disabled: { email: true },
   recovery_code_used: { email: true },
+  // A passkey added by someone else signs in as the owner, without the password.
+  passkey_added: { email: true },
+  passkey_removed: { email: true },
   sync_v1_final_reminder: { email: true },
   // An export runs for minutes to hours: its owner is told by e-mail unless they turn it off.
   export_ready: { email: true },

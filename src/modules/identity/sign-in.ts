@@ -10,7 +10,14 @@
 // server-rendered pages alike, thus gets no session from the password alone. The password's
 // attempt stays counted in the login limiter until the code is right, each code tried is
 // counted there too, and a challenge takes at most MAX_CHALLENGE_TRIES codes.
+//
+// A passkey counts as a second factor: with one on the account the challenge's answer
+// offers it (meta.methods, meta.passkey: the options for navigator.credentials.get), and
+// an assertion of one of the account's passkeys completes the sign-in as a code does. A
+// passkey also signs in alone (signInWithPasskey), with the same limits, cookies, notices
+// and session as a password and its second step.
 import { randomBytes } from "node:crypto";
+import { type AuthenticationResponseJSON, generateAuthenticationOptions } from "@simplewebauthn/server";
 import type { Deps } from "../../core/deps.ts";
 import { AppError } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
@@ -20,6 +27,8 @@ import { login, type SessionGrant, verifyCredentials } from "./sessions.ts";
 import type { Tell } from "./tell.ts";
 import type { TokenSigner } from "./tokens.ts";
 import { sha256Hex } from "./tokens.ts";
+import { newChallenge, PASSKEY_CHALLENGE_TTL_MS, passkeyByCredential, type RelyingParty, verifyAssertion } from "./passkey-ceremony.ts";
+import { passkeysOf } from "./passkeys.ts";
 import { spendRecoveryCode, spendTotp } from "./two-factor.ts";
 import { getUser, getUserByEmail, normalizeEmail, type User } from "./users.ts";
 
@@ -34,6 +43,8 @@ export interface SignInInput {
   userAgent?: string;
   /** The device cookie the browser sent, if any. */
   deviceProof?: string;
+  /** The relying party passkeys answer for at this request's address (passkey-ceremony.ts). */
+  rp: RelyingParty;
 }
 
 /**
@@ -57,12 +68,31 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     await limiter.recordSuccess(counted);
     throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
   }
-  if (user.totpSecret) {
+  const keys = await passkeysOf(deps.db, user.id);
+  if (user.totpSecret || keys.length > 0) {
     const challenge = await issueChallenge(deps, { userId: user.id, email, counted });
-    throw new AppError("TWO_FACTOR_REQUIRED", "enter the code of your authenticator app, or one of your recovery codes", {
-      challenge,
-      expiresIn: CHALLENGE_TTL_MS / 1000,
-    });
+    const methods = [
+      ...(user.totpSecret ? ["totp"] : []),
+      ...(keys.length > 0 ? ["passkey"] : []),
+      ...(user.recoveryCodes.length > 0 ? ["recovery_code"] : []),
+    ];
+    const passkey =
+      keys.length > 0
+        ? await generateAuthenticationOptions({
+            rpID: input.rp.rpId,
+            challenge: await newChallenge(deps, "second_factor", user.id),
+            allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as never })),
+            userVerification: "preferred",
+            timeout: PASSKEY_CHALLENGE_TTL_MS,
+          })
+        : null;
+    throw new AppError(
+      "TWO_FACTOR_REQUIRED",
+      user.totpSecret
+        ? "enter the code of your authenticator app, use a passkey, or one of your recovery codes"
+        : "use your passkey, or one of your recovery codes",
+      { challenge, expiresIn: CHALLENGE_TTL_MS / 1000, methods, passkey },
+    );
   }
   await limiter.recordSuccess(counted);
   return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
@@ -90,9 +120,11 @@ async function issueChallenge(deps: Deps, c: Omit<StoredChallenge, "expiresAtMs"
 
 export interface SecondFactorInput {
   challenge: string;
-  /** A code of the authenticator app; or else `recoveryCode`. */
+  /** A code of the authenticator app; or else `recoveryCode`, or a passkey's assertion. */
   code?: string;
   recoveryCode?: string;
+  passkey?: AuthenticationResponseJSON;
+  rp: RelyingParty;
   ip: string;
   userAgent?: string;
   deviceProof?: string;
@@ -127,21 +159,84 @@ export async function completeSignIn(deps: Deps, signer: TokenSigner, input: Sec
   const device = deviceOf(secret, stored.email, input.deviceProof);
   const counted = await limiter.countAttempt({ email: stored.email, ip: input.ip, device });
   const user = await getUser(deps.db, stored.userId);
-  if (!user?.totpSecret) throw challengeGone();
+  if (!user) throw challengeGone();
+  const withPasskey = (await passkeysOf(deps.db, user.id)).length > 0;
+  if (!user.totpSecret && !withPasskey) throw challengeGone();
   let recovered: { left: number } | null = null;
-  const right =
-    input.code !== undefined
-      ? await spendTotp(deps, user, input.code)
-      : input.recoveryCode !== undefined && (recovered = await spendRecoveryCode(deps, user.id, input.recoveryCode)) !== null;
-  if (!right) {
-    await tellOwner(deps, limiter, counted, stored.email, tell);
-    throw new AppError("UNAUTHORIZED", input.code !== undefined ? "wrong code" : "wrong recovery code", { triesLeft: MAX_CHALLENGE_TRIES - tries });
+  if (input.passkey !== undefined) {
+    try {
+      await verifyAssertion(deps, input.rp, input.passkey, { purpose: "second_factor", userId: user.id, requireUserVerification: false });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.code !== "PASSKEY_INVALID") throw e;
+      await tellOwner(deps, limiter, counted, stored.email, tell);
+      throw new AppError("PASSKEY_INVALID", e.message, { ...e.meta, triesLeft: MAX_CHALLENGE_TRIES - tries });
+    }
+  } else {
+    const right =
+      input.code !== undefined
+        ? await spendTotp(deps, user, input.code)
+        : input.recoveryCode !== undefined && (recovered = await spendRecoveryCode(deps, user.id, input.recoveryCode)) !== null;
+    if (!right) {
+      await tellOwner(deps, limiter, counted, stored.email, tell);
+      throw new AppError("UNAUTHORIZED", input.code !== undefined ? "wrong code" : "wrong recovery code", { triesLeft: MAX_CHALLENGE_TRIES - tries });
+    }
   }
   await deps.kv.del(key).catch(() => {});
   await limiter.recordSuccess(stored.counted);
   await limiter.recordSuccess(counted);
   if (recovered) await tellRecoveryCodeUsed(deps, user.id, recovered.left, tell);
   return openSignedIn(deps, signer, user, { email: stored.email, device, userAgent: input.userAgent, ip: input.ip }, tell);
+}
+
+/** Options for a passkey sign-in without the password (discoverable credentials: no allow list). */
+export async function passkeySignInOptions(deps: Deps, rp: RelyingParty) {
+  const challenge = await newChallenge(deps, "sign_in", null);
+  const options = await generateAuthenticationOptions({ rpID: rp.rpId, challenge, userVerification: "required", timeout: PASSKEY_CHALLENGE_TTL_MS });
+  return { options, expiresIn: PASSKEY_CHALLENGE_TTL_MS / 1000 };
+}
+
+export interface PasskeySignInInput {
+  response: AuthenticationResponseJSON;
+  ip: string;
+  userAgent?: string;
+  deviceProof?: string;
+  rp: RelyingParty;
+}
+
+/**
+ * Signs in with a passkey alone: an assertion of a stored passkey, made with user
+ * verification for a sign-in challenge of this relying party. The session as a password's
+ * (and its second step's) success; counted in the login limits of the passkey's account and
+ * the address. 422 PASSKEY_INVALID for an answer not accepted, 429 or 503 from the limits.
+ */
+export async function signInWithPasskey(
+  deps: Deps,
+  signer: TokenSigner,
+  input: PasskeySignInInput,
+  tell: Tell,
+): Promise<SessionGrant & { deviceProof: string }> {
+  const limiter = createLoginLimiter(deps.kv, deps.clock);
+  const credentialId = typeof input.response?.id === "string" ? input.response.id.slice(0, 1024) : "";
+  const known = credentialId ? await passkeyByCredential(deps.db, credentialId) : undefined;
+  const owner = known ? await getUser(deps.db, known.userId) : undefined;
+  // An unknown credential is counted against the address (and a name of its own).
+  const email = owner?.email ?? `passkey:${credentialId}`;
+  const device = owner ? deviceOf(deps.config.JWT_SECRET, email, input.deviceProof) : undefined;
+  const counted = await limiter.countAttempt({ email, ip: input.ip, device });
+  try {
+    await verifyAssertion(deps, input.rp, input.response, { purpose: "sign_in", requireUserVerification: true });
+  } catch (e) {
+    if (owner && e instanceof AppError && e.code === "PASSKEY_INVALID") await tellOwner(deps, limiter, counted, email, tell);
+    throw e;
+  }
+  const user = owner;
+  if (!user) throw new AppError("PASSKEY_INVALID", "this passkey's account is gone", { reason: "credential" });
+  if (user.mustVerifyEmail) {
+    await limiter.recordSuccess(counted);
+    throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
+  }
+  await limiter.recordSuccess(counted);
+  return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
 }
 
 /** The session of a sign-in whose every factor was right, and the browser's new device proof. */

@@ -1,6 +1,6 @@
 // Identity's tables: accounts, their sessions and refresh tokens, and their API keys.
 // Other modules reach these rows through public.ts; a table elsewhere may reference users.id.
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "../../infra/db/columns.ts";
 import type { StoredChoices } from "./notification-settings.ts";
 import { PLAN_NAMES } from "../../core/plans.ts";
@@ -121,4 +121,33 @@ export const emailLinks = pgTable(
     usedAt: ts("used_at"),
   },
   (t) => [uniqueIndex("email_links_token_uq").on(t.tokenHash), index("email_links_user_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * A passkey (a WebAuthn credential) of an account: it signs in without the password, or is
+ * the second step after it (passkeys.ts). Its public key and signature counter are kept; the
+ * private key never leaves the authenticator.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id the authenticator gave, base64url; unique on the server. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** The highest signature counter seen: an assertion with a counter not above it (when either is non-zero) is a cloned authenticator's. */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default([]),
+    /** singleDevice or multiDevice (synced between the owner's devices). */
+    deviceType: text("device_type", { enum: ["singleDevice", "multiDevice"] }).notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: text("name").notNull(),
+    createdAt: ts("created_at").notNull(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [uniqueIndex("passkeys_credential_uq").on(t.credentialId), index("passkeys_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
 );

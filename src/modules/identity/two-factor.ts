@@ -16,8 +16,9 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import type { Deps } from "../../core/deps.ts";
+import type { DbOrTx } from "../../infra/db/index.ts";
 import { AppError, rateLimited, validationError } from "../../core/errors.ts";
-import { users } from "./table.ts";
+import { passkeys, users } from "./table.ts";
 import type { Tell } from "./tell.ts";
 import { sha256Hex } from "./tokens.ts";
 import { requireUser, type User } from "./users.ts";
@@ -62,7 +63,7 @@ function stepOf(base32: string, code: string, nowMs: number): number | null {
 
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = OTPAuth.Secret.fromHex(randomBytes(7).toString("hex")).base32.slice(0, 10).toLowerCase();
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
@@ -164,19 +165,29 @@ export async function confirmTotp(deps: Deps, userId: string, code: string, tell
   return { recoveryCodes: codes };
 }
 
-/** Turns two factors off with the password or a current code: 401 for a wrong password, 422 for a wrong code. */
-export async function disableTwoFactor(deps: Deps, userId: string, proof: { password?: string; code?: string }, tell: Tell): Promise<void> {
-  const user = await requireUser(deps.db, userId);
-  if (!user.totpSecret && !user.totpPendingSecret) return;
+/**
+ * The owner asked again before a change to their factors: the password (401 when wrong) or
+ * a current TOTP code (422 when wrong, counted); 422 when neither is given.
+ */
+export async function requireFreshProof(deps: Deps, user: User, proof: { password?: string; code?: string }): Promise<void> {
   if (proof.password !== undefined) {
     if (!(await Bun.password.verify(proof.password, user.passwordHash))) throw new AppError("UNAUTHORIZED", "wrong password");
   } else if (proof.code !== undefined) await requireCode(deps, user, proof.code);
   else throw validationError("body", "give the password or a current code");
+}
+
+/** Turns two factors off with the password or a current code: 401 for a wrong password, 422 for a wrong code. */
+export async function disableTwoFactor(deps: Deps, userId: string, proof: { password?: string; code?: string }, tell: Tell): Promise<void> {
+  const user = await requireUser(deps.db, userId);
+  if (!user.totpSecret && !user.totpPendingSecret) return;
+  await requireFreshProof(deps, user, proof);
   const now = deps.clock.now();
+  // With a passkey left, two factors stay on through it, and so do the recovery codes.
+  const keepCodes = await hasPasskey(deps.db, userId);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, recoveryCodes: [], updatedAt: now })
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, ...(keepCodes ? {} : { recoveryCodes: [] }), updatedAt: now })
       .where(eq(users.id, userId));
     if (user.totpSecret) await tell(tx, [{ kind: "two_factor_disabled", userId, payload: {} }], now);
   });
@@ -190,4 +201,10 @@ export async function regenerateRecoveryCodes(deps: Deps, userId: string, code: 
   const { codes, hashes } = newRecoveryCodes();
   await deps.db.update(users).set({ recoveryCodes: hashes, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
   return { recoveryCodes: codes };
+}
+
+/** Whether the account has a passkey (it counts as a second factor). */
+async function hasPasskey(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return row !== undefined;
 }

@@ -7,7 +7,7 @@ export const NotificationItem = t.Object({
   id: t.String(),
   kind: t.String({
     description:
-      "what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, export_ready, export_failed",
+      "what happened: quota_80, quota_100, video_bandwidth_*, conflict_branches_expiring, conflict_branch_created, video_ready, video_failed, api_key_created, api_key_revoked, oauth_authorized, device_signed_in, password_changed, sign_in_failures, new_sign_in, two_factor_enabled, two_factor_disabled, recovery_code_used, passkey_added, passkey_removed, export_ready, export_failed",
   }),
   title: t.String(),
   body: t.String({ description: "plain text" }),

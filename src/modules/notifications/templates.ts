@@ -318,6 +318,22 @@ const EVENTS = {
     ],
     action: security(ctx),
   }),
+  passkey_added: (p: { name?: string }, ctx: Context): Mail => ({
+    subject: "A passkey was added to your account",
+    blocks: [
+      `The passkey "${p.name ?? ""}" was added to your account. It signs in without the password, and is asked for after the password as a second step.`,
+      IF_NOT_YOU,
+    ],
+    action: security(ctx),
+  }),
+  passkey_removed: (p: { name?: string; lastFactor?: boolean }, ctx: Context): Mail => ({
+    subject: "A passkey was removed from your account",
+    blocks: [
+      `The passkey "${p.name ?? ""}" was removed from your account.${p.lastFactor ? " It was your last second factor: the password alone signs in now, and your recovery codes no longer work." : ""}`,
+      IF_NOT_YOU,
+    ],
+    action: security(ctx),
+  }),
   webhook_disabled: (p: { url: string; reason: string }, ctx: Context): Mail => ({
     subject: "A webhook endpoint was disabled",
     blocks: [`Events are no longer sent to ${p.url}: ${p.reason}. Once it answers again, enable it; its delivery log shows each answer.`],

@@ -22,8 +22,10 @@ import {
   sentence,
   signedInAs,
   signInForm,
+  totpAsked,
   unverifiedNote,
 } from "./parts.ts";
+import { carriedOptions, passkeyOptionsOf } from "./passkey.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { ticketPaths } from "../../identity/public.ts";
 
@@ -46,7 +48,7 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
   const [path] = ticketPaths(deps.config) as [string, string];
   const sessions = createPageSessions(deps, identity, { path, pages: (a) => [a.PUBLIC_URL] });
 
-  type PageOpts = { status?: number; formTargets?: string[]; headers?: Record<string, string>; params?: Record<string, string> };
+  type PageOpts = { status?: number; formTargets?: string[]; headers?: Record<string, string>; params?: Record<string, string>; passkey?: boolean };
   const page = (visit: PageVisit, title: string, body: Html, opts: PageOpts = {}) => {
     // Signing out comes back to the same request (its parameters in the form's URL), signed out.
     const signOutTo = opts.params ? `${ACTION}?${new URLSearchParams(opts.params)}` : ACTION;
@@ -55,6 +57,7 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
       status: opts.status,
       cookies: visit.cookies,
       formTargets: opts.formTargets,
+      passkey: opts.passkey,
       body: html`${body}${signedInAs(visit, signOutTo)}`,
     });
     for (const [k, v] of Object.entries(opts.headers ?? {})) res.headers.set(k, v);
@@ -73,8 +76,16 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
           { status: 400 },
         );
 
-  const signIn = (visit: PageVisit, req: AuthorizeRequest, params: Record<string, string>, error?: ReturnType<typeof messageOf>, email?: string) =>
-    page(
+  const signIn = async (
+    request: Request,
+    visit: PageVisit,
+    req: AuthorizeRequest,
+    params: Record<string, string>,
+    error?: ReturnType<typeof messageOf>,
+    email?: string,
+  ) => {
+    const passkey = await sessions.passkeyOptions(request);
+    return page(
       visit,
       "Sign in",
       signInForm(visit, {
@@ -84,15 +95,26 @@ export function createConsentPage({ deps, identity, limiter }: Pick<RouteService
         error: error && sentence(error.message),
         lead: html`<p>Sign in to your shelf account to continue to <strong class="name" id="client-name">${req.client.name}</strong>.</p>
 ${unverifiedNote(req.client)}`,
+        passkey,
       }),
-      { status: error?.status, headers: error?.headers },
+      { status: error?.status, headers: error?.headers, passkey: passkey !== undefined },
     );
+  };
 
-  const secondFactor = (visit: PageVisit, params: Record<string, string>, challenge: string, error?: ReturnType<typeof messageOf>) =>
-    page(visit, "Two-factor authentication", secondFactorForm(visit, { action: ACTION, fields: params, challenge, error: error && sentence(error.message) }), {
-      status: error?.status,
-      headers: error?.headers,
-    });
+  const secondFactor = (
+    visit: PageVisit,
+    params: Record<string, string>,
+    challenge: string,
+    error?: ReturnType<typeof messageOf>,
+    passkey?: string,
+    totp = true,
+  ) =>
+    page(
+      visit,
+      "Two-factor authentication",
+      secondFactorForm(visit, { action: ACTION, fields: params, challenge, error: error && sentence(error.message), passkey, totp }),
+      { status: error?.status, headers: error?.headers, passkey: passkey !== undefined },
+    );
 
   const consent = (visit: PageVisit, req: AuthorizeRequest, params: Record<string, string>, error?: ReturnType<typeof messageOf>) => {
     const back = new URL(req.redirectUri);
@@ -135,7 +157,7 @@ ${hiddenFields(visit, params)}
         const req = await check(request, visit, query);
         if (req instanceof Response) return req;
         const params = requestParams(query);
-        return visit.user ? consent(visit, req, params) : signIn(visit, req, params);
+        return visit.user ? consent(visit, req, params) : signIn(request, visit, req, params);
       }),
 
     /** POST /oauth/authorize: sign in or out, or approve or deny (then back to the app). */
@@ -163,8 +185,15 @@ ${hiddenFields(visit, params)}
             );
           } catch (e) {
             const challenge = challengeOf(e);
-            if (challenge) return secondFactor(visit, params, challenge);
-            return signIn(visit, req, params, messageOf(e), form.email);
+            if (challenge) return secondFactor(visit, params, challenge, undefined, passkeyOptionsOf(e), totpAsked(e));
+            return signIn(request, visit, req, params, messageOf(e), form.email);
+          }
+        }
+        if (form.action === "sign_in_passkey") {
+          try {
+            return seeOther(`${ACTION}?${new URLSearchParams(params)}`, await sessions.signInWithPasskey(request, { passkey: form.passkey, ip }));
+          } catch (e) {
+            return signIn(request, visit, req, params, messageOf(e));
           }
         }
         if (form.action === "sign_in_code") {
@@ -172,14 +201,14 @@ ${hiddenFields(visit, params)}
           try {
             return seeOther(
               `${ACTION}?${new URLSearchParams(params)}`,
-              await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, ip }),
+              await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, passkey: form.passkey, ip }),
             );
           } catch (e) {
-            if (mayRetryCode(e)) return secondFactor(visit, params, challenge, messageOf(e));
-            return signIn(visit, req, params, messageOf(e));
+            if (mayRetryCode(e)) return secondFactor(visit, params, challenge, messageOf(e), carriedOptions(form.passkey_options), form.totp !== "0");
+            return signIn(request, visit, req, params, messageOf(e));
           }
         }
-        if (!visit.user) return signIn(visit, req, params, { status: 401, message: "sign in to continue", headers: {} });
+        if (!visit.user) return signIn(request, visit, req, params, { status: 401, message: "sign in to continue", headers: {} });
         if (form.decision !== "approve" && form.decision !== "deny") return consent(visit, req, params);
         try {
           await limiter.hit(visit.user.id, "mutation");
@@ -232,7 +261,7 @@ export const consentPageDocumentation: OwnPaths = {
         "x-rfc6749-errors": true,
         summary: "The consent page's forms: sign in or out, approve or deny",
         description:
-          "application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.",
+          "application/x-www-form-urlencoded with the page's csrf token and the request's parameters: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, or decision=approve|deny (then 303 to the app: a code valid 60 s, or error=access_denied). The request is checked again. A missing or wrong token, or another Origin, is 403 and changes nothing.",
         requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } },
         responses: {
           200: htmlPage("the consent form again"),
@@ -240,6 +269,7 @@ export const consentPageDocumentation: OwnPaths = {
           400: htmlPage("not a form, or the request cannot be trusted"),
           401: htmlPage("the sign-in form again: wrong email or password, or not signed in"),
           403: htmlPage("the form did not come from this page of this page session"),
+          422: htmlPage("the sign-in form (or the second step) again: a passkey's answer not accepted"),
           429: htmlPage("too many sign-in attempts, or the mutation rate tier"),
           503: htmlPage(`the limits cannot be counted: nothing is tried; or ${DATABASE_AWAY}`),
         },

@@ -18,8 +18,10 @@ import {
   sentence,
   signedInAs,
   signInForm,
+  totpAsked,
   unverifiedNote,
 } from "./parts.ts";
+import { carriedOptions, passkeyOptionsOf } from "./passkey.ts";
 import { createPageSessions, type PageVisit } from "./session.ts";
 import { ticketPaths } from "../../identity/public.ts";
 import { readPageForm } from "./form.ts";
@@ -34,14 +36,21 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
   const [, path] = ticketPaths(deps.config) as [string, string];
   const sessions = createPageSessions(deps, identity, { path, pages: (a) => [a.CENTER_URL, a.PUBLIC_URL] });
 
-  const page = (visit: PageVisit, title: string, body: ReturnType<typeof html>, status = 200, headers: Record<string, string> = {}) => {
-    const res = renderPage({ title, status, cookies: visit.cookies, body: html`${body}${signedInAs(visit, ACTION)}` });
+  const page = (visit: PageVisit, title: string, body: ReturnType<typeof html>, status = 200, headers: Record<string, string> = {}, passkey = false) => {
+    const res = renderPage({ title, status, cookies: visit.cookies, passkey, body: html`${body}${signedInAs(visit, ACTION)}` });
     for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
     return res;
   };
 
-  const signIn = (visit: PageVisit, userCode: string, error?: { status: number; message: string; headers: Record<string, string> }, email?: string) =>
-    page(
+  const signIn = async (
+    request: Request,
+    visit: PageVisit,
+    userCode: string,
+    error?: { status: number; message: string; headers: Record<string, string> },
+    email?: string,
+  ) => {
+    const passkey = await sessions.passkeyOptions(request);
+    return page(
       visit,
       "Connect a device",
       signInForm(visit, {
@@ -50,18 +59,29 @@ export function createDevicePage({ deps, identity, limiter }: Pick<RouteServices
         email,
         error: error && sentence(error.message),
         lead: html`<p>Sign in to your shelf account, then enter the code your device shows.</p>`,
+        passkey,
       }),
       error?.status,
       error?.headers,
+      passkey !== undefined,
     );
+  };
 
-  const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>) =>
+  const secondFactor = (visit: PageVisit, userCode: string, challenge: string, error?: ReturnType<typeof messageOf>, passkey?: string, totp = true) =>
     page(
       visit,
       "Two-factor authentication",
-      secondFactorForm(visit, { action: ACTION, fields: { user_code: userCode || undefined }, challenge, error: error && sentence(error.message) }),
+      secondFactorForm(visit, {
+        action: ACTION,
+        fields: { user_code: userCode || undefined },
+        challenge,
+        error: error && sentence(error.message),
+        passkey,
+        totp,
+      }),
       error?.status,
       error?.headers,
+      passkey !== undefined,
     );
 
   const codeForm = (visit: PageVisit, userCode: string, error?: ReturnType<typeof messageOf>) =>
@@ -129,7 +149,7 @@ ${unverifiedNote(done)}`,
       servePage(deps.log, request, async () => {
         const visit = await sessions.open(request);
         const userCode = codeOf(new URL(request.url).searchParams.get("user_code"));
-        return visit.user ? codeForm(visit, userCode) : signIn(visit, userCode);
+        return visit.user ? codeForm(visit, userCode) : signIn(request, visit, userCode);
       }),
 
     /** POST /device: sign in or out, look a code up, or approve or deny it. */
@@ -149,22 +169,30 @@ ${unverifiedNote(done)}`,
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
             const challenge = challengeOf(e);
-            if (challenge) return secondFactor(visit, userCode, challenge);
-            return signIn(visit, userCode, messageOf(e), form.email);
+            if (challenge) return secondFactor(visit, userCode, challenge, undefined, passkeyOptionsOf(e), totpAsked(e));
+            return signIn(request, visit, userCode, messageOf(e), form.email);
+          }
+        }
+        if (form.action === "sign_in_passkey") {
+          try {
+            const cookies = await sessions.signInWithPasskey(request, { passkey: form.passkey, ip });
+            return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
+          } catch (e) {
+            return signIn(request, visit, userCode, messageOf(e));
           }
         }
         if (form.action === "sign_in_code") {
           const challenge = form.challenge ?? "";
           try {
-            const cookies = await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, ip });
+            const cookies = await sessions.completeSignIn(request, { challenge, code: form.code, recoveryCode: form.recovery_code, passkey: form.passkey, ip });
             return seeOther(userCode ? `${ACTION}?user_code=${encodeURIComponent(userCode)}` : ACTION, cookies);
           } catch (e) {
-            if (mayRetryCode(e)) return secondFactor(visit, userCode, challenge, messageOf(e));
-            return signIn(visit, userCode, messageOf(e));
+            if (mayRetryCode(e)) return secondFactor(visit, userCode, challenge, messageOf(e), carriedOptions(form.passkey_options), form.totp !== "0");
+            return signIn(request, visit, userCode, messageOf(e));
           }
         }
         if (form.action === "sign_out") return seeOther(ACTION, await sessions.signOut(request, visit));
-        if (!visit.user) return signIn(visit, userCode, { status: 401, message: "sign in to continue", headers: {} });
+        if (!visit.user) return signIn(request, visit, userCode, { status: 401, message: "sign in to continue", headers: {} });
         return decide(visit, visit.user, form, ip);
       }),
   };

@@ -26,7 +26,7 @@ export const devicePageDocumentation: OwnPaths = {
         "x-html-page": true,
         summary: "The device page's forms: sign in or out, look a user code up, approve or deny it",
         description:
-          "application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.",
+          "application/x-www-form-urlencoded with the page's csrf token: action=sign_in (email, password), action=sign_in_passkey (passkey: the JSON of a passkey's answer to the form's data-passkey options), action=sign_in_code (challenge and code, recovery_code or passkey), action=sign_out, user_code (shows the app and its scopes), user_code with decision=approve|deny. A missing or wrong token, or another Origin, is 403 and changes nothing.",
         requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } },
         responses: {
           200: page("the next step, or the outcome"),
@@ -36,6 +36,7 @@ export const devicePageDocumentation: OwnPaths = {
           403: page("the form did not come from this page of this page session"),
           404: page("the code form again: no such code, or it has expired"),
           409: page("the code form again: the code was already used"),
+          422: page("the sign-in form (or the second step) again: a passkey's answer not accepted"),
           429: page("too many wrong codes or sign-in attempts, or the mutation rate tier"),
           503: page(`the limits cannot be counted: nothing is tried; or ${DATABASE_AWAY}`),
         },

@@ -7,6 +7,7 @@ import { AppError } from "../../../core/errors.ts";
 import { inlineSource, pageSecurityHeaders } from "../../../http/page-headers.ts";
 import type { Log } from "../../../infra/log.ts";
 import { Html, html } from "./html.ts";
+import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_SOURCE } from "./passkey-script.ts";
 
 const CSS = `
 *{box-sizing:border-box}
@@ -28,6 +29,9 @@ ul{padding-left:1.2rem}
 .who{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:.5rem;margin-top:1.25rem}
 .who form button{margin-top:0;padding:.3rem .7rem;font-size:.9rem}
 code,.name{overflow-wrap:anywhere}
+.passkey-error:empty{display:none}
+form[data-passkey]{margin-top:1rem}
+form[data-passkey] .muted{margin:0}
 `;
 
 /** The stylesheet is allowed by its hash: no inline style or script but this one runs. */
@@ -45,13 +49,16 @@ export interface PageOptions {
    * browsers hold the redirect of a form submission to form-action too.
    */
   formTargets?: readonly string[];
+  /** The page offers a passkey: its one script (passkey.ts) runs. */
+  passkey?: boolean;
 }
 
 /** The security headers of every page answer (src/http/page-headers.ts), never cached. */
-function pageHeaders(formTargets: readonly string[] = []): Record<string, string> {
+function pageHeaders(formTargets: readonly string[] = [], passkey = false): Record<string, string> {
   return {
     ...pageSecurityHeaders([
       `style-src ${CSS_SOURCE}`,
+      ...(passkey ? [`script-src ${PASSKEY_SCRIPT_SOURCE}`] : []),
       // The only image is the empty icon below, so no browser asks the API for /favicon.ico.
       "img-src data:",
       `form-action 'self'${formTargets.map((t) => ` ${t}`).join("")}`,
@@ -83,10 +90,11 @@ export function renderPage(opts: PageOptions): Response {
 <h1>${opts.title}</h1>
 ${opts.body}
 </main>
+${opts.passkey ? html`<script>${new Html(PASSKEY_SCRIPT)}</script>` : ""}
 </body>
 </html>
 `;
-  const headers = withCookies(new Headers({ ...pageHeaders(opts.formTargets), "content-type": "text/html; charset=utf-8" }), opts.cookies);
+  const headers = withCookies(new Headers({ ...pageHeaders(opts.formTargets, opts.passkey), "content-type": "text/html; charset=utf-8" }), opts.cookies);
   return new Response(doc.markup, { status: opts.status ?? 200, headers });
 }
 

@@ -5,6 +5,7 @@ import { AppError } from "../../../core/errors.ts";
 import { type Scope, SCOPE_DESCRIPTIONS } from "../../../core/scopes.ts";
 import { type Html, html } from "./html.ts";
 import { renderPage } from "./layout.ts";
+import { passkeyForm } from "./passkey.ts";
 import type { PageVisit } from "./session.ts";
 
 /** What a client asking for the scopes may do, as a user reads it. */
@@ -45,7 +46,7 @@ export const errorBox = (message: string | undefined) => message && html`<p clas
  */
 export function signInForm(
   visit: PageVisit,
-  opts: { action: string; fields?: Record<string, string | undefined>; error?: string; email?: string; lead?: Html },
+  opts: { action: string; fields?: Record<string, string | undefined>; error?: string; email?: string; lead?: Html; passkey?: string },
 ): Html {
   return html`<div class="card">
 ${opts.lead ?? html`<p>Sign in to your shelf account to continue.</p>`}
@@ -58,6 +59,17 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256">
 <button type="submit">Sign in</button>
 </form>
+${
+  opts.passkey &&
+  passkeyForm({
+    action: opts.action,
+    options: opts.passkey,
+    hidden: hiddenFields(visit, { ...opts.fields, action: "sign_in_passkey" }),
+    lead: "Or, without a password:",
+    button: "Sign in with a passkey",
+    id: "passkey-sign-in",
+  })
+}
 </div>`;
 }
 
@@ -68,16 +80,39 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in" })}
  */
 export function secondFactorForm(
   visit: PageVisit,
-  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string },
+  opts: { action: string; challenge: string; fields?: Record<string, string | undefined>; error?: string; passkey?: string; totp?: boolean },
 ): Html {
+  const totp = opts.totp !== false;
+  const carried = { ...opts.fields, action: "sign_in_code", challenge: opts.challenge, passkey_options: opts.passkey, totp: totp ? undefined : "0" };
+  const lead = opts.passkey
+    ? totp
+      ? "Use your passkey, or enter the code your authenticator app shows for your shelf account, or one of your recovery codes."
+      : "Use your passkey, or one of your recovery codes."
+    : "Enter the code your authenticator app shows for your shelf account, or one of your recovery codes.";
   return html`<div class="card">
-<p>Enter the code your authenticator app shows for your shelf account, or one of your recovery codes.</p>
+<p>${lead}</p>
 ${errorBox(opts.error)}
+${
+  opts.passkey &&
+  passkeyForm({
+    action: opts.action,
+    options: opts.passkey,
+    hidden: hiddenFields(visit, carried),
+    lead: "Your account has a passkey:",
+    button: "Use a passkey",
+    id: "passkey-second-factor",
+    primary: true,
+  })
+}
 <form method="post" action="${opts.action}" id="second-factor">
-${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.challenge })}
-<label for="code">Authentication code</label>
+${hiddenFields(visit, carried)}
+${
+  totp
+    ? html`<label for="code">Authentication code</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="16" spellcheck="false" autofocus>
-<label for="recovery_code">Or a recovery code</label>
+<label for="recovery_code">Or a recovery code</label>`
+    : html`<label for="recovery_code">A recovery code</label>`
+}
 <input id="recovery_code" name="recovery_code" autocomplete="off" maxlength="64" spellcheck="false">
 <button type="submit">Verify</button>
 </form>
@@ -88,9 +123,12 @@ ${hiddenFields(visit, { ...opts.fields, action: "sign_in_code", challenge: opts.
 export const challengeOf = (e: unknown): string | undefined =>
   e instanceof AppError && e.code === "TWO_FACTOR_REQUIRED" && typeof e.meta.challenge === "string" ? e.meta.challenge : undefined;
 
+/** Whether the second step asks for an authenticator app's code: the sign-in's refusal names the account's methods. */
+export const totpAsked = (e: unknown): boolean => !(e instanceof AppError && Array.isArray(e.meta.methods) && !(e.meta.methods as unknown[]).includes("totp"));
+
 /** Whether a refused second factor may be tried again with the same challenge (a wrong code, not a challenge gone). */
 export const mayRetryCode = (e: unknown): boolean =>
-  e instanceof AppError && e.code === "UNAUTHORIZED" && typeof e.meta.triesLeft === "number" && e.meta.triesLeft > 0;
+  e instanceof AppError && (e.code === "UNAUTHORIZED" || e.code === "PASSKEY_INVALID") && typeof e.meta.triesLeft === "number" && e.meta.triesLeft > 0;
 
 /** "Signed in as ..." with a sign-out button (`action=sign_out` to `action`). */
 export function signedInAs(visit: PageVisit, action: string): Html {

@@ -30,10 +30,14 @@ import {
   sessionCookies,
   completeSignIn,
   signInWithPassword,
+  passkeySignInOptions,
+  relyingPartyOf,
+  signInWithPasskey,
   ticketSession,
 } from "../../identity/public.ts";
 import { notify } from "../../notifications/public.ts";
 import { csrfKey, csrfToken, csrfValid } from "./csrf.ts";
+import { postedAssertion } from "./passkey.ts";
 
 const COOKIE = "shelf_page";
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
@@ -90,6 +94,8 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
   const sessionOf = (request: Request, session?: { refreshToken: string; sessionId: string }) =>
     sessionCookies(deps.config, session, { secure: secureAt(request), nowMs: deps.clock.now().getTime() });
 
+  const rpOf = (request: Request) => relyingPartyOf(deps.config, addressesOf(deps.config, request));
+
   async function userOf(request: Request): Promise<PageUser | undefined> {
     const sessionId = ticketSession(deps.config.JWT_SECRET, cookieOf(request, SESSION_TICKET_COOKIE), deps.clock.now().getTime());
     if (!sessionId) return undefined;
@@ -135,7 +141,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
       const grant = await signInWithPassword(
         deps,
         identity.signer,
-        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE) },
+        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE), rp: rpOf(request) },
         notify,
       );
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
@@ -146,10 +152,20 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
      * or recovery code of the second form; the Set-Cookie values as signIn's. 401 for a wrong
      * code or a challenge gone, 429 or 503 as the sign-in gives.
      */
-    async completeSignIn(request: Request, input: { challenge: string; code?: string; recoveryCode?: string; ip: string }): Promise<string[]> {
-      const code = input.code?.trim() || undefined;
-      const recoveryCode = code ? undefined : input.recoveryCode?.trim() || undefined;
-      if (!input.challenge || input.challenge.length > 128 || (!code && !recoveryCode) || (code?.length ?? 0) > 16 || (recoveryCode?.length ?? 0) > 64) {
+    async completeSignIn(
+      request: Request,
+      input: { challenge: string; code?: string; recoveryCode?: string; passkey?: string; ip: string },
+    ): Promise<string[]> {
+      const passkey = input.passkey ? postedAssertion(input.passkey) : undefined;
+      const code = passkey ? undefined : input.code?.trim() || undefined;
+      const recoveryCode = passkey || code ? undefined : input.recoveryCode?.trim() || undefined;
+      if (
+        !input.challenge ||
+        input.challenge.length > 128 ||
+        (!passkey && !code && !recoveryCode) ||
+        (code?.length ?? 0) > 16 ||
+        (recoveryCode?.length ?? 0) > 64
+      ) {
         throw new AppError("UNAUTHORIZED", "enter the code of your authenticator app or a recovery code", { triesLeft: 1 });
       }
       const grant = await completeSignIn(
@@ -159,9 +175,41 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
           challenge: input.challenge,
           code,
           recoveryCode,
+          passkey: passkey as never,
           ip: input.ip,
           userAgent: request.headers.get("user-agent") ?? undefined,
           deviceProof: cookieOf(request, DEVICE_COOKIE),
+          rp: rpOf(request),
+        },
+        notify,
+      );
+      return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
+    },
+
+    /**
+     * The options of a passkey sign-in for this page's sign-in form, as text (a challenge of
+     * five minutes); undefined when the kv cannot keep one: the password form still works.
+     */
+    async passkeyOptions(request: Request): Promise<string | undefined> {
+      try {
+        return JSON.stringify((await passkeySignInOptions(deps, rpOf(request))).options);
+      } catch (e) {
+        if (e instanceof AppError && e.code === "SERVICE_UNAVAILABLE") return undefined;
+        throw e;
+      }
+    },
+
+    /** Signs the visitor in with a passkey alone (the passkey form's answer); the Set-Cookie values as signIn's. 422 PASSKEY_INVALID, 429 or 503 as the sign-in gives. */
+    async signInWithPasskey(request: Request, input: { passkey?: string; ip: string }): Promise<string[]> {
+      const grant = await signInWithPasskey(
+        deps,
+        identity.signer,
+        {
+          response: postedAssertion(input.passkey) as never,
+          ip: input.ip,
+          userAgent: request.headers.get("user-agent") ?? undefined,
+          deviceProof: cookieOf(request, DEVICE_COOKIE),
+          rp: rpOf(request),
         },
         notify,
       );
