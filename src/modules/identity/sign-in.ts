@@ -68,6 +68,33 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
   return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
 }
 
+/**
+ * Signs in an account whose owner the instance's OpenID provider vouched for (the oidc
+ * module's callback): no password, and no login limit to count, as no secret was guessed
+ * here. Two factors on, the provider's sign-in is the first factor only: the answer is
+ * 401 TWO_FACTOR_REQUIRED with a challenge, as after a right password, and completeSignIn
+ * completes it (docs/decisions/oidc-sign-in.md).
+ */
+export async function signInThroughProvider(
+  deps: Deps,
+  signer: TokenSigner,
+  user: User,
+  input: Omit<SignInInput, "email" | "password">,
+  tell: Tell,
+): Promise<SessionGrant & { deviceProof: string }> {
+  const device = deviceOf(deps.config.JWT_SECRET, user.email, input.deviceProof);
+  if (user.mustVerifyEmail) throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
+  if (user.totpSecret) {
+    const counted = await createLoginLimiter(deps.kv, deps.clock).countAttempt({ email: user.email, ip: input.ip, device });
+    const challenge = await issueChallenge(deps, { userId: user.id, email: user.email, counted });
+    throw new AppError("TWO_FACTOR_REQUIRED", "enter the code of your authenticator app, or one of your recovery codes", {
+      challenge,
+      expiresIn: CHALLENGE_TTL_MS / 1000,
+    });
+  }
+  return openSignedIn(deps, signer, user, { email: user.email, device, userAgent: input.userAgent, ip: input.ip }, tell);
+}
+
 interface StoredChallenge {
   userId: string;
   email: string;

@@ -21,6 +21,7 @@ import { users } from "./table.ts";
 import type { Tell } from "./tell.ts";
 import { sha256Hex } from "./tokens.ts";
 import { requireUser, type User } from "./users.ts";
+import { passwordMatches } from "./password.ts";
 
 const RECOVERY_CODE_COUNT = 10;
 const PERIOD_S = 30;
@@ -169,7 +170,7 @@ export async function disableTwoFactor(deps: Deps, userId: string, proof: { pass
   const user = await requireUser(deps.db, userId);
   if (!user.totpSecret && !user.totpPendingSecret) return;
   if (proof.password !== undefined) {
-    if (!(await Bun.password.verify(proof.password, user.passwordHash))) throw new AppError("UNAUTHORIZED", "wrong password");
+    if (!(await passwordMatches(proof.password, user.passwordHash))) throw new AppError("UNAUTHORIZED", "wrong password");
   } else if (proof.code !== undefined) await requireCode(deps, user, proof.code);
   else throw validationError("body", "give the password or a current code");
   const now = deps.clock.now();
