@@ -70,7 +70,12 @@ const signInController = ({ deps, identity, notify }: RouteServices) => {
     } catch (caught) {
       const e = outageError(caught, request, requestIdOf(request), deps.log) ?? caught;
       if (!(e instanceof AppError)) throw e;
-      const page = refusalPage(e.status, e.message, { href: back(), label: "Back to sign in" }, [browserCookie(request, "", 0)]);
+      const page = refusalPage(
+        e.status,
+        { message: e.message, reason: String(e.meta.reason ?? e.code.toLowerCase()) },
+        { href: back(), label: "Back to sign in" },
+        [browserCookie(request, "", 0)],
+      );
       if (e.headers["retry-after"]) page.headers.set("retry-after", e.headers["retry-after"]);
       return page;
     }

@@ -14,14 +14,20 @@ const headers = () => ({
   "cache-control": "no-store",
 });
 
-/** A refusal: `message` said to the person, `back` where to start again. */
-export function refusalPage(status: number, message: string, back: { href: string; label: string }, cookies: string[] = []): Response {
+/** A refusal: `message` said to the person, `reason` its machine word (data-reason), `back` where to start again. */
+export function refusalPage(
+  status: number,
+  refused: { message: string; reason: string },
+  back: { href: string; label: string },
+  cookies: string[] = [],
+): Response {
+  const { message, reason } = refused;
   const sentence = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><link rel="icon" href="data:,"><title>Sign-in refused · shelf</title><style>${CSS}</style></head>
 <body><main><h1>The sign-in did not go through</h1>
-<p class="error" role="alert" id="oidc-refused">${escapeHtml(sentence)}</p>
+<p class="error" role="alert" id="oidc-refused" data-reason="${escapeHtml(reason)}">${escapeHtml(sentence)}</p>
 <p><a href="${escapeHtml(back.href)}" id="back">${escapeHtml(back.label)}</a></p>
 </main></body></html>
 `;
