@@ -126,6 +126,8 @@ export async function startOidcProvider(opts: { clientId?: string; clientSecret?
     tamper(change: (claims: JWTPayload) => JWTPayload) {
       tampers.push(change);
     },
+    /** How many tampers wait for a token answer (0 once the ID token was rewritten). */
+    pendingTampers: () => tampers.length,
     clearTampers() {
       tampers = [];
     },
