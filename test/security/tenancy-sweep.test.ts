@@ -21,6 +21,7 @@ import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
+import { browserOf, oidcConfig, personAt, provider } from "../oidc/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { exportWorker, runExport } from "../backup/fixtures.ts";
 import { jsonBytes, manifestOf, postArchive, rawZip } from "../migration/fixtures.ts";
@@ -92,6 +93,10 @@ const ownersItems = [
   { kind: "audio", id: audio.id },
 ];
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
+// An identity of the owner's at an OpenID provider, linked by signing in through it (a node set up for it, on the same parts).
+const linker = browserOf(await oauthApp(oidcConfig(provider)));
+expect((await linker.callback(await linker.toCallback(personAt(provider, owner.email, true).sub))).status).toBe(303);
+const identityId = (await callJson("GET", "/v1/user/me/identities", { token: owner.jwt })).body.data.items[0].id as string;
 // An import of the owner's (queued: no worker runs it here).
 const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
 // A link of the owner's to a document: its token opens that document's page, and no media.
@@ -136,6 +141,7 @@ const thumbnail = async () => {
 const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/api-keys/{id}": () => ({ path: `/v1/api-keys/${key.id}` }),
   "DELETE /v1/user/me/sessions/{id}": () => ({ path: `/v1/user/me/sessions/${ownersSession}` }),
+  "DELETE /v1/user/me/identities/{id}": () => ({ path: `/v1/user/me/identities/${identityId}` }),
   "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "GET /v1/migration/{id}": () => ({ path: `/v1/migration/${ownersImport.id}` }),
@@ -311,6 +317,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     "/v1/api-keys",
     "/v1/user/me/oauth-grants",
     "/v1/user/me/sessions",
+    "/v1/user/me/identities",
     "/v1/notifications",
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,
