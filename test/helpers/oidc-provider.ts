@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { decodeJwt, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import Provider from "oidc-provider";
 
-export const SHELF_CALLBACK = "http://shelf.test/v1/auth/oidc/callback";
+const SHELF_CALLBACK = "http://shelf.test/v1/auth/oidc/callback";
 
 interface Person {
   email?: string;

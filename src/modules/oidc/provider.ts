@@ -112,8 +112,6 @@ export function createProvider(deps: Pick<Deps, "config" | "clock" | "log">) {
   };
 }
 
-export type Provider = ReturnType<typeof createProvider>;
-
 /** What went wrong in the exchange, as an AppError: the provider's refusal, a failed check, or the provider away. */
 function exchangeRefusal(err: unknown, deps: Pick<Deps, "log">): AppError {
   if (err instanceof AppError) return err;
