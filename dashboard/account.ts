@@ -3,6 +3,7 @@
 // /v1/user/me/password) with a confirmation beside its button, or the API's refusal; and
 // the account's exports (exports.ts).
 import { devicesCard } from "./devices.ts";
+import { identitiesCard } from "./identities.ts";
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
@@ -194,7 +195,17 @@ export function accountScreen() {
   const body = h("div", { class: "settings-list" });
   call<Me>("GET", "/v1/user/me")
     .then((me) =>
-      body.append(profileCard(me), emailCard(me), passwordCard(), twoFactorCard(me), devicesCard(), historyCard(me), notificationsCard(me), exportsCard()),
+      body.append(
+        profileCard(me),
+        emailCard(me),
+        passwordCard(),
+        twoFactorCard(me),
+        devicesCard(),
+        identitiesCard(),
+        historyCard(me),
+        notificationsCard(me),
+        exportsCard(),
+      ),
     )
     .catch((e) => {
       error.textContent = inWords(e);

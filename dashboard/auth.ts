@@ -1,7 +1,7 @@
 // Sign in and sign up: plain forms; a refusal is told in words beside the form. On an
 // instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
 // saying what the account becomes, and the API's notice is shown once after it.
-import { ApiError, call, type Setup, signIn, signInWithCode, signOut, signUp } from "./api.ts";
+import { ApiError, apiUrl, call, expectSession, type Setup, signIn, signInWithCode, signOut, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
 import { noticeNext } from "./notice.ts";
 import { planName } from "./plans.ts";
@@ -23,8 +23,8 @@ class NeedsCode extends Error {
   }
 }
 
-/** The sign-in's second step: the authenticator app's code, or a recovery code. */
-function secondFactorForm(challenge: string) {
+/** The sign-in's second step: the authenticator app's code, or a recovery code; then `next` (a path of this site), else the library. */
+function secondFactorForm(challenge: string, next?: string) {
   const error = h("p", { class: "error", role: "alert" });
   const button = h("button", { type: "submit", class: "primary" }, "Verify");
   const form = h(
@@ -45,7 +45,8 @@ function secondFactorForm(challenge: string) {
     const recoveryCode = String(d.get("recoveryCode") ?? "").trim();
     try {
       await signInWithCode(challenge, code ? { code } : { recoveryCode });
-      location.hash = "#/library";
+      if (next) location.assign(next);
+      else location.hash = "#/library";
     } catch (e) {
       error.textContent = inWords(e);
     } finally {
@@ -100,7 +101,33 @@ function authForm(o: {
 /** Whether the next account is an empty instance's first, made its administrator. */
 const ownerNext = (setup: Setup | null) => !!setup && !setup.hasAccounts && !!setup.firstAccount?.isAdmin;
 
-export const signInScreen = (setup: Setup | null) =>
+/**
+ * The sign-in screen, and with the instance's OpenID provider set up (setup.oidc) its button:
+ * a plain link to the API's start, which comes back signed in.
+ */
+export function signInScreen(setup: Setup | null) {
+  const screen = passwordSignIn(setup);
+  if (setup?.oidc) {
+    const button = h("a", { href: apiUrl("/v1/auth/oidc/start"), class: "button secondary", id: "oidc-sign-in" }, `Sign in with ${setup.oidc.name}`);
+    button.addEventListener("click", expectSession);
+    screen.querySelector("form")?.after(h("p", { class: "alt-sign-in" }, button));
+  }
+  return screen;
+}
+
+/**
+ * The code step of a sign-in through the OpenID provider for an account with two factors on
+ * (#/sign-in-code?challenge=...&next=...): the callback's challenge, then back to the page
+ * the sign-in began on when it is a path of this site.
+ */
+export function providerCodeScreen() {
+  const q = new URLSearchParams(location.hash.replace(/^#\/sign-in-code\?/, ""));
+  const next = q.get("next") ?? "";
+  const form = secondFactorForm(q.get("challenge") ?? "", /^\/(?![/\\])/.test(next) ? next : undefined);
+  return h("section", { class: "auth-page" }, h("h1", { id: "auth-title" }, "Two-factor authentication"), form);
+}
+
+const passwordSignIn = (setup: Setup | null) =>
   authForm({
     title: "Sign in",
     submit: "Sign in",
