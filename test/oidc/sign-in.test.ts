@@ -7,6 +7,7 @@ import { makeUser } from "../helpers/factories.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { totpOf } from "../../src/modules/identity/two-factor.ts";
+import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { browserOf, oidcConfig, personAt, provider, refusalOf } from "./flow.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
@@ -140,6 +141,41 @@ describe("where a sign-in goes back to", () => {
     const device = browserOf(o);
     const toDevice = await device.callback(await device.toCallback(personAt(provider).sub, "/device?user_code=ABCD-EFGH"));
     expect(toDevice.location).toBe("http://shelf.test/device?user_code=ABCD-EFGH");
+  });
+});
+
+describe("the OAuth pages offer it", () => {
+  test("the consent page's sign-in offers the provider, and its sign-in comes back to the same request, signed in, at the consent form", async () => {
+    const person = personAt(provider);
+    const b = browserOf(o);
+    const consent = `/oauth/authorize?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback" }))}`;
+    const page = await b.shelf.get(consent);
+    expect(page.status).toBe(200);
+    const href = /<a class="button secondary" id="oidc-sign-in" href="([^"]+)">Sign in with Testprovider<\/a>/.exec(page.html)?.[1]?.replaceAll("&amp;", "&");
+    expect(href).toBeDefined();
+    const start = new URL(href!);
+    expect(`${start.origin}${start.pathname}`).toBe("http://shelf.test/v1/auth/oidc/start");
+    const ret = start.searchParams.get("return")!;
+    expect(new URLSearchParams(ret.split("?")[1]).get("code_challenge")).toBe(new URLSearchParams(consent.split("?")[1]).get("code_challenge"));
+    const back = await b.callback(await b.toCallback(person.sub, ret));
+    expect(back.location).toBe(`http://shelf.test${ret}`);
+    const signedIn = await b.shelf.get(ret);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.html).toContain('id="approve"');
+    expect(signedIn.html).toContain(person.email);
+  });
+
+  test("the device page's sign-in offers it too, coming back with the code", async () => {
+    const b = browserOf(o);
+    const page = await b.shelf.get("/device?user_code=BCDFGHJK");
+    const href = /id="oidc-sign-in" href="([^"]+)"/.exec(page.html)?.[1]?.replaceAll("&amp;", "&");
+    expect(new URL(href!).searchParams.get("return")).toBe("/device?user_code=BCDFGHJK");
+  });
+
+  test("a node with no provider offers none", async () => {
+    const plain = await oauthApp();
+    const page = await browserOf(plain).shelf.get("/device");
+    expect(page.html).not.toContain("oidc-sign-in");
   });
 });
 
