@@ -4,6 +4,7 @@
 // linked identity, and its unlink is refused while it is the account's only way in.
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
 import { oidcConfig, personAt, provider } from "../oidc/flow.ts";
 import { findChromium } from "./chromium.ts";
 import { DESKTOP, dashboardHarness } from "./dashboard.ts";
@@ -49,5 +50,26 @@ describe.skipIf(!executable)("signing in through an OpenID provider in the dashb
     // The provider is elsewhere by design; its page's font from the internet is not ours to load.
     d.offOrigin.splice(0, d.offOrigin.length, ...d.offOrigin.filter((u) => !u.startsWith(provider.issuer) && !u.startsWith("https://fonts.")));
     await d.clean(page, [/Failed to load resource/, /fonts\.googleapis/, /409/]);
+  });
+
+  test("the consent page offers the provider, and its sign-in comes back to the same request, signed in", async () => {
+    const person = personAt(provider);
+    const page = await d.open(DESKTOP);
+    const query = authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback", state: "st-oidc" });
+    await page.goto(`${d.rig.o.deps.config.PUBLIC_URL}/oauth/authorize?${new URLSearchParams(query)}`);
+    const button = page.getByRole("link", { name: "Sign in with Testprovider" });
+    await button.waitFor();
+    await d.shootBoth(page, "consent-sign-in-with-provider");
+    await button.click();
+    await page.locator('input[name="login"]').fill(person.sub);
+    await page.locator('input[name="password"]').fill("any");
+    await page.locator('button[type="submit"]').click();
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole("button", { name: "Approve" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("state")).toBe("st-oidc");
+    await page.getByText(person.email).waitFor();
+    await d.shoot(page, "consent-after-provider");
+    d.offOrigin.splice(0, d.offOrigin.length, ...d.offOrigin.filter((u) => !u.startsWith(provider.issuer) && !u.startsWith("https://fonts.")));
+    await d.clean(page, [/Failed to load resource/, /fonts\.googleapis/]);
   });
 });
