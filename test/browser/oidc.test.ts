@@ -5,13 +5,14 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
-import { oidcConfig, personAt, provider } from "../oidc/flow.ts";
+import { oidcConfig, oidcProvider, personAt } from "../oidc/flow.ts";
 import { findChromium } from "./chromium.ts";
 import { DESKTOP, dashboardHarness } from "./dashboard.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const executable = findChromium();
+const provider = await oidcProvider();
 
 describe.skipIf(!executable)("signing in through an OpenID provider in the dashboard", () => {
   const d = dashboardHarness(executable, "oidc", undefined, oidcConfig(provider));

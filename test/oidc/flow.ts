@@ -8,8 +8,15 @@ import { startOidcProvider, type TestProvider } from "../helpers/oidc-provider.t
 import type { oauthApp } from "../oauth/flow.ts";
 import { pageClient } from "../oauth/page-client.ts";
 
-export const provider = await startOidcProvider();
-afterAll(() => provider.stop());
+/**
+ * A provider of the calling test file's own, stopped after its tests (a file's afterAll: a
+ * provider shared by a module would stop with the first file that ran, under one `bun test`).
+ */
+export async function oidcProvider(): Promise<TestProvider> {
+  const provider = await startOidcProvider();
+  afterAll(() => provider.stop());
+  return provider;
+}
 
 export const oidcConfig =
   (p: TestProvider, extra: Record<string, unknown> = {}) =>
@@ -38,7 +45,7 @@ export function personAt(p: TestProvider, email = `p${++people}-${crypto.randomU
 }
 
 /** One browser: shelf's pages through an app (the cookie jar follows it to another node), the provider over the network. */
-export function browserOf(o: OidcApp, p: TestProvider = provider) {
+export function browserOf(o: OidcApp, p: TestProvider) {
   const ip = o.ip();
   const shelf = pageClient(o.app, { ip });
   const atProvider = p.browser();

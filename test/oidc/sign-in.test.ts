@@ -8,9 +8,11 @@ import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { totpOf } from "../../src/modules/identity/two-factor.ts";
 import { authorizeQuery, pkce } from "../oauth/authorize-steps.ts";
-import { browserOf, oidcConfig, personAt, provider, refusalOf } from "./flow.ts";
+import { browserOf, oidcConfig, personAt, oidcProvider, refusalOf } from "./flow.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
+
+const provider = await oidcProvider();
 
 const o = await oauthApp(oidcConfig(provider));
 const me = (token: string) => callJson("GET", "/v1/user/me", { app: o.app, token });
@@ -19,7 +21,7 @@ const identities = (token: string) => callJson("GET", "/v1/user/me/identities", 
 describe("a first sign-in", () => {
   test("with a verified address no account has makes an account without a password, signed in as a password sign-in is", async () => {
     const person = personAt(provider);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const back = await b.callback(await b.toCallback(person.sub));
     expect(back.status).toBe(303);
     expect(back.location).toBe("http://shelf.test/#/library");
@@ -45,14 +47,14 @@ describe("a first sign-in", () => {
 
   test("a second sign-in of the same identity signs in to the same account, records its use, and a new device is told to the owner", async () => {
     const person = personAt(provider);
-    const first = browserOf(o);
+    const first = browserOf(o, provider);
     await first.callback(await first.toCallback(person.sub));
     const firstToken = (await first.refresh()).body.data.accessToken as string;
     // Told by e-mail unless chosen otherwise: in the app too, so the test can read it.
     const choice = await callJson("PATCH", "/v1/user/me", { app: o.app, token: firstToken, json: { notifications: { new_sign_in: { inApp: true } } } });
     expect(choice.status).toBe(200);
     o.clock.advance(60_000);
-    const again = browserOf(o);
+    const again = browserOf(o, provider);
     expect((await again.callback(await again.toCallback(person.sub))).status).toBe(303);
     const token = (await again.refresh()).body.data.accessToken as string;
     expect((await me(token)).body.data.id).toBe((await me(firstToken)).body.data.id);
@@ -66,7 +68,7 @@ describe("a first sign-in", () => {
   test("an account with the same address is linked when the provider says the address is verified; its password still works", async () => {
     const user = await makeUser();
     const person = personAt(provider, user.email, true);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     expect((await b.callback(await b.toCallback(person.sub))).status).toBe(303);
     const token = (await b.refresh()).body.data.accessToken as string;
     expect((await me(token)).body.data).toMatchObject({ id: user.id, hasPassword: true });
@@ -82,7 +84,7 @@ describe("a first sign-in", () => {
   test("with account making off, an address no account has is refused on a page, and nothing is stored", async () => {
     const closed = await oauthApp(oidcConfig(provider, { OIDC_SIGNUP: false }));
     const person = personAt(provider);
-    const b = browserOf(closed);
+    const b = browserOf(closed, provider);
     const back = await b.callback(await b.toCallback(person.sub));
     expect(back.status).toBe(403);
     expect(refusalOf(back.html).reason).toBe("signup_closed");
@@ -96,7 +98,7 @@ describe("a first sign-in", () => {
   test("a provider that gives no address is refused (no account can be named)", async () => {
     const sub = `sub-${crypto.randomUUID()}`;
     provider.person(sub, {});
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const back = await b.callback(await b.toCallback(sub));
     expect(back.status).toBe(403);
     expect(refusalOf(back.html).reason).toBe("no_email");
@@ -106,7 +108,7 @@ describe("a first sign-in", () => {
 describe("unlinking", () => {
   test("refused for an account's only way to sign in; allowed once it has a password; 404 for another's identity", async () => {
     const person = personAt(provider);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     await b.callback(await b.toCallback(person.sub));
     const token = (await b.refresh()).body.data.accessToken as string;
     const [identity] = (await identities(token)).body.data.items;
@@ -120,7 +122,7 @@ describe("unlinking", () => {
 
     const user = await o.makeUser();
     const linkedPerson = personAt(provider, user.email, true);
-    const linker = browserOf(o);
+    const linker = browserOf(o, provider);
     await linker.callback(await linker.toCallback(linkedPerson.sub));
     const [own] = (await identities(user.jwt)).body.data.items;
     expect((await call("DELETE", `/v1/user/me/identities/${own.id}`, { app: o.app, token: user.jwt })).status).toBe(204);
@@ -132,13 +134,13 @@ describe("where a sign-in goes back to", () => {
   test("the consent page it began on, signed in there; another site never", async () => {
     const person = personAt(provider);
     const consent = "/oauth/authorize?response_type=code&client_id=shelf-sync&state=xyz";
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const back = await b.callback(await b.toCallback(person.sub, consent));
     expect(back.location).toBe(`http://shelf.test${consent}`);
-    const elsewhere = browserOf(o);
+    const elsewhere = browserOf(o, provider);
     const other = await elsewhere.callback(await elsewhere.toCallback(personAt(provider).sub, "https://evil.example/oauth/authorize"));
     expect(other.location).toBe("http://shelf.test/#/library");
-    const device = browserOf(o);
+    const device = browserOf(o, provider);
     const toDevice = await device.callback(await device.toCallback(personAt(provider).sub, "/device?user_code=ABCD-EFGH"));
     expect(toDevice.location).toBe("http://shelf.test/device?user_code=ABCD-EFGH");
   });
@@ -147,7 +149,7 @@ describe("where a sign-in goes back to", () => {
 describe("the OAuth pages offer it", () => {
   test("the consent page's sign-in offers the provider, and its sign-in comes back to the same request, signed in, at the consent form", async () => {
     const person = personAt(provider);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const consent = `/oauth/authorize?${new URLSearchParams(authorizeQuery(pkce().challenge, { redirect_uri: "http://127.0.0.1:43817/oauth/callback" }))}`;
     const page = await b.shelf.get(consent);
     expect(page.status).toBe(200);
@@ -166,7 +168,7 @@ describe("the OAuth pages offer it", () => {
   });
 
   test("the device page's sign-in offers it too, coming back with the code", async () => {
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const page = await b.shelf.get("/device?user_code=BCDFGHJK");
     const href = /id="oidc-sign-in" href="([^"]+)"/.exec(page.html)?.[1]?.replaceAll("&amp;", "&");
     expect(new URL(href!).searchParams.get("return")).toBe("/device?user_code=BCDFGHJK");
@@ -174,7 +176,7 @@ describe("the OAuth pages offer it", () => {
 
   test("a node with no provider offers none", async () => {
     const plain = await oauthApp();
-    const page = await browserOf(plain).shelf.get("/device");
+    const page = await browserOf(plain, provider).shelf.get("/device");
     expect(page.html).not.toContain("oidc-sign-in");
   });
 });
@@ -188,7 +190,7 @@ describe("two factors", () => {
     expect((await callJson("POST", "/v1/user/me/2fa/totp/confirm", { app: o.app, token: user.jwt, json: { code: code() } })).status).toBe(200);
     o.clock.advance(30_000);
     const person = personAt(provider, user.email, true);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const consent = "/oauth/authorize?client_id=shelf-sync";
     const back = await b.callback(await b.toCallback(person.sub, consent));
     expect(back.status).toBe(303);
@@ -210,7 +212,7 @@ describe("two api nodes", () => {
   test("a sign-in begun on one node completes on another: the login is in the shared store, not a process", async () => {
     const other = await oauthApp(oidcConfig(provider));
     const person = personAt(provider);
-    const b = browserOf(o);
+    const b = browserOf(o, provider);
     const back = await b.callback(await b.toCallback(person.sub), other);
     expect(back.status).toBe(303);
     expect((await b.refresh(o)).status).toBe(200);
@@ -220,14 +222,14 @@ describe("two api nodes", () => {
 describe("the provider", () => {
   test("not set up: the button's address answers 404 on a page, never 500", async () => {
     const plain = await oauthApp();
-    const res = await browserOf(plain).start();
+    const res = await browserOf(plain, provider).start();
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toStartWith("text/html");
   });
 
   test("away: the node starts, and the button answers 502 on a page; the sign-in screens still say it is there", async () => {
     const away = await oauthApp(oidcConfig(provider, { OIDC_ISSUER: "http://127.0.0.1:9" }));
-    const res = await browserOf(away).start();
+    const res = await browserOf(away, provider).start();
     expect(res.status).toBe(502);
     expect(refusalOf(res.html).reason).toBe("provider_unavailable");
     const setup = await callJson("GET", "/v1/auth/setup", { app: away.app });

@@ -7,9 +7,11 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { expectDocumented } from "../helpers/context.ts";
 import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { oauthApp } from "../oauth/flow.ts";
-import { browserOf, oidcConfig, personAt, provider } from "../oidc/flow.ts";
+import { browserOf, oidcConfig, oidcProvider, personAt } from "../oidc/flow.ts";
 
 setDefaultTimeout(TEST_TIMEOUT_MS);
+
+const provider = await oidcProvider();
 
 const o = await oauthApp(oidcConfig(provider));
 
@@ -52,7 +54,7 @@ describe("the OpenID sign-in never answers 5xx to bad input", () => {
   test("each callback parameter bad, beside a real login's state and code", async () => {
     for (const name of ["code", "iss", "error", "error_description"]) {
       for (const [, value] of BAD) {
-        const b = browserOf(o);
+        const b = browserOf(o, provider);
         const url = await b.toCallback(personAt(provider).sub);
         const params = new URLSearchParams(url.search);
         params.delete(name);

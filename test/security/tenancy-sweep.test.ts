@@ -21,7 +21,7 @@ import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
-import { browserOf, oidcConfig, personAt, provider } from "../oidc/flow.ts";
+import { browserOf, oidcConfig, oidcProvider, personAt } from "../oidc/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { exportWorker, runExport } from "../backup/fixtures.ts";
 import { jsonBytes, manifestOf, postArchive, rawZip } from "../migration/fixtures.ts";
@@ -93,8 +93,9 @@ const ownersItems = [
   { kind: "audio", id: audio.id },
 ];
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
+const provider = await oidcProvider();
 // An identity of the owner's at an OpenID provider, linked by signing in through it (a node set up for it, on the same parts).
-const linker = browserOf(await oauthApp(oidcConfig(provider)));
+const linker = browserOf(await oauthApp(oidcConfig(provider)), provider);
 expect((await linker.callback(await linker.toCallback(personAt(provider, owner.email, true).sub))).status).toBe(303);
 const identityId = (await callJson("GET", "/v1/user/me/identities", { token: owner.jwt })).body.data.items[0].id as string;
 // An import of the owner's (queued: no worker runs it here).
