@@ -95,6 +95,16 @@ describe("a first sign-in", () => {
     expect(await getUserByEmail(deps.db, person.email)).toBeUndefined();
   });
 
+  test("the provider's name becomes the nickname without control, bidi or invisible characters", async () => {
+    const sub = `sub-${crypto.randomUUID()}`;
+    const email = `named-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    provider.person(sub, { email, email_verified: true, name: "Pat\u202E\u200B Tester\u0007" });
+    const b = browserOf(o, provider);
+    expect((await b.callback(await b.toCallback(sub))).status).toBe(303);
+    const token = (await b.refresh()).body.data.accessToken as string;
+    expect((await me(token)).body.data.nickname).toBe("Pat Tester");
+  });
+
   test("a provider that gives no address is refused (no account can be named)", async () => {
     const sub = `sub-${crypto.randomUUID()}`;
     provider.person(sub, {});

@@ -8,6 +8,7 @@ import * as client from "openid-client";
 import { isLoopbackUrl } from "../../config.ts";
 import type { Deps } from "../../core/deps.ts";
 import { AppError } from "../../core/errors.ts";
+import { stripUnsafeChars } from "../../core/text.ts";
 
 const DISCOVERY_TTL_MS = 60 * 60_000;
 /** Seconds a request to the provider may take. */
@@ -106,10 +107,20 @@ export function createProvider(deps: Pick<Deps, "config" | "clock" | "log">) {
         email: email && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null,
         // Only the boolean true counts: a provider's "true" string or a missing claim is not a verification.
         emailVerified: claims.email_verified === true,
-        name: typeof claims.name === "string" ? claims.name.slice(0, 64) : null,
+        // The provider's name for the person, kept to what a nickname may hold (no control, bidi or invisible characters).
+        name: nicknameOf(claims.name),
       };
     },
   };
+}
+
+function nicknameOf(name: unknown): string | null {
+  if (typeof name !== "string") return null;
+  const clean = stripUnsafeChars(name)
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, 64);
+  return clean || null;
 }
 
 /** What went wrong in the exchange, as an AppError: the provider's refusal, a failed check, or the provider away. */
