@@ -1,9 +1,12 @@
 // The OIDC_* settings (docs/operators.md): an issuer goes with a client id, http only on the
 // loopback, the scopes begin with openid, and the defaults ask for no provider and make no
 // account.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { tempDir } from "../helpers/context.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env });
 const problemsOf = (env: Record<string, string>) => {
