@@ -3,6 +3,7 @@
 // /v1/user/me/password) with a confirmation beside its button, or the API's refusal; and
 // the account's exports (exports.ts).
 import { devicesCard } from "./devices.ts";
+import { identitiesCard } from "./identities.ts";
 import { type Answer, call, currentUser } from "./api.ts";
 import { inWords } from "./auth.ts";
 import { field, h } from "./dom.ts";
@@ -126,6 +127,32 @@ function passwordCard() {
   );
 }
 
+/**
+ * An account made by signing in through the instance's OpenID provider has no password until
+ * it asks for a link to choose one (the password reset's, mailed to its address).
+ */
+function noPasswordCard(me: Me) {
+  const status = h("p", { class: "saved", role: "status" });
+  const button = h("button", { type: "button", class: "secondary" }, "Mail me a link to choose one");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    try {
+      await call("POST", "/v1/auth/password-reset", { email: me.email });
+      status.textContent = `A link is on its way to ${me.email}. It works once, within an hour.`;
+    } catch (e) {
+      status.textContent = inWords(e);
+      button.disabled = false;
+    }
+  });
+  return h(
+    "section",
+    { class: "card settings", "aria-labelledby": "password-title" },
+    h("h2", { id: "password-title" }, "Password"),
+    h("p", { class: "hint" }, "Your account has no password: you sign in through your sign-in provider. A password lets you sign in here too."),
+    h("div", { class: "actions" }, button, status),
+  );
+}
+
 function historyCard(me: Me) {
   const enabled = h("input", { id: "f-docVersioningEnabled", type: "checkbox", name: "docVersioningEnabled", checked: me.docVersioningEnabled });
   const max = field(
@@ -200,10 +227,11 @@ export function accountScreen() {
       body.append(
         profileCard(me),
         emailCard(me),
-        passwordCard(),
+        me.hasPassword ? passwordCard() : noPasswordCard(me),
         twoFactorCard(me),
         passkeysCard(),
         devicesCard(),
+        identitiesCard(),
         historyCard(me),
         notificationsCard(me),
         exportsCard(),

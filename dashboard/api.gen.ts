@@ -582,6 +582,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/user/me/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's identities at the instance's OpenID provider: each one signs in to this account, newest first
+         * @description Signed-in sessions only (an API key or OAuth token gets 403). An identity is linked by its first sign-in through the provider (GET /v1/auth/oidc/start): to the account with the same address when the provider says the address is verified, or to the account that sign-in made.
+         */
+        get: operations["getV1UserMeIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/me/identities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity: it no longer signs in to this account (its next sign-in links again by the rules of a first one)
+         * @description 404 NOT_FOUND for an identity not of this account. 409 CONFLICT (meta.reason last_sign_in) when it is the account's only way to sign in: an account made through the provider has no password until it sets one (POST /v1/auth/password-reset mails a link).
+         */
+        delete: operations["deleteV1UserMeIdentitiesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/user/me/usage": {
         parameters: {
             query?: never;
@@ -2186,6 +2226,198 @@ export interface paths {
         post?: never;
         /** Unpublish a site: its pages and files are 404 at once, on every node */
         delete: operations["deleteV1Published-pagesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Begin signing in through the instance's OpenID provider (OIDC_ISSUER): 303 to the provider
+         * @description A browser navigation (the sign-in screens' button). The login is kept 10 minutes in the shared store (state, nonce, PKCE S256 verifier, where to go back to) and bound to this browser by the shelf_oidc cookie. `return` is the consent or device page's path and query the sign-in began on; anything else goes back to the dashboard. 404 when no provider is set up, 502 when its discovery document cannot be read, 429 past 30 starts a minute from one address: a page saying so.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the consent page (/oauth/authorize?...) or device page (/device?...) to come back to; default the dashboard */
+                    return?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description to the provider's authorization endpoint; sets the shelf_oidc cookie (Path=/v1/auth/oidc, 10 minutes) */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no provider is set up */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many sign-ins begun from this address */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the provider cannot be reached */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the shared store cannot be reached */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's answer (its redirect URI): checked, then signed in, and 303 to where the sign-in began
+         * @description The library checks the state, the RFC 9207 iss parameter, the code (with the PKCE verifier), the ID token's signature, issuer, audience, expiry and nonce. Then: an identity already linked signs in to its account; else the account with the same address is linked only when the provider says email_verified true; else, with OIDC_SIGNUP on and a verified address, an account is made (without a password). The session is a password sign-in's (the refresh cookie, the pages' tickets, the device cookie, a new-device notice). With two factors on, no session yet: 303 to the dashboard's code screen (CENTER_URL/#/sign-in-code?challenge=...). A refusal is a page: 400 (meta reason state, issuer, check_failed, provider_error, access_denied), 403 (email_unverified, account_unconfirmed, signup_closed, no_email), 502 (the provider away).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the provider's authorization code */
+                    code?: string;
+                    /** @description the login's state */
+                    state?: string;
+                    /** @description the provider's issuer (RFC 9207) */
+                    iss?: string;
+                    /** @description the provider's refusal (RFC 6749 section 4.1.2.1) */
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description signed in: to the dashboard or the page the sign-in began on, with the session's cookies; or to the dashboard's code screen */
+                303: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        Location: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the login is unknown, expired, used, of another browser, or the provider's answer failed a check */
+                400: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the rules refuse this identity an account */
+                403: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description no provider is set up */
+                404: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description too many sign-ups from this address */
+                429: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                500: components["responses"]["Internal"];
+                /** @description the provider cannot be reached */
+                502: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description the shared store cannot be reached */
+                503: {
+                    headers: {
+                        "x-request-id": components["headers"]["RequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7814,6 +8046,13 @@ export interface operations {
                                  */
                                 laterPlan: "trial" | "pro" | "pro_plus";
                             } | null) | null) | null;
+                            /** @description the OpenID provider people may sign in through (GET /v1/auth/oidc/start); null when the operator named none */
+                            oidc: (({
+                                /** @description the provider's name for the button "Sign in with <name>" (OIDC_NAME) */
+                                name: string;
+                                /** @description whether a first sign-in through it makes an account (OIDC_SIGNUP) */
+                                signup: boolean;
+                            } | null) | null) | null;
                         };
                     };
                 };
@@ -8555,6 +8794,8 @@ export interface operations {
                                 /** @description unused recovery codes (0 while two factors are off) */
                                 recoveryCodesLeft: number;
                             };
+                            /** @description false for an account made by signing in through the instance's OpenID provider until it sets a password (POST /v1/auth/password-reset) */
+                            hasPassword: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -8927,6 +9168,8 @@ export interface operations {
                                 /** @description unused recovery codes (0 while two factors are off) */
                                 recoveryCodesLeft: number;
                             };
+                            /** @description false for an account made by signing in through the instance's OpenID provider until it sets a password (POST /v1/auth/password-reset) */
+                            hasPassword: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };
@@ -9926,6 +10169,97 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV1UserMeIdentities: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                /** @description the provider (OIDC_ISSUER when it was linked) */
+                                issuer: string;
+                                /** @description the account's identifier at the provider (the ID token's sub) */
+                                subject: string;
+                                /** @description the address the provider gave when it was linked */
+                                email: ((string | null) | null) | null;
+                                /**
+                                 * Format: date-time
+                                 * @description when it was linked
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description its latest sign-in
+                                 */
+                                lastUsedAt: ((string | null) | null) | null;
+                            }[];
+                            nextCursor: ((string | null) | null) | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteV1UserMeIdentitiesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -16280,6 +16614,8 @@ export interface operations {
                                     /** @description unused recovery codes (0 while two factors are off) */
                                     recoveryCodesLeft: number;
                                 };
+                                /** @description false for an account made by signing in through the instance's OpenID provider until it sets a password (POST /v1/auth/password-reset) */
+                                hasPassword: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                             }[];
@@ -16628,6 +16964,8 @@ export interface operations {
                                 /** @description unused recovery codes (0 while two factors are off) */
                                 recoveryCodesLeft: number;
                             };
+                            /** @description false for an account made by signing in through the instance's OpenID provider until it sets a password (POST /v1/auth/password-reset) */
+                            hasPassword: boolean;
                             /** Format: date-time */
                             createdAt: string;
                         };

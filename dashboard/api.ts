@@ -80,6 +80,9 @@ function forget() {
   localStorage.removeItem(SESSION_HINT);
 }
 
+/** Before leaving for a sign-in elsewhere (the OpenID provider): the start after it asks for the session it comes back with. */
+export const expectSession = () => localStorage.setItem(SESSION_HINT, "1");
+
 /** At start: the session of an earlier visit, if this browser had one. */
 export const resume = () => (localStorage.getItem(SESSION_HINT) ? refresh() : Promise.resolve(false));
 

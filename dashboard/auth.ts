@@ -2,7 +2,7 @@
 // instance with no account yet (GET /v1/auth/setup) the sign-up is the owner's: titled so,
 // saying what the account becomes, and the API's notice is shown once after it.
 import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
-import { ApiError, call, type SecondStep, type Setup, signIn, signInWithCode, signInWithPasskey, signOut, signUp } from "./api.ts";
+import { ApiError, apiUrl, call, expectSession, type SecondStep, type Setup, signIn, signInWithCode, signInWithPasskey, signOut, signUp } from "./api.ts";
 import { field, h } from "./dom.ts";
 import { noticeNext } from "./notice.ts";
 import { planName } from "./plans.ts";
@@ -30,8 +30,8 @@ function passkeyRefusal(e: unknown): string {
   return inWords(e);
 }
 
-/** The sign-in's second step: a passkey, the authenticator app's code, or a recovery code, as the account has them. */
-function secondFactorForm(step: SecondStep) {
+/** The sign-in's second step: a passkey, the authenticator app's code, or a recovery code, as the account has them; then `next` (a path of this site), else the library. */
+function secondFactorForm(step: SecondStep, next?: string) {
   const { challenge } = step;
   const error = h("p", { class: "error", role: "alert" });
   const button = h("button", { type: "submit", class: step.methods.includes("passkey") ? "secondary" : "primary" }, "Verify");
@@ -46,7 +46,8 @@ function secondFactorForm(step: SecondStep) {
       try {
         const passkey = await startAuthentication({ optionsJSON: options as never });
         await signInWithCode(challenge, { passkey });
-        location.hash = "#/library";
+        if (next) location.assign(next);
+        else location.hash = "#/library";
       } catch (e) {
         error.textContent = passkeyRefusal(e);
       } finally {
@@ -80,7 +81,8 @@ function secondFactorForm(step: SecondStep) {
     const recoveryCode = String(d.get("recoveryCode") ?? "").trim();
     try {
       await signInWithCode(challenge, code ? { code } : { recoveryCode });
-      location.hash = "#/library";
+      if (next) location.assign(next);
+      else location.hash = "#/library";
     } catch (e) {
       error.textContent = inWords(e);
     } finally {
@@ -159,7 +161,41 @@ function passkeySignIn(): HTMLElement | undefined {
 /** Whether the next account is an empty instance's first, made its administrator. */
 const ownerNext = (setup: Setup | null) => !!setup && !setup.hasAccounts && !!setup.firstAccount?.isAdmin;
 
-export const signInScreen = (setup: Setup | null) =>
+/**
+ * The sign-in screen, and with the instance's OpenID provider set up (setup.oidc) its button:
+ * a plain link to the API's start, which comes back signed in.
+ */
+export function signInScreen(setup: Setup | null) {
+  const screen = passwordSignIn(setup);
+  if (setup?.oidc) {
+    const button = h("a", { href: apiUrl("/v1/auth/oidc/start"), class: "button secondary", id: "oidc-sign-in" }, `Sign in with ${setup.oidc.name}`);
+    button.addEventListener("click", expectSession);
+    screen.querySelector("form")?.after(h("p", { class: "alt-sign-in" }, button));
+  }
+  return screen;
+}
+
+/**
+ * The code step of a sign-in through the OpenID provider for an account with two factors on
+ * (#/sign-in-code?challenge=...&next=...): the callback's challenge, then back to the page
+ * the sign-in began on when it is a path of this site.
+ */
+export function providerCodeScreen() {
+  const q = new URLSearchParams(location.hash.replace(/^#\/sign-in-code\?/, ""));
+  const next = q.get("next") ?? "";
+  const methods = (q.get("methods") ?? "totp,recovery_code").split(",");
+  let passkey: Record<string, unknown> | null = null;
+  try {
+    const encoded = q.get("passkey");
+    if (encoded) passkey = JSON.parse(atob(encoded.replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
+  } catch {
+    // A fragment cut or altered: the code fields remain.
+  }
+  const form = secondFactorForm({ challenge: q.get("challenge") ?? "", methods, passkey }, /^\/(?![/\\])/.test(next) ? next : undefined);
+  return h("section", { class: "auth-page" }, h("h1", { id: "auth-title" }, "Two-factor authentication"), form);
+}
+
+const passwordSignIn = (setup: Setup | null) =>
   authForm({
     title: "Sign in",
     submit: "Sign in",

@@ -10,7 +10,7 @@ import { goToOwnAddress } from "./address.ts";
 import { type AdminPart, adminScreen } from "./admin.ts";
 import { currentUser, resume, type Setup, setupState } from "./api.ts";
 import { appsScreen } from "./apps.ts";
-import { confirmAddressScreen, forgotPasswordScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
+import { confirmAddressScreen, forgotPasswordScreen, providerCodeScreen, resetPasswordScreen, signInScreen, signUpScreen } from "./auth.ts";
 import { collectionScreen, collectionsScreen } from "./collections.ts";
 import { h, show } from "./dom.ts";
 import { conflictsScreen } from "./conflicts.ts";
@@ -84,6 +84,8 @@ const LINKS: Record<string, { title: string; screen: (token: string) => HTMLElem
   "#/reset-password?": { title: "Choose a new password", screen: resetPasswordScreen },
   "#/verify-email?": { title: "Confirm your address", screen: (t) => confirmAddressScreen("verify", t) },
   "#/confirm-email?": { title: "Confirm your new address", screen: (t) => confirmAddressScreen("change", t) },
+  // Not a mail's link: where a sign-in through the OpenID provider asks for the code (two factors on).
+  "#/sign-in-code?": { title: "Two-factor authentication", screen: providerCodeScreen },
 };
 
 /** The screen for a fragment no screen has. */
@@ -112,7 +114,7 @@ const isStart = (hash: string) => hash === "" || hash === "#" || hash === "#/";
 function render() {
   const user = currentUser();
   // Signed in, the instance has an account: what a sign-out leads to is an ordinary sign-in.
-  if (user && setup) setup = { hasAccounts: true, firstAccount: null };
+  if (user && setup) setup = { hasAccounts: true, firstAccount: null, oidc: setup.oidc };
   const hash = location.hash;
   const link = Object.entries(LINKS).find(([prefix]) => hash.startsWith(prefix));
   if (link) {

@@ -155,6 +155,32 @@ export const variables = {
     default: false,
     doc: "a new sign-up must open a link mailed to its address before it can sign in (needs SMTP_URL); the instance's first account is not held back",
   },
+  OIDC_ISSUER: {
+    schema: Url,
+    default: undefined,
+    doc: "an OpenID Connect provider people may sign in through (its issuer, e.g. https://auth.example.com/application/o/shelf/); its discovery document is read at the first sign-in, not at start; http only on the loopback. Register PUBLIC_URL/v1/auth/oidc/callback as the redirect URI",
+  },
+  OIDC_CLIENT_ID: { schema: T.String({ minLength: 1, maxLength: 255 }), default: undefined, doc: "shelf's client id at OIDC_ISSUER (set with it)" },
+  OIDC_CLIENT_SECRET: {
+    schema: T.String({ minLength: 1, maxLength: 1024 }),
+    default: undefined,
+    doc: "shelf's client secret at OIDC_ISSUER (client_secret_basic); unset = a public client, PKCE alone",
+  },
+  OIDC_NAME: {
+    schema: T.String({ minLength: 1, maxLength: 40 }),
+    default: "single sign-on",
+    doc: 'the provider\'s name on the sign-in button: "Sign in with <name>" (e.g. Authentik)',
+  },
+  OIDC_SIGNUP: {
+    schema: T.Boolean(),
+    default: false,
+    doc: "a first sign-in through OIDC_ISSUER with an address no account has makes an account (the provider must say the address is verified); off, only existing accounts may sign in through it (linked by a verified address)",
+  },
+  OIDC_SCOPES: {
+    schema: T.String({ pattern: "^openid( [A-Za-z0-9_.:-]+)*$" }),
+    default: "openid email profile",
+    doc: "the scopes asked of the provider, space-separated, openid first; email must give the email and email_verified claims",
+  },
   PLAN_OVERRIDES: { schema: T.String(), default: undefined, doc: 'JSON overriding plan limits, e.g. {"trial":{"imageStorageBytes":1e9}}' },
   RATE_LIMITS: {
     schema: T.String(),
@@ -392,6 +418,9 @@ function coerce(schema: TSchema, raw: string): unknown {
   return raw;
 }
 
+/** Whether an http URL's host is this machine's loopback (a provider run beside shelf, or a test's). */
+export const isLoopbackUrl = (url: string) => ["127.0.0.1", "[::1]", "localhost"].includes(new URL(url).hostname);
+
 const trimSlash = (u: string) => u.replace(/\/+$/, "");
 
 /**
@@ -438,6 +467,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const s3Set = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"].filter((k) => out[k] !== undefined);
   if (s3Set.length > 0 && s3Set.length < 3) problems.push("S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  if ((out.OIDC_ISSUER === undefined) !== (out.OIDC_CLIENT_ID === undefined)) problems.push("OIDC_ISSUER and OIDC_CLIENT_ID go together");
+  if (typeof out.OIDC_ISSUER === "string" && out.OIDC_ISSUER.startsWith("http://") && !isLoopbackUrl(out.OIDC_ISSUER))
+    problems.push("OIDC_ISSUER: https, or http on the loopback (127.0.0.1, [::1], localhost) only");
   if (out.DATABASE_URL && !out.JWT_SECRET) problems.push("JWT_SECRET: required when DATABASE_URL is set (every node must share it)");
   problems.push(...platformProblems(out));
   if (problems.length) throw new ConfigError(problems);

@@ -15,6 +15,7 @@ import { migrationModule } from "../modules/migration/index.ts";
 import { centerModule } from "../modules/center/index.ts";
 import { collectionsModule } from "../modules/collections/index.ts";
 import { identityModule } from "../modules/identity/index.ts";
+import { oidcModule } from "../modules/oidc/index.ts";
 import { createEdge } from "../modules/edge/index.ts";
 import { imagesModule } from "../modules/images/index.ts";
 import { libraryModule } from "../modules/library/index.ts";
@@ -82,6 +83,7 @@ export function createApp(processServices: Services) {
     .use(openapiPlugin(deps.config.PUBLIC_URL, deps.config.addressesFromRequest.length > 0))
     .use(systemModule(deps))
     .use(identityModule(services))
+    .use(oidcModule(services))
     .use(usageModule(services))
     .use(notificationsModule(services))
     .use(imagesModule(services))

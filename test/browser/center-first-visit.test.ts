@@ -106,7 +106,7 @@ describe.skipIf(!executable)("the first visit to an instance with no account, in
       await shoot(page, "owner-notice-phone");
       await expect(axeViolations(page)).resolves.toEqual([]);
       const setup = await callJson("GET", "/v1/auth/setup", { app: instance.app });
-      expect(setup.body.data).toEqual({ hasAccounts: true, firstAccount: null });
+      expect(setup.body.data).toEqual({ hasAccounts: true, firstAccount: null, oidc: null });
 
       // Once: the next screen, the library again and a reload do not show it.
       await showScreen(page, "#/upload");

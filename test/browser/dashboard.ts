@@ -30,8 +30,17 @@ type Rig = Awaited<ReturnType<typeof browserRig>>;
 /** Chromium's note that COOP needs HTTPS: the test server is plain HTTP, so every page earns it. */
 const COOP_NOTE = "Cross-Origin-Opener-Policy header has been ignored";
 
-/** `name` names the screenshots' folder; `prepare` runs once the rig is up (the file's own fixtures). */
-export function dashboardHarness(executable: string | undefined, name: string, prepare?: (rig: Rig) => Promise<void>, opts: { args?: string[] } = {}) {
+/**
+ * `name` names the screenshots' folder; `prepare` runs once the rig is up (the file's own
+ * fixtures); `change` as browserRig's (other settings); `opts.args`, Chromium's own.
+ */
+export function dashboardHarness(
+  executable: string | undefined,
+  name: string,
+  prepare?: (rig: Rig) => Promise<void>,
+  change?: Parameters<typeof browserRig>[1],
+  opts: { args?: string[] } = {},
+) {
   let rig: Rig;
   let origin = "";
   const shots = mkdtempSync(join(tmpdir(), `shelf-${name}-`));
@@ -43,7 +52,7 @@ export function dashboardHarness(executable: string | undefined, name: string, p
   let last: Page | undefined;
 
   beforeAll(async () => {
-    rig = await browserRig(executable!, undefined, opts);
+    rig = await browserRig(executable!, change, opts);
     origin = new URL(rig.o.deps.config.CENTER_URL).origin;
     await prepare?.(rig);
   }, SLOW);

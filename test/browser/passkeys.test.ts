@@ -37,7 +37,7 @@ async function virtualAuthenticator(page: Page) {
 }
 
 describe.skipIf(!executable)("passkeys in the dashboard", () => {
-  const d = dashboardHarness(executable, "passkeys", undefined, { args: ["--unsafely-treat-insecure-origin-as-secure=http://shelf.test"] });
+  const d = dashboardHarness(executable, "passkeys", undefined, undefined, { args: ["--unsafely-treat-insecure-origin-as-secure=http://shelf.test"] });
 
   test(
     "add a passkey on Account, sign out, sign in with it alone, then as the second step after the password; rename and remove it",

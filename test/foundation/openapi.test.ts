@@ -38,6 +38,8 @@ describe("GET /swagger/json", () => {
         "POST /v1/auth/signup",
         "POST /v1/auth/login",
         "POST /v1/auth/login/2fa",
+        "GET /v1/auth/oidc/start",
+        "GET /v1/auth/oidc/callback",
         "POST /v1/auth/refresh",
         "POST /v1/auth/logout",
         "GET /v1/user/me",
@@ -202,6 +204,8 @@ describe("GET /swagger/json", () => {
         "GET /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions",
         "DELETE /v1/user/me/sessions/{id}",
+        "GET /v1/user/me/identities",
+        "DELETE /v1/user/me/identities/{id}",
         "POST /webhooks/{provider}",
         "GET /media/v/{id}/{file}",
         "HEAD /media/v/{id}/{file}",
@@ -297,7 +301,7 @@ describe("GET /swagger/json", () => {
     // Routes where a credential is optional (public documents) have no rate tier of their own.
     const optional = (o: { op: Json }) => (o.op.security as Json[]).some((s) => Object.keys(s).length === 0);
     const guarded = operations.filter((o) => o.op.security && !edge(o) && !optional(o) && !o.op["x-jsonrpc"]);
-    expect(guarded.length).toBe(131);
+    expect(guarded.length).toBe(133);
     for (const { route, op } of guarded) {
       expect(op.responses["401"], route).toEqual({ $ref: "#/components/responses/Unauthorized" });
       expect(op.responses["403"], route).toEqual({ $ref: "#/components/responses/Forbidden" });

@@ -29,6 +29,7 @@ describe("GET /v1/user/me", () => {
         video_ready: { email: false, inApp: true, emailMandatory: false },
       }),
       twoFactor: { totp: false, recoveryCodesLeft: 0 },
+      hasPassword: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
   });

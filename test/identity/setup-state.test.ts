@@ -22,12 +22,12 @@ describe("GET /v1/auth/setup", () => {
       const before = await callJson("GET", "/v1/auth/setup", { app });
       expect(before.status).toBe(200);
       expect(before.headers.get("cache-control")).toBe("no-store");
-      expect(before.body.data).toEqual({ hasAccounts: false, firstAccount: { isAdmin: true, plan: "pro", laterPlan: "trial" } });
+      expect(before.body.data).toEqual({ hasAccounts: false, firstAccount: { isAdmin: true, plan: "pro", laterPlan: "trial" }, oidc: null });
 
       const signup = await callJson("POST", "/v1/auth/signup", { app, json: { email: "owner@example.com", password: "a long passphrase" } });
       expect(signup.body.data).toMatchObject({ firstAccount: true, user: { isAdmin: true, plan: "pro" } });
       const after = await callJson("GET", "/v1/auth/setup", { app });
-      expect(after.body.data).toEqual({ hasAccounts: true, firstAccount: null });
+      expect(after.body.data).toEqual({ hasAccounts: true, firstAccount: null, oidc: null });
     },
     EMPTY_INSTANCE_MS,
   );
@@ -37,7 +37,7 @@ describe("GET /v1/auth/setup", () => {
     async () => {
       const { app } = await emptyInstance({ FIRST_USER_ADMIN: "false", DEFAULT_PLAN: "pro" });
       const res = await callJson("GET", "/v1/auth/setup", { app });
-      expect(res.body.data).toEqual({ hasAccounts: false, firstAccount: { isAdmin: false, plan: "pro", laterPlan: "pro" } });
+      expect(res.body.data).toEqual({ hasAccounts: false, firstAccount: { isAdmin: false, plan: "pro", laterPlan: "pro" }, oidc: null });
     },
     EMPTY_INSTANCE_MS,
   );
@@ -47,7 +47,7 @@ describe("GET /v1/auth/setup", () => {
     const anonymous = await callJson("GET", "/v1/auth/setup");
     const signedIn = await callJson("GET", "/v1/auth/setup", { token: user.jwt });
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body.data).toEqual({ hasAccounts: true, firstAccount: null });
+    expect(anonymous.body.data).toEqual({ hasAccounts: true, firstAccount: null, oidc: null });
     expect(signedIn.body.data).toEqual(anonymous.body.data);
   });
 });

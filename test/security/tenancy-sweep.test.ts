@@ -22,6 +22,7 @@ import { uploadedDoc } from "../documents/fixtures.ts";
 import { png, uploaded } from "../images/fixtures.ts";
 import { newKb, pushed, upsert } from "../kbs/fixtures.ts";
 import { oauthApp } from "../oauth/flow.ts";
+import { browserOf, oidcConfig, oidcProvider, personAt } from "../oidc/flow.ts";
 import { storedVideo } from "../videos/playback-fixtures.ts";
 import { exportWorker, runExport } from "../backup/fixtures.ts";
 import { jsonBytes, manifestOf, postArchive, rawZip } from "../migration/fixtures.ts";
@@ -94,6 +95,11 @@ const ownersItems = [
 ];
 const ownersSession = (await callJson("GET", "/v1/user/me/sessions", { token: owner.jwt })).body.data.items[0].id as string;
 const ownersPasskey = await addPasskey(owner.jwt);
+const provider = await oidcProvider();
+// An identity of the owner's at an OpenID provider, linked by signing in through it (a node set up for it, on the same parts).
+const linker = browserOf(await oauthApp(oidcConfig(provider)), provider);
+expect((await linker.callback(await linker.toCallback(personAt(provider, owner.email, true).sub))).status).toBe(303);
+const identityId = (await callJson("GET", "/v1/user/me/identities", { token: owner.jwt })).body.data.items[0].id as string;
 // An import of the owner's (queued: no worker runs it here).
 const ownersImport = (await postArchive(owner.jwt, rawZip([{ name: "manifest.json", bytes: jsonBytes(manifestOf([])) }]))).body.data;
 // A link of the owner's to a document: its token opens that document's page, and no media.
@@ -140,6 +146,7 @@ const PROBES: Record<string, () => Probe | Promise<Probe>> = {
   "DELETE /v1/user/me/sessions/{id}": () => ({ path: `/v1/user/me/sessions/${ownersSession}` }),
   "PATCH /v1/user/me/passkeys/{id}": () => ({ path: `/v1/user/me/passkeys/${ownersPasskey.id}`, json: { name: "mine now" } }),
   "DELETE /v1/user/me/passkeys/{id}": () => ({ path: `/v1/user/me/passkeys/${ownersPasskey.id}`, json: { password: stranger.password } }),
+  "DELETE /v1/user/me/identities/{id}": () => ({ path: `/v1/user/me/identities/${identityId}` }),
   "GET /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "DELETE /v1/backup/{id}": () => ({ path: `/v1/backup/${ownersExport.id}` }),
   "GET /v1/migration/{id}": () => ({ path: `/v1/migration/${ownersImport.id}` }),
@@ -316,6 +323,7 @@ async function ownersView(): Promise<{ path: string; status: number; body: strin
     "/v1/user/me/oauth-grants",
     "/v1/user/me/sessions",
     "/v1/user/me/passkeys",
+    "/v1/user/me/identities",
     "/v1/notifications",
     `/v1/videos/${video.id}`,
     `/v1/videos/${video.id}/status`,

@@ -17,3 +17,4 @@ export * from "../../modules/shares/table.ts";
 export * from "../../modules/publish/table.ts";
 export * from "../../modules/collections/table.ts";
 export * from "../../modules/webhooks/table.ts";
+export * from "../../modules/oidc/table.ts";

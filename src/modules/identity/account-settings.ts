@@ -11,6 +11,7 @@ import { endOtherSessions } from "./sessions.ts";
 import { users } from "./table.ts";
 import type { Tell } from "./tell.ts";
 import { hashPassword, lockUser, type User, type UserPatch, updateUser } from "./users.ts";
+import { passwordMatches } from "./password.ts";
 
 /** PATCH /v1/user/me: the profile columns, and the notification choices merged under the row's lock. */
 export async function patchMe(deps: Deps, userId: string, body: typeof MePatch.static): Promise<User> {
@@ -45,7 +46,7 @@ export async function changePassword(
 ): Promise<void> {
   const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound("user");
-  if (!(await Bun.password.verify(input.currentPassword, row.hash))) throw new AppError("UNAUTHORIZED", "the current password is wrong");
+  if (!(await passwordMatches(input.currentPassword, row.hash))) throw new AppError("UNAUTHORIZED", "the current password is wrong");
   const passwordHash = await hashPassword(deps.config, input.newPassword);
   const now = deps.clock.now();
   const ended = await deps.db.transaction(async (tx) => {

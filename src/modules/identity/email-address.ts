@@ -10,7 +10,7 @@ import { countLinkAsk, issueLink, MAX_LINKS_PER_ACCOUNT_HOUR, mayMailLink, spend
 import { users } from "./table.ts";
 import type { AfterAnswer, Tell } from "./tell.ts";
 import { createUser, getUser, getUserByEmail, hashPassword, type NewAccount, normalizeEmail } from "./users.ts";
-import { assertPasswordAcceptable } from "./password.ts";
+import { assertPasswordAcceptable, passwordMatches } from "./password.ts";
 
 /** A sign-up's link and an address change's stay open a day: mail can be slow to arrive. */
 export const ADDRESS_LINK_TTL_MS = 24 * 3_600_000;
@@ -74,7 +74,7 @@ export async function verifyEmail(deps: Deps, token: string): Promise<void> {
 export async function askEmailChange(deps: Deps, userId: string, input: { newEmail: string; currentPassword: string }, tell: Tell): Promise<void> {
   const user = await getUser(deps.db, userId);
   if (!user) throw new AppError("UNAUTHORIZED", "session ended");
-  if (!(await Bun.password.verify(input.currentPassword, user.passwordHash))) throw new AppError("UNAUTHORIZED", "the current password is wrong");
+  if (!(await passwordMatches(input.currentPassword, user.passwordHash))) throw new AppError("UNAUTHORIZED", "the current password is wrong");
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === user.email) throw new AppError("VALIDATION_ERROR", "this is already the account's address", { field: "body.newEmail" });
   if (await getUserByEmail(deps.db, newEmail)) throw new AppError("CONFLICT", "another account has this address", { field: "newEmail" });

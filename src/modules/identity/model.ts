@@ -55,6 +55,13 @@ export const SetupState = t.Object({
     }),
     { description: "what the first account becomes; null once there is an account" },
   ),
+  oidc: t.Nullable(
+    t.Object({
+      name: t.String({ description: 'the provider\'s name for the button "Sign in with <name>" (OIDC_NAME)' }),
+      signup: t.Boolean({ description: "whether a first sign-in through it makes an account (OIDC_SIGNUP)" }),
+    }),
+    { description: "the OpenID provider people may sign in through (GET /v1/auth/oidc/start); null when the operator named none" },
+  ),
 });
 export type SetupState = typeof SetupState.static;
 
@@ -147,6 +154,9 @@ export const Me = t.Object({
   twoFactor: t.Object({
     totp: t.Boolean({ description: "signing in asks for a code of an authenticator app after the password" }),
     recoveryCodesLeft: Int({ description: "unused recovery codes (0 while two factors are off)" }),
+  }),
+  hasPassword: t.Boolean({
+    description: "false for an account made by signing in through the instance's OpenID provider until it sets a password (POST /v1/auth/password-reset)",
   }),
   createdAt: t.String({ format: "date-time" }),
 });

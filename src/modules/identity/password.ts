@@ -12,3 +12,9 @@ export function assertPasswordAcceptable(password: string, path = "body.password
   if (password.length > PASSWORD_MAX_LENGTH) throw validationError(path, `the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
   if (/^(.)\1*$/su.test(password)) throw validationError(path, "the password is too weak");
 }
+
+/**
+ * Whether `password` is the account's. An account made through an OpenID provider has no
+ * password (null) until it sets one with a reset link: nothing matches it.
+ */
+export const passwordMatches = async (password: string, hash: string | null): Promise<boolean> => hash !== null && (await Bun.password.verify(password, hash));

@@ -83,7 +83,7 @@ export async function signup(
 /** Checks the password; the same 401 whether the email or the password is wrong. */
 export async function verifyCredentials(deps: Deps, email: string, password: string): Promise<User> {
   const user = await getUserByEmail(deps.db, email);
-  const ok = user
+  const ok = user?.passwordHash
     ? await Bun.password.verify(password, user.passwordHash)
     : await Bun.password.verify(password, await (dummyHash ??= hashPassword(deps.config, crypto.randomUUID()))).then(() => false);
   if (!user || !ok) throw new AppError("UNAUTHORIZED", "wrong email or password");

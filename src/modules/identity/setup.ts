@@ -8,9 +8,12 @@ import { hasAccounts } from "./users.ts";
 
 export async function setupState(deps: Pick<Deps, "db" | "config">): Promise<SetupState> {
   const { config } = deps;
-  if (await hasAccounts(deps.db)) return { hasAccounts: true, firstAccount: null };
+  // The button "Sign in with <name>" of the sign-in screens, when the operator named a provider.
+  const oidc = config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? { name: config.OIDC_NAME, signup: config.OIDC_SIGNUP } : null;
+  if (await hasAccounts(deps.db)) return { hasAccounts: true, firstAccount: null, oidc };
   return {
     hasAccounts: false,
+    oidc,
     firstAccount: {
       isAdmin: config.FIRST_USER_ADMIN,
       plan: config.FIRST_USER_ADMIN ? config.FIRST_USER_PLAN : config.DEFAULT_PLAN,

@@ -68,34 +68,61 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     await limiter.recordSuccess(counted);
     throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
   }
-  const keys = await passkeysOf(deps.db, user.id);
-  if (user.totpSecret || keys.length > 0) {
-    const challenge = await issueChallenge(deps, { userId: user.id, email, counted });
-    const methods = [
-      ...(user.totpSecret ? ["totp"] : []),
-      ...(keys.length > 0 ? ["passkey"] : []),
-      ...(user.recoveryCodes.length > 0 ? ["recovery_code"] : []),
-    ];
-    const passkey =
-      keys.length > 0
-        ? await generateAuthenticationOptions({
-            rpID: input.rp.rpId,
-            challenge: await newChallenge(deps, "second_factor", user.id),
-            allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as never })),
-            userVerification: "preferred",
-            timeout: PASSKEY_CHALLENGE_TTL_MS,
-          })
-        : null;
-    throw new AppError(
-      "TWO_FACTOR_REQUIRED",
-      user.totpSecret
-        ? "enter the code of your authenticator app, use a passkey, or one of your recovery codes"
-        : "use your passkey, or one of your recovery codes",
-      { challenge, expiresIn: CHALLENGE_TTL_MS / 1000, methods, passkey },
-    );
-  }
+  await askSecondStep(deps, user, { email, counted, rp: input.rp });
   await limiter.recordSuccess(counted);
   return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
+}
+
+/**
+ * With two factors on (an authenticator app, passkeys, or both), no session yet: 401
+ * TWO_FACTOR_REQUIRED with a challenge, the methods the account has, and a passkey's
+ * options when it has one; completeSignIn completes it. Nothing when two factors are off.
+ */
+async function askSecondStep(deps: Deps, user: User, c: { email: string; counted: CountedAttempt; rp: RelyingParty }): Promise<void> {
+  const keys = await passkeysOf(deps.db, user.id);
+  if (!user.totpSecret && keys.length === 0) return;
+  const challenge = await issueChallenge(deps, { userId: user.id, email: c.email, counted: c.counted });
+  const methods = [...(user.totpSecret ? ["totp"] : []), ...(keys.length > 0 ? ["passkey"] : []), ...(user.recoveryCodes.length > 0 ? ["recovery_code"] : [])];
+  const passkey =
+    keys.length > 0
+      ? await generateAuthenticationOptions({
+          rpID: c.rp.rpId,
+          challenge: await newChallenge(deps, "second_factor", user.id),
+          allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as never })),
+          userVerification: "preferred",
+          timeout: PASSKEY_CHALLENGE_TTL_MS,
+        })
+      : null;
+  throw new AppError(
+    "TWO_FACTOR_REQUIRED",
+    user.totpSecret
+      ? "enter the code of your authenticator app, use a passkey, or one of your recovery codes"
+      : "use your passkey, or one of your recovery codes",
+    { challenge, expiresIn: CHALLENGE_TTL_MS / 1000, methods, passkey },
+  );
+}
+
+/**
+ * Signs in an account whose owner the instance's OpenID provider vouched for (the oidc
+ * module's callback): no password, and no login limit to count, as no secret was guessed
+ * here. Two factors on, the provider's sign-in is the first factor only: the answer is
+ * 401 TWO_FACTOR_REQUIRED with a challenge, as after a right password, and completeSignIn
+ * completes it (docs/decisions/oidc-sign-in.md).
+ */
+export async function signInThroughProvider(
+  deps: Deps,
+  signer: TokenSigner,
+  user: User,
+  input: Omit<SignInInput, "email" | "password">,
+  tell: Tell,
+): Promise<SessionGrant & { deviceProof: string }> {
+  const device = deviceOf(deps.config.JWT_SECRET, user.email, input.deviceProof);
+  if (user.mustVerifyEmail) throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
+  if (user.totpSecret || (await passkeysOf(deps.db, user.id)).length > 0) {
+    const counted = await createLoginLimiter(deps.kv, deps.clock).countAttempt({ email: user.email, ip: input.ip, device });
+    await askSecondStep(deps, user, { email: user.email, counted, rp: input.rp });
+  }
+  return openSignedIn(deps, signer, user, { email: user.email, device, userAgent: input.userAgent, ip: input.ip }, tell);
 }
 
 interface StoredChallenge {

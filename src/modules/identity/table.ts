@@ -11,7 +11,8 @@ export const users = pgTable(
     id: text("id").primaryKey(),
     /** Stored lower-cased; unique. */
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for an account made by a sign-in through an OpenID provider, until it sets a password (a reset link). */
+    passwordHash: text("password_hash"),
     nickname: text("nickname"),
     plan: text("plan", { enum: PLAN_NAMES }).notNull().default("trial"),
     planExpiresAt: ts("plan_expires_at"),

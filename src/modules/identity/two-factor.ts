@@ -22,6 +22,7 @@ import { passkeys, users } from "./table.ts";
 import type { Tell } from "./tell.ts";
 import { sha256Hex } from "./tokens.ts";
 import { requireUser, type User } from "./users.ts";
+import { passwordMatches } from "./password.ts";
 
 const RECOVERY_CODE_COUNT = 10;
 const PERIOD_S = 30;
@@ -171,7 +172,7 @@ export async function confirmTotp(deps: Deps, userId: string, code: string, tell
  */
 export async function requireFreshProof(deps: Deps, user: User, proof: { password?: string; code?: string }): Promise<void> {
   if (proof.password !== undefined) {
-    if (!(await Bun.password.verify(proof.password, user.passwordHash))) throw new AppError("UNAUTHORIZED", "wrong password");
+    if (!(await passwordMatches(proof.password, user.passwordHash))) throw new AppError("UNAUTHORIZED", "wrong password");
   } else if (proof.code !== undefined) await requireCode(deps, user, proof.code);
   else throw validationError("body", "give the password or a current code");
 }

@@ -81,6 +81,8 @@ export type NewUser = { email: string; nickname?: string | null; plan?: PlanName
   | { password: string }
   /** A hash made by hashPassword: argon2id is slow on purpose, so test fixtures hash one password once. */
   | { passwordHash: string }
+  /** No password: an account made by a sign-in through an OpenID provider, whose address the provider vouched for. */
+  | { passwordHash: null; emailVerified: true }
 );
 
 /** Whether the instance has any account (the start banner says how to make the first). */
@@ -121,7 +123,7 @@ async function placeOf(deps: Deps, tx: Tx, input: NewUser): Promise<{ plan: Plan
  */
 export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.db): Promise<NewAccount> {
   const now = deps.clock.now();
-  let passwordHash: string;
+  let passwordHash: string | null;
   if ("password" in input) {
     assertPasswordAcceptable(input.password);
     passwordHash = await hashPassword(deps.config, input.password);
@@ -134,6 +136,7 @@ export async function createUser(deps: Deps, input: NewUser, db: DbOrTx = deps.d
         id: newId(),
         email: normalizeEmail(input.email),
         passwordHash,
+        emailVerifiedAt: "emailVerified" in input ? now : null,
         nickname: input.nickname ?? null,
         plan,
         planExpiresAt: input.planExpiresAt ?? null,
@@ -163,5 +166,6 @@ export const toMe = (u: User, now: Date): Me => ({
   quotaWarnings: u.quotaWarnings,
   notifications: allChoices(u),
   twoFactor: { totp: u.totpSecret !== null, recoveryCodesLeft: u.recoveryCodes.length },
+  hasPassword: u.passwordHash !== null,
   createdAt: iso(u.createdAt),
 });

@@ -20,6 +20,8 @@ input{display:block;width:100%;max-width:100%;padding:.6rem .7rem;font-size:1.05
 input.code{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em;text-transform:uppercase}
 button{font-size:1rem;padding:.65rem 1.2rem;border-radius:8px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;margin-top:1rem}
 button.secondary{background:#fff;color:#1d1d1f;border-color:#b8b8c0}
+a.button{display:block;text-align:center;text-decoration:none;font-size:1rem;padding:.65rem 1.2rem;border-radius:8px;border:1px solid #b8b8c0;background:#fff;color:#1d1d1f}
+.alt{margin:1rem 0 0}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem}
 .error{background:#fdecec;border:1px solid #f0a5a5;color:#8a1c1c;border-radius:8px;padding:.6rem .8rem;margin:0 0 1rem}
 .warning{background:#fff6e0;border:1px solid #f0cf7a;color:#6b4b00;border-radius:8px;padding:.6rem .8rem;margin:1rem 0}

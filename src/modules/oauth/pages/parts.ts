@@ -70,7 +70,19 @@ ${
     id: "passkey-sign-in",
   })
 }
+${providerSignIn(visit, opts.fields ?? {})}
 </div>`;
+}
+
+/**
+ * "Sign in with <name>" of the instance's OpenID provider (identity's oidc sign-in), which
+ * comes back to this page with `fields` (the request it was showing); nothing when none is set up.
+ */
+function providerSignIn(visit: PageVisit, fields: Record<string, string | undefined>): Html | "" {
+  if (!visit.provider) return "";
+  const kept = Object.entries(fields).filter((f): f is [string, string] => f[1] !== undefined);
+  const back = kept.length ? `${visit.provider.path}?${new URLSearchParams(kept)}` : visit.provider.path;
+  return html`<p class="alt"><a class="button secondary" id="oidc-sign-in" href="${`${visit.provider.start}?${new URLSearchParams({ return: back })}`}">Sign in with ${visit.provider.name}</a></p>`;
 }
 
 /**

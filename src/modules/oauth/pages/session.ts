@@ -59,6 +59,8 @@ export interface PageVisit {
   csrf: string;
   /** Set-Cookie values this answer must carry (a page session begun by it). */
   cookies: string[];
+  /** The instance's OpenID provider, when set up: its button's name, the API's start, and this page's path to come back to. */
+  provider?: { name: string; start: string; path: string };
 }
 
 type Identity = Pick<RouteServices["identity"], "signer" | "resolvePrincipal">;
@@ -112,11 +114,16 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
     async open(request: Request, begin = request.method === "GET"): Promise<PageVisit> {
       const user = await userOf(request);
       const nonce = nonceOf(request);
+      const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_NAME } = deps.config;
+      const provider =
+        OIDC_ISSUER && OIDC_CLIENT_ID
+          ? { name: OIDC_NAME, start: `${addressesOf(deps.config, request).PUBLIC_URL}/v1/auth/oidc/start`, path: opts.path }
+          : undefined;
       if (!nonce && begin) {
         const fresh = newNonce();
-        return { nonce: fresh, user, csrf: csrfToken(key, opts.path, fresh), cookies: [cookie(request, fresh)] };
+        return { nonce: fresh, user, csrf: csrfToken(key, opts.path, fresh), cookies: [cookie(request, fresh)], provider };
       }
-      return { nonce, user, csrf: nonce ? csrfToken(key, opts.path, nonce) : "", cookies: [] };
+      return { nonce, user, csrf: nonce ? csrfToken(key, opts.path, nonce) : "", cookies: [], provider };
     },
 
     /** 403 FORBIDDEN (meta.reason csrf) unless the form came from this page of this page session. */
