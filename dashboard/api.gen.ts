@@ -501,7 +501,7 @@ export interface paths {
         put?: never;
         /**
          * Begin signing in with a passkey (no credential): the options for navigator.credentials.get()
-         * @description No allow list: any passkey of this relying party may answer, so the browser can offer them in the email field's autofill (mediation conditional). The challenge works once, within 5 minutes, on any api node.
+         * @description No allow list: any passkey of this relying party may answer, so the browser can offer them in the email field's autofill (mediation conditional). The challenge works once, within 5 minutes, on any api node. 429 RATE_LIMITED past 30 a minute from one address.
          */
         post: operations["postV1AuthPasskeyOptions"];
         delete?: never;
@@ -9916,6 +9916,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -13,6 +13,7 @@ import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
 import { type Ceremony, type SoftPasskey, softAuthenticator } from "../helpers/webauthn.ts";
 import { oauthApp } from "../oauth/flow.ts";
 import { totpOf } from "../../src/modules/identity/two-factor.ts";
+import { PASSKEY_OPTIONS_PER_MINUTE } from "../../src/modules/identity/sign-in.ts";
 import { authorizeQuery, formFields, pkce } from "../oauth/authorize-steps.ts";
 import { pageClient } from "../oauth/page-client.ts";
 
@@ -224,6 +225,21 @@ describe("signing in with a passkey alone", () => {
       response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "AAAA", attestationObject: "AAAA" } },
     });
     expect(badAttestation.status).toBe(422);
+  });
+});
+
+describe("asking for sign-in options", () => {
+  test(`an address may begin ${PASSKEY_OPTIONS_PER_MINUTE} passkey sign-ins a minute: each holds a challenge; the next is 429 until the minute has passed`, async () => {
+    const from = o.ip();
+    for (let i = 0; i < PASSKEY_OPTIONS_PER_MINUTE; i++) expect((await anon("POST", "/v1/auth/passkey/options", undefined, from)).status).toBe(200);
+    const refused = await anon("POST", "/v1/auth/passkey/options", undefined, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    // Another address is not held back by this one's asks.
+    expect((await anon("POST", "/v1/auth/passkey/options", undefined, o.ip())).status).toBe(200);
+    o.clock.advance(60_001);
+    expect((await anon("POST", "/v1/auth/passkey/options", undefined, from)).status).toBe(200);
   });
 });
 

@@ -100,18 +100,18 @@ export const passkeyController = ({ deps, identity, guard, notify }: RouteServic
     )
     .post(
       "/v1/auth/passkey/options",
-      async ({ request, set }) => {
+      async ({ request, server, set }) => {
         set.headers["cache-control"] = "no-store";
-        return ok(await passkeySignInOptions(deps, rpOf(request)));
+        return ok(await passkeySignInOptions(deps, rpOf(request), clientIp(request, server, deps.config.TRUST_PROXY)));
       },
       {
         ownSite: true,
-        response: { 200: Ok(PasskeyRequestOptions), 503: "Error" },
+        response: { 200: Ok(PasskeyRequestOptions), 429: "Error", 503: "Error" },
         detail: {
           tags: ["auth"],
           summary: "Begin signing in with a passkey (no credential): the options for navigator.credentials.get()",
           description:
-            "No allow list: any passkey of this relying party may answer, so the browser can offer them in the email field's autofill (mediation conditional). The challenge works once, within 5 minutes, on any api node.",
+            "No allow list: any passkey of this relying party may answer, so the browser can offer them in the email field's autofill (mediation conditional). The challenge works once, within 5 minutes, on any api node. 429 RATE_LIMITED past 30 a minute from one address.",
         },
       },
     )

@@ -19,7 +19,7 @@
 import { randomBytes } from "node:crypto";
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from "@simplewebauthn/server";
 import type { Deps } from "../../core/deps.ts";
-import { AppError } from "../../core/errors.ts";
+import { AppError, rateLimited } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
 import { deviceName, familiarDevice } from "./devices.ts";
 import { type CountedAttempt, createLoginLimiter, LOGIN_WINDOW_MS } from "./login-limit.ts";
@@ -216,7 +216,23 @@ export async function completeSignIn(deps: Deps, signer: TokenSigner, input: Sec
 }
 
 /** Options for a passkey sign-in without the password (discoverable credentials: no allow list). */
-export async function passkeySignInOptions(deps: Deps, rp: RelyingParty) {
+/** Sign-in options one address may ask for a minute: each holds a challenge in the kv for five minutes. */
+export const PASSKEY_OPTIONS_PER_MINUTE = 30;
+
+/**
+ * A passkey sign-in's options, with a challenge of its own. `ip`: the asking address, counted
+ * (429 past PASSKEY_OPTIONS_PER_MINUTE); the pages, whose every view holds one, go without it.
+ */
+export async function passkeySignInOptions(deps: Deps, rp: RelyingParty, ip?: string) {
+  if (ip !== undefined) {
+    const window = await deps.kv.slidingWindow(`passkey-options:${ip}`, PASSKEY_OPTIONS_PER_MINUTE, 60_000, deps.clock.nowMs()).catch(() => null);
+    if (window && !window.allowed)
+      throw rateLimited(
+        "too many passkey sign-ins begun from this address; wait a minute",
+        { type: "passkey_options", limit: PASSKEY_OPTIONS_PER_MINUTE },
+        { limit: PASSKEY_OPTIONS_PER_MINUTE, resetMs: 60_000 },
+      );
+  }
   const challenge = await newChallenge(deps, "sign_in", null);
   const options = await generateAuthenticationOptions({ rpID: rp.rpId, challenge, userVerification: "required", timeout: PASSKEY_CHALLENGE_TTL_MS });
   return { options, expiresIn: PASSKEY_CHALLENGE_TTL_MS / 1000 };

@@ -6,6 +6,7 @@ import { Elysia, t } from "elysia";
 import { AppError } from "../../core/errors.ts";
 import { addressesOf } from "../../http/addresses.ts";
 import { clientIp } from "../../http/client-ip.ts";
+import { requestCookie } from "../../http/request-cookie.ts";
 import { outageError, requestIdOf } from "../../http/core.ts";
 import { NoContent, Ok, ok, sharedModels } from "../../http/envelope.ts";
 import { OWN_PATHS } from "../../http/openapi.ts";
@@ -22,14 +23,6 @@ import { createProvider } from "./provider.ts";
 /** Starts one IP may make a minute: each holds a login in the kv for ten minutes. */
 const STARTS_PER_MINUTE = 30;
 const CALLBACK_PATH = "/v1/auth/oidc/callback";
-
-function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
 
 const signInController = ({ deps, identity, notify }: RouteServices) => {
   const provider = createProvider(deps);
@@ -113,7 +106,7 @@ const signInController = ({ deps, identity, notify }: RouteServices) => {
           async () => {
             if (!provider.issuer) throw new AppError("NOT_FOUND", "signing in through an OpenID provider is not set up on this server", { entity: "oidc" });
             const params = new URL(request.url).searchParams;
-            const login = await takeLogin(deps, params.get("state"), cookieOf(request, BROWSER_COOKIE));
+            const login = await takeLogin(deps, params.get("state"), requestCookie(request, BROWSER_COOKIE));
             if (!login.returnTo.startsWith(dashboard(request, ""))) back = () => login.returnTo;
             if (login.issuer !== provider.issuer)
               throw new AppError("BAD_REQUEST", "the sign-in provider changed meanwhile; start the sign-in again", { reason: "issuer" });
@@ -131,7 +124,7 @@ const signInController = ({ deps, identity, notify }: RouteServices) => {
                 {
                   ip,
                   userAgent: request.headers.get("user-agent") ?? undefined,
-                  deviceProof: cookieOf(request, DEVICE_COOKIE),
+                  deviceProof: requestCookie(request, DEVICE_COOKIE),
                   rp: relyingPartyOf(deps.config, at(request)),
                 },
                 notify,

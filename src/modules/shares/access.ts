@@ -4,6 +4,7 @@
 // the link's id, an expiry and its current password hash, so a new password or the end of
 // COOKIE_TTL_S closes it again. Guessing is slowed per link and address (kv windows, every
 // node alike).
+import { requestCookie } from "../../http/request-cookie.ts";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../../core/deps.ts";
 import { type OpenedShare, isLive, shareByToken } from "./service.ts";
@@ -27,18 +28,8 @@ function macOf(secret: string, share: Pick<OpenedShare, "id" | "passwordHash">, 
     .digest("base64url");
 }
 
-function cookieOf(request: Request): string | null {
-  const header = request.headers.get("cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === COOKIE) return value.join("=");
-  }
-  return null;
-}
-
 function cookieHolds(deps: Pick<Deps, "config" | "clock">, share: OpenedShare, request: Request): boolean {
-  const value = cookieOf(request);
+  const value = requestCookie(request, COOKIE);
   const m = value ? /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
   if (!m) return false;
   const expiresAtS = Number(m[1]);

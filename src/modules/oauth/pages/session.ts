@@ -14,6 +14,7 @@
 //   document routes on the same origin) would be ambient authority nobody asked for;
 // - Secure when the service is reached over https.
 // It has no Max-Age: it ends with the browser session.
+import { requestCookie } from "../../../http/request-cookie.ts";
 import { randomBytes } from "node:crypto";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
@@ -65,18 +66,9 @@ export interface PageVisit {
 
 type Identity = Pick<RouteServices["identity"], "signer" | "resolvePrincipal">;
 
-/** The value of the cookie `name` the request carries: the first, the most specific path's (one of another path or site is ignored). */
-function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq >= 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** The page session's nonce; a value from before sessions moved to the ticket ("nonce.token") keeps its nonce. */
 function nonceOf(request: Request): string | undefined {
-  const value = cookieOf(request, COOKIE)?.split(".")[0];
+  const value = requestCookie(request, COOKIE)?.split(".")[0];
   return value !== undefined && NONCE.test(value) ? value : undefined;
 }
 
@@ -99,7 +91,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
   const rpOf = (request: Request) => relyingPartyOf(deps.config, addressesOf(deps.config, request));
 
   async function userOf(request: Request): Promise<PageUser | undefined> {
-    const sessionId = ticketSession(deps.config.JWT_SECRET, cookieOf(request, SESSION_TICKET_COOKIE), deps.clock.now().getTime());
+    const sessionId = ticketSession(deps.config.JWT_SECRET, requestCookie(request, SESSION_TICKET_COOKIE), deps.clock.now().getTime());
     if (!sessionId) return undefined;
     const userId = await liveSessionUser(deps.db, sessionId);
     const user = userId ? await getUser(deps.db, userId) : undefined;
@@ -148,7 +140,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
       const grant = await signInWithPassword(
         deps,
         identity.signer,
-        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: cookieOf(request, DEVICE_COOKIE), rp: rpOf(request) },
+        { ...input, userAgent: request.headers.get("user-agent") ?? undefined, deviceProof: requestCookie(request, DEVICE_COOKIE), rp: rpOf(request) },
         notify,
       );
       return [cookie(request, newNonce()), ...sessionOf(request, grant), deviceCookie(grant.deviceProof, opts.path, secureAt(request))];
@@ -185,7 +177,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
           passkey: passkey as never,
           ip: input.ip,
           userAgent: request.headers.get("user-agent") ?? undefined,
-          deviceProof: cookieOf(request, DEVICE_COOKIE),
+          deviceProof: requestCookie(request, DEVICE_COOKIE),
           rp: rpOf(request),
         },
         notify,
@@ -215,7 +207,7 @@ export function createPageSessions(deps: Deps, identity: Identity, opts: { path:
           response: postedAssertion(input.passkey) as never,
           ip: input.ip,
           userAgent: request.headers.get("user-agent") ?? undefined,
-          deviceProof: cookieOf(request, DEVICE_COOKIE),
+          deviceProof: requestCookie(request, DEVICE_COOKIE),
           rp: rpOf(request),
         },
         notify,
