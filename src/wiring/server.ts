@@ -112,6 +112,11 @@ export async function serve(deps: Deps, role: Role, opts: { compliance?: Complia
           log.warn("grace period over; closing remaining connections");
           await server.stop(true);
         }
+        // Elysia runs a request's afterResponse (where its access line is written) in a
+        // setImmediate once the answer is made, and the awaits from here to the exit may all
+        // be settled promises, which never let the loop reach those: one turn of it runs every
+        // one already queued, so no answered request goes without its line.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       adminSocket?.stop();
       metricsListener?.stop();

@@ -1,8 +1,11 @@
 // The benchmark gate's comparison (bench/gate-check.ts): given the recorded CPU-per-request
 // ratios and measured ones, it passes a ratio down to its recorded value less the margin and
 // fails one below that. The benchmarks themselves are never run by a test.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { judge, failed } from "../../bench/gate-check.ts";
+import { TEST_TIMEOUT_MS } from "../helpers/timeout.ts";
+
+setDefaultTimeout(TEST_TIMEOUT_MS);
 
 const recorded = { list: 0.8, edge: 0.5, manifest: 1.0 };
 
