@@ -230,16 +230,19 @@ describe("signing in with a passkey alone", () => {
 
 describe("asking for sign-in options", () => {
   test(`an address may begin ${PASSKEY_OPTIONS_PER_MINUTE} passkey sign-ins a minute: each holds a challenge; the next is 429 until the minute has passed`, async () => {
-    const from = o.ip();
-    for (let i = 0; i < PASSKEY_OPTIONS_PER_MINUTE; i++) expect((await anon("POST", "/v1/auth/passkey/options", undefined, from)).status).toBe(200);
-    const refused = await anon("POST", "/v1/auth/passkey/options", undefined, from);
+    // A node of its own: its clock moves a minute, which the file's shared one must not.
+    const own = await oauthApp();
+    const ask = (from: string) => anon("POST", "/v1/auth/passkey/options", undefined, from, own.app);
+    const from = own.ip();
+    for (let i = 0; i < PASSKEY_OPTIONS_PER_MINUTE; i++) expect((await ask(from)).status).toBe(200);
+    const refused = await ask(from);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("RATE_LIMITED");
     expect(refused.headers.get("retry-after")).toBeTruthy();
     // Another address is not held back by this one's asks.
-    expect((await anon("POST", "/v1/auth/passkey/options", undefined, o.ip())).status).toBe(200);
-    o.clock.advance(60_001);
-    expect((await anon("POST", "/v1/auth/passkey/options", undefined, from)).status).toBe(200);
+    expect((await ask(own.ip())).status).toBe(200);
+    own.clock.advance(60_001);
+    expect((await ask(from)).status).toBe(200);
   });
 });
 
