@@ -13,7 +13,7 @@ setDefaultTimeout(TEST_TIMEOUT_MS);
 const FIXTURE = new URL("./fixtures/loaded-modules.ts", import.meta.url).pathname;
 const MAIN = new URL("../../src/main.ts", import.meta.url).pathname;
 
-/** Loaded at first use only: sharp and libvips, markdown-it, music-metadata, nodemailer, the MCP SDK, jsdom, the Typst addon. */
+/** Loaded at first use only: sharp and libvips, markdown-it, music-metadata, nodemailer, the MCP SDK, jsdom, the Typst addon, the WebAuthn library. */
 const HEAVY = [
   /\/node_modules\/sharp\//,
   /\/node_modules\/@img\//,
@@ -23,6 +23,7 @@ const HEAVY = [
   /\/node_modules\/@modelcontextprotocol\//,
   /\/node_modules\/jsdom\//,
   /\/node_modules\/@myriaddreamin\//,
+  /\/node_modules\/@simplewebauthn\//,
 ];
 
 test("an api node's start loads none of the libraries kept for first use", async () => {

@@ -10,7 +10,8 @@
 // it is taken once: the first answer that names it marks it used by an atomic increment, so
 // a replayed answer, or two racing, cannot both pass.
 import { randomBytes } from "node:crypto";
-import { type AuthenticationResponseJSON, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { webauthn } from "./webauthn.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Deps } from "../../core/deps.ts";
@@ -130,7 +131,7 @@ export async function verifyAssertion(
   if (!passkey || (o.userId !== undefined && passkey.userId !== o.userId)) throw passkeyInvalid("credential", "this passkey is not one of this account's");
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: (challenge) => takeChallenge(deps, challenge, o.purpose, o.purpose === "sign_in" ? undefined : passkey.userId),
       expectedOrigin: rp.origins,

@@ -6,7 +6,8 @@
 // The first factor an account adds beyond its password brings recovery codes, as turning on
 // TOTP does, so losing the one authenticator does not lock the owner out; removing the last
 // factor takes them away, and the password alone signs in again.
-import { generateRegistrationOptions, type RegistrationResponseJSON, verifyRegistrationResponse } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON, verifyRegistrationResponse } from "@simplewebauthn/server";
+import { webauthn } from "./webauthn.ts";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { keysetPage } from "../../core/cursor.ts";
@@ -50,7 +51,7 @@ export async function registrationOptions(deps: Deps, rp: RelyingParty, userId: 
   const existing = await passkeysOf(deps.db, userId);
   if (existing.length >= MAX_PASSKEYS) throw new AppError("CONFLICT", `an account holds at most ${MAX_PASSKEYS} passkeys: remove one first`);
   const challenge = await newChallenge(deps, "register", userId);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpId,
     userName: user.email,
@@ -76,7 +77,7 @@ export async function addPasskey(deps: Deps, rp: RelyingParty, userId: string, b
   const user = await requireUser(deps.db, userId);
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: body.response,
       expectedChallenge: (challenge) => takeChallenge(deps, challenge, "register", userId),
       expectedOrigin: rp.origins,

@@ -17,7 +17,8 @@
 // passkey also signs in alone (signInWithPasskey), with the same limits, cookies, notices
 // and session as a password and its second step.
 import { randomBytes } from "node:crypto";
-import { type AuthenticationResponseJSON, generateAuthenticationOptions } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import { webauthn } from "./webauthn.ts";
 import type { Deps } from "../../core/deps.ts";
 import { AppError, rateLimited } from "../../core/errors.ts";
 import { deviceOf, issueDeviceProof } from "./device-proof.ts";
@@ -85,7 +86,7 @@ async function askSecondStep(deps: Deps, user: User, c: { email: string; counted
   const methods = [...(user.totpSecret ? ["totp"] : []), ...(keys.length > 0 ? ["passkey"] : []), ...(user.recoveryCodes.length > 0 ? ["recovery_code"] : [])];
   const passkey =
     keys.length > 0
-      ? await generateAuthenticationOptions({
+      ? await (await webauthn()).generateAuthenticationOptions({
           rpID: c.rp.rpId,
           challenge: await newChallenge(deps, "second_factor", user.id),
           allowCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as never })),
@@ -234,7 +235,12 @@ export async function passkeySignInOptions(deps: Deps, rp: RelyingParty, ip?: st
       );
   }
   const challenge = await newChallenge(deps, "sign_in", null);
-  const options = await generateAuthenticationOptions({ rpID: rp.rpId, challenge, userVerification: "required", timeout: PASSKEY_CHALLENGE_TTL_MS });
+  const options = await (await webauthn()).generateAuthenticationOptions({
+    rpID: rp.rpId,
+    challenge,
+    userVerification: "required",
+    timeout: PASSKEY_CHALLENGE_TTL_MS,
+  });
   return { options, expiresIn: PASSKEY_CHALLENGE_TTL_MS / 1000 };
 }
 
