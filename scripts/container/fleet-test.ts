@@ -168,9 +168,14 @@ async function scenario(base: string, work: string) {
   const playlist = await fetch(playback!);
   const body = await playlist.text();
   if (playlist.status !== 200 || !body.startsWith("#EXTM3U")) fail(`playlist ${playback} answered ${playlist.status}: ${body.slice(0, 200)}`);
-  const workerLog = await logsOf(`${project}-worker`);
+  // A node writes its log lines in batches (within 100 ms, docs/operators.md "Logs"): the
+  // worker's line of the finished transcode may follow the status by that much.
+  const finished = (log: string) => log.split("\n").some((l) => l.includes('"msg":"transcode finished"') && l.includes(id));
+  let workerLog = await logsOf(`${project}-worker`);
+  for (const until = performance.now() + 10_000; !finished(workerLog) && performance.now() < until; workerLog = await logsOf(`${project}-worker`))
+    await Bun.sleep(200);
   const apiLog = await logsOf(`${project}-api`);
-  if (!/transcode finished/.test(workerLog) || !workerLog.includes(id)) fail(`the worker's log has no finished transcode of ${id}:\n${workerLog}`);
+  if (!finished(workerLog)) fail(`the worker's log has no finished transcode of ${id}:\n${workerLog}`);
   if (/transcode started/.test(apiLog)) fail("the api transcoded (role api must not run the queue)");
   console.log(`ready; duration ${String(ready.duration_seconds)} s; the worker transcoded it; ${playback} is an HLS playlist`);
 
