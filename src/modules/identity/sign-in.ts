@@ -69,7 +69,7 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
     await limiter.recordSuccess(counted);
     throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
   }
-  await askSecondStep(deps, user, { email, counted, rp: input.rp });
+  await askSecondStep(deps, user, { email, count: async () => counted, rp: input.rp });
   await limiter.recordSuccess(counted);
   return openSignedIn(deps, signer, user, { email, device, userAgent: input.userAgent, ip: input.ip }, tell);
 }
@@ -79,10 +79,10 @@ export async function signInWithPassword(deps: Deps, signer: TokenSigner, input:
  * TWO_FACTOR_REQUIRED with a challenge, the methods the account has, and a passkey's
  * options when it has one; completeSignIn completes it. Nothing when two factors are off.
  */
-async function askSecondStep(deps: Deps, user: User, c: { email: string; counted: CountedAttempt; rp: RelyingParty }): Promise<void> {
+async function askSecondStep(deps: Deps, user: User, c: { email: string; count: () => Promise<CountedAttempt>; rp: RelyingParty }): Promise<void> {
   const keys = await passkeysOf(deps.db, user.id);
   if (!user.totpSecret && keys.length === 0) return;
-  const challenge = await issueChallenge(deps, { userId: user.id, email: c.email, counted: c.counted });
+  const challenge = await issueChallenge(deps, { userId: user.id, email: c.email, counted: await c.count() });
   const methods = [...(user.totpSecret ? ["totp"] : []), ...(keys.length > 0 ? ["passkey"] : []), ...(user.recoveryCodes.length > 0 ? ["recovery_code"] : [])];
   const passkey =
     keys.length > 0
@@ -119,10 +119,9 @@ export async function signInThroughProvider(
 ): Promise<SessionGrant & { deviceProof: string }> {
   const device = deviceOf(deps.config.JWT_SECRET, user.email, input.deviceProof);
   if (user.mustVerifyEmail) throw new AppError("EMAIL_NOT_VERIFIED", "confirm your e-mail address first: open the link mailed to it, or ask for a new one");
-  if (user.totpSecret || (await passkeysOf(deps.db, user.id)).length > 0) {
-    const counted = await createLoginLimiter(deps.kv, deps.clock).countAttempt({ email: user.email, ip: input.ip, device });
-    await askSecondStep(deps, user, { email: user.email, counted, rp: input.rp });
-  }
+  // The second step's code is a sign-in attempt, counted as a password's; none is counted without one.
+  const count = () => createLoginLimiter(deps.kv, deps.clock).countAttempt({ email: user.email, ip: input.ip, device });
+  await askSecondStep(deps, user, { email: user.email, count, rp: input.rp });
   return openSignedIn(deps, signer, user, { email: user.email, device, userAgent: input.userAgent, ip: input.ip }, tell);
 }
 
