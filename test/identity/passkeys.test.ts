@@ -325,6 +325,9 @@ describe("on a second api process", () => {
     "a passkey added on this node signs in through a second process sharing Postgres and Redis, and the reverse",
     async () => {
       const second = await startApiProcess();
+      // This node on a clock of its own at the real time, as the second process's is: the
+      // file's shared clock has been moved minutes ahead, past the other's challenges.
+      const here = await oauthApp();
       const there = (path: string, init: { token?: string; json?: unknown } = {}) =>
         fetch(`${second.base}${path}`, {
           method: "POST",
@@ -338,9 +341,9 @@ describe("on a second api process", () => {
         const begun = await there("/v1/user/me/passkeys/options", { token: user.jwt });
         expect(begun.status).toBe(200);
         const { passkey, response } = auth.register(begun.body.data.options, HERE);
-        expect((await as(user, "POST", "/v1/user/me/passkeys", { name: "Phone", response })).status).toBe(201);
+        expect((await as(user, "POST", "/v1/user/me/passkeys", { name: "Phone", response }, here.app)).status).toBe(201);
         // Begun here, finished there.
-        const signedIn = await there("/v1/auth/passkey", { json: { response: auth.assert(passkey, await signInChallenge(), HERE) } });
+        const signedIn = await there("/v1/auth/passkey", { json: { response: auth.assert(passkey, await signInChallenge(here.app), HERE) } });
         expect(signedIn.status).toBe(200);
         expect(signedIn.body.data.user.id).toBe(user.id);
       } finally {
