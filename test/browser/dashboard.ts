@@ -64,6 +64,8 @@ export function dashboardHarness(
 
   /** Each open page's requests that have neither finished nor failed yet. */
   const inFlight = new WeakMap<Page, Set<unknown>>();
+  /** Pages open when the driver dropped an event: whether their requests ended can no longer be told. */
+  const untrusted = new WeakSet<Page>();
   /**
    * Resolves once none of the page's requests is in flight (every one has finished or failed),
    * or once the driver dropped an event (chromium.ts): the request it was about would otherwise
@@ -71,7 +73,7 @@ export function dashboardHarness(
    */
   function settled(page: Page): Promise<void> {
     const open = inFlight.get(page);
-    if (!open?.size) return Promise.resolve();
+    if (!open?.size || untrusted.has(page)) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         page.off("requestfinished", check);
@@ -112,6 +114,14 @@ export function dashboardHarness(
     last = page;
     const open = new Set<unknown>();
     inFlight.set(page, open);
+    // A dropped event may have been the end of one of this page's requests (or have come before
+    // the request's own start, which is then added and never removed): after a drop the page's
+    // requests are no longer waited for. A drop before settled() was called left it waiting
+    // forever on CI's busy run.
+    page.once(
+      "close",
+      whenEventDropped(() => untrusted.add(page)),
+    );
     page.on("request", (r) => open.add(r));
     page.on("requestfinished", (r) => open.delete(r));
     page.on("requestfailed", (r) => open.delete(r));
