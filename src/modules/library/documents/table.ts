@@ -103,6 +103,9 @@ export const documents = pgTable(
     // The manifest walks a KB in (updated_at, id) order, soft-deleted rows included:
     // ascending, which keysetPage reads as this index backwards.
     index("documents_kb_updated_idx").on(t.kbId, t.updatedAt.desc(), t.id.desc()),
+    // A KB's documents listed newest first (GET /v1/docs?kbId=): a page reads its own rows,
+    // not the whole KB sorted.
+    index("documents_kb_created_idx").on(t.kbId, t.createdAt.desc(), t.id.desc()).where(sql`${t.kbId} is not null and ${t.deletedAt} is null`),
     // The idempotency look-up of an upload outside any KB.
     index("documents_owner_hash_idx").on(t.ownerId, t.sourceHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),
     index("documents_owner_input_hash_idx").on(t.ownerId, t.inputHash).where(sql`${t.kbId} is null and ${t.deletedAt} is null`),

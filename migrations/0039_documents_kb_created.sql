@@ -1,0 +1,1 @@
+CREATE INDEX "documents_kb_created_idx" ON "documents" USING btree ("kb_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "documents"."kb_id" is not null and "documents"."deleted_at" is null;
