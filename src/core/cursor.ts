@@ -70,6 +70,13 @@ function kindOf(column: PgColumn): Kind {
 /** The order of an index's `.desc()` column, and of the same index read backwards. */
 const ORDER = { desc: (c: PgColumn) => sql`${c} desc nulls last`, asc: (c: PgColumn) => sql`${c} asc nulls first` };
 type Direction = keyof typeof ORDER;
+
+/**
+ * `columns` each `desc nulls last`, as a drizzle index's `.desc()` columns are, for a
+ * hand-written page's orderBy: drizzle's desc() is Postgres's `desc`, which is `nulls first`,
+ * and an index ordered otherwise is read and then sorted (every row of the owner's).
+ */
+export const newestFirst = (...columns: PgColumn[]) => columns.map(ORDER.desc);
 const cursorParam = (i: number) => sql.placeholder(`cursor${i}`);
 
 /** A page's query: `where` (and, after a cursor, the cursor predicate) with placeholders only. */

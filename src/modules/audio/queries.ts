@@ -1,9 +1,10 @@
 // What the unified media listing reads of audio: a page of the owner's files; what the
 // trash reads: a page of the trashed ones, and the ones past their retention; and what a
 // collection reads: the owner's files among some ids.
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
+import { newestFirst } from "../../core/cursor.ts";
 import type { DbOrTx } from "../../infra/db/index.ts";
 import { prepared } from "../../infra/db/prepared.ts";
 import type { AudioItem } from "./model.ts";
@@ -29,7 +30,7 @@ const firstPage = (db: DbOrTx) =>
     .select(ITEM_COLUMNS)
     .from(audio)
     .where(and(eq(audio.ownerId, sql.placeholder("ownerId")), isNull(audio.trashedAt)))
-    .orderBy(desc(audio.createdAt), desc(audio.id))
+    .orderBy(...newestFirst(audio.createdAt, audio.id))
     .limit(sql.placeholder("limit"))
     .prepare("audio_media_first");
 
@@ -45,7 +46,7 @@ const nextPage = (db: DbOrTx) =>
         sql`(${audio.createdAt}, ${audio.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")}::text)`,
       ),
     )
-    .orderBy(desc(audio.createdAt), desc(audio.id))
+    .orderBy(...newestFirst(audio.createdAt, audio.id))
     .limit(sql.placeholder("limit"))
     .prepare("audio_media_next");
 
@@ -71,7 +72,7 @@ export async function audioTrashPage(deps: Pick<Deps, "db">, ownerId: string, af
     .select({ id: audio.id, name: audio.title, sizeBytes: audio.sizeBytes, coverBytes: audio.coverBytes, trashedAt: audio.trashedAt })
     .from(audio)
     .where(trashPageWhere(audio, ownerId, after))
-    .orderBy(desc(audio.trashedAt), desc(audio.id))
+    .orderBy(...newestFirst(audio.trashedAt, audio.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, kind: "audio", name: r.name, size: r.sizeBytes + r.coverBytes, trashedAt: r.trashedAt! }));
 }

@@ -1,10 +1,11 @@
 // Images in the trash (docs/api.md, "The trash"): DELETE /v1/images/:id sets trashed_at,
 // and from then on every read, the edge and the export pass the image by; the trash lists
 // it, restores it (same id, URL and tags) or purges it (service.ts, purgeImage).
-import { and, asc, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { notFound } from "../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
+import { newestFirst } from "../../core/cursor.ts";
 import { invalidateImage } from "../edge/public.ts";
 import { countAgain, holdInTrash, release } from "../usage/public.ts";
 import { storedBytes } from "./service.ts";
@@ -51,7 +52,7 @@ export async function imageTrashPage(deps: Deps, ownerId: string, after: TrashKe
     .select({ id: images.id, name: images.filename, size: images.size, webpSize: images.webpSize, trashedAt: images.trashedAt })
     .from(images)
     .where(trashPageWhere(images, ownerId, after))
-    .orderBy(desc(images.trashedAt), desc(images.id))
+    .orderBy(...newestFirst(images.trashedAt, images.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, kind: "image", name: r.name, size: storedBytes(r), trashedAt: r.trashedAt! }));
 }

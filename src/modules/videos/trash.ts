@@ -1,10 +1,11 @@
 // Videos in the trash (docs/api.md, "The trash"): DELETE /v1/videos/:id sets trashed_at; from
 // then on every read, lock, signed URL, the edge and the export pass the video by, and
 // its bytes stay counted until the trash restores it or purges it (service.ts, purgeVideo).
-import { and, asc, desc, eq, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Deps } from "../../core/deps.ts";
 import { notFound } from "../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../core/trash.ts";
+import { newestFirst } from "../../core/cursor.ts";
 import { invalidate } from "../edge/public.ts";
 import { holdInTrash, release } from "../usage/public.ts";
 import { VIDEO_KIND } from "./edge-resolver.ts";
@@ -50,7 +51,7 @@ export async function videoTrashPage(deps: Deps, ownerId: string, after: TrashKe
     .select({ id: videos.id, name: videos.title, trashedAt: videos.trashedAt, ...HELD })
     .from(videos)
     .where(trashPageWhere(videos, ownerId, after))
-    .orderBy(desc(videos.trashedAt), desc(videos.id))
+    .orderBy(...newestFirst(videos.trashedAt, videos.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, kind: "video", name: r.name, size: heldBytes(r), trashedAt: r.trashedAt! }));
 }

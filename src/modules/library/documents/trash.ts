@@ -4,10 +4,11 @@
 // doc_count and img_storage (and trash_bytes) until purged. One in a KB leaves its path as a
 // move does (a tombstone and a soft-deleted row there, which the manifests report) and
 // remembers it, so a restore puts it back at the same path, stamped as a change.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../../core/trash.ts";
+import { newestFirst } from "../../../core/cursor.ts";
 import type { Tx } from "../../../infra/db/index.ts";
 import { newId } from "../../../infra/ids.ts";
 import { holdInTrash, release } from "../../usage/public.ts";
@@ -166,7 +167,7 @@ export async function documentTrashPage(deps: Deps, ownerId: string, after: Tras
     .select({ id: documents.id, name: documents.title, size: documents.sizeBytes, trashedAt: documents.trashedAt })
     .from(documents)
     .where(and(trashPageWhere(documents, ownerId, after), isNull(documents.kbId)))
-    .orderBy(desc(documents.trashedAt), desc(documents.id))
+    .orderBy(...newestFirst(documents.trashedAt, documents.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, kind: "document", name: r.name, size: r.size, trashedAt: r.trashedAt! }));
 }

@@ -4,10 +4,11 @@
 // documents are trashed with it (deleted, so no document list or search shows them, kept
 // in it); its files stay as they are, reachable through the KB only. A restore brings the
 // KB back with exactly those documents; a purge is the old cascade delete (manage.ts).
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Deps } from "../../../core/deps.ts";
 import { AppError } from "../../../core/errors.ts";
 import { type TrashEntry, type TrashKey, type TrashedRef, trashPageWhere } from "../../../core/trash.ts";
+import { newestFirst } from "../../../core/cursor.ts";
 import type { DbOrTx, Tx } from "../../../infra/db/index.ts";
 import { holdInTrash, release } from "../../usage/public.ts";
 import { documents } from "../documents/table.ts";
@@ -84,7 +85,7 @@ export async function kbTrashPage(deps: Deps, ownerId: string, after: TrashKey |
     .select({ id: kbs.id, name: kbs.name, size: kbs.sizeBytes, trashedAt: kbs.trashedAt })
     .from(kbs)
     .where(trashPageWhere(kbs, ownerId, after))
-    .orderBy(desc(kbs.trashedAt), desc(kbs.id))
+    .orderBy(...newestFirst(kbs.trashedAt, kbs.id))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, kind: "kb", name: r.name, size: r.size, trashedAt: r.trashedAt! }));
 }
