@@ -39,8 +39,8 @@ export function captionsPanel(videoId: string): HTMLElement {
           error.textContent = "";
           try {
             await call("DELETE", `/v1/videos/${videoId}/captions/${encodeURIComponent(t.language)}`);
-            status.textContent = `${t.label} captions removed.`;
             await load();
+            status.textContent = `${t.label} captions removed.`;
           } catch (e) {
             error.textContent = inWords(e);
           }
@@ -63,9 +63,10 @@ export function captionsPanel(videoId: string): HTMLElement {
     add.disabled = true;
     try {
       const track = await call<Caption>("PUT", `/v1/videos/${videoId}/captions/${encodeURIComponent(language.value.trim())}`, chosen);
-      status.textContent = `${track.label} captions added; the player shows them the next time it starts.`;
       form.reset();
+      // The list first: what the status announces is then on the screen.
       await load();
+      status.textContent = `${track.label} captions added; the player shows them the next time it starts.`;
     } catch (e) {
       error.textContent = inWords(e);
     } finally {

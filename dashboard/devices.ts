@@ -66,8 +66,8 @@ export function devicesCard(): HTMLElement {
     others.disabled = true;
     try {
       const { ended } = await call<{ ended: number }>("DELETE", "/v1/user/me/sessions");
-      note.textContent = ended === 1 ? "1 device signed out." : `${ended} devices signed out.`;
       await load();
+      note.textContent = ended === 1 ? "1 device signed out." : `${ended} devices signed out.`;
     } catch (e) {
       error.textContent = inWords(e);
     } finally {

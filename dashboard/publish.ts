@@ -94,8 +94,8 @@ export function publishPanel(kbId: string, path: string, what: string): HTMLElem
     try {
       await call<NewSite>("POST", "/v1/published-pages", { kbId, ...(path ? { path } : {}), ...(slug.value ? { slug: slug.value } : {}) });
       slug.value = "";
-      status.textContent = "Published.";
       await refresh();
+      status.textContent = "Published.";
       list.querySelector("input")?.focus();
     } catch (e) {
       error.textContent = inWords(e);
