@@ -14,6 +14,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import type { WindowResult } from "../src/infra/kv/index.ts";
 import type { Deps } from "../src/wiring/deps.ts";
 import { inProcess, measuredInterleave } from "./cpu.ts";
 import { httpPass } from "./http-load.ts";
@@ -26,7 +27,7 @@ const IMAGES = 100;
 const SECONDS = 3;
 const EXT: Record<string, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif", avif: "avif", svg: "svg" };
 
-type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+export type Query = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const KEY_BY_HASH = "select id, user_id, scopes, revoked_at from api_keys where key_hash = $1";
 const FIRST_PAGE =
@@ -38,21 +39,43 @@ const cursorOf = (createdAt: Date, id: string) => Buffer.from(JSON.stringify([cr
 const error = (status: number, code: string, message: string) =>
   Response.json({ success: false, error: message, code, meta: {} }, { status, headers: { "x-request-id": crypto.randomUUID() } });
 
+/**
+ * What a hand-written baseline does before its work, as shelf's guard does: the API key
+ * looked up by its SHA-256 (every request: it caches nothing), a revoked key or one without
+ * `scope` refused, the request counted in the read tier's sliding window (kv.slidingWindow:
+ * Redis when REDIS_URL is set). The caller's user id and window, or the refusal.
+ */
+export async function authorizeRead(req: Request, query: Query, kv: Deps["kv"], scope: string): Promise<Response | { userId: string; w: WindowResult }> {
+  const m = /^Bearer (sk_live_[A-Za-z0-9_-]{32})$/.exec(req.headers.get("authorization") ?? "");
+  if (!m) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
+  const [key] = await query(KEY_BY_HASH, [sha256Hex(m[1]!)]);
+  if (!key) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
+  if (key.revoked_at) return error(401, "API_KEY_REVOKED", "this API key was revoked");
+  if (!(key.scopes as string[]).includes(scope)) return error(403, "FORBIDDEN", `this credential lacks the ${scope} scope`);
+  const userId = key.user_id as string;
+  const w = await kv.slidingWindow(`rl:read:${userId}`, READ_LIMIT, WINDOW_MS, Date.now());
+  if (!w.allowed) return error(429, "RATE_LIMITED", "rate limit exceeded");
+  return { userId, w };
+}
+
+/** A JSON answer's headers as shelf sends them: a request id and the window's RateLimit headers. */
+export const jsonHeaders = (w: WindowResult) => ({
+  "content-type": "application/json",
+  "x-request-id": crypto.randomUUID(),
+  "ratelimit-limit": String(w.limit),
+  "ratelimit-remaining": String(w.remaining),
+  "ratelimit-reset": String(Math.ceil(w.resetMs / 1000)),
+});
+
 /** The baseline server: GET /v1/images?limit=N (first pages only: that is what is timed). */
 function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
   return Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
-      const m = /^Bearer (sk_live_[A-Za-z0-9_-]{32})$/.exec(req.headers.get("authorization") ?? "");
-      if (!m) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
-      const [key] = await query(KEY_BY_HASH, [sha256Hex(m[1]!)]);
-      if (!key) return error(401, "UNAUTHORIZED", "missing or invalid credentials");
-      if (key.revoked_at) return error(401, "API_KEY_REVOKED", "this API key was revoked");
-      if (!(key.scopes as string[]).includes("media.read")) return error(403, "FORBIDDEN", "this credential lacks the media.read scope");
-      const userId = key.user_id as string;
-      const w = await kv.slidingWindow(`rl:read:${userId}`, READ_LIMIT, WINDOW_MS, Date.now());
-      if (!w.allowed) return error(429, "RATE_LIMITED", "rate limit exceeded");
+      const auth = await authorizeRead(req, query, kv, "media.read");
+      if (auth instanceof Response) return auth;
+      const { userId, w } = auth;
       const limit = Number(new URL(req.url).searchParams.get("limit") ?? 20);
       const [rows, [counter]] = await Promise.all([query(FIRST_PAGE, [userId, limit + 1]), query(TOTAL, [userId])]);
       const more = rows.length > limit;
@@ -76,15 +99,7 @@ function startBaseline(query: Query, kv: Deps["kv"], mediaUrl: string) {
       const last = page[page.length - 1];
       const nextCursor = more && last ? cursorOf(last.created_at as Date, last.id as string) : null;
       const body = JSON.stringify({ success: true, data: { items, nextCursor, total: Number(counter?.value ?? 0) } });
-      return new Response(body, {
-        headers: {
-          "content-type": "application/json",
-          "x-request-id": crypto.randomUUID(),
-          "ratelimit-limit": String(w.limit),
-          "ratelimit-remaining": String(w.remaining),
-          "ratelimit-reset": String(Math.ceil(w.resetMs / 1000)),
-        },
-      });
+      return new Response(body, { headers: jsonHeaders(w) });
     },
   });
 }

@@ -1,11 +1,19 @@
-// (y)'s full-text search at 1M: GET /v1/docs/search of the measured user (8 connections,
-// HTTP, its own process) against the same search written by hand, run bare through
-// postgres.js in this process on the same index (8 connections): the same hits (a page of 10, the default), ranked
-// the same, with the same snippet. Searches per second, passes interleaved; goal >= 0.9.
+// (y)'s full-text search at 1M: GET /v1/docs/search of the measured user against the same
+// search written by hand on the same index, served the same way: a bare Bun.serve with
+// postgres.js (a pool of 8) that checks the API key and counts the request as shelf does
+// (list-baseline.ts), runs the hand-written query and answers the same JSON (checked
+// equal to shelf's answer before timing). Both asked over HTTP by the same load process
+// (8 connections); searches per second and each server's CPU per search, passes
+// interleaved; goal >= 0.9. Then the query alone, run bare through postgres.js from this
+// process with no HTTP at all: what the HTTP layer and the credential check cost on top.
 import postgres from "postgres";
 import { searchWord } from "./million-seed.ts";
 import type { Side } from "./million-node.ts";
 import { interleave, ratioText } from "./passes.ts";
+import { authorizeRead, jsonHeaders, type Query } from "./list-baseline.ts";
+import { createMemoryKv } from "../src/infra/kv/index.ts";
+import { createRedisKv } from "../src/infra/kv/redis.ts";
+import { createLog } from "../src/infra/log.ts";
 import { timedLoop } from "./kbs.ts";
 
 // The snippet's text: front matter, line marks and inline marks out (as the API's search
@@ -24,52 +32,130 @@ const SEARCH = `
         order by rank desc, updated_at desc, id desc limit 11) hits
   order by rank desc, updated_at desc, id desc`;
 
+/**
+ * The snippet as the API gives it (search.ts's marked(), written again): one line, each
+ * match between « and », with the matches' UTF-16 offsets.
+ */
+function marked(headline: string) {
+  const line = headline.replace(/\s+/g, " ").trim();
+  let snippet = "";
+  const marks: { start: number; end: number }[] = [];
+  let start = -1;
+  for (const ch of line) {
+    if (ch === "\uE000") {
+      snippet += "«";
+      start = snippet.length;
+    } else if (ch === "\uE001" && start >= 0) {
+      marks.push({ start, end: snippet.length });
+      snippet += "»";
+      start = -1;
+    } else if (ch !== "\uE001") snippet += ch;
+  }
+  return { snippet, marks };
+}
+
+/** The hand-written search server: GET /v1/docs/search?q= (first pages of 10, what is timed). */
+async function startHandWritten(bare: postgres.Sql) {
+  const kv = process.env.REDIS_URL ? await createRedisKv(process.env.REDIS_URL, createLog("error")) : createMemoryKv();
+  const query: Query = (text, params) => bare.unsafe(text, params as never[], { prepare: true }) as Promise<Record<string, unknown>[]>;
+  const server = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    async fetch(req) {
+      const auth = await authorizeRead(req, query, kv, "kb.read");
+      if (auth instanceof Response) return auth;
+      const q = (new URL(req.url).searchParams.get("q") ?? "").trim();
+      const rows = await query(SEARCH, [auth.userId, q]);
+      const page = rows.slice(0, 10);
+      const last = page[page.length - 1];
+      const items = page.map((r) => ({
+        id: r.id,
+        kbId: r.kb_id,
+        relativePath: r.relative_path,
+        title: r.title,
+        format: r.format,
+        updatedAt: (r.updated_at as Date).toISOString(),
+        rank: r.rank,
+        ...marked(r.snippet as string),
+      }));
+      const nextCursor =
+        rows.length > 10 && last ? Buffer.from(JSON.stringify([last.rank, (last.updated_at as Date).toISOString(), last.id])).toString("base64url") : null;
+      return new Response(JSON.stringify({ success: true, data: { items, nextCursor } }), { headers: jsonHeaders(auth.w) });
+    },
+  });
+  return {
+    origin: `http://127.0.0.1:${server.port}`,
+    async stop() {
+      server.stop(true);
+      await kv.close();
+    },
+  };
+}
+
+/** One pass of the load process against `origin`'s search: searches a second, and the process's CPU ms per search by `cpuMs`. */
+async function loadPass(origin: string, key: string, word: string, seconds: number, connections: number, cpuMs: () => number, into: number[]) {
+  const cpu0 = cpuMs();
+  const proc = Bun.spawn(
+    ["bun", `${import.meta.dir}/million-load.ts`, JSON.stringify({ url: `${origin}/v1/docs/search?q=${word}`, key, seconds, concurrency: connections })],
+    { stdout: "pipe", stderr: "inherit" },
+  );
+  const r = JSON.parse(await new Response(proc.stdout).text()) as { count: number; seconds: number; errors: number };
+  if ((await proc.exited) !== 0 || r.errors) throw new Error(`search load against ${origin} failed`);
+  into.push((cpuMs() - cpu0) / r.count);
+  return r.count / r.seconds;
+}
+
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 export async function compareSearch(side: Side, seconds: number, passes: number, connections: number, load: () => string) {
   const word = searchWord();
   const bare = postgres(side.db.url, { max: connections, onnotice: () => {} });
+  const hand = await startHandWritten(bare);
   try {
-    const hand = await bare.unsafe(SEARCH, [side.db.userId, word], { prepare: true });
-    const res = await fetch(`${side.origin}/v1/docs/search?q=${word}`, { headers: { authorization: `Bearer ${side.db.key}` } });
-    const api = ((await res.json()) as { data: { items: { id: string }[] } }).data.items;
-    const same = api.length === Math.min(10, hand.length) && api.every((h, i) => h.id === hand[i]!.id);
+    const answer = async (origin: string) =>
+      (await (await fetch(`${origin}/v1/docs/search?q=${word}`, { headers: { authorization: `Bearer ${side.db.key}` } })).json()) as {
+        data: { items: { id: string }[] };
+      };
+    const api = (await answer(side.origin)).data;
+    const written = (await answer(hand.origin)).data;
+    const same = JSON.stringify(api) === JSON.stringify(written);
     console.log(
-      `\n  search "${word}" at 1M: the API's hits and the hand-written query's are ${same ? "the same" : "NOT the same"} (${api.length} on the first page)`,
+      `\n  search "${word}" at 1M: the API's answer and the hand-written server's are ${same ? "the same" : "NOT the same"} (${api.items.length} hits)`,
     );
-    if (!same) console.log(`  API ${api.map((h) => h.id).join(" ")}\n  hand-written ${hand.map((h) => h.id).join(" ")}`);
-    const cpu = { api: [] as number[], bare: [] as number[] };
+    if (!same) console.log(`  API ${JSON.stringify(api).slice(0, 400)}\n  hand-written ${JSON.stringify(written).slice(0, 400)}`);
+    const cpu = { api: [] as number[], hand: [] as number[], bare: [] as number[] };
     const run = await interleave(
       passes,
-      async () => {
-        const cpu0 = side.cpuMs();
-        const proc = Bun.spawn(
-          [
-            "bun",
-            `${import.meta.dir}/million-load.ts`,
-            JSON.stringify({ url: `${side.origin}/v1/docs/search?q=${word}`, key: side.db.key, seconds, concurrency: connections }),
-          ],
-          { stdout: "pipe", stderr: "inherit" },
-        );
-        const r = JSON.parse(await new Response(proc.stdout).text()) as { count: number; seconds: number; errors: number };
-        if ((await proc.exited) !== 0 || r.errors) throw new Error("search load failed");
-        cpu.api.push((side.cpuMs() - cpu0) / r.count);
-        return r.count / r.seconds;
-      },
-      async () => {
-        const own = process.cpuUsage();
-        const t = await timedLoop(connections, seconds, async () => {
-          await bare.unsafe(SEARCH, [side.db.userId, word], { prepare: true });
-        });
-        const used = process.cpuUsage(own);
-        cpu.bare.push((used.user + used.system) / 1000 / t.count);
-        return t.count / t.seconds;
-      },
+      () => loadPass(side.origin, side.db.key, word, seconds, connections, side.cpuMs, cpu.api),
+      // The hand-written server is in this process, which only waits for the load meanwhile.
+      () => loadPass(hand.origin, side.db.key, word, seconds, connections, ownCpuMs, cpu.hand),
     );
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
-      `  API ${run.subject.toFixed(0)} searches/s, hand-written query ${run.baseline.toFixed(0)}/s: ratio ${ratioText(run)} (goal >= 0.9), load ${load()}`,
+      `  API ${run.subject.toFixed(0)} searches/s, the hand-written server ${run.baseline.toFixed(0)}/s: ratio ${ratioText(run)} (goal >= 0.9), load ${load()}`,
     );
-    console.log(`  CPU per search: the node ${med(cpu.api).toFixed(2)} ms; this process driving the bare query ${med(cpu.bare).toFixed(2)} ms`);
+    console.log(
+      `  CPU per search: the node ${med(cpu.api).toFixed(2)} ms, the hand-written server ${med(cpu.hand).toFixed(2)} ms: ratio ${(med(cpu.hand) / med(cpu.api)).toFixed(3)}`,
+    );
+    let count = 0;
+    let took = 0;
+    for (let i = 0; i < passes; i++) {
+      const own = ownCpuMs();
+      const t = await timedLoop(connections, seconds, async () => {
+        await bare.unsafe(SEARCH, [side.db.userId, word], { prepare: true });
+      });
+      cpu.bare.push((ownCpuMs() - own) / t.count);
+      count += t.count;
+      took += t.seconds;
+    }
+    console.log(
+      `  the query alone, bare from this process (no HTTP, no credential): ${(count / took).toFixed(0)}/s, ${med(cpu.bare).toFixed(2)} ms of this process's CPU each; load ${load()}`,
+    );
   } finally {
+    await hand.stop();
     await bare.end();
   }
 }
