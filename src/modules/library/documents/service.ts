@@ -105,7 +105,7 @@ export interface ListQuery {
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The keyset query of a documents list page: one prepared statement per combination of filters. */
-function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents, (typeof ITEM_COLUMNS)[number]> {
+export function docListQuery(userId: string, q: ListQuery): KeysetQuery<typeof documents, (typeof ITEM_COLUMNS)[number]> {
   const filters: string[] = [];
   const params: Record<string, unknown> = { userId };
   if (q.q !== undefined) filters.push("q"), (params.q = containing(q.q));
