@@ -23,6 +23,18 @@ function events(r: ReturnType<typeof receiver>, secret: string): Event[] {
   return r.got.map((g) => new Webhook(secret).verify(g.body, g.headers) as Event);
 }
 
+/**
+ * Delivers what is due, and this endpoint's deliveries as the API lists them: the deliverer
+ * also takes whatever else the shared database holds due (another test's retry, come due
+ * as the shared clock moved), so its own counts are not this test's.
+ */
+async function deliveredTo(w: Awaited<ReturnType<typeof webhookWorld>>, token: string, endpointId: string) {
+  await w.deliverShared();
+  const res = await w.api("GET", `/v1/webhooks/endpoints/${endpointId}/deliveries`, { token });
+  expect(res.status).toBe(200);
+  return (res.body.data.items as { status: string; attempts: number }[]).map((d) => ({ status: d.status, attempts: d.attempts }));
+}
+
 describe("webhook events", () => {
   test("an image upload is upload.completed, sent only to the endpoint subscribed to it", async () => {
     const w = await webhookWorld();
@@ -34,7 +46,7 @@ describe("webhook events", () => {
     const disabled = await createEndpoint(w, user.jwt, other.url, ["upload.completed"]);
     expect((await callJson("PATCH", `/v1/webhooks/endpoints/${disabled.id}`, { token: user.jwt, json: { enabled: false } })).status).toBe(200);
     const image = await uploaded(user.jwt, await png(), { filename: "cat.png" });
-    expect(await w.deliverShared()).toEqual({ delivered: 1, retried: 0, failed: 0 });
+    expect(await deliveredTo(w, user.jwt, ep.id)).toEqual([{ status: "delivered", attempts: 1 }]);
     const [e] = events(r, ep.secret);
     expect(e).toMatchObject({ type: "upload.completed", data: { kind: "image", id: image.id, filename: "cat.png" } });
     expect(Number.isNaN(Date.parse(e!.timestamp))).toBe(false);
@@ -49,7 +61,10 @@ describe("webhook events", () => {
     const up = await uploadVideo(user.jwt, await clip());
     expect(up.status).toBe(201);
     await drain(await testWorker());
-    expect(await w.deliverShared()).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    expect(await deliveredTo(w, user.jwt, ep.id)).toEqual([
+      { status: "delivered", attempts: 1 },
+      { status: "delivered", attempts: 1 },
+    ]);
     const got = events(r, ep.secret).sort((a, b) => a.type.localeCompare(b.type));
     expect(got.map((e) => e.type)).toEqual(["upload.completed", "video.ready"]);
     expect(got[0]!.data).toMatchObject({ kind: "video", id: up.body.data.id });

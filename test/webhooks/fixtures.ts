@@ -3,7 +3,9 @@
 // keeps what it was sent; and the deliverer run once on the world's clock.
 import type { Server } from "bun";
 import { buildPlans, type PlanOverrides } from "../../src/core/plans.ts";
+import { eq } from "drizzle-orm";
 import { deliverWebhooks, type NetOptions } from "../../src/modules/webhooks/deliver.ts";
+import { webhookDeliveries } from "../../src/modules/webhooks/table.ts";
 import { createApp } from "../../src/wiring/app.ts";
 import { createServices } from "../../src/wiring/services.ts";
 import { stoppedClock } from "../helpers/clock.ts";
@@ -16,6 +18,10 @@ export async function closeAll() {
 
 export async function webhookWorld(allowPrivate = true, plans?: PlanOverrides) {
   const { deps } = await testContext();
+  // Deliveries earlier tests left pending (retries to receivers long closed, from this file
+  // or another) would come due on this world's clock and be counted with this test's: a
+  // world is made at its test's start, before it queues anything, and starts with none.
+  await deps.db.update(webhookDeliveries).set({ status: "failed" }).where(eq(webhookDeliveries.status, "pending"));
   const clock = stoppedClock(deps.clock.nowMs());
   const world = { ...deps, clock, config: { ...deps.config, WEBHOOKS_ALLOW_PRIVATE: allowPrivate }, plans: plans ? buildPlans(plans) : deps.plans };
   const services = createServices(world);
@@ -29,7 +35,10 @@ export async function webhookWorld(allowPrivate = true, plans?: PlanOverrides) {
     api: <T = any>(method: string, path: string, opts: Parameters<typeof callJson>[2] = {}) => callJson<T>(method, path, { ...opts, app }),
     /** Runs the deliverer once on this world's clock. */
     deliver: (net?: NetOptions) => deliverWebhooks(world, { net }),
-    /** The same, its clock first brought up to the shared app's (so what that app queued is due). */
+    /**
+     * The same, its clock first brought up to the shared app's (so what that app queued is
+     * due). It delivers whatever the shared database holds due, other tests' retries too.
+     */
     deliverShared: () => {
       clock.advance(Math.max(0, deps.clock.nowMs() - clock.nowMs()));
       return deliverWebhooks(world);
