@@ -54,12 +54,13 @@ describe("KB plans", () => {
     const { deps } = await testContext();
     const owner = await makeUser({ plan: "pro" });
     const [kb, other] = await Promise.all([0, 1].map((i) => createKb(deps, { ownerId: owner.id, name: `c${i}`, slug: `created-${i}` })));
-    // The KB a tenth of its owner's documents: an index of the owner's, filtered by KB, would
-    // read ten rows for each one listed.
+    // The KB a tenth of its owner's documents (an index of the owner's, filtered by KB, would
+    // read ten rows for each one listed), and large enough that sorting it for a page of 20
+    // is never the cheaper plan.
     const insert = async (tx: Tx) => {
       for (const [k, count] of [
-        [kb!, ROWS / 10],
-        [other!, ROWS],
+        [kb!, ROWS],
+        [other!, ROWS * 10],
       ] as const) {
         await tx.execute(sql`
           insert into documents (id, owner_id, kb_id, relative_path, path_key, title, filename, format, source_hash, input_hash,
@@ -70,7 +71,7 @@ describe("KB plans", () => {
       }
     };
     await withRows(insert, ["documents"], async (tx) => {
-      const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:00.150Z", `${kb!.id}-150`])).toString("base64url");
+      const cursor = Buffer.from(JSON.stringify(["2026-01-01T00:00:01.500Z", `${kb!.id}-1500`])).toString("base64url");
       for (const q of [{}, { cursor }]) {
         const plan = await planOf(tx, docListQuery(owner.id, { kbId: kb!.id, sort: "created_desc", limit: 20, ...q }));
         expectIndexWalk(plan, "documents_kb_created_idx");
