@@ -8,8 +8,9 @@
 // process with no HTTP at all: what the HTTP layer and the credential check cost on top.
 import postgres from "postgres";
 import { searchWord } from "./million-seed.ts";
-import type { Side } from "./million-node.ts";
-import { interleave, ratioText } from "./passes.ts";
+import { runLoad, type Side } from "./million-node.ts";
+import { type CpuMeter, ownCpu } from "./cpu.ts";
+import { interleave, median, ratioText } from "./passes.ts";
 import { authorizeRead, jsonHeaders, type Query } from "./list-baseline.ts";
 import { createMemoryKv } from "../src/infra/kv/index.ts";
 import { createRedisKv } from "../src/infra/kv/redis.ts";
@@ -92,23 +93,13 @@ async function startHandWritten(bare: postgres.Sql) {
   };
 }
 
-/** One pass of the load process against `origin`'s search: searches a second, and the process's CPU ms per search by `cpuMs`. */
-async function loadPass(origin: string, key: string, word: string, seconds: number, connections: number, cpuMs: () => number, into: number[]) {
-  const cpu0 = cpuMs();
-  const proc = Bun.spawn(
-    ["bun", `${import.meta.dir}/million-load.ts`, JSON.stringify({ url: `${origin}/v1/docs/search?q=${word}`, key, seconds, concurrency: connections })],
-    { stdout: "pipe", stderr: "inherit" },
-  );
-  const r = JSON.parse(await new Response(proc.stdout).text()) as { count: number; seconds: number; errors: number };
-  if ((await proc.exited) !== 0 || r.errors) throw new Error(`search load against ${origin} failed`);
-  into.push((cpuMs() - cpu0) / r.count);
+/** One pass of the load process against `origin`'s search: searches a second, and the CPU ms per search of `cpu`. */
+async function loadPass(origin: string, key: string, word: string, seconds: number, connections: number, cpu: CpuMeter, into: number[]) {
+  const cpu0 = cpu.read();
+  const r = await runLoad({ url: `${origin}/v1/docs/search?q=${word}`, key, seconds, concurrency: connections });
+  into.push((cpu.read() - cpu0) / r.count);
   return r.count / r.seconds;
 }
-
-const ownCpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 export async function compareSearch(side: Side, seconds: number, passes: number, connections: number, load: () => string) {
   const word = searchWord();
@@ -129,30 +120,29 @@ export async function compareSearch(side: Side, seconds: number, passes: number,
     const cpu = { api: [] as number[], hand: [] as number[], bare: [] as number[] };
     const run = await interleave(
       passes,
-      () => loadPass(side.origin, side.db.key, word, seconds, connections, side.cpuMs, cpu.api),
+      () => loadPass(side.origin, side.db.key, word, seconds, connections, { read: side.cpuMs }, cpu.api),
       // The hand-written server is in this process, which only waits for the load meanwhile.
-      () => loadPass(hand.origin, side.db.key, word, seconds, connections, ownCpuMs, cpu.hand),
+      () => loadPass(hand.origin, side.db.key, word, seconds, connections, ownCpu, cpu.hand),
     );
-    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(
       `  API ${run.subject.toFixed(0)} searches/s, the hand-written server ${run.baseline.toFixed(0)}/s: ratio ${ratioText(run)} (goal >= 0.9), load ${load()}`,
     );
     console.log(
-      `  CPU per search: the node ${med(cpu.api).toFixed(2)} ms, the hand-written server ${med(cpu.hand).toFixed(2)} ms: ratio ${(med(cpu.hand) / med(cpu.api)).toFixed(3)}`,
+      `  CPU per search: the node ${median(cpu.api).toFixed(2)} ms, the hand-written server ${median(cpu.hand).toFixed(2)} ms: ratio ${(median(cpu.hand) / median(cpu.api)).toFixed(3)}`,
     );
     let count = 0;
     let took = 0;
     for (let i = 0; i < passes; i++) {
-      const own = ownCpuMs();
+      const own = ownCpu.read();
       const t = await timedLoop(connections, seconds, async () => {
         await bare.unsafe(SEARCH, [side.db.userId, word], { prepare: true });
       });
-      cpu.bare.push((ownCpuMs() - own) / t.count);
+      cpu.bare.push((ownCpu.read() - own) / t.count);
       count += t.count;
       took += t.seconds;
     }
     console.log(
-      `  the query alone, bare from this process (no HTTP, no credential): ${(count / took).toFixed(0)}/s, ${med(cpu.bare).toFixed(2)} ms of this process's CPU each; load ${load()}`,
+      `  the query alone, bare from this process (no HTTP, no credential): ${(count / took).toFixed(0)}/s, ${median(cpu.bare).toFixed(2)} ms of this process's CPU each; load ${load()}`,
     );
   } finally {
     await hand.stop();

@@ -25,3 +25,16 @@ export async function startNode(db: Prepared, env: Record<string, string>) {
   };
 }
 export type Side = Awaited<ReturnType<typeof startNode>>;
+
+/**
+ * One run of (y)'s load process (million-load.ts, a process of its own) against `url`: how
+ * many answers, over how long, each one's latency; throws when one was not 200.
+ */
+export async function runLoad(o: { url: string; key: string; seconds: number; concurrency: number; headers?: Record<string, string> }) {
+  const proc = Bun.spawn(["bun", `${import.meta.dir}/million-load.ts`, JSON.stringify(o)], { stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error(`load failed: ${out.slice(0, 300)}`);
+  const r = JSON.parse(out) as { count: number; seconds: number; latencies: number[]; errors: number };
+  if (r.errors) throw new Error(`${o.url}: ${r.errors} answers were not 200`);
+  return r;
+}

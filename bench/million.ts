@@ -30,7 +30,7 @@ import { UNLIMITED_SYNC } from "./server.ts";
 import { searchWord, seed, seededIds } from "./million-seed.ts";
 import { compareSearch } from "./million-fts.ts";
 import { writePlans } from "./million-plans.ts";
-import { type Prepared, type Side, startNode } from "./million-node.ts";
+import { type Prepared, runLoad, type Side, startNode } from "./million-node.ts";
 
 const URL0 = process.env.DATABASE_URL;
 if (!URL0) throw new Error("(y) needs Postgres: bash scripts/real-parts.sh bun bench/million.ts");
@@ -147,18 +147,7 @@ async function casesFor(sides: Side[]): Promise<Case[]> {
 /** One pass of `c` against one side: latencies and the node's CPU ms per request. */
 async function pass(s: Side, c: Case) {
   const cpu0 = s.cpuMs();
-  const proc = Bun.spawn(
-    [
-      "bun",
-      `${import.meta.dir}/million-load.ts`,
-      JSON.stringify({ url: `${s.origin}${c.path(s)}`, key: s.db.key, seconds: SECONDS, concurrency: CONNECTIONS, headers: c.headers }),
-    ],
-    { stdout: "pipe", stderr: "inherit" },
-  );
-  const out = await new Response(proc.stdout).text();
-  if ((await proc.exited) !== 0) throw new Error(`load failed: ${out.slice(0, 300)}`);
-  const r = JSON.parse(out) as { count: number; latencies: number[]; errors: number };
-  if (r.errors) throw new Error(`${c.name} on ${s.db.name}: ${r.errors} answers were not 200`);
+  const r = await runLoad({ url: `${s.origin}${c.path(s)}`, key: s.db.key, seconds: SECONDS, concurrency: CONNECTIONS, headers: c.headers });
   return { latencies: r.latencies, cpuMs: (s.cpuMs() - cpu0) / r.count };
 }
 

@@ -11,6 +11,8 @@ export interface PlanNode {
   "Node Type": string;
   "Index Name"?: string;
   "Index Cond"?: string;
+  /** The planner's estimate of the rows the node returns. */
+  "Plan Rows": number;
   Plans?: PlanNode[];
 }
 
@@ -20,7 +22,12 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 export async function planOf<T extends PgTable, K extends keyof T["$inferSelect"] & string>(tx: Tx, q: KeysetQuery<T, K>): Promise<PlanNode[]> {
   const { sql: text, params } = keysetSql(tx, q);
   const chunks: SQL[] = text.split(/\$(\d+)/).map((p, i) => (i % 2 ? sql`${params[Number(p) - 1]}` : sql.raw(p)));
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${sql.join(chunks)}`));
+  return explain(tx, sql.join(chunks));
+}
+
+/** Every node of the plan of `statement`, the top one first, explained in `tx`. */
+export async function explain(tx: Tx, statement: SQL): Promise<PlanNode[]> {
+  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain (format json) ${statement}`));
   const plan = Object.values(row!)[0];
   return nodes(((typeof plan === "string" ? JSON.parse(plan) : plan) as { Plan: PlanNode }[])[0]!.Plan);
 }
